@@ -1,0 +1,123 @@
+/**
+ * API list benchmark: our engine against a bare node:http handler running the same SQL, on
+ * PostgreSQL and on PGlite, with 10 concurrent clients (autocannon), side by side in one run.
+ *
+ *   npm run bench:api-list -- [--engines postgres,pglite] [--scale 50] [--duration 10] [--connections 10]
+ *
+ * The database is seeded once per engine and scale (scale 50 = 1M equipments) and reused by later
+ * runs: PostgreSQL schema bench_s<scale> at BENCH_DATABASE_URL, PGlite in bench/api-list/.data-s<scale>.
+ */
+import { fork } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrator.ts';
+import { isSeeded, seedDemoData } from '../../src/server/seed/seed.ts';
+import { scenarios, type Scenario } from './scenarios.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({
+  options: {
+    engines: { type: 'string', default: 'postgres,pglite' },
+    scale: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+  },
+});
+const scale = Number(values.scale);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const postgresUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Figures {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+async function prepare(engine: string): Promise<{ target: string; schema: string; scenarios: Scenario[]; equipments: number }> {
+  const schema = engine === 'postgres' ? `bench_s${String(scale).replace('.', '_')}` : '';
+  const target = engine === 'postgres' ? postgresUrl : path.join(here, `.data-s${scale}`);
+  if (engine === 'postgres') {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.end();
+  }
+  const database = await openDatabase(engine === 'postgres' ? { url: target, schema } : { dataDir: target });
+  try {
+    await migrateToLatest(database);
+    if (!(await isSeeded(database.db))) {
+      console.log(`[${engine}] seeding scale ${scale} (once; later runs reuse it)…`);
+      await seedDemoData(database.db, { scale, log: (line) => console.log(`[${engine}]   ${line}`) });
+    }
+    const equipments = (await sql<{ n: number }>`SELECT count(*) AS n FROM equipments`.execute(database.db)).rows[0]?.n ?? 0;
+    return { target, schema, scenarios: await scenarios(database.db), equipments };
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(mode: 'engine' | 'bare', port: number, target: string, schema: string, list: Scenario[]) {
+  const child = fork(path.join(here, 'servers.ts'), [mode, String(port), target, schema, JSON.stringify(list)], { stdio: 'inherit' });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+  });
+  await new Promise((r) => setTimeout(r, 300));
+  return child;
+}
+
+async function load(url: string, seconds: number): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration: seconds });
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + result.non2xx };
+}
+
+const rows: string[] = [];
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+for (const engine of values.engines.split(',')) {
+  const prepared = await prepare(engine);
+  console.log(`[${engine}] ${prepared.equipments.toLocaleString('en')} equipments`);
+  const figures: Record<string, Partial<Record<'engine' | 'bare', Figures>>> = {};
+  for (const mode of ['engine', 'bare'] as const) {
+    const port = 18000 + Math.floor(Math.random() * 1000);
+    const server = await startServer(mode, port, prepared.target, prepared.schema, prepared.scenarios);
+    try {
+      for (const scenario of prepared.scenarios) {
+        const url = mode === 'engine' ? `http://127.0.0.1:${port}${scenario.path}` : `http://127.0.0.1:${port}/${scenario.name}`;
+        await load(url, 2); // warm-up: plans, caches, JIT
+        (figures[scenario.name] ??= {})[mode] = await load(url, duration);
+        const f = figures[scenario.name]![mode]!;
+        console.log(`[${engine}] ${mode.padEnd(6)} ${scenario.name.padEnd(9)} p50 ${f.p50} ms  p99 ${f.p99} ms  ${f.rps.toFixed(0)} req/s  errors ${f.errors}`);
+      }
+    } finally {
+      server.kill();
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  for (const scenario of prepared.scenarios) {
+    const { engine: ours, bare } = figures[scenario.name]!;
+    if (!ours || !bare) continue;
+    rows.push(
+      `| ${engine} | ${scenario.name}: ${scenario.description} | ${ours.p50} / ${ours.p99} | ${ours.rps.toFixed(0)} | ${bare.p50} / ${bare.p99} | ${bare.rps.toFixed(0)} | ${(ours.rps / bare.rps).toFixed(2)}× | ${ours.errors + bare.errors} |`,
+    );
+  }
+}
+
+const table = [
+  `Machine: ${machine}. Scale ${scale}; ${connections} connections, ${duration} s per scenario after a 2 s warm-up.`,
+  '',
+  '| database | scenario | engine p50 / p99 ms | engine req/s | bare p50 / p99 ms | bare req/s | engine/bare | errors |',
+  '|---|---|---|---|---|---|---|---|',
+  ...rows,
+].join('\n');
+console.log(`\n${table}\n`);
+fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+fs.writeFileSync(path.join(here, 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.md`), `${table}\n`);

@@ -1,0 +1,62 @@
+/**
+ * One of the two servers the API benchmark compares, in its own process:
+ *   engine: our whole stack (Fastify app, query-language parser, service, repository, entity JSON);
+ *   bare:   node:http running the statements our repository builds for the same URLs, compiled
+ *           once at start-up: no parsing, no layers, rows serialised as they come.
+ * Usage: node servers.ts <engine|bare> <port> <pglite-dir|postgres-url> [schema] [scenarios-json]
+ */
+import http from 'node:http';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { findKind } from '../../src/domain/kinds.ts';
+import { parseListQuery } from '../../src/server/resources/list-query.ts';
+import { customFilters } from '../../src/server/resources/custom-filters.ts';
+import { EntityRepository, EXACT_TOTAL_LIMIT, plannedRows } from '../../src/server/resources/repository.ts';
+import type { Scenario } from './scenarios.ts';
+
+const [mode, portText, target, schema, scenariosJson] = process.argv.slice(2);
+const port = Number(portText);
+const database = await openDatabase(target?.startsWith('postgres') ? { url: target, schema: schema || undefined, poolSize: 10 } : { dataDir: target });
+const config = { ...loadConfig({}), authDisabled: true, logLevel: 'silent' };
+
+if (mode === 'engine') {
+  const app = await buildApp({ database, config, logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+} else {
+  const repository = new EntityRepository(database.db, findKind('equipments')!);
+  const today = new Date().toISOString().slice(0, 10);
+  type Statements = ReturnType<EntityRepository['listStatements']>;
+  const routes = new Map<string, { page: ReturnType<typeof compile>; count: ReturnType<typeof compile>; estimate: ReturnType<typeof compile> }>();
+  function compile(statement: Statements['page'] | Statements['count'] | Statements['estimate']) {
+    return statement.compile(database.db);
+  }
+  for (const scenario of JSON.parse(scenariosJson ?? '[]') as Scenario[]) {
+    const url = new URL(scenario.path, 'http://x');
+    const raw = Object.fromEntries(url.searchParams.entries());
+    const query = parseListQuery(raw, findKind('equipments')!, { maxPageSize: config.maxPageSize, customFilters: customFilters.equipments ?? {} });
+    const statements = repository.listStatements(query, { today });
+    routes.set(`/${scenario.name}`, { page: compile(statements.page), count: compile(statements.count), estimate: compile(statements.estimate) });
+  }
+  const server = http.createServer(async (request, response) => {
+    const route = routes.get(request.url ?? '');
+    if (!route) {
+      response.writeHead(404).end();
+      return;
+    }
+    try {
+      const [rows, count] = await Promise.all([database.db.executeQuery(route.page), database.db.executeQuery(route.count)]);
+      // The same total rule as the repository: exact up to the limit, else the planner's estimate.
+      let total = (count.rows[0] as { total: number } | undefined)?.total ?? 0;
+      if (total > EXACT_TOTAL_LIMIT) {
+        const plan = (await database.db.executeQuery(route.estimate)).rows[0] as { 'QUERY PLAN': unknown } | undefined;
+        total = Math.max(EXACT_TOTAL_LIMIT + 1, plannedRows(plan?.['QUERY PLAN']));
+      }
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: rows.rows, meta: { total } }));
+    } catch (error) {
+      response.writeHead(500).end(String(error));
+    }
+  });
+  server.listen(port, '127.0.0.1');
+}
+process.send?.('ready');

@@ -1,0 +1,51 @@
+// Builds the server bundle (dist/server.js, dist/seed.js) and, when present, the client bundle with
+// content hashes (dist/public). `--server-only` skips the client.
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const serverOnly = process.argv.includes('--server-only');
+const dist = path.resolve('dist');
+fs.mkdirSync(dist, { recursive: true });
+
+await esbuild.build({
+  entryPoints: { server: 'src/server/main.ts', seed: 'src/server/seed/cli.ts' },
+  outdir: dist,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log('server bundle: dist/server.js, dist/seed.js');
+
+if (!serverOnly) {
+  const out = path.join(dist, 'public');
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.cpSync('public', out, { recursive: true });
+  const clientEntry = 'src/client/main.tsx';
+  if (fs.existsSync(clientEntry)) {
+    const result = await esbuild.build({
+      entryPoints: { app: clientEntry },
+      outdir: path.join(out, 'assets'),
+      entryNames: '[name]-[hash]',
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      sourcemap: true,
+      metafile: true,
+      target: 'es2022',
+      logLevel: 'warning',
+    });
+    const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === clientEntry)?.[0];
+    const html = fs.readFileSync(path.join(out, 'index.html'), 'utf8').replace('/assets/app.js', `/${path.relative(out, entry)}`);
+    fs.writeFileSync(path.join(out, 'index.html'), html);
+    const gzipped = zlib.gzipSync(fs.readFileSync(entry)).length;
+    console.log(`client bundle: ${path.relative(dist, entry)} (${(gzipped / 1024).toFixed(1)} kB gzip)`);
+  }
+  console.log('static client: dist/public');
+}

@@ -1,0 +1,81 @@
+/**
+ * The CASL ability of SPEC §6, built the same way on the server (to enforce) and in the client (to
+ * hide or disable): the identity's permissions as raw rules, `m` = read + update + delete,
+ * `manage` = any action, subject `all` = any subject. No identity, no rules: nothing is readable.
+ */
+import { createAliasResolver, createMongoAbility, subject as setSubjectType, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import type { PermissionRule } from './entities/roles.ts';
+import type { ModuleName } from './enums.ts';
+
+export type AppAbility = MongoAbility<[string, string | Record<string, unknown>]>;
+export type AppRule = RawRuleOf<AppAbility>;
+
+/** SPEC §6 aliases. `manage` and `all` are CASL's own "any action" and "any subject". */
+export const abilityAliases = { m: ['read', 'update', 'delete'] } as const;
+const resolveAction = createAliasResolver({ m: [...abilityAliases.m] });
+
+/** The signed-in identity of SPEC §3, as `GET /api/identity/authorization` sends it. */
+export interface Identity {
+  id: string;
+  email: string;
+  displayName: string;
+  userType: 'external' | 'siv' | 'customer';
+  customerId?: string | null;
+  /** Effective: customers their own; staff theirs, or every module when they have none. */
+  allowedModules: ModuleName[];
+  allowedCustomerIds: string[];
+  officeLocationIds: string[];
+  isMainteiner: boolean;
+  isSalesman: boolean;
+  roles: { id: string; name: string }[];
+  /** CASL raw rules, placeholders already replaced with this identity's values. */
+  permissions: PermissionRule[];
+  isImpersonating?: boolean;
+  /** While impersonating: the real identity (the one that signed in). */
+  originalData?: Identity;
+}
+
+export function buildAbility(permissions: readonly PermissionRule[]): AppAbility {
+  return createMongoAbility<AppAbility>(permissions as AppRule[], { resolveAction });
+}
+
+/** Marks a plain entity object with its CASL subject (e.g. `quotation`) so conditions apply to it. */
+export function asSubject<T extends Record<string, unknown>>(subject: string, entity: T): T {
+  return setSubjectType(subject, entity);
+}
+
+/** The values a role's rules may refer to: `${user.id}`, `${user.customerId}`, … (SPEC §6 roles are shared by many users). */
+export interface PlaceholderValues {
+  id: string;
+  customerId?: string | null;
+  officeLocationIds?: readonly string[];
+  allowedCustomerIds?: readonly string[];
+}
+
+const ARRAY_PLACEHOLDERS: ReadonlySet<string> = new Set(['officeLocationIds', 'allowedCustomerIds']);
+const PLACEHOLDER = /^\$\{user\.([A-Za-z]+)\}$/;
+
+/**
+ * Replaces every condition value written `${user.field}` with the user's value. A placeholder
+ * the user has no value for becomes a value no row can hold, so the rule grants nothing rather
+ * than everything.
+ */
+export function interpolatePermissions(permissions: readonly PermissionRule[], user: PlaceholderValues): PermissionRule[] {
+  const replace = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const match = PLACEHOLDER.exec(value);
+      if (!match) return value;
+      const field = match[1] as keyof PlaceholderValues;
+      const resolved = Object.hasOwn(user, field) ? user[field] : undefined;
+      if (resolved !== undefined && resolved !== null) return resolved;
+      return ARRAY_PLACEHOLDERS.has(field) ? [] : UNMATCHABLE;
+    }
+    if (Array.isArray(value)) return value.map(replace);
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
+    return value;
+  };
+  return permissions.map((rule) => (rule.conditions ? { ...rule, conditions: replace(rule.conditions) as PermissionRule['conditions'] } : rule));
+}
+
+/** A value no condition field can equal (not a uuid, not a state). */
+export const UNMATCHABLE = '\u2205 nessun valore';

@@ -1,0 +1,240 @@
+/** Customer (SPEC §3): companies and persons, office locations, commercial offer, classifications. */
+import { z } from 'zod';
+import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
+import {
+  additionalFieldTypes, classificationLevels, commercialOfferTypes, contactKinds, contactLastReplies, contactTypes,
+  customerOrigins, customerTypes, genders, moduleName, psClassifications,
+} from '../enums.ts';
+import {
+  fiscalCode, isoDate, isoDateTime, messages, nonNegativeInt, optionalEmail, optionalText, optionalUrl,
+  percentage, requiredText, vatNumber,
+} from '../validation.ts';
+import { address } from './address.ts';
+
+export const registry = z.strictObject({
+  alias: optionalText(200),
+  erpCode: optionalText(50),
+  zipCode: optionalText(10),
+  mobilePhoneNumber: optionalText(30),
+  city: optionalText(100),
+  fiscalCode: fiscalCode().optional(),
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  birthCity: optionalText(100),
+  birthDate: isoDate().optional(),
+  birthProvince: optionalText(5),
+  emailPec: optionalEmail(),
+  isValid: z.boolean().default(true),
+  isElectronicInvoiceEnabled: z.boolean().default(false),
+  isPerson: z.boolean().default(false),
+  email: optionalEmail(),
+  address: optionalText(300),
+  website: optionalUrl(),
+  vatNumber: vatNumber().optional(),
+  foreignVatNumber: optionalText(30),
+  province: optionalText(5),
+  businessName: optionalText(300),
+  gender: z.enum(genders).default('male'),
+  phoneNumber: optionalText(30),
+  secondaryPhoneNumber: optionalText(30),
+  addresses: z.array(address).max(50).default([]),
+  erpCountryCode: nonNegativeInt().default(86),
+  streetNumber: optionalText(20),
+  street: optionalText(200),
+});
+
+/** SPEC §5: a person needs first and last name, a company its business name. */
+export function registryIssues(reg: z.infer<typeof registry>, at: PropertyKey[]): RuleIssue[] {
+  const missing = (field: string): RuleIssue => ({ path: [...at, field], code: 'required', message: messages.required });
+  if (reg.isPerson) {
+    return [
+      ...(reg.firstName?.trim() ? [] : [missing('firstName')]),
+      ...(reg.lastName?.trim() ? [] : [missing('lastName')]),
+    ];
+  }
+  return reg.businessName?.trim() ? [] : [missing('businessName')];
+}
+
+export function registryDisplayName(reg: { isPerson?: boolean; firstName?: string; lastName?: string; businessName?: string }): string {
+  return reg.isPerson ? [reg.lastName, reg.firstName].filter(Boolean).join(' ') : (reg.businessName ?? '');
+}
+
+const referent = z.strictObject({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  phoneNumber: optionalText(30),
+  email: optionalEmail(),
+  role: optionalText(100),
+  notes: optionalText(1000),
+});
+
+const marketingContact = z.strictObject({
+  completeName: requiredText(200),
+  email: z.email(),
+});
+
+const managedService = (nameKey: 'rsppCompleteName' | 'doctorCompleteName') =>
+  z.strictObject({ isManaged: z.boolean().default(false), [nameKey]: optionalText(200) });
+
+export const additionalInformations = z.strictObject({
+  logo: z.uuid().optional(),
+  classifications: z
+    .strictObject({
+      asr: z.enum(classificationLevels).optional(),
+      firePrevention: z.enum(classificationLevels).optional(),
+      ps: z.enum(psClassifications).optional(),
+    })
+    .default({}),
+  legalRepresentative: z
+    .strictObject({ firstName: optionalText(100), lastName: optionalText(100), fiscalCode: fiscalCode().optional() })
+    .optional(),
+  rspp: managedService('rsppCompleteName').optional(),
+  medicine: managedService('doctorCompleteName').optional(),
+  referents: z.array(referent).max(100).default([]),
+  marketingContacts: z.array(marketingContact).max(100).default([]),
+  emailsForCertificates: z.array(z.email()).max(20).default([]),
+  emailsForInterventionReports: z.array(z.email()).max(20).default([]),
+  attachments: z.array(z.uuid()).max(200).default([]),
+});
+
+/** A customer-specific extra field on equipments (SPEC §3 "Additional field"). */
+export const additionalField = z
+  .strictObject({
+    type: z.enum(additionalFieldTypes),
+    label: requiredText(100),
+    name: requiredText(100),
+    hintLabel: optionalText(200),
+    options: z.array(requiredText(100)).max(100).default([]),
+    switch: z.boolean().default(false),
+    multiple: z.boolean().default(false),
+    isIncludedInReport: z.boolean().default(false),
+    reportColumnOrder: nonNegativeInt().optional(),
+    equipmentFamilyId: z.uuid().optional(),
+  })
+  .superRefine((field, ctx) => {
+    if (field.type === 'combobox' && field.options.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: messages.comboboxNeedsOptions, params: { code: 'comboboxNeedsOptions' } });
+    }
+  });
+
+export const featureFlags = z.strictObject({
+  hasAdditionalFields: z.boolean().default(false),
+  hasMediaTree: z.boolean().default(false),
+});
+
+/** A contact with the customer kept by marketing (SPEC §3 contact types, kinds and last reply). */
+export const contact = z.strictObject({
+  dateTime: isoDateTime(),
+  type: z.enum(contactTypes),
+  kind: z.enum(contactKinds),
+  lastReply: z.enum(contactLastReplies).optional(),
+  notes: optionalText(2000),
+});
+
+export const customerAttributes = z.strictObject({
+  allowedModules: z.array(moduleName).max(6).default([]),
+  registry,
+  parentId: z.uuid().nullable().optional(),
+  additionalInformations: additionalInformations.default({
+    classifications: {}, referents: [], marketingContacts: [], emailsForCertificates: [],
+    emailsForInterventionReports: [], attachments: [],
+  }),
+  origin: z.enum(customerOrigins).default('siv'),
+  originDetail: optionalText(200),
+  commercialOfferType: z.enum(commercialOfferTypes).default('discount'),
+  commercialPercentage: percentage().default(0),
+  validityDateTimeStart: isoDateTime().nullable().optional(),
+  validityDateTimeEnd: isoDateTime().nullable().optional(),
+  /** Maximum discount % a quotation may give this customer without approval (SPEC §9; default from config). */
+  maxDiscountPercent: percentage().optional(),
+  sdiCode: z.string().trim().regex(/^[A-Z0-9]{0,7}$/i, messages.invalidValue).optional(),
+  rating: z.number().int().min(0).max(5).optional(),
+  registeredOffice: address.optional(),
+  contacts: z.array(contact).max(500).default([]),
+});
+
+export const customerMetadata = z.strictObject({
+  type: z.enum(customerTypes).default('potential'),
+  erpCode: optionalText(50),
+  erpPaymentTermCode: optionalText(50),
+  commercialZoneCode: optionalText(50),
+  referentName: optionalText(200),
+  additionalPEFields: z.array(additionalField).max(100).default([]),
+  featureFlags: featureFlags.default({ hasAdditionalFields: false, hasMediaTree: false }),
+});
+
+export const customerRelationships = z.strictObject({
+  customerGroupId: z.uuid().nullable().optional(),
+  endCustomersIds: z.array(z.uuid()).max(1000).default([]),
+  referentId: z.uuid().nullable().optional(),
+  registeredOfficeId: z.uuid().nullable().optional(),
+  commercialZoneId: z.uuid().nullable().optional(),
+  billingCustomerId: z.uuid().nullable().optional(),
+  paymentTermId: z.uuid().nullable().optional(),
+  invoicingMethodId: z.uuid().nullable().optional(),
+});
+
+type CustomerShape = EntityShape & { attributes: z.infer<typeof customerAttributes> };
+
+export const customers = defineKind({
+  type: 'customers',
+  subject: 'customer',
+  label: { singular: 'Cliente', plural: 'Clienti' },
+  attributes: customerAttributes,
+  metadata: customerMetadata,
+  relationships: customerRelationships,
+  archivable: true,
+  fields: {
+    type: { path: 'metadata.type', type: 'text', sortable: true },
+    displayName: { path: 'metadata.displayName', type: 'text', sortable: true },
+    isPerson: { path: 'attributes.registry.isPerson', type: 'boolean' },
+    vatNumber: { path: 'attributes.registry.vatNumber', type: 'text' },
+    fiscalCode: { path: 'attributes.registry.fiscalCode', type: 'text' },
+    city: { path: 'attributes.registry.city', type: 'text', sortable: true },
+    province: { path: 'attributes.registry.province', type: 'text', sortable: true },
+    erpCode: { path: 'metadata.erpCode', type: 'text', sortable: true },
+    origin: { path: 'attributes.origin', type: 'text' },
+    parentId: { path: 'attributes.parentId', type: 'uuid' },
+    allowedModules: { path: 'attributes.allowedModules', type: 'textArray' },
+    commercialZoneId: { path: 'relationships.commercialZoneId', type: 'uuid' },
+    customerGroupId: { path: 'relationships.customerGroupId', type: 'uuid' },
+    referentId: { path: 'relationships.referentId', type: 'uuid' },
+    commercialOfferType: { path: 'attributes.commercialOfferType', type: 'text' },
+    commercialPercentage: { path: 'attributes.commercialPercentage', type: 'number', sortable: true, range: true },
+    validityDateTimeEnd: { path: 'attributes.validityDateTimeEnd', type: 'date', sortable: true, range: true },
+    lastContact: { path: 'metadata.lastContact', type: 'date', sortable: true, range: true },
+    rating: { path: 'attributes.rating', type: 'number', sortable: true, range: true },
+  },
+  fullText: [
+    'metadata.displayName', 'attributes.registry.alias', 'attributes.registry.vatNumber', 'attributes.registry.fiscalCode',
+    'attributes.registry.city', 'attributes.registry.email', 'metadata.erpCode',
+  ],
+  references: {
+    'attributes.parentId': { target: 'customers' },
+    'relationships.customerGroupId': { target: 'customerGroups' },
+    'relationships.endCustomersIds': { target: 'customers', many: true },
+    'relationships.referentId': { target: 'users' },
+    'relationships.commercialZoneId': { target: 'commercialZones' },
+    'relationships.billingCustomerId': { target: 'customers' },
+    'relationships.paymentTermId': { target: 'paymentTerms' },
+    'relationships.invoicingMethodId': { target: 'invoicingMethods' },
+  },
+  rules: (entity) => {
+    const { attributes } = entity as CustomerShape;
+    const issues = registryIssues(attributes.registry, ['attributes', 'registry']);
+    if (!attributes.parentId && attributes.allowedModules.length === 0) {
+      issues.push({ path: ['attributes', 'allowedModules'], code: 'atLeastOneModule', message: messages.atLeastOneModule });
+    }
+    const { validityDateTimeStart: start, validityDateTimeEnd: end } = attributes;
+    if (start && end && end < start) {
+      issues.push({ path: ['attributes', 'validityDateTimeEnd'], code: 'validityEndAfterStart', message: messages.validityEndAfterStart });
+    }
+    return issues;
+  },
+  derivedMetadata: (entity) => {
+    const { attributes } = entity as CustomerShape;
+    const contacts = attributes.contacts.map((c) => c.dateTime).sort();
+    return { displayName: registryDisplayName(attributes.registry), lastContact: contacts.at(-1) ?? null };
+  },
+  title: (entity) => String(entity.metadata.displayName ?? registryDisplayName((entity as CustomerShape).attributes.registry)),
+});

@@ -1,0 +1,118 @@
+/**
+ * Media (SPEC §3): stored files and the folders of a customer's media tree. The bytes live in the
+ * media store behind signed addresses (SPEC §7); this entity is what we know about them.
+ *
+ * Subject `customer`: SPEC §6 has no media subject, and files belong to customers (attachments,
+ * logos, equipment pictures, certificates, signed quotations), so a customer user's access to its
+ * own customer carries over to its files through relationships.customerId.
+ */
+import { z } from 'zod';
+import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
+import { mediaKinds, mediaNodeKinds } from '../enums.ts';
+import { messages, nonNegativeInt, optionalText, requiredText } from '../validation.ts';
+
+export type MediaKind = (typeof mediaKinds)[number];
+
+/** Documents we accept: office formats, PDF, text, e-invoices (XML, signed P7M) and e-mails. */
+export const documentMimeTypes: ReadonlySet<string> = new Set([
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+  'application/rtf',
+  'application/xml',
+  'text/xml',
+  'application/pkcs7-mime',
+  'message/rfc822',
+  'application/vnd.ms-outlook',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  'application/zip',
+]);
+
+/** The media kind a MIME type belongs to, or null when such files are not allowed (SPEC §5). */
+export function mediaKindOf(mimeType: string): MediaKind | null {
+  const type = mimeType.trim().toLowerCase().split(';')[0]?.trim() ?? '';
+  if (/^image\/[\w.+-]+$/.test(type)) return 'picture';
+  if (/^video\/[\w.+-]+$/.test(type)) return 'video';
+  if (/^audio\/[\w.+-]+$/.test(type)) return 'audio';
+  return documentMimeTypes.has(type) ? 'document' : null;
+}
+
+export const mediaAttributes = z.strictObject({
+  nodeKind: z.enum(mediaNodeKinds).default('media'),
+  /** Required for files; folders have none. */
+  type: z.enum(mediaKinds).optional(),
+  name: requiredText(255),
+  mimeType: optionalText(200),
+  bytesCount: nonNegativeInt().optional(),
+  /** What the upload learnt about the file: width, height, duration, blurhash (SPEC §9 preview). */
+  meta: z.record(z.string().max(100), z.json()).default({}),
+  extension: optionalText(20),
+  storageHandle: optionalText(1000),
+  storagePolicy: optionalText(50),
+  storedFileName: optionalText(255),
+  /** The folder this node sits in; absent at the root. */
+  parentId: z.uuid().nullable().optional(),
+});
+
+export const mediaRelationships = z.strictObject({
+  /** The customer whose files these are; absent for the provider's own files (report logos, templates). */
+  customerId: z.uuid().nullable().optional(),
+  /** The record the file is attached to, by API type and id (an equipment, a quotation, …). */
+  ownerType: z.string().regex(/^[a-z][A-Za-z]{0,49}$/, messages.invalidValue).nullable().optional(),
+  ownerId: z.uuid().nullable().optional(),
+});
+
+type MediaShape = EntityShape & {
+  attributes: z.infer<typeof mediaAttributes>;
+  relationships: z.infer<typeof mediaRelationships>;
+};
+
+/** A file needs its kind and a MIME type of that kind; an owner is named by both type and id. */
+export function mediaIssues(entity: MediaShape): RuleIssue[] {
+  const { attributes, relationships } = entity;
+  const issues: RuleIssue[] = [];
+  const required = (path: PropertyKey[]): RuleIssue => ({ path, code: 'required', message: messages.required });
+  if (attributes.nodeKind === 'media') {
+    if (!attributes.type) issues.push(required(['attributes', 'type']));
+    if (!attributes.mimeType) issues.push(required(['attributes', 'mimeType']));
+    else if (attributes.type && mediaKindOf(attributes.mimeType) !== attributes.type) {
+      issues.push({ path: ['attributes', 'mimeType'], code: 'fileTypeNotAllowed', message: messages.fileTypeNotAllowed });
+    }
+  }
+  if (relationships.ownerId && !relationships.ownerType) issues.push(required(['relationships', 'ownerType']));
+  if (relationships.ownerType && !relationships.ownerId) issues.push(required(['relationships', 'ownerId']));
+  return issues;
+}
+
+export const media = defineKind({
+  type: 'media',
+  subject: 'customer',
+  label: { singular: 'File', plural: 'File' },
+  attributes: mediaAttributes,
+  metadata: z.strictObject({}),
+  relationships: mediaRelationships,
+  fields: {
+    nodeKind: { path: 'attributes.nodeKind', type: 'text' },
+    type: { path: 'attributes.type', type: 'text' },
+    name: { path: 'attributes.name', type: 'text', sortable: true },
+    bytesCount: { path: 'attributes.bytesCount', type: 'number', sortable: true, range: true },
+    parentId: { path: 'attributes.parentId', type: 'uuid' },
+    customerId: { path: 'relationships.customerId', type: 'uuid' },
+    ownerId: { path: 'relationships.ownerId', type: 'uuid' },
+  },
+  fullText: ['attributes.name'],
+  references: {
+    'attributes.parentId': { target: 'media' },
+    'relationships.customerId': { target: 'customers' },
+  },
+  rules: (entity) => mediaIssues(entity as MediaShape),
+  title: (entity) => (entity as MediaShape).attributes.name,
+});

@@ -1,0 +1,133 @@
+/**
+ * Orders (SPEC §3 Order, §4 states, /marketing/orders): what a customer has ordered, line by line,
+ * with what has been delivered so far. Totals are derived from the lines (SPEC §3 total price,
+ * total discount as amount and %, total net price).
+ */
+import { z } from 'zod';
+import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
+import { moduleName, orderStates } from '../enums.ts';
+import { isoDate, messages, money, optionalText, percentage } from '../validation.ts';
+import { deliveryCheck } from '../rules/delivery.ts';
+import { documentTotals } from '../rules/totals.ts';
+import { orderMachine } from '../machines/order.ts';
+
+/**
+ * SPEC §5 delivery: delivering more than ordered needs the user's confirmation, and on yes the
+ * ordered quantity is raised first. So a stored line never has more delivered than ordered.
+ */
+export const deliveredExceedsOrdered = {
+  code: 'deliveredExceedsOrdered',
+  message: 'La quantità consegnata supera la quantità ordinata',
+} as const;
+
+export const orderLine = z.strictObject({
+  productId: z.uuid().nullable().optional(),
+  /** Copied from the product when there is one; required when there is not. */
+  description: optionalText(2000),
+  /** Ordered quantity. */
+  quantity: z.number().finite().gt(0).max(1_000_000),
+  deliveredQuantity: z.number().finite().min(0).max(1_000_000).default(0),
+  unitPrice: money().pipe(z.number().min(0)),
+  discountPercent: percentage().default(0),
+  /** Activities to perform for this line (wizard step 4). */
+  activityIds: z.array(z.uuid()).max(100).default([]),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const orderAttributes = z.strictObject({
+  orderNumber: optionalText(50),
+  orderDate: isoDate(),
+  workStartDate: isoDate().nullable().optional(),
+  workEndDate: isoDate().nullable().optional(),
+  completionDate: isoDate().nullable().optional(),
+  state: z.enum(orderStates).default('new'),
+  module: moduleName.optional(),
+  notes: optionalText(5000),
+  lines: z.array(orderLine).max(1000).default([]),
+});
+
+export const orderRelationships = z.strictObject({
+  customerId: z.uuid(),
+  /** At most one office location per order (wizard step 2). */
+  officeLocationId: z.uuid().nullable().optional(),
+  /** The accepted quotation the order comes from. */
+  quotationId: z.uuid().nullable().optional(),
+  /** Services (products of type service) chosen for the order besides its lines. */
+  selectedServiceIds: z.array(z.uuid()).max(500).default([]),
+  assignmentIds: z.array(z.uuid()).max(500).default([]),
+});
+
+type OrderShape = EntityShape & { attributes: z.infer<typeof orderAttributes> };
+
+/** Rules also run on values the field schemas refused (a negative quantity): those are left to them. */
+function deliveryExceedsOrder({ quantity, deliveredQuantity }: OrderLine): boolean {
+  const counted = (n: number) => Number.isFinite(n) && n >= 0;
+  return counted(quantity) && counted(deliveredQuantity) && deliveryCheck({ ordered: quantity, alreadyDelivered: deliveredQuantity, toDeliver: 0 }).exceeds;
+}
+
+/** Works end on or after they start; every line says what it is and delivers no more than ordered. */
+export function orderIssues(attributes: z.infer<typeof orderAttributes>): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const { workStartDate, workEndDate, lines } = attributes;
+  if (workStartDate && workEndDate && workEndDate < workStartDate) {
+    issues.push({ path: ['attributes', 'workEndDate'], code: 'closeAfterStart', message: messages.closeAfterStart });
+  }
+  lines.forEach((line, index) => {
+    const at = ['attributes', 'lines', index];
+    if (!line.productId && !line.description?.trim()) issues.push({ path: [...at, 'description'], code: 'required', message: messages.required });
+    if (deliveryExceedsOrder(line)) issues.push({ path: [...at, 'deliveredQuantity'], ...deliveredExceedsOrdered });
+  });
+  return issues;
+}
+
+const unique = (ids: readonly string[]) => [...new Set(ids)];
+
+export const orders = defineKind({
+  type: 'orders',
+  subject: 'order',
+  label: { singular: 'Ordine', plural: 'Ordini' },
+  attributes: orderAttributes,
+  // Totals and ids gathered from the lines are derived; customerName is looked up by the server.
+  metadata: z.strictObject({}),
+  relationships: orderRelationships,
+  machine: orderMachine,
+  fields: {
+    orderNumber: { path: 'attributes.orderNumber', type: 'text', sortable: true },
+    orderDate: { path: 'attributes.orderDate', type: 'date', sortable: true, range: true },
+    state: { path: 'attributes.state', type: 'text', sortable: true },
+    customerId: { path: 'relationships.customerId', type: 'uuid' },
+    quotationId: { path: 'relationships.quotationId', type: 'uuid' },
+    totalNetPrice: { path: 'metadata.totalNetPrice', type: 'number', sortable: true, range: true },
+    customerName: { path: 'metadata.customerName', type: 'text', sortable: true },
+  },
+  fullText: ['attributes.orderNumber', 'metadata.customerName', 'attributes.notes'],
+  references: {
+    'relationships.customerId': { target: 'customers' },
+    'relationships.officeLocationId': { target: 'customers' },
+    'relationships.quotationId': { target: 'quotations' },
+    'relationships.selectedServiceIds': { target: 'products', many: true },
+    'relationships.assignmentIds': { target: 'assignments', many: true },
+    // Lines live inside the order; their ids are gathered in metadata so what they name cannot vanish.
+    'metadata.productIds': { target: 'products', many: true },
+    'metadata.activityIds': { target: 'activities', many: true },
+  },
+  rules: (entity) => orderIssues((entity as OrderShape).attributes),
+  derivedMetadata: (entity) => {
+    const { lines } = (entity as OrderShape).attributes;
+    // Order lines carry the agreed price only: the discount is measured against it.
+    const totals = documentTotals(lines);
+    return {
+      totalPrice: totals.listTotal,
+      totalDiscount: totals.totalDiscount,
+      totalDiscountPercent: totals.totalDiscountPercent,
+      totalNetPrice: totals.netTotal,
+      productIds: unique(lines.flatMap((line) => (line.productId ? [line.productId] : []))),
+      activityIds: unique(lines.flatMap((line) => line.activityIds)),
+    };
+  },
+  title: (entity) => {
+    const { orderNumber } = (entity as OrderShape).attributes;
+    const customerName = typeof entity.metadata.customerName === 'string' ? entity.metadata.customerName : '';
+    return [orderNumber ? `Ordine ${orderNumber}` : 'Ordine', customerName].filter(Boolean).join(' – ');
+  },
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { entitySchema } from '../kind.ts';
+import { messages } from '../validation.ts';
+import { physicalActivities, physicalEquipments, physicalInstallations } from './physical-activities.ts';
+
+const customerId = '0b8f2f0e-6a43-4d0e-9a39-0f6d6a2b8c11';
+const activityId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const equipmentId = '3f1c8f5e-9b1a-4c6e-8d2f-6a7b8c9d0e1f';
+const installationId = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
+
+describe('physical activities', () => {
+  const parse = (attributes: object) =>
+    entitySchema(physicalActivities).safeParse({ attributes: { module: 'fire', ...attributes }, relationships: { customerId, activityId } });
+
+  it('need a deadline, with its year corrected (SPEC §5), and start not executed', () => {
+    expect(parse({}).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['attributes.deadlineDate', messages.required]]);
+    expect(parse({ deadlineDate: '0025-09-30' }).data?.attributes).toMatchObject({ deadlineDate: '2025-09-30', isExecuted: false });
+    expect(parse({ deadlineDate: '2025-02-30' }).success).toBe(false);
+  });
+
+  it('are titled by their deadline', () => {
+    expect(physicalActivities.title(parse({ deadlineDate: '2025-09-30' }).data as never)).toBe('Scadenza del 30/09/2025');
+  });
+});
+
+describe.each([
+  ['physical equipments', physicalEquipments, { equipmentId }],
+  ['physical installations', physicalInstallations, { installationId }],
+] as const)('%s', (_name, kind, target) => {
+  const parse = (attributes: object) => entitySchema(kind).safeParse({ attributes: { module: 'equip', ...attributes }, relationships: { customerId, ...target } });
+
+  it('end their contract after it starts', () => {
+    expect(parse({ contractStartDate: '2025-01-01', contractEndDate: '2024-12-31' }).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['attributes.contractEndDate', messages.validityEndAfterStart],
+    ]);
+    expect(parse({ contractStartDate: '2025-01-01', contractEndDate: '2025-12-31' }).data?.attributes.isActive).toBe(true);
+  });
+
+  it('belong to the fire or equip module only', () => {
+    expect(parse({ module: 'med' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * Small lookup tables maintained by administrators: customer groups, commercial and operating
+ * zones, classifications, the generic context tables, and the jobs, job scopes and safety roles
+ * that qualify a customer's employees.
+ * Fields: our design (SPEC names the kinds only).
+ */
+import { z } from 'zod';
+import { defineKind, type EntityShape } from '../kind.ts';
+import { moduleName } from '../enums.ts';
+import { messages, nonNegativeInt, optionalText, requiredText } from '../validation.ts';
+
+/** Code, name and description: the shape every table here starts from. */
+const codedEntry = {
+  code: requiredText(50),
+  name: requiredText(200),
+  description: optionalText(1000),
+};
+
+const noMetadata = z.strictObject({});
+const noRelationships = z.strictObject({});
+
+const codeAndName = {
+  code: { path: 'attributes.code', type: 'text', sortable: true },
+  name: { path: 'attributes.name', type: 'text', sortable: true },
+} as const;
+
+type CodedShape = EntityShape & { attributes: { code?: string; name: string } };
+const codedTitle = (entity: EntityShape) => {
+  const { code, name } = (entity as CodedShape).attributes;
+  return code ? `${code} – ${name}` : name;
+};
+
+/** Italian province codes (`MI`, `RM`): a set, a code listed twice is kept once. */
+const provinces = z
+  .array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, messages.invalidValue))
+  .max(120)
+  .default([])
+  .transform((list) => [...new Set(list)]);
+
+/** Groups of customers (a holding, a franchise) managed with the customers (SPEC /customersGroups). */
+export const customerGroups = defineKind({
+  type: 'customerGroups',
+  subject: 'customer',
+  label: { singular: 'Gruppo di clienti', plural: 'Gruppi di clienti' },
+  attributes: z.strictObject({ ...codedEntry, code: optionalText(50) }),
+  metadata: noMetadata,
+  relationships: noRelationships,
+  fields: codeAndName,
+  fullText: ['attributes.code', 'attributes.name'],
+  references: {},
+  title: codedTitle,
+});
+
+/**
+ * Sales areas: a customer's commercialZoneId points here, and the salesmen of the zone are those
+ * who may read the zone's quotations (SPEC §6 "read those of the user's area"). SPEC §6 has one
+ * subject for zones, `zone`, so both zone kinds use it.
+ */
+export const commercialZones = defineKind({
+  type: 'commercialZones',
+  subject: 'zone',
+  label: { singular: 'Zona commerciale', plural: 'Zone commerciali' },
+  attributes: z.strictObject({ ...codedEntry, provinces }),
+  metadata: noMetadata,
+  relationships: z.strictObject({
+    salesmanIds: z.array(z.uuid()).max(200).default([]),
+  }),
+  fields: {
+    ...codeAndName,
+    provinces: { path: 'attributes.provinces', type: 'textArray' },
+    salesmanIds: { path: 'relationships.salesmanIds', type: 'uuidArray' },
+  },
+  fullText: ['attributes.code', 'attributes.name'],
+  references: {
+    'relationships.salesmanIds': { target: 'users', many: true },
+  },
+  title: codedTitle,
+});
+
+/** Operating areas used to plan technicians' work (SPEC screen "Zones"). */
+export const zones = defineKind({
+  type: 'zones',
+  subject: 'zone',
+  label: { singular: 'Zona', plural: 'Zone' },
+  attributes: z.strictObject({ ...codedEntry, provinces }),
+  metadata: noMetadata,
+  relationships: noRelationships,
+  fields: {
+    ...codeAndName,
+    provinces: { path: 'attributes.provinces', type: 'textArray' },
+  },
+  fullText: ['attributes.code', 'attributes.name'],
+  references: {},
+  title: codedTitle,
+});
+
+/** Classifications of customers and activities, optionally limited to one module. */
+export const classifications = defineKind({
+  type: 'classifications',
+  subject: 'classification',
+  label: { singular: 'Classificazione', plural: 'Classificazioni' },
+  attributes: z.strictObject({ ...codedEntry, module: moduleName.optional() }),
+  metadata: noMetadata,
+  relationships: noRelationships,
+  fields: {
+    ...codeAndName,
+    module: { path: 'attributes.module', type: 'text' },
+  },
+  fullText: ['attributes.code', 'attributes.name'],
+  references: {},
+  title: codedTitle,
+});
+
+/** A generic lookup table: one row per (tableName, code), listed by `order`. */
+export const contextTables = defineKind({
+  type: 'contextTables',
+  subject: 'settings',
+  label: { singular: 'Voce di tabella di contesto', plural: 'Tabelle di contesto' },
+  attributes: z.strictObject({
+    tableName: z.string().trim().regex(/^[A-Za-z][\w-]{0,99}$/, messages.invalidValue),
+    code: requiredText(50),
+    label: requiredText(200),
+    order: nonNegativeInt().default(0),
+    isActive: z.boolean().default(true),
+  }),
+  metadata: noMetadata,
+  relationships: noRelationships,
+  fields: {
+    tableName: { path: 'attributes.tableName', type: 'text', sortable: true },
+    code: { path: 'attributes.code', type: 'text', sortable: true },
+    order: { path: 'attributes.order', type: 'number', sortable: true },
+    isActive: { path: 'attributes.isActive', type: 'boolean' },
+  },
+  fullText: ['attributes.code', 'attributes.label'],
+  references: {},
+  title: (entity) => {
+    const { tableName, label } = (entity as EntityShape & { attributes: { tableName: string; label: string } }).attributes;
+    return `${tableName}: ${label}`;
+  },
+});
+
+// Jobs, job scopes and safety roles are configuration read by the employee screens, so they sit
+// under `settings` rather than `customer`: staff who manage employees need not edit them.
+
+/** A job (mansione) of an employee. */
+export const jobs = defineKind({
+  type: 'jobs',
+  subject: 'settings',
+  label: { singular: 'Mansione', plural: 'Mansioni' },
+  attributes: z.strictObject(codedEntry),
+  metadata: noMetadata,
+  relationships: noRelationships,
+  fields: codeAndName,
+  fullText: ['attributes.code', 'attributes.name'],
+  references: {},
+  title: codedTitle,
+});
+
+/** The area a job is carried out in (ambito), e.g. office, warehouse, construction site. */
+export const jobScopes = defineKind({
+  type: 'jobScopes',
+  subject: 'settings',
+  label: { singular: 'Ambito', plural: 'Ambiti' },
+  attributes: z.strictObject(codedEntry),
+  metadata: noMetadata,
+  relationships: noRelationships,
+  fields: codeAndName,
+  fullText: ['attributes.code', 'attributes.name'],
+  references: {},
+  title: codedTitle,
+});
+
+/** A safety role (first aid, fire warden, RLS…) and the courses it requires. */
+export const safetyRoles = defineKind({
+  type: 'safetyRoles',
+  subject: 'settings',
+  label: { singular: 'Ruolo per la sicurezza', plural: 'Ruoli per la sicurezza' },
+  attributes: z.strictObject(codedEntry),
+  metadata: noMetadata,
+  relationships: z.strictObject({
+    requiredCourseIds: z.array(z.uuid()).max(100).default([]),
+  }),
+  fields: {
+    ...codeAndName,
+    requiredCourseIds: { path: 'relationships.requiredCourseIds', type: 'uuidArray' },
+  },
+  fullText: ['attributes.code', 'attributes.name'],
+  references: {
+    'relationships.requiredCourseIds': { target: 'courses', many: true },
+  },
+  title: codedTitle,
+});

@@ -1,0 +1,94 @@
+/**
+ * Suppliers (SPEC /suppliers) and what each supplies (supplier products): the companies goods and
+ * services are bought from, with their codes, costs and lead times for each product.
+ * Fields: our design (SPEC names the kinds only).
+ */
+import { z } from 'zod';
+import { defineKind, type EntityShape } from '../kind.ts';
+import {
+  fiscalCode, money, nonNegativeInt, optionalEmail, optionalText, optionalUrl, requiredText, vatNumber,
+} from '../validation.ts';
+import { address } from './address.ts';
+
+export const supplierAttributes = z.strictObject({
+  businessName: requiredText(300),
+  vatNumber: vatNumber().optional(),
+  fiscalCode: fiscalCode().optional(),
+  email: optionalEmail(),
+  emailPec: optionalEmail(),
+  phone: optionalText(30),
+  website: optionalUrl(),
+  address: address.optional(),
+  /** The supplier's code in the ERP, for purchase orders and invoices. */
+  erpCode: optionalText(50),
+  notes: optionalText(5000),
+  isActive: z.boolean().default(true),
+});
+
+type SupplierShape = EntityShape & { attributes: z.infer<typeof supplierAttributes> };
+
+export const suppliers = defineKind({
+  type: 'suppliers',
+  subject: 'supplier',
+  label: { singular: 'Fornitore', plural: 'Fornitori' },
+  attributes: supplierAttributes,
+  metadata: z.strictObject({}),
+  relationships: z.strictObject({
+    paymentTermId: z.uuid().nullable().optional(),
+  }),
+  fields: {
+    businessName: { path: 'attributes.businessName', type: 'text', sortable: true },
+    vatNumber: { path: 'attributes.vatNumber', type: 'text' },
+    erpCode: { path: 'attributes.erpCode', type: 'text', sortable: true },
+    isActive: { path: 'attributes.isActive', type: 'boolean' },
+  },
+  fullText: ['attributes.businessName', 'attributes.vatNumber', 'attributes.erpCode', 'attributes.email', 'attributes.address.city'],
+  references: {
+    'relationships.paymentTermId': { target: 'paymentTerms' },
+  },
+  title: (entity) => (entity as SupplierShape).attributes.businessName,
+});
+
+export const supplierProductAttributes = z.strictObject({
+  /** The supplier's own code for the product (its catalogue number). */
+  supplierCode: optionalText(100),
+  costPrice: money().pipe(z.number().min(0)).optional(),
+  leadTimeDays: nonNegativeInt().max(3650).optional(),
+  /** The supplier a product is bought from unless someone chooses otherwise. */
+  isDefault: z.boolean().default(false),
+  minimumOrderQuantity: z.number().finite().gt(0).max(1_000_000).optional(),
+});
+
+export const supplierProductRelationships = z.strictObject({
+  supplierId: z.uuid(),
+  productId: z.uuid(),
+});
+
+type SupplierProductShape = EntityShape & {
+  attributes: z.infer<typeof supplierProductAttributes>;
+  relationships: z.infer<typeof supplierProductRelationships>;
+};
+
+export const supplierProducts = defineKind({
+  type: 'supplierProducts',
+  subject: 'supplier product',
+  label: { singular: 'Prodotto del fornitore', plural: 'Prodotti dei fornitori' },
+  attributes: supplierProductAttributes,
+  metadata: z.strictObject({}),
+  relationships: supplierProductRelationships,
+  fields: {
+    supplierCode: { path: 'attributes.supplierCode', type: 'text', sortable: true },
+    isDefault: { path: 'attributes.isDefault', type: 'boolean' },
+    supplierId: { path: 'relationships.supplierId', type: 'uuid' },
+    productId: { path: 'relationships.productId', type: 'uuid' },
+  },
+  fullText: ['attributes.supplierCode'],
+  references: {
+    'relationships.supplierId': { target: 'suppliers' },
+    'relationships.productId': { target: 'products' },
+  },
+  title: (entity) => {
+    const { attributes } = entity as SupplierProductShape;
+    return attributes.supplierCode?.trim() || 'Prodotto del fornitore';
+  },
+});

@@ -1,0 +1,82 @@
+/** User (SPEC §3): provider staff, external and customer users, their modules and roles. */
+import { z } from 'zod';
+import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
+import { moduleName, userTypes } from '../enums.ts';
+import { messages, optionalText, requiredText } from '../validation.ts';
+
+export const userAttributes = z.strictObject({
+  userType: z.enum(userTypes),
+  displayName: requiredText(200),
+  /** SPEC §5: every user needs a valid e-mail; stored lower-case, the sign-in looks users up by it. */
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  /** The customer a customer-type user belongs to (SPEC §3 keeps it among the attributes). */
+  customerId: z.uuid().nullable().optional(),
+  isMainteiner: z.boolean().default(false),
+  isSalesman: z.boolean().default(false),
+  /** A set: a module listed twice is kept once. Empty for staff means every module (SPEC §4). */
+  allowedModules: z.array(moduleName).max(6).default([]).transform((list) => [...new Set(list)]),
+});
+
+export const userMetadata = z.strictObject({
+  isEnabled: z.boolean().default(true),
+  /** Object id of the user in the directory (Entra ID); a GUID, not necessarily an RFC 4122 one. */
+  azureADObjectId: z.guid().optional(),
+});
+
+export const userRelationships = z.strictObject({
+  roleIds: z.array(z.uuid()).max(100).default([]),
+  /** Customers a staff user may act on (SPEC §3 allowedCustomerIds of the identity). */
+  customerIds: z.array(z.uuid()).max(10_000).default([]),
+  officeLocationIds: z.array(z.uuid()).max(10_000).default([]),
+});
+
+type UserShape = EntityShape & { attributes: z.infer<typeof userAttributes> };
+
+/** SPEC §5: a customer-type user needs its customer and at least one module. */
+export function customerUserIssues(attributes: z.infer<typeof userAttributes>): RuleIssue[] {
+  if (attributes.userType !== 'customer') return [];
+  const issues: RuleIssue[] = [];
+  if (!attributes.customerId) {
+    issues.push({ path: ['attributes', 'customerId'], code: 'customerUserNeedsCustomer', message: messages.customerUserNeedsCustomer });
+  }
+  if (attributes.allowedModules.length === 0) {
+    issues.push({ path: ['attributes', 'allowedModules'], code: 'atLeastOneModule', message: messages.atLeastOneModule });
+  }
+  return issues;
+}
+
+export const users = defineKind({
+  type: 'users',
+  subject: 'user',
+  label: { singular: 'Utente', plural: 'Utenti' },
+  attributes: userAttributes,
+  metadata: userMetadata,
+  relationships: userRelationships,
+  fields: {
+    userType: { path: 'attributes.userType', type: 'text', sortable: true },
+    email: { path: 'attributes.email', type: 'text', sortable: true },
+    displayName: { path: 'attributes.displayName', type: 'text', sortable: true },
+    isEnabled: { path: 'metadata.isEnabled', type: 'boolean' },
+    azureADObjectId: { path: 'metadata.azureADObjectId', type: 'text' },
+    isMainteiner: { path: 'attributes.isMainteiner', type: 'boolean' },
+    isSalesman: { path: 'attributes.isSalesman', type: 'boolean' },
+    // filter[moduleName] (SPEC §7) is a custom filter over this array; this entry gives it its index.
+    allowedModules: { path: 'attributes.allowedModules', type: 'textArray' },
+    customerId: { path: 'attributes.customerId', type: 'uuid' },
+    roleIds: { path: 'relationships.roleIds', type: 'uuidArray' },
+  },
+  fullText: ['attributes.displayName', 'attributes.email', 'attributes.firstName', 'attributes.lastName'],
+  references: {
+    'attributes.customerId': { target: 'customers' },
+    'relationships.roleIds': { target: 'roles', many: true },
+    'relationships.customerIds': { target: 'customers', many: true },
+    'relationships.officeLocationIds': { target: 'customers', many: true },
+  },
+  rules: (entity) => customerUserIssues((entity as UserShape).attributes),
+  title: (entity) => {
+    const { displayName, email } = (entity as UserShape).attributes;
+    return displayName || email;
+  },
+});

@@ -1,0 +1,117 @@
+/**
+ * An entity kind, described as data: its schema, what a list may filter and sort by, what it
+ * references, and its state machine. The API, the database layer, the seed and the client all
+ * read these descriptions; nothing about a kind is written twice.
+ */
+import { z } from 'zod';
+import type { StateMachine } from './machine.ts';
+
+/** How a list field is stored and compared. Dates are ISO texts, so they compare as text. */
+export type FieldType = 'text' | 'number' | 'boolean' | 'date' | 'uuid' | 'textArray' | 'uuidArray';
+
+/** A field the list query language may name (SPEC §7): filter[…], from/to[…], has[…], sort. */
+export interface ListField {
+  /** Where the value lives: `attributes.status`, `relationships.customerId`, `attributes.registry.vatNumber`. */
+  path: string;
+  type: FieldType;
+  /** May appear in `sort`. Every sortable field gets a b-tree index. */
+  sortable?: boolean;
+  /** May appear in from[…]/to[…]. */
+  range?: boolean;
+}
+
+/** A path that points at entities of another kind (checked on write and on delete). */
+export interface Reference {
+  /** API type of the target kind, e.g. `customers`. */
+  target: string;
+  /** The relationship holds an array of ids. */
+  many?: boolean;
+  /** The row belongs to its target (a quotation's products): deleting the target deletes it too. */
+  owned?: boolean;
+}
+
+/** One issue of a cross-field rule; `path` is relative to the entity. */
+export interface RuleIssue {
+  path: PropertyKey[];
+  code: string;
+  message: string;
+}
+
+export interface EntityShape {
+  attributes: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  relationships: Record<string, unknown>;
+}
+
+export interface KindDefinition {
+  /** API type: camelCase plural as in the SPEC routes (`customers`, `priceLists`). */
+  type: string;
+  /** CASL subject (SPEC §6), e.g. `customer`, `quotation products`. */
+  subject: string;
+  /** Italian names for messages and the palette. */
+  label: { singular: string; plural: string };
+  attributes: z.ZodObject;
+  /** Writable, kind-specific metadata. Common metadata (SPEC §3) is managed by the server. */
+  metadata: z.ZodObject;
+  relationships: z.ZodObject;
+  /** List fields beyond the common ones (createdDateTime, lastUpdatedDateTime, createdBy, lastUpdatedBy). */
+  fields: Record<string, ListField>;
+  /** Paths whose text feeds the Italian full-text index (`filter[fullText]`). */
+  fullText: string[];
+  /** Dotted paths holding ids of other entities (`relationships.customerId`, `attributes.parentId`). */
+  references: Record<string, Reference>;
+  /** Metadata the server derives from the entity on every write (e.g. a customer's displayName). */
+  derivedMetadata?: (entity: EntityShape) => Record<string, unknown>;
+  /** The SPEC gives this kind an archive (isArchived, archive/restore actions). */
+  archivable?: boolean;
+  /** The kind's lifecycle; the state lives at `machine.statePath`. */
+  machine?: StateMachine;
+  /** Cross-field rules of SPEC §5 that zod field schemas cannot express. */
+  rules?: (entity: EntityShape) => RuleIssue[];
+  /** A one-line title for search results and tabs. */
+  title: (entity: EntityShape) => string;
+}
+
+/** Identity for type inference: keeps literal types while checking the shape. */
+export function defineKind<K extends KindDefinition>(kind: K): K {
+  return kind;
+}
+
+/** The full entity schema of a kind (attributes, writable metadata, relationships), strict everywhere. */
+export function entitySchema(kind: KindDefinition) {
+  return z
+    .strictObject({
+      attributes: kind.attributes,
+      metadata: kind.metadata.prefault({}),
+      relationships: kind.relationships.prefault({}),
+    })
+    .superRefine((entity, ctx) => {
+      for (const issue of kind.rules?.(entity as EntityShape) ?? []) {
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, params: { code: issue.code } });
+      }
+    });
+}
+
+/** Reads a dotted path (`attributes.registry.city`) out of an entity. */
+/** Returns a copy of `entity` with the value at a dotted path replaced (objects on the way are copied). */
+export function writePath<T>(entity: T, path: string, value: unknown): T {
+  const [key, ...rest] = path.split('.');
+  const source = (entity ?? {}) as Record<string, unknown>;
+  if (key === undefined) return entity;
+  return { ...source, [key]: rest.length === 0 ? value : writePath(source[key], rest.join('.'), value) } as T;
+}
+
+/** States a new entity may start in: the initial one and those no transition leads to (e.g. provisional). */
+export function entryStates(machine: { initial: string; states: readonly string[]; transitions: readonly { to: string }[] }): string[] {
+  const reached = new Set(machine.transitions.map((t) => t.to));
+  return machine.states.filter((s) => s === machine.initial || !reached.has(s));
+}
+
+export function readPath(entity: unknown, path: string): unknown {
+  let value: unknown = entity;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}

@@ -1,0 +1,14 @@
+/** Every entity kind the product knows, by API type. The server, the seed and the client read this. */
+import type { KindDefinition } from './kind.ts';
+import { customers } from './entities/customer.ts';
+import { adminKinds } from './entities/admin-kinds.ts';
+import { marketingKinds } from './entities/marketing-kinds.ts';
+import { planningKinds } from './entities/planning-kinds.ts';
+
+export const kindList: readonly KindDefinition[] = [customers, ...adminKinds, ...marketingKinds, ...planningKinds];
+
+export const kinds: ReadonlyMap<string, KindDefinition> = new Map(kindList.map((kind) => [kind.type, kind]));
+
+export function findKind(type: string): KindDefinition | undefined {
+  return kinds.get(type);
+}

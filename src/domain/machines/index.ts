@@ -1,0 +1,33 @@
+/** Every state machine by API type (DESIGN §4), with the Italian names of its states. */
+import type { StateMachine } from '../machine.ts';
+import { anomalyMachine, anomalyStateLabels } from './anomaly.ts';
+import { assignmentActivityMachine, assignmentActivityStateLabels } from './assignment-activity.ts';
+import { assignmentMachine, assignmentStateLabels } from './assignment.ts';
+import { equipmentMachine, equipmentStateLabels } from './equipment.ts';
+import { orderMachine, orderStateLabels } from './order.ts';
+import { quotationMachine, quotationStateLabels } from './quotation.ts';
+
+export const machines = {
+  quotations: quotationMachine,
+  assignments: assignmentMachine,
+  assignmentActivities: assignmentActivityMachine,
+  orders: orderMachine,
+  equipments: equipmentMachine,
+  anomalies: anomalyMachine,
+} as const satisfies Record<string, StateMachine>;
+
+export type MachineType = keyof typeof machines;
+
+export const machineStateLabels: Record<MachineType, Record<string, string>> = {
+  quotations: quotationStateLabels,
+  assignments: assignmentStateLabels,
+  assignmentActivities: assignmentActivityStateLabels,
+  orders: orderStateLabels,
+  equipments: equipmentStateLabels,
+  anomalies: anomalyStateLabels,
+};
+
+export { anomalyMachine, assignmentActivityMachine, assignmentMachine, equipmentMachine, orderMachine, quotationMachine };
+export { anomalyStateLabels, assignmentActivityStateLabels, assignmentStateLabels, equipmentStateLabels, orderStateLabels, quotationStateLabels };
+export { quotationStateDescriptions } from './quotation.ts';
+export { orderDeletableStates } from './order.ts';

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, addMonths, calendarDay, daysBetween } from './calendar.ts';
+
+describe('calendarDay', () => {
+  it('keeps a calendar date and rejects impossible ones', () => {
+    expect(calendarDay('2024-02-29')).toBe('2024-02-29');
+    expect(calendarDay('2023-02-29')).toBeNull();
+    expect(calendarDay('')).toBeNull();
+    expect(calendarDay(null)).toBeNull();
+    expect(calendarDay('ieri')).toBeNull();
+  });
+
+  it('reads a date-time as its day in Rome, in winter and in summer', () => {
+    expect(calendarDay('2026-01-15T23:30:00Z')).toBe('2026-01-16');
+    expect(calendarDay('2026-01-15T22:30:00Z')).toBe('2026-01-15');
+    expect(calendarDay('2026-07-15T22:30:00Z')).toBe('2026-07-16');
+    expect(calendarDay(new Date('2026-07-15T21:30:00Z'))).toBe('2026-07-15');
+  });
+});
+
+describe('day arithmetic', () => {
+  it('adds days across month and year ends', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('adds months clamping to the month end', () => {
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2025-01-31', 1)).toBe('2025-02-28');
+    expect(addMonths('2025-08-31', 4)).toBe('2025-12-31');
+    expect(addMonths('2025-11-30', 3)).toBe('2026-02-28');
+    expect(addMonths('2025-03-31', -1)).toBe('2025-02-28');
+  });
+
+  it('counts days between, also across the daylight-saving change', () => {
+    expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
+    expect(daysBetween('2026-03-30', '2026-03-28')).toBe(-2);
+  });
+});

@@ -1,0 +1,142 @@
+/** The one HTTP process: /api, the static client, and (later) /oidc. */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Database } from './db/database.ts';
+import type { ServerConfig } from './config.ts';
+import { errorHandler, sendProblem } from './http/error-handler.ts';
+import { Problem } from './http/problems.ts';
+import { jsonBodyError } from './http/json-body.ts';
+import { EntityService, type CallContext } from './resources/service.ts';
+import { registerResourceRoutes } from './resources/controller.ts';
+import { developmentIdentity, tokenIdentity, type Caller } from './auth/identity.ts';
+import { createTokenVerifier, remoteIssuerKeys } from './auth/tokens.ts';
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+
+export interface AppOptions {
+  database: Database;
+  config: ServerConfig;
+  /** Directory of the built client; absent in API tests. */
+  publicDir?: string;
+  /** Pins "today" (tests). */
+  today?: () => string;
+  logger?: boolean;
+  /** Keys that sign access tokens; by default the issuer's published keys (tests pass their own). */
+  tokenKeys?: JWTVerifyGetKey;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { database, config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    // Framework-level failures (bad URL encoding, bad content-length…) are problem+json too.
+    frameworkErrors: (error, request, reply) => {
+      void request;
+      sendProblem(reply, new Problem('BAD_REQUEST', { message: `Richiesta non valida: ${error.code ?? ''}`.trim() }));
+    },
+  });
+  app.setErrorHandler(errorHandler);
+
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, jsonParser);
+  // The API speaks JSON only: a text/plain body is 415, not a string handed to the rules.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('preValidation', async (request) => {
+    const error = request.body === undefined ? undefined : jsonBodyError(request.body);
+    if (error) throw new Problem('VALIDATION_FAILED', { errors: [error] });
+  });
+
+  const service = new EntityService(database.db, {
+    maxPageSize: config.maxPageSize,
+    maxDiscountPercent: config.maxDiscountPercent,
+    today: options.today,
+  });
+  const identities = config.authDisabled
+    ? developmentIdentity(database.db, config.devUserEmail)
+    : tokenIdentity(
+        database.db,
+        createTokenVerifier({
+          issuer: config.oidc.issuer,
+          audience: config.oidc.audience,
+          apiScope: config.oidc.apiScope,
+          keys: options.tokenKeys ?? issuerKeys(config),
+          tokenType: config.oidc.tokenType,
+        }),
+      );
+
+  // What the client needs to sign in, read at start-up rather than built into the bundle.
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return {
+      apiBaseUrl: '/api',
+      auth: config.authDisabled
+        ? { mode: 'disabled' }
+        : { mode: 'oidc', authority: config.oidc.issuer, clientId: config.oidc.clientId, scope: config.oidc.scope, resource: config.oidc.audience },
+    };
+  });
+
+  app.get('/api/health', async () => ({ status: 'ok', engine: database.engine }));
+
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return;
+    request.caller = await identities.resolve(request);
+  });
+  const callOf = (request: FastifyRequest): CallContext => {
+    if (!request.caller) throw new Problem('UNAUTHORIZED');
+    return request.caller;
+  };
+  // SPEC §7: the answer is a list whose first item is the signed-in (or impersonated) identity.
+  app.get('/api/identity/authorization', async (request) => {
+    if (!request.caller) throw new Problem('UNAUTHORIZED');
+    return [request.caller.profile];
+  });
+  registerResourceRoutes(app, service, callOf);
+
+  const publicDir = options.publicDir;
+  const hasClient = publicDir !== undefined && fs.existsSync(path.join(publicDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: publicDir, index: ['index.html'], wildcard: false, cacheControl: false, setHeaders: immutableAssets });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !hasClient) {
+      return sendProblem(reply, new Problem('ROUTE_NOT_FOUND', { message: `Risorsa non trovata: ${request.method} ${request.url.split('?')[0]}` }));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendProblem(reply, new Problem('METHOD_NOT_ALLOWED'));
+    // Client routes (deep links) are served the app shell; the client router takes it from there.
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+/**
+ * The issuer's signing keys, fetched on first use: the embedded provider's JWKS, or an external
+ * issuer's from its discovery document. A failed discovery is retried on the next request.
+ */
+function issuerKeys(config: ServerConfig): JWTVerifyGetKey {
+  if (config.oidc.embedded) return createRemoteJWKSet(new URL(`${config.oidc.issuer}/jwks`));
+  let keys: Promise<JWTVerifyGetKey> | undefined;
+  return async (header, token) => {
+    keys ??= remoteIssuerKeys(config.oidc.issuer).catch((error: unknown) => {
+      keys = undefined;
+      throw error;
+    });
+    return (await keys)(header, token);
+  };
+}
+
+/** Hashed assets never change; everything else is revalidated. */
+function immutableAssets(reply: FastifyReply, filePath: string) {
+  const hashed = /\/assets\/.+-[A-Z0-9]{8,}\.(js|css|map|woff2?|png|svg)$/i.test(filePath);
+  reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}

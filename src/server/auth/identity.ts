@@ -1,0 +1,165 @@
+/**
+ * The caller of an /api request: a verified bearer token → the user in our table → roles and
+ * permissions read fresh on every request (a role change counts from the next call) → the SPEC §3
+ * identity and its ability. `X-Impersonation` lets an Admin act as another user.
+ * Secure by default: only an explicit AUTH_DISABLED=1 runs requests as a development user.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { JWTPayload } from 'jose';
+import { buildAbility, interpolatePermissions, type Identity as AuthorizationIdentity } from '../../domain/ability.ts';
+import type { PermissionRule } from '../../domain/entities/roles.ts';
+import type { ModuleName } from '../../domain/enums.ts';
+import { effectiveAllowedCustomerIds, effectiveAllowedModules, isAdmin } from '../../domain/rules/identity.ts';
+import type { DatabaseSchema } from '../db/database.ts';
+import { Problem } from '../http/problems.ts';
+import { abilityAccess, type Access, type Identity } from './access.ts';
+import { bearerToken, type TokenVerifier } from './tokens.ts';
+
+export interface Caller {
+  identity: Identity;
+  access: Access;
+  /** What `GET /api/identity/authorization` answers (SPEC §3). */
+  profile: AuthorizationIdentity;
+}
+
+export interface IdentityResolver {
+  resolve(request: FastifyRequest): Promise<Caller>;
+}
+
+export const IMPERSONATION_HEADER = 'x-impersonation';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface UserRow {
+  id: string;
+  attributes: {
+    userType: 'external' | 'siv' | 'customer';
+    displayName: string;
+    email: string;
+    customerId?: string | null;
+    isMainteiner?: boolean;
+    isSalesman?: boolean;
+    allowedModules?: ModuleName[];
+  };
+  metadata: { isEnabled?: boolean };
+  relationships: { roleIds?: string[]; customerIds?: string[]; officeLocationIds?: string[] };
+}
+
+type UserLookup = { id: string } | { email: string } | { azureADObjectId: string };
+
+async function findUser(db: Kysely<DatabaseSchema>, lookup: UserLookup): Promise<UserRow | undefined> {
+  const where =
+    'id' in lookup
+      ? sql`id = ${lookup.id.toLowerCase()}::uuid`
+      : 'email' in lookup
+        ? sql`attributes->>'email' = ${lookup.email.trim().toLowerCase()}`
+        : sql`lower(metadata->>'azureADObjectId') = ${lookup.azureADObjectId.toLowerCase()}`;
+  const result = await sql<UserRow>`SELECT id, attributes, metadata, relationships FROM users WHERE NOT is_deleted AND ${where} LIMIT 1`.execute(db);
+  return result.rows[0];
+}
+
+/** The SPEC §3 identity of a user, with roles and permissions as they are now in the database. */
+export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Promise<AuthorizationIdentity> {
+  if (user.metadata.isEnabled === false) throw new Problem('USER_DISABLED');
+  const roleIds = (user.relationships.roleIds ?? []).filter((id) => UUID.test(id));
+  const roles =
+    roleIds.length === 0
+      ? []
+      : (
+          await sql<{ id: string; name: string; permissions: PermissionRule[] | null }>`SELECT id, attributes->>'name' AS name, attributes->'permissions' AS permissions
+            FROM roles WHERE NOT is_deleted AND id = ANY(${roleIds}::uuid[]) ORDER BY attributes->>'name'`.execute(db)
+        ).rows;
+  const attributes = user.attributes;
+  const access = {
+    userType: attributes.userType,
+    allowedModules: attributes.allowedModules ?? [],
+    customerId: attributes.customerId ?? null,
+    allowedCustomerIds: user.relationships.customerIds ?? [],
+  };
+  const allowedCustomerIds = effectiveAllowedCustomerIds(access);
+  const officeLocationIds = user.relationships.officeLocationIds ?? [];
+  const roleList = roles.map((r) => ({ id: r.id, name: r.name }));
+  // The role named Admin marks a system administrator (SPEC §6), whatever rules it lists.
+  const adminRules: PermissionRule[] = isAdmin({ roles: roleList }) ? [{ action: 'manage', subject: 'all' }] : [];
+  const permissions = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...adminRules], {
+    id: user.id,
+    customerId: attributes.customerId ?? null,
+    officeLocationIds,
+    allowedCustomerIds,
+  });
+  return {
+    id: user.id,
+    email: attributes.email,
+    displayName: attributes.displayName,
+    userType: attributes.userType,
+    customerId: attributes.customerId ?? null,
+    allowedModules: effectiveAllowedModules(access),
+    allowedCustomerIds,
+    officeLocationIds,
+    isMainteiner: attributes.isMainteiner ?? false,
+    isSalesman: attributes.isSalesman ?? false,
+    roles: roleList,
+    permissions,
+  };
+}
+
+function callerOf(profile: AuthorizationIdentity, impersonatorId?: string): Caller {
+  return {
+    identity: { userId: profile.id, email: profile.email, displayName: profile.displayName, impersonatorId: impersonatorId ?? null },
+    access: abilityAccess(buildAbility(profile.permissions)),
+    profile,
+  };
+}
+
+/** Applies `X-Impersonation: {"userId":"…"}`: only an Admin may send it (SPEC §6, DESIGN §4). */
+async function withImpersonation(db: Kysely<DatabaseSchema>, request: FastifyRequest, real: AuthorizationIdentity): Promise<Caller> {
+  const header = request.headers[IMPERSONATION_HEADER];
+  if (header === undefined || header === '') return callerOf(real);
+  let userId: unknown;
+  try {
+    userId = (JSON.parse(String(header)) as { userId?: unknown })?.userId;
+  } catch {
+    throw new Problem('IMPERSONATION_FAILED', { message: 'Errore durante l’impersonificazione: intestazione X-Impersonation non valida' });
+  }
+  if (typeof userId !== 'string' || !UUID.test(userId)) {
+    throw new Problem('IMPERSONATION_FAILED', { message: 'Errore durante l’impersonificazione: utente non valido' });
+  }
+  if (!isAdmin(real)) throw new Problem('IMPERSONATION_NOT_ALLOWED');
+  const target = await findUser(db, { id: userId });
+  if (!target) throw new Problem('IMPERSONATION_FAILED', { status: 404, message: 'Errore durante l’impersonificazione: utente non trovato' });
+  const profile = await loadProfile(db, target);
+  return callerOf({ ...profile, isImpersonating: true, originalData: real }, real.id);
+}
+
+function userLookupOf(payload: JWTPayload): UserLookup | undefined {
+  if (typeof payload.sub === 'string' && UUID.test(payload.sub)) return { id: payload.sub };
+  // External issuers: Entra ID names the directory object `oid`; otherwise match the e-mail.
+  if (typeof payload.oid === 'string') return { azureADObjectId: payload.oid };
+  const email = payload.email ?? payload.preferred_username ?? payload.upn;
+  return typeof email === 'string' ? { email } : undefined;
+}
+
+export function tokenIdentity(db: Kysely<DatabaseSchema>, verifier: TokenVerifier): IdentityResolver {
+  return {
+    async resolve(request) {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw new Problem('UNAUTHORIZED');
+      const payload = await verifier.verify(token);
+      const lookup = userLookupOf(payload);
+      const user = lookup ? await findUser(db, lookup) : undefined;
+      if (!user) throw new Problem('FORBIDDEN', { message: 'Utente non registrato in questa applicazione' });
+      return withImpersonation(db, request, await loadProfile(db, user));
+    },
+  };
+}
+
+/** AUTH_DISABLED=1 only: every request runs as the user with this e-mail, with that user's real roles. */
+export function developmentIdentity(db: Kysely<DatabaseSchema>, email: string): IdentityResolver {
+  return {
+    async resolve(request) {
+      const user = await findUser(db, { email });
+      if (!user) throw new Problem('UNAUTHORIZED', { message: `Utente di sviluppo ${email} non trovato` });
+      return withImpersonation(db, request, await loadProfile(db, user));
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Every error leaves the API as application/problem+json (RFC 9457) with a stable `code`, an
+ * Italian `message`, and `errors[{ pointer, code, message }]` for field errors. Codes of SPEC §8
+ * keep their names; the others are ours and are listed in the README.
+ */
+
+export interface FieldError {
+  /** JSON pointer into the body (`/attributes/registry/vatNumber`) or the query parameter (`?filter[x]`). */
+  pointer: string;
+  code: string;
+  message: string;
+}
+
+export const problemCatalogue = {
+  BAD_REQUEST: { status: 400, title: 'Bad Request', message: 'Richiesta non valida' },
+  INVALID_QUERY: { status: 400, title: 'Invalid query', message: 'Parametri di ricerca non validi' },
+  INVALID_JSON: { status: 400, title: 'Invalid JSON', message: 'Il corpo della richiesta non è un JSON valido' },
+  UNAUTHORIZED: { status: 401, title: 'Unauthorized', message: 'Autenticazione richiesta' },
+  FORBIDDEN: { status: 403, title: 'Forbidden', message: 'Non hai i permessi per questa operazione' },
+  FIELD_NOT_AUTHORIZED: { status: 403, title: 'Field not authorized', message: 'Non hai i permessi per modificare alcuni campi' },
+  USER_DISABLED: { status: 403, title: 'User disabled', message: 'Utente disabilitato: rivolgersi all’amministratore' },
+  IMPERSONATION_NOT_ALLOWED: { status: 403, title: 'Impersonation not allowed', message: 'Solo un amministratore può operare per conto di un altro utente' },
+  IMPERSONATION_FAILED: { status: 400, title: 'Impersonation failed', message: 'Errore durante l’impersonificazione dell’utente' },
+  CTM_FST_NOT_AUTHORIZED: { status: 403, title: 'Not authorized', message: 'Non sei autorizzato a visualizzare i dati' },
+  NOT_FOUND: { status: 404, title: 'Not Found', message: 'Elemento non trovato' },
+  ROUTE_NOT_FOUND: { status: 404, title: 'Not Found', message: 'Risorsa non trovata' },
+  ACTION_NOT_FOUND: { status: 404, title: 'Unknown action', message: 'Azione sconosciuta' },
+  PRICE_LIST_NOT_FOUND: { status: 404, title: 'Price list not found', message: 'Listino non trovato' },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method Not Allowed', message: 'Metodo non consentito' },
+  VERSION_CONFLICT: { status: 409, title: 'Conflict', message: 'L’elemento è stato modificato da un altro utente: ricarica i dati e riprova' },
+  ENTITY_DELETED: { status: 409, title: 'Entity deleted', message: 'L’elemento è stato eliminato' },
+  ENTITY_ARCHIVED: { status: 409, title: 'Entity archived', message: 'L’elemento è archiviato: ripristinalo per modificarlo' },
+  ENTITY_RELATIONS_FOUND: { status: 409, title: 'Entity relations found', message: 'Esistono relazioni con l’elemento' },
+  CUSTOMER_ALREADY_EXISTS: { status: 409, title: 'Customer already exists', message: 'Esiste già un cliente con questi dati' },
+  PRODUCT_ALREADY_EXISTS_IN_PRICE_LIST: { status: 409, title: 'Product already in price list', message: 'Il prodotto è già presente nel listino' },
+  PRODUCT_CODE_ALREADY_USED: { status: 409, title: 'Product code already used', message: 'Codice prodotto già utilizzato' },
+  QUOTATION_CODE_ALREADY_USED: { status: 409, title: 'Quotation code already used', message: 'Codice preventivo già utilizzato' },
+  ASSIGNMENT_CODE_ALREADY_USED: { status: 409, title: 'Assignment code already used', message: 'Codice incarico già utilizzato' },
+  EMPLOYEE_ALREADY_EXISTS: { status: 409, title: 'Employee already exists', message: 'Esiste già un dipendente con questo codice fiscale' },
+  TRANSITION_NOT_ALLOWED: { status: 409, title: 'Transition not allowed', message: 'Azione non consentita nello stato attuale' },
+  TRANSITION_REFUSED: { status: 409, title: 'Transition refused', message: 'Azione non possibile' },
+  QUOTATION_NOT_EDITABLE: { status: 409, title: 'Quotation not editable', message: 'Il preventivo non è modificabile nello stato attuale' },
+  DELIVERY_EXCEEDS_ORDERED: { status: 409, title: 'Delivery exceeds ordered quantity', message: 'La quantità da consegnare supera la quantità ordinata: confermare per aggiornare la quantità ordinata' },
+  NOT_DELETABLE: { status: 409, title: 'Not deletable', message: 'L’elemento non può essere eliminato nello stato attuale' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload Too Large', message: 'Il corpo della richiesta è troppo grande' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type', message: 'Formato della richiesta non supportato: usare application/json' },
+  VALIDATION_FAILED: { status: 422, title: 'Unprocessable Content', message: 'I dati inviati non sono validi' },
+  PRECONDITION_REQUIRED: { status: 428, title: 'Precondition Required', message: 'Indicare la versione su cui si basa la modifica (intestazione If-Match)' },
+  INTERNAL_ERROR: { status: 500, title: 'Internal Server Error', message: 'Errore interno del server' },
+  SERVICE_UNAVAILABLE: { status: 503, title: 'Service Unavailable', message: 'Servizio momentaneamente non disponibile' },
+} as const satisfies Record<string, { status: number; title: string; message: string }>;
+
+export type ProblemCode = keyof typeof problemCatalogue;
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  message: string;
+  detail?: string;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+}
+
+/** A failure the API reports as problem+json. Services throw it; the error handler renders it. */
+export class Problem extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly title: string;
+  readonly errors: FieldError[] | undefined;
+  readonly extensions: Record<string, unknown>;
+
+  constructor(
+    code: ProblemCode,
+    options: { message?: string; errors?: FieldError[]; status?: number; code?: string; extensions?: Record<string, unknown> } = {},
+  ) {
+    const entry = problemCatalogue[code];
+    super(options.message ?? entry.message);
+    this.status = options.status ?? entry.status;
+    this.code = options.code ?? code;
+    this.title = entry.title;
+    this.errors = options.errors;
+    this.extensions = options.extensions ?? {};
+  }
+
+  toBody(): ProblemBody {
+    return {
+      type: `/problems/${this.code}`,
+      title: this.title,
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      ...(this.errors ? { errors: this.errors } : {}),
+      ...this.extensions,
+    };
+  }
+}
+
+/** `/attributes/registry/vatNumber` from a zod path. */
+export function pointerOf(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? '' : `/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+}

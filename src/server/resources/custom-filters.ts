@@ -1,0 +1,74 @@
+/**
+ * Named list filters of SPEC §7 that are not plain field comparisons (customers' excludeId and
+ * have[…], users' moduleName, expiry lists' onlyExpiring). Each one validates its own value and
+ * renders its own SQL condition over the kind's table.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { modules } from '../../domain/enums.ts';
+import { tableName } from '../db/entity-sql.ts';
+
+export interface FilterContext {
+  /** Today as YYYY-MM-DD. */
+  today: string;
+}
+
+export interface CustomFilter {
+  accepts(value: string): boolean;
+  where(value: string, ctx: FilterContext): RawBuilder<unknown>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isBoolean = (v: string) => v === 'true' || v === 'false';
+const table = (type: string) => sql.raw(tableName({ type }));
+
+/** Days ahead that make a deadline "expiring" in the expiry lists. */
+export const EXPIRING_WITHIN_DAYS = 30;
+
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export const customFilters: Record<string, Record<string, CustomFilter>> = {
+  customers: {
+    'filter[excludeId]': {
+      accepts: (v) => UUID.test(v),
+      where: (v) => sql`id <> ${v.toLowerCase()}::uuid`,
+    },
+    // A commercial offer counts when its percentage is set and today is within its validity (SPEC §4).
+    'have[commercialOffer]': {
+      accepts: isBoolean,
+      where: (v, { today }) => {
+        const valid = sql`((attributes->>'commercialPercentage')::numeric > 0
+          AND coalesce(attributes->>'validityDateTimeStart', '') <= ${`${today}T23:59:59.999Z`}
+          AND coalesce(attributes->>'validityDateTimeEnd', '9999') >= ${today})`;
+        return v === 'true' ? valid : sql`NOT ${valid}`;
+      },
+    },
+    'have[priceList]': {
+      accepts: isBoolean,
+      where: (v) => {
+        const exists = sql`EXISTS (SELECT 1 FROM ${table('priceLists')} p WHERE NOT p.is_deleted
+          AND p.relationships @> jsonb_build_object('customerId', customers.id::text))`;
+        return v === 'true' ? exists : sql`NOT ${exists}`;
+      },
+    },
+  },
+  users: {
+    // Staff with no modules may use them all (SPEC §4 effective modules).
+    'filter[moduleName]': {
+      accepts: (v) => (modules as readonly string[]).includes(v),
+      where: (v) => sql`((attributes->'allowedModules') ? ${v} OR jsonb_array_length(coalesce(attributes->'allowedModules', '[]'::jsonb)) = 0)`,
+    },
+  },
+  physicalActivities: {
+    'filter[onlyExpiring]': {
+      accepts: isBoolean,
+      where: (v, { today }) =>
+        v === 'true'
+          ? sql`(attributes->>'deadlineDate') BETWEEN ${today} AND ${addDays(today, EXPIRING_WITHIN_DAYS)}`
+          : sql`true`,
+    },
+  },
+};

@@ -1,0 +1,322 @@
+/**
+ * SQL for one entity kind, and nothing else: no rules, no abilities. Every value reaches SQL as a
+ * parameter; identifiers come only from the kind registry.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { KindDefinition } from '../../domain/kind.ts';
+import { readPath } from '../../domain/kind.ts';
+import type { DatabaseSchema } from '../db/database.ts';
+import { commonColumnOf, fieldSql, jsonPathSql, tableName } from '../db/entity-sql.ts';
+import type { Entity, EntityData } from './entity.ts';
+import type { Condition, ListQuery } from './list-query.ts';
+import type { FilterContext } from './custom-filters.ts';
+import type { Actor } from '../auth/access.ts';
+
+/** A write's author: a user (and the administrator impersonating them), or a bare user id (seed). */
+type Author = Actor | string | null;
+const actorOf = (by: Author): Actor => (by !== null && typeof by === 'object' ? by : { userId: by });
+
+/**
+ * While impersonating, a write records both users (DESIGN §3): the effective user in the common
+ * columns, the real one in metadata (`createdByImpersonator`, `lastUpdatedByImpersonator`, `deletedByImpersonator`).
+ */
+function impersonatorMetadata(by: Author, keys: readonly string[]): Record<string, string> {
+  const impersonatorId = actorOf(by).impersonatorId;
+  return impersonatorId ? Object.fromEntries(keys.map((key) => [key, impersonatorId])) : {};
+}
+
+type Executor = Kysely<DatabaseSchema>;
+
+interface EntityRow {
+  id: string;
+  created_date_time: string;
+  last_updated_date_time: string;
+  deleted_date_time: string | null;
+  created_by: string | null;
+  last_updated_by: string | null;
+  deleted_by: string | null;
+  is_deleted: boolean;
+  is_archived: boolean;
+  attributes: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  relationships: Record<string, unknown>;
+}
+
+const ENTITY_COLUMNS = sql.raw(
+  'id, created_date_time, last_updated_date_time, deleted_date_time, created_by, last_updated_by, deleted_by, is_deleted, is_archived, attributes, metadata, relationships',
+);
+/** Timestamps are kept to the millisecond so that the ISO text a client holds is the exact version. */
+const NOW = sql`date_trunc('milliseconds', clock_timestamp())`;
+
+export function rowToEntity(row: EntityRow): Entity {
+  return {
+    id: row.id,
+    attributes: row.attributes,
+    metadata: {
+      ...row.metadata,
+      createdDateTime: row.created_date_time,
+      lastUpdatedDateTime: row.last_updated_date_time,
+      deletedDateTime: row.deleted_date_time,
+      createdBy: row.created_by,
+      lastUpdatedBy: row.last_updated_by,
+      deletedBy: row.deleted_by,
+      isDeleted: row.is_deleted,
+      isArchived: row.is_archived,
+    },
+    relationships: row.relationships,
+  };
+}
+
+/** Text that feeds the Italian full-text vector: the kind's fullText paths, arrays flattened. */
+export function searchText(kind: KindDefinition, data: EntityData): string {
+  return kind.fullText
+    .flatMap((path) => [readPath(data, path)].flat())
+    .filter((v) => typeof v === 'string' || typeof v === 'number')
+    .join(' ')
+    .slice(0, 20_000);
+}
+
+/** `a:* & b:*` from already sanitised terms (letters and digits only). */
+function tsQuery(terms: string[]): string {
+  return terms.map((t) => `${t}:*`).join(' & ');
+}
+
+function conditionSql(condition: Condition, ctx: FilterContext): RawBuilder<unknown> {
+  switch (condition.kind) {
+    case 'ids':
+      return sql`id = ANY(${condition.ids}::uuid[])`;
+    case 'fullText':
+      return sql`search @@ to_tsquery('italian', ${tsQuery(condition.terms)})`;
+    case 'custom':
+      return condition.filter.where(condition.value, ctx);
+    case 'has': {
+      const value = fieldSql(condition.field);
+      const array = condition.field.type === 'textArray' || condition.field.type === 'uuidArray';
+      const textual = (condition.field.type === 'text' || condition.field.type === 'uuid') && !commonColumnOf(condition.field);
+      const present = array
+        ? sql`coalesce(jsonb_array_length(${value}), 0) > 0`
+        : textual
+          ? sql`coalesce(${value}, '') <> ''`
+          : sql`${value} IS NOT NULL`;
+      return condition.present ? present : sql`NOT (${present})`;
+    }
+    case 'in': {
+      const value = fieldSql(condition.field);
+      const { type } = condition.field;
+      if (type === 'textArray' || type === 'uuidArray') return sql`${value} ?| ${condition.values.map(String)}::text[]`;
+      if (condition.values.length === 1) return sql`${value} = ${condition.values[0]}`;
+      if (type === 'number') return sql`${value} = ANY(${condition.values}::numeric[])`;
+      if (type === 'boolean') return sql`${value} = ANY(${condition.values}::boolean[])`;
+      // The common metadata are typed columns; the JSON fields are text.
+      if (commonColumnOf(condition.field)) return sql`${value} = ANY(${condition.values.map(String)}::${sql.raw(type === 'date' ? 'timestamptz' : 'uuid')}[])`;
+      return sql`${value} = ANY(${condition.values.map(String)}::text[])`;
+    }
+    case 'range': {
+      const value = fieldSql(condition.field);
+      const parts: RawBuilder<unknown>[] = [];
+      if (condition.from !== undefined) parts.push(sql`${value} >= ${condition.from}`);
+      if (condition.to !== undefined) {
+        // A calendar day as upper bound includes the whole day.
+        if (typeof condition.to === 'string' && condition.to.length === 10) parts.push(sql`${value} < ${nextDay(condition.to)}`);
+        else parts.push(sql`${value} <= ${condition.to}`);
+      }
+      return parts.length === 0 ? sql`true` : sql.join(parts, sql` AND `);
+    }
+  }
+}
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Lists count their rows exactly up to this many; larger totals are estimated. */
+export const EXACT_TOTAL_LIMIT = 1_000;
+
+/** Rows the planner expects from an `EXPLAIN (FORMAT JSON)` answer (text or parsed, depending on the driver). */
+export function plannedRows(plan: unknown): number {
+  const parsed = typeof plan === 'string' ? (JSON.parse(plan) as unknown) : plan;
+  const rows = (parsed as [{ Plan?: { 'Plan Rows'?: number } }] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
+}
+
+export class EntityRepository {
+  readonly table: RawBuilder<unknown>;
+  private readonly db: Executor;
+  readonly kind: KindDefinition;
+
+  constructor(db: Executor, kind: KindDefinition) {
+    this.db = db;
+    this.kind = kind;
+    this.table = sql.raw(tableName(kind));
+  }
+
+  /** The two statements of a list: one page, and the total under the same conditions. */
+  listStatements(query: ListQuery, ctx: FilterContext, scope?: RawBuilder<unknown>) {
+    const where: RawBuilder<unknown>[] = [sql`is_deleted = ${query.isDeleted}`];
+    if (query.isArchived !== null) where.push(sql`is_archived = ${query.isArchived}`);
+    for (const condition of query.conditions) where.push(conditionSql(condition, ctx));
+    if (scope) where.push(scope);
+    const whereSql = sql.join(where, sql` AND `);
+    const order = query.sort.length > 0 ? query.sort : [{ name: 'lastUpdatedDateTime', field: { path: 'metadata.lastUpdatedDateTime', type: 'date' as const }, descending: true }];
+    const orderSql = sql.join(
+      [...order.map((s) => sql`${fieldSql(s.field)} ${sql.raw(s.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`), sql`id ${sql.raw(order[0]?.descending ? 'DESC' : 'ASC')}`],
+      sql`, `,
+    );
+    const offset = (query.page.number - 1) * query.page.size;
+    return {
+      // Deferred join: the page's ids come from the (index-only) sorted scan, the rows are fetched for those alone.
+      page: sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table}
+        JOIN (SELECT id AS page_id FROM ${this.table} WHERE ${whereSql} ORDER BY ${orderSql} LIMIT ${query.page.size} OFFSET ${offset}) AS page ON id = page_id
+        ORDER BY ${orderSql}`,
+      // Counting stops past EXACT_TOTAL_LIMIT: an exact count of a million rows costs more than the page itself.
+      count: sql<{ total: number }>`SELECT count(*) AS total FROM (SELECT 1 FROM ${this.table} WHERE ${whereSql} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS capped`,
+      estimate: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table} WHERE ${whereSql}`,
+    };
+  }
+
+  /**
+   * One page and the total, under the query's conditions plus the caller's scope (abilities). The
+   * total is exact up to EXACT_TOTAL_LIMIT; beyond, it is the planner's estimate (never below the limit).
+   */
+  async list(query: ListQuery, ctx: FilterContext, scope?: RawBuilder<unknown>): Promise<{ data: Entity[]; total: number; totalIsExact: boolean }> {
+    const statements = this.listStatements(query, ctx, scope);
+    const [rows, count] = await Promise.all([statements.page.execute(this.db), statements.count.execute(this.db)]);
+    const counted = count.rows[0]?.total ?? 0;
+    if (counted <= EXACT_TOTAL_LIMIT) return { data: rows.rows.map(rowToEntity), total: counted, totalIsExact: true };
+    const plan = (await statements.estimate.execute(this.db)).rows[0]?.['QUERY PLAN'];
+    return { data: rows.rows.map(rowToEntity), total: Math.max(EXACT_TOTAL_LIMIT + 1, plannedRows(plan)), totalIsExact: false };
+  }
+
+  async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<Entity | undefined> {
+    const lock = options.forUpdate ? sql` FOR UPDATE` : sql``;
+    const result = await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table} WHERE id = ${id}::uuid${lock}`.execute(this.db);
+    const row = result.rows[0];
+    return row ? rowToEntity(row) : undefined;
+  }
+
+  /** Inserts new entities (many at once for the seed), returning them as stored. */
+  async insert(
+    items: { id: string; data: EntityData; by: Author; createdDateTime?: string; isArchived?: boolean }[],
+  ): Promise<Entity[]> {
+    if (items.length === 0) return [];
+    const values = items.map(
+      (item) => sql`(${item.id}::uuid, ${item.createdDateTime ? sql`${item.createdDateTime}::timestamptz` : NOW}, ${item.createdDateTime ? sql`${item.createdDateTime}::timestamptz` : NOW},
+        ${actorOf(item.by).userId}::uuid, ${actorOf(item.by).userId}::uuid, ${item.isArchived ?? false}, ${JSON.stringify(item.data.attributes)}::jsonb,
+        ${JSON.stringify({ ...item.data.metadata, ...impersonatorMetadata(item.by, ['createdByImpersonator', 'lastUpdatedByImpersonator']) })}::jsonb, ${JSON.stringify(item.data.relationships)}::jsonb,
+        to_tsvector('italian', ${searchText(this.kind, item.data)}))`,
+    );
+    const result = await sql<EntityRow>`INSERT INTO ${this.table}
+      (id, created_date_time, last_updated_date_time, created_by, last_updated_by, is_archived, attributes, metadata, relationships, search)
+      VALUES ${sql.join(values, sql`, `)} RETURNING ${ENTITY_COLUMNS}`.execute(this.db);
+    return result.rows.map(rowToEntity);
+  }
+
+  /**
+   * Writes a new version if, and only if, the stored version is still `expectedVersion`
+   * (optimistic concurrency). Returns undefined when someone else wrote first.
+   */
+  async update(
+    id: string,
+    expectedVersion: string,
+    changes: { data?: EntityData; isArchived?: boolean; isDeleted?: boolean },
+    by: Author,
+  ): Promise<Entity | undefined> {
+    const userId = actorOf(by).userId;
+    // The impersonator of the last write is kept, or cleared by a write made without impersonation.
+    const impersonation = impersonatorMetadata(by, ['lastUpdatedByImpersonator', ...(changes.isDeleted ? ['deletedByImpersonator'] : [])]);
+    const metadata = changes.data ? sql`${JSON.stringify(changes.data.metadata)}::jsonb` : sql`metadata`;
+    const sets: RawBuilder<unknown>[] = [
+      sql`last_updated_by = ${userId}::uuid`,
+      sql`metadata = (${metadata} - 'lastUpdatedByImpersonator') || ${JSON.stringify(impersonation)}::jsonb`,
+      // Strictly increasing, even for two writes within one millisecond.
+      sql`last_updated_date_time = greatest(${NOW}, last_updated_date_time + interval '1 millisecond')`,
+    ];
+    if (changes.data) {
+      sets.push(
+        sql`attributes = ${JSON.stringify(changes.data.attributes)}::jsonb`,
+        sql`relationships = ${JSON.stringify(changes.data.relationships)}::jsonb`,
+        sql`search = to_tsvector('italian', ${searchText(this.kind, changes.data)})`,
+      );
+    }
+    if (changes.isArchived !== undefined) sets.push(sql`is_archived = ${changes.isArchived}`);
+    if (changes.isDeleted !== undefined) {
+      sets.push(sql`is_deleted = ${changes.isDeleted}`);
+      sets.push(changes.isDeleted ? sql`deleted_date_time = ${NOW}, deleted_by = ${userId}::uuid` : sql`deleted_date_time = NULL, deleted_by = NULL`);
+    }
+    const result = await sql<EntityRow>`UPDATE ${this.table} SET ${sql.join(sets, sql`, `)}
+      WHERE id = ${id}::uuid AND last_updated_date_time = ${expectedVersion}::timestamptz RETURNING ${ENTITY_COLUMNS}`.execute(this.db);
+    const row = result.rows[0];
+    return row ? rowToEntity(row) : undefined;
+  }
+
+  /** Live (not deleted) rows among `ids`. */
+  async existingIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const result = await sql<{ id: string }>`SELECT id FROM ${this.table} WHERE id = ANY(${ids}::uuid[]) AND NOT is_deleted`.execute(this.db);
+    return new Set(result.rows.map((r) => r.id));
+  }
+
+  /** SQL condition "the value at `path` points at `targetId`", using the field's index when it has one. */
+  private referenceCondition(path: string, targetId: string, many: boolean): RawBuilder<unknown> {
+    const [section, ...keys] = path.split('.');
+    const listField = Object.values(this.kind.fields).find((f) => f.path === path && (f.type === 'uuid' || f.type === 'uuidArray'));
+    if (listField?.type === 'uuid') return sql`${fieldSql(listField)} = ${targetId}`;
+    if (listField) return sql`${fieldSql(listField)} ? ${targetId}`;
+    if (section === 'relationships' && keys.length === 1) {
+      const probe = { [keys[0] as string]: many ? [targetId] : targetId };
+      return sql`relationships @> ${JSON.stringify(probe)}::jsonb`;
+    }
+    return many ? sql`${sql.raw(jsonPathSql(path, true))} ? ${targetId}` : sql`${sql.raw(jsonPathSql(path))} = ${targetId}`;
+  }
+
+  /** Live rows whose `path` points at `targetId`; the path is a registry reference. */
+  async countReferencing(path: string, targetId: string, many: boolean): Promise<number> {
+    const result = await sql<{ n: number }>`SELECT count(*) AS n FROM ${this.table}
+      WHERE NOT is_deleted AND ${this.referenceCondition(path, targetId, many)}`.execute(this.db);
+    return result.rows[0]?.n ?? 0;
+  }
+
+  /** Soft-deletes the live rows that belong to `targetId` (owned references). */
+  async softDeleteReferencing(path: string, targetId: string, many: boolean, by: Author): Promise<number> {
+    const userId = actorOf(by).userId;
+    const impersonation = impersonatorMetadata(by, ['lastUpdatedByImpersonator', 'deletedByImpersonator']);
+    const result = await sql`UPDATE ${this.table} SET is_deleted = true, deleted_date_time = ${NOW}, deleted_by = ${userId}::uuid,
+      last_updated_by = ${userId}::uuid, metadata = (metadata - 'lastUpdatedByImpersonator') || ${JSON.stringify(impersonation)}::jsonb, last_updated_date_time = greatest(${NOW}, last_updated_date_time + interval '1 millisecond')
+      WHERE NOT is_deleted AND ${this.referenceCondition(path, targetId, many)}`.execute(this.db);
+    return Number(result.numAffectedRows ?? 0);
+  }
+
+  /** Live rows (other than `excludeId`) whose list field equals `value`: uniqueness checks. */
+  async findIdsByField(fieldName: string, value: string, excludeId?: string): Promise<string[]> {
+    const field = this.kind.fields[fieldName];
+    if (!field) throw new Error(`${this.kind.type} has no list field ${fieldName}`);
+    const exclude = excludeId ? sql` AND id <> ${excludeId}::uuid` : sql``;
+    const result = await sql<{ id: string }>`SELECT id FROM ${this.table}
+      WHERE NOT is_deleted AND ${fieldSql(field)} = ${value}${exclude} LIMIT 5`.execute(this.db);
+    return result.rows.map((r) => r.id);
+  }
+
+  /** Live rows whose single-valued relationship `via` is `parentId`, oldest first (e.g. a quotation's products). */
+  async listByRelationship(via: string, parentId: string): Promise<Entity[]> {
+    const probe = JSON.stringify({ [via]: parentId });
+    const result = await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table}
+      WHERE NOT is_deleted AND relationships @> ${probe}::jsonb ORDER BY created_date_time, id`.execute(this.db);
+    return result.rows.map(rowToEntity);
+  }
+
+  /** Merges server-derived values into metadata without making a new version (nobody's edit can conflict with them). */
+  async patchDerivedMetadata(id: string, values: Record<string, unknown>): Promise<void> {
+    await sql`UPDATE ${this.table} SET metadata = metadata || ${JSON.stringify(values)}::jsonb WHERE id = ${id}::uuid`.execute(this.db);
+  }
+
+  /** Rows whose `via` relationship points at `parentId` and whose state is one of `states`. */
+  async findRelated(via: string, parentId: string, statePath: string, states: readonly string[]): Promise<Entity[]> {
+    const probe = JSON.stringify({ [via]: parentId });
+    const result = await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table}
+      WHERE NOT is_deleted AND relationships @> ${probe}::jsonb AND ${sql.raw(jsonPathSql(statePath))} = ANY(${[...states]}::text[])
+      FOR UPDATE`.execute(this.db);
+    return result.rows.map(rowToEntity);
+  }
+}

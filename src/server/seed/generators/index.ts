@@ -1,0 +1,38 @@
+/**
+ * The steps of the demo data set, in dependency order (each reads what the earlier ones made).
+ * Step labels are Italian: they are the progress lines printed on first start.
+ */
+import type { SeedContext } from '../seed-context.ts';
+import { seedCatalog } from './catalog.ts';
+import { seedOrders, seedQuotations } from './commercial.ts';
+import { seedCustomers } from './customers.ts';
+import { seedDocuments } from './documents.ts';
+import { seedInstallationsAndEquipments } from './equipment.ts';
+import { seedAssignments } from './planning.ts';
+import { seedReferenceTables } from './reference.ts';
+import { seedReminders } from './reminders.ts';
+import { seedCoursesAndSafetyRoles, seedTraining } from './training.ts';
+import { seedCustomerUsersAndSettings, seedRolesAndStaff } from './users.ts';
+
+export interface SeedStep {
+  label: string;
+  run(ctx: SeedContext): Promise<Record<string, number>>;
+}
+
+export const seedSteps: readonly SeedStep[] = [
+  { label: 'Ruoli e personale', run: seedRolesAndStaff },
+  { label: 'Tabelle di riferimento', run: seedReferenceTables },
+  { label: 'Corsi e ruoli per la sicurezza', run: seedCoursesAndSafetyRoles },
+  { label: 'Documenti e modelli', run: seedDocuments },
+  { label: 'Clienti e sedi', run: seedCustomers },
+  { label: 'Utenti dei clienti e impostazioni', run: seedCustomerUsersAndSettings },
+  { label: 'Formazione e dipendenti', run: seedTraining },
+  { label: 'Catalogo, fornitori e listini', run: seedCatalog },
+  { label: 'Impianti, attrezzature e scadenze', run: seedInstallationsAndEquipments },
+  { label: 'Preventivi e accordi commerciali', run: seedQuotations },
+  { label: 'Ordini', run: seedOrders },
+  { label: 'Interventi, anomalie e verifiche', run: seedAssignments },
+  { label: 'Promemoria', run: seedReminders },
+];
+
+export { DEMO_USERS, type DemoUser } from './demo-users.ts';

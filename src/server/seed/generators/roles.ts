@@ -1,0 +1,109 @@
+/**
+ * The demo roles as CASL rules (SPEC §6 subjects and actions).
+ *
+ * Placeholders: a condition value written `${user.customerId}` (or `${user.id}`) stands for the
+ * signed-in user's own customer (or own id). The roles are shared by every user who holds them,
+ * so the values cannot be stored; the sign-in work replaces each placeholder when it builds the
+ * user's abilities (CASL's documented interpolation of rule templates).
+ */
+import type { PermissionRule } from '../../../domain/entities/roles.ts';
+import type { SeedItem } from '../seed-context.ts';
+
+/** Written as concatenations so no one mistakes them for template literals that failed to interpolate. */
+export const USER_CUSTOMER_ID = '$' + '{user.customerId}';
+export const USER_ID = '$' + '{user.id}';
+
+const crud = ['read', 'create', 'update'];
+
+const commercialRules: PermissionRule[] = [
+  { action: [...crud, 'requestApproval', 'emit', 'createRevision'], subject: 'quotation' },
+  { action: [...crud, 'delete'], subject: 'quotation products' },
+  { action: ['read', 'create'], subject: 'quotation revision' },
+  { action: crud, subject: ['customer', 'customer location', 'order', 'commercial offer'] },
+  { action: 'read', subject: ['product', 'price list', 'supplier', 'supplier product', 'activity', 'zone', 'classification', 'invoicing method', 'commercial terms', 'settings'] },
+  { action: 'manage', subject: 'reminder', conditions: { 'relationships.userId': USER_ID } },
+];
+
+export const roleDefinitions: readonly { name: string; description: string; permissions: PermissionRule[] }[] = [
+  {
+    name: 'Admin',
+    description: 'Amministratore di sistema: può fare tutto.',
+    permissions: [{ action: 'manage', subject: 'all' }],
+  },
+  {
+    name: 'Commerciale',
+    description: 'Gestisce clienti, preventivi e ordini; consulta prodotti e listini.',
+    permissions: commercialRules,
+  },
+  {
+    name: 'Responsabile commerciale',
+    description: 'Come il commerciale; in più approva gli sconti, riceve i promemoria di approvazione, modifica il prezzo netto unitario e vede i preventivi della sua area.',
+    permissions: [
+      ...commercialRules,
+      { action: ['approve', 'receiveApprovalReminders', 'updateUnitNetPrice', 'readArea', 'readResponsible', 'updateRevision'], subject: 'quotation' },
+      { action: 'update', subject: 'quotation revision' },
+      { action: crud, subject: 'price list' },
+    ],
+  },
+  {
+    name: 'Manutentore',
+    description: 'Esegue gli interventi: aggiorna attività, attrezzature, impianti, anomalie e verifiche.',
+    permissions: [
+      { action: ['read', 'update'], subject: ['assignment', 'assignment activity', 'equipment', 'installation', 'anomaly', 'checks'] },
+      { action: 'create', subject: ['anomaly', 'checks'] },
+      { action: 'read', subject: ['customer', 'customer location', 'activity', 'equipment type', 'physical activity', 'physical equipment', 'physical installation'] },
+      { action: 'manage', subject: 'reminder', conditions: { 'relationships.userId': USER_ID } },
+    ],
+  },
+  {
+    name: 'Pianificatore',
+    description: 'Pianifica gli interventi sul calendario e consulta le scadenze.',
+    permissions: [
+      { action: 'manage', subject: ['assignment', 'assignment activity'] },
+      { action: 'read', subject: ['calendar', 'physical activity', 'physical equipment', 'physical installation', 'customer', 'customer location', 'equipment', 'installation', 'activity', 'user', 'zone', 'order'] },
+      { action: 'manage', subject: 'reminder', conditions: { 'relationships.userId': USER_ID } },
+    ],
+  },
+  {
+    name: 'Operatore',
+    description: 'Back-office: consulta quasi tutto e aggiorna le attività degli interventi.',
+    permissions: [
+      {
+        action: 'read',
+        subject: [
+          'activity', 'anomaly', 'assignment', 'assignment activity', 'classification', 'commercial offer', 'zone', 'customer location',
+          'customer', 'equipment type', 'equipment', 'installation', 'order', 'physical activity', 'physical equipment',
+          'physical installation', 'price list', 'product', 'quotation', 'quotation products', 'supplier product', 'supplier', 'checks',
+          'course',
+        ],
+      },
+      { action: 'update', subject: 'assignment activity' },
+      { action: 'manage', subject: 'reminder', conditions: { 'relationships.userId': USER_ID } },
+    ],
+  },
+  {
+    name: 'Esterno',
+    description: 'Tecnico di una ditta esterna: consulta interventi, attività e attrezzature.',
+    permissions: [{ action: 'read', subject: ['assignment', 'assignment activity', 'equipment'] }],
+  },
+  {
+    name: 'Cliente',
+    description: 'Utente del cliente: vede soltanto i dati del proprio cliente.',
+    permissions: [
+      { action: 'read', subject: 'customer', conditions: { id: USER_CUSTOMER_ID } },
+      { action: 'read', subject: ['customer', 'customer location'], conditions: { 'attributes.parentId': USER_CUSTOMER_ID } },
+      {
+        action: 'read',
+        subject: ['equipment', 'installation', 'assignment', 'physical activity', 'physical equipment', 'physical installation', 'anomaly'],
+        conditions: { 'relationships.customerId': USER_CUSTOMER_ID },
+      },
+      // Internal notes are for the provider's staff only (SPEC §3).
+      { action: 'read', subject: 'quotation', conditions: { 'relationships.customerId': USER_CUSTOMER_ID, 'attributes.status': { $in: ['issued', 'accepted', 'not-accepted'] } } },
+      { action: 'read', subject: 'quotation', fields: ['attributes.commercialNotes'], inverted: true, reason: 'Note commerciali riservate al personale' },
+    ],
+  },
+];
+
+export function roleItems(): SeedItem[] {
+  return roleDefinitions.map((role) => ({ attributes: { name: role.name, description: role.description, permissions: role.permissions } }));
+}

@@ -1,0 +1,141 @@
+/**
+ * `setupApi(engine)`: a fresh, migrated database on the given engine (in-memory PGlite, or an
+ * isolated schema on the PostgreSQL server), the real HTTP app on top, and small helpers to call
+ * it. Requests go through Fastify's full request pipeline (inject), without a socket.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Database } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrator.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { EntityRepository } from '../../src/server/resources/repository.ts';
+import { findKind } from '../../src/domain/kinds.ts';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+
+export const engines = () => inject('engines');
+export const TODAY = '2026-06-15';
+export const ADMIN_EMAIL = 'admin@test.it';
+
+/** The test issuer's key: tokens the app accepts are signed with it, as the embedded provider's would be. */
+let testKey: Promise<{ privateKey: CryptoKey; jwks: { keys: object[] } }> | undefined;
+function testSigningKey() {
+  testKey ??= (async () => {
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+    return { privateKey, jwks: { keys: [{ ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'ES256', use: 'sig' }] } };
+  })();
+  return testKey;
+}
+
+export interface Response<T = any> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: T;
+}
+
+export interface Api {
+  database: Database;
+  app: FastifyInstance;
+  adminId: string;
+  adminRoleId: string;
+  config: ReturnType<typeof loadConfig>;
+  /** An access token for `userId` as the issuer would sign it; `claims`/`header` override the defaults (for bad-token tests). */
+  token(userId: string, options?: { claims?: JWTPayload; header?: Record<string, unknown>; expiresIn?: string | number; key?: CryptoKey | Uint8Array }): Promise<string>;
+  request<T = any>(method: string, url: string, options?: { body?: unknown; headers?: Record<string, string>; rawBody?: string }): Promise<Response<T>>;
+  get<T = any>(url: string): Promise<Response<T>>;
+  post<T = any>(url: string, body?: unknown, headers?: Record<string, string>): Promise<Response<T>>;
+  patch<T = any>(url: string, body: unknown, version: string): Promise<Response<T>>;
+  /** Creates an entity and returns it (fails the test when the API refuses). */
+  create(type: string, body: unknown): Promise<any>;
+  /** Runs an action with the entity's current version. */
+  act(type: string, entity: { id: string; metadata: { lastUpdatedDateTime: string } }, action: string, body?: unknown): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function setupApi(engine: string, options: { today?: string; authDisabled?: boolean } = {}): Promise<Api> {
+  let schema: string | undefined;
+  const url = inject('testDatabaseUrl');
+  if (engine === 'postgres') {
+    schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+  }
+  const database = await openDatabase(engine === 'postgres' ? { url, schema, poolSize: 4 } : {});
+  await migrateToLatest(database);
+  const adminId = randomUUID();
+  const adminRoleId = randomUUID();
+  await new EntityRepository(database.db, findKind('roles')!).insert([
+    { id: adminRoleId, by: null, data: { attributes: { name: 'Admin', description: 'Amministratore', permissions: [{ action: 'manage', subject: 'all' }] }, metadata: {}, relationships: {} } },
+  ]);
+  await new EntityRepository(database.db, findKind('users')!).insert([
+    {
+      id: adminId,
+      by: null,
+      data: {
+        attributes: { userType: 'siv', displayName: 'Amministratore Test', email: ADMIN_EMAIL, firstName: 'Amministratore', lastName: 'Test', isMainteiner: false, isSalesman: false, allowedModules: [] },
+        metadata: { isEnabled: true },
+        relationships: { roleIds: [adminRoleId], customerIds: [], officeLocationIds: [] },
+      },
+    },
+  ]);
+  const config = { ...loadConfig({}), authDisabled: options.authDisabled ?? true, devUserEmail: ADMIN_EMAIL, logLevel: 'silent' };
+  const signing = await testSigningKey();
+  const app = await buildApp({ database, config, today: () => options.today ?? TODAY, logger: false, tokenKeys: createLocalJWKSet(signing.jwks as never) });
+  await app.ready();
+
+  const request: Api['request'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    let payload: string | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      payload = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await app.inject({ method: method as 'GET', url: path, headers, payload });
+    const text = response.body;
+    let body: unknown = text;
+    if (String(response.headers['content-type'] ?? '').includes('json') && text) body = JSON.parse(text);
+    return { status: response.statusCode, headers: response.headers as Response['headers'], body: body as never };
+  };
+  const api: Api = {
+    database,
+    app,
+    adminId,
+    adminRoleId,
+    config,
+    async token(userId, opts = {}) {
+      const claims = { scope: `openid offline_access ${config.oidc.apiScope}`, client_id: config.oidc.clientId, iss: config.oidc.issuer, aud: config.oidc.audience, sub: userId, ...opts.claims };
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'test-key', ...opts.header })
+        .setIssuedAt()
+        .setJti(randomUUID())
+        .setExpirationTime(opts.expiresIn ?? '10m')
+        .sign(opts.key ?? signing.privateKey);
+    },
+    request,
+    get: (path) => request('GET', path),
+    post: (path, body, headers) => request('POST', path, { body, headers }),
+    patch: (path, body, version) => request('PATCH', path, { body, headers: { 'if-match': `"${version}"` } }),
+    async create(type, body) {
+      const response = await request('POST', `/api/${type}`, { body });
+      if (response.status !== 201) throw new Error(`create ${type} → ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body.data;
+    },
+    act: (type, entity, action, body) =>
+      request('POST', `/api/${type}/${entity.id}/actions/${action}`, { body, headers: { 'if-match': `"${entity.metadata.lastUpdatedDateTime}"` } }),
+    async close() {
+      await app.close();
+      await database.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`DROP SCHEMA ${schema} CASCADE`);
+        await client.end();
+      }
+    },
+  };
+  return api;
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers (DESIGN §6.8): unit tests next to the code; API tests against a real database,
+// once on embedded PGlite and once on a PostgreSQL server when one is reachable; end-to-end tests
+// that press real keys in a real Chromium against the real server.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'commands/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // One browser and one server at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
