@@ -1,12 +1,13 @@
 // Builds the server bundle (dist/server.js, dist/seed.js) and, when present, the client bundle with
-// content hashes (dist/public). `--server-only` skips the client.
+// content hashes (dist/public). `--server-only` skips the client. `DIST_DIR` builds elsewhere
+// (several servers side by side, e.g. the end-to-end tests next to a running `npm start`).
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const serverOnly = process.argv.includes('--server-only');
-const dist = path.resolve('dist');
+const dist = path.resolve(process.env.DIST_DIR || 'dist');
 fs.mkdirSync(dist, { recursive: true });
 
 await esbuild.build({
