@@ -1,0 +1,212 @@
+/**
+ * Client start (SPEC §2, §4, §7, §8): read /config.json, finish or start sign-in (or none in the
+ * disabled mode), configure the HTTP client, read the identity, pick the landing route (the
+ * remembered one, default Dashboard; customer users their own customer), then render the app.
+ * Failing to read the identity or to set up sign-in logs out, with a message and no redirect loop.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { IntlProvider } from 'react-intl';
+import { Provider as JotaiProvider } from 'jotai';
+import { QueryClientProvider } from '@tanstack/react-query';
+import App from './app.tsx';
+import { store } from './store.ts';
+import { locale, messages, intl } from './i18n/index.ts';
+import { queryClient } from './api/query-client.ts';
+import { api, configureApi } from './api/client.ts';
+import { ApiProblem } from './api/http.ts';
+import { loadClientConfig, type ClientConfig } from './auth/config.ts';
+import {
+  CALLBACK_PATH,
+  DEFAULT_ROUTE,
+  LOGGED_OUT_PATH,
+  SILENT_PATH,
+  createDisabledAuth,
+  createOidcAuth,
+  createUserManager,
+  currentRoute,
+  isAppRoute,
+  takeRememberedRoute,
+  type Auth,
+} from './auth/auth.ts';
+import { AuthScreen, type AuthScreenKind } from './auth/auth-screen.tsx';
+import { SessionProvider } from './session/session.tsx';
+import { readImpersonation, writeImpersonation } from './session/impersonation-state.ts';
+import type { Identity } from '../domain/ability.ts';
+import { flashAlert, showFlashAlerts } from './alerts/flash.ts';
+
+const FAILURE_KEY = 'backoffice.signInFailedAt';
+/** A second failure within this window shows a button instead of redirecting again (no loops). */
+const FAILURE_WINDOW_MS = 60_000;
+
+const container = document.getElementById('root') ?? createContainer();
+const root = createRoot(container);
+
+function createContainer(): HTMLElement {
+  const element = document.createElement('div');
+  element.id = 'root';
+  document.body.replaceChildren(element);
+  return element;
+}
+
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <StrictMode>
+      <IntlProvider locale={locale} defaultLocale={locale} messages={messages}>
+        <JotaiProvider store={store}>
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </JotaiProvider>
+      </IntlProvider>
+    </StrictMode>
+  );
+}
+
+function showScreen(kind: AuthScreenKind, options: { detail?: string; onAction?: () => void } = {}): void {
+  root.render(
+    <Providers>
+      <AuthScreen kind={kind} {...options} />
+    </Providers>,
+  );
+}
+
+/** Replaces the address without a navigation; the router reads it when the app renders. */
+function replaceRoute(route: string): void {
+  if (route !== currentRoute()) window.history.replaceState(window.history.state, '', route);
+}
+
+/** SPEC §2: customers always land on their own customer page; others on the remembered route, default Dashboard. */
+export function landingRoute(identity: Identity, requested: string | null): string {
+  if (identity.userType === 'customer' && identity.customerId) {
+    const own = `/customers/${encodeURIComponent(identity.customerId)}`;
+    return requested && (requested === own || requested.startsWith(`${own}/`) || requested.startsWith(`${own}?`)) ? requested : own;
+  }
+  return requested && isAppRoute(requested) ? requested : DEFAULT_ROUTE;
+}
+
+async function readIdentity(): Promise<Identity> {
+  const list = await api.get<Identity[]>('/identity/authorization', { silent: true });
+  const identity = Array.isArray(list) ? list[0] : undefined;
+  if (!identity || typeof identity.id !== 'string' || !Array.isArray(identity.permissions)) throw new Error('identity: unexpected answer');
+  return identity;
+}
+
+async function signInFailed(auth: Auth | null, error: unknown): Promise<void> {
+  console.error('sign-in failed', error);
+  const detail = error instanceof ApiProblem ? `${error.status} ${error.code || error.title}` : error instanceof Error ? error.message : String(error);
+  // A failed impersonation is not a failed sign-in: back to the real user (SPEC §8 "error on impersonation").
+  if (readImpersonation() && error instanceof ApiProblem && error.status >= 400 && error.status < 500 && error.status !== 401) {
+    writeImpersonation(null);
+    flashAlert({ id: 'impersonation-failed', type: 'danger', content: intl.formatMessage({ id: 'impersonation.failed' }) });
+    window.location.reload();
+    return;
+  }
+  await auth?.clear().catch(() => undefined);
+  writeImpersonation(null);
+  const route = currentRoute();
+  const returnTo = isAppRoute(route) ? route : DEFAULT_ROUTE;
+  const login = () => {
+    sessionStorage.removeItem(FAILURE_KEY);
+    if (auth) void auth.login(returnTo);
+    else window.location.reload();
+  };
+  const last = Number(sessionStorage.getItem(FAILURE_KEY) ?? 0);
+  if (auth?.mode === 'oidc' && Date.now() - last > FAILURE_WINDOW_MS) {
+    sessionStorage.setItem(FAILURE_KEY, String(Date.now()));
+    showScreen('retrying', { detail });
+    setTimeout(() => void auth.login(returnTo), 2500);
+    return;
+  }
+  showScreen('failed', { detail, onAction: login });
+}
+
+async function boot(): Promise<void> {
+  const path = window.location.pathname;
+  showScreen('loading');
+
+  let config: ClientConfig;
+  try {
+    config = await loadClientConfig();
+  } catch (error) {
+    console.error('config.json', error);
+    showScreen('config-failed', { detail: (error as Error).message, onAction: () => window.location.reload() });
+    return;
+  }
+
+  let auth: Auth;
+  let afterSignIn: string | null = null;
+  try {
+    if (config.auth.mode === 'disabled') {
+      auth = createDisabledAuth();
+      if (path === CALLBACK_PATH || path === SILENT_PATH) replaceRoute(DEFAULT_ROUTE);
+    } else {
+      const manager = createUserManager(config.auth);
+      auth = createOidcAuth(manager);
+      if (path === SILENT_PATH) {
+        // Iframe fallback of signinSilent (no refresh token): hand the answer to the parent and stop.
+        await manager.signinSilentCallback();
+        return;
+      }
+      if (path === CALLBACK_PATH) {
+        const user = await manager.signinCallback();
+        const state = user?.state as { returnTo?: string } | undefined;
+        afterSignIn = takeRememberedRoute() ?? (state?.returnTo && isAppRoute(state.returnTo) ? state.returnTo : DEFAULT_ROUTE);
+        replaceRoute(afterSignIn);
+      } else if (path === LOGGED_OUT_PATH) {
+        await auth.clear();
+        showScreen('logged-out', { onAction: () => void auth.login(DEFAULT_ROUTE) });
+        return;
+      } else {
+        // SPEC §4: the stored refresh token buys a fresh access token at start.
+        const stored = await manager.getUser();
+        const user = stored?.refresh_token ? await manager.signinSilent().catch(() => null) : stored && !stored.expired ? stored : null;
+        if (!user) {
+          await auth.clear();
+          await auth.login(currentRoute());
+          return;
+        }
+      }
+    }
+  } catch (error) {
+    await signInFailed(null, error);
+    return;
+  }
+
+  if (config.auth.mode === 'disabled' && path === LOGGED_OUT_PATH) {
+    showScreen('logged-out', { onAction: () => window.location.assign(DEFAULT_ROUTE) });
+    return;
+  }
+
+  configureApi({
+    baseUrl: new URL(config.apiBaseUrl, window.location.origin).href,
+    getAccessToken: () => auth.getAccessToken(),
+    refreshAccessToken: () => auth.refresh(),
+    onLoginRequired: () => void auth.clear().then(() => auth.login(currentRoute())),
+  });
+
+  let identity: Identity;
+  try {
+    identity = await readIdentity();
+  } catch (error) {
+    await signInFailed(auth, error);
+    return;
+  }
+  sessionStorage.removeItem(FAILURE_KEY);
+
+  const route = currentRoute();
+  const landing = window.location.pathname === '/' || (identity.userType === 'customer' && window.location.pathname === DEFAULT_ROUTE);
+  if (afterSignIn !== null || landing) {
+    replaceRoute(landingRoute(identity, afterSignIn ?? (window.location.pathname === '/' ? null : route)));
+  }
+
+  const signOut = () => auth.signOut();
+  root.render(
+    <Providers>
+      <SessionProvider identity={identity} signOut={signOut}>
+        <App />
+      </SessionProvider>
+    </Providers>,
+  );
+  showFlashAlerts();
+}
+
+void boot().catch((error: unknown) => signInFailed(null, error));
