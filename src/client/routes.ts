@@ -1,0 +1,265 @@
+/**
+ * The SPEC §2 route table as data: the router, the sidebar, the palette commands, the tab titles and
+ * the record search all read it. Paths are wouter patterns (`:name` = one segment). A parameter
+ * listed in `params` takes only those values (one palette command per value); any other `:name`
+ * is an id, reached through record search or a grid.
+ */
+import type { MessageDescriptor } from 'react-intl';
+import { modules, templateDocTypes, type ModuleName } from '../domain/enums.ts';
+
+/** Sidebar areas (SPEC §1), in sidebar order. */
+export const sidebarGroups = ['home', 'customers', 'marketing', 'planning', 'equipment', 'training', 'catalog', 'admin'] as const;
+export type SidebarGroup = (typeof sidebarGroups)[number];
+
+export type LayoutName = 'default' | 'empty' | 'none';
+
+export interface RouteDef {
+  /** Unique name (SPEC names where given, variants suffixed), e.g. `MarketingQuotationsDetail`. */
+  name: string;
+  /** wouter pattern, e.g. `/marketing/quotations/detail/:id`. */
+  path: string;
+  /** Italian title (message id in `messages/workspace.ts`); may use `{param}` of the enumerated params. */
+  title: MessageDescriptor;
+  /** Sidebar area; absent: not listed in the sidebar (detail routes, Root, Maintenance, catch-all). */
+  group?: SidebarGroup;
+  /** True when a path parameter is a record id (not an enumerated value): no plain palette command. */
+  needsId: boolean;
+  /** Enumerated path parameters and their values (e.g. `moduleName` of Calendar). */
+  params?: Record<string, readonly string[]>;
+  /** SPEC §2: Root and Maintenance use the empty layout. Default `default`. */
+  layout?: LayoutName;
+  /** Permission needed to see it (DESIGN §6.3). */
+  can?: [action: string, subject: string];
+  /** Any of these modules must be allowed; a `moduleName` param requires its own module. */
+  modules?: readonly ModuleName[];
+  /** API type whose records this (detail) route shows, e.g. `quotations`. */
+  kind?: string;
+  /** Other SPEC §2 screen titles that lead here (palette keywords and extra commands). */
+  aliases?: MessageDescriptor[];
+}
+
+const t = (id: string): MessageDescriptor => ({ id });
+const fieldModules: ModuleName[] = ['fire', 'equip'];
+const customerModules = modules.filter((m) => m !== 'portal');
+
+/** Every route of SPEC §2, most specific first where two patterns could match the same path. */
+export const routes: readonly RouteDef[] = [
+  { name: 'Root', path: '/', title: t('nav.root'), needsId: false, layout: 'empty' },
+  { name: 'Maintenance', path: '/maintenance', title: t('nav.maintenance'), needsId: false, layout: 'empty' },
+  { name: 'Dashboard', path: '/dashboard', title: t('nav.dashboard'), group: 'home', needsId: false, aliases: [t('nav.alias.home')] },
+
+  // Customers and groups
+  { name: 'CustomersType', path: '/customers/:type', title: t('nav.customersType'), group: 'customers', needsId: false, params: { type: ['company', 'person'] }, can: ['read', 'customer'] },
+  { name: 'CustomersEmployees', path: '/customers/employees', title: t('nav.customersEmployees'), group: 'customers', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.employees')] },
+  { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], kind: 'employees' },
+  { name: 'CustomersId', path: '/customers/:id', title: t('nav.customersId'), needsId: true, can: ['read', 'customer'], kind: 'customers', aliases: [t('nav.alias.contacts')] },
+  { name: 'CustomersIdDetail', path: '/customers/:id/detail', title: t('nav.customersIdDetail'), needsId: true, can: ['read', 'customer'], kind: 'customers', aliases: [t('nav.alias.registry'), t('nav.alias.editCustomer')] },
+  { name: 'CustomersIdSettings', path: '/customers/:id/settings', title: t('nav.customersIdSettings'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
+  { name: 'CustomerEquipments', path: '/customers/:id/:moduleName/equipments', title: t('nav.customerEquipments'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'equipment'], kind: 'customers' },
+  { name: 'CustomerEquipmentsId', path: '/customers/:id/:moduleName/equipments/:equipmentId', title: t('nav.customerEquipmentsId'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'equipment'], kind: 'equipments' },
+  { name: 'CustomerInstallations', path: '/customers/:id/:moduleName/installations', title: t('nav.customerInstallations'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'installation'], kind: 'customers' },
+  { name: 'CustomerInstallationsId', path: '/customers/:id/:moduleName/installations/:installationId', title: t('nav.customerInstallationsId'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'installation'], kind: 'installations' },
+  { name: 'CustomersGroups', path: '/customersGroups', title: t('nav.customersGroups'), group: 'customers', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.groups')] },
+
+  // Marketing
+  { name: 'MarketingCustomers', path: '/marketing/customers', title: t('nav.marketingCustomers'), group: 'marketing', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.salesCrm')] },
+  { name: 'MarketingCustomersId', path: '/marketing/customers/:id', title: t('nav.marketingCustomersId'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
+  { name: 'MarketingQuotations', path: '/marketing/quotations', title: t('nav.marketingQuotations'), group: 'marketing', needsId: false, can: ['read', 'quotation'] },
+  { name: 'MarketingQuotationsDetail', path: '/marketing/quotations/detail/:id', title: t('nav.marketingQuotationsDetail'), needsId: true, can: ['read', 'quotation'], kind: 'quotations' },
+  { name: 'MarketingOrders', path: '/marketing/orders', title: t('nav.marketingOrders'), group: 'marketing', needsId: false, can: ['read', 'order'] },
+  { name: 'MarketingOrdersDetail', path: '/marketing/orders/detail/:id', title: t('nav.marketingOrdersDetail'), needsId: true, can: ['read', 'order'], kind: 'orders' },
+  { name: 'CommercialOffers', path: '/marketing/commercialOffers', title: t('nav.commercialOffers'), group: 'marketing', needsId: false, can: ['read', 'commercial offer'], aliases: [t('nav.alias.commercialTerms')] },
+  { name: 'CommercialOffersCustomer', path: '/marketing/commercialOffers/:customerId', title: t('nav.commercialOffersCustomer'), needsId: true, can: ['read', 'commercial offer'], kind: 'customers', aliases: [t('nav.alias.editCommercialTerms')] },
+  { name: 'CommercialOffersPriceList', path: '/marketing/commercialOffers/:customerId/priceList/:id', title: t('nav.commercialOffersPriceList'), needsId: true, can: ['read', 'price list'], kind: 'priceLists', aliases: [t('nav.alias.editPriceList')] },
+
+  // Planning
+  { name: 'Assignments', path: '/planning/assignments', title: t('nav.assignments'), group: 'planning', needsId: false, can: ['read', 'assignment'], aliases: [t('nav.alias.planning')] },
+  { name: 'AssignmentsId', path: '/planning/assignments/:assignmentId', title: t('nav.assignmentsId'), needsId: true, can: ['read', 'assignment'], kind: 'assignments' },
+  { name: 'AssignmentsIdDetail', path: '/planning/assignments/:assignmentId/detail', title: t('nav.assignmentsIdDetail'), needsId: true, can: ['read', 'assignment'], kind: 'assignments' },
+  { name: 'Calendar', path: '/planning/calendar/:moduleName', title: t('nav.calendar'), group: 'planning', needsId: false, params: { moduleName: customerModules }, can: ['read', 'assignment'] },
+  { name: 'CommercialAgreements', path: '/planning/commercialAgreements', title: t('nav.commercialAgreements'), group: 'planning', needsId: false, can: ['read', 'commercial offer'] },
+  { name: 'CommercialAgreementsCustomer', path: '/planning/commercialAgreements/:customerId', title: t('nav.commercialAgreementsCustomer'), needsId: true, can: ['read', 'commercial offer'], kind: 'customers' },
+  { name: 'PhysicalActivities', path: '/planning/physicalActivities', title: t('nav.physicalActivities'), group: 'planning', needsId: false, can: ['read', 'physical activity'], aliases: [t('nav.alias.deadlinesSchedule'), t('nav.alias.dueDates')] },
+  { name: 'PhysicalActivitiesCustomer', path: '/planning/physicalActivities/:moduleName/:customerId', title: t('nav.physicalActivitiesCustomer'), needsId: true, params: { moduleName: customerModules }, can: ['read', 'physical activity'], kind: 'customers' },
+  { name: 'Reminders', path: '/reminders', title: t('nav.reminders'), group: 'planning', needsId: false, can: ['read', 'reminder'] },
+  { name: 'RemindersId', path: '/reminders/:id', title: t('nav.remindersId'), needsId: true, can: ['read', 'reminder'], kind: 'reminders' },
+
+  // Equipment and installations
+  { name: 'Equipments', path: '/equipments', title: t('nav.equipments'), group: 'equipment', needsId: false, can: ['read', 'equipment'], modules: fieldModules },
+  { name: 'EquipmentsId', path: '/equipments/:id', title: t('nav.equipmentsId'), needsId: true, can: ['read', 'equipment'], modules: fieldModules, kind: 'equipments' },
+  { name: 'Installations', path: '/installations', title: t('nav.installations'), group: 'equipment', needsId: false, can: ['read', 'installation'], modules: fieldModules },
+  { name: 'InstallationsId', path: '/installations/:id', title: t('nav.installationsId'), needsId: true, can: ['read', 'installation'], modules: fieldModules, kind: 'installations' },
+  { name: 'EquipmentFamilies', path: '/equipmentFamilies', title: t('nav.equipmentFamilies'), group: 'equipment', needsId: false, can: ['read', 'equipment type'], aliases: [t('nav.alias.equipmentTypes')] },
+  { name: 'Components', path: '/components', title: t('nav.components'), group: 'equipment', needsId: false, can: ['read', 'equipment'] },
+  { name: 'ComponentsId', path: '/components/:id', title: t('nav.componentsId'), needsId: true, can: ['read', 'equipment'], kind: 'components' },
+
+  // Training
+  { name: 'Courses', path: '/courses', title: t('nav.courses'), group: 'training', needsId: false, can: ['read', 'course'] },
+  { name: 'CoursesId', path: '/courses/:id', title: t('nav.coursesId'), needsId: true, can: ['read', 'course'], kind: 'courses' },
+  { name: 'TrainingSites', path: '/trainingSites', title: t('nav.trainingSites'), group: 'training', needsId: false, can: ['read', 'course'] },
+  { name: 'TrainingRooms', path: '/trainingRooms', title: t('nav.trainingRooms'), group: 'training', needsId: false, can: ['read', 'course'] },
+  { name: 'TrainingEquipments', path: '/trainingEquipments', title: t('nav.trainingEquipments'), group: 'training', needsId: false, can: ['read', 'course'] },
+
+  // Catalogue: activities, products, suppliers
+  { name: 'Activities', path: '/activities', title: t('nav.activities'), group: 'catalog', needsId: false, can: ['read', 'activity'] },
+  { name: 'ActivitiesId', path: '/activities/:activityId', title: t('nav.activitiesId'), needsId: true, can: ['read', 'activity'], kind: 'activities' },
+  { name: 'Products', path: '/products', title: t('nav.products'), group: 'catalog', needsId: false, can: ['read', 'product'], aliases: [t('nav.alias.productsServices')] },
+  { name: 'ProductsId', path: '/products/:id', title: t('nav.productsId'), needsId: true, can: ['read', 'product'], kind: 'products' },
+  { name: 'Suppliers', path: '/suppliers', title: t('nav.suppliers'), group: 'catalog', needsId: false, can: ['read', 'supplier'] },
+  { name: 'SuppliersId', path: '/suppliers/:id', title: t('nav.suppliersId'), needsId: true, can: ['read', 'supplier'], kind: 'suppliers' },
+
+  // Administration
+  { name: 'Users', path: '/users', title: t('nav.users'), group: 'admin', needsId: false, can: ['read', 'user'] },
+  { name: 'Roles', path: '/roles', title: t('nav.roles'), group: 'admin', needsId: false, can: ['read', 'role'] },
+  { name: 'SafetyRoles', path: '/safetyRoles', title: t('nav.safetyRoles'), group: 'admin', needsId: false, can: ['read', 'settings'] },
+  { name: 'Jobs', path: '/jobs', title: t('nav.jobs'), group: 'admin', needsId: false, can: ['read', 'settings'] },
+  { name: 'JobScopes', path: '/jobScopes', title: t('nav.jobScopes'), group: 'admin', needsId: false, can: ['read', 'settings'] },
+  { name: 'CommercialZones', path: '/commercialZones', title: t('nav.commercialZones'), group: 'admin', needsId: false, can: ['read', 'zone'], aliases: [t('nav.alias.zones')] },
+  { name: 'PaymentTerms', path: '/paymentTerms', title: t('nav.paymentTerms'), group: 'admin', needsId: false, can: ['read', 'invoicing method'] },
+  { name: 'InvoicingMethod', path: '/invoicingMethod', title: t('nav.invoicingMethod'), group: 'admin', needsId: false, can: ['read', 'invoicing method'] },
+  { name: 'InvoicingMethodId', path: '/invoicingMethod/:id', title: t('nav.invoicingMethodId'), needsId: true, can: ['read', 'invoicing method'], kind: 'invoicingMethods' },
+  { name: 'ReportHeadings', path: '/reportHeadings', title: t('nav.reportHeadings'), group: 'admin', needsId: false, can: ['read', 'report heading'] },
+  { name: 'TemplateDoc', path: '/templateDoc/:type', title: t('nav.templateDoc'), group: 'admin', needsId: false, params: { type: templateDocTypes }, can: ['read', 'settings'] },
+  { name: 'ContextTables', path: '/contextTables', title: t('nav.contextTables'), group: 'admin', needsId: false, can: ['read', 'settings'] },
+  { name: 'UserSettings', path: '/userSettings', title: t('nav.userSettings'), group: 'admin', needsId: false, aliases: [t('nav.alias.settings'), t('nav.alias.profile')] },
+
+  { name: 'Preview', path: '/preview/:entity/:id', title: t('nav.preview'), needsId: true },
+  // Catch-all (SPEC §2): must stay last.
+  { name: 'NotFound', path: '*', title: t('nav.notFound'), needsId: false },
+];
+
+export const routesByName: ReadonlyMap<string, RouteDef> = new Map(routes.map((route) => [route.name, route]));
+
+export function routeByName(name: string): RouteDef {
+  const route = routesByName.get(name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  return route;
+}
+
+export interface RouteMatch {
+  route: RouteDef;
+  /** Path parameters, decoded. */
+  params: Record<string, string>;
+  /** The matched URL as given (path, query and hash). */
+  url: string;
+}
+
+/** Splits `/a/b?x=1#h` into its path segments (the query and hash do not take part in matching). */
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+/** Params when `pattern` matches `segments` exactly, else undefined. Enumerated params accept only their values. */
+function matchPattern(route: RouteDef, segments: readonly string[]): Record<string, string> | undefined {
+  const parts = segmentsOf(route.path);
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    let value: string;
+    try {
+      value = decodeURIComponent(segments[i]!);
+    } catch {
+      return undefined;
+    }
+    if (part.startsWith(':')) {
+      const name = part.slice(1);
+      const allowed = route.params?.[name];
+      if (allowed && !allowed.includes(value)) return undefined;
+      params[name] = value;
+    } else if (part !== value) return undefined;
+  }
+  return params;
+}
+
+/** Number of literal segments, then enumerated ones: the more literal, the more specific. */
+function specificity(route: RouteDef): number {
+  return segmentsOf(route.path).reduce((score, part) => {
+    if (!part.startsWith(':')) return score + 100;
+    return route.params?.[part.slice(1)] ? score + 10 : score;
+  }, 0);
+}
+
+const matchOrder = routes.filter((route) => route.path !== '*').sort((a, b) => specificity(b) - specificity(a));
+const notFound = routeByName('NotFound');
+
+/** The route of an app URL (`/marketing/quotations?sort=-date`); the catch-all when none matches; undefined when not an app path. */
+export function matchRoute(url: string): RouteMatch | undefined {
+  if (!url.startsWith('/') || url.startsWith('//')) return undefined;
+  const path = url.split(/[?#]/, 1)[0]!;
+  const segments = segmentsOf(path);
+  for (const route of matchOrder) {
+    const params = matchPattern(route, segments);
+    if (params) return { route, params, url };
+  }
+  return { route: notFound, params: {}, url };
+}
+
+/** The URL of `route` with `params` filled in (URL-encoded). */
+export function routeUrl(route: RouteDef | string, params: Record<string, string> = {}): string {
+  const def = typeof route === 'string' ? routeByName(route) : route;
+  return (
+    '/' +
+    segmentsOf(def.path)
+      .map((part) => {
+        if (!part.startsWith(':')) return part;
+        const value = params[part.slice(1)];
+        if (value === undefined || value === '') throw new Error(`Missing ${part} for ${def.name}`);
+        return encodeURIComponent(value);
+      })
+      .join('/')
+  );
+}
+
+/** Where a record of an API type opens (its detail tab), for record search and grids. */
+export const entityRouteNames: Readonly<Record<string, string>> = {
+  customers: 'CustomersId',
+  quotations: 'MarketingQuotationsDetail',
+  orders: 'MarketingOrdersDetail',
+  assignments: 'AssignmentsId',
+  equipments: 'EquipmentsId',
+  installations: 'InstallationsId',
+  products: 'ProductsId',
+  suppliers: 'SuppliersId',
+  activities: 'ActivitiesId',
+  courses: 'CoursesId',
+  components: 'ComponentsId',
+  reminders: 'RemindersId',
+  invoicingMethods: 'InvoicingMethodId',
+};
+
+/** URL of the tab showing record `id` of API `type`, or undefined when the type has no detail route. */
+export function entityUrl(type: string, id: string): string | undefined {
+  const name = entityRouteNames[type];
+  if (!name) return undefined;
+  const route = routeByName(name);
+  const idParam = segmentsOf(route.path).find((part) => part.startsWith(':'))!.slice(1);
+  return routeUrl(route, { [idParam]: id });
+}
+
+/** Every value combination of a route's enumerated params (one palette command each); `[{}]` when none. */
+export function routeVariants(route: RouteDef): Record<string, string>[] {
+  let variants: Record<string, string>[] = [{}];
+  for (const [name, values] of Object.entries(route.params ?? {})) {
+    variants = variants.flatMap((variant) => values.map((value) => ({ ...variant, [name]: value })));
+  }
+  return variants;
+}
+
+/** Modules a route (variant) needs: its `moduleName` param, else its declared modules. */
+export function routeModules(route: RouteDef, params: Record<string, string> = {}): readonly ModuleName[] | undefined {
+  const moduleParam = params.moduleName as ModuleName | undefined;
+  return moduleParam ? [moduleParam] : route.modules;
+}
+
+/**
+ * SPEC §2: a navigation whose path has a `company` or `person` segment goes to CustomersType of that
+ * type, unless the source or the target already is CustomersType. Returns the URL to go to.
+ */
+export function redirectCustomerType(fromUrl: string | undefined, toUrl: string): string {
+  const target = matchRoute(toUrl);
+  if (!target || target.route.name === 'CustomersType') return toUrl;
+  if (fromUrl !== undefined && matchRoute(fromUrl)?.route.name === 'CustomersType') return toUrl;
+  const type = segmentsOf(toUrl.split(/[?#]/, 1)[0]!).find((segment) => segment === 'company' || segment === 'person');
+  return type ? routeUrl('CustomersType', { type }) : toUrl;
+}
