@@ -1,0 +1,168 @@
+/**
+ * Impersonation for Admins (SPEC §4, §6): pick a user, start, stop — each reloads the page, so every
+ * cache and ability is rebuilt for the effective identity — and a banner while it lasts. Keyboard:
+ * type to search, ↑/↓ to choose, Enter to start, Esc to clear.
+ */
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client.ts';
+import { flashAlert } from '../alerts/flash.ts';
+import type { Identity } from '../../domain/ability.ts';
+import { useSession } from './session.tsx';
+
+/** SPEC §6: the role named Admin marks a system administrator. */
+export function isAdmin(identity: Pick<Identity, 'roles'>): boolean {
+  return identity.roles.some((role) => role.name === 'Admin');
+}
+
+interface UserRow {
+  id: string;
+  attributes: { displayName: string; email: string; userType: string };
+}
+
+const SEARCH_DELAY_MS = 250;
+
+function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+/** Search-and-start for Admins; while impersonating, the stop button. Renders nothing for others. */
+export function ImpersonationControl() {
+  const session = useSession();
+  const intl = useIntl();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const term = useDebounced(text.trim(), SEARCH_DELAY_MS);
+  const allowed = isAdmin(session.realIdentity);
+
+  const users = useQuery({
+    queryKey: ['impersonation', 'users', term],
+    enabled: allowed && !session.isImpersonating && term.length > 0,
+    queryFn: ({ signal }) =>
+      api.get<{ data: UserRow[] }>('/users', {
+        query: { 'filter[fullText]': term, 'filter[isEnabled]': true, 'page[size]': 10, sort: 'displayName' },
+        signal,
+      }),
+    select: (answer) => answer.data.filter((user) => user.id !== session.realIdentity.id),
+  });
+
+  if (!allowed) return null;
+  if (session.isImpersonating) return <StopImpersonationButton />;
+
+  const options = users.data ?? [];
+  const listId = `${id}-list`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const start = (user: UserRow | undefined) => {
+    if (!user) return;
+    flashAlert({ id: 'impersonation', type: 'info', content: intl.formatMessage({ id: 'impersonation.started' }, { name: user.attributes.displayName }) });
+    session.startImpersonation(user.id);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') setActive((index) => Math.min(index + 1, Math.max(options.length - 1, 0)));
+    else if (event.key === 'ArrowUp') setActive((index) => Math.max(index - 1, 0));
+    else if (event.key === 'Enter') start(options[active]);
+    else if (event.key === 'Escape' && text) setText('');
+    else return;
+    event.preventDefault();
+    // Keys handled here are not shortcuts of the workspace.
+    event.stopPropagation();
+  };
+  const expanded = term.length > 0;
+
+  return (
+    <div className="impersonation-control">
+      <label htmlFor={`${id}-input`}>
+        <FormattedMessage id="impersonation.search.label" />
+      </label>
+      <input
+        id={`${id}-input`}
+        type="search"
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && options[active] ? optionId(active) : undefined}
+        placeholder={intl.formatMessage({ id: 'impersonation.search.placeholder' })}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      {expanded ? (
+        <ul id={listId} role="listbox" aria-label={intl.formatMessage({ id: 'impersonation.title' })}>
+          {users.isFetching && options.length === 0 ? (
+            <li role="presentation" aria-live="polite">
+              <FormattedMessage id="impersonation.search.loading" />
+            </li>
+          ) : users.isError ? (
+            <li role="presentation">
+              <FormattedMessage id="impersonation.search.error" />
+            </li>
+          ) : options.length === 0 ? (
+            <li role="presentation">
+              <FormattedMessage id="impersonation.search.empty" />
+            </li>
+          ) : (
+            options.map((user, index) => (
+              <li
+                key={user.id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                onMouseEnter={() => setActive(index)}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => start(user)}
+              >
+                <FormattedMessage id="impersonation.user.option" values={{ name: user.attributes.displayName, email: user.attributes.email }} />
+              </li>
+            ))
+          )}
+        </ul>
+      ) : null}
+      <button type="button" disabled={!options[active]} onClick={() => start(options[active])}>
+        <FormattedMessage id="impersonation.start" />
+      </button>
+    </div>
+  );
+}
+
+function StopImpersonationButton() {
+  const session = useSession();
+  const intl = useIntl();
+  const stop = () => {
+    flashAlert({ id: 'impersonation', type: 'info', content: intl.formatMessage({ id: 'impersonation.stopped' }, { name: session.realIdentity.displayName }) });
+    session.stopImpersonation();
+  };
+  return (
+    <button type="button" className="impersonation-stop" onClick={stop}>
+      <FormattedMessage id="impersonation.stop" />
+    </button>
+  );
+}
+
+/** Visible while impersonating: who the user is acting as, who they really are, and a stop button. */
+export function ImpersonationBanner() {
+  const session = useSession();
+  if (!session.isImpersonating) return null;
+  return (
+    <div className="impersonation-banner" role="status">
+      <span>
+        <FormattedMessage
+          id="impersonation.banner"
+          values={{ name: session.identity.displayName, email: session.identity.email, realName: session.realIdentity.displayName }}
+        />
+      </span>
+      <StopImpersonationButton />
+    </div>
+  );
+}
