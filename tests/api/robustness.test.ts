@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { kindList } from '../../src/domain/kinds.ts';
+import { unwrapSchema, type AnySchema } from '../../src/domain/schema-introspection.ts';
 import { writePath, type KindDefinition } from '../../src/domain/kind.ts';
 import { actionNames } from '../../src/domain/machine.ts';
 import { commonFields } from '../../src/server/db/entity-sql.ts';
@@ -323,15 +323,7 @@ async function fixture(api: Api): Promise<Fixture> {
 
 const kindCases = kindList.map((kind) => [kind.type, kind] as const);
 
-type AnySchema = z.core.$ZodType;
-/** Strips optional, nullable, default and pipes down to the schema that holds the shape. */
-function unwrap(schema: AnySchema): AnySchema {
-  const def = schema._zod.def as { type: string; innerType?: AnySchema; in?: AnySchema };
-  if (def.innerType) return unwrap(def.innerType);
-  if (def.type === 'pipe' && def.in) return unwrap(def.in);
-  return schema;
-}
-const defOf = (schema: AnySchema) => unwrap(schema)._zod.def as { type: string; shape?: Record<string, AnySchema>; element?: AnySchema };
+const defOf = (schema: AnySchema) => unwrapSchema(schema)._zod.def as { type: string; shape?: Record<string, AnySchema>; element?: AnySchema };
 
 /** Top-level attributes whose value is an object (with its keys), an array of objects, or a record. */
 function nestedAttributes(kind: KindDefinition) {
