@@ -1,4 +1,4 @@
-/** The one HTTP process: /api, the static client, and (later) /oidc. */
+/** The one HTTP process: /api, the static client, and the embedded sign-in provider at /oidc. */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
@@ -12,7 +12,8 @@ import { EntityService, type CallContext } from './resources/service.ts';
 import { registerResourceRoutes } from './resources/controller.ts';
 import { developmentIdentity, tokenIdentity, type Caller } from './auth/identity.ts';
 import { createTokenVerifier, remoteIssuerKeys } from './auth/tokens.ts';
-import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import { createEmbeddedProvider, registerOidcRoutes, type LoginLimits } from './oidc/index.ts';
 
 export interface AppOptions {
   database: Database;
@@ -24,6 +25,10 @@ export interface AppOptions {
   logger?: boolean;
   /** Keys that sign access tokens; by default the issuer's published keys (tests pass their own). */
   tokenKeys?: JWTVerifyGetKey;
+  /** Mount the embedded OpenID provider at /oidc; default: when no external issuer is configured (API tests turn it off). */
+  oidcProvider?: boolean;
+  /** Failed sign-ins allowed before the login form refuses for a while (tests lower it). */
+  loginLimits?: LoginLimits;
 }
 
 declare module 'fastify' {
@@ -60,6 +65,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxDiscountPercent: config.maxDiscountPercent,
     today: options.today,
   });
+  // The embedded provider (when on) signs our access tokens: they are checked against its keys directly.
+  const embedded = (options.oidcProvider ?? config.oidc.embedded)
+    ? await createEmbeddedProvider(database.db, config, (error) => app.log.error({ err: error }, 'oidc provider error'))
+    : undefined;
   const identities = config.authDisabled
     ? developmentIdentity(database.db, config.devUserEmail)
     : tokenIdentity(
@@ -68,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           issuer: config.oidc.issuer,
           audience: config.oidc.audience,
           apiScope: config.oidc.apiScope,
-          keys: options.tokenKeys ?? issuerKeys(config),
+          keys: options.tokenKeys ?? (embedded ? createLocalJWKSet(embedded.jwks) : issuerKeys(config)),
           tokenType: config.oidc.tokenType,
         }),
       );
@@ -100,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return [request.caller.profile];
   });
   registerResourceRoutes(app, service, callOf);
+  if (embedded) await registerOidcRoutes(app, { provider: embedded.provider, db: database.db, publicUrl: config.publicUrl, loginLimits: options.loginLimits });
 
   const publicDir = options.publicDir;
   const hasClient = publicDir !== undefined && fs.existsSync(path.join(publicDir, 'index.html'));

@@ -36,8 +36,8 @@ export interface ServerConfig {
   };
 }
 
-function integer(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
@@ -47,7 +47,7 @@ function integer(name: string, fallback: number, min: number): number {
 export const DEFAULT_API_SCOPE = 'api.sync';
 
 export function loadConfig(env = process.env): ServerConfig {
-  const port = integer('PORT', 8080, 0);
+  const port = integer(env, 'PORT', 8080, 0);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const scope = env.OIDC_SCOPE || `openid offline_access ${DEFAULT_API_SCOPE}`;
   const apiScope = scope.split(/\s+/).find((s) => s !== 'openid' && s !== 'offline_access' && s !== 'profile' && s !== 'email') ?? DEFAULT_API_SCOPE;
@@ -69,9 +69,9 @@ export function loadConfig(env = process.env): ServerConfig {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     authDisabled: env.AUTH_DISABLED === '1',
     devUserEmail: env.DEV_USER_EMAIL ?? 'admin@demo.sicurezza.it',
-    maxPageSize: integer('MAX_PAGE_SIZE', 500, 1),
-    maxDiscountPercent: integer('MAX_DISCOUNT_PERCENT', 20, 0),
-    seedScale: integer('SEED_SCALE', 1, 0),
+    maxPageSize: integer(env, 'MAX_PAGE_SIZE', 500, 1),
+    maxDiscountPercent: integer(env, 'MAX_DISCOUNT_PERCENT', 20, 0),
+    seedScale: integer(env, 'SEED_SCALE', 1, 0),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { buildApp } from './app.ts';
 import { isSeeded, seedDemoData } from './seed/seed.ts';
+import { demoUserLines, formatDemoUsers, setDemoPasswords } from './seed/demo-passwords.ts';
 
 const step = (text: string) => console.log(`▸ ${text}`);
 
@@ -19,6 +20,8 @@ async function main() {
     step(`Caricamento dei dati dimostrativi (scala ${config.seedScale})…`);
     await seedDemoData(database.db, { scale: config.seedScale, log: (line) => step(line) });
   }
+  // A database seeded before the embedded sign-in existed gets the demo passwords now.
+  if (config.oidc.embedded) await setDemoPasswords(database.db, { overwrite: false });
   const here = path.dirname(fileURLToPath(import.meta.url));
   const app = await buildApp({ database, config, publicDir: path.join(here, 'public') });
   const shutdown = async (signal: string) => {
@@ -31,7 +34,13 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   if (config.authDisabled) step(`ATTENZIONE: AUTH_DISABLED=1, le richieste /api girano come ${config.devUserEmail}`);
-  step(`Pronto su http://localhost:${config.port}`);
+  if (config.oidc.embedded && !config.authDisabled) {
+    step(`Accesso con il provider OpenID incorporato (${config.oidc.issuer}); utenti dimostrativi:`);
+    console.log(formatDemoUsers(await demoUserLines(database.db)));
+  } else if (!config.authDisabled) {
+    step(`Accesso con l’emittente OpenID esterno ${config.oidc.issuer} (client ${config.oidc.clientId})`);
+  }
+  step(`Pronto su ${config.publicUrl}`);
 }
 
 function redact(url: string): string {

@@ -13,6 +13,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { EntityRepository } from '../../src/server/resources/repository.ts';
 import { findKind } from '../../src/domain/kinds.ts';
+import type { LoginLimits } from '../../src/server/oidc/index.ts';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 
 export const engines = () => inject('engines');
@@ -54,7 +55,17 @@ export interface Api {
   close(): Promise<void>;
 }
 
-export async function setupApi(engine: string, options: { today?: string; authDisabled?: boolean } = {}): Promise<Api> {
+export interface SetupOptions {
+  today?: string;
+  authDisabled?: boolean;
+  /**
+   * Runs the embedded OpenID provider at PUBLIC_URL/oidc (the app must then listen where PUBLIC_URL says):
+   * tokens are then checked against the provider's keys, not the test key. Off by default.
+   */
+  oidc?: { publicUrl: string; loginLimits?: LoginLimits };
+}
+
+export async function setupApi(engine: string, options: SetupOptions = {}): Promise<Api> {
   let schema: string | undefined;
   const url = inject('testDatabaseUrl');
   if (engine === 'postgres') {
@@ -82,9 +93,18 @@ export async function setupApi(engine: string, options: { today?: string; authDi
       },
     },
   ]);
-  const config = { ...loadConfig({}), authDisabled: options.authDisabled ?? true, devUserEmail: ADMIN_EMAIL, logLevel: 'silent' };
+  const env = options.oidc ? { PUBLIC_URL: options.oidc.publicUrl } : {};
+  const config = { ...loadConfig(env), authDisabled: options.authDisabled ?? !options.oidc, devUserEmail: ADMIN_EMAIL, logLevel: 'silent' };
   const signing = await testSigningKey();
-  const app = await buildApp({ database, config, today: () => options.today ?? TODAY, logger: false, tokenKeys: createLocalJWKSet(signing.jwks as never) });
+  const app = await buildApp({
+    database,
+    config,
+    today: () => options.today ?? TODAY,
+    logger: false,
+    ...(options.oidc
+      ? { oidcProvider: true, loginLimits: options.oidc.loginLimits }
+      : { oidcProvider: false, tokenKeys: createLocalJWKSet(signing.jwks as never) }),
+  });
   await app.ready();
 
   const request: Api['request'] = async (method, path, opts = {}) => {

@@ -2,9 +2,11 @@
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Database } from './database.ts';
 import { entitiesMigration } from './migrations/0001-entities.ts';
+import { oidcMigration } from './migrations/0002-oidc.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
+  '0002-oidc': oidcMigration,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

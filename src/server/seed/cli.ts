@@ -10,6 +10,8 @@ import { migrateToLatest } from '../db/migrator.ts';
 import { tableName } from '../db/entity-sql.ts';
 import { kindList } from '../../domain/kinds.ts';
 import { isSeeded, seedDemoData } from './seed.ts';
+import { DEMO_PASSWORD } from './generators/demo-users.ts';
+import { setDemoPasswords } from './demo-passwords.ts';
 
 async function main() {
   const { values } = parseArgs({ options: { scale: { type: 'string' }, reset: { type: 'boolean', default: false } } });
@@ -21,6 +23,8 @@ async function main() {
     await migrateToLatest(database);
     if (await isSeeded(database.db)) {
       if (!values.reset) {
+        const changed = await setDemoPasswords(database.db, { overwrite: false });
+        if (changed > 0) console.log(`▸ Password ${DEMO_PASSWORD} impostata per ${changed} utenti dimostrativi`);
         console.log('Il database contiene già i dati dimostrativi: usare --reset per ricaricarli.');
         return;
       }
@@ -30,7 +34,7 @@ async function main() {
       await sql`DELETE FROM app_state WHERE key = 'seed'`.execute(database.db);
     }
     await seedDemoData(database.db, { scale, log: (line) => console.log(`▸ ${line}`) });
-    console.log('▸ Dati dimostrativi caricati');
+    console.log(`▸ Dati dimostrativi caricati; gli utenti dimostrativi accedono con la password ${DEMO_PASSWORD}`);
   } finally {
     await database.close();
   }

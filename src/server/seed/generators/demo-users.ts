@@ -4,6 +4,12 @@
  */
 export const DEMO_DOMAIN = 'demo.sicurezza.it';
 
+/**
+ * The password of every demo user on the embedded sign-in (README, start-up banner). Demo data
+ * only: a real deployment creates its users and passwords, or signs in with an external issuer.
+ */
+export const DEMO_PASSWORD = 'Demo-2026!';
+
 export interface DemoUser {
   email: string;
   displayName: string;

@@ -13,6 +13,7 @@ import { seedReferenceTables } from './reference.ts';
 import { seedReminders } from './reminders.ts';
 import { seedCoursesAndSafetyRoles, seedTraining } from './training.ts';
 import { seedCustomerUsersAndSettings, seedRolesAndStaff } from './users.ts';
+import { setDemoPasswords } from '../demo-passwords.ts';
 
 export interface SeedStep {
   label: string;
@@ -33,6 +34,7 @@ export const seedSteps: readonly SeedStep[] = [
   { label: 'Ordini', run: seedOrders },
   { label: 'Interventi, anomalie e verifiche', run: seedAssignments },
   { label: 'Promemoria', run: seedReminders },
+  { label: 'Password degli utenti dimostrativi', run: async (ctx) => ({ 'utenti con password': await setDemoPasswords(ctx.db, { overwrite: true }) }) },
 ];
 
-export { DEMO_USERS, type DemoUser } from './demo-users.ts';
+export { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './demo-users.ts';

@@ -1,0 +1,151 @@
+/**
+ * Mounts the embedded provider at /oidc in our Fastify app:
+ * - the login interaction (`/oidc/interaction/:uid`): our Italian login page and its form;
+ * - everything else under /oidc is handed, raw and unparsed, to oidc-provider's own handler
+ *   (its body parsers read the request stream themselves).
+ * CSRF: the interaction is found by its cookie (SameSite=Lax, scoped to the interaction's path)
+ * and must match the uid in the address, so a form posted from elsewhere finds nothing.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Provider, { errors } from 'oidc-provider';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/database.ts';
+import { AccountRepository } from './accounts.ts';
+import { LoginService, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-service.ts';
+import { errorPage, loginPage, PAGE_SECURITY_HEADERS } from './pages.ts';
+import { OIDC_MOUNT_PATH } from './provider.ts';
+
+export interface OidcRoutesOptions {
+  provider: Provider;
+  db: Kysely<DatabaseSchema>;
+  publicUrl: string;
+  loginLimits?: LoginLimits;
+}
+
+const FORM_LIMIT = 16 * 1024;
+const MAX_FIELD = 512;
+
+type Form = Record<string, string>;
+
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply.code(status).headers(PAGE_SECURITY_HEADERS).type('text/html; charset=utf-8').send(html);
+}
+
+function clientAddress(request: FastifyRequest, behindProxy: boolean): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return behindProxy && first ? first : request.ip;
+}
+
+const lockedMessage = (limits: LoginLimits) =>
+  `Troppi tentativi di accesso non riusciti. Riprova fra ${Math.round(limits.windowSeconds / 60)} minuti.`;
+
+export async function registerOidcRoutes(app: FastifyInstance, options: OidcRoutesOptions): Promise<void> {
+  const { provider, publicUrl } = options;
+  const limits = options.loginLimits ?? DEFAULT_LOGIN_LIMITS;
+  const logins = new LoginService(new AccountRepository(options.db), limits);
+  const appUrl = `${publicUrl}/`;
+  const callback = provider.callback();
+  const base = (uid: string) => `${OIDC_MOUNT_PATH}/interaction/${encodeURIComponent(uid)}`;
+
+  /** The interaction of this browser (by cookie), when it is the one named in the address. */
+  async function interactionOf(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    if (details.uid !== request.params.uid) throw new errors.SessionNotFound('interaction mismatch');
+    return details;
+  }
+
+  function interactionError(reply: FastifyReply, error: unknown) {
+    if (error instanceof errors.SessionNotFound) {
+      return sendPage(reply, 400, errorPage({ error: 'session_not_found', appUrl }));
+    }
+    reply.log.error({ err: error }, 'oidc interaction failed');
+    return sendPage(reply, 500, errorPage({ error: 'server_error', appUrl }));
+  }
+
+  // The interaction pages: forms in, HTML out (not the API's JSON and problem+json).
+  await app.register(async (pages) => {
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
+      const form: Form = {};
+      for (const [key, value] of new URLSearchParams(String(body))) if (!(key in form)) form[key] = value.slice(0, MAX_FIELD);
+      done(null, form);
+    });
+    pages.setErrorHandler((error, _request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      return sendPage(reply, status >= 400 && status < 500 ? status : 500, errorPage({ error: status < 500 ? 'invalid_request' : 'server_error', appUrl }));
+    });
+
+    pages.get<{ Params: { uid: string } }>(`${OIDC_MOUNT_PATH}/interaction/:uid`, async (request, reply) => {
+      try {
+        const details = await interactionOf(request, reply);
+        if (details.prompt.name === 'login') {
+          const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
+          return sendPage(reply, 200, loginPage({ action: `${base(details.uid)}/login`, abortUrl: `${base(details.uid)}/abort`, login: hint }));
+        }
+        // First-party client: any other prompt (consent) is granted without asking (loadExistingGrant did the work).
+        const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: {} }, { mergeWithLastSubmission: true });
+        return reply.code(303).header('Cache-Control', 'no-store').redirect(returnTo, 303);
+      } catch (error) {
+        return interactionError(reply, error);
+      }
+    });
+
+    pages.post<{ Params: { uid: string }; Body: Form | undefined }>(`${OIDC_MOUNT_PATH}/interaction/:uid/login`, async (request, reply) => {
+      try {
+        const details = await interactionOf(request, reply);
+        if (details.prompt.name !== 'login') throw new errors.SessionNotFound('not a login prompt');
+        const login = (request.body?.login ?? '').trim();
+        const password = request.body?.password ?? '';
+        const page = (status: number, error: string) =>
+          sendPage(reply, status, loginPage({ action: `${base(details.uid)}/login`, abortUrl: `${base(details.uid)}/abort`, login, error }));
+        if (login === '' || password === '') return page(400, 'Inserisci nome utente (o e-mail) e password.');
+        const outcome = await logins.signIn(login, password, clientAddress(request, provider.proxy));
+        if (!outcome.ok) {
+          if (outcome.reason === 'locked') return page(429, lockedMessage(limits));
+          if (outcome.reason === 'disabled') return page(403, 'Account disattivato: rivolgiti all’amministratore.');
+          return page(401, 'Credenziali non valide.');
+        }
+        const returnTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: outcome.account.id, remember: true, amr: ['pwd'] } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.header('Cache-Control', 'no-store').redirect(returnTo, 303);
+      } catch (error) {
+        return interactionError(reply, error);
+      }
+    });
+
+    pages.get<{ Params: { uid: string } }>(`${OIDC_MOUNT_PATH}/interaction/:uid/abort`, async (request, reply) => {
+      try {
+        await interactionOf(request, reply);
+        const returnTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { error: 'access_denied', error_description: 'Accesso annullato dall’utente' },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.header('Cache-Control', 'no-store').redirect(returnTo, 303);
+      } catch (error) {
+        return interactionError(reply, error);
+      }
+    });
+  });
+
+  // Everything else: oidc-provider's own handler, given the raw request with the mount path stripped.
+  await app.register(async (mounted) => {
+    mounted.removeAllContentTypeParsers();
+    // Leave the body unread: oidc-provider parses it itself.
+    mounted.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    mounted.all(`${OIDC_MOUNT_PATH}/*`, async (request, reply) => {
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      const url = raw.url ?? '/';
+      raw.originalUrl = url;
+      raw.url = url.slice(OIDC_MOUNT_PATH.length) || '/';
+      reply.hijack();
+      await callback(raw, reply.raw);
+    });
+  });
+}
