@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // Seeds the template database once per run (tests/e2e/harness.ts copies it per server).
+          globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // One browser and one server at a time: the machine has two cores.

@@ -1,4 +1,74 @@
-// Placeholder until the workspace shell lands (owned by the shell work).
+/**
+ * The application inside the session (SPEC §2): the empty layout for Root and Maintenance, the
+ * default layout for the rest (sidebar, header, tabbed main area, footer, dialog host, alert stack
+ * bottom middle, notification bottom end), the palette, the shortcut help and the key dispatcher.
+ */
+import { lazy, Suspense } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { matchRoute } from './routes.ts';
+import { Screen } from './screens/index.tsx';
+import { useSession } from './session/session.tsx';
+import { ImpersonationBanner } from './session/impersonation.tsx';
+import { useThemeOnRoot } from './settings/theme.ts';
+import { AlertStack } from './shell/alert-stack.tsx';
+import { DialogHost } from './shell/dialog.tsx';
+import { Header } from './shell/header.tsx';
+import { useKeyboardShortcuts } from './shell/keyboard.ts';
+import { Sidebar } from './shell/sidebar.tsx';
+import { UpdateNotice } from './shell/update-notice.tsx';
+import { ShortcutHelp } from './shell/shortcut-help.tsx';
+import { Panes, TabStrip } from './workspace/workspace-view.tsx';
+import { currentLocation, useWorkspaceSync } from './workspace/workspace-sync.ts';
+
+// The palette loads on first use (initial JS budget); it is preloaded when the browser is idle.
+const loadPalette = () => import('./palette/palette.tsx');
+const Palette = lazy(loadPalette);
+if (typeof window !== 'undefined') (window.requestIdleCallback ?? setTimeout)(() => void loadPalette());
+
+function DefaultLayout() {
+  const session = useSession();
+  const dark = useThemeOnRoot();
+  const intl = useIntl();
+  useWorkspaceSync(session.identity.id);
+  useKeyboardShortcuts();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#workspace-main">
+        <FormattedMessage id="workspace.skipToContent" />
+      </a>
+      <Sidebar />
+      <div className="app-body">
+        <Header dark={dark} />
+        <ImpersonationBanner />
+        <TabStrip />
+        <main id="workspace-main" className="workspace-main" tabIndex={-1} aria-label={intl.formatMessage({ id: 'workspace.tabs.label' })}>
+          <Panes />
+        </main>
+        <footer className="app-footer">
+          <FormattedMessage id="workspace.footer.text" />
+        </footer>
+      </div>
+      <DialogHost />
+      <AlertStack />
+      <UpdateNotice />
+      <ShortcutHelp />
+      <Suspense fallback={null}>
+        <Palette />
+      </Suspense>
+    </div>
+  );
+}
+
+function EmptyLayout({ url }: { url: string }) {
+  useThemeOnRoot();
+  const match = matchRoute(url);
+  return <div className="empty-layout">{match && <Screen match={match} />}</div>;
+}
+
 export default function App() {
-  return <main>Area di lavoro</main>;
+  const url = currentLocation();
+  const match = matchRoute(url);
+  // Root only renders briefly (main.tsx sends it to the landing route); Maintenance stands alone.
+  if (match?.route.layout === 'empty' && match.route.name === 'Maintenance') return <EmptyLayout url={url} />;
+  return <DefaultLayout />;
 }

@@ -1,0 +1,185 @@
+// Sign-in end to end (issue 3): the real server with its embedded OpenID provider, a real Chromium,
+// the real login page driven by the keyboard.
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ locale: 'it-IT' });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+/** The app is on screen: no sign-in screen left, something rendered in #root. */
+async function expectAppShown(p: Page) {
+  await p.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && root.childElementCount > 0 && !root.querySelector('[data-auth-screen]');
+  });
+}
+
+async function identityOf(token: string) {
+  const response = await server.api('/identity/authorization', { token });
+  expect(response.status).toBe(200);
+  const [identity] = (await response.json()) as { id: string; email: string; userType: string; customerId?: string }[];
+  return identity!;
+}
+
+async function tokenEndpoint(): Promise<string> {
+  const discovery = (await (await fetch(`${server.url}/oidc/.well-known/openid-configuration`)).json()) as { token_endpoint: string };
+  return discovery.token_endpoint;
+}
+
+describe('sign-in', () => {
+  it('remembers the deep link, signs in through the real login page by keyboard and lands on it', async () => {
+    await page.goto(`${server.url}/customers?filter=attivi`);
+    await signIn(page, server, DEMO.admin);
+    const url = new URL(page.url());
+    expect(url.pathname + url.search).toBe('/customers?filter=attivi');
+    await expectAppShown(page);
+    const stored = await storedUser(page);
+    expect(stored?.user.refresh_token).toBeTruthy();
+    expect((await identityOf(stored!.user.access_token)).email).toBe(DEMO.admin);
+  });
+
+  it('sends a visit to the root to the Dashboard', async () => {
+    await page.goto(`${server.url}/`);
+    await signIn(page, server, DEMO.salesman);
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await expectAppShown(page);
+  });
+
+  it('shows a clear Italian error for a wrong password and stays on the login page', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc'));
+    await page.keyboard.type(DEMO.admin);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('sbagliata');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').waitFor();
+    expect(new URL(page.url()).pathname.startsWith('/oidc')).toBe(true);
+    // The right password then works from the same page, still by keyboard (focus is on the password).
+    await page.keyboard.type('Demo-2026!');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+  });
+
+  it('lands a customer user on its own customer page, whatever it asked for', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await signIn(page, server, DEMO.customer1);
+    const identity = await identityOf((await storedUser(page))!.user.access_token);
+    expect(identity.userType).toBe('customer');
+    expect(identity.customerId).toBeTruthy();
+    await page.waitForURL((u) => u.pathname === `/customers/${identity.customerId}`);
+    await expectAppShown(page);
+  });
+});
+
+describe('session', () => {
+  it('refreshes the access token after it expires without losing the page, and again at start', async () => {
+    // Fake time in the page only: the provider really issues and rotates tokens.
+    await page.clock.install();
+    await page.goto(`${server.url}/customers`);
+    await signIn(page, server, DEMO.admin);
+    await expectAppShown(page);
+    const before = (await storedUser(page))!.user;
+    await page.evaluate(() => history.replaceState(null, '', '/customers?marker=1'));
+
+    // Access tokens live 10 minutes; renewal starts a minute before expiry.
+    await page.clock.fastForward('11:00');
+    await page.waitForFunction((old) => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+      return key !== undefined && JSON.parse(localStorage.getItem(key) ?? '{}').access_token !== old;
+    }, before.access_token);
+    const after = (await storedUser(page))!.user;
+    expect(after.refresh_token).toBeTruthy();
+    expect(after.refresh_token).not.toBe(before.refresh_token); // rotated
+    expect(new URL(page.url()).search).toBe('?marker=1'); // same page, no reload, no redirect
+    expect((await identityOf(after.access_token)).email).toBe(DEMO.admin);
+
+    // The rotated-away refresh token is dead; the new one is what the next start uses.
+    const refused = await fetch(await tokenEndpoint(), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: before.refresh_token!, client_id: 'backoffice-workspace' }),
+    });
+    expect(refused.status).toBe(400);
+
+    // SPEC §4: at start the stored refresh token buys a fresh access token; the route survives.
+    await page.reload();
+    await expectAppShown(page);
+    const restarted = (await storedUser(page))!.user;
+    expect(restarted.refresh_token).not.toBe(after.refresh_token);
+    expect(new URL(page.url()).pathname).toBe('/customers');
+  });
+
+  it('shares one refresh across tabs: a second tab does not burn the refresh token', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await signIn(page, server, DEMO.admin);
+    await expectAppShown(page);
+    // Two tabs start at once: both refresh at start, serialised by the Web Lock.
+    const [a, b] = await Promise.all([context.newPage(), context.newPage()]);
+    await Promise.all([a.goto(`${server.url}/customers`), b.goto(`${server.url}/dashboard`)]);
+    await Promise.all([expectAppShown(a), expectAppShown(b)]);
+    expect(new URL(a.url()).pathname).toBe('/customers');
+    expect(new URL(b.url()).pathname).toBe('/dashboard');
+    // Had both presented the same refresh token, reuse detection would have revoked the grant.
+    const stored = (await storedUser(a))!.user;
+    const response = await fetch(await tokenEndpoint(), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: stored.refresh_token!, client_id: 'backoffice-workspace' }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('signs out: refresh token revoked, provider session ended, back on the signed-out page', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await signIn(page, server, DEMO.operator);
+    await expectAppShown(page);
+    const before = (await storedUser(page))!.user;
+
+    const signOut = page.getByRole('button', { name: /^Esci$/ }).or(page.getByRole('menuitem', { name: /^Esci$/ }));
+    await signOut.first().focus();
+    await page.keyboard.press('Enter');
+    // The provider may ask for confirmation (its button has focus).
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc') || u.pathname === '/auth/logged-out');
+    if (new URL(page.url()).pathname.startsWith('/oidc')) {
+      await page.getByRole('button', { name: 'Esci' }).waitFor();
+      await page.keyboard.press('Enter');
+    }
+    await page.waitForURL((u) => u.pathname === '/auth/logged-out');
+    await page.locator('[data-auth-screen="logged-out"]').waitFor();
+    expect(await storedUser(page)).toBeNull();
+
+    const refused = await fetch(await tokenEndpoint(), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: before.refresh_token!, client_id: 'backoffice-workspace' }),
+    });
+    expect(refused.status).toBe(400);
+
+    // Signing in again needs the password: the provider session is gone too.
+    await page.keyboard.press('Enter'); // "Accedi di nuovo" has focus
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc'));
+    await page.locator('input#login').waitFor();
+  });
+});

@@ -1,0 +1,257 @@
+/**
+ * End-to-end harness (DESIGN §6.8): the real built server (`dist/server.js`, or `$DIST_DIR`) on a
+ * free port with its own copy of a PGlite database seeded once per run (global-setup.ts), a real
+ * Chromium through playwright-core, and sign-in through the real login page with the keyboard.
+ *
+ *   const server = await startServer();            // or startServer({ authDisabled: true })
+ *   const browser = await launchBrowser();
+ *   const page = await browser.newPage();
+ *   await page.goto(`${server.url}/customers`);    // redirected to the login page
+ *   await signIn(page, server, DEMO.admin);         // back on /customers, signed in
+ *   …
+ *   await browser.close(); await server.stop();
+ */
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Node 24 from the `node` devDependency; the system node may be older. */
+export const NODE = path.join(ROOT, 'node_modules/.bin/node');
+/** Small demo data: enough rows of every kind for the screens, seeded in seconds rather than a minute. */
+export const E2E_SEED_SCALE = process.env.E2E_SEED_SCALE || '0.05';
+
+export function distDir(): string {
+  return path.resolve(ROOT, process.env.DIST_DIR || 'dist');
+}
+
+/** The demo users of the seed (src/server/seed/generators/demo-users.ts), all with the demo password. */
+export const DEMO_PASSWORD = 'Demo-2026!';
+export const DEMO = {
+  admin: 'admin@demo.sicurezza.it',
+  salesman: 'commerciale@demo.sicurezza.it',
+  salesManager: 'responsabile.commerciale@demo.sicurezza.it',
+  maintainer: 'manutentore@demo.sicurezza.it',
+  planner: 'pianificatore@demo.sicurezza.it',
+  operator: 'operatore@demo.sicurezza.it',
+  external: 'esterno@demo.sicurezza.it',
+  customer1: 'cliente1@demo.sicurezza.it',
+  customer2: 'cliente2@demo.sicurezza.it',
+} as const;
+
+export interface TestServer {
+  /** `http://localhost:PORT` (also the PUBLIC_URL, so the issuer and redirect URIs match what the browser sees). */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far (for failure messages). */
+  output(): string;
+  /** `fetch` against the server's /api with an optional bearer token. */
+  api(pathAndQuery: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** AUTH_DISABLED=1: /api runs as DEV_USER_EMAIL (admin by default) without a token, no sign-in. */
+  authDisabled?: boolean;
+  env?: Record<string, string | undefined>;
+  /** Milliseconds to wait for /api/health (default 60 s). */
+  startTimeoutMs?: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function assertBuilt(): string {
+  const server = path.join(distDir(), 'server.js');
+  if (!fs.existsSync(server) || !fs.existsSync(path.join(distDir(), 'public', 'index.html'))) {
+    throw new Error(`End-to-end tests need a build: ${server} is missing. Run \`npm run test:e2e\` (it builds first) or \`npm run build\`.`);
+  }
+  return server;
+}
+
+/** Seeds a PGlite data directory with `dist/seed.js` (used once per run by the global setup). */
+export async function seedTemplate(dir: string, scale = E2E_SEED_SCALE): Promise<void> {
+  assertBuilt();
+  fs.mkdirSync(dir, { recursive: true });
+  const env = cleanEnv({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
+  await promisify(execFile)(NODE, [path.join(distDir(), 'seed.js'), '--scale', String(scale)], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 });
+}
+
+let lazyTemplate: Promise<string> | undefined;
+
+/** The template seeded by global-setup.ts, or (file run without it) one seeded on first use. */
+async function templateDir(): Promise<string> {
+  let provided: string | undefined;
+  try {
+    provided = inject('e2eTemplateDir');
+  } catch {
+    provided = undefined;
+  }
+  if (provided && fs.existsSync(provided)) return provided;
+  lazyTemplate ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-template-'));
+    await seedTemplate(dir);
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  })();
+  return lazyTemplate;
+}
+
+/** The inherited environment without anything that would point the server elsewhere. */
+function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_AUDIENCE', 'OIDC_SCOPE', 'OIDC_TOKEN_TYPE', 'AUTH_DISABLED', 'DEV_USER_EMAIL', 'PUBLIC_URL', 'PORT', 'DATA_DIR', 'SEED_SCALE']) {
+    delete env[name];
+  }
+  for (const [name, value] of Object.entries(extra)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return env;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
+  const script = assertBuilt();
+  const template = await templateDir();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  fs.cpSync(template, dataDir, { recursive: true });
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const env = cleanEnv({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(options.authDisabled ? { AUTH_DISABLED: '1' } : {}),
+    ...options.env,
+  });
+
+  let output = '';
+  const child: ChildProcess = spawn(NODE, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let running = true;
+  void exited.then(() => (running = false));
+
+  const stop = async () => {
+    if (running) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  for (;;) {
+    if (!running) {
+      await stop();
+      throw new Error(`The server exited before answering /api/health:\n${output}`);
+    }
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer /api/health within the time limit:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => output,
+    api: (pathAndQuery, init = {}) => {
+      const { token, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return fetch(`http://127.0.0.1:${port}/api${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`, { ...rest, headers });
+    },
+    stop,
+  };
+}
+
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+export function chromiumPath(): string {
+  const configured = process.env.CHROMIUM_PATH;
+  if (configured) {
+    if (!fs.existsSync(configured)) throw new Error(`CHROMIUM_PATH=${configured} does not exist. Point it at a Chromium or Chrome executable.`);
+    return configured;
+  }
+  const found = CHROMIUM_CANDIDATES.find((candidate) => fs.existsSync(candidate));
+  if (!found) {
+    throw new Error(
+      `No Chromium found (looked at ${CHROMIUM_CANDIDATES.join(', ')}). Install it (Debian: \`apt-get install chromium\`) or set CHROMIUM_PATH to a Chromium/Chrome executable.`,
+    );
+  }
+  return found;
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    ...options,
+  });
+}
+
+/**
+ * Signs in on the real login page of the embedded provider using only the keyboard: waits for the
+ * page (after a navigation that needed sign-in), types the e-mail in the focused field, Tab to the
+ * password, Enter to submit, then waits until the browser is back in the app with a token.
+ */
+export async function signIn(page: Page, server: Pick<TestServer, 'url'>, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.waitForURL((url) => url.pathname.startsWith('/oidc'), { timeout: 30_000 });
+  const login = page.locator('input#login');
+  await login.waitFor({ state: 'visible' });
+  // The login field has autofocus; make sure of it without a click (keyboard only).
+  if (!(await login.evaluate((element) => element === document.activeElement))) {
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.origin === new URL(server.url).origin && !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/'), {
+    timeout: 30_000,
+  });
+  await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('oidc.user:')), undefined, { timeout: 30_000 });
+}
+
+/** The user oidc-client-ts keeps in localStorage (`oidc.user:<authority>:<client>`), parsed. */
+export async function storedUser(page: Page): Promise<{ key: string; user: { access_token: string; refresh_token?: string; id_token?: string; expires_at?: number; profile: Record<string, unknown> } } | null> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? { key, user: JSON.parse(localStorage.getItem(key) ?? 'null') } : null;
+  });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eTemplateDir: string;
+  }
+}
