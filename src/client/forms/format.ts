@@ -1,0 +1,56 @@
+/**
+ * Values as Italian users read them (SPEC §9): EUR with exactly 2 decimals, Italian short dates,
+ * enum values and booleans in words. Shared by grid cells and read-only form fields.
+ */
+import { hasMessage, intl } from '../i18n/index.ts';
+
+/** Field names that hold money in EUR. */
+export const MONEY_FIELDS: ReadonlySet<string> = new Set([
+  'price', 'listPrice', 'unitPrice', 'costPrice', 'totalNetPrice', 'totalListPrice', 'totalDiscount', 'totalMargin', 'amount',
+]);
+
+const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const number = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
+const date = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeZone: 'Europe/Rome' });
+const dateTime = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
+
+export const formatMoney = (value: number) => money.format(value);
+
+export function formatDate(value: string): string {
+  // A calendar day is not a point in time: read it as noon UTC so no time zone moves it.
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
+  return Number.isNaN(d.getTime()) ? value : date.format(d);
+}
+
+export function formatDateTime(value: string): string {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : dateTime.format(d);
+}
+
+/** The Italian name of a field (`form.field.{name}`), or the key itself when none is known. */
+export function fieldLabel(name: string): string {
+  return hasMessage(`form.field.${name}`) ? intl.formatMessage({ id: `form.field.${name}` }) : name;
+}
+
+/** The Italian name of an enum value (`form.enum.{value}`), or the value. */
+export function enumLabel(value: string, stateLabels?: Record<string, string>): string {
+  if (stateLabels?.[value]) return stateLabels[value];
+  return hasMessage(`form.enum.${value}`) ? intl.formatMessage({ id: `form.enum.${value}` }) : value;
+}
+
+export type ValueKind = 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'money' | 'enum' | 'list';
+
+/** Text of a value for a cell or a read-only field. */
+export function formatValue(value: unknown, kind: ValueKind, stateLabels?: Record<string, string>): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (Array.isArray(value)) return value.map((v) => formatValue(v, kind === 'list' ? 'enum' : kind, stateLabels)).join(', ');
+  switch (kind) {
+    case 'boolean': return intl.formatMessage({ id: value ? 'form.yes' : 'form.no' });
+    case 'money': return typeof value === 'number' ? formatMoney(value) : String(value);
+    case 'number': return typeof value === 'number' ? number.format(value) : String(value);
+    case 'date': return formatDate(String(value));
+    case 'datetime': return formatDateTime(String(value));
+    case 'enum': return enumLabel(String(value), stateLabels);
+    default: return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}

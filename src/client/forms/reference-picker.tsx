@@ -1,0 +1,91 @@
+/**
+ * Picks one entity of another kind by typing part of its name (the API full-text filter),
+ * showing the chosen one's title: a combobox with a listbox (↑/↓, Enter, Esc).
+ */
+import { useEffect, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { searchEntities, useEntityTitle } from './references.ts';
+
+interface Props {
+  label: string;
+  target: string;
+  value: string | null;
+  onChange(id: string | null): void;
+  readOnly?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+  id?: string;
+  required?: boolean;
+}
+
+export function ReferencePicker({ label, target, value, onChange, readOnly, invalid, describedBy, id, required }: Props) {
+  const intl = useIntl();
+  const ownId = useId();
+  const inputId = id ?? ownId;
+  const listId = `${inputId}-list`;
+  const title = useEntityTitle(target, value);
+  const [text, setText] = useState<string | null>(null);
+  const [options, setOptions] = useState<{ id: string; title: string }[]>([]);
+  const [open, setOpen] = useState(false);
+  const [highlight, setHighlight] = useState(0);
+
+  useEffect(() => {
+    if (text === null) return;
+    const timer = setTimeout(() => {
+      searchEntities(target, text).then((found) => {
+        setOptions(found);
+        setHighlight(0);
+        setOpen(true);
+      }, () => setOptions([]));
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [text, target]);
+
+  const choose = (option: { id: string } | null) => {
+    onChange(option?.id ?? null);
+    setText(null);
+    setOpen(false);
+  };
+
+  return (
+    <span className="reference-picker">
+      <label htmlFor={inputId}>{label}</label>
+      <input
+        id={inputId}
+        type="text"
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        aria-required={required || undefined}
+        aria-activedescendant={open && options[highlight] ? `${listId}-${highlight}` : undefined}
+        readOnly={readOnly}
+        tabIndex={readOnly ? -1 : undefined}
+        placeholder={intl.formatMessage({ id: 'form.reference.placeholder' })}
+        value={text ?? (value ? title || '…' : '')}
+        onChange={(e) => setText(e.target.value)}
+        onFocus={() => !readOnly && text === null && setText('')}
+        onBlur={() => setTimeout(() => { setOpen(false); setText(null); }, 150)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && open) { e.preventDefault(); setHighlight((h) => Math.min(options.length - 1, h + 1)); }
+          else if (e.key === 'ArrowUp' && open) { e.preventDefault(); setHighlight((h) => Math.max(0, h - 1)); }
+          else if (e.key === 'Enter' && open && options[highlight]) { e.preventDefault(); choose(options[highlight]!); }
+          else if (e.key === 'Escape' && open) { e.preventDefault(); e.stopPropagation(); setOpen(false); }
+          else if ((e.key === 'Backspace' || e.key === 'Delete') && text === '' && value && !required) choose(null);
+        }}
+      />
+      {open && (
+        <ul role="listbox" id={listId} className="reference-picker-list">
+          {options.length === 0 && <li role="option" aria-selected="false" aria-disabled="true">{intl.formatMessage({ id: 'form.reference.none' })}</li>}
+          {options.map((option, i) => (
+            <li key={option.id} id={`${listId}-${i}`} role="option" aria-selected={i === highlight} onMouseDown={(e) => { e.preventDefault(); choose(option); }}>
+              {option.title}
+            </li>
+          ))}
+        </ul>
+      )}
+    </span>
+  );
+}

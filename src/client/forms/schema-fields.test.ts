@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { findKind } from '../../domain/kinds.ts';
+import { deriveField, findField, kindSections } from './schema-fields.ts';
+import { isoDate, optionalEmail, optionalText, requiredText } from '../../domain/validation.ts';
+
+describe('zod → form fields', () => {
+  it('reads kinds, limits and requiredness from the schema', () => {
+    expect(deriveField('title', 'attributes.title', requiredText(300))).toMatchObject({ kind: 'text', required: true, minLength: 1, maxLength: 300 });
+    expect(deriveField('notes', 'attributes.notes', optionalText(5000))).toMatchObject({ kind: 'textarea', required: false, maxLength: 5000 });
+    expect(deriveField('email', 'x.email', optionalEmail())).toMatchObject({ kind: 'email', required: false });
+    expect(deriveField('rating', 'x.rating', z.number().int().min(0).max(5).optional())).toMatchObject({ kind: 'integer', min: 0, max: 5, required: false });
+    expect(deriveField('date', 'attributes.date', isoDate())).toMatchObject({ kind: 'date', required: true });
+    expect(deriveField('isPerson', 'x', z.boolean().default(false))).toMatchObject({ kind: 'boolean', required: false, hasDefault: true });
+  });
+
+  it('derives the quotation form: enum status, dates, references with their target kinds', () => {
+    const sections = kindSections(findKind('quotations')!);
+    const all = [...sections.attributes, ...sections.relationships];
+    expect(findField(all, 'attributes.status')).toMatchObject({ kind: 'enum', options: expect.arrayContaining(['draft', 'issued']) });
+    expect(findField(all, 'attributes.expiryDate')).toMatchObject({ kind: 'date', nullable: true, required: false });
+    expect(findField(all, 'attributes.validityDateTimeStart')).toMatchObject({ kind: 'datetime' });
+    expect(findField(all, 'relationships.customerId')).toMatchObject({ kind: 'reference', target: 'customers', required: true });
+    expect(findField(all, 'relationships.supplierIds')).toMatchObject({ kind: 'referenceList', target: 'suppliers' });
+    expect(findField(all, 'attributes.attachments')).toMatchObject({ kind: 'objectList' });
+  });
+
+  it('walks nested objects (customer registry) and enum lists', () => {
+    const sections = kindSections(findKind('customers')!);
+    expect(findField(sections.attributes, 'attributes.registry.businessName')).toMatchObject({ kind: 'text', maxLength: 300 });
+    expect(findField(sections.attributes, 'attributes.registry.website')).toMatchObject({ kind: 'url' });
+    expect(findField(sections.attributes, 'attributes.allowedModules')).toMatchObject({ kind: 'enumList', options: ['portal', 'fire', 'equip', 'edu', 'doc', 'med'] });
+  });
+
+  it('gives every kind a non-empty form', () => {
+    for (const type of ['customers', 'quotations', 'orders', 'assignments', 'equipments', 'products', 'suppliers', 'courses', 'reminders']) {
+      const kind = findKind(type)!;
+      expect(kindSections(kind).attributes.length, type).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,321 @@
+/**
+ * The virtualized grid of every list route: server pages (use-grid-pages), sort by header,
+ * filters, full-text, archived/deleted, remembered columns, and the whole view in the tab URL.
+ * Only the rows in view are in the DOM (role=row with aria-rowindex), however long the list.
+ * Keys (when the grid has focus): ↑/↓ or j/k move, Enter opens the row's tab, Space or x select,
+ * Shift+↑/↓ extend the selection, Home/End, PageUp/PageDown.
+ */
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { findKind } from '../../domain/kinds.ts';
+import type { KindDefinition } from '../../domain/kind.ts';
+import { cellValue, defaultColumnIds, kindColumns, TITLE_COLUMN, type GridColumn } from './columns.ts';
+import { gridUrl, parseGridState, sortDirection, toggleSort, type GridState } from './grid-state.ts';
+import { useGridPages } from './use-grid-pages.ts';
+import { fieldLabel as fieldName, formatValue } from '../forms/format.ts';
+import { useEntityTitle } from '../forms/references.ts';
+import { entityUrl } from '../screens/screen-table.ts';
+import type { EntityJson } from '../screens/entity-events.ts';
+import { GridFilters } from './grid-filters.tsx';
+
+export const ROW_HEIGHT = 34;
+
+export interface DataGridProps {
+  type: string;
+  /** The tab URL (its query is the grid state). */
+  url: string;
+  /** Replaces the tab URL when the view changes. */
+  onUrlChange(url: string): void;
+  /** Filters fixed by the route (`filter[customerId]` of a customer's equipments). */
+  fixed?: Record<string, string>;
+  /** Opens a row's tab. */
+  openTab(url: string, options?: { background?: boolean }): void;
+  /** The user's remembered columns for this grid, and how to remember new ones. */
+  rememberedColumns?: string[] | undefined;
+  onColumnsChange?(ids: string[]): void;
+  /** Accessible name. */
+  label: string;
+  /** Whether the grid takes focus on mount (the tab's main grid). */
+  autoFocus?: boolean;
+}
+
+export function DataGrid(props: DataGridProps) {
+  const kind = findKind(props.type);
+  if (!kind) return <p role="alert"><FormattedMessage id="screens.unknownKind" values={{ type: props.type }} /></p>;
+  return <KindGrid {...props} kind={kind} />;
+}
+
+function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColumns, onColumnsChange, label, autoFocus }: DataGridProps & { kind: KindDefinition }) {
+  const intl = useIntl();
+  const state = useMemo(() => parseGridState(url), [url]);
+  const allColumns = useMemo(() => kindColumns(kind), [kind]);
+  const fixedKeys = useMemo(() => new Set(Object.keys(fixed).map((k) => k.replace(/^filter\[|\]$/g, ''))), [fixed]);
+  const visibleIds = state.cols ?? rememberedColumns ?? defaultColumnIds(kind);
+  const columns = useMemo(() => {
+    const byId = new Map(allColumns.map((c) => [c.id, c]));
+    const chosen = visibleIds.map((id) => byId.get(id)).filter((c): c is GridColumn => Boolean(c));
+    // The title holds the row link: always there, always first.
+    return [byId.get(TITLE_COLUMN)!, ...chosen.filter((c) => c.id !== TITLE_COLUMN)];
+  }, [allColumns, visibleIds]);
+
+  const setState = useCallback((next: GridState) => onUrlChange(gridUrl(url, next)), [onUrlChange, url]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const [range, setRange] = useState<[number, number]>([0, 40]);
+  const pages = useGridPages(kind.type, state, fixed, range[0], range[1]);
+  const total = pages.total;
+
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    onChange: (v) => {
+      const items = v.getVirtualItems();
+      const first = items[0]?.index ?? 0;
+      const last = items[items.length - 1]?.index ?? 0;
+      setRange((r) => (r[0] === first && r[1] === last ? r : [first, last]));
+    },
+  });
+
+  const [active, setActive] = useState(0);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const anchor = useRef(0);
+  useEffect(() => {
+    // A new view starts at the top with nothing selected.
+    setActive(0);
+    setSelected(new Set());
+    virtualizer.scrollToIndex(0);
+  }, [url.split('&cols=')[0], virtualizer]);
+  useEffect(() => {
+    if (autoFocus) gridRef.current?.focus({ preventScroll: true });
+  }, [autoFocus]);
+
+  const move = (index: number, extend: boolean) => {
+    const next = Math.max(0, Math.min(total - 1, index));
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    if (extend) {
+      const [a, b] = anchor.current < next ? [anchor.current, next] : [next, anchor.current];
+      const ids = new Set<string>();
+      for (let i = a; i <= b; i++) {
+        const row = pages.row(i);
+        if (row) ids.add(row.id);
+      }
+      setSelected(ids);
+    } else anchor.current = next;
+  };
+
+  const toggleSelected = (index: number) => {
+    const row = pages.row(index);
+    if (!row) return;
+    anchor.current = index;
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(row.id)) next.delete(row.id);
+      else next.add(row.id);
+      return next;
+    });
+  };
+
+  const open = (index: number, background = false) => {
+    const row = pages.row(index);
+    if (row) openTab(entityUrl(kind.type, row.id, row), { background });
+  };
+
+  const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return; // Keys typed in a header button or link stay theirs.
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key;
+    const handled = true;
+    if (key === 'ArrowDown' || key === 'j' || key === 'J') move(active + 1, event.shiftKey);
+    else if (key === 'ArrowUp' || key === 'k' || key === 'K') move(active - 1, event.shiftKey);
+    else if (key === 'PageDown') move(active + pageRows, event.shiftKey);
+    else if (key === 'PageUp') move(active - pageRows, event.shiftKey);
+    else if (key === 'Home') move(0, event.shiftKey);
+    else if (key === 'End') move(total - 1, event.shiftKey);
+    else if (key === 'Enter') open(active);
+    else if (key === ' ' || key === 'x') toggleSelected(active);
+    else if (key === 'Escape' && selected.size > 0) setSelected(new Set());
+    else return;
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  const items = virtualizer.getVirtualItems();
+  const template = columns.map((c) => `${c.width}px`).join(' ');
+  const totalWidth = columns.reduce((sum, c) => sum + c.width, 0);
+  const activeId = `${kind.type}-row-${active}`;
+
+  return (
+    <div className="data-grid">
+      <GridFilters
+        kind={kind}
+        state={state}
+        onChange={setState}
+        fixedKeys={fixedKeys}
+        allColumns={allColumns}
+        visibleIds={columns.map((c) => c.id)}
+        onColumnsChange={(ids) => {
+          onColumnsChange?.(ids);
+          setState({ ...state, cols: ids });
+        }}
+        total={total}
+        loading={pages.loading}
+        selectedCount={selected.size}
+      />
+      <div
+        ref={gridRef}
+        role="grid"
+        aria-label={label}
+        aria-rowcount={total + 1}
+        aria-colcount={columns.length}
+        aria-multiselectable="true"
+        aria-busy={pages.loading}
+        aria-activedescendant={total > 0 ? activeId : undefined}
+        tabIndex={0}
+        className="data-grid-table"
+        onKeyDown={onKeyDown}
+      >
+        <div ref={scrollRef} className="data-grid-scroll" style={{ overflow: 'auto', height: '100%', position: 'relative' }}>
+          <div role="rowgroup" className="data-grid-head" style={{ position: 'sticky', top: 0, zIndex: 1, width: totalWidth }}>
+            <div role="row" aria-rowindex={1} className="data-grid-row data-grid-header" style={{ display: 'grid', gridTemplateColumns: template, height: ROW_HEIGHT }}>
+              {columns.map((column, i) => (
+                <HeaderCell key={column.id} column={column} index={i} sort={state.sort} onSort={(additive) => setState({ ...state, sort: toggleSort(state.sort, column.id, additive) })} />
+              ))}
+            </div>
+          </div>
+          <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), width: totalWidth, position: 'relative' }}>
+            {items.map((item) => (
+              <GridRow
+                key={item.index}
+                id={`${kind.type}-row-${item.index}`}
+                index={item.index}
+                start={item.start}
+                row={pages.row(item.index)}
+                kind={kind}
+                columns={columns}
+                template={template}
+                active={item.index === active}
+                selected={Boolean(pages.row(item.index) && selected.has(pages.row(item.index)!.id))}
+                onOpen={openTab}
+                onActivate={setActive}
+              />
+            ))}
+          </div>
+          {total === 0 && !pages.loading && (
+            <p className="data-grid-empty" role="status">{intl.formatMessage({ id: pages.error ? 'grid.error' : 'grid.empty' })}</p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function HeaderCell({ column, index, sort, onSort }: { column: GridColumn; index: number; sort: string[]; onSort(additive: boolean): void }) {
+  const intl = useIntl();
+  const name = column.id === TITLE_COLUMN ? intl.formatMessage({ id: 'grid.column.title' }) : columnLabel(column);
+  const direction = column.sortable ? sortDirection(sort, column.id) : undefined;
+  return (
+    <div role="columnheader" aria-colindex={index + 1} aria-sort={direction} className="data-grid-cell data-grid-headcell">
+      {column.sortable ? (
+        <button type="button" tabIndex={-1} onClick={(e) => onSort(e.shiftKey)} title={intl.formatMessage({ id: 'grid.sortHint' })}>
+          {name}
+          <span aria-hidden="true">{direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ''}</span>
+        </button>
+      ) : (
+        name
+      )}
+    </div>
+  );
+}
+
+export function columnLabel(column: GridColumn): string {
+  return fieldName(column.id);
+}
+
+
+interface GridRowProps {
+  id: string;
+  index: number;
+  start: number;
+  row: EntityJson | undefined;
+  kind: KindDefinition;
+  columns: GridColumn[];
+  template: string;
+  active: boolean;
+  selected: boolean;
+  onOpen(url: string, options?: { background?: boolean }): void;
+  onActivate(index: number): void;
+}
+
+const GridRow = memo(function GridRow({ id, index, start, row, kind, columns, template, active, selected, onOpen, onActivate }: GridRowProps) {
+  const style = { display: 'grid', gridTemplateColumns: template, height: ROW_HEIGHT, position: 'absolute' as const, top: 0, left: 0, right: 0, transform: `translateY(${start}px)` };
+  if (!row) {
+    return (
+      <div role="row" id={id} aria-rowindex={index + 2} aria-busy="true" className="data-grid-row data-grid-loading" style={style}>
+        <div role="gridcell" className="data-grid-cell">…</div>
+      </div>
+    );
+  }
+  const href = entityUrl(kind.type, row.id, row);
+  const onLink = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Ctrl/⌘/Shift/middle click: the browser opens a real tab on the deep link.
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onOpen(href);
+  };
+  return (
+    <div
+      role="row"
+      id={id}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-active={active || undefined}
+      className={`data-grid-row${active ? ' is-active' : ''}${selected ? ' is-selected' : ''}${row.metadata.isDeleted ? ' is-deleted' : ''}`}
+      style={style}
+      onMouseDown={() => onActivate(index)}
+      onDoubleClick={() => onOpen(href)}
+    >
+      {columns.map((column, i) => (
+        <div role="gridcell" key={column.id} aria-colindex={i + 1} className={`data-grid-cell cell-${column.kind}`}>
+          {column.id === TITLE_COLUMN ? (
+            <a href={href} tabIndex={-1} onClick={onLink} onAuxClick={(e) => e.stopPropagation()}>
+              {kind.title(row) || row.id}
+            </a>
+          ) : column.kind === 'reference' ? (
+            <ReferenceCell target={column.target} value={cellValue(row, column)} />
+          ) : (
+            formatValue(cellValue(row, column), column.kind === 'title' ? 'text' : column.kind, column.stateLabels)
+          )}
+        </div>
+      ))}
+    </div>
+  );
+});
+
+function ReferenceCell({ target, value }: { target: string | undefined; value: unknown }) {
+  const ids = Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [];
+  return (
+    <>
+      {ids.slice(0, 3).map((id, i) => (
+        <span key={id}>
+          {i > 0 && ', '}
+          <ReferenceName target={target} id={id} />
+        </span>
+      ))}
+      {ids.length > 3 && ` +${ids.length - 3}`}
+    </>
+  );
+}
+
+function ReferenceName({ target, id }: { target: string | undefined; id: string }) {
+  const title = useEntityTitle(target, id);
+  return <>{title || (target ? '…' : id)}</>;
+}
+

@@ -1,0 +1,213 @@
+/**
+ * The grid's toolbar: full-text search (debounced into the URL), the SPEC §7 filters of the kind
+ * (derived from its list fields: yes/no, enum choices, date and number ranges, references, plus
+ * the customer, user and deadline extras), archived/deleted toggles and the column chooser.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { KindDefinition } from '../../domain/kind.ts';
+import { modules } from '../../domain/enums.ts';
+import type { GridColumn } from './columns.ts';
+import { TITLE_COLUMN } from './columns.ts';
+import type { ArchivedFilter, GridState } from './grid-state.ts';
+import { enumLabel, fieldLabel } from '../forms/format.ts';
+import { ReferencePicker } from '../forms/reference-picker.tsx';
+import { useUserSetting } from '../settings/index.ts';
+
+interface Props {
+  kind: KindDefinition;
+  state: GridState;
+  onChange(state: GridState): void;
+  /** Filters fixed by the route: not offered. */
+  fixedKeys: ReadonlySet<string>;
+  allColumns: GridColumn[];
+  visibleIds: string[];
+  onColumnsChange(ids: string[]): void;
+  total: number;
+  loading: boolean;
+  selectedCount: number;
+}
+
+/** Extra filters the SPEC lists that are not plain list fields. */
+function extraFilters(type: string): { group: 'filter' | 'have'; name: string; kind: 'boolean' | 'modules' }[] {
+  if (type === 'customers') return [{ group: 'have', name: 'commercialOffer', kind: 'boolean' }, { group: 'have', name: 'priceList', kind: 'boolean' }];
+  if (type === 'users') return [{ group: 'filter', name: 'moduleName', kind: 'modules' }];
+  if (type === 'physicalActivities') return [{ group: 'filter', name: 'onlyExpiring', kind: 'boolean' }];
+  return [];
+}
+
+export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visibleIds, onColumnsChange, total, loading, selectedCount }: Props) {
+  const intl = useIntl();
+  const [showFilters, setShowFilters] = useUserSetting('hasFilters', false);
+  const [text, setText] = useState(state.q);
+  const [showColumns, setShowColumns] = useState(false);
+  const lastQ = useRef(state.q);
+  useEffect(() => {
+    // The URL changed from elsewhere (a link, back): show its text.
+    if (state.q !== lastQ.current) setText(state.q);
+    lastQ.current = state.q;
+  }, [state.q]);
+  useEffect(() => {
+    if (text === state.q) return;
+    const timer = setTimeout(() => {
+      lastQ.current = text;
+      onChange({ ...state, q: text });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const filterColumns = allColumns.filter((c) => c.id !== TITLE_COLUMN && !fixedKeys.has(c.id) && c.id !== 'createdDateTime');
+  const activeCount = Object.keys(state.filter).length + Object.keys(state.from).length + Object.keys(state.to).length + Object.keys(state.have).length;
+  const searchId = useId();
+
+  return (
+    <div className="data-grid-toolbar">
+      <div className="data-grid-toolbar-row">
+        <label htmlFor={searchId} className="visually-hidden"><FormattedMessage id="grid.search" /></label>
+        <input
+          id={searchId}
+          type="search"
+          className="data-grid-search"
+          placeholder={intl.formatMessage({ id: 'grid.search.placeholder' })}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') {
+              // From the search box straight into the rows.
+              e.preventDefault();
+              (e.currentTarget.closest('.data-grid')?.querySelector('[role=grid]') as HTMLElement | null)?.focus();
+            }
+          }}
+        />
+        <button type="button" aria-expanded={showFilters} onClick={() => setShowFilters(!showFilters)}>
+          <FormattedMessage id="grid.filters" values={{ count: activeCount }} />
+        </button>
+        {kind.archivable && (
+          <label>
+            <FormattedMessage id="grid.archived" />{' '}
+            <select value={state.archived} onChange={(e) => onChange({ ...state, archived: e.target.value as ArchivedFilter })}>
+              <option value="false">{intl.formatMessage({ id: 'grid.archived.false' })}</option>
+              <option value="true">{intl.formatMessage({ id: 'grid.archived.true' })}</option>
+              <option value="all">{intl.formatMessage({ id: 'grid.archived.all' })}</option>
+            </select>
+          </label>
+        )}
+        <label>
+          <input type="checkbox" checked={state.deleted} onChange={(e) => onChange({ ...state, deleted: e.target.checked })} /> <FormattedMessage id="grid.deleted" />
+        </label>
+        <button type="button" aria-expanded={showColumns} onClick={() => setShowColumns(!showColumns)}>
+          <FormattedMessage id="grid.columns" />
+        </button>
+        <span className="data-grid-count" role="status" aria-live="polite">
+          {loading ? intl.formatMessage({ id: 'screens.loading' }) : intl.formatMessage({ id: 'grid.count' }, { count: total })}
+          {selectedCount > 0 && ` · ${intl.formatMessage({ id: 'grid.selected' }, { count: selectedCount })}`}
+        </span>
+        {(activeCount > 0 || state.q || state.sort.length > 0) && (
+          <button type="button" onClick={() => { setText(''); onChange({ ...state, filter: {}, from: {}, to: {}, has: {}, have: {}, q: '', sort: [] }); }}>
+            <FormattedMessage id="grid.reset" />
+          </button>
+        )}
+      </div>
+      {showColumns && (
+        <fieldset className="data-grid-columns">
+          <legend><FormattedMessage id="grid.columns.legend" /></legend>
+          {allColumns.filter((c) => c.id !== TITLE_COLUMN).map((column) => (
+            <label key={column.id}>
+              <input
+                type="checkbox"
+                checked={visibleIds.includes(column.id)}
+                onChange={(e) => onColumnsChange(e.target.checked ? [...visibleIds, column.id] : visibleIds.filter((id) => id !== column.id))}
+              />{' '}
+              {fieldLabel(column.id)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {showFilters && (
+        <div className="data-grid-filters" role="group" aria-label={intl.formatMessage({ id: 'grid.filters.legend' })}>
+          {filterColumns.map((column) => (
+            <ColumnFilter key={column.id} column={column} state={state} onChange={onChange} />
+          ))}
+          {extraFilters(kind.type).map((extra) => {
+            const value = state[extra.group][extra.name] ?? '';
+            const set = (v: string) => {
+              const group = { ...state[extra.group] };
+              if (v) group[extra.name] = v;
+              else delete group[extra.name];
+              onChange({ ...state, [extra.group]: group });
+            };
+            return (
+              <label key={extra.name} className="data-grid-filter">
+                <span>{intl.formatMessage({ id: `grid.extra.${extra.name}` })}</span>
+                <select value={value} onChange={(e) => set(e.target.value)}>
+                  <option value="">{intl.formatMessage({ id: 'grid.any' })}</option>
+                  {extra.kind === 'boolean' ? (
+                    <>
+                      <option value="true">{intl.formatMessage({ id: 'form.yes' })}</option>
+                      <option value="false">{intl.formatMessage({ id: 'form.no' })}</option>
+                    </>
+                  ) : (
+                    modules.map((m) => <option key={m} value={m}>{enumLabel(m)}</option>)
+                  )}
+                </select>
+              </label>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ColumnFilter({ column, state, onChange }: { column: GridColumn; state: GridState; onChange(state: GridState): void }) {
+  const intl = useIntl();
+  const label = fieldLabel(column.id);
+  const setIn = (group: 'filter' | 'from' | 'to', value: string) => {
+    const next = { ...state[group] };
+    if (value) next[column.id] = value;
+    else delete next[column.id];
+    onChange({ ...state, [group]: next });
+  };
+  if (column.range && (column.fieldType === 'date' || column.fieldType === 'number')) {
+    const type = column.fieldType === 'date' ? 'date' : 'number';
+    return (
+      <fieldset className="data-grid-filter data-grid-range">
+        <legend>{label}</legend>
+        <label>{intl.formatMessage({ id: 'grid.from' })} <input type={type} value={state.from[column.id] ?? ''} onChange={(e) => setIn('from', e.target.value)} /></label>
+        <label>{intl.formatMessage({ id: 'grid.to' })} <input type={type} value={state.to[column.id] ?? ''} onChange={(e) => setIn('to', e.target.value)} /></label>
+      </fieldset>
+    );
+  }
+  if (column.fieldType === 'boolean' || column.options || column.stateLabels) {
+    const options = column.fieldType === 'boolean' ? ['true', 'false'] : (column.options ?? Object.keys(column.stateLabels ?? {}));
+    return (
+      <label className="data-grid-filter">
+        <span>{label}</span>
+        <select value={state.filter[column.id] ?? ''} onChange={(e) => setIn('filter', e.target.value)}>
+          <option value="">{intl.formatMessage({ id: 'grid.any' })}</option>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {column.fieldType === 'boolean' ? intl.formatMessage({ id: o === 'true' ? 'form.yes' : 'form.no' }) : enumLabel(o, column.stateLabels)}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+  if ((column.fieldType === 'uuid' || column.fieldType === 'uuidArray') && column.target) {
+    return (
+      <div className="data-grid-filter">
+        <ReferencePicker label={label} target={column.target} value={state.filter[column.id] ?? null} onChange={(id) => setIn('filter', id ?? '')} />
+      </div>
+    );
+  }
+  if (column.fieldType === 'text') {
+    return (
+      <label className="data-grid-filter">
+        <span>{label}</span>
+        <input type="text" defaultValue={state.filter[column.id] ?? ''} onBlur={(e) => setIn('filter', e.target.value.trim())} onKeyDown={(e) => e.key === 'Enter' && setIn('filter', e.currentTarget.value.trim())} />
+      </label>
+    );
+  }
+  return null;
+}

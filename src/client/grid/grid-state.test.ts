@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { emptyGridState, gridUrl, pageQuery, parseGridState, serializeGridState, toggleSort } from './grid-state.ts';
+
+describe('grid URL state', () => {
+  it('round-trips every part of the view through the URL', () => {
+    const state = {
+      ...emptyGridState(),
+      sort: ['-date', 'code'],
+      filter: { status: 'draft,issued', isPerson: 'false' },
+      from: { date: '2026-01-01' },
+      to: { date: '2026-12-31' },
+      has: { expiryDate: 'true' },
+      have: { commercialOffer: 'true' },
+      q: 'rossi estint',
+      deleted: true,
+      archived: 'all' as const,
+      cols: ['code', 'status'],
+    };
+    const search = serializeGridState(state);
+    expect(search).toContain('filter[status]=draft,issued');
+    expect(search).toContain('sort=-date,code');
+    expect(parseGridState(search)).toEqual(state);
+    expect(parseGridState(`/marketing/quotations${search}`)).toEqual(state);
+  });
+
+  it('leaves the default view out of the URL', () => {
+    expect(serializeGridState(emptyGridState())).toBe('');
+    expect(gridUrl('/users?sort=name', emptyGridState())).toBe('/users');
+  });
+
+  it('ignores unknown parameters and empty values', () => {
+    expect(parseGridState('?foo=1&filter[city]=&filter[isArchived]=maybe')).toEqual(emptyGridState());
+  });
+
+  it('builds the API page query with the path filters winning', () => {
+    const state = { ...parseGridState('?filter[customerId]=x&filter[fullText]=a'), cols: ['a'] };
+    expect(pageQuery(state, { 'filter[customerId]': 'y' }, 3, 100)).toEqual({
+      'filter[customerId]': 'y',
+      'filter[fullText]': 'a',
+      'page[number]': 3,
+      'page[size]': 100,
+    });
+  });
+
+  it('cycles a header sort ascending → descending → default', () => {
+    expect(toggleSort([], 'code')).toEqual(['code']);
+    expect(toggleSort(['code'], 'code')).toEqual(['-code']);
+    expect(toggleSort(['-code'], 'code')).toEqual([]);
+    expect(toggleSort(['code'], 'date', true)).toEqual(['code', 'date']);
+  });
+});

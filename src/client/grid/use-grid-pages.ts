@@ -1,0 +1,70 @@
+/**
+ * Server pages of a grid through react-query: only the pages under the visible rows are fetched
+ * (plus the first, which gives `meta.total`), each cached under the grid's query, so scrolling
+ * back is instant and a changed filter starts from a fresh total.
+ */
+import { useMemo } from 'react';
+import { useQueries, useQuery, keepPreviousData } from '@tanstack/react-query';
+import { api } from '../api/client.ts';
+import { pageQuery, type GridState } from './grid-state.ts';
+import type { EntityJson } from '../screens/entity-events.ts';
+
+export const PAGE_SIZE = 100;
+
+interface ListAnswer {
+  data: EntityJson[];
+  meta: { total: number; page: { number: number; size: number } };
+}
+
+export function listKey(type: string, query: Record<string, string | number>) {
+  return ['list', type, query] as const;
+}
+
+function fetchPage(type: string, state: GridState, fixed: Record<string, string>, page: number, signal: AbortSignal): Promise<ListAnswer> {
+  return api.get<ListAnswer>(type, { query: pageQuery(state, fixed, page, PAGE_SIZE), signal });
+}
+
+export interface GridPages {
+  total: number;
+  /** The row at an index, or undefined while its page loads. */
+  row(index: number): EntityJson | undefined;
+  loading: boolean;
+  error: unknown;
+}
+
+/** Pages of `type` for rows `[first, last]` (virtual range). */
+export function useGridPages(type: string, state: GridState, fixed: Record<string, string>, first: number, last: number): GridPages {
+  const firstQuery = useQuery({
+    queryKey: listKey(type, pageQuery(state, fixed, 1, PAGE_SIZE)),
+    queryFn: ({ signal }) => fetchPage(type, state, fixed, 1, signal),
+    placeholderData: keepPreviousData,
+  });
+  const total = firstQuery.data?.meta.total ?? 0;
+  const pages = useMemo(() => {
+    const out: number[] = [];
+    if (total === 0) return out;
+    const from = Math.floor(Math.max(0, first) / PAGE_SIZE) + 1;
+    const to = Math.floor(Math.min(Math.max(first, last), total - 1) / PAGE_SIZE) + 1;
+    for (let p = Math.max(2, from); p <= to; p++) out.push(p);
+    return out;
+  }, [first, last, total]);
+  const rest = useQueries({
+    queries: pages.map((page) => ({
+      queryKey: listKey(type, pageQuery(state, fixed, page, PAGE_SIZE)),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchPage(type, state, fixed, page, signal),
+    })),
+  });
+  const byPage = new Map<number, EntityJson[]>();
+  // While a new filter loads, the previous first page is a placeholder: do not show its rows as the answer.
+  if (firstQuery.data && !firstQuery.isPlaceholderData) byPage.set(1, firstQuery.data.data);
+  pages.forEach((page, i) => {
+    const data = rest[i]?.data;
+    if (data) byPage.set(page, data.data);
+  });
+  return {
+    total: firstQuery.isPlaceholderData ? total : total,
+    row: (index) => byPage.get(Math.floor(index / PAGE_SIZE) + 1)?.[index % PAGE_SIZE],
+    loading: firstQuery.isFetching,
+    error: firstQuery.error,
+  };
+}
