@@ -50,7 +50,9 @@ export function loadConfig(env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8080, 0);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const scope = env.OIDC_SCOPE || `openid offline_access ${DEFAULT_API_SCOPE}`;
-  const apiScope = scope.split(/\s+/).find((s) => s !== 'openid' && s !== 'offline_access' && s !== 'profile' && s !== 'email') ?? DEFAULT_API_SCOPE;
+  const requested = scope.split(/\s+/).find((s) => s !== 'openid' && s !== 'offline_access' && s !== 'profile' && s !== 'email');
+  // Entra ID is asked for `api://<app>/api.sync` but writes only `api.sync` in the token's `scp`.
+  const apiScope = requested?.replace(/^[a-z][a-z0-9+.-]*:\/\/.*\//i, '') || DEFAULT_API_SCOPE;
   return {
     publicUrl,
     oidc: {
