@@ -123,3 +123,10 @@ const KEY_NAMES: Record<string, string> = {
   Home: 'Inizio',
   End: 'Fine',
 };
+
+/** How the presses typed so far relate to a sequence: all of it, the start of it, or not. */
+export function matchSequence(sequence: KeySequence, presses: readonly KeyEventLike[]): 'full' | 'partial' | 'none' {
+  if (presses.length > sequence.length) return 'none';
+  for (let i = 0; i < presses.length; i++) if (!pressMatches(sequence[i]!, presses[i]!)) return 'none';
+  return presses.length === sequence.length ? 'full' : 'partial';
+}

@@ -47,6 +47,8 @@ export interface Command {
   scope?: CommandScope;
   /** Permission needed (DESIGN §6.3): hidden when the ability refuses it. */
   can?: [action: string, subject: string];
+  /** App URL the command opens, when it is a navigation (links, "open on the other side" in split view). */
+  href?: string;
   /** Extra words the palette matches (Italian synonyms). */
   keywords?: string[];
   /** Whether to offer it now: `false` hides it, `{ disabled }` shows it disabled with the reason. */

@@ -1,0 +1,68 @@
+/**
+ * One palette command per SPEC §2 route (one per value of an enumerated parameter: Calendar per
+ * module, TemplateDoc per type, CustomersType company/person), hidden when the ability or the
+ * user's modules refuse it. Routes that need a record id are reached through record search.
+ * The `g …` sequences jump to the most used lists.
+ */
+import type { MessageDescriptor } from 'react-intl';
+import type { Command } from './types.ts';
+import { intl } from '../src/client/i18n/index.ts';
+import { routeModules, routes, routeUrl, routeVariants, type RouteDef } from '../src/client/routes.ts';
+
+/** `g` sequences (DESIGN §4), by route name and variant. */
+export const goKeys: Record<string, string> = {
+  Dashboard: 'g d',
+  MarketingQuotations: 'g q',
+  'CustomersType.company': 'g c',
+  MarketingOrders: 'g o',
+  Assignments: 'g i',
+  Equipments: 'g e',
+  Installations: 'g m',
+  Products: 'g p',
+  Suppliers: 'g f',
+  PhysicalActivities: 'g s',
+  Reminders: 'g r',
+  Users: 'g u',
+  MarketingCustomers: 'g k',
+  Courses: 'g l',
+};
+
+const format = (descriptor: MessageDescriptor, values?: Record<string, string>) => intl.formatMessage(descriptor, values);
+
+/** Italian labels of a variant's values (`{ moduleName: 'Antincendio' }`). */
+export function paramLabels(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, format({ id: `nav.param.${name}.${value}` })]));
+}
+
+/** The Italian title of a route (variant), e.g. `Calendario Antincendio`. */
+export function routeTitle(route: RouteDef, params: Record<string, string> = {}): string {
+  return format(route.title, paramLabels(params));
+}
+
+const navGroup: MessageDescriptor = { id: 'workspace.group.goTo' };
+
+function routeCommands(route: RouteDef): Command[] {
+  return routeVariants(route).map((params) => {
+    const variant = Object.values(params).join('.');
+    const id = variant ? `nav.${route.name}.${variant}` : `nav.${route.name}`;
+    const modules = routeModules(route, params);
+    const keys = goKeys[variant ? `${route.name}.${variant}` : route.name];
+    const url = routeUrl(route, params);
+    const command: Command = {
+      id,
+      title: routeTitle(route, params),
+      group: navGroup,
+      href: url,
+      keywords: [...(route.aliases ?? []).map((alias) => format(alias)), ...Object.values(paramLabels(params))],
+      when: (ctx) => !modules || modules.some((module) => ctx.identity.allowedModules.includes(module)),
+      run: (ctx) => ctx.openTab(url),
+    };
+    if (route.can) command.can = route.can;
+    if (keys) command.keys = [keys];
+    return command;
+  });
+}
+
+export const navigationCommands: Command[] = routes
+  .filter((route) => !route.needsId && route.path !== '*' && route.layout !== 'empty')
+  .flatMap(routeCommands);

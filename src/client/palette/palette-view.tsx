@@ -1,0 +1,84 @@
+/**
+ * The palette's view: a cmdk dialog with a combobox (DESIGN §4), our ranking instead of cmdk's
+ * (`shouldFilter={false}`: score everything, render only the best). Shared by the app palette and
+ * the benchmark. Shift+Enter runs an item on the other side of the split view.
+ */
+import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Command } from 'cmdk';
+import { groupItems, rankItems, type PaletteItem } from './palette-items.ts';
+
+export interface PaletteViewProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  items: readonly PaletteItem[];
+  search: string;
+  onSearchChange(search: string): void;
+  label: string;
+  placeholder: string;
+  empty: ReactNode;
+  /** Shown at the end of the list (record search in progress). */
+  status?: ReactNode;
+  footer?: ReactNode;
+  limit?: number;
+}
+
+export function PaletteView({ open, onOpenChange, items, search, onSearchChange, label, placeholder, empty, status, footer, limit }: PaletteViewProps) {
+  // Typing stays responsive; ranking follows a moment later when the list is long.
+  const deferredSearch = useDeferredValue(search);
+  const ranked = useMemo(() => rankItems(items, deferredSearch, limit), [items, deferredSearch, limit]);
+  const groups = useMemo(() => groupItems(ranked), [ranked]);
+  const [selected, setSelected] = useState('');
+  const side = useRef<'right' | undefined>(undefined);
+  const firstEnabled = ranked.find((item) => !item.disabledReason)?.id ?? '';
+  // Keep the highlighted item when it is still there, else the first one (cmdk does not re-select without its own filter).
+  const value = ranked.some((item) => item.id === selected) ? selected : firstEnabled;
+
+  return (
+    <Command.Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      label={label}
+      shouldFilter={false}
+      loop
+      value={value}
+      onValueChange={setSelected}
+      contentClassName="palette"
+      overlayClassName="palette-overlay"
+      onKeyDown={(event) => {
+        side.current = event.key === 'Enter' && event.shiftKey ? 'right' : undefined;
+      }}
+    >
+      <Command.Input className="palette-input" value={search} onValueChange={onSearchChange} placeholder={placeholder} aria-label={label} />
+      <Command.List className="palette-list" label={label}>
+        {ranked.length === 0 && !status && <Command.Empty className="palette-empty">{empty}</Command.Empty>}
+        {groups.map(([group, list]) => (
+          <Command.Group key={group} heading={group} className="palette-group">
+            {list.map((item) => (
+              <Command.Item
+                key={item.id}
+                value={item.id}
+                disabled={Boolean(item.disabledReason)}
+                className="palette-item"
+                onSelect={() => {
+                  const options = side.current ? { side: side.current } : {};
+                  side.current = undefined;
+                  onOpenChange(false);
+                  item.run(options);
+                }}
+              >
+                <span className="palette-item-title">{item.title}</span>
+                {item.detail && <span className="palette-item-detail">{item.detail}</span>}
+                {item.disabledReason && <span className="palette-item-reason">{item.disabledReason}</span>}
+                {item.shortcut && <kbd className="palette-item-keys">{item.shortcut}</kbd>}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        ))}
+      </Command.List>
+      <div className="palette-status" role="status">
+        {status}
+      </div>
+      {footer && <div className="palette-footer">{footer}</div>}
+    </Command.Dialog>
+  );
+}

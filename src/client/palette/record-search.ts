@@ -1,0 +1,85 @@
+/**
+ * Record search of the palette: the API full-text filter (SPEC §7 `filter[fullText]`) over the
+ * kinds people look for by name, debounced, only the kinds the user may read.
+ */
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { AppAbility } from '../../domain/ability.ts';
+import { api } from '../api/client.ts';
+import { entityUrl } from '../routes.ts';
+
+/** API type → CASL subject, in palette order. */
+export const searchKinds: readonly [type: string, subject: string][] = [
+  ['customers', 'customer'],
+  ['quotations', 'quotation'],
+  ['orders', 'order'],
+  ['assignments', 'assignment'],
+  ['equipments', 'equipment'],
+  ['products', 'product'],
+  ['suppliers', 'supplier'],
+];
+
+export const SEARCH_DEBOUNCE_MS = 200;
+const PER_KIND = 5;
+
+export interface RecordHit {
+  type: string;
+  id: string;
+  url: string;
+  title: string;
+  detail?: string;
+}
+
+interface EntityJson {
+  id: string;
+  attributes: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : undefined);
+
+/** A readable name for a record of any kind: its code and its name, whichever it has. */
+export function recordTitle(entity: EntityJson): { title: string; detail?: string } {
+  const a = entity.attributes;
+  const m = entity.metadata;
+  const registry = (a.registry ?? {}) as Record<string, unknown>;
+  const code = text(a.code) ?? text(a.orderNumber) ?? text(a.equipmentId) ?? text(a.serialNumber);
+  const name = text(m.displayName) ?? text(a.name) ?? text(a.businessName) ?? text(registry.businessName) ?? text(a.title) ?? text(a.description);
+  const title = [code, name].filter(Boolean).join(' · ') || entity.id;
+  const customer = text(m.customerName);
+  return customer && customer !== name ? { title, detail: customer } : { title };
+}
+
+export function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+export function useRecordSearch(search: string, ability: AppAbility) {
+  const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const kinds = searchKinds.filter(([, subject]) => ability.can('read', subject)).map(([type]) => type);
+  return useQuery({
+    queryKey: ['palette', 'records', term, kinds],
+    enabled: term.length >= 2 && kinds.length > 0,
+    staleTime: 30_000,
+    queryFn: async ({ signal }) => {
+      const lists = await Promise.all(
+        kinds.map((type) =>
+          api
+            .get<{ data: EntityJson[] }>(`/${type}`, { query: { 'filter[fullText]': term, 'page[size]': PER_KIND }, signal, silent: true })
+            .then((answer) => answer.data.map((entity): RecordHit | undefined => {
+              const url = entityUrl(type, entity.id);
+              return url ? { type, id: entity.id, url, ...recordTitle(entity) } : undefined;
+            }))
+            // One kind failing (e.g. no full text on it) leaves the others.
+            .catch(() => [] as (RecordHit | undefined)[]),
+        ),
+      );
+      return lists.flat().filter((hit): hit is RecordHit => hit !== undefined);
+    },
+  });
+}

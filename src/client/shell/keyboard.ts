@@ -1,0 +1,143 @@
+/**
+ * The one key dispatcher (DESIGN §4): every command's keys, static and scoped, in one window
+ * listener. The innermost active scope wins; keys without Ctrl/Alt/Meta never fire while typing
+ * in a field; sequences (`g q`) wait a moment for their next press. A disabled command says why.
+ */
+import { useEffect } from 'react';
+import type { Command, CommandScope } from '../../../commands/types.ts';
+import { hasCommandModifier, matchSequence, parseSequence, type KeyEventLike, type KeySequence } from '../../../commands/keys.ts';
+import { availability, scopeOf, scopeOrder } from '../../../commands/registry.ts';
+import { pushAlert } from '../alerts/alerts.ts';
+import { store } from '../store.ts';
+import { getCommandContext } from '../workspace/command-context.ts';
+import { listeningCommands } from '../workspace/use-scoped-commands.ts';
+import { pendingKeysAtom } from './ui-state.ts';
+
+const SEQUENCE_TIMEOUT_MS = 1200;
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'Dead']);
+
+/** A field where plain keys are text: inputs (not buttons/checkboxes), textareas, selects, editable content. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file', 'image'].includes(target.type);
+  return target.getAttribute('role') === 'combobox' || target.getAttribute('role') === 'textbox';
+}
+
+const parsed = new WeakMap<Command, KeySequence[]>();
+function sequencesOf(command: Command): KeySequence[] {
+  let list = parsed.get(command);
+  if (!list) {
+    list = (command.keys ?? []).map((key) => parseSequence(key));
+    parsed.set(command, list);
+  }
+  return list;
+}
+
+export interface KeyMatch {
+  full: Command | undefined;
+  partial: boolean;
+}
+
+/** The command the presses run (innermost scope first), and whether some longer sequence is still possible. */
+export function findKeyMatch(commands: readonly Command[], presses: readonly KeyEventLike[], scopes: ReadonlySet<CommandScope>): KeyMatch {
+  let full: Command | undefined;
+  let fullRank = -1;
+  let partial = false;
+  for (const command of commands) {
+    const scope = scopeOf(command);
+    if (!scopes.has(scope)) continue;
+    for (const sequence of sequencesOf(command)) {
+      const result = matchSequence(sequence, presses);
+      if (result === 'partial') partial = true;
+      else if (result === 'full') {
+        const rank = scopeOrder.indexOf(scope);
+        if (rank > fullRank) {
+          full = command;
+          fullRank = rank;
+        }
+      }
+    }
+  }
+  return { full, partial };
+}
+
+function toPress(event: KeyboardEvent): KeyEventLike {
+  return { key: event.key, code: event.code, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, shiftKey: event.shiftKey };
+}
+
+/** Runs a command from any source (key, palette, button): one path (DESIGN §6.1). */
+export async function runCommand(command: Command): Promise<void> {
+  const ctx = getCommandContext();
+  if (!ctx) return;
+  const state = availability(command, ctx);
+  if (state === false) return;
+  if (state !== true) {
+    pushAlert({ id: `disabled-${command.id}`, type: 'warning', content: state.disabled });
+    return;
+  }
+  try {
+    await command.run(ctx);
+  } catch (error) {
+    console.error(`command ${command.id}`, error);
+  }
+}
+
+/** Installs the dispatcher while the shell is mounted. */
+export function useKeyboardShortcuts(): void {
+  useEffect(() => {
+    let presses: KeyEventLike[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reset = () => {
+      presses = [];
+      clearTimeout(timer);
+      store.set(pendingKeysAtom, '');
+    };
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing || MODIFIER_KEYS.has(event.key)) return;
+      const typing = isTypingTarget(event.target);
+      if (typing && !hasCommandModifier(event)) {
+        reset();
+        return;
+      }
+      // An open modal (dialog host, palette) owns the keyboard: only dialog-scope keys and modified global ones.
+      const modal = document.querySelector('dialog[open], [role="dialog"][aria-modal="true"]');
+      const scopes = new Set<CommandScope>(modal ? ['dialog', 'global'] : scopeOrder);
+      const commands = listeningCommands().filter((command) => !modal || scopeOf(command) === 'dialog' || (command.keys ?? []).some((key) => /\$mod|Control|Meta|Alt/.test(key)));
+      let next = [...presses, toPress(event)];
+      let match = findKeyMatch(commands, next, scopes);
+      if (!match.full && !match.partial && presses.length > 0) {
+        // Not a continuation: try the press on its own.
+        next = [toPress(event)];
+        match = findKeyMatch(commands, next, scopes);
+      }
+      if (match.full && !match.partial) {
+        event.preventDefault();
+        reset();
+        void runCommand(match.full);
+        return;
+      }
+      if (match.partial) {
+        event.preventDefault();
+        presses = next;
+        store.set(pendingKeysAtom, next.map((press) => press.key).join(' '));
+        clearTimeout(timer);
+        // A full match that is also a prefix (never in a valid registry) runs when the wait ends.
+        const waiting = match.full;
+        timer = setTimeout(() => {
+          reset();
+          if (waiting) void runCommand(waiting);
+        }, SEQUENCE_TIMEOUT_MS);
+        return;
+      }
+      reset();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      clearTimeout(timer);
+    };
+  }, []);
+}

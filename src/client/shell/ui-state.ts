@@ -1,0 +1,11 @@
+/** Small UI atoms of the shell, set by commands (keys, palette, buttons) and read by components. */
+import { atom } from 'jotai';
+
+/** The command palette is open. */
+export const paletteOpenAtom = atom(false);
+/** The shortcut help overlay is open. */
+export const shortcutHelpOpenAtom = atom(false);
+/** On small screens the sidebar is a drawer: open or not (on larger screens it is always there). */
+export const sidebarDrawerOpenAtom = atom(false);
+/** The key presses of a sequence typed so far (`g` waiting for `q`), shown as a hint. */
+export const pendingKeysAtom = atom<string>('');

@@ -1,0 +1,51 @@
+/** The notification at the bottom end (SPEC §2): the update notice and the offline-ready message (SPEC §4, §9). */
+import { useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { applyUpdate, dismissUpdateNotice, registerServiceWorker, updateNoticeAtom } from './service-worker.ts';
+
+const OFFLINE_READY_MS = 6000;
+
+export function UpdateNotice() {
+  const notice = useAtomValue(updateNoticeAtom);
+  const intl = useIntl();
+  useEffect(() => {
+    void registerServiceWorker();
+  }, []);
+  useEffect(() => {
+    if (notice?.kind !== 'offlineReady') return;
+    const timer = setTimeout(dismissUpdateNotice, OFFLINE_READY_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  if (!notice) return null;
+  if (notice.kind === 'offlineReady') {
+    return (
+      <div className="notification" role="status">
+        <p>
+          <FormattedMessage id="workspace.offlineReady" />
+        </p>
+        <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'workspace.dialog.close' })} onClick={dismissUpdateNotice}>
+          ×
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="notification notification-update" role="alertdialog" aria-labelledby="update-message" aria-describedby="update-hint">
+      <p id="update-message">
+        <FormattedMessage id="workspace.update.message" />
+      </p>
+      <p id="update-hint" className="hint">
+        <FormattedMessage id="workspace.update.hint" />
+      </p>
+      <div className="notification-actions">
+        <button type="button" className="primary" onClick={() => applyUpdate(notice.worker)}>
+          <FormattedMessage id="workspace.update.accept" />
+        </button>
+        <button type="button" onClick={dismissUpdateNotice}>
+          <FormattedMessage id="workspace.update.dismiss" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Commands a grid, form or dialog adds while it is shown (arrows/j/k/Enter in a grid, $mod+s in a
+ * form): they join the one dispatcher and the shortcut help overlay, and the innermost active scope
+ * wins a key. A registration is checked like the static registry (clash = error).
+ */
+import { useEffect, useId } from 'react';
+import { atom } from 'jotai';
+import type { Command, CommandScope } from '../../../commands/types.ts';
+import { assertValidCommands, commands as staticCommands, scopeOf } from '../../../commands/registry.ts';
+import { store } from '../store.ts';
+
+export interface ScopedRegistration {
+  scope: CommandScope;
+  commands: readonly Command[];
+  active: boolean;
+}
+
+/** Registration id → its commands. */
+export const scopedCommandsAtom = atom<ReadonlyMap<string, ScopedRegistration>>(new Map());
+
+export function registerScopedCommands(id: string, registration: ScopedRegistration): () => void {
+  const scoped = registration.commands.map((command) => ({ ...command, scope: registration.scope }));
+  assertValidCommands([...staticCommands.filter((command) => scopeOf(command) === registration.scope), ...scoped]);
+  store.set(scopedCommandsAtom, (map) => new Map(map).set(id, { ...registration, commands: scoped }));
+  return () =>
+    store.set(scopedCommandsAtom, (map) => {
+      const next = new Map(map);
+      next.delete(id);
+      return next;
+    });
+}
+
+/** Registers `commands` in `scope` while mounted; only `active` ones (the focused grid/form) listen. */
+export function useScopedCommands(scope: CommandScope, commands: readonly Command[], active: boolean): void {
+  const id = useId();
+  useEffect(() => registerScopedCommands(id, { scope, commands, active }), [id, scope, commands, active]);
+}
+
+/** The commands listening now: static ones plus the active scoped registrations. */
+export function listeningCommands(): Command[] {
+  const scoped = [...store.get(scopedCommandsAtom).values()].filter((registration) => registration.active).flatMap((registration) => registration.commands);
+  return [...staticCommands, ...scoped];
+}

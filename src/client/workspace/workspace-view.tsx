@@ -1,0 +1,145 @@
+/**
+ * The tab strip and the panes (one, or two side by side in split view). Every tab that has been
+ * shown stays mounted (hidden when not shown), so switching tabs keeps a grid's scroll or a form's
+ * edits. Each pane takes its own focus; a click or focus inside a pane makes it the focused side.
+ */
+import { useRef, type KeyboardEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatSequence } from '../../../commands/keys.ts';
+import { closeTab } from './close-tab.ts';
+import { TabPanel } from './tab-panel.tsx';
+import { tabLabel } from './workspace-sync.ts';
+import { activeTab, dispatchWorkspace, isSplit, workspaceAtom, type PaneIndex } from './workspace-state.ts';
+import { isPlainClick } from '../shell/app-link.tsx';
+
+const tabDomId = (id: string) => `tab-${id}`;
+
+export function TabStrip() {
+  const ws = useAtomValue(workspaceAtom);
+  const intl = useIntl();
+  const active = activeTab(ws);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  const focusTab = (id: string) => requestAnimationFrame(() => document.getElementById(tabDomId(id))?.focus());
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!active || event.altKey || event.ctrlKey || event.metaKey) return;
+    const index = ws.tabs.findIndex((tab) => tab.id === active.id);
+    let target: number | undefined;
+    if (event.key === 'ArrowRight') target = (index + 1) % ws.tabs.length;
+    else if (event.key === 'ArrowLeft') target = (index - 1 + ws.tabs.length) % ws.tabs.length;
+    else if (event.key === 'Home') target = 0;
+    else if (event.key === 'End') target = ws.tabs.length - 1;
+    else if (event.key === 'Delete') {
+      event.preventDefault();
+      void closeTab(active.id);
+      return;
+    }
+    if (target === undefined) return;
+    event.preventDefault();
+    const tab = ws.tabs[target]!;
+    dispatchWorkspace({ type: 'activate', id: tab.id });
+    focusTab(tab.id);
+  };
+
+  return (
+    <div className="tab-strip">
+      <div ref={listRef} role="tablist" aria-label={intl.formatMessage({ id: 'workspace.tabs.label' })} className="tabs" onKeyDown={onKeyDown}>
+        {ws.tabs.map((tab) => {
+          const selected = tab.id === active?.id;
+          const shown = ws.panes.includes(tab.id);
+          const label = tabLabel(tab);
+          return (
+            <span key={tab.id} className={`tab-item${selected ? ' is-active' : ''}${shown ? ' is-shown' : ''}${tab.dirty ? ' is-dirty' : ''}`} role="presentation">
+              <a
+                id={tabDomId(tab.id)}
+                role="tab"
+                href={tab.url}
+                aria-selected={selected}
+                aria-controls={`panel-${tab.id}`}
+                tabIndex={selected ? 0 : -1}
+                title={label}
+                className="tab"
+                onClick={(event) => {
+                  if (!isPlainClick(event)) return;
+                  event.preventDefault();
+                  dispatchWorkspace({ type: 'activate', id: tab.id });
+                }}
+                onAuxClick={(event) => {
+                  // Middle click closes, like browser tabs (Ctrl+click still opens a browser tab).
+                  if (event.button === 1) {
+                    event.preventDefault();
+                    void closeTab(tab.id);
+                  }
+                }}
+              >
+                <span className="tab-title">{label}</span>
+                {tab.dirty && (
+                  <span className="tab-dirty" title={intl.formatMessage({ id: 'workspace.tabs.dirty' })}>
+                    <span aria-hidden="true">●</span>
+                    <span className="sr-only">
+                      <FormattedMessage id="workspace.tabs.dirty" />
+                    </span>
+                  </span>
+                )}
+              </a>
+              <span
+                className="tab-close"
+                aria-hidden="true"
+                title={intl.formatMessage({ id: 'workspace.tabs.close' }, { title: label })}
+                onClick={() => void closeTab(tab.id)}
+              >
+                ×
+              </span>
+            </span>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+export function Panes() {
+  const ws = useAtomValue(workspaceAtom);
+  const mounted = useRef(new Set<string>());
+  const split = isSplit(ws);
+  for (const id of ws.panes) if (id) mounted.current.add(id);
+  for (const id of mounted.current) if (!ws.tabs.some((tab) => tab.id === id)) mounted.current.delete(id);
+
+  if (ws.tabs.length === 0) {
+    return (
+      <div className="panes-empty">
+        <p>
+          <FormattedMessage id="workspace.tabs.empty" values={{ keys: <kbd>{formatSequence('$mod+k')}</kbd> }} />
+        </p>
+      </div>
+    );
+  }
+
+  const focus = (pane: PaneIndex) => {
+    if (ws.focusedPane !== pane) dispatchWorkspace({ type: 'focusPane', pane });
+  };
+
+  return (
+    <div className={`panes${split ? ' is-split' : ''}`}>
+      {ws.tabs
+        .filter((tab) => mounted.current.has(tab.id))
+        .map((tab) => {
+          const pane = ws.panes.indexOf(tab.id);
+          const visible = pane >= 0;
+          return (
+            <div
+              key={tab.id}
+              className={`pane${visible && split && ws.focusedPane === pane ? ' is-focused' : ''}`}
+              style={visible ? { gridColumn: pane + 1 } : undefined}
+              hidden={!visible}
+              onPointerDownCapture={() => visible && focus(pane as PaneIndex)}
+              onFocusCapture={() => visible && focus(pane as PaneIndex)}
+            >
+              <TabPanel tabId={tab.id} url={tab.url} visible={visible} labelledBy={tabDomId(tab.id)} />
+            </div>
+          );
+        })}
+    </div>
+  );
+}
