@@ -1,6 +1,25 @@
-/** Placeholder while the real screen is written (replaced in the next commits). */
+/** A detail route: the generic entity form, and below it the rows that belong to it when the route says so. */
 import { FormattedMessage } from 'react-intl';
+import { findKind } from '../../domain/kinds.ts';
+import { EntityForm } from '../forms/entity-form.tsx';
+import { EmbeddedGrid } from './grid-screen.tsx';
+import { fillParams, type ScreenSpec } from './screen-table.ts';
 
-export default function FormScreen(_props: Record<string, unknown>) {
-  return <p role="status"><FormattedMessage id="screens.loading" /></p>;
+type FormSpec = Extract<ScreenSpec, { screen: 'form' }>;
+
+export default function FormScreen({ spec, params }: { spec: FormSpec; params: Record<string, string> }) {
+  const id = params[spec.idParam] ?? '';
+  const below = spec.below;
+  const belowKind = below ? findKind(below.type) : undefined;
+  return (
+    <section className="screen screen-form">
+      <EntityForm type={spec.type} id={id} only={spec.only} />
+      {below && belowKind && (
+        <section className="screen-below" aria-label={belowKind.label.plural}>
+          <h2><FormattedMessage id="screens.below" values={{ name: belowKind.label.plural }} /></h2>
+          <EmbeddedGrid type={below.type} fixed={fillParams(below.fixedFrom, params)} label={belowKind.label.plural} />
+        </section>
+      )}
+    </section>
+  );
 }
