@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Command } from './types.ts';
+
+// The registry pulls the client's API singleton and i18n; neither needs a browser to be imported.
+vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
+
+const { assertValidCommands, commandProblems, commands } = await import('./registry.ts');
+
+const command = (id: string, keys: string[], scope?: Command['scope']): Command => ({ id, title: id, group: 'g', keys, ...(scope ? { scope } : {}), run: () => undefined });
+
+describe('command registry', () => {
+  it('the product registry is valid (no clash, no reserved key, unique ids)', () => {
+    expect(commandProblems(commands)).toEqual([]);
+  });
+
+  it('two commands on one key in one scope is an error', () => {
+    expect(() => assertValidCommands([command('a', ['Alt+w']), command('b', ['Alt+W'])])).toThrow(/Key clash/);
+    expect(() => assertValidCommands([command('a', ['$mod+k']), command('b', ['Control+k'])])).toThrow(/Key clash/);
+  });
+
+  it('the same key in two scopes is allowed (the inner one wins)', () => {
+    expect(commandProblems([command('a', ['j']), command('b', ['j'], 'grid')])).toEqual([]);
+  });
+
+  it('a key that starts another sequence in the same scope is an error', () => {
+    expect(commandProblems([command('a', ['g']), command('b', ['g q'])])[0]).toMatch(/starts/);
+  });
+
+  it('browser-reserved keys and duplicate ids are refused', () => {
+    expect(commandProblems([command('a', ['Control+w'])])[0]).toMatch(/reserved/);
+    expect(commandProblems([command('a', []), command('a', [])])[0]).toMatch(/Duplicate/);
+  });
+
+  it('every SPEC §2 route without an id is a palette command, with variants per value', () => {
+    const ids = new Set(commands.map((c) => c.id));
+    for (const id of ['nav.Dashboard', 'nav.MarketingQuotations', 'nav.CustomersType.company', 'nav.CustomersType.person', 'nav.Calendar.fire', 'nav.TemplateDoc.courseCertificate', 'nav.TrainingRooms', 'nav.UserSettings']) {
+      expect(ids.has(id), id).toBe(true);
+    }
+    expect(ids.has('nav.MarketingQuotationsDetail')).toBe(false);
+    expect(commands.find((c) => c.id === 'nav.MarketingQuotations')?.keys).toEqual(['g q']);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { groupItems, rankItems, type PaletteItem } from './palette-items.ts';
+
+const item = (id: string, title: string, extra: Partial<PaletteItem> = {}): PaletteItem => ({ id, title, group: extra.group ?? 'Vai a', run: () => undefined, ...extra });
+
+describe('palette ranking', () => {
+  const items = [item('a', 'Preventivi'), item('b', 'Ordini'), item('c', 'Scadenze', { keywords: ['Scadenziario'] }), item('t', 'Emetti', { pinned: true, group: 'Documento attivo' })];
+
+  it('keeps the given order without a search, up to the limit', () => {
+    expect(rankItems(items, '', 2).map((i) => i.id)).toEqual(['a', 'b']);
+  });
+
+  it('matches titles and keywords fuzzily, the active document first', () => {
+    expect(rankItems(items, 'prev').map((i) => i.id)).toEqual(['a']);
+    expect(rankItems(items, 'scadenziario').map((i) => i.id)).toEqual(['c']);
+    expect(rankItems([...items, item('e2', 'Emetti fattura')], 'emetti')[0]!.id).toBe('t');
+  });
+
+  it('shows server-filtered records as they came', () => {
+    expect(rankItems([item('r', 'Rossi Spa', { prefiltered: true })], 'xyz').map((i) => i.id)).toEqual(['r']);
+  });
+
+  it('groups in order of first appearance', () => {
+    expect(groupItems(items).map(([group]) => group)).toEqual(['Vai a', 'Documento attivo']);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import messages from './i18n/messages/workspace.ts';
+import { entityUrl, matchRoute, redirectCustomerType, routes, routeUrl, routeVariants } from './routes.ts';
+
+const name = (url: string) => matchRoute(url)?.route.name;
+
+describe('SPEC §2 route table', () => {
+  it('matches every route of the table, literal segments before ids', () => {
+    expect(name('/')).toBe('Root');
+    expect(name('/dashboard')).toBe('Dashboard');
+    expect(name('/maintenance')).toBe('Maintenance');
+    expect(name('/customers/company')).toBe('CustomersType');
+    expect(name('/customers/person')).toBe('CustomersType');
+    expect(name('/customers/employees')).toBe('CustomersEmployees');
+    expect(name('/customers/employees/e1/c1')).toBe('CustomersEmployeesId');
+    expect(name('/customers/abc')).toBe('CustomersId');
+    expect(name('/customers/abc/detail')).toBe('CustomersIdDetail');
+    expect(name('/customers/abc/settings')).toBe('CustomersIdSettings');
+    expect(name('/customers/abc/fire/equipments')).toBe('CustomerEquipments');
+    expect(name('/customers/abc/equip/equipments/e9')).toBe('CustomerEquipmentsId');
+    expect(name('/customers/abc/fire/installations/i9')).toBe('CustomerInstallationsId');
+    expect(name('/marketing/quotations/detail/q1')).toBe('MarketingQuotationsDetail');
+    expect(name('/marketing/orders/detail/o1')).toBe('MarketingOrdersDetail');
+    expect(name('/marketing/commercialOffers/c1/priceList/p1')).toBe('CommercialOffersPriceList');
+    expect(name('/planning/assignments/a1/detail')).toBe('AssignmentsIdDetail');
+    expect(name('/planning/calendar/fire')).toBe('Calendar');
+    expect(name('/planning/physicalActivities/med/c1')).toBe('PhysicalActivitiesCustomer');
+    expect(name('/templateDoc/courseCertificate')).toBe('TemplateDoc');
+    expect(name('/preview/quotations/q1')).toBe('Preview');
+    expect(name('/trainingRooms')).toBe('TrainingRooms');
+    expect(name('/jobScopes')).toBe('JobScopes');
+  });
+
+  it('sends unmatched paths and disallowed enumerated values to the catch-all', () => {
+    expect(name('/nope')).toBe('NotFound');
+    expect(name('/planning/calendar/unknown')).toBe('NotFound');
+    expect(name('/templateDoc/invoice')).toBe('NotFound');
+    expect(name('/customers/abc/portal/equipments')).toBe('NotFound');
+    expect(matchRoute('https://evil.example/')).toBeUndefined();
+    expect(matchRoute('//evil.example/')).toBeUndefined();
+  });
+
+  it('ignores the query and decodes parameters', () => {
+    const match = matchRoute('/marketing/quotations/detail/a%20b?tab=2#x');
+    expect(match?.params).toEqual({ id: 'a b' });
+    expect(match?.url).toBe('/marketing/quotations/detail/a%20b?tab=2#x');
+  });
+
+  it('builds URLs and record URLs', () => {
+    expect(routeUrl('Calendar', { moduleName: 'edu' })).toBe('/planning/calendar/edu');
+    expect(entityUrl('quotations', 'q/1')).toBe('/marketing/quotations/detail/q%2F1');
+    expect(entityUrl('assignments', 'a1')).toBe('/planning/assignments/a1');
+    expect(entityUrl('nothing', 'x')).toBeUndefined();
+    expect(() => routeUrl('CustomersId', {})).toThrow();
+  });
+
+  it('gives one variant per value of the enumerated parameters', () => {
+    const calendar = routes.find((route) => route.name === 'Calendar')!;
+    expect(routeVariants(calendar).map((v) => v.moduleName)).toEqual(['fire', 'equip', 'edu', 'doc', 'med']);
+    const templateDoc = routes.find((route) => route.name === 'TemplateDoc')!;
+    expect(routeVariants(templateDoc)).toEqual([{ type: 'quotation' }, { type: 'courseCertificate' }]);
+  });
+
+  it('has an Italian title for every route, alias and parameter value', () => {
+    for (const route of routes) {
+      expect(messages[route.title.id as string], route.name).toBeTruthy();
+      for (const alias of route.aliases ?? []) expect(messages[alias.id as string], String(alias.id)).toBeTruthy();
+      for (const [param, values] of Object.entries(route.params ?? {})) for (const value of values) expect(messages[`nav.param.${param}.${value}`]).toBeTruthy();
+    }
+  });
+
+  it('round-trips every pattern through matchRoute', () => {
+    for (const route of routes) {
+      if (route.path === '*') continue;
+      for (const variant of routeVariants(route)) {
+        const params = { ...variant };
+        for (const part of route.path.split('/')) if (part.startsWith(':') && !(part.slice(1) in params)) params[part.slice(1)] = 'x1';
+        expect(name(routeUrl(route, params)), route.path).toBe(route.name);
+      }
+    }
+  });
+});
+
+describe('SPEC §2 company/person redirect', () => {
+  it('sends a path with a company or person segment to CustomersType', () => {
+    expect(redirectCustomerType('/dashboard', '/marketing/customers/company')).toBe('/customers/company');
+    expect(redirectCustomerType(undefined, '/foo/person/bar')).toBe('/customers/person');
+  });
+  it('leaves it alone when the source or the target already is CustomersType', () => {
+    expect(redirectCustomerType('/dashboard', '/customers/company')).toBe('/customers/company');
+    expect(redirectCustomerType('/customers/person', '/marketing/customers/company')).toBe('/marketing/customers/company');
+    expect(redirectCustomerType('/dashboard', '/marketing/quotations')).toBe('/marketing/quotations');
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { activeTab, emptyWorkspace, workspaceReducer, type Workspace, type WorkspaceAction } from './workspace-state.ts';
+
+const run = (...actions: WorkspaceAction[]): Workspace => actions.reduce(workspaceReducer, emptyWorkspace);
+const urls = (ws: Workspace) => ws.tabs.map((tab) => tab.url);
+const active = (ws: Workspace) => activeTab(ws)?.url;
+const open = (url: string, extra: Partial<Extract<WorkspaceAction, { type: 'open' }>> = {}): WorkspaceAction => ({ type: 'open', url, ...extra });
+
+describe('tab state', () => {
+  it('opens a tab per page and focuses an open one instead of duplicating it', () => {
+    const ws = run(open('/dashboard'), open('/marketing/quotations'), open('/dashboard'));
+    expect(urls(ws)).toEqual(['/dashboard', '/marketing/quotations']);
+    expect(active(ws)).toBe('/dashboard');
+  });
+
+  it('inserts a new tab after the active one', () => {
+    const ws = run(open('/a'), open('/b'), { type: 'goto', index: 1 }, open('/c'));
+    expect(urls(ws)).toEqual(['/a', '/c', '/b']);
+  });
+
+  it('a link with a query replaces the view of the open tab; a bare path keeps it', () => {
+    let ws = run(open('/marketing/quotations?sort=-date'));
+    ws = workspaceReducer(ws, open('/marketing/quotations'));
+    expect(urls(ws)).toEqual(['/marketing/quotations?sort=-date']);
+    ws = workspaceReducer(ws, open('/marketing/quotations?sort=code'));
+    expect(urls(ws)).toEqual(['/marketing/quotations?sort=code']);
+  });
+
+  it('background opens do not move the focus', () => {
+    const ws = run(open('/a'), open('/b', { background: true }));
+    expect(active(ws)).toBe('/a');
+    expect(urls(ws)).toEqual(['/a', '/b']);
+  });
+
+  it('closing the active tab shows its right neighbour, else the left one, and can be reopened in place', () => {
+    let ws = run(open('/a'), open('/b'), open('/c'), { type: 'goto', index: 2 });
+    ws = workspaceReducer(ws, { type: 'close', id: activeTab(ws)!.id });
+    expect(urls(ws)).toEqual(['/a', '/c']);
+    expect(active(ws)).toBe('/c');
+    ws = workspaceReducer(ws, { type: 'close', id: activeTab(ws)!.id });
+    expect(active(ws)).toBe('/a');
+    ws = workspaceReducer(ws, { type: 'reopen' });
+    expect(urls(ws)).toEqual(['/a', '/c']);
+    ws = workspaceReducer(ws, { type: 'reopen' });
+    expect(urls(ws)).toEqual(['/a', '/b', '/c']);
+    expect(active(ws)).toBe('/b');
+    expect(workspaceReducer(ws, { type: 'reopen' })).toBe(ws);
+  });
+
+  it('cycles, goes to 1–9 (9 = last) and moves tabs', () => {
+    let ws = run(open('/a'), open('/b'), open('/c'));
+    ws = workspaceReducer(ws, { type: 'cycle', delta: 1 });
+    expect(active(ws)).toBe('/a');
+    ws = workspaceReducer(ws, { type: 'cycle', delta: -1 });
+    expect(active(ws)).toBe('/c');
+    ws = workspaceReducer(ws, { type: 'goto', index: 9 });
+    expect(active(ws)).toBe('/c');
+    ws = workspaceReducer(ws, { type: 'goto', index: 2 });
+    expect(active(ws)).toBe('/b');
+    ws = workspaceReducer(ws, { type: 'move', id: activeTab(ws)!.id, delta: -1 });
+    expect(urls(ws)).toEqual(['/b', '/a', '/c']);
+    ws = workspaceReducer(ws, { type: 'move', id: activeTab(ws)!.id, delta: -1 });
+    expect(urls(ws)).toEqual(['/b', '/a', '/c']);
+  });
+
+  it('split view: a tab opened on the right side, each side focused on its own, the focused side gets the next open', () => {
+    let ws = run(open('/q/1'), open('/q/2', { side: 'right' }));
+    expect(ws.panes.map((id) => ws.tabs.find((t) => t.id === id)?.url)).toEqual(['/q/1', '/q/2']);
+    expect(active(ws)).toBe('/q/2');
+    ws = workspaceReducer(ws, { type: 'focusPane', pane: 0 });
+    expect(active(ws)).toBe('/q/1');
+    ws = workspaceReducer(ws, open('/q/3'));
+    expect(ws.panes.map((id) => ws.tabs.find((t) => t.id === id)?.url)).toEqual(['/q/3', '/q/2']);
+    // Cycling on one side skips the tab shown on the other.
+    ws = workspaceReducer(ws, { type: 'cycle', delta: 1 });
+    expect(active(ws)).not.toBe('/q/2');
+    ws = workspaceReducer(ws, { type: 'toggleSplit' });
+    expect(ws.panes[1]).toBeUndefined();
+  });
+
+  it('closing the tab of the right pane with nothing else to show ends the split', () => {
+    let ws = run(open('/a'), open('/b', { side: 'right' }));
+    ws = workspaceReducer(ws, { type: 'close', id: activeTab(ws)!.id });
+    expect(ws.panes[1]).toBeUndefined();
+    expect(active(ws)).toBe('/a');
+  });
+
+  it('tracks title, URL and unsaved changes per tab without touching the state when nothing changes', () => {
+    let ws = run(open('/a'));
+    const id = ws.tabs[0]!.id;
+    ws = workspaceReducer(ws, { type: 'setTitle', id, title: 'Preventivo 1' });
+    ws = workspaceReducer(ws, { type: 'setDirty', id, dirty: true });
+    ws = workspaceReducer(ws, { type: 'setUrl', id, url: '/a?x=1' });
+    expect(ws.tabs[0]).toMatchObject({ title: 'Preventivo 1', dirty: true, url: '/a?x=1' });
+    expect(workspaceReducer(ws, { type: 'setDirty', id, dirty: true })).toBe(ws);
+  });
+
+  it('restores saved tabs in order with the active one and the split, dropping duplicates', () => {
+    const ws = run({ type: 'restore', tabs: [{ url: '/a' }, { url: '/b', title: 'B' }, { url: '/a' }, { url: '/c' }], activeUrl: '/b', splitUrl: '/c' });
+    expect(urls(ws)).toEqual(['/a', '/b', '/c']);
+    expect(active(ws)).toBe('/b');
+    expect(ws.tabs.find((tab) => tab.id === ws.panes[1])?.url).toBe('/c');
+  });
+});
