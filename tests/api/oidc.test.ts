@@ -273,6 +273,25 @@ describe.each(engines())('embedded OpenID provider on %s', (engine) => {
     expect(silentCallback.searchParams.get('code')).toBeTruthy();
   });
 
+  it('accepts an explicit resource indicator for the API, and refuses any other', async () => {
+    const browser = new Browser(publicUrl);
+    const { verifier, challenge } = pkce();
+    const audience = api.config.oidc.audience;
+    const start = await browser.request(authorizeUrl({ code_challenge: challenge, resource: audience }));
+    expect(start.status, start.text).toBe(303);
+    const posted = await submitLogin(browser, start.location!, ADMIN_EMAIL, PASSWORD);
+    const callback = await followToClient(browser, posted.location);
+    const exchanged = await token({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: redirectUri, code_verifier: verifier, resource: audience });
+    expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
+    expect(decodeJwt(exchanged.body.access_token).aud).toBe(audience);
+    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: exchanged.body.refresh_token!, resource: audience });
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    expect((await identity(refreshed.body.access_token)).status).toBe(200);
+
+    const other = await browser.request(authorizeUrl({ code_challenge: challenge, resource: 'https://altro.example/api' }));
+    expect(new URL(other.location!).searchParams.get('error')).toBe('invalid_target');
+  });
+
   it('accepts the part of the e-mail before the @ as user name', async () => {
     const { tokens } = await signIn('operatore');
     expect(decodeJwt(tokens.access_token).sub).toBe(users.operator);

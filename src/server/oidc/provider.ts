@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { JWK } from 'jose';
 import type { DatabaseSchema } from '../db/database.ts';
 import type { ServerConfig } from '../config.ts';
-import { adapterFactory } from './adapter.ts';
+import { adapterFactory, deleteExpired } from './adapter.ts';
 import { AccountRepository } from './accounts.ts';
 import { loadProviderSecrets, publicJwks } from './secrets.ts';
 import { errorPage, loggedOutPage, logoutPage, PAGE_SECURITY_HEADERS } from './pages.ts';
@@ -51,6 +51,7 @@ function setPageHeaders(ctx: KoaContextWithOIDC) {
 
 export async function createEmbeddedProvider(db: Kysely<DatabaseSchema>, config: ServerConfig, log?: (error: unknown) => void): Promise<EmbeddedProvider> {
   const secrets = await loadProviderSecrets(db);
+  await deleteExpired(db);
   const accounts = new AccountRepository(db);
   const { publicUrl } = config;
   const { audience, apiScope, clientId } = config.oidc;
