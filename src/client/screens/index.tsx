@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { resolveScreen } from './screen-table.ts';
+import { injectScreenStyles } from './screen-styles.ts';
 
 /** The part of the shell's RouteMatch (`src/client/routes.ts`) the screens read. */
 export interface ScreenMatch {
@@ -22,6 +23,7 @@ const PreviewScreen = lazy(() => import('./preview-screen.tsx'));
 const OrderWizardScreen = lazy(() => import('./order-wizard-screen.tsx'));
 
 export function Screen({ match }: { match: ScreenMatch }) {
+  injectScreenStyles();
   const resolved = resolveScreen(match.url);
   return (
     <Suspense fallback={<p className="screen-loading" role="status"><FormattedMessage id="screens.loading" /></p>}>
