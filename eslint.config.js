@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'bench/**/results/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'data/**', 'node_modules/**', 'bench/**/results/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
