@@ -20,7 +20,6 @@ const FormScreen = lazy(() => import('./form-screen.tsx'));
 const DashboardScreen = lazy(() => import('./dashboard-screen.tsx'));
 const CalendarScreen = lazy(() => import('./calendar-screen.tsx'));
 const PreviewScreen = lazy(() => import('./preview-screen.tsx'));
-const OrderWizardScreen = lazy(() => import('./order-wizard-screen.tsx'));
 
 export function Screen({ match }: { match: ScreenMatch }) {
   injectScreenStyles();
@@ -45,8 +44,6 @@ function ScreenBody({ url, spec, params }: { url: string; spec: NonNullable<Retu
       return <CalendarScreen moduleName={params.moduleName ?? 'fire'} />;
     case 'preview':
       return <PreviewScreen type={params.entity ?? ''} id={params.id ?? ''} />;
-    case 'orderWizard':
-      return <OrderWizardScreen />;
     case 'maintenance':
       return (
         <section className="screen screen-maintenance">

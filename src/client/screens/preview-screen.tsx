@@ -1,6 +1,13 @@
-/** Placeholder while the real screen is written (replaced in the next commits). */
-import { FormattedMessage } from 'react-intl';
+/** /preview/{entity}/{id}: any record of any kind in the generic form (the kinds without a SPEC detail route open here). */
+import { findKind } from '../../domain/kinds.ts';
+import { EntityForm } from '../forms/entity-form.tsx';
+import { NotFound } from './index.tsx';
 
-export default function PreviewScreen(_props: Record<string, unknown>) {
-  return <p role="status"><FormattedMessage id="screens.loading" /></p>;
+export default function PreviewScreen({ type, id }: { type: string; id: string }) {
+  if (!findKind(type)) return <NotFound url={`/preview/${type}/${id}`} />;
+  return (
+    <section className="screen screen-preview">
+      <EntityForm type={type} id={id} />
+    </section>
+  );
 }

@@ -11,8 +11,7 @@ export type ScreenSpec =
   | { screen: 'calendar' }
   | { screen: 'preview' }
   | { screen: 'root' }
-  | { screen: 'maintenance' }
-  | { screen: 'orderWizard' };
+  | { screen: 'maintenance' };
 
 export interface ScreenRoute {
   /** `:name` captures a segment; other segments are literal. */
@@ -73,7 +72,6 @@ export const screenRoutes: ScreenRoute[] = [
   { pattern: '/marketing/customers', spec: grid('customers') },
   { pattern: '/marketing/customers/:id', spec: form('customers') },
   { pattern: '/marketing/orders', spec: grid('orders') },
-  { pattern: '/marketing/orders/new', spec: { screen: 'orderWizard' } },
   { pattern: '/marketing/orders/detail/:id', spec: form('orders') },
   { pattern: '/marketing/quotations', spec: grid('quotations') },
   { pattern: '/marketing/quotations/detail/:id', spec: form('quotations') },

@@ -1,6 +1,0 @@
-/** Placeholder while the real screen is written (replaced in the next commits). */
-import { FormattedMessage } from 'react-intl';
-
-export default function OrderWizardScreen(_props: Record<string, unknown>) {
-  return <p role="status"><FormattedMessage id="screens.loading" /></p>;
-}
