@@ -208,6 +208,7 @@ describe.each(engines())('embedded OpenID provider on %s', (engine) => {
     expect(discovery.end_session_endpoint).toBe(`${issuer}/session/end`);
     expect(discovery.revocation_endpoint).toBe(`${issuer}/token/revocation`);
     expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
+    expect(discovery.userinfo_endpoint).toBeUndefined();
     expect(discovery.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
     const jwks = (await (await fetch(discovery.jwks_uri as string)).json()) as { keys: Record<string, unknown>[] };
     expect(jwks.keys.map((k) => k.alg).sort()).toEqual(['ES256', 'RS256']);

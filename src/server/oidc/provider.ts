@@ -101,7 +101,8 @@ export async function createEmbeddedProvider(db: Kysely<DatabaseSchema>, config:
       devInteractions: { enabled: false },
       // A client revokes only its own tokens (silently ignored otherwise, as RFC 7009 allows for public clients).
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
-      userinfo: { enabled: true },
+      // Every access token is for our API, so a userinfo endpoint could never be called: the ID token names the user.
+      userinfo: { enabled: false },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
