@@ -26,6 +26,7 @@ import {
   createUserManager,
   currentRoute,
   isAppRoute,
+  rememberRoute,
   takeRememberedRoute,
   type Auth,
 } from './auth/auth.ts';
@@ -35,9 +36,8 @@ import { readImpersonation, writeImpersonation } from './session/impersonation-s
 import type { Identity } from '../domain/ability.ts';
 import { flashAlert, showFlashAlerts } from './alerts/flash.ts';
 
-const FAILURE_KEY = 'backoffice.signInFailedAt';
-/** A second failure within this window shows a button instead of redirecting again (no loops). */
-const FAILURE_WINDOW_MS = 60_000;
+/** Why the last sign-in failed, for the signed-out page after the provider's logout. */
+const FAILURE_KEY = 'backoffice.signInFailure';
 
 const container = document.getElementById('root') ?? createContainer();
 const root = createRoot(container);
@@ -90,6 +90,11 @@ async function readIdentity(): Promise<Identity> {
   return identity;
 }
 
+/**
+ * SPEC §8: failing to read the identity or to set up sign-in logs out — the refresh token revoked
+ * and the provider session ended, so the next attempt needs the user (no redirect loop) — and the
+ * signed-out page says why. If even that fails, the local session is dropped and the reason shown.
+ */
 async function signInFailed(auth: Auth | null, error: unknown): Promise<void> {
   console.error('sign-in failed', error);
   const detail = error instanceof ApiProblem ? `${error.status} ${error.code || error.title}` : error instanceof Error ? error.message : String(error);
@@ -100,23 +105,22 @@ async function signInFailed(auth: Auth | null, error: unknown): Promise<void> {
     window.location.reload();
     return;
   }
-  await auth?.clear().catch(() => undefined);
   writeImpersonation(null);
   const route = currentRoute();
-  const returnTo = isAppRoute(route) ? route : DEFAULT_ROUTE;
-  const login = () => {
-    sessionStorage.removeItem(FAILURE_KEY);
-    if (auth) void auth.login(returnTo);
-    else window.location.reload();
-  };
-  const last = Number(sessionStorage.getItem(FAILURE_KEY) ?? 0);
-  if (auth?.mode === 'oidc' && Date.now() - last > FAILURE_WINDOW_MS) {
-    sessionStorage.setItem(FAILURE_KEY, String(Date.now()));
-    showScreen('retrying', { detail });
-    setTimeout(() => void auth.login(returnTo), 2500);
-    return;
+  if (isAppRoute(route)) rememberRoute(route);
+  showScreen('failed', { detail });
+  if (auth?.mode === 'oidc') {
+    sessionStorage.setItem(FAILURE_KEY, detail);
+    try {
+      await auth.signOut();
+      return;
+    } catch (signOutError) {
+      console.error('sign-out after a failed sign-in', signOutError);
+      sessionStorage.removeItem(FAILURE_KEY);
+      await auth.clear().catch(() => undefined);
+    }
   }
-  showScreen('failed', { detail, onAction: login });
+  showScreen('failed', { detail, onAction: () => (auth?.mode === 'oidc' ? void auth.login(takeRememberedRoute() ?? DEFAULT_ROUTE) : window.location.reload()) });
 }
 
 async function boot(): Promise<void> {
@@ -132,7 +136,7 @@ async function boot(): Promise<void> {
     return;
   }
 
-  let auth: Auth;
+  let auth: Auth | null = null;
   let afterSignIn: string | null = null;
   try {
     if (config.auth.mode === 'disabled') {
@@ -153,7 +157,11 @@ async function boot(): Promise<void> {
         replaceRoute(afterSignIn);
       } else if (path === LOGGED_OUT_PATH) {
         await auth.clear();
-        showScreen('logged-out', { onAction: () => void auth.login(DEFAULT_ROUTE) });
+        const failure = sessionStorage.getItem(FAILURE_KEY);
+        sessionStorage.removeItem(FAILURE_KEY);
+        const again = auth;
+        const login = () => void again.login(takeRememberedRoute() ?? DEFAULT_ROUTE);
+        showScreen(failure ? 'failed' : 'logged-out', { ...(failure ? { detail: failure } : {}), onAction: login });
         return;
       } else {
         // SPEC §4: the stored refresh token buys a fresh access token at start.
@@ -167,30 +175,36 @@ async function boot(): Promise<void> {
       }
     }
   } catch (error) {
-    await signInFailed(null, error);
+    await signInFailed(auth, error);
     return;
   }
 
+  const session: Auth = auth;
   if (config.auth.mode === 'disabled' && path === LOGGED_OUT_PATH) {
     showScreen('logged-out', { onAction: () => window.location.assign(DEFAULT_ROUTE) });
     return;
   }
 
+  let loggingIn = false;
   configureApi({
     baseUrl: new URL(config.apiBaseUrl, window.location.origin).href,
-    getAccessToken: () => auth.getAccessToken(),
-    refreshAccessToken: () => auth.refresh(),
-    onLoginRequired: () => void auth.clear().then(() => auth.login(currentRoute())),
+    getAccessToken: () => session.getAccessToken(),
+    refreshAccessToken: () => session.refresh(),
+    onLoginRequired: () => {
+      // Several requests may fail together: one redirect.
+      if (loggingIn) return;
+      loggingIn = true;
+      void session.clear().then(() => session.login(currentRoute()));
+    },
   });
 
   let identity: Identity;
   try {
     identity = await readIdentity();
   } catch (error) {
-    await signInFailed(auth, error);
+    await signInFailed(session, error);
     return;
   }
-  sessionStorage.removeItem(FAILURE_KEY);
 
   const route = currentRoute();
   const landing = window.location.pathname === '/' || (identity.userType === 'customer' && window.location.pathname === DEFAULT_ROUTE);
@@ -198,7 +212,10 @@ async function boot(): Promise<void> {
     replaceRoute(landingRoute(identity, afterSignIn ?? (window.location.pathname === '/' ? null : route)));
   }
 
-  const signOut = () => auth.signOut();
+  const signOut = () => session.signOut();
+  session.onSignedOutElsewhere(() => {
+    if (!loggingIn) window.location.assign(LOGGED_OUT_PATH);
+  });
   root.render(
     <Providers>
       <SessionProvider identity={identity} signOut={signOut}>

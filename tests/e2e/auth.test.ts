@@ -183,3 +183,100 @@ describe('session', () => {
     await page.locator('input#login').waitFor();
   });
 });
+
+describe('identity failures', () => {
+  /** The provider asks to confirm the logout (its button has focus); the app's signed-out page follows. */
+  async function confirmProviderLogout(p: Page) {
+    await p.waitForURL((u) => u.pathname.startsWith('/oidc') || u.pathname === '/auth/logged-out');
+    if (new URL(p.url()).pathname.startsWith('/oidc')) {
+      await p.getByRole('button', { name: 'Esci' }).waitFor();
+      await p.keyboard.press('Enter');
+    }
+    await p.waitForURL((u) => u.pathname === '/auth/logged-out');
+  }
+
+  it('logs out with an Italian message when the identity cannot be read, without a redirect loop', async () => {
+    await page.route('**/api/identity/authorization', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify({ type: '/problems/INTERNAL_ERROR', title: 'Internal Server Error', status: 500, code: 'INTERNAL_ERROR' }) }),
+    );
+    await page.goto(`${server.url}/customers`);
+    await signIn(page, server, DEMO.admin);
+    await confirmProviderLogout(page);
+    const screen = page.locator('[data-auth-screen="failed"]');
+    await screen.waitFor();
+    expect(await screen.locator('h1').textContent()).toBe('Accesso non riuscito');
+    expect(await screen.textContent()).toContain('500 INTERNAL_ERROR');
+    expect(await storedUser(page)).toBeNull();
+    // It stays there: no automatic new attempt.
+    await page.waitForTimeout(2000);
+    expect(new URL(page.url()).pathname).toBe('/auth/logged-out');
+
+    // The refresh token was revoked and the provider session ended: signing in needs the password again.
+    await page.unroute('**/api/identity/authorization');
+    await page.keyboard.press('Enter'); // "Accedi di nuovo" has focus
+    await signIn(page, server, DEMO.admin);
+    await page.waitForURL((u) => u.pathname === '/customers');
+    await expectAppShown(page);
+  });
+});
+
+describe('impersonation', () => {
+  async function userNamed(token: string, email: string) {
+    const response = await server.api(`/users?filter[fullText]=${encodeURIComponent(email.split('@')[0]!)}&page[size]=50`, { token });
+    const { data } = (await response.json()) as { data: { id: string; attributes: { email: string; displayName: string } }[] };
+    const user = data.find((u) => u.attributes.email === email);
+    expect(user).toBeTruthy();
+    return user!;
+  }
+
+  it('lets an Admin act as another user and stop, each with a reload and a visible banner', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await signIn(page, server, DEMO.admin);
+    await expectAppShown(page);
+    const operator = await userNamed((await storedUser(page))!.user.access_token, DEMO.operator);
+
+    await page.getByRole('button', { name: 'Impersonifica…' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('combobox', { name: 'Utente da impersonificare' }).waitFor();
+    await page.keyboard.type(operator.attributes.displayName);
+    await page.getByRole('option', { name: new RegExp(operator.attributes.email.replace('.', '\\.')) }).waitFor();
+    const reloaded = page.waitForEvent('load');
+    await page.keyboard.press('Enter');
+    await reloaded;
+    const banner = page.locator('.impersonation-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(`Stai operando come ${operator.attributes.displayName}`);
+    expect(await page.evaluate(() => localStorage.getItem('backoffice.impersonation'))).toBe(JSON.stringify({ userId: operator.id }));
+
+    // The API sees the impersonated user through the header the client sends.
+    const token = (await storedUser(page))!.user.access_token;
+    const asOperator = await server.api('/identity/authorization', { token, headers: { 'X-Impersonation': JSON.stringify({ userId: operator.id }) } });
+    expect(((await asOperator.json()) as { email: string }[])[0]!.email).toBe(DEMO.operator);
+
+    const stopped = page.waitForEvent('load');
+    await banner.getByRole('button', { name: 'Termina impersonificazione' }).focus();
+    await page.keyboard.press('Enter');
+    await stopped;
+    await expectAppShown(page);
+    expect(await page.locator('.impersonation-banner').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('backoffice.impersonation'))).toBeNull();
+  });
+
+  it('offers nothing to a user who is not an Admin', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await signIn(page, server, DEMO.salesman);
+    await expectAppShown(page);
+    expect(await page.getByRole('button', { name: 'Impersonifica…' }).count()).toBe(0);
+  });
+
+  it('drops an impersonation the server refuses and carries on as the real user', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await signIn(page, server, DEMO.admin);
+    await expectAppShown(page);
+    await page.evaluate(() => localStorage.setItem('backoffice.impersonation', JSON.stringify({ userId: '00000000-0000-4000-8000-000000000000' })));
+    await page.reload();
+    await expectAppShown(page);
+    await page.waitForFunction(() => localStorage.getItem('backoffice.impersonation') === null);
+    expect(await page.locator('.impersonation-banner').count()).toBe(0);
+  });
+});

@@ -2,14 +2,14 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 
-export type AuthScreenKind = 'loading' | 'logged-out' | 'failed' | 'retrying' | 'config-failed';
+export type AuthScreenKind = 'loading' | 'logged-out' | 'failed' | 'config-failed';
 
 export function AuthScreen({ kind, detail, onAction }: { kind: AuthScreenKind; detail?: string; onAction?: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), [kind]);
   const action = kind === 'logged-out' || kind === 'failed' ? 'auth.action.signIn' : kind === 'config-failed' ? 'auth.action.retry' : null;
   return (
-    <main className="auth-screen" aria-live="polite" aria-busy={kind === 'loading' || kind === 'retrying'} data-auth-screen={kind}>
+    <main className="auth-screen" aria-live="polite" aria-busy={kind === 'loading'} data-auth-screen={kind}>
       <h1>
         <FormattedMessage id={`auth.screen.${kind}.title`} />
       </h1>

@@ -27,6 +27,8 @@ export interface Auth {
   signOut(): Promise<void>;
   /** Forgets the local session without contacting the provider (failed sign-in setup). */
   clear(): Promise<void>;
+  /** Calls `listener` when another tab signs out (the shared stored user disappears). */
+  onSignedOutElsewhere(listener: () => void): void;
 }
 
 /** The route to come back to after sign-in, remembered before the login redirect (SPEC §2). */
@@ -118,7 +120,8 @@ export function createOidcAuth(manager: LockedUserManager): Auth {
     async getAccessToken() {
       const user = await manager.getUser();
       if (!user) return null;
-      if (user.expired && user.refresh_token) return refresh();
+      // An expired token is still sent when renewing fails: its 401 then runs SPEC §8 (refresh once, else login).
+      if (user.expired && user.refresh_token) return (await refresh()) ?? user.access_token;
       return user.access_token;
     },
     refresh,
@@ -147,6 +150,12 @@ export function createOidcAuth(manager: LockedUserManager): Auth {
       await manager.removeUser();
       await manager.clearStaleState().catch(() => undefined);
     },
+    onSignedOutElsewhere(listener) {
+      const key = `oidc.user:${manager.settings.authority}:${manager.settings.client_id}`;
+      window.addEventListener('storage', (event) => {
+        if (event.storageArea === window.localStorage && (event.key === key || event.key === null) && !window.localStorage.getItem(key)) listener();
+      });
+    },
   };
 }
 
@@ -163,5 +172,6 @@ export function createDisabledAuth(): Auth {
       window.location.assign(LOGGED_OUT_PATH);
     },
     async clear() {},
+    onSignedOutElsewhere() {},
   };
 }

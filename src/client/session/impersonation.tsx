@@ -3,7 +3,7 @@
  * cache and ability is rebuilt for the effective identity — and a banner while it lasts. Keyboard:
  * type to search, ↑/↓ to choose, Enter to start, Esc to clear.
  */
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
@@ -32,19 +32,41 @@ function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
-/** Search-and-start for Admins; while impersonating, the stop button. Renders nothing for others. */
+/**
+ * For Admins: a header button that opens a small search panel (type, ↑/↓, Enter starts, Esc closes
+ * and gives focus back); while impersonating, the stop button instead. Renders nothing for others.
+ */
 export function ImpersonationControl() {
+  const session = useSession();
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  if (!isAdmin(session.realIdentity)) return null;
+  if (session.isImpersonating) return <StopImpersonationButton />;
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
+  return (
+    <div className="impersonation-control" style={{ position: 'relative', display: 'inline-block' }}>
+      <button ref={opener} type="button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+        <FormattedMessage id="impersonation.open" />
+      </button>
+      {open ? <ImpersonationSearch onClose={close} /> : null}
+    </div>
+  );
+}
+
+function ImpersonationSearch({ onClose }: { onClose: () => void }) {
   const session = useSession();
   const intl = useIntl();
   const id = useId();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const term = useDebounced(text.trim(), SEARCH_DELAY_MS);
-  const allowed = isAdmin(session.realIdentity);
 
   const users = useQuery({
     queryKey: ['impersonation', 'users', term],
-    enabled: allowed && !session.isImpersonating && term.length > 0,
+    enabled: term.length > 0,
     queryFn: ({ signal }) =>
       api.get<{ data: UserRow[] }>('/users', {
         query: { 'filter[fullText]': term, 'filter[isEnabled]': true, 'page[size]': 10, sort: 'displayName' },
@@ -52,9 +74,6 @@ export function ImpersonationControl() {
       }),
     select: (answer) => answer.data.filter((user) => user.id !== session.realIdentity.id),
   });
-
-  if (!allowed) return null;
-  if (session.isImpersonating) return <StopImpersonationButton />;
 
   const options = users.data ?? [];
   const listId = `${id}-list`;
@@ -68,16 +87,21 @@ export function ImpersonationControl() {
     if (event.key === 'ArrowDown') setActive((index) => Math.min(index + 1, Math.max(options.length - 1, 0)));
     else if (event.key === 'ArrowUp') setActive((index) => Math.max(index - 1, 0));
     else if (event.key === 'Enter') start(options[active]);
-    else if (event.key === 'Escape' && text) setText('');
+    else if (event.key === 'Escape') onClose();
     else return;
     event.preventDefault();
-    // Keys handled here are not shortcuts of the workspace.
+    // Keys handled here are not workspace shortcuts.
     event.stopPropagation();
   };
   const expanded = term.length > 0;
 
   return (
-    <div className="impersonation-control">
+    <div
+      className="impersonation-panel"
+      role="dialog"
+      aria-label={intl.formatMessage({ id: 'impersonation.title' })}
+      style={{ position: 'absolute', insetInlineEnd: 0, top: '100%', zIndex: 20, minWidth: '20rem' }}
+    >
       <label htmlFor={`${id}-input`}>
         <FormattedMessage id="impersonation.search.label" />
       </label>
@@ -85,6 +109,7 @@ export function ImpersonationControl() {
         id={`${id}-input`}
         type="search"
         role="combobox"
+        autoFocus
         autoComplete="off"
         aria-autocomplete="list"
         aria-expanded={expanded}
@@ -98,40 +123,35 @@ export function ImpersonationControl() {
         }}
         onKeyDown={onKeyDown}
       />
-      {expanded ? (
-        <ul id={listId} role="listbox" aria-label={intl.formatMessage({ id: 'impersonation.title' })}>
-          {users.isFetching && options.length === 0 ? (
-            <li role="presentation" aria-live="polite">
-              <FormattedMessage id="impersonation.search.loading" />
+      <ul id={listId} role="listbox" aria-label={intl.formatMessage({ id: 'impersonation.title' })} hidden={!expanded}>
+        {!expanded ? null : users.isFetching && options.length === 0 ? (
+          <li role="presentation" aria-live="polite">
+            <FormattedMessage id="impersonation.search.loading" />
+          </li>
+        ) : users.isError ? (
+          <li role="presentation">
+            <FormattedMessage id="impersonation.search.error" />
+          </li>
+        ) : options.length === 0 ? (
+          <li role="presentation">
+            <FormattedMessage id="impersonation.search.empty" />
+          </li>
+        ) : (
+          options.map((user, index) => (
+            <li
+              key={user.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              onMouseEnter={() => setActive(index)}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => start(user)}
+            >
+              <FormattedMessage id="impersonation.user.option" values={{ name: user.attributes.displayName, email: user.attributes.email }} />
             </li>
-          ) : users.isError ? (
-            <li role="presentation">
-              <FormattedMessage id="impersonation.search.error" />
-            </li>
-          ) : options.length === 0 ? (
-            <li role="presentation">
-              <FormattedMessage id="impersonation.search.empty" />
-            </li>
-          ) : (
-            options.map((user, index) => (
-              <li
-                key={user.id}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                onMouseEnter={() => setActive(index)}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => start(user)}
-              >
-                <FormattedMessage id="impersonation.user.option" values={{ name: user.attributes.displayName, email: user.attributes.email }} />
-              </li>
-            ))
-          )}
-        </ul>
-      ) : null}
-      <button type="button" disabled={!options[active]} onClick={() => start(options[active])}>
-        <FormattedMessage id="impersonation.start" />
-      </button>
+          ))
+        )}
+      </ul>
     </div>
   );
 }
