@@ -71,7 +71,7 @@ export default function Palette() {
     const rest = commandItems.filter((item) => !item.pinned);
     const recentItems: PaletteItem[] = search.trim()
       ? []
-      : recent.map((entry) => ({ id: `recent:${entry.url}`, title: entry.title, detail: entry.url, group: recentGroup, run: ({ side }) => openTab(entry.url, side ? { side } : {}) }));
+      : recent.map((entry) => ({ id: `recent:${entry.url}`, title: entry.title, detail: entry.url, group: recentGroup, run: ({ side }) => openTab(entry.url, side ? { side, title: entry.title } : { title: entry.title }) }));
     const recordItems: PaletteItem[] = (records.data ?? []).map((hit) => {
       const item: PaletteItem = {
         id: `record:${hit.type}:${hit.id}`,
@@ -79,7 +79,7 @@ export default function Palette() {
         detail: [intl.formatMessage({ id: `workspace.palette.kind.${hit.type}` }), hit.detail].filter(Boolean).join(' · '),
         group: recordGroup,
         prefiltered: true,
-        run: ({ side }) => openTab(hit.url, side ? { side } : {}),
+        run: ({ side }) => openTab(hit.url, side ? { side, title: hit.title } : { title: hit.title }),
       };
       return item;
     });

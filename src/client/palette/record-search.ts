@@ -19,6 +19,15 @@ export const searchKinds: readonly [type: string, subject: string][] = [
   ['suppliers', 'supplier'],
 ];
 
+/** Code fields matched exactly when the term looks like a code (full text splits `PRV-2026-00012` into pieces). */
+const codeFields: Record<string, string> = {
+  quotations: 'code',
+  orders: 'orderNumber',
+  assignments: 'code',
+  products: 'code',
+  equipments: 'serialNumber',
+};
+
 export const SEARCH_DEBOUNCE_MS = 200;
 const PER_KIND = 5;
 
@@ -67,10 +76,16 @@ export function useRecordSearch(search: string, ability: AppAbility) {
     enabled: term.length >= 2 && kinds.length > 0,
     staleTime: 30_000,
     queryFn: async ({ signal }) => {
+      const looksLikeCode = /\d/.test(term) && !/\s/.test(term);
+      const requests = kinds.flatMap((type) => {
+        const field = codeFields[type];
+        const byCode = looksLikeCode && field ? [{ type, query: { [`filter[${field}]`]: term.toUpperCase(), 'page[size]': PER_KIND } }] : [];
+        return [...byCode, { type, query: { 'filter[fullText]': term, 'page[size]': PER_KIND } }];
+      });
       const lists = await Promise.all(
-        kinds.map((type) =>
+        requests.map(({ type, query }) =>
           api
-            .get<{ data: EntityJson[] }>(`/${type}`, { query: { 'filter[fullText]': term, 'page[size]': PER_KIND }, signal, silent: true })
+            .get<{ data: EntityJson[] }>(`/${type}`, { query, signal, silent: true })
             .then((answer) => answer.data.map((entity): RecordHit | undefined => {
               const url = entityUrl(type, entity.id);
               return url ? { type, id: entity.id, url, ...recordTitle(entity) } : undefined;
@@ -79,7 +94,8 @@ export function useRecordSearch(search: string, ability: AppAbility) {
             .catch(() => [] as (RecordHit | undefined)[]),
         ),
       );
-      return lists.flat().filter((hit): hit is RecordHit => hit !== undefined);
+      const seen = new Set<string>();
+      return lists.flat().filter((hit): hit is RecordHit => hit !== undefined && !seen.has(hit.url) && Boolean(seen.add(hit.url)));
     },
   });
 }

@@ -25,7 +25,7 @@ export function effectiveDarkTheme(): boolean {
 }
 
 export function toggleTheme(): void {
-  updateUserSettings({ hasDarkTheme: !effectiveDarkTheme() });
+  updateUserSettings({ hasDarkTheme: !effectiveDarkTheme() }, { immediate: true });
 }
 
 /** Keeps `<html data-theme>` in step with the setting and, when unset, with the system. */

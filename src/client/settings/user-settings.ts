@@ -95,8 +95,11 @@ export async function loadUserSettings(id: string): Promise<void> {
   }
 }
 
-/** Changes settings now and saves them shortly (several changes in a row make one request). */
-export function updateUserSettings(patch: Partial<UserSettings>): void {
+/**
+ * Changes settings now and saves them shortly (several changes in a row make one request);
+ * `immediate` for a deliberate choice (the theme) that a reload right after must not lose.
+ */
+export function updateUserSettings(patch: Partial<UserSettings>, options: { immediate?: boolean } = {}): void {
   const current = store.get(userSettingsAtom);
   if (Object.entries(patch).every(([key, value]) => JSON.stringify(current[key as UserSettingKey]) === JSON.stringify(value))) return;
   const next = { ...current, ...patch };
@@ -104,7 +107,7 @@ export function updateUserSettings(patch: Partial<UserSettings>): void {
   writeLocal(next);
   pending = { ...pending, ...patch };
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => void flushUserSettings(), SAVE_DELAY_MS);
+  saveTimer = setTimeout(() => void flushUserSettings(), options.immediate ? 0 : SAVE_DELAY_MS);
 }
 
 /** Sends the pending changes now (also on page hide). */

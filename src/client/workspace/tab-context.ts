@@ -32,6 +32,8 @@ export interface OpenTabOptions {
   background?: boolean;
   /** Show it in this pane of the split view (opens the split when needed). */
   side?: Side;
+  /** Title to show until the screen sets its own (e.g. the record's name from search). */
+  title?: string;
 }
 
 /** Opens (or focuses) the tab of an app URL, applying the SPEC §2 company/person redirect. */

@@ -28,7 +28,7 @@ export interface Workspace {
 }
 
 export type WorkspaceAction =
-  | { type: 'open'; url: string; background?: boolean; side?: Side; id?: string }
+  | { type: 'open'; url: string; background?: boolean; side?: Side; id?: string; title?: string }
   | { type: 'close'; id: string }
   | { type: 'activate'; id: string }
   | { type: 'cycle'; delta: 1 | -1 }
@@ -108,7 +108,7 @@ export function workspaceReducer(ws: Workspace, action: WorkspaceAction): Worksp
         const current = activeTab(ws);
         const at = current ? ws.tabs.indexOf(current) + 1 : ws.tabs.length;
         const tabs = [...ws.tabs];
-        tabs.splice(at, 0, { id, url: action.url });
+        tabs.splice(at, 0, action.title ? { id, url: action.url, title: action.title } : { id, url: action.url });
         next = { ...ws, tabs };
       }
       if (next.panes[0] === undefined) return { ...next, panes: [id, undefined], focusedPane: 0 };

@@ -1,0 +1,89 @@
+// Accessibility (issue 4): axe on every SPEC §2 route that needs no record id, plus the palette
+// and the shortcut overlay open; no serious or critical violation anywhere.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startServer, type TestServer } from './harness.ts';
+import { routes, routeUrl, routeVariants } from '../../src/client/routes.ts';
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+
+const urls = routes
+  .filter((route) => !route.needsId && route.path !== '*' && route.layout !== 'empty')
+  .flatMap((route) => routeVariants(route).map((params) => routeUrl(route, params)));
+
+interface Finding {
+  where: string;
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+async function seriousViolations(where: string): Promise<Finding[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ where, id: violation.id, impact: violation.impact!, help: violation.help, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
+}
+
+/** Opens an app URL as a tab the way a link or back/forward does, without reloading the page. */
+async function openInApp(url: string) {
+  await page.evaluate((target) => {
+    history.pushState({}, '', target);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+  await page.waitForFunction((target) => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('href') === target, url);
+  // Let the screen load its data (lazy chunk, first page).
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForFunction(() => !document.querySelector('.pane:not([hidden]) .screen-loading, .pane:not([hidden]) [aria-busy=true]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+}
+
+beforeAll(async () => {
+  server = await startServer({ authDisabled: true });
+  browser = await launchBrowser();
+  const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
+  page = await context.newPage();
+  await page.goto(`${server.url}/dashboard`);
+  await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('accessibility (axe)', () => {
+  it(`has no serious or critical violation on the ${urls.length} routes without an id`, async () => {
+    const findings: Finding[] = [];
+    for (const url of urls) {
+      await openInApp(url);
+      findings.push(...(await seriousViolations(url)));
+      // One tab at a time keeps the page light.
+      await page.keyboard.press('Alt+w');
+    }
+    expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
+  });
+
+  it('has none with the palette or the shortcut overlay open', async () => {
+    await openInApp('/marketing/quotations');
+    await page.keyboard.press('Control+k');
+    await page.locator('[cmdk-dialog]').waitFor({ state: 'visible' });
+    await page.keyboard.type('preventivi');
+    const findings = await seriousViolations('palette');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
+    await page.locator('dialog.shortcut-help').waitFor({ state: 'visible' });
+    findings.push(...(await seriousViolations('shortcut overlay')));
+    await page.keyboard.press('Escape');
+    expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
+  });
+
+  it('has none on the maintenance page (empty layout)', async () => {
+    await page.goto(`${server.url}/maintenance`);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations('/maintenance')).toEqual([]);
+  });
+});

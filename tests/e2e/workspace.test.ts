@@ -1,0 +1,179 @@
+// The workspace end to end (issue 4), pressing real keys in a real Chromium against the real server
+// with real sign-in: palette, route commands by Italian name, record search into tabs, split view,
+// reload, deep link, g-sequences, tab keys, shortcut overlay, theme persisted per user.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+let userId: string;
+let quotations: { id: string; code: string }[] = [];
+
+const palette = () => page.locator('[cmdk-dialog]');
+const tabs = () => page.locator('[role=tab]');
+const selectedTab = () => page.locator('[role=tab][aria-selected=true]');
+const path = () => new URL(page.url()).pathname;
+
+async function openPalette() {
+  await page.keyboard.press('Control+k');
+  await palette().waitFor({ state: 'visible' });
+}
+
+/** Opens the palette, types, waits for `option` to be offered, presses Enter (or Shift+Enter). */
+async function runFromPalette(text: string, option: string | RegExp, key = 'Enter') {
+  await openPalette();
+  await page.keyboard.type(text, { delay: 20 });
+  const item = palette().locator('[cmdk-item]', { hasText: option }).first();
+  await item.waitFor({ state: 'visible', timeout: 15_000 });
+  // Highlight the wanted option with the arrow keys, as a user would.
+  for (let i = 0; i < 30 && (await item.getAttribute('data-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press(key);
+  await palette().waitFor({ state: 'hidden' });
+}
+
+async function waitForShell(p: Page = page) {
+  await p.locator('[role=tablist]').waitFor({ state: 'visible', timeout: 30_000 });
+  await p.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
+  page = await context.newPage();
+  await page.goto(`${server.url}/dashboard`);
+  await signIn(page, server, DEMO.admin);
+  await waitForShell();
+  token = (await storedUser(page))!.user.access_token;
+  userId = (await (await server.api('/identity/authorization', { token })).json())[0].id;
+  const answer = await (await server.api('/quotations?page[size]=2&sort=code', { token })).json();
+  quotations = answer.data.map((q: { id: string; attributes: { code: string } }) => ({ id: q.id, code: q.attributes.code }));
+  expect(quotations).toHaveLength(2);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('workspace', () => {
+  it('Ctrl+K opens the palette as a dialog with a combobox; a route opens by its Italian name', async () => {
+    await openPalette();
+    await expect(palette().getAttribute('role')).resolves.toBe('dialog');
+    await expect(palette().locator('input[role=combobox]').count()).resolves.toBe(1);
+    await page.keyboard.press('Escape');
+    await palette().waitFor({ state: 'hidden' });
+
+    await runFromPalette('Preventivi', /^Preventivi/);
+    await page.waitForURL(/\/marketing\/quotations$/);
+    await expect(selectedTab().getAttribute('href')).resolves.toBe('/marketing/quotations');
+
+    // A variant of a parametrised route: one command per module.
+    await runFromPalette('Calendario Antincendio', 'Calendario Antincendio');
+    await page.waitForURL(/\/planning\/calendar\/fire$/);
+  });
+
+  it('finds a record and opens it as a tab, a second one beside it in split view', async () => {
+    const [first, second] = quotations;
+    await runFromPalette(first!.code, first!.code);
+    await page.waitForURL(new RegExp(`/marketing/quotations/detail/${first!.id}$`));
+    await expect(selectedTab().getAttribute('href')).resolves.toBe(`/marketing/quotations/detail/${first!.id}`);
+
+    await runFromPalette(second!.code, second!.code, 'Shift+Enter');
+    await page.waitForURL(new RegExp(`/marketing/quotations/detail/${second!.id}$`));
+    await expect(page.locator('.panes.is-split').count()).resolves.toBe(1);
+    await expect(page.locator('.pane:not([hidden]) [role=tabpanel]').count()).resolves.toBe(2);
+
+    // Each side has its own focus: Alt+O goes to the other side, and the address bar follows.
+    await page.keyboard.press('Alt+o');
+    await page.waitForURL(new RegExp(`/marketing/quotations/detail/${first!.id}$`));
+  });
+
+  it('finds both quotation tabs and the split after a reload', async () => {
+    const [first, second] = quotations;
+    // The tabs are saved shortly after each change.
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await waitForShell();
+    const hrefs = await tabs().evaluateAll((elements) => elements.map((element) => element.getAttribute('href')));
+    expect(hrefs).toContain(`/marketing/quotations/detail/${first!.id}`);
+    expect(hrefs).toContain(`/marketing/quotations/detail/${second!.id}`);
+    expect(hrefs).toContain('/marketing/quotations');
+    await expect(page.locator('.panes.is-split').count()).resolves.toBe(1);
+  });
+
+  it('tab keys: go to tab 1, next, close and reopen', async () => {
+    const count = await tabs().count();
+    await page.locator('body').click({ position: { x: 700, y: 5 } });
+    await page.keyboard.press('Alt+1');
+    await expect(selectedTab().getAttribute('href')).resolves.toBe(await tabs().first().getAttribute('href'));
+    const closing = await selectedTab().getAttribute('href');
+    await page.keyboard.press('Alt+w');
+    await expect.poll(() => tabs().count()).toBe(count - 1);
+    await page.keyboard.press('Alt+Shift+t');
+    await expect.poll(() => tabs().count()).toBe(count);
+    await expect(selectedTab().getAttribute('href')).resolves.toBe(closing);
+  });
+
+  it('g-sequences navigate; keys do not fire while typing in a field', async () => {
+    await page.keyboard.press('g');
+    await page.keyboard.press('c');
+    await page.waitForURL(/\/customers\/company$/);
+    await openPalette();
+    // Typing "g q" in the palette's field is text, not a navigation.
+    await page.keyboard.type('g q');
+    await page.waitForTimeout(300);
+    expect(path()).toBe('/customers/company');
+    await page.keyboard.press('Escape');
+  });
+
+  it('? lists the shortcuts available here', async () => {
+    await page.keyboard.press('?');
+    const help = page.locator('dialog.shortcut-help');
+    await help.waitFor({ state: 'visible' });
+    await expect(help.locator('[data-command="palette.open"] kbd').first().textContent()).resolves.toMatch(/K/);
+    await expect(help.locator('[data-command="nav.MarketingQuotations"]').count()).resolves.toBe(1);
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+  });
+
+  it('switches the theme from the palette and keeps it per user across a reload', async () => {
+    const before = await page.evaluate(() => document.documentElement.dataset.theme);
+    await runFromPalette('tema', 'Cambia tema');
+    const after = before === 'dark' ? 'light' : 'dark';
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(after);
+    // Saved on the server for this user.
+    await expect
+      .poll(async () => (await (await server.api(`/userSettings?filter[userId]=${userId}`, { token })).json()).data[0]?.attributes.hasDarkTheme, { timeout: 10_000 })
+      .toBe(after === 'dark');
+    await page.reload();
+    await waitForShell();
+    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe(after);
+  });
+
+  it('a deep link opens its tab after sign-in in a fresh browser', async () => {
+    const [first] = quotations;
+    const other = await browser.newContext({ locale: 'it-IT' });
+    const fresh = await other.newPage();
+    try {
+      await fresh.goto(`${server.url}/marketing/quotations/detail/${first!.id}`);
+      await signIn(fresh, server, DEMO.admin);
+      await waitForShell(fresh);
+      await fresh.waitForURL(new RegExp(`/marketing/quotations/detail/${first!.id}$`));
+      await expect(fresh.locator('[role=tab][aria-selected=true]').getAttribute('href')).resolves.toBe(`/marketing/quotations/detail/${first!.id}`);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('an unknown path shows the catch-all page', async () => {
+    await page.goto(`${server.url}/nessuna/pagina`);
+    await waitForShell();
+    await page.locator('.not-found').waitFor({ state: 'visible' });
+  });
+});
