@@ -357,6 +357,14 @@ describe.each(engines())('embedded OpenID provider on %s', (engine) => {
     expect(after.body.error).toBe('invalid_grant');
   });
 
+  it('spends a refresh token once even when two refreshes race', async () => {
+    const { tokens } = await signIn(ADMIN_EMAIL);
+    const results = await Promise.all([refresh(tokens.refresh_token!), refresh(tokens.refresh_token!)]);
+    // Exactly one new token pair; the other request is refused (whether the grant survives depends on who read first).
+    expect(results.filter((r) => r.status === 200), JSON.stringify(results.map((r) => r.body))).toHaveLength(1);
+    expect(results.find((r) => r.status !== 200)?.body.error).toBe('invalid_grant');
+  });
+
   it('revokes a refresh token', async () => {
     const { tokens } = await signIn(ADMIN_EMAIL);
     const revoked = await fetch(`${issuer}/token/revocation`, {

@@ -5,13 +5,16 @@
  * deleted now and then, a few at a time, by whoever writes.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { DatabaseSchema } from '../db/database.ts';
 
 interface PayloadRow {
   payload: AdapterPayload;
   consumed: boolean;
 }
+
+/** Models whose consumption must happen once, even under concurrent requests. */
+const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken']);
 
 /** Roughly one write in this many also deletes a batch of expired rows. */
 const CLEANUP_EVERY = 50;
@@ -51,7 +54,10 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
-    await sql`UPDATE oidc_payloads SET consumed_at = now() WHERE id = ${id} AND type = ${this.model}`.execute(this.db);
+    const result = await sql<{ id: string }>`UPDATE oidc_payloads SET consumed_at = now()
+      WHERE id = ${id} AND type = ${this.model} AND consumed_at IS NULL RETURNING id`.execute(this.db);
+    // Two requests with the same code or refresh token at once both read it unused: only one may spend it.
+    if (result.rows.length === 0 && SINGLE_USE.has(this.model)) throw new errors.InvalidGrant(`${this.model} already consumed`);
   }
 
   async destroy(id: string): Promise<void> {
