@@ -1,0 +1,139 @@
+// Grids, forms and transitions end to end (issue 4 "Grids and forms"): a real server with the
+// embedded sign-in, a real Chromium, real key presses.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+
+interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
+
+async function list(type: string, query: string): Promise<Entity[]> {
+  const response = await server.api(`/${type}?${query}`, { token });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { data: Entity[] }).data;
+}
+
+/** Navigates inside the app like a pasted deep link: the tab opens after the page loads. */
+async function open(path: string) {
+  await page.goto(`${server.url}${path}`);
+}
+
+/** The state badge of the focused entity tab. */
+const stateBadge = () => page.locator('.entity-state strong:visible');
+
+/** Moves the keyboard focus out of any field (shortcuts without a modifier never fire while typing). */
+async function focusOutOfFields() {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
+  page = await context.newPage();
+  await page.goto(`${server.url}/dashboard`);
+  await signIn(page, server, DEMO.admin);
+  token = (await storedUser(page))!.user.access_token;
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('grids', () => {
+  it('opens a list, arrows to a row and opens its tab with Enter; the DOM row count stays small', async () => {
+    await open('/marketing/quotations?sort=-date');
+    const grid = page.locator('[role=grid]:visible');
+    await grid.waitFor();
+    await page.locator('[role=row][aria-rowindex="3"]:visible a').waitFor();
+    const total = Number(await grid.getAttribute('aria-rowcount')) - 1;
+    expect(total).toBeGreaterThan(20);
+    // Only the rows in view (plus overscan) are in the DOM, whatever the total.
+    expect(await grid.locator('[role=row]').count()).toBeLessThan(60);
+    await grid.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('j');
+    const third = await page.locator('[role=row][aria-rowindex="4"]:visible a').getAttribute('href');
+    await expect.poll(() => grid.getAttribute('aria-activedescendant')).toBe('quotations-row-2');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === third);
+    await page.locator('.entity-form:visible').waitFor();
+    // The grid view is in the URL: sorting by a header changes the link.
+    await open('/marketing/quotations');
+    await page.locator('[role=columnheader] button', { hasText: 'Codice' }).first().click();
+    await page.waitForURL((url) => url.search.includes('sort=code'));
+  });
+});
+
+describe('forms and transitions', () => {
+  it('deep-links into a quotation and emits it with t p e', async () => {
+    const drafts = await list('quotations', 'filter[status]=draft&page[size]=50');
+    const quotation = drafts.find((q) => Number(q.metadata.discountPercent ?? 0) <= 20 && Number(q.metadata.productsCount ?? 0) > 0)!;
+    expect(quotation).toBeTruthy();
+    await open(`/marketing/quotations/detail/${quotation.id}`);
+    await expect.poll(() => stateBadge().textContent()).toBe('Bozza');
+    await focusOutOfFields();
+    await page.keyboard.press('t');
+    await page.keyboard.press('p');
+    await page.keyboard.press('e');
+    await expect.poll(() => stateBadge().textContent(), { timeout: 10_000 }).toBe('Emesso');
+    const after = await (await server.api(`/quotations/${quotation.id}`, { token })).json() as { data: Entity };
+    expect(after.data.attributes.status).toBe('issued');
+  });
+
+  it('moves an assignment with its t i … shortcut and undoes it with t z', async () => {
+    // Whichever the demo data has: a running one is paused (undo resumes), a paused one resumed (undo pauses).
+    const running = await list('assignments', 'filter[state]=running&page[size]=1');
+    const paused = running.length ? [] : await list('assignments', 'filter[state]=paused&page[size]=1');
+    const [assignment] = running.length ? running : paused;
+    expect(assignment, 'a running or paused assignment in the demo data').toBeTruthy();
+    const [from, to, key] = running.length ? ['In corso', 'In pausa', 'm'] : ['In pausa', 'In corso', 'r'];
+    await open(`/planning/assignments/${assignment!.id}`);
+    await expect.poll(() => stateBadge().textContent()).toBe(from);
+    await focusOutOfFields();
+    for (const k of ['t', 'i', key]) await page.keyboard.press(k);
+    await expect.poll(() => stateBadge().textContent(), { timeout: 10_000 }).toBe(to);
+    for (const k of ['t', 'z']) await page.keyboard.press(k);
+    await expect.poll(() => stateBadge().textContent(), { timeout: 10_000 }).toBe(from);
+  });
+
+  it('refuses to save a missing required field, then saves it fixed with Ctrl+S', async () => {
+    const [product] = await list('products', 'page[size]=1');
+    await open(`/products/${product!.id}`);
+    const name = page.locator('.entity-form:visible input[name="attributes.name"]');
+    await name.waitFor();
+    await name.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.locator('.entity-form:visible .form-error').first().textContent()).toBe('Obbligatorio');
+    await name.focus();
+    await page.keyboard.type('Estintore collaudato E2E');
+    await page.keyboard.press('Control+s');
+    await page.getByText('Salvataggio completato').waitFor();
+    const saved = await (await server.api(`/products/${product!.id}`, { token })).json() as { data: Entity };
+    expect(saved.data.attributes.name).toBe('Estintore collaudato E2E');
+  });
+
+  it('deletes a record after typing the passphrase elimina', async () => {
+    const [reminder] = await list('reminders', 'page[size]=1');
+    await open(`/reminders/${reminder!.id}`);
+    await page.locator('.entity-form:visible button.danger', { hasText: 'Elimina' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await page.keyboard.type('elimina');
+    await page.keyboard.press('Enter');
+    await page.getByText('Eliminazione completata').waitFor();
+    await page.locator('.entity-form:visible .entity-form-banner', { hasText: 'eliminato' }).waitFor();
+    const deleted = await (await server.api(`/reminders/${reminder!.id}`, { token })).json() as { data: Entity };
+    expect(deleted.data.metadata.isDeleted).toBe(true);
+  });
+});
