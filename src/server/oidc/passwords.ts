@@ -30,6 +30,11 @@ export async function verifyPassword(password: string, stored: string | null | u
   const expected = Buffer.from(hash, 'base64url');
   const options = { N: Number(n), r: Number(r), p: Number(p) };
   if (![options.N, options.r, options.p].every((v) => Number.isInteger(v) && v > 0) || expected.length === 0) return false;
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), options, expected.length);
+  let actual: Buffer;
+  try {
+    actual = await derive(password, Buffer.from(salt, 'base64url'), options, expected.length);
+  } catch {
+    return false; // parameters scrypt refuses (a damaged hash): no password matches it
+  }
   return timingSafeEqual(actual, expected) && stored !== undefined && stored !== null;
 }
