@@ -101,7 +101,9 @@ describe('session', () => {
     await signIn(page, server, DEMO.admin);
     await expectAppShown(page);
     const before = (await storedUser(page))!.user;
-    await page.evaluate(() => history.replaceState(null, '', '/customers?marker=1'));
+    // A mark that only survives if the page is never reloaded.
+    await page.evaluate(() => ((window as unknown as { e2eMark: string }).e2eMark = 'still here'));
+    const pathname = new URL(page.url()).pathname;
 
     // Access tokens live 10 minutes; renewal starts a minute before expiry.
     await page.clock.fastForward('11:00');
@@ -112,7 +114,8 @@ describe('session', () => {
     const after = (await storedUser(page))!.user;
     expect(after.refresh_token).toBeTruthy();
     expect(after.refresh_token).not.toBe(before.refresh_token); // rotated
-    expect(new URL(page.url()).search).toBe('?marker=1'); // same page, no reload, no redirect
+    expect(await page.evaluate(() => (window as unknown as { e2eMark?: string }).e2eMark)).toBe('still here'); // no reload
+    expect(new URL(page.url()).pathname).toBe(pathname); // no redirect
     expect((await identityOf(after.access_token)).email).toBe(DEMO.admin);
 
     // The rotated-away refresh token is dead; the new one is what the next start uses.
@@ -129,6 +132,32 @@ describe('session', () => {
     const restarted = (await storedUser(page))!.user;
     expect(restarted.refresh_token).not.toBe(after.refresh_token);
     expect(new URL(page.url()).pathname).toBe('/customers');
+  });
+
+  it('answers a 401 with one refresh and one repeat of the request', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await signIn(page, server, DEMO.admin);
+    await expectAppShown(page);
+    const before = (await storedUser(page))!.user;
+    // The next identity request is refused once as if its token had been revoked; the rest pass.
+    const seen: string[] = [];
+    await page.route('**/api/identity/authorization', async (route) => {
+      const authorization = route.request().headers().authorization ?? '';
+      seen.push(authorization);
+      if (seen.length === 1) {
+        await route.fulfill({ status: 401, contentType: 'application/problem+json', body: JSON.stringify({ type: '/problems/UNAUTHORIZED', title: 'Unauthorized', status: 401, code: 'UNAUTHORIZED' }) });
+      } else await route.continue();
+    });
+    // After the reload the refresh at start rotates once; the 401 makes the client rotate again and repeat.
+    await page.reload();
+    await expectAppShown(page);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toMatch(/^Bearer /);
+    expect(seen[1]).toMatch(/^Bearer /);
+    expect(seen[1]).not.toBe(seen[0]);
+    const after = (await storedUser(page))!.user;
+    expect(after.refresh_token).not.toBe(before.refresh_token);
+    expect((await identityOf(after.access_token)).email).toBe(DEMO.admin);
   });
 
   it('shares one refresh across tabs: a second tab does not burn the refresh token', async () => {
