@@ -52,5 +52,3 @@ export class LoginService {
     return { ok: true, account };
   }
 }
-
-export const LIMIT_MINUTES = (limits: LoginLimits = DEFAULT_LOGIN_LIMITS) => Math.round(limits.windowSeconds / 60);
