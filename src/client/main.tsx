@@ -26,6 +26,7 @@ import {
   createUserManager,
   currentRoute,
   isAppRoute,
+  landingRoute,
   rememberRoute,
   takeRememberedRoute,
   type Auth,
@@ -72,15 +73,6 @@ function showScreen(kind: AuthScreenKind, options: { detail?: string; onAction?:
 /** Replaces the address without a navigation; the router reads it when the app renders. */
 function replaceRoute(route: string): void {
   if (route !== currentRoute()) window.history.replaceState(window.history.state, '', route);
-}
-
-/** SPEC §2: customers always land on their own customer page; others on the remembered route, default Dashboard. */
-export function landingRoute(identity: Identity, requested: string | null): string {
-  if (identity.userType === 'customer' && identity.customerId) {
-    const own = `/customers/${encodeURIComponent(identity.customerId)}`;
-    return requested && (requested === own || requested.startsWith(`${own}/`) || requested.startsWith(`${own}?`)) ? requested : own;
-  }
-  return requested && isAppRoute(requested) ? requested : DEFAULT_ROUTE;
 }
 
 async function readIdentity(): Promise<Identity> {

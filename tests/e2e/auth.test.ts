@@ -322,3 +322,29 @@ describe('impersonation', () => {
     expect(await page.locator('.impersonation-banner').count()).toBe(0);
   });
 });
+
+describe('without sign-in (AUTH_DISABLED=1)', () => {
+  let devServer: TestServer;
+  beforeAll(async () => {
+    devServer = await startServer({ authDisabled: true });
+  });
+  afterAll(async () => {
+    await devServer?.stop();
+  });
+
+  it('opens the app as the development user with no login page and no token', async () => {
+    const config = (await (await fetch(`${devServer.url}/config.json`)).json()) as { auth: { mode: string } };
+    expect(config.auth.mode).toBe('disabled');
+    const authorizations: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers().authorization) authorizations.push(request.url());
+    });
+    await page.goto(`${devServer.url}/customers`);
+    await expectAppShown(page);
+    expect(new URL(page.url()).pathname).toBe('/customers');
+    await page.goto(`${devServer.url}/`);
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    expect(authorizations).toEqual([]);
+    expect(await storedUser(page)).toBeNull();
+  });
+});

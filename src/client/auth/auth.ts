@@ -6,6 +6,7 @@
  */
 import { UserManager, WebStorageStateStore, type SigninSilentArgs, type User } from 'oidc-client-ts';
 import type { OidcConfig } from './config.ts';
+import type { Identity } from '../../domain/ability.ts';
 import { writeImpersonation } from '../session/impersonation-state.ts';
 
 export const CALLBACK_PATH = '/auth/callback';
@@ -45,6 +46,15 @@ export function takeRememberedRoute(): string | null {
 /** Only same-site app paths may be returned to (no `//host`, no auth pages). */
 export function isAppRoute(route: string): boolean {
   return route.startsWith('/') && !route.startsWith('//') && !route.startsWith('/auth/') && route !== '/';
+}
+
+/** SPEC §2: customers always land on their own customer page; others on the remembered route, default Dashboard. */
+export function landingRoute(identity: Pick<Identity, 'userType' | 'customerId'>, requested: string | null): string {
+  if (identity.userType === 'customer' && identity.customerId) {
+    const own = `/customers/${encodeURIComponent(identity.customerId)}`;
+    return requested && (requested === own || requested.startsWith(`${own}/`) || requested.startsWith(`${own}?`)) ? requested : own;
+  }
+  return requested && isAppRoute(requested) ? requested : DEFAULT_ROUTE;
 }
 
 export function currentRoute(): string {
