@@ -37,8 +37,8 @@ async function openInApp(url: string) {
   }, url);
   await page.waitForFunction((target) => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('href') === target, url);
   // Let the screen load its data (lazy chunk, first page).
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForFunction(() => !document.querySelector('.pane:not([hidden]) .screen-loading, .pane:not([hidden]) [aria-busy=true]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForFunction(() => !document.querySelector('.pane:not([hidden]) .screen-loading, .pane:not([hidden]) [aria-busy=true]'), undefined, { timeout: 3000 }).catch(() => undefined);
+  await page.waitForTimeout(300);
 }
 
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe('accessibility (axe)', () => {
       await page.keyboard.press('Alt+w');
     }
     expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
-  });
+  }, 600_000);
 
   it('has none with the palette or the shortcut overlay open', async () => {
     await openInApp('/marketing/quotations');

@@ -25,6 +25,12 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return target.getAttribute('role') === 'combobox' || target.getAttribute('role') === 'textbox';
 }
 
+/** A control that Enter or Space activates by itself (a button, a link, a tab): those keys stay the browser's there. */
+export function activatesOnEnter(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.matches('button, a[href], summary, input[type=checkbox], input[type=radio], input[type=button], input[type=submit], [role=button], [role=tab], [role=link], [role=menuitem], [role=checkbox], [role=switch], [role=option]');
+}
+
 const parsed = new WeakMap<Command, KeySequence[]>();
 function sequencesOf(command: Command): KeySequence[] {
   let list = parsed.get(command);
@@ -99,6 +105,10 @@ export function useKeyboardShortcuts(): void {
       if (event.defaultPrevented || event.isComposing || MODIFIER_KEYS.has(event.key)) return;
       const typing = isTypingTarget(event.target);
       if (typing && !hasCommandModifier(event)) {
+        reset();
+        return;
+      }
+      if ((event.key === 'Enter' || event.key === ' ') && !hasCommandModifier(event) && activatesOnEnter(event.target)) {
         reset();
         return;
       }

@@ -44,7 +44,7 @@ export function ShortcutHelp() {
               ×
             </button>
           </header>
-          <div className="dialog-body shortcut-columns">
+          <div className="dialog-body shortcut-columns" tabIndex={0} role="region" aria-labelledby="shortcut-help-title">
             {shortcutsByScope().map(([scope, commands]) => (
               <section key={scope} className="shortcut-scope">
                 <h3>
