@@ -79,6 +79,12 @@ describe('forms and transitions', () => {
     expect(quotation).toBeTruthy();
     await open(`/marketing/quotations/detail/${quotation.id}`);
     await expect.poll(() => stateBadge().textContent()).toBe('Bozza');
+    // The palette offers the document's legal transitions (and says why the others are not possible).
+    await focusOutOfFields();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('Preventivo: Emetti');
+    await page.getByRole('option', { name: /Preventivo: Emetti/ }).first().waitFor();
+    await page.keyboard.press('Escape');
     await focusOutOfFields();
     await page.keyboard.press('t');
     await page.keyboard.press('p');
@@ -121,6 +127,40 @@ describe('forms and transitions', () => {
     await page.getByText('Salvataggio completato').waitFor();
     const saved = await (await server.api(`/products/${product!.id}`, { token })).json() as { data: Entity };
     expect(saved.data.attributes.name).toBe('Estintore collaudato E2E');
+  });
+
+  it('steps numbers with the arrow keys, counts textarea characters, and resolves a 409 by applying the changes on top', async () => {
+    const [, product] = await list('products', 'page[size]=2&sort=code');
+    await open(`/products/${product!.id}`);
+    const price = page.locator('.entity-form:visible input[name="attributes.listPrice"]');
+    await price.waitFor();
+    await price.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('10,5');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => price.inputValue()).toBe('12,5');
+    const description = page.locator('.entity-form:visible textarea[name="attributes.description"]');
+    await description.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Nota');
+    await expect.poll(async () => page.locator(`#${await description.getAttribute('aria-describedby')}`).textContent()).toBe('4 / 5000');
+    // Meanwhile a colleague renames the product.
+    const before = (await (await server.api(`/products/${product!.id}`, { token })).json()) as { data: Entity };
+    const colleague = await server.api(`/products/${product!.id}`, {
+      token,
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/merge-patch+json', 'If-Match': `"${String(before.data.metadata.lastUpdatedDateTime)}"` },
+      body: JSON.stringify({ attributes: { name: 'Rinominato da un collega' } }),
+    });
+    expect(colleague.status).toBe(200);
+    await page.keyboard.press('Control+s');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Rinominato da un collega').waitFor();
+    await dialog.getByRole('button', { name: 'Applica le mie modifiche alla versione attuale' }).click();
+    await page.getByText('Salvataggio completato').waitFor();
+    const saved = (await (await server.api(`/products/${product!.id}`, { token })).json()) as { data: Entity };
+    expect(saved.data.attributes).toMatchObject({ name: 'Rinominato da un collega', listPrice: 12.5, description: 'Nota' });
   });
 
   it('deletes a record after typing the passphrase elimina', async () => {

@@ -77,9 +77,15 @@ export function kindColumns(kind: KindDefinition): GridColumn[] {
 /** Columns shown when neither the URL nor the user chose: the title, the state, a few plain fields, last change. */
 export function defaultColumnIds(kind: KindDefinition): string[] {
   const columns = kindColumns(kind).slice(1);
-  const plain = columns.filter((c) => c.kind !== 'reference' && c.id !== 'lastUpdatedDateTime' && c.id !== 'createdDateTime');
-  const reference = columns.filter((c) => c.kind === 'reference' && c.target === 'customers').slice(0, 1);
-  return [TITLE_COLUMN, ...plain.slice(0, 6).map((c) => c.id), ...reference.map((c) => c.id), 'lastUpdatedDateTime'];
+  const common = new Set(['lastUpdatedDateTime', 'createdDateTime']);
+  const plain = columns.filter((c) => c.kind !== 'reference' && !common.has(c.id));
+  // Sortable fields first: they are the ones a list is read by (code, state, dates, totals).
+  const ordered = [...plain.filter((c) => c.sortable), ...plain.filter((c) => !c.sortable)].slice(0, 6);
+  const hasCustomerName = ordered.some((c) => c.id === 'customerName' || c.id === 'companyName');
+  const customer = hasCustomerName ? [] : columns.filter((c) => c.kind === 'reference' && c.target === 'customers').slice(0, 1);
+  // Keep the kind's own field order among the chosen ones.
+  const chosen = new Set(ordered.map((c) => c.id));
+  return [TITLE_COLUMN, ...plain.filter((c) => chosen.has(c.id)).map((c) => c.id), ...customer.map((c) => c.id), 'lastUpdatedDateTime'];
 }
 
 export function cellValue(entity: unknown, column: GridColumn): unknown {

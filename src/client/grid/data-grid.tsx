@@ -18,6 +18,8 @@ import { useEntityTitle } from '../forms/references.ts';
 import { entityUrl } from '../screens/screen-table.ts';
 import type { EntityJson } from '../screens/entity-events.ts';
 import { GridFilters } from './grid-filters.tsx';
+import type { Command } from '../../../commands/types.ts';
+import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 
 export const ROW_HEIGHT = 34;
 
@@ -147,6 +149,14 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
     }
   };
 
+  // The same keys in the one registry, so the shortcut overlay (?) lists them while the grid has focus.
+  // The grid handles them itself (and stops them), so they never run twice.
+  const [focused, setFocused] = useState(false);
+  const live = useRef({ move, open, toggleSelected, active, total, pageRows });
+  live.current = { move, open, toggleSelected, active, total, pageRows };
+  const gridCommands = useMemo(() => gridKeyCommands(live), []);
+  useScopedCommands('grid', gridCommands, focused);
+
   const items = virtualizer.getVirtualItems();
   const template = columns.map((c) => `${c.width}px`).join(' ');
   const totalWidth = columns.reduce((sum, c) => sum + c.width, 0);
@@ -181,6 +191,8 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
         tabIndex={0}
         className="data-grid-table"
         onKeyDown={onKeyDown}
+        onFocus={(e) => e.target === e.currentTarget && setFocused(true)}
+        onBlur={(e) => e.target === e.currentTarget && setFocused(false)}
       >
         <div ref={scrollRef} className="data-grid-scroll" style={{ overflow: 'auto', height: '100%', position: 'relative' }}>
           <div role="rowgroup" className="data-grid-head" style={{ position: 'sticky', top: 0, zIndex: 1, width: totalWidth }}>
@@ -215,6 +227,32 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
       </div>
     </div>
   );
+}
+
+interface GridActions {
+  move(index: number, extend: boolean): void;
+  open(index: number): void;
+  toggleSelected(index: number): void;
+  active: number;
+  total: number;
+  pageRows: number;
+}
+
+function gridKeyCommands(live: { current: GridActions }): Command[] {
+  const group = { id: 'grid.cmd.group' };
+  const c = (id: string, keys: string[], run: (g: GridActions) => void): Command => ({ id: `grid.${id}`, title: { id: `grid.cmd.${id}` }, group, keys, scope: 'grid', run: () => run(live.current) });
+  return [
+    c('down', ['ArrowDown', 'j'], (g) => g.move(g.active + 1, false)),
+    c('up', ['ArrowUp', 'k'], (g) => g.move(g.active - 1, false)),
+    c('extendDown', ['Shift+ArrowDown', 'Shift+j'], (g) => g.move(g.active + 1, true)),
+    c('extendUp', ['Shift+ArrowUp', 'Shift+k'], (g) => g.move(g.active - 1, true)),
+    c('pageDown', ['PageDown'], (g) => g.move(g.active + g.pageRows, false)),
+    c('pageUp', ['PageUp'], (g) => g.move(g.active - g.pageRows, false)),
+    c('first', ['Home'], (g) => g.move(0, false)),
+    c('last', ['End'], (g) => g.move(g.total - 1, false)),
+    c('open', ['Enter'], (g) => g.open(g.active)),
+    c('select', ['Space', 'x'], (g) => g.toggleSelected(g.active)),
+  ];
 }
 
 function HeaderCell({ column, index, sort, onSort }: { column: GridColumn; index: number; sort: string[]; onSort(additive: boolean): void }) {

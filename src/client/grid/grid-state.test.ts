@@ -49,3 +49,17 @@ describe('grid URL state', () => {
     expect(toggleSort(['code'], 'date', true)).toEqual(['code', 'date']);
   });
 });
+
+import { findKind } from '../../domain/kinds.ts';
+import { defaultColumnIds, kindColumns } from './columns.ts';
+
+describe('grid columns from the kind', () => {
+  it('derives columns with value kinds and picks readable defaults', () => {
+    const quotations = findKind('quotations')!;
+    const columns = kindColumns(quotations);
+    expect(columns.find((c) => c.id === 'totalNetPrice')).toMatchObject({ kind: 'money', sortable: true, range: true });
+    expect(columns.find((c) => c.id === 'status')).toMatchObject({ kind: 'enum', stateLabels: expect.objectContaining({ draft: 'Bozza' }) });
+    expect(columns.find((c) => c.id === 'customerId')).toMatchObject({ kind: 'reference', target: 'customers' });
+    expect(defaultColumnIds(quotations)).toEqual(['title', 'code', 'status', 'date', 'expiryDate', 'totalNetPrice', 'customerName', 'lastUpdatedDateTime']);
+  });
+});
