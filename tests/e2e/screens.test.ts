@@ -163,6 +163,22 @@ describe('forms and transitions', () => {
     expect(saved.data.attributes).toMatchObject({ name: 'Rinominato da un collega', listPrice: 12.5, description: 'Nota' });
   });
 
+  it('creates a record from its grid: the tab becomes the new record\'s deep link', async () => {
+    await open('/jobs');
+    await page.locator('.data-grid:visible button', { hasText: 'Nuovo: Mansione' }).click();
+    const code = page.locator('.entity-form:visible input[name="attributes.code"]');
+    await code.waitFor();
+    await code.focus();
+    await page.keyboard.type('E2E-01');
+    await page.locator('.entity-form:visible input[name="attributes.name"]').focus();
+    await page.keyboard.type('Mansione di prova');
+    await page.keyboard.press('Control+s');
+    await page.getByText('Creazione completata').waitFor();
+    await page.waitForURL((url) => /^\/preview\/jobs\/[0-9a-f-]{36}$/.test(url.pathname));
+    const created = await list('jobs', 'filter[code]=E2E-01');
+    expect(created[0]?.attributes.name).toBe('Mansione di prova');
+  });
+
   it('deletes a record after typing the passphrase elimina', async () => {
     const [reminder] = await list('reminders', 'page[size]=1');
     await open(`/reminders/${reminder!.id}`);

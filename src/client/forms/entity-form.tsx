@@ -18,7 +18,7 @@ import { ApiProblem } from '../api/http.ts';
 import { pushAlert } from '../alerts/alerts.ts';
 import { useSession } from '../session/session.tsx';
 import { confirmDelete } from '../shell/dialog.tsx';
-import { usePublishDocument, useIsActiveTab, useTabDirty, useTabTitle, useOpenTab } from '../workspace/tab-context.ts';
+import { usePublishDocument, useIsActiveTab, useTabDirty, useTabTitle, useOpenTab, useTabUrl } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { onEntityChanged, rememberServerActions, type EntityJson, type ServerAction } from '../screens/entity-events.ts';
 import { kindSections, type FieldSpec } from './schema-fields.ts';
@@ -38,12 +38,33 @@ interface Props {
   only?: string[] | undefined;
 }
 
+/** The id in a detail URL that means "a new one" (`/products/new`): ids are uuids, so it cannot clash. */
+export const NEW_ID = 'new';
+
+/** A new entity of a kind: every field with a schema default gets it, the rest stays empty. */
+export function newEntity(kind: KindDefinition, preset: Record<string, string> = {}): EntityJson {
+  const defaults = (schema: unknown) => {
+    const shape = (schema as { shape?: Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }> }).shape ?? {};
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(shape)) {
+      const parsed = field.safeParse(undefined);
+      if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+    }
+    return out;
+  };
+  let entity: EntityJson = { id: NEW_ID, attributes: defaults(kind.attributes), metadata: defaults(kind.metadata), relationships: defaults(kind.relationships) };
+  // Values the list it was created from was filtered by (a customer's equipments → that customer).
+  for (const [path, value] of Object.entries(preset)) entity = writePath(entity, path, value);
+  return entity;
+}
+
 export function EntityForm({ type, id, only }: Props) {
   const kind = findKind(type);
+  const creating = id === NEW_ID;
   const query = useQuery({
     queryKey: entityKey(type, id),
     queryFn: ({ signal }) => api.get<{ data: EntityJson }>(`${type}/{id}`, { params: { id }, signal }).then((a) => a.data),
-    enabled: Boolean(kind && id),
+    enabled: Boolean(kind && id) && !creating,
   });
   const queryClient = useQueryClient();
   useEffect(
@@ -54,6 +75,7 @@ export function EntityForm({ type, id, only }: Props) {
     [queryClient, type, id],
   );
   if (!kind) return <p role="alert"><FormattedMessage id="screens.unknownKind" values={{ type }} /></p>;
+  if (creating) return <LoadedForm kind={kind} base={newEntity(kind)} only={only} creating />;
   if (query.isPending) return <p role="status"><FormattedMessage id="screens.loading" /></p>;
   if (query.isError || !query.data) return <p role="alert"><FormattedMessage id="form.loadError" /></p>;
   return <LoadedForm kind={kind} base={query.data} only={only} />;
@@ -80,7 +102,8 @@ export function validationErrors(kind: KindDefinition, entity: EntityJson): Map<
   return errors;
 }
 
-function LoadedForm({ kind, base, only }: { kind: KindDefinition; base: EntityJson; only: string[] | undefined }) {
+function LoadedForm({ kind, base, only, creating = false }: { kind: KindDefinition; base: EntityJson; only: string[] | undefined; creating?: boolean }) {
+  const [, replaceUrl] = useTabUrl();
   const intl = useIntl();
   const { ability } = useSession();
   const openTab = useOpenTab();
@@ -112,14 +135,14 @@ function LoadedForm({ kind, base, only }: { kind: KindDefinition; base: EntityJs
   const stateLabels = kind.machine ? machineStateLabels[kind.type as MachineType] : undefined;
   const deleted = base.metadata.isDeleted === true;
   const entitySubject = useMemo(() => asSubject(kind.subject, { ...base } as Record<string, unknown>), [kind.subject, base]);
-  const canUpdate = ability.can('update', entitySubject);
+  const canUpdate = creating ? ability.can('create', kind.subject) : ability.can('update', entitySubject);
   const access: FieldAccess = useMemo(
     () => ({
       canRead: (path) => ability.can('read', entitySubject, path),
       // The state changes only through its transitions.
-      canEdit: (path) => path !== statePath && ability.can('update', entitySubject, path),
+      canEdit: (path) => (creating ? ability.can('create', kind.subject, path) : path !== statePath && ability.can('update', entitySubject, path)),
     }),
-    [ability, entitySubject, statePath],
+    [ability, entitySubject, statePath, creating, kind.subject],
   );
 
   const errors = useMemo(() => {
@@ -135,19 +158,19 @@ function LoadedForm({ kind, base, only }: { kind: KindDefinition; base: EntityJs
     setServerErrors((e) => (e.has(path) ? new Map([...e].filter(([p]) => p !== path)) : e));
   }, []);
 
-  const title = kind.title(base) || kind.label.singular;
+  const title = creating ? intl.formatMessage({ id: 'form.newTitle' }, { kind: kind.label.singular }) : kind.title(base) || kind.label.singular;
   useTabTitle(title);
   useTabDirty(dirty);
 
   const actionsQuery = useQuery({
     queryKey: ['actions', kind.type, base.id, base.metadata.lastUpdatedDateTime],
     queryFn: ({ signal }) => api.get<{ data: ServerAction[] }>(`${kind.type}/{id}/actions`, { params: { id: base.id }, signal }).then((a) => a.data),
-    enabled: Boolean(kind.machine) && !deleted,
+    enabled: Boolean(kind.machine) && !deleted && !creating,
   });
   if (actionsQuery.data) rememberServerActions(kind.type, base.id, base.metadata.lastUpdatedDateTime, actionsQuery.data);
   // The palette's document: a new object when the server's facts arrive, so it re-evaluates its commands.
   const doc = useMemo(() => ({ type: kind.type, id: base.id, entity: base }), [kind.type, base, actionsQuery.data]);
-  usePublishDocument(doc);
+  usePublishDocument(creating ? undefined : doc);
 
   const accept = (entity: EntityJson) => {
     queryClient.setQueryData(entityKey(kind.type, entity.id), entity);
@@ -162,7 +185,7 @@ function LoadedForm({ kind, base, only }: { kind: KindDefinition; base: EntityJs
 
   const save = async (on: EntityJson = loadedBase, body: unknown = patch): Promise<void> => {
     if (busy) return;
-    if (body === undefined) {
+    if (body === undefined && !creating) {
       pushAlert({ type: 'info', content: intl.formatMessage({ id: 'form.noChanges' }) });
       return;
     }
@@ -176,6 +199,17 @@ function LoadedForm({ kind, base, only }: { kind: KindDefinition; base: EntityJs
     }
     setBusy(true);
     try {
+      if (creating) {
+        const created = await api.post<{ data: EntityJson }>(kind.type, writable(kind, draft));
+        queryClient.setQueryData(entityKey(kind.type, created.data.id), created.data);
+        setTouched(new Set());
+        setDraft(created.data);
+        setLoadedBase(created.data);
+        pushAlert({ type: 'success', content: intl.formatMessage({ id: 'form.created' }) });
+        // The tab becomes the new record's own tab (its deep link).
+        replaceUrl(entityUrl(kind.type, created.data.id, created.data));
+        return;
+      }
       const answer = await api.patch<{ data: EntityJson }>(`${kind.type}/{id}`, body, { params: { id: base.id }, headers: versionHeader(on) });
       accept(answer.data);
       pushAlert({ type: 'success', content: intl.formatMessage({ id: 'form.saved' }) });
@@ -241,8 +275,8 @@ function LoadedForm({ kind, base, only }: { kind: KindDefinition; base: EntityJs
   };
 
   const archived = base.metadata.isArchived === true;
-  const canDelete = !deleted && ability.can('delete', entitySubject);
-  const canDuplicate = kind.type === 'quotations' && ability.can('create', kind.subject);
+  const canDelete = !creating && !deleted && ability.can('delete', entitySubject);
+  const canDuplicate = !creating && kind.type === 'quotations' && ability.can('create', kind.subject);
   const live = useRef({ save, remove, runAction, duplicate });
   live.current = { save, remove, runAction, duplicate };
   const commands = useMemo<Command[]>(() => {
@@ -251,7 +285,7 @@ function LoadedForm({ kind, base, only }: { kind: KindDefinition; base: EntityJs
       { id: 'form.save', title: { id: 'form.save' }, group, keys: ['$mod+s'], run: () => live.current.save() },
     ];
     if (canDelete) list.push({ id: 'form.delete', title: { id: 'form.delete' }, group, run: () => live.current.remove() });
-    if (kind.archivable && canUpdate && !deleted) {
+    if (kind.archivable && canUpdate && !deleted && !creating) {
       list.push(archived
         ? { id: 'form.restore', title: { id: 'form.restore' }, group, run: () => live.current.runAction('restore') }
         : { id: 'form.archive', title: { id: 'form.archive' }, group, run: () => live.current.runAction('archive') });
@@ -288,7 +322,7 @@ function LoadedForm({ kind, base, only }: { kind: KindDefinition; base: EntityJs
         )}
         {deleted && <p className="entity-form-banner" role="status"><FormattedMessage id="form.isDeleted" /></p>}
         {archived && <p className="entity-form-banner" role="status"><FormattedMessage id="form.isArchived" /></p>}
-        {kind.machine && !deleted && <TransitionBar type={kind.type as MachineType} entity={base} />}
+        {kind.machine && !deleted && !creating && <TransitionBar type={kind.type as MachineType} entity={base} />}
         <div className="entity-form-actions" role="toolbar" aria-label={intl.formatMessage({ id: 'form.actions' })}>
           <button type="submit" disabled={locked || busy} aria-keyshortcuts="Control+S">
             <FormattedMessage id="form.save" /> <kbd>Ctrl+S</kbd>
@@ -298,7 +332,7 @@ function LoadedForm({ kind, base, only }: { kind: KindDefinition; base: EntityJs
               <FormattedMessage id="form.discard" />
             </button>
           )}
-          {kind.archivable && canUpdate && !deleted && (
+          {kind.archivable && canUpdate && !deleted && !creating && (
             <button type="button" onClick={() => void runAction(archived ? 'restore' : 'archive')}>
               <FormattedMessage id={archived ? 'form.restore' : 'form.archive'} />
             </button>
@@ -311,7 +345,7 @@ function LoadedForm({ kind, base, only }: { kind: KindDefinition; base: EntityJs
           )}
         </div>
       </header>
-      {summary.length > 0 && !only && (
+      {summary.length > 0 && !only && !creating && (
         <dl className="entity-summary">
           {summary.map(([label, value]) => (
             <div key={label}><dt>{label}</dt><dd>{value}</dd></div>
@@ -342,12 +376,12 @@ function LoadedForm({ kind, base, only }: { kind: KindDefinition; base: EntityJs
           </section>
         );
       })}
-      <footer className="entity-form-meta">
+      {!creating && <footer className="entity-form-meta">
         <FormattedMessage
           id="form.meta"
           values={{ created: formatValue(base.metadata.createdDateTime, 'datetime'), updated: formatValue(base.metadata.lastUpdatedDateTime, 'datetime') }}
         />
-      </footer>
+      </footer>}
     </form>
   );
 }

@@ -40,6 +40,8 @@ export interface DataGridProps {
   label: string;
   /** Whether the grid takes focus on mount (the tab's main grid). */
   autoFocus?: boolean;
+  /** Offered when the user may create one of this kind. */
+  onCreate?(): void;
 }
 
 export function DataGrid(props: DataGridProps) {
@@ -48,7 +50,7 @@ export function DataGrid(props: DataGridProps) {
   return <KindGrid {...props} kind={kind} />;
 }
 
-function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColumns, onColumnsChange, label, autoFocus }: DataGridProps & { kind: KindDefinition }) {
+function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColumns, onColumnsChange, label, autoFocus, onCreate }: DataGridProps & { kind: KindDefinition }) {
   const intl = useIntl();
   const state = useMemo(() => parseGridState(url), [url]);
   const allColumns = useMemo(() => kindColumns(kind), [kind]);
@@ -178,6 +180,14 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
         total={total}
         loading={pages.loading}
         selectedCount={selected.size}
+        onCreate={onCreate}
+        onOpenSelected={() => {
+          // Background tabs: the grid keeps the focus, each selected record gets its tab.
+          for (let i = 0; i < total; i++) {
+            const row = pages.row(i);
+            if (row && selected.has(row.id)) openTab(entityUrl(kind.type, row.id, row), { background: true });
+          }
+        }}
       />
       <div
         ref={gridRef}

@@ -26,6 +26,8 @@ interface Props {
   total: number;
   loading: boolean;
   selectedCount: number;
+  onCreate?: (() => void) | undefined;
+  onOpenSelected(): void;
 }
 
 /** Extra filters the SPEC lists that are not plain list fields. */
@@ -36,7 +38,7 @@ function extraFilters(type: string): { group: 'filter' | 'have'; name: string; k
   return [];
 }
 
-export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visibleIds, onColumnsChange, total, loading, selectedCount }: Props) {
+export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visibleIds, onColumnsChange, total, loading, selectedCount, onCreate, onOpenSelected }: Props) {
   const intl = useIntl();
   const [showFilters, setShowFilters] = useUserSetting('hasFilters', false);
   const [text, setText] = useState(state.q);
@@ -98,6 +100,16 @@ export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visi
         <button type="button" aria-expanded={showColumns} onClick={() => setShowColumns(!showColumns)}>
           <FormattedMessage id="grid.columns" />
         </button>
+        {onCreate && (
+          <button type="button" onClick={onCreate}>
+            <FormattedMessage id="grid.new" values={{ kind: kind.label.singular }} />
+          </button>
+        )}
+        {selectedCount > 0 && (
+          <button type="button" onClick={onOpenSelected}>
+            <FormattedMessage id="grid.openSelected" values={{ count: selectedCount }} />
+          </button>
+        )}
         <span className="data-grid-count" role="status" aria-live="polite">
           {loading ? intl.formatMessage({ id: 'screens.loading' }) : intl.formatMessage({ id: 'grid.count' }, { count: total })}
           {selectedCount > 0 && ` · ${intl.formatMessage({ id: 'grid.selected' }, { count: selectedCount })}`}

@@ -4,7 +4,9 @@ import { findKind } from '../../domain/kinds.ts';
 import { DataGrid } from '../grid/data-grid.tsx';
 import { useUserSetting } from '../settings/index.ts';
 import { useIsActiveTab, useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
-import { fillParams } from './screen-table.ts';
+import { entityUrl, fillParams } from './screen-table.ts';
+import { useSession } from '../session/session.tsx';
+import { NEW_ID } from '../forms/entity-form.tsx';
 import { useIntl } from 'react-intl';
 
 interface Props {
@@ -18,13 +20,23 @@ export default function GridScreen({ spec, params }: Props) {
   const [url, replaceUrl] = useTabUrl();
   const openTab = useOpenTab();
   const active = useIsActiveTab();
+  const { ability } = useSession();
   const fixed = useMemo(() => fillParams(spec.fixed ?? {}, params), [spec.fixed, params]);
   const title = kind ? kind.label.plural : spec.type;
   useTabTitle(title);
   return (
     <section className="screen screen-grid" aria-label={title}>
       <h1 className="screen-title">{title}{fixedSummary(fixed, intl.formatMessage({ id: 'grid.fixed' }))}</h1>
-      <RememberedGrid type={spec.type} url={url} onUrlChange={replaceUrl} fixed={fixed} openTab={openTab} label={title} autoFocus={active} />
+      <RememberedGrid
+        type={spec.type}
+        url={url}
+        onUrlChange={replaceUrl}
+        fixed={fixed}
+        openTab={openTab}
+        label={title}
+        autoFocus={active}
+        onCreate={kind && ability.can('create', kind.subject) ? () => openTab(entityUrl(kind.type, NEW_ID)) : undefined}
+      />
     </section>
   );
 }

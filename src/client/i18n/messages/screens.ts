@@ -118,4 +118,8 @@ export default {
   'grid.cmd.last': 'Ultima riga',
   'grid.cmd.open': 'Apri la riga in una scheda',
   'grid.cmd.select': 'Seleziona o deseleziona la riga',
+  'grid.new': 'Nuovo: {kind}',
+  'grid.openSelected': 'Apri {count, plural, one {la selezionata} other {le # selezionate}}',
+  'form.newTitle': 'Nuovo: {kind}',
+  'form.created': 'Creazione completata',
 } as Record<string, string>;
