@@ -4,13 +4,18 @@ import type { Command } from './types.ts';
 // The registry pulls the client's API singleton and i18n; neither needs a browser to be imported.
 vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
 
-const { assertValidCommands, commandProblems, commands } = await import('./registry.ts');
+const registry = await import('./registry.ts');
+const { assertValidCommands, commandProblems } = registry;
+await registry.loadTransitionCommands();
+const commands = registry.commands;
 
 const command = (id: string, keys: string[], scope?: Command['scope']): Command => ({ id, title: id, group: 'g', keys, ...(scope ? { scope } : {}), run: () => undefined });
 
 describe('command registry', () => {
-  it('the product registry is valid (no clash, no reserved key, unique ids)', () => {
+  it('the product registry is valid (no clash, no reserved key, unique ids), transitions included', () => {
     expect(commandProblems(commands)).toEqual([]);
+    expect(commands.some((c) => c.id.startsWith('nav.'))).toBe(true);
+    expect(commands.length).toBeGreaterThan(100);
   });
 
   it('two commands on one key in one scope is an error', () => {

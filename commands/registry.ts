@@ -7,7 +7,6 @@ import type { Availability, Command, CommandContext, CommandScope } from './type
 import { canonicalSequence, isReservedSequence } from './keys.ts';
 import { navigationCommands } from './navigation.ts';
 import { workspaceCommands } from './workspace.ts';
-import { transitionCommands } from './transitions.ts';
 
 /** Innermost last: a key bound in several active scopes runs the innermost one. */
 export const scopeOrder: readonly CommandScope[] = ['global', 'tab', 'grid', 'form', 'dialog'];
@@ -59,10 +58,25 @@ export function assertValidCommands(commands: readonly Command[]): void {
   if (problems.length > 0) throw new Error(`Command registry: ${problems.join('; ')}`);
 }
 
-/** Every static command of the product. */
-export const commands: readonly Command[] = [...workspaceCommands, ...navigationCommands, ...transitionCommands];
+/**
+ * Every static command of the product. The transition commands (they bring the domain's state
+ * machines and schemas) join at start-up from their own chunk: `loadTransitionCommands()`.
+ */
+export let commands: readonly Command[] = [...workspaceCommands, ...navigationCommands];
 
 assertValidCommands(commands);
+
+/** Adds a module's commands to the registry; a clash with what is there throws (start-up error). */
+export function addCommands(more: readonly Command[]): void {
+  const next = [...commands, ...more.filter((command) => !commands.includes(command))];
+  assertValidCommands(next);
+  commands = next;
+}
+
+/** Loads and registers the transition commands (the app calls it at start; tests await it). */
+export function loadTransitionCommands(): Promise<void> {
+  return import('./transitions.ts').then((module) => addCommands(module.transitionCommands));
+}
 
 /** Whether to offer `command` now: hidden (false), shown, or shown disabled with the reason. */
 export function availability(command: Command, ctx: CommandContext): Availability {

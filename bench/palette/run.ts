@@ -17,7 +17,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUT = path.join(ROOT, 'bench/palette/results');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
-const TYPED = 'manutenzione mil';
+const TYPED = 'manutenzione ast';
 
 function chromiumPath(): string {
   for (const candidate of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) if (candidate && fs.existsSync(candidate)) return candidate;
@@ -53,6 +53,8 @@ function serve(): Promise<{ url: string; close(): void }> {
 
 interface Figures {
   open: number;
+  /** Ctrl+K to the first item in the DOM (the list may fill in after the dialog's first paint). */
+  openToList: number;
   worstKey: number;
   rendered: number;
 }
@@ -68,6 +70,13 @@ async function measure(browserUrl: string, variant: 'ours' | 'stock', browser: i
       for (const entry of list.getEntries()) w.timings.push({ name: `${w.phase}:${entry.name}`, duration: entry.duration, start: entry.startTime });
     }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
     w.phase = 'open';
+    const b = window as unknown as { keyAt?: number; listAt?: number };
+    addEventListener('keydown', (event) => {
+      if (event.key === 'k' && b.keyAt === undefined) b.keyAt = event.timeStamp;
+    }, { capture: true });
+    new MutationObserver(() => {
+      if (b.keyAt !== undefined && b.listAt === undefined && document.querySelector('[cmdk-item]')) b.listAt = performance.now();
+    }).observe(document.body, { childList: true, subtree: true });
   });
   await page.waitForTimeout(300);
   await page.keyboard.press('Control+k');
@@ -78,10 +87,14 @@ async function measure(browserUrl: string, variant: 'ours' | 'stock', browser: i
   await page.waitForTimeout(1000);
   const timings = await page.evaluate(() => (window as unknown as { timings: { name: string; duration: number }[] }).timings);
   const rendered = await page.locator('[cmdk-item]').count();
+  const openToList = await page.evaluate(() => {
+    const b = window as unknown as { keyAt?: number; listAt?: number };
+    return b.listAt !== undefined && b.keyAt !== undefined ? b.listAt - b.keyAt : NaN;
+  });
   await page.close();
   const max = (prefix: string) => Math.max(0, ...timings.filter((t) => t.name.startsWith(prefix)).map((t) => t.duration));
   // Below the 16 ms threshold nothing is reported: count it as 16 (one frame).
-  return { open: Math.max(16, max('open:keydown')), worstKey: Math.max(16, max('type:')), rendered };
+  return { open: Math.max(16, max('open:keydown')), openToList, worstKey: Math.max(16, max('type:')), rendered };
 }
 
 async function initialJs(): Promise<{ entry: number; initial: number; files: number }> {
@@ -129,11 +142,11 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const lines = [
   `Palette benchmark, 10,000 items, ${RUNS} alternating runs, headless Chromium (${new Date().toISOString().slice(0, 16)}Z, ${process.platform} ${process.arch})`,
   '',
-  '| | open-to-paint (median / worst) | worst keystroke (median / worst) | items rendered |',
-  '|---|---|---|---|',
+  '| | open-to-paint (median / worst) | Ctrl+K to first item (median) | worst keystroke (median / worst) | items rendered |',
+  '|---|---|---|---|---|',
   ...(['ours', 'stock'] as const).map((variant) => {
     const list = figures[variant];
-    return `| ${variant === 'ours' ? 'our palette' : 'stock cmdk'} | ${median(list.map((f) => f.open)).toFixed(0)} ms / ${Math.max(...list.map((f) => f.open)).toFixed(0)} ms | ${median(list.map((f) => f.worstKey)).toFixed(0)} ms / ${Math.max(...list.map((f) => f.worstKey)).toFixed(0)} ms | ${list[0]!.rendered} |`;
+    return `| ${variant === 'ours' ? 'our palette' : 'stock cmdk'} | ${median(list.map((f) => f.open)).toFixed(0)} ms / ${Math.max(...list.map((f) => f.open)).toFixed(0)} ms | ${median(list.map((f) => f.openToList)).toFixed(0)} ms | ${median(list.map((f) => f.worstKey)).toFixed(0)} ms / ${Math.max(...list.map((f) => f.worstKey)).toFixed(0)} ms | ${list[0]!.rendered} |`;
   }),
   '',
   `Initial JS of the app: ${kb(js.initial)} gzip (entry ${kb(js.entry)} + ${js.files - 1} statically imported chunks); targets: open ≤ 100 ms, keystroke ≤ 50 ms, initial JS ≤ 150 kB.`,

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { loadTransitionCommands } from '../../commands/registry.ts';
 import { matchRoute } from './routes.ts';
 import { Screen } from './screens/index.tsx';
 import { useSession } from './session/session.tsx';
@@ -19,6 +20,13 @@ import { UpdateNotice } from './shell/update-notice.tsx';
 import { ShortcutHelp } from './shell/shortcut-help.tsx';
 import { Panes, TabStrip } from './workspace/workspace-view.tsx';
 import { currentLocation, useWorkspaceSync } from './workspace/workspace-sync.ts';
+
+// The transition commands (with the domain's machines) load beside the first screen; a key clash
+// among them fails here, at start-up, loudly.
+void loadTransitionCommands().catch((error: unknown) => {
+  console.error(error);
+  throw error;
+});
 
 // The palette loads on first use (initial JS budget); it is preloaded when the browser is idle.
 const loadPalette = () => import('./palette/palette.tsx');

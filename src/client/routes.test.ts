@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import messages from './i18n/messages/workspace.ts';
-import { entityUrl, matchRoute, redirectCustomerType, routes, routeUrl, routeVariants } from './routes.ts';
+import { modules, templateDocTypes } from '../domain/enums.ts';
+import { entityUrl, matchRoute, routeModuleNames, routeTemplateDocTypes, redirectCustomerType, routes, routeUrl, routeVariants } from './routes.ts';
 
 const name = (url: string) => matchRoute(url)?.route.name;
 
@@ -78,6 +79,13 @@ describe('SPEC §2 route table', () => {
         expect(name(routeUrl(route, params)), route.path).toBe(route.name);
       }
     }
+  });
+});
+
+describe('route parameter values', () => {
+  it('are the domain enums', () => {
+    expect([...routeModuleNames]).toEqual([...modules]);
+    expect([...routeTemplateDocTypes]).toEqual([...templateDocTypes]);
   });
 });
 

@@ -5,7 +5,12 @@
  * is an id, reached through record search or a grid.
  */
 import type { MessageDescriptor } from 'react-intl';
-import { modules, templateDocTypes, type ModuleName } from '../domain/enums.ts';
+import type { ModuleName } from '../domain/enums.ts';
+
+// The enums' values, written here so the initial bundle does not load zod with `domain/enums.ts`
+// (routes.test.ts checks they equal the domain's).
+export const routeModuleNames = ['portal', 'fire', 'equip', 'edu', 'doc', 'med'] as const satisfies readonly ModuleName[];
+export const routeTemplateDocTypes = ['quotation', 'courseCertificate'] as const;
 
 /** Sidebar areas (SPEC §1), in sidebar order. */
 export const sidebarGroups = ['home', 'customers', 'marketing', 'planning', 'equipment', 'training', 'catalog', 'admin'] as const;
@@ -40,7 +45,7 @@ export interface RouteDef {
 
 const t = (id: string): MessageDescriptor => ({ id });
 const fieldModules: ModuleName[] = ['fire', 'equip'];
-const customerModules = modules.filter((m) => m !== 'portal');
+const customerModules = routeModuleNames.filter((m) => m !== 'portal');
 
 /** Every route of SPEC §2, most specific first where two patterns could match the same path. */
 export const routes: readonly RouteDef[] = [
@@ -119,7 +124,7 @@ export const routes: readonly RouteDef[] = [
   { name: 'InvoicingMethod', path: '/invoicingMethod', title: t('nav.invoicingMethod'), group: 'admin', needsId: false, can: ['read', 'invoicing method'] },
   { name: 'InvoicingMethodId', path: '/invoicingMethod/:id', title: t('nav.invoicingMethodId'), needsId: true, can: ['read', 'invoicing method'], kind: 'invoicingMethods' },
   { name: 'ReportHeadings', path: '/reportHeadings', title: t('nav.reportHeadings'), group: 'admin', needsId: false, can: ['read', 'report heading'] },
-  { name: 'TemplateDoc', path: '/templateDoc/:type', title: t('nav.templateDoc'), group: 'admin', needsId: false, params: { type: templateDocTypes }, can: ['read', 'settings'] },
+  { name: 'TemplateDoc', path: '/templateDoc/:type', title: t('nav.templateDoc'), group: 'admin', needsId: false, params: { type: routeTemplateDocTypes }, can: ['read', 'settings'] },
   { name: 'ContextTables', path: '/contextTables', title: t('nav.contextTables'), group: 'admin', needsId: false, can: ['read', 'settings'] },
   { name: 'UserSettings', path: '/userSettings', title: t('nav.userSettings'), group: 'admin', needsId: false, aliases: [t('nav.alias.settings'), t('nav.alias.profile')] },
 

@@ -8,6 +8,7 @@ describe('palette ranking', () => {
 
   it('keeps the given order without a search, up to the limit', () => {
     expect(rankItems(items, '', 2).map((i) => i.id)).toEqual(['a', 'b']);
+    expect(rankItems(Array.from({ length: 100 }, (_, i) => item(`x${i}`, `X ${i}`)), '')).toHaveLength(25);
   });
 
   it('matches titles and keywords fuzzily, the active document first', () => {

@@ -1,7 +1,7 @@
 /**
  * What the palette shows, as plain data, and how it ranks it: cmdk's own fuzzy score
- * (`defaultFilter`, DESIGN §6.10) over title and keywords, best first, only the first `limit`
- * rendered so a registry of any size stays fast.
+ * (`defaultFilter`, DESIGN §6.10) over title and keywords for the best candidates of a cheap first
+ * pass, best first, only the first `limit` rendered so a registry of any size stays fast.
  */
 import { defaultFilter } from 'cmdk';
 
@@ -24,19 +24,67 @@ export interface PaletteItem {
   run(options: { side?: 'left' | 'right' }): void;
 }
 
-export const DEFAULT_RENDER_LIMIT = 60;
+export const DEFAULT_RENDER_LIMIT = 40;
+/** Without a search only the top of the list is seen: fewer rows make the palette open faster. */
+export const EMPTY_SEARCH_LIMIT = 25;
 
-/** Items matching `search`, pinned and server-filtered first, then by cmdk score; at most `limit`. */
+const haystacks = new WeakMap<PaletteItem, string>();
+
+/** Title and keywords in lower case, computed once per item. */
+function haystackOf(item: PaletteItem): string {
+  let haystack = haystacks.get(item);
+  if (haystack === undefined) {
+    haystack = [item.title, ...(item.keywords ?? [])].join(' ').toLocaleLowerCase('it');
+    haystacks.set(item, haystack);
+  }
+  return haystack;
+}
+
+function isSubsequence(needle: string, haystack: string): boolean {
+  let at = 0;
+  for (const char of needle) {
+    at = haystack.indexOf(char, at);
+    if (at < 0) return false;
+    at++;
+  }
+  return true;
+}
+
+/** A cheap first pass: words found at a word start (3) or inside (2), else the letters in order (1), else 0. */
+export function quickScore(term: string, haystack: string, words: readonly string[] = term.split(/\s+/).filter(Boolean)): number {
+  let score = 0;
+  for (const word of words) {
+    const at = haystack.indexOf(word);
+    if (at < 0) return isSubsequence(term, haystack) ? 1 : 0;
+    score += at === 0 || haystack[at - 1] === ' ' ? 3 : 2;
+  }
+  return score;
+}
+
+/** How many of the best first-pass candidates cmdk's score then orders (it is precise but slow on 10,000 items). */
+const REFINE = 100;
+
+/**
+ * Items matching `search`, pinned and server-filtered first, then by cmdk's score; at most `limit`.
+ * A cheap first pass keeps each keystroke fast with any number of commands.
+ */
 export function rankItems(items: readonly PaletteItem[], search: string, limit = DEFAULT_RENDER_LIMIT): PaletteItem[] {
-  const term = search.trim();
-  if (!term) return items.slice(0, limit);
-  const scored: { item: PaletteItem; score: number; order: number }[] = [];
+  const term = search.trim().toLocaleLowerCase('it');
+  if (!term) return items.slice(0, Math.min(limit, EMPTY_SEARCH_LIMIT));
+  const words = term.split(/\s+/).filter(Boolean);
+  const candidates: { item: PaletteItem; quick: number; score: number; order: number }[] = [];
   items.forEach((item, order) => {
-    const score = item.prefiltered ? 1 : defaultFilter(item.title, term, item.keywords);
-    if (score > 0) scored.push({ item, score: item.pinned ? 2 + score : score, order });
+    const quick = item.prefiltered ? 100 : quickScore(term, haystackOf(item), words);
+    if (quick > 0) candidates.push({ item, quick: item.pinned ? quick + 1000 : quick, score: 0, order });
   });
-  scored.sort((a, b) => b.score - a.score || a.order - b.order);
-  return scored.slice(0, limit).map((entry) => entry.item);
+  candidates.sort((a, b) => b.quick - a.quick || a.order - b.order);
+  const refined = candidates.slice(0, Math.max(REFINE, limit));
+  for (const entry of refined) entry.score = entry.item.prefiltered ? 1 : defaultFilter(entry.item.title, search.trim(), entry.item.keywords);
+  return refined
+    .filter((entry) => entry.score > 0 || entry.quick >= 2)
+    .sort((a, b) => Number(Boolean(b.item.pinned)) - Number(Boolean(a.item.pinned)) || Number(Boolean(b.item.prefiltered)) - Number(Boolean(a.item.prefiltered)) || b.score - a.score || b.quick - a.quick || a.order - b.order)
+    .slice(0, limit)
+    .map((entry) => entry.item);
 }
 
 /** Groups in order of their first item, keeping the ranked order inside each group. */

@@ -25,7 +25,9 @@ export interface PaletteViewProps {
 export function PaletteView({ open, onOpenChange, items, search, onSearchChange, label, placeholder, empty, status, footer, limit }: PaletteViewProps) {
   // Typing stays responsive; ranking follows a moment later when the list is long.
   const deferredSearch = useDeferredValue(search);
-  const ranked = useMemo(() => rankItems(items, deferredSearch, limit), [items, deferredSearch, limit]);
+  // The dialog and its field paint first; the list fills in right after (a deferred render).
+  const listReady = useDeferredValue(open);
+  const ranked = useMemo(() => (listReady ? rankItems(items, deferredSearch, limit) : []), [listReady, items, deferredSearch, limit]);
   const groups = useMemo(() => groupItems(ranked), [ranked]);
   const [selected, setSelected] = useState('');
   const side = useRef<'right' | undefined>(undefined);
@@ -50,7 +52,7 @@ export function PaletteView({ open, onOpenChange, items, search, onSearchChange,
     >
       <Command.Input className="palette-input" value={search} onValueChange={onSearchChange} placeholder={placeholder} aria-label={label} />
       <Command.List className="palette-list" label={label}>
-        {ranked.length === 0 && !status && <Command.Empty className="palette-empty">{empty}</Command.Empty>}
+        {listReady && ranked.length === 0 && !status && <Command.Empty className="palette-empty">{empty}</Command.Empty>}
         {groups.map(([group, list]) => (
           <Command.Group key={group} heading={group} className="palette-group">
             {list.map((item) => (

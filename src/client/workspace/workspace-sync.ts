@@ -6,7 +6,6 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { MAX_OPEN_TABS } from '../../domain/entities/user-settings.ts';
 import { intl } from '../i18n/index.ts';
 import { matchRoute } from '../routes.ts';
 import { loadUserSettings, updateUserSettings, userSettingsAtom } from '../settings/user-settings.ts';
@@ -28,6 +27,9 @@ export function tabLabel(tab: Pick<Tab, 'url' | 'title'>): string {
   return match ? routeTitle(match.route, match.params) : tab.url;
 }
 
+/** `MAX_OPEN_TABS` of the userSettings kind (not imported: it would bring zod into the initial bundle; a test checks). */
+export const MAX_SAVED_TABS = 50;
+
 const SPLIT_KEY = (userId: string) => `backoffice.workspace.split.${userId}`;
 const SAVE_DELAY_MS = 400;
 
@@ -39,7 +41,7 @@ function savable(url: string): boolean {
 export function savedTabs(ws: Workspace): { openTabs: { url: string; title?: string }[]; activeTabUrl?: string } {
   const openTabs = ws.tabs
     .filter((tab) => savable(tab.url) && matchRoute(tab.url)?.route.name !== 'NotFound')
-    .slice(0, MAX_OPEN_TABS)
+    .slice(0, MAX_SAVED_TABS)
     .map((tab) => (tab.title ? { url: tab.url, title: tab.title.slice(0, 200) } : { url: tab.url }));
   const active = activeTab(ws)?.url;
   return active && openTabs.some((tab) => tab.url === active) ? { openTabs, activeTabUrl: active } : { openTabs };
