@@ -171,6 +171,21 @@ describe('workspace', () => {
     }
   });
 
+  it('service worker: a waiting update shows the notice; Aggiorna reloads once the new worker controls the page', async () => {
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+    // A new version of the worker (what a new build's registration URL does).
+    await page.evaluate(() => navigator.serviceWorker.register('/sw.js?v=e2e-update', { scope: '/' }));
+    const notice = page.locator('.notification-update');
+    await notice.waitFor({ state: 'visible', timeout: 20_000 });
+    await expect(notice.textContent()).resolves.toContain("È disponibile un nuovo aggiornamento. Vuoi procedere con l'installazione?");
+    await expect(notice.textContent()).resolves.toContain('Il browser verrà ricaricato automaticamente.');
+    const reloaded = page.waitForEvent('load');
+    await notice.getByRole('button', { name: 'Aggiorna' }).click();
+    await reloaded;
+    await waitForShell();
+    await expect(page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).resolves.toContain('v=e2e-update');
+  });
+
   it('an unknown path shows the catch-all page', async () => {
     await page.goto(`${server.url}/nessuna/pagina`);
     await waitForShell();

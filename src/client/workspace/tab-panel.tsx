@@ -52,7 +52,10 @@ export const TabPanel = memo(function TabPanel({ tabId, url, visible, labelledBy
         TabIdContext.Provider,
         { value: tabId },
         <Router hook={useTabLocation} searchHook={useTabSearch}>
-          <TabScreen url={url} />
+          {/* A new page in the tab enters with the main area's transition (SPEC §2). */}
+          <div key={path} className="tab-page">
+            <TabScreen url={url} />
+          </div>
         </Router>,
       )}
     </div>
