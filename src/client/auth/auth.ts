@@ -149,11 +149,18 @@ export function createOidcAuth(manager: LockedUserManager): Auth {
         console.warn('refresh token revocation failed', error);
       }
       const hint = (user?.profile.email as string | undefined) ?? user?.profile.sub;
-      await manager.signoutRedirect({
-        ...(user?.id_token ? { id_token_hint: user.id_token } : {}),
-        post_logout_redirect_uri: `${window.location.origin}${LOGGED_OUT_PATH}`,
-        ...(hint ? { extraQueryParams: { logout_hint: hint } } : {}),
-      });
+      try {
+        await manager.signoutRedirect({
+          ...(user?.id_token ? { id_token_hint: user.id_token } : {}),
+          post_logout_redirect_uri: `${window.location.origin}${LOGGED_OUT_PATH}`,
+          ...(hint ? { extraQueryParams: { logout_hint: hint } } : {}),
+        });
+      } catch (error) {
+        // An issuer without end-session (or unreachable): at least this browser is signed out.
+        console.warn('end-session redirect failed', error);
+        await manager.removeUser();
+        window.location.assign(LOGGED_OUT_PATH);
+      }
     },
     async clear() {
       manager.stopSilentRenew();

@@ -1,0 +1,64 @@
+// Two "tabs" (two managers over one storage) renewing at once: one refresh, the other takes its result.
+import { describe, expect, it } from 'vitest';
+import { InMemoryWebStorage, User, WebStorageStateStore, type UseRefreshTokenArgs } from 'oidc-client-ts';
+import { LockedUserManager } from './auth.ts';
+
+class CountingManager extends LockedUserManager {
+  presented: string[] = [];
+  protected override async _useRefreshToken(args: UseRefreshTokenArgs): Promise<User> {
+    const old = args.state.refresh_token;
+    this.presented.push(old);
+    await new Promise((resolve) => setTimeout(resolve, 30)); // the token endpoint takes a while
+    const user = new User({
+      access_token: `at-after-${old}`,
+      refresh_token: `${old}+1`,
+      token_type: 'Bearer',
+      profile: { sub: 'u1', iss: 'https://issuer.test', aud: 'c', exp: 0, iat: 0 },
+      expires_at: Math.floor(Date.now() / 1000) + 600,
+    });
+    await this.storeUser(user);
+    return user;
+  }
+}
+
+function tab(storage: Storage) {
+  return new CountingManager({
+    authority: 'https://issuer.test',
+    client_id: 'c',
+    redirect_uri: 'https://app.test/auth/callback',
+    userStore: new WebStorageStateStore({ store: storage }),
+    stateStore: new WebStorageStateStore({ store: storage }),
+    automaticSilentRenew: false,
+  });
+}
+
+describe.runIf(globalThis.navigator?.locks)('LockedUserManager', () => {
+  it('never presents the same refresh token twice when two tabs renew together', async () => {
+    const storage = new InMemoryWebStorage();
+    const [a, b] = [tab(storage), tab(storage)];
+    await a.storeUser(
+      new User({
+        access_token: 'at0',
+        refresh_token: 'rt0',
+        token_type: 'Bearer',
+        profile: { sub: 'u1', iss: 'https://issuer.test', aud: 'c', exp: 0, iat: 0 },
+        expires_at: Math.floor(Date.now() / 1000) + 30,
+      }),
+    );
+    const [ua, ub] = await Promise.all([a.signinSilent(), b.signinSilent()]);
+    expect([...a.presented, ...b.presented]).toEqual(['rt0']);
+    expect(ua?.refresh_token).toBe('rt0+1');
+    expect(ub?.refresh_token).toBe('rt0+1');
+  });
+
+  it('refreshes again when the stored token is the one it started with', async () => {
+    const storage = new InMemoryWebStorage();
+    const a = tab(storage);
+    await a.storeUser(
+      new User({ access_token: 'at0', refresh_token: 'rt0', token_type: 'Bearer', profile: { sub: 'u1', iss: 'i', aud: 'c', exp: 0, iat: 0 }, expires_at: Math.floor(Date.now() / 1000) + 30 }),
+    );
+    await a.signinSilent();
+    await a.signinSilent();
+    expect(a.presented).toEqual(['rt0', 'rt0+1']);
+  });
+});
