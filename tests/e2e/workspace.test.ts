@@ -156,6 +156,33 @@ describe('workspace', () => {
     await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe(after);
   });
 
+  it('a tab with unsaved changes shows a marker and asks before closing', async () => {
+    const [first] = quotations;
+    await runFromPalette(first!.code, first!.code);
+    const field = page.locator('.pane:not([hidden]) [role=tabpanel] textarea:not([readonly]):not([disabled])').first();
+    await field.waitFor({ state: 'visible', timeout: 15_000 });
+    await field.focus();
+    await page.keyboard.type(' modifica e2e');
+    await page.locator('.tab-item.is-active.is-dirty').waitFor({ state: 'visible' });
+    const count = await tabs().count();
+
+    // Alt+W works while typing (it has a modifier) and asks first; Escape keeps the tab.
+    await page.keyboard.press('Alt+w');
+    const confirm = page.locator('dialog[open][role=alertdialog]');
+    await confirm.waitFor({ state: 'visible' });
+    await expect(confirm.textContent()).resolves.toContain('Modifiche non salvate');
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await tabs().count()).toBe(count);
+
+    await page.keyboard.press('Alt+w');
+    await confirm.waitFor({ state: 'visible' });
+    await confirm.getByRole('button', { name: 'Chiudi senza salvare' }).click();
+    await expect.poll(() => tabs().count()).toBe(count - 1);
+    const hrefs = await tabs().evaluateAll((elements) => elements.map((element) => element.getAttribute('href')));
+    expect(hrefs).not.toContain(`/marketing/quotations/detail/${first!.id}`);
+  });
+
   it('a deep link opens its tab after sign-in in a fresh browser', async () => {
     const [first] = quotations;
     const other = await browser.newContext({ locale: 'it-IT' });

@@ -47,7 +47,7 @@ export const TabPanel = memo(function TabPanel({ tabId, url, visible, labelledBy
     ref.current?.scrollTo?.({ top: 0, behavior: 'smooth' });
   }, [path]);
   return (
-    <div ref={ref} id={`panel-${tabId}`} role="tabpanel" aria-labelledby={labelledBy} className="tab-panel" hidden={!visible}>
+    <div ref={ref} id={`panel-${tabId}`} role="tabpanel" aria-labelledby={labelledBy} className="tab-panel" hidden={!visible} tabIndex={-1}>
       {createElement(
         TabIdContext.Provider,
         { value: tabId },

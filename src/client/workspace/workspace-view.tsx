@@ -3,7 +3,7 @@
  * shown stays mounted (hidden when not shown), so switching tabs keeps a grid's scroll or a form's
  * edits. Each pane takes its own focus; a click or focus inside a pane makes it the focused side.
  */
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatSequence } from '../../../commands/keys.ts';
@@ -99,10 +99,38 @@ export function TabStrip() {
   );
 }
 
+/**
+ * Each tab remembers where its keyboard focus was; when the focused side or the active tab changes
+ * by keyboard (Alt+O, Alt+1…) and the focus is left behind (in the other pane, or lost to <body>
+ * because its tab was hidden), it goes back to where it was in the now active tab.
+ */
+function useFocusFollowsActiveTab(activeId: string | undefined): void {
+  const lastFocused = useRef(new Map<string, HTMLElement>());
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const panel = (event.target as HTMLElement).closest?.('[role=tabpanel]');
+      if (panel) lastFocused.current.set(panel.id.replace(/^panel-/, ''), event.target as HTMLElement);
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+  useEffect(() => {
+    if (!activeId) return;
+    const panel = document.getElementById(`panel-${activeId}`);
+    const current = document.activeElement;
+    if (!panel || panel.contains(current)) return;
+    const leftBehind = current === document.body || current === null || current.closest('[role=tabpanel]') !== null;
+    if (!leftBehind) return;
+    const remembered = lastFocused.current.get(activeId);
+    (remembered && panel.contains(remembered) ? remembered : panel).focus({ preventScroll: true });
+  }, [activeId]);
+}
+
 export function Panes() {
   const ws = useAtomValue(workspaceAtom);
   const mounted = useRef(new Set<string>());
   const split = isSplit(ws);
+  useFocusFollowsActiveTab(activeTab(ws)?.id);
   for (const id of ws.panes) if (id) mounted.current.add(id);
   for (const id of mounted.current) if (!ws.tabs.some((tab) => tab.id === id)) mounted.current.delete(id);
 
