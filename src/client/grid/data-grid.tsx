@@ -65,8 +65,8 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
 
   const setState = useCallback((next: GridState) => onUrlChange(gridUrl(url, next)), [onUrlChange, url]);
 
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const gridRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const gridRef = useRef<HTMLDivElement | null>(null);
   const [range, setRange] = useState<[number, number]>([0, 40]);
   const pages = useGridPages(kind.type, state, fixed, range[0], range[1]);
   const total = pages.total;
@@ -189,22 +189,30 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
           }
         }}
       />
-      <div
-        ref={gridRef}
-        role="grid"
-        aria-label={label}
-        aria-rowcount={total + 1}
-        aria-colcount={columns.length}
-        aria-multiselectable="true"
-        aria-busy={pages.loading}
-        aria-activedescendant={total > 0 ? activeId : undefined}
-        tabIndex={0}
-        className="data-grid-table"
-        onKeyDown={onKeyDown}
-        onFocus={(e) => e.target === e.currentTarget && setFocused(true)}
-        onBlur={(e) => e.target === e.currentTarget && setFocused(false)}
-      >
-        <div ref={scrollRef} className="data-grid-scroll" style={{ overflow: 'auto', height: '100%', position: 'relative' }}>
+      {total === 0 && !pages.loading && (
+        <p className="data-grid-empty" role="status">{intl.formatMessage({ id: pages.error ? 'grid.error' : 'grid.empty' })}</p>
+      )}
+      <div className="data-grid-table">
+        <div
+          ref={(el) => {
+            // One element is the grid, its focus target and the scroller (axe: a scrollable region must be focusable).
+            gridRef.current = el;
+            scrollRef.current = el;
+          }}
+          role="grid"
+          aria-label={label}
+          aria-rowcount={total + 1}
+          aria-colcount={columns.length}
+          aria-multiselectable="true"
+          aria-busy={pages.loading}
+          aria-activedescendant={total > 0 ? activeId : undefined}
+          tabIndex={0}
+          className="data-grid-scroll"
+          style={{ overflow: 'auto', height: '100%', position: 'relative', outline: 'none' }}
+          onKeyDown={onKeyDown}
+          onFocus={(e) => e.target === e.currentTarget && setFocused(true)}
+          onBlur={(e) => e.target === e.currentTarget && setFocused(false)}
+        >
           <div role="rowgroup" className="data-grid-head" style={{ position: 'sticky', top: 0, zIndex: 1, width: totalWidth }}>
             <div role="row" aria-rowindex={1} className="data-grid-row data-grid-header" style={{ display: 'grid', gridTemplateColumns: template, height: ROW_HEIGHT }}>
               {columns.map((column, i) => (
@@ -230,9 +238,6 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
               />
             ))}
           </div>
-          {total === 0 && !pages.loading && (
-            <p className="data-grid-empty" role="status">{intl.formatMessage({ id: pages.error ? 'grid.error' : 'grid.empty' })}</p>
-          )}
         </div>
       </div>
     </div>

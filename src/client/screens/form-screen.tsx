@@ -4,6 +4,8 @@ import { findKind } from '../../domain/kinds.ts';
 import { EntityForm } from '../forms/entity-form.tsx';
 import { EmbeddedGrid } from './grid-screen.tsx';
 import { fillParams, type ScreenSpec } from './screen-table.ts';
+import { CustomerLinks } from './customer-links.tsx';
+import { NEW_ID } from '../forms/entity-form.tsx';
 
 type FormSpec = Extract<ScreenSpec, { screen: 'form' }>;
 
@@ -14,7 +16,8 @@ export default function FormScreen({ spec, params }: { spec: FormSpec; params: R
   return (
     <section className="screen screen-form">
       <EntityForm type={spec.type} id={id} only={spec.only} />
-      {below && belowKind && (
+      {spec.type === 'customers' && !spec.only && id !== NEW_ID && <CustomerLinks id={id} />}
+      {below && belowKind && id !== NEW_ID && (
         <section className="screen-below" aria-label={belowKind.label.plural}>
           <h2><FormattedMessage id="screens.below" values={{ name: belowKind.label.plural }} /></h2>
           <EmbeddedGrid type={below.type} fixed={fillParams(below.fixedFrom, params)} label={belowKind.label.plural} />

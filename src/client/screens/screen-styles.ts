@@ -18,8 +18,8 @@ const css = `
 .data-grid-range label { display: flex; gap: .25rem; align-items: center; }
 .data-grid-range input { width: 9rem; }
 .data-grid-columns { display: flex; flex-wrap: wrap; gap: .3rem 1rem; font-size: .85rem; }
-.data-grid-table { height: max(18rem, calc(100vh - 15rem)); border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 6px; outline: none; }
-.data-grid-table:focus-visible { outline: 2px solid Highlight; outline-offset: 1px; }
+.data-grid-table { height: max(18rem, calc(100vh - 15rem)); border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 6px; }
+.data-grid-table:focus-within { border-color: Highlight; box-shadow: 0 0 0 1px Highlight; }
 .screen-below .data-grid-table { height: 22rem; }
 .data-grid-header { background: Canvas; border-bottom: 1px solid color-mix(in srgb, CanvasText 25%, transparent); font-weight: 600; }
 .data-grid-headcell button { all: unset; cursor: pointer; font-weight: 600; }
@@ -28,8 +28,8 @@ const css = `
 .data-grid-cell { padding: 0 .5rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; line-height: 34px; }
 .data-grid-cell.cell-money, .data-grid-cell.cell-number { text-align: right; font-variant-numeric: tabular-nums; }
 .data-grid-row.is-selected { background: color-mix(in srgb, Highlight 18%, transparent); }
-.data-grid-table:focus .data-grid-row.is-active, .data-grid-row.is-active { box-shadow: inset 3px 0 0 Highlight; background: color-mix(in srgb, Highlight 10%, transparent); }
-.data-grid-table:focus .data-grid-row.is-active { background: color-mix(in srgb, Highlight 25%, transparent); }
+.data-grid-row.is-active { box-shadow: inset 3px 0 0 Highlight; background: color-mix(in srgb, Highlight 10%, transparent); }
+.data-grid-scroll:focus .data-grid-row.is-active { background: color-mix(in srgb, Highlight 25%, transparent); }
 .data-grid-row.is-deleted { text-decoration: line-through; opacity: .7; }
 .data-grid-loading { opacity: .5; }
 .data-grid-empty { padding: 1rem; }
@@ -77,6 +77,7 @@ kbd { font-size: .75em; padding: 0 .3em; border: 1px solid color-mix(in srgb, Ca
 .dashboard-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: .8rem; }
 .dashboard-card { border: 1px solid color-mix(in srgb, CanvasText 15%, transparent); border-radius: 8px; padding: .8rem; }
 .dashboard-card .figure { font-size: 1.8rem; font-weight: 700; font-variant-numeric: tabular-nums; }
+.customer-links ul { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; padding: 0; list-style: none; }
 .calendar-day { margin: .6rem 0; }
 .calendar-day h2 { font-size: 1rem; margin: 0 0 .3rem; }
 `;

@@ -72,9 +72,15 @@ export const screenRoutes: ScreenRoute[] = [
   { pattern: '/marketing/customers', spec: grid('customers') },
   { pattern: '/marketing/customers/:id', spec: form('customers') },
   { pattern: '/marketing/orders', spec: grid('orders') },
-  { pattern: '/marketing/orders/detail/:id', spec: form('orders') },
+  {
+    pattern: '/marketing/orders/detail/:id',
+    spec: { screen: 'form', type: 'orders', idParam: 'id', below: { type: 'assignments', fixedFrom: { 'filter[orderId]': ':id' } } },
+  },
   { pattern: '/marketing/quotations', spec: grid('quotations') },
-  { pattern: '/marketing/quotations/detail/:id', spec: form('quotations') },
+  {
+    pattern: '/marketing/quotations/detail/:id',
+    spec: { screen: 'form', type: 'quotations', idParam: 'id', below: { type: 'quotationProducts', fixedFrom: { 'filter[quotationId]': ':id' } } },
+  },
   { pattern: '/paymentTerms', spec: grid('paymentTerms') },
   { pattern: '/planning/assignments', spec: grid('assignments') },
   { pattern: '/planning/assignments/:assignmentId', spec: form('assignments', 'assignmentId') },

@@ -122,4 +122,11 @@ export default {
   'grid.openSelected': 'Apri {count, plural, one {la selezionata} other {le # selezionate}}',
   'form.newTitle': 'Nuovo: {kind}',
   'form.created': 'Creazione completata',
+  'screens.customer.links': 'Pagine del cliente',
+  'screens.customer.settings': 'Impostazioni del cliente',
+  'screens.customer.commercialOffer': 'Offerta commerciale e listini',
+  'screens.customer.agreements': 'Accordi commerciali',
+  'screens.customer.equipments': 'Attrezzature – {module}',
+  'screens.customer.installations': 'Impianti – {module}',
+  'screens.customer.deadlines': 'Scadenze – {module}',
 } as Record<string, string>;
