@@ -76,7 +76,9 @@ function EmptyLayout({ url }: { url: string }) {
 export default function App() {
   const url = currentLocation();
   const match = matchRoute(url);
-  // Root only renders briefly (main.tsx sends it to the landing route); Maintenance stands alone.
-  if (match?.route.layout === 'empty' && match.route.name === 'Maintenance') return <EmptyLayout url={url} />;
-  return <DefaultLayout />;
+  const layout = match?.route.layout ?? 'default';
+  // Root never stays (main.tsx sends it to the landing route, the workspace opens Dashboard).
+  if (!match || match.route.name === 'Root' || layout === 'default') return <DefaultLayout />;
+  if (layout === 'none') return <Screen match={match} />;
+  return <EmptyLayout url={url} />;
 }
