@@ -198,6 +198,25 @@ describe('workspace', () => {
     }
   });
 
+  it('a customer user lands on their own customer and the palette offers only what they may open', async () => {
+    const other = await browser.newContext({ locale: 'it-IT' });
+    const customer = await other.newPage();
+    try {
+      await customer.goto(`${server.url}/dashboard`);
+      await signIn(customer, server, DEMO.customer1);
+      await waitForShell(customer);
+      await customer.waitForURL(/\/customers\/[0-9a-f-]{36}$/);
+      await customer.keyboard.press('Control+k');
+      await customer.locator('[cmdk-dialog]').waitFor({ state: 'visible' });
+      await customer.keyboard.type('Utenti');
+      await customer.waitForTimeout(400);
+      await expect(customer.locator('[cmdk-item]', { hasText: /^Utenti/ }).count()).resolves.toBe(0);
+      await expect(customer.locator('.sidebar-link', { hasText: /^Utenti$/ }).count()).resolves.toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('service worker: a waiting update shows the notice; Aggiorna reloads once the new worker controls the page', async () => {
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
     // A new version of the worker (what a new build's registration URL does).
