@@ -50,11 +50,12 @@ async function tokenEndpoint(): Promise<string> {
 
 describe('sign-in', () => {
   it('remembers the deep link, signs in through the real login page by keyboard and lands on it', async () => {
-    await page.goto(`${server.url}/customers?filter=attivi`);
+    await page.goto(`${server.url}/customersGroups`);
     await signIn(page, server, DEMO.admin);
-    const url = new URL(page.url());
-    expect(url.pathname + url.search).toBe('/customers?filter=attivi');
     await expectAppShown(page);
+    expect(new URL(page.url()).pathname).toBe('/customersGroups');
+    // The remembered route's screen, not the catch-all.
+    expect(await page.getByText('Pagina non trovata').count()).toBe(0);
     const stored = await storedUser(page);
     expect(stored?.user.refresh_token).toBeTruthy();
     expect((await identityOf(stored!.user.access_token)).email).toBe(DEMO.admin);
@@ -90,6 +91,7 @@ describe('sign-in', () => {
     expect(identity.customerId).toBeTruthy();
     await page.waitForURL((u) => u.pathname === `/customers/${identity.customerId}`);
     await expectAppShown(page);
+    expect(await page.getByText('Pagina non trovata').count()).toBe(0);
   });
 });
 
@@ -97,7 +99,7 @@ describe('session', () => {
   it('refreshes the access token after it expires without losing the page, and again at start', async () => {
     // Fake time in the page only: the provider really issues and rotates tokens.
     await page.clock.install();
-    await page.goto(`${server.url}/customers`);
+    await page.goto(`${server.url}/customersGroups`);
     await signIn(page, server, DEMO.admin);
     await expectAppShown(page);
     const before = (await storedUser(page))!.user;
@@ -131,7 +133,7 @@ describe('session', () => {
     await expectAppShown(page);
     const restarted = (await storedUser(page))!.user;
     expect(restarted.refresh_token).not.toBe(after.refresh_token);
-    expect(new URL(page.url()).pathname).toBe('/customers');
+    expect(new URL(page.url()).pathname).toBe('/customersGroups');
   });
 
   it('answers a 401 with one refresh and one repeat of the request', async () => {
@@ -177,9 +179,9 @@ describe('session', () => {
     // Three tabs start at once: each refreshes at start, one after the other under the Web Lock,
     // and a tab that waited takes the token the previous one got instead of reusing the old one.
     const tabs = await Promise.all([context.newPage(), context.newPage(), context.newPage()]);
-    await Promise.all(tabs.map((tab, i) => tab.goto(`${server.url}/${i === 0 ? 'customers' : 'dashboard'}`)));
+    await Promise.all(tabs.map((tab, i) => tab.goto(`${server.url}/${i === 0 ? 'customersGroups' : 'dashboard'}`)));
     await Promise.all(tabs.map((tab) => expectAppShown(tab)));
-    expect(new URL(tabs[0]!.url()).pathname).toBe('/customers');
+    expect(new URL(tabs[0]!.url()).pathname).toBe('/customersGroups');
     expect(presented.length).toBeGreaterThan(0);
     expect(new Set(presented).size).toBe(presented.length);
     // Nobody had to sign in again (reuse detection would have revoked the grant).
@@ -241,7 +243,7 @@ describe('identity failures', () => {
     await page.route('**/api/identity/authorization', (route) =>
       route.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify({ type: '/problems/INTERNAL_ERROR', title: 'Internal Server Error', status: 500, code: 'INTERNAL_ERROR' }) }),
     );
-    await page.goto(`${server.url}/customers`);
+    await page.goto(`${server.url}/customersGroups`);
     await signIn(page, server, DEMO.admin);
     await confirmProviderLogout(page);
     const screen = page.locator('[data-auth-screen="failed"]');
@@ -257,7 +259,7 @@ describe('identity failures', () => {
     await page.unroute('**/api/identity/authorization');
     await page.keyboard.press('Enter'); // "Accedi di nuovo" has focus
     await signIn(page, server, DEMO.admin);
-    await page.waitForURL((u) => u.pathname === '/customers');
+    await page.waitForURL((u) => u.pathname === '/customersGroups');
     await expectAppShown(page);
   });
 });
@@ -339,9 +341,9 @@ describe('without sign-in (AUTH_DISABLED=1)', () => {
     page.on('request', (request) => {
       if (request.headers().authorization) authorizations.push(request.url());
     });
-    await page.goto(`${devServer.url}/customers`);
+    await page.goto(`${devServer.url}/customersGroups`);
     await expectAppShown(page);
-    expect(new URL(page.url()).pathname).toBe('/customers');
+    expect(new URL(page.url()).pathname).toBe('/customersGroups');
     await page.goto(`${devServer.url}/`);
     await page.waitForURL((u) => u.pathname === '/dashboard');
     expect(authorizations).toEqual([]);

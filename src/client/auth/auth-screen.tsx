@@ -1,6 +1,18 @@
 /** The pages shown before the workspace exists: signing in, signed out, sign-in failed. Italian, keyboard-first (the button gets focus). */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import { FormattedMessage } from 'react-intl';
+
+// Readable before the app's stylesheet matters: a centred card on the theme variables when present.
+const SCREEN_STYLE: CSSProperties = {
+  maxWidth: '30rem',
+  margin: '15vh auto 0',
+  padding: '1.5rem 2rem',
+  background: 'var(--surface, #fff)',
+  color: 'var(--text, #1b1f24)',
+  border: '1px solid var(--border, #d3d9e0)',
+  borderRadius: '10px',
+  font: '16px/1.5 system-ui, sans-serif',
+};
 
 export type AuthScreenKind = 'loading' | 'logged-out' | 'failed' | 'config-failed';
 
@@ -9,7 +21,7 @@ export function AuthScreen({ kind, detail, onAction }: { kind: AuthScreenKind; d
   useEffect(() => button.current?.focus(), [kind]);
   const action = kind === 'logged-out' || kind === 'failed' ? 'auth.action.signIn' : kind === 'config-failed' ? 'auth.action.retry' : null;
   return (
-    <main className="auth-screen" aria-live="polite" aria-busy={kind === 'loading'} data-auth-screen={kind}>
+    <main className="auth-screen" aria-live="polite" aria-busy={kind === 'loading'} data-auth-screen={kind} style={SCREEN_STYLE}>
       <h1>
         <FormattedMessage id={`auth.screen.${kind}.title`} />
       </h1>

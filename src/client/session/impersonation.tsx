@@ -3,7 +3,7 @@
  * cache and ability is rebuilt for the effective identity — and a banner while it lasts. Keyboard:
  * type to search, ↑/↓ to choose, Enter to start, Esc to clear.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
@@ -22,6 +22,33 @@ interface UserRow {
 }
 
 const SEARCH_DELAY_MS = 250;
+
+// Self-contained look on the shell's theme variables (public/app.css), with fallbacks.
+const PANEL_STYLE: CSSProperties = {
+  position: 'absolute',
+  insetInlineEnd: 0,
+  top: 'calc(100% + 0.3rem)',
+  zIndex: 50,
+  width: '24rem',
+  padding: '0.6rem',
+  background: 'var(--surface, #fff)',
+  color: 'var(--text, #1b1f24)',
+  border: '1px solid var(--border, #d3d9e0)',
+  borderRadius: '8px',
+  boxShadow: 'var(--shadow, 0 8px 28px rgb(0 0 0 / 18%))',
+};
+const LIST_STYLE: CSSProperties = { listStyle: 'none', margin: '0.4rem 0 0', padding: 0, maxHeight: '18rem', overflowY: 'auto' };
+const ITEM_STYLE: CSSProperties = { padding: '0.35rem 0.5rem', borderRadius: '6px' };
+const BANNER_STYLE: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '0.75rem',
+  padding: '0.4rem 0.75rem',
+  background: 'var(--accent-soft, #dce8f5)',
+  borderBottom: '1px solid var(--border, #d3d9e0)',
+  fontWeight: 600,
+};
 
 function useDebounced<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -100,9 +127,9 @@ function ImpersonationSearch({ onClose }: { onClose: () => void }) {
       className="impersonation-panel"
       role="dialog"
       aria-label={intl.formatMessage({ id: 'impersonation.title' })}
-      style={{ position: 'absolute', insetInlineEnd: 0, top: '100%', zIndex: 20, minWidth: '20rem' }}
+      style={PANEL_STYLE}
     >
-      <label htmlFor={`${id}-input`}>
+      <label htmlFor={`${id}-input`} style={{ display: 'block', fontWeight: 600, marginBottom: '0.3rem' }}>
         <FormattedMessage id="impersonation.search.label" />
       </label>
       <input
@@ -122,18 +149,19 @@ function ImpersonationSearch({ onClose }: { onClose: () => void }) {
           setActive(0);
         }}
         onKeyDown={onKeyDown}
+        style={{ width: '100%' }}
       />
-      <ul id={listId} role="listbox" aria-label={intl.formatMessage({ id: 'impersonation.title' })} hidden={!expanded}>
+      <ul id={listId} role="listbox" aria-label={intl.formatMessage({ id: 'impersonation.title' })} hidden={!expanded} style={LIST_STYLE}>
         {!expanded ? null : users.isFetching && options.length === 0 ? (
-          <li role="presentation" aria-live="polite">
+          <li role="presentation" aria-live="polite" style={ITEM_STYLE}>
             <FormattedMessage id="impersonation.search.loading" />
           </li>
         ) : users.isError ? (
-          <li role="presentation">
+          <li role="presentation" style={ITEM_STYLE}>
             <FormattedMessage id="impersonation.search.error" />
           </li>
         ) : options.length === 0 ? (
-          <li role="presentation">
+          <li role="presentation" style={ITEM_STYLE}>
             <FormattedMessage id="impersonation.search.empty" />
           </li>
         ) : (
@@ -143,6 +171,7 @@ function ImpersonationSearch({ onClose }: { onClose: () => void }) {
               id={optionId(index)}
               role="option"
               aria-selected={index === active}
+              style={{ ...ITEM_STYLE, cursor: 'pointer', ...(index === active ? { background: 'var(--accent-soft, #dce8f5)' } : {}) }}
               onMouseEnter={() => setActive(index)}
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => start(user)}
@@ -175,7 +204,7 @@ export function ImpersonationBanner() {
   const session = useSession();
   if (!session.isImpersonating) return null;
   return (
-    <div className="impersonation-banner" role="status">
+    <div className="impersonation-banner" role="status" style={BANNER_STYLE}>
       <span>
         <FormattedMessage
           id="impersonation.banner"
