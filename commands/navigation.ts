@@ -41,14 +41,21 @@ export function routeTitle(route: RouteDef, params: Record<string, string> = {})
 
 const navGroup: MessageDescriptor = { id: 'workspace.group.goTo' };
 
-function routeCommands(route: RouteDef): Command[] {
+/** A route variant and its command (the sidebar lists these by group). */
+export interface NavigationEntry {
+  route: RouteDef;
+  params: Record<string, string>;
+  command: Command & { href: string; title: string };
+}
+
+function routeEntries(route: RouteDef): NavigationEntry[] {
   return routeVariants(route).map((params) => {
     const variant = Object.values(params).join('.');
     const id = variant ? `nav.${route.name}.${variant}` : `nav.${route.name}`;
     const modules = routeModules(route, params);
     const keys = goKeys[variant ? `${route.name}.${variant}` : route.name];
     const url = routeUrl(route, params);
-    const command: Command = {
+    const command: NavigationEntry['command'] = {
       id,
       title: routeTitle(route, params),
       group: navGroup,
@@ -59,10 +66,12 @@ function routeCommands(route: RouteDef): Command[] {
     };
     if (route.can) command.can = route.can;
     if (keys) command.keys = [keys];
-    return command;
+    return { route, params, command };
   });
 }
 
-export const navigationCommands: Command[] = routes
+export const navigationEntries: readonly NavigationEntry[] = routes
   .filter((route) => !route.needsId && route.path !== '*' && route.layout !== 'empty')
-  .flatMap(routeCommands);
+  .flatMap(routeEntries);
+
+export const navigationCommands: Command[] = navigationEntries.map((entry) => entry.command);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectSidebarGroup } from './sidebar-state.ts';
+import { linkClasses, selectSidebarGroup } from './sidebar-state.ts';
 
 describe('SPEC §4 sidebar group rules', () => {
   it('selecting a closed group makes it current and opens it, leaving the others as they are', () => {
@@ -17,5 +17,15 @@ describe('SPEC §4 sidebar group rules', () => {
 
   it('a current group that had been closed is opened again', () => {
     expect(selectSidebarGroup({ current: 'planning', opened: [] }, 'planning')).toEqual({ current: 'planning', opened: ['planning'] });
+  });
+});
+
+describe('SPEC §2 active links', () => {
+  it('marks the exact page current and selected, a page below it selected only', () => {
+    expect(linkClasses('/marketing/quotations', '/marketing/quotations?sort=code')).toBe('selected current');
+    expect(linkClasses('/marketing/quotations', '/marketing/quotations/detail/q1')).toBe('selected');
+    expect(linkClasses('/marketing/quotations', '/marketing/orders')).toBe('');
+    expect(linkClasses('/equipments', '/equipmentFamilies')).toBe('');
+    expect(linkClasses('/equipments', undefined)).toBe('');
   });
 });

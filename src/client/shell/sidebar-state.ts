@@ -4,6 +4,7 @@
  */
 import { store } from '../store.ts';
 import { updateUserSettings, userSettingsAtom } from '../settings/user-settings.ts';
+import { pagePath } from '../workspace/workspace-state.ts';
 import { sidebarDrawerOpenAtom } from './ui-state.ts';
 
 export interface SidebarGroupsState {
@@ -40,4 +41,12 @@ export function selectGroup(name: string): void {
 export function toggleSidebar(): void {
   if (isSmallScreen()) store.set(sidebarDrawerOpenAtom, (open) => !open);
   else updateUserSettings({ hasSidebarEnlarged: !store.get(userSettingsAtom).hasSidebarEnlarged });
+}
+
+/** SPEC §2: `selected` when the active URL is the link's page or below it; also `current` when it is exactly it. */
+export function linkClasses(linkUrl: string, activeUrl: string | undefined): string {
+  if (!activeUrl) return '';
+  const active = pagePath(activeUrl);
+  if (active === linkUrl) return 'selected current';
+  return active.startsWith(`${linkUrl}/`) ? 'selected' : '';
 }

@@ -7,47 +7,26 @@
 import { useEffect, useMemo } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { navigationCommands } from '../../../commands/navigation.ts';
+import { navigationEntries, type NavigationEntry } from '../../../commands/navigation.ts';
 import { availability } from '../../../commands/registry.ts';
 import { sidebarGroups, type SidebarGroup } from '../routes.ts';
-import { routes, routeUrl, routeVariants } from '../routes.ts';
 import { useSession } from '../session/session.tsx';
 import { userSettingsAtom } from '../settings/user-settings.ts';
 import { getCommandContext } from '../workspace/command-context.ts';
-import { activeTabAtom, pagePath } from '../workspace/workspace-state.ts';
+import { activeTabAtom } from '../workspace/workspace-state.ts';
 import { AppLink } from './app-link.tsx';
-import { isSmallScreen, selectGroup, toggleSidebar } from './sidebar-state.ts';
+import { isSmallScreen, linkClasses, selectGroup, toggleSidebar } from './sidebar-state.ts';
 import { sidebarDrawerOpenAtom } from './ui-state.ts';
-import { routeTitle } from '../../../commands/navigation.ts';
 
-interface SidebarLink {
-  commandId: string;
-  url: string;
-  title: string;
-}
-
-/** Each group's links, in route table order. */
-const groupLinks: ReadonlyMap<SidebarGroup, (SidebarLink & { route: string })[]> = (() => {
-  const map = new Map<SidebarGroup, (SidebarLink & { route: string })[]>();
-  for (const route of routes) {
-    if (!route.group) continue;
-    for (const params of routeVariants(route)) {
-      const variant = Object.values(params).join('.');
-      const list = map.get(route.group) ?? [];
-      list.push({ route: route.name, commandId: variant ? `nav.${route.name}.${variant}` : `nav.${route.name}`, url: routeUrl(route, params), title: routeTitle(route, params) });
-      map.set(route.group, list);
-    }
+/** Each group's navigation entries, in route table order. */
+const groupLinks: ReadonlyMap<SidebarGroup, NavigationEntry[]> = (() => {
+  const map = new Map<SidebarGroup, NavigationEntry[]>();
+  for (const entry of navigationEntries) {
+    if (!entry.route.group) continue;
+    map.set(entry.route.group, [...(map.get(entry.route.group) ?? []), entry]);
   }
   return map;
 })();
-
-/** `selected` when the active URL is the link's page or below it; `current` when it is exactly it. */
-export function linkClasses(linkUrl: string, activeUrl: string | undefined): string {
-  if (!activeUrl) return '';
-  const active = pagePath(activeUrl);
-  if (active === linkUrl) return 'selected current';
-  return active.startsWith(`${linkUrl}/`) ? 'selected' : '';
-}
 
 export function Sidebar() {
   const intl = useIntl();
@@ -63,9 +42,8 @@ export function Sidebar() {
 
   const visible = useMemo(() => {
     const ctx = getCommandContext();
-    const allowed = new Set(navigationCommands.filter((command) => ctx && availability(command, ctx) !== false).map((command) => command.id));
     return sidebarGroups
-      .map((group) => ({ group, links: (groupLinks.get(group) ?? []).filter((link) => allowed.has(link.commandId)) }))
+      .map((group) => ({ group, links: (groupLinks.get(group) ?? []).map((entry) => entry.command).filter((command) => ctx && availability(command, ctx) !== false) }))
       .filter((entry) => entry.links.length > 0);
     // The session decides what is allowed.
   }, [session]);
@@ -87,7 +65,7 @@ export function Sidebar() {
           const open = settings.sidebarOpenedGroups.includes(group);
           const current = settings.currentGroupSelected === group;
           const listId = `sidebar-group-${group}`;
-          const groupActive = links.some((link) => linkClasses(link.url, activeUrl) !== '');
+          const groupActive = links.some((link) => linkClasses(link.href, activeUrl) !== '');
           return (
             <li key={group} className={`sidebar-group${current ? ' is-current' : ''}${groupActive ? ' selected' : ''}`}>
               <button type="button" className="sidebar-group-button" aria-expanded={open} aria-controls={listId} onClick={() => selectGroup(group)}>
@@ -100,8 +78,8 @@ export function Sidebar() {
               </button>
               <ul id={listId} className="sidebar-links" hidden={!open}>
                 {links.map((link) => (
-                  <li key={link.url}>
-                    <AppLink href={link.url} className={`sidebar-link ${linkClasses(link.url, activeUrl)}`.trim()} aria-current={linkClasses(link.url, activeUrl).includes('current') ? 'page' : undefined}>
+                  <li key={link.id}>
+                    <AppLink href={link.href} className={`sidebar-link ${linkClasses(link.href, activeUrl)}`.trim()} aria-current={linkClasses(link.href, activeUrl).includes('current') ? 'page' : undefined}>
                       {link.title}
                     </AppLink>
                   </li>
