@@ -6,6 +6,7 @@
  */
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ErrorResponse } from 'oidc-client-ts';
 import { IntlProvider } from 'react-intl';
 import { Provider as JotaiProvider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -136,14 +137,25 @@ async function boot(): Promise<void> {
       if (path === CALLBACK_PATH || path === SILENT_PATH) replaceRoute(DEFAULT_ROUTE);
     } else {
       const manager = createUserManager(config.auth);
-      auth = createOidcAuth(manager);
+      const session = createOidcAuth(manager);
+      auth = session;
       if (path === SILENT_PATH) {
         // Iframe fallback of signinSilent (no refresh token): hand the answer to the parent and stop.
         await manager.signinSilentCallback();
         return;
       }
       if (path === CALLBACK_PATH) {
-        const user = await manager.signinCallback();
+        const user = await manager.signinCallback().catch(async (error: unknown) => {
+          // The provider answered with an error (e.g. "Annulla" on its login page): no session was
+          // made, so nothing to end; say why and offer a new attempt.
+          if (!(error instanceof ErrorResponse)) throw error;
+          await session.clear();
+          const again = () => void session.login(takeRememberedRoute() ?? DEFAULT_ROUTE);
+          if (error.error === 'access_denied') showScreen('cancelled', { onAction: again });
+          else showScreen('failed', { detail: error.error_description ?? error.error ?? error.message, onAction: again });
+          return null;
+        });
+        if (user === null) return;
         const state = user?.state as { returnTo?: string } | undefined;
         afterSignIn = takeRememberedRoute() ?? (state?.returnTo && isAppRoute(state.returnTo) ? state.returnTo : DEFAULT_ROUTE);
         replaceRoute(afterSignIn);

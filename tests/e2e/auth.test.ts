@@ -83,6 +83,22 @@ describe('sign-in', () => {
     await page.waitForURL((u) => u.pathname === '/dashboard');
   });
 
+  it('comes back from a cancelled login to a page that offers to sign in again', async () => {
+    await page.goto(`${server.url}/customersGroups`);
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc'));
+    await page.locator('input#login').waitFor();
+    await page.keyboard.press('Tab'); // password
+    await page.keyboard.press('Tab'); // "Accedi"
+    await page.keyboard.press('Tab'); // "Annulla"
+    await page.keyboard.press('Enter');
+    const screen = page.locator('[data-auth-screen="cancelled"]');
+    await screen.waitFor();
+    expect(await screen.locator('h1').textContent()).toBe('Accesso annullato');
+    await page.keyboard.press('Enter'); // "Accedi di nuovo" has focus
+    await signIn(page, server, DEMO.admin);
+    await page.waitForURL((u) => u.pathname === '/customersGroups');
+  });
+
   it('lands a customer user on its own customer page, whatever it asked for', async () => {
     await page.goto(`${server.url}/dashboard`);
     await signIn(page, server, DEMO.customer1);

@@ -14,12 +14,12 @@ const SCREEN_STYLE: CSSProperties = {
   font: '16px/1.5 system-ui, sans-serif',
 };
 
-export type AuthScreenKind = 'loading' | 'logged-out' | 'failed' | 'config-failed';
+export type AuthScreenKind = 'loading' | 'logged-out' | 'cancelled' | 'failed' | 'config-failed';
 
 export function AuthScreen({ kind, detail, onAction }: { kind: AuthScreenKind; detail?: string; onAction?: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), [kind]);
-  const action = kind === 'logged-out' || kind === 'failed' ? 'auth.action.signIn' : kind === 'config-failed' ? 'auth.action.retry' : null;
+  const action = kind === 'logged-out' || kind === 'failed' || kind === 'cancelled' ? 'auth.action.signIn' : kind === 'config-failed' ? 'auth.action.retry' : null;
   return (
     <main className="auth-screen" aria-live="polite" aria-busy={kind === 'loading'} data-auth-screen={kind} style={SCREEN_STYLE}>
       <h1>

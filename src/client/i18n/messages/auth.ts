@@ -4,6 +4,8 @@ export default {
   'auth.screen.loading.text': 'Verifica della sessione…',
   'auth.screen.logged-out.title': 'Sei uscito',
   'auth.screen.logged-out.text': 'La sessione è stata chiusa. Per continuare accedi di nuovo.',
+  'auth.screen.cancelled.title': 'Accesso annullato',
+  'auth.screen.cancelled.text': 'Non hai completato l’accesso. Per usare l’area di lavoro accedi di nuovo.',
   'auth.screen.failed.title': 'Accesso non riuscito',
   'auth.screen.failed.text': 'Non è stato possibile completare l’accesso o leggere il tuo profilo, quindi la sessione è stata chiusa. Accedi di nuovo per riprovare.',
   'auth.screen.config-failed.title': 'Configurazione non disponibile',
