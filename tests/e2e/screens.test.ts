@@ -179,6 +179,49 @@ describe('forms and transitions', () => {
     expect(created[0]?.attributes.name).toBe('Mansione di prova');
   });
 
+  it('creates an order with the five-step wizard, confirming a delivery above the ordered quantity', async () => {
+    const [customer] = await list('customers', 'page[size]=1&filter[type]=active&sort=displayName');
+    const [product] = await list('products', 'page[size]=1&filter[type]=physical&sort=code');
+    const customerWord = String(customer!.metadata.displayName).split(/\s+/)[0]!;
+    const productCode = String(product!.attributes.code);
+    await open('/marketing/orders/detail/new');
+    const wizard = page.locator('.order-wizard:visible');
+    await wizard.locator('select[name="attributes.module"]').selectOption('fire');
+    await wizard.getByRole('button', { name: 'Avanti' }).click();
+    // Step 2: the customer by typing part of its name.
+    await wizard.getByRole('combobox', { name: 'Cliente' }).focus();
+    await page.keyboard.type(customerWord);
+    await wizard.getByRole('option', { name: String(customer!.metadata.displayName), exact: true }).first().waitFor();
+    await wizard.getByRole('combobox', { name: 'Cliente' }).focus();
+    await wizard.getByRole('option', { name: String(customer!.metadata.displayName), exact: true }).first().click();
+    await wizard.getByRole('button', { name: 'Avanti' }).click();
+    // Step 3: one product, 3 delivered now against 1 ordered.
+    await wizard.getByRole('combobox', { name: 'Aggiungi un prodotto' }).focus();
+    await page.keyboard.type(productCode);
+    await wizard.getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+    const toDeliver = wizard.getByRole('textbox', { name: 'Da consegnare ora' });
+    await toDeliver.waitFor();
+    await toDeliver.fill('3');
+    await wizard.getByRole('button', { name: 'Avanti' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('supera la quantità ordinata').waitFor();
+    await confirm.locator('button.primary').click();
+    // Step 4, then 5: the provisional assignment.
+    await wizard.getByText('4. Attività').and(page.locator('[aria-current=step]')).waitFor();
+    await wizard.getByRole('button', { name: 'Avanti' }).click();
+    await wizard.locator('input[name="attributes.code"]').fill('E2E-WIZ-1');
+    await wizard.getByRole('button', { name: 'Crea l’ordine' }).click();
+    await page.getByText('Ordine e intervento creati').waitFor();
+    await page.waitForURL((url) => /^\/marketing\/orders\/detail\/[0-9a-f-]{36}$/.test(url.pathname));
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    const order = ((await (await server.api(`/orders/${orderId}`, { token })).json()) as { data: Entity }).data;
+    expect(order.relationships.customerId).toBe(customer!.id);
+    expect(order.attributes.lines).toMatchObject([{ productId: product!.id, quantity: 3, deliveredQuantity: 3 }]);
+    const [assignment] = await list('assignments', `filter[orderId]=${orderId}`);
+    expect(assignment?.attributes).toMatchObject({ code: 'E2E-WIZ-1', isProvisional: true });
+  });
+
   it('deletes a record after typing the passphrase elimina', async () => {
     const [reminder] = await list('reminders', 'page[size]=1');
     await open(`/reminders/${reminder!.id}`);

@@ -16,9 +16,11 @@ interface Props {
   describedBy?: string;
   id?: string;
   required?: boolean;
+  /** Extra list filters (office locations of one customer, services only). */
+  filter?: Record<string, string> | undefined;
 }
 
-export function ReferencePicker({ label, target, value, onChange, readOnly, invalid, describedBy, id, required }: Props) {
+export function ReferencePicker({ label, target, value, onChange, readOnly, invalid, describedBy, id, required, filter }: Props) {
   const intl = useIntl();
   const ownId = useId();
   const inputId = id ?? ownId;
@@ -28,18 +30,20 @@ export function ReferencePicker({ label, target, value, onChange, readOnly, inva
   const [options, setOptions] = useState<{ id: string; title: string }[]>([]);
   const [open, setOpen] = useState(false);
   const [highlight, setHighlight] = useState(0);
+  // A stable dependency for the filter object (callers pass a new literal each render).
+  const filterKey = JSON.stringify(filter ?? {});
 
   useEffect(() => {
     if (text === null) return;
     const timer = setTimeout(() => {
-      searchEntities(target, text).then((found) => {
+      searchEntities(target, text, 20, JSON.parse(filterKey) as Record<string, string>).then((found) => {
         setOptions(found);
         setHighlight(0);
         setOpen(true);
       }, () => setOptions([]));
     }, 250);
     return () => clearTimeout(timer);
-  }, [text, target]);
+  }, [text, target, filterKey]);
 
   const choose = (option: { id: string } | null) => {
     onChange(option?.id ?? null);

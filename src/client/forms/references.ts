@@ -69,9 +69,9 @@ export function rememberTitles(type: string, entities: EntityJson[]): void {
 }
 
 /** Entities of a kind matching a text (reference pickers). */
-export async function searchEntities(type: string, text: string, size = 20): Promise<{ id: string; title: string }[]> {
+export async function searchEntities(type: string, text: string, size = 20, filter: Record<string, string> = {}): Promise<{ id: string; title: string }[]> {
   const kind = findKind(type);
-  const query: Record<string, string | number> = { 'page[size]': size };
+  const query: Record<string, string | number> = { ...filter, 'page[size]': size };
   if (text.trim()) query['filter[fullText]'] = text.trim();
   const answer = await api.get<{ data: EntityJson[] }>(type, { query });
   rememberTitles(type, answer.data);

@@ -5,6 +5,7 @@ import { EntityForm } from '../forms/entity-form.tsx';
 import { EmbeddedGrid } from './grid-screen.tsx';
 import { fillParams, type ScreenSpec } from './screen-table.ts';
 import { CustomerLinks } from './customer-links.tsx';
+import { OrderWizard } from './order-wizard.tsx';
 import { NEW_ID } from '../forms/entity-form.tsx';
 
 type FormSpec = Extract<ScreenSpec, { screen: 'form' }>;
@@ -13,6 +14,8 @@ export default function FormScreen({ spec, params }: { spec: FormSpec; params: R
   const id = params[spec.idParam] ?? '';
   const below = spec.below;
   const belowKind = below ? findKind(below.type) : undefined;
+  // A new order is made with the SPEC §2 wizard rather than the bare form.
+  if (spec.type === 'orders' && id === NEW_ID) return <section className="screen screen-form"><OrderWizard /></section>;
   return (
     <section className="screen screen-form">
       <EntityForm type={spec.type} id={id} only={spec.only} />

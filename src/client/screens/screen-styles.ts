@@ -78,6 +78,11 @@ kbd { font-size: .75em; padding: 0 .3em; border: 1px solid color-mix(in srgb, Ca
 .dashboard-card { border: 1px solid color-mix(in srgb, CanvasText 15%, transparent); border-radius: 8px; padding: .8rem; }
 .dashboard-card .figure { font-size: 1.8rem; font-weight: 700; font-variant-numeric: tabular-nums; }
 .customer-links ul { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; padding: 0; list-style: none; }
+.wizard-steps { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; padding: 0; margin: 0; list-style: none; }
+.wizard-steps li[aria-current="step"] { font-weight: 700; text-decoration: underline; }
+.wizard-lines { border-collapse: collapse; margin: .5rem 0; }
+.wizard-lines th, .wizard-lines td { padding: .2rem .5rem; text-align: left; }
+.wizard-lines input { width: 6rem; }
 .calendar-day { margin: .6rem 0; }
 .calendar-day h2 { font-size: 1rem; margin: 0 0 .3rem; }
 `;
