@@ -23,6 +23,7 @@ import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { onEntityChanged, rememberServerActions, type EntityJson, type ServerAction } from '../screens/entity-events.ts';
 import { kindSections, type FieldSpec } from './schema-fields.ts';
 import { Field, type FieldAccess } from './field-input.tsx';
+import type { AppAbility } from '../../domain/ability.ts';
 import { mergePatch, pointerToPath } from './merge-patch.ts';
 import { showConflict } from './conflict.tsx';
 import { TransitionBar } from './transition-bar.tsx';
@@ -81,6 +82,17 @@ export function EntityForm({ type, id, only }: Props) {
   return <LoadedForm kind={kind} base={query.data} only={only} />;
 }
 
+/**
+ * Field-level abilities (SPEC §6): a field the user may not read is hidden, one they may not change
+ * is read-only; the state changes only through its transitions. New records ask `create`.
+ */
+export function fieldAccess(ability: AppAbility, subjectType: string, entity: Record<string, unknown>, statePath: string | undefined, creating: boolean): FieldAccess {
+  return {
+    canRead: (path) => (creating ? ability.can('create', subjectType, path) || ability.can('read', subjectType, path) : ability.can('read', entity, path)),
+    canEdit: (path) => (creating ? ability.can('create', subjectType, path) : path !== statePath && ability.can('update', entity, path)),
+  };
+}
+
 /** The sections a client may write, as the strict schema expects them. */
 function writable(kind: KindDefinition, entity: EntityJson) {
   const metaKeys = Object.keys((kind.metadata as unknown as { shape: Record<string, unknown> }).shape ?? {});
@@ -136,14 +148,7 @@ function LoadedForm({ kind, base, only, creating = false }: { kind: KindDefiniti
   const deleted = base.metadata.isDeleted === true;
   const entitySubject = useMemo(() => asSubject(kind.subject, { ...base } as Record<string, unknown>), [kind.subject, base]);
   const canUpdate = creating ? ability.can('create', kind.subject) : ability.can('update', entitySubject);
-  const access: FieldAccess = useMemo(
-    () => ({
-      canRead: (path) => ability.can('read', entitySubject, path),
-      // The state changes only through its transitions.
-      canEdit: (path) => (creating ? ability.can('create', kind.subject, path) : path !== statePath && ability.can('update', entitySubject, path)),
-    }),
-    [ability, entitySubject, statePath, creating, kind.subject],
-  );
+  const access = useMemo(() => fieldAccess(ability, kind.subject, entitySubject, statePath, creating), [ability, kind.subject, entitySubject, statePath, creating]);
 
   const errors = useMemo(() => {
     const all = validationErrors(kind, draft);
