@@ -366,3 +366,17 @@ describe('without sign-in (AUTH_DISABLED=1)', () => {
     expect(await storedUser(page)).toBeNull();
   });
 });
+
+describe('harness', () => {
+  it('signIn returns when the provider still has a session (no login page)', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await signIn(page, server, DEMO.admin);
+    await expectAppShown(page);
+    // Drop the app's tokens only: the provider's session cookie signs the browser back in silently.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${server.url}/customersGroups`);
+    await signIn(page, server, DEMO.admin);
+    expect(new URL(page.url()).pathname).toBe('/customersGroups');
+    expect(await storedUser(page)).not.toBeNull();
+  });
+});

@@ -222,12 +222,24 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
 /**
  * Signs in on the real login page of the embedded provider using only the keyboard: waits for the
  * page (after a navigation that needed sign-in), types the e-mail in the focused field, Tab to the
- * password, Enter to submit, then waits until the browser is back in the app with a token.
+ * password, Enter to submit, then waits until the browser is back in the app with a token. If the
+ * provider still has a session for this browser (no login page), it returns once back in the app.
  */
 export async function signIn(page: Page, server: Pick<TestServer, 'url'>, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.waitForURL((url) => url.pathname.startsWith('/oidc'), { timeout: 30_000 });
+  const origin = new URL(server.url).origin;
+  const inApp = (url: URL) => url.origin === origin && !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/');
+  const hasUser = () => Object.keys(localStorage).some((key) => key.startsWith('oidc.user:'));
   const login = page.locator('input#login');
-  await login.waitFor({ state: 'visible' });
+  const shown = await Promise.race([
+    login.waitFor({ state: 'visible', timeout: 30_000 }).then(() => 'login' as const),
+    page
+      .waitForURL(inApp, { timeout: 30_000 })
+      .then(() => page.waitForFunction(hasUser, undefined, { timeout: 30_000 }))
+      .then(() => 'signed-in' as const)
+      // A navigation on the way to the login page may interrupt this check: then the login page decides.
+      .catch(() => new Promise<never>(() => undefined)),
+  ]);
+  if (shown === 'signed-in') return;
   // The login field has autofocus; make sure of it without a click (keyboard only).
   if (!(await login.evaluate((element) => element === document.activeElement))) {
     await page.keyboard.press('Tab');
@@ -236,10 +248,8 @@ export async function signIn(page: Page, server: Pick<TestServer, 'url'>, email:
   await page.keyboard.press('Tab');
   await page.keyboard.type(password);
   await page.keyboard.press('Enter');
-  await page.waitForURL((url) => url.origin === new URL(server.url).origin && !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/'), {
-    timeout: 30_000,
-  });
-  await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('oidc.user:')), undefined, { timeout: 30_000 });
+  await page.waitForURL(inApp, { timeout: 30_000 });
+  await page.waitForFunction(hasUser, undefined, { timeout: 30_000 });
 }
 
 /** The user oidc-client-ts keeps in localStorage (`oidc.user:<authority>:<client>`), parsed. */
