@@ -86,10 +86,10 @@ export function EntityForm({ type, id, only }: Props) {
  * Field-level abilities (SPEC §6): a field the user may not read is hidden, one they may not change
  * is read-only; the state changes only through its transitions. New records ask `create`.
  */
-export function fieldAccess(ability: AppAbility, subjectType: string, entity: Record<string, unknown>, statePath: string | undefined, creating: boolean): FieldAccess {
+export function fieldAccess(ability: AppAbility, subjectType: string, entity: object, statePath: string | undefined, creating: boolean): FieldAccess {
   return {
-    canRead: (path) => (creating ? ability.can('create', subjectType, path) || ability.can('read', subjectType, path) : ability.can('read', entity, path)),
-    canEdit: (path) => (creating ? ability.can('create', subjectType, path) : path !== statePath && ability.can('update', entity, path)),
+    canRead: (path) => (creating ? ability.can('create', subjectType, path) || ability.can('read', subjectType, path) : ability.can('read', entity as Record<string, unknown>, path)),
+    canEdit: (path) => (creating ? ability.can('create', subjectType, path) : path !== statePath && ability.can('update', entity as Record<string, unknown>, path)),
   };
 }
 
