@@ -139,7 +139,7 @@ describe('forms and transitions', () => {
     await page.keyboard.type('10,5');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
-    await expect.poll(() => price.inputValue()).toBe('12,5');
+    await expect.poll(() => price.inputValue()).toBe('12,50');
     const description = page.locator('.entity-form:visible textarea[name="attributes.description"]');
     await description.focus();
     await page.keyboard.press('Control+A');

@@ -7,7 +7,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldSpec } from './schema-fields.ts';
 import { emptyValue } from './schema-fields.ts';
-import { enumLabel, fieldLabel } from './format.ts';
+import { enumLabel, fieldLabel, MONEY_FIELDS } from './format.ts';
 import { ReferencePicker } from './reference-picker.tsx';
 import { useEntityTitle } from './references.ts';
 
@@ -128,16 +128,32 @@ export function stepNumber(current: unknown, direction: 1 | -1, spec: Pick<Field
   return next;
 }
 
+/** How a number reads in its field: money always with 2 decimals (SPEC §9), others as typed, Italian comma. */
+export function numberText(value: unknown, money: boolean): string {
+  if (typeof value !== 'number') return value === undefined || value === null ? '' : String(value);
+  return money ? value.toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }) : String(value).replace('.', ',');
+}
+
 function NumberInput({ value, onValue, spec, common }: { value: unknown; onValue(v: unknown): void; spec: FieldSpec; common: Record<string, unknown> }) {
-  const shown = typeof value === 'number' ? String(value).replace('.', ',') : value === undefined || value === null ? '' : String(value);
+  const money = MONEY_FIELDS.has(spec.name);
+  const shown = numberText(value, money);
   const [text, setText] = useState(shown);
-  useEffect(() => setText(shown), [shown]);
+  const [editing, setEditing] = useState(false);
+  // While the user types, their text stays as typed ("12," is on the way to "12,5"); otherwise it follows the value.
+  useEffect(() => {
+    if (!editing) setText(shown);
+  }, [shown, editing]);
   return (
     <input
       {...common}
       type="text"
       inputMode={spec.kind === 'integer' ? 'numeric' : 'decimal'}
       value={text}
+      onFocus={() => setEditing(true)}
+      onBlur={() => {
+        setEditing(false);
+        setText(shown);
+      }}
       onChange={(e) => {
         setText(e.target.value);
         const parsed = parseNumber(e.target.value);
@@ -146,7 +162,9 @@ function NumberInput({ value, onValue, spec, common }: { value: unknown; onValue
       onKeyDown={(e) => {
         if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && !common.readOnly) {
           e.preventDefault();
-          onValue(stepNumber(typeof value === 'number' ? value : parseNumber(text), e.key === 'ArrowUp' ? 1 : -1, spec, e.shiftKey));
+          const next = stepNumber(typeof value === 'number' ? value : parseNumber(text), e.key === 'ArrowUp' ? 1 : -1, spec, e.shiftKey);
+          setText(numberText(next, money));
+          onValue(next);
         }
       }}
     />
