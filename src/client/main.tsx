@@ -76,6 +76,14 @@ function replaceRoute(route: string): void {
   if (route !== currentRoute()) window.history.replaceState(window.history.state, '', route);
 }
 
+let restarting = false;
+/** SPEC §8 "restart login": once, however many requests fail together. */
+function restartLogin(auth: Auth): void {
+  if (restarting) return;
+  restarting = true;
+  void auth.clear().then(() => auth.login(currentRoute()));
+}
+
 async function readIdentity(): Promise<Identity> {
   const list = await api.get<Identity[]>('/identity/authorization', { silent: true });
   const identity = Array.isArray(list) ? list[0] : undefined;
@@ -90,6 +98,8 @@ async function readIdentity(): Promise<Identity> {
  */
 async function signInFailed(auth: Auth | null, error: unknown): Promise<void> {
   console.error('sign-in failed', error);
+  // A 401 the refresh could not cure restarts the login (SPEC §8), as the HTTP client does.
+  if (error instanceof ApiProblem && error.status === 401 && auth?.mode === 'oidc') return restartLogin(auth);
   const detail = error instanceof ApiProblem ? `${error.status} ${error.code || error.title}` : error instanceof Error ? error.message : String(error);
   // A failed impersonation is not a failed sign-in: back to the real user (SPEC §8 "error on impersonation").
   if (readImpersonation() && error instanceof ApiProblem && error.status >= 400 && error.status < 500 && error.status !== 401) {
@@ -137,8 +147,8 @@ async function boot(): Promise<void> {
       if (path === CALLBACK_PATH || path === SILENT_PATH) replaceRoute(DEFAULT_ROUTE);
     } else {
       const manager = createUserManager(config.auth);
-      const session = createOidcAuth(manager);
-      auth = session;
+      const oidc = createOidcAuth(manager);
+      auth = oidc;
       if (path === SILENT_PATH) {
         // Iframe fallback of signinSilent (no refresh token): hand the answer to the parent and stop.
         await manager.signinSilentCallback();
@@ -149,8 +159,8 @@ async function boot(): Promise<void> {
           // The provider answered with an error (e.g. "Annulla" on its login page): no session was
           // made, so nothing to end; say why and offer a new attempt.
           if (!(error instanceof ErrorResponse)) throw error;
-          await session.clear();
-          const again = () => void session.login(takeRememberedRoute() ?? DEFAULT_ROUTE);
+          await oidc.clear();
+          const again = () => void oidc.login(takeRememberedRoute() ?? DEFAULT_ROUTE);
           if (error.error === 'access_denied') showScreen('cancelled', { onAction: again });
           else showScreen('failed', { detail: error.error_description ?? error.error ?? error.message, onAction: again });
           return null;
@@ -189,17 +199,11 @@ async function boot(): Promise<void> {
     return;
   }
 
-  let loggingIn = false;
   configureApi({
     baseUrl: new URL(config.apiBaseUrl, window.location.origin).href,
     getAccessToken: () => session.getAccessToken(),
     refreshAccessToken: () => session.refresh(),
-    onLoginRequired: () => {
-      // Several requests may fail together: one redirect.
-      if (loggingIn) return;
-      loggingIn = true;
-      void session.clear().then(() => session.login(currentRoute()));
-    },
+    onLoginRequired: () => restartLogin(session),
   });
 
   let identity: Identity;
@@ -218,7 +222,7 @@ async function boot(): Promise<void> {
 
   const signOut = () => session.signOut();
   session.onSignedOutElsewhere(() => {
-    if (!loggingIn) window.location.assign(LOGGED_OUT_PATH);
+    if (!restarting) window.location.assign(LOGGED_OUT_PATH);
   });
   root.render(
     <Providers>
