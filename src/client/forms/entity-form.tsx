@@ -128,6 +128,11 @@ function LoadedForm({ kind, base, only, creating = false }: { kind: KindDefiniti
   const [serverErrors, setServerErrors] = useState<Map<string, string>>(new Map());
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // An opened record takes the keyboard (heading focused: Tab goes to the first field, t … runs transitions).
+  useEffect(() => {
+    if (active && !formRef.current?.contains(document.activeElement)) headingRef.current?.focus({ preventScroll: true });
+  }, [active]);
 
   const patch = useMemo(() => mergePatch(writable(kind, loadedBase), writable(kind, draft)), [kind, loadedBase, draft]);
   const dirty = patch !== undefined;
@@ -314,9 +319,17 @@ function LoadedForm({ kind, base, only, creating = false }: { kind: KindDefiniti
         e.preventDefault();
         void save();
       }}
+      onKeyDown={(e) => {
+        // Esc leaves a field for the form itself, where the tab's shortcuts (t p e…) work again.
+        const target = e.target as HTMLElement;
+        if (e.key === 'Escape' && !e.defaultPrevented && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && target.getAttribute('aria-expanded') !== 'true') {
+          e.preventDefault();
+          headingRef.current?.focus();
+        }
+      }}
     >
       <header className="entity-form-header">
-        <h1>
+        <h1 ref={headingRef} tabIndex={-1}>
           <span className="entity-form-kind">{kind.label.singular}</span> {title}
           {dirty && <span className="entity-form-dirty" title={intl.formatMessage({ id: 'form.dirty' })}> ●</span>}
         </h1>

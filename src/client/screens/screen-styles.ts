@@ -38,6 +38,7 @@ const css = `
 .entity-form { display: flex; flex-direction: column; gap: 1rem; max-width: 80rem; }
 .entity-form-header { position: sticky; top: 0; z-index: 2; background: var(--surface, Canvas); padding: .5rem 0; border-bottom: 1px solid var(--border, color-mix(in srgb, CanvasText 15%, transparent)); display: flex; flex-direction: column; gap: .4rem; }
 .entity-form-header h1 { font-size: 1.35rem; margin: 0; }
+.entity-form-header h1:focus-visible { outline: 2px solid var(--focus, Highlight); outline-offset: 2px; }
 .entity-form-kind { font-size: .8rem; text-transform: uppercase; letter-spacing: .05em; opacity: .7; margin-right: .4rem; }
 .entity-state { margin: 0; font-size: 1.05rem; }
 .entity-state strong { display: inline-block; padding: .1rem .6rem; border-radius: 999px; background: var(--accent-soft, color-mix(in srgb, Highlight 22%, transparent)); }
