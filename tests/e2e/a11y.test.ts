@@ -72,6 +72,8 @@ describe('accessibility (axe)', () => {
     await page.keyboard.press('Control+k');
     await page.locator('[cmdk-dialog]').waitFor({ state: 'visible' });
     await page.keyboard.type('preventivi');
+    await page.locator('[cmdk-item][data-selected=true]').waitFor({ state: 'visible' });
+    await page.waitForTimeout(300);
     const findings = await seriousViolations('palette');
     await page.keyboard.press('Escape');
     await page.keyboard.press('?');

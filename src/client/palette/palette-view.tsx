@@ -1,10 +1,13 @@
 /**
- * The palette's view: a cmdk dialog with a combobox (DESIGN §4), our ranking instead of cmdk's
- * (`shouldFilter={false}`: score everything, render only the best). Shared by the app palette and
- * the benchmark. Shift+Enter runs an item on the other side of the split view.
+ * The palette's view: a modal dialog holding cmdk's combobox and list (DESIGN §4), our ranking
+ * instead of cmdk's (`shouldFilter={false}`: score everything, render only the best). The dialog
+ * is the native `<dialog>` (focus trap, Escape, top layer, named by its label) rather than cmdk's
+ * Radix one, whose missing title and description break ARIA references. Shared by the app palette
+ * and the benchmark. Shift+Enter runs an item on the other side of the split view.
  */
-import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Command } from 'cmdk';
+import { closeDialogElement } from '../shell/ui-state.ts';
 import { groupItems, rankItems, type PaletteItem } from './palette-items.ts';
 
 export interface PaletteViewProps {
@@ -31,56 +34,81 @@ export function PaletteView({ open, onOpenChange, items, search, onSearchChange,
   const groups = useMemo(() => groupItems(ranked), [ranked]);
   const [selected, setSelected] = useState('');
   const side = useRef<'right' | undefined>(undefined);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      // The field has the keyboard (React's autoFocus ran while the dialog was still closed).
+      element.querySelector<HTMLInputElement>('[cmdk-input]')?.focus();
+    }
+    if (!open && element.open) closeDialogElement(element);
+  }, [open]);
   const firstEnabled = ranked.find((item) => !item.disabledReason)?.id ?? '';
   // Keep the highlighted item when it is still there, else the first one (cmdk does not re-select without its own filter).
   const value = ranked.some((item) => item.id === selected) ? selected : firstEnabled;
 
   return (
-    <Command.Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      label={label}
-      shouldFilter={false}
-      loop
-      value={value}
-      onValueChange={setSelected}
-      contentClassName="palette"
-      overlayClassName="palette-overlay"
-      onKeyDown={(event) => {
-        side.current = event.key === 'Enter' && event.shiftKey ? 'right' : undefined;
+    <dialog
+      ref={dialog}
+      className="palette"
+      role="dialog"
+      aria-label={label}
+      cmdk-dialog=""
+      onCancel={(event) => {
+        event.preventDefault();
+        onOpenChange(false);
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the <dialog> itself.
+        if (event.target === event.currentTarget) onOpenChange(false);
       }}
     >
-      <Command.Input className="palette-input" value={search} onValueChange={onSearchChange} placeholder={placeholder} aria-label={label} />
-      <Command.List className="palette-list" label={label}>
-        {listReady && ranked.length === 0 && !status && <Command.Empty className="palette-empty">{empty}</Command.Empty>}
-        {groups.map(([group, list]) => (
-          <Command.Group key={group} heading={group} className="palette-group">
-            {list.map((item) => (
-              <Command.Item
-                key={item.id}
-                value={item.id}
-                disabled={Boolean(item.disabledReason)}
-                className="palette-item"
-                onSelect={() => {
-                  const options = side.current ? { side: side.current } : {};
-                  side.current = undefined;
-                  onOpenChange(false);
-                  item.run(options);
-                }}
-              >
-                <span className="palette-item-title">{item.title}</span>
-                {item.detail && <span className="palette-item-detail">{item.detail}</span>}
-                {item.disabledReason && <span className="palette-item-reason">{item.disabledReason}</span>}
-                {item.shortcut && <kbd className="palette-item-keys">{item.shortcut}</kbd>}
-              </Command.Item>
+      {open && (
+        <Command
+          label={label}
+          shouldFilter={false}
+          loop
+          value={value}
+          onValueChange={setSelected}
+          onKeyDown={(event) => {
+            side.current = event.key === 'Enter' && event.shiftKey ? 'right' : undefined;
+          }}
+        >
+          <Command.Input className="palette-input" value={search} onValueChange={onSearchChange} placeholder={placeholder} aria-label={label} />
+          <Command.List className="palette-list" label={label}>
+            {listReady && ranked.length === 0 && !status && <Command.Empty className="palette-empty">{empty}</Command.Empty>}
+            {groups.map(([group, list]) => (
+              <Command.Group key={group} heading={group} className="palette-group">
+                {list.map((item) => (
+                  <Command.Item
+                    key={item.id}
+                    value={item.id}
+                    disabled={Boolean(item.disabledReason)}
+                    className="palette-item"
+                    onSelect={() => {
+                      const options = side.current ? { side: side.current } : {};
+                      side.current = undefined;
+                      onOpenChange(false);
+                      item.run(options);
+                    }}
+                  >
+                    <span className="palette-item-title">{item.title}</span>
+                    {item.detail && <span className="palette-item-detail">{item.detail}</span>}
+                    {item.disabledReason && <span className="palette-item-reason">{item.disabledReason}</span>}
+                    {item.shortcut && <kbd className="palette-item-keys">{item.shortcut}</kbd>}
+                  </Command.Item>
+                ))}
+              </Command.Group>
             ))}
-          </Command.Group>
-        ))}
-      </Command.List>
-      <div className="palette-status" role="status">
-        {status}
-      </div>
-      {footer && <div className="palette-footer">{footer}</div>}
-    </Command.Dialog>
+          </Command.List>
+          <div className="palette-status" role="status">
+            {status}
+          </div>
+          {footer && <div className="palette-footer">{footer}</div>}
+        </Command>
+      )}
+    </dialog>
   );
 }

@@ -9,6 +9,7 @@ import { atom, useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { intl } from '../i18n/index.ts';
 import { store } from '../store.ts';
+import { closeDialogElement } from './ui-state.ts';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 export type DialogTransition = 'fade' | 'slide' | 'none';
@@ -133,7 +134,7 @@ export function DialogHost() {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) closeDialogElement(dialog);
   }, [open]);
 
   if (!state) return <dialog ref={ref} className="dialog" aria-hidden="true" hidden />;

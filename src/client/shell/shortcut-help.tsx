@@ -10,7 +10,7 @@ import { formatSequence } from '../../../commands/keys.ts';
 import { availability, scopeOf, scopeOrder } from '../../../commands/registry.ts';
 import { getCommandContext } from '../workspace/command-context.ts';
 import { listeningCommands } from '../workspace/use-scoped-commands.ts';
-import { shortcutHelpOpenAtom } from './ui-state.ts';
+import { closeDialogElement, shortcutHelpOpenAtom } from './ui-state.ts';
 
 export function shortcutsByScope(): [CommandScope, Command[]][] {
   const ctx = getCommandContext();
@@ -29,7 +29,7 @@ export function ShortcutHelp() {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) closeDialogElement(dialog);
   }, [open]);
   const title = (command: Command) => (typeof command.title === 'string' ? command.title : intl.formatMessage(command.title));
   return (

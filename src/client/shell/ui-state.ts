@@ -9,3 +9,19 @@ export const shortcutHelpOpenAtom = atom(false);
 export const sidebarDrawerOpenAtom = atom(false);
 /** The key presses of a sequence typed so far (`g` waiting for `q`), shown as a hint. */
 export const pendingKeysAtom = atom<string>('');
+
+/**
+ * True while a modal dialog closes and the browser hands the focus back to where it was: that focus
+ * is not the user choosing a side of the split view (a plain flag, read synchronously in focus events).
+ */
+export const returningFocus = { active: false };
+
+/** Closes a native dialog, marking the focus it gives back as returned. */
+export function closeDialogElement(dialog: HTMLDialogElement): void {
+  returningFocus.active = true;
+  try {
+    dialog.close();
+  } finally {
+    returningFocus.active = false;
+  }
+}

@@ -86,6 +86,11 @@ export function useWorkspaceSync(userId: string): void {
   // Address bar, window title, recent items.
   const tab = activeTab(ws);
   const label = tab ? tabLabel(tab) : undefined;
+  const empty = restored && ws.tabs.length === 0;
+  useEffect(() => {
+    // No tab left: the address is the root (a reload lands on the default route).
+    if (empty && currentLocation() !== '/') window.history.replaceState(null, '', '/');
+  }, [empty]);
   useEffect(() => {
     if (!tab) return;
     const url = tab.url;

@@ -12,6 +12,7 @@ import { TabPanel } from './tab-panel.tsx';
 import { tabLabel } from './workspace-sync.ts';
 import { activeTab, dispatchWorkspace, isSplit, workspaceAtom, type PaneIndex } from './workspace-state.ts';
 import { isPlainClick } from '../shell/app-link.tsx';
+import { returningFocus } from '../shell/ui-state.ts';
 
 const tabDomId = (id: string) => `tab-${id}`;
 
@@ -162,7 +163,10 @@ export function Panes() {
               style={visible ? { gridColumn: pane + 1 } : undefined}
               hidden={!visible}
               onPointerDownCapture={() => visible && focus(pane as PaneIndex)}
-              onFocusCapture={() => visible && focus(pane as PaneIndex)}
+              onFocusCapture={() => {
+                // Focus handed back by a closing dialog (the palette) is not the user choosing this side.
+                if (visible && !returningFocus.active) focus(pane as PaneIndex);
+              }}
             >
               <TabPanel tabId={tab.id} url={tab.url} visible={visible} labelledBy={tabDomId(tab.id)} />
             </div>
