@@ -62,6 +62,15 @@ describe('grids', () => {
     await page.keyboard.press('j');
     const third = await page.locator('[role=row][aria-rowindex="4"]:visible a').getAttribute('href');
     await expect.poll(() => grid.getAttribute('aria-activedescendant')).toBe('quotations-row-2');
+    // x selects, Shift+↓ extends the selection from there, k goes back up.
+    await page.keyboard.press('x');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(() => grid.locator('[role=row][aria-selected=true]').count()).toBe(3);
+    await page.getByRole('button', { name: 'Apri le 3 selezionate' }).waitFor();
+    await page.keyboard.press('k');
+    await page.keyboard.press('k');
+    await expect.poll(() => grid.getAttribute('aria-activedescendant')).toBe('quotations-row-2');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === third);
     await page.locator('.entity-form:visible').waitFor();
