@@ -11,7 +11,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
 import type { KindDefinition } from '../../domain/kind.ts';
 import { cellValue, defaultColumnIds, kindColumns, TITLE_COLUMN, type GridColumn } from './columns.ts';
-import { gridUrl, parseGridState, sortDirection, toggleSort, type GridState } from './grid-state.ts';
+import { gridQuery, gridUrl, parseGridState, sortDirection, toggleSort, type GridState } from './grid-state.ts';
 import { useGridPages } from './use-grid-pages.ts';
 import { fieldLabel as fieldName, formatValue } from '../forms/format.ts';
 import { useEntityTitle } from '../forms/references.ts';
@@ -87,12 +87,14 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
   const [active, setActive] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const anchor = useRef(0);
+  // The rows shown change with the query, not with the visible columns.
+  const viewKey = useMemo(() => JSON.stringify(gridQuery(state)), [state]);
   useEffect(() => {
     // A new view starts at the top with nothing selected.
     setActive(0);
     setSelected(new Set());
     virtualizer.scrollToIndex(0);
-  }, [url.split('&cols=')[0], virtualizer]);
+  }, [viewKey, virtualizer]);
   useEffect(() => {
     if (autoFocus) gridRef.current?.focus({ preventScroll: true });
   }, [autoFocus]);
