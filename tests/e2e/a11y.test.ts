@@ -73,6 +73,13 @@ describe('accessibility (axe)', () => {
     await page.locator('[cmdk-dialog]').waitFor({ state: 'visible' });
     await page.keyboard.type('preventivi');
     await page.locator('[cmdk-item][data-selected=true]').waitFor({ state: 'visible' });
+    // Once the record search has answered, cmdk's active-descendant points at a rendered option
+    // (while results arrive it may briefly name the option they replaced).
+    await page.waitForFunction(() => {
+      const input = document.querySelector('[cmdk-input]');
+      const id = input?.getAttribute('aria-activedescendant');
+      return !document.querySelector('.palette-status')?.textContent && (!id || document.getElementById(id) !== null);
+    });
     await page.waitForTimeout(300);
     const findings = await seriousViolations('palette');
     await page.keyboard.press('Escape');
