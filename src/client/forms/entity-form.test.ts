@@ -38,3 +38,15 @@ describe('entity form', () => {
     expect(errors.get('relationships.customerId')).toBe('Obbligatorio');
   });
 });
+
+import { frozenByState } from './kind-overrides.ts';
+
+describe('state locks', () => {
+  it('freezes an issued quotation except its attachments and notes', () => {
+    expect(frozenByState('quotations', 'issued', 'attributes.title')).toBe(true);
+    expect(frozenByState('quotations', 'issued', 'attributes.notes')).toBe(false);
+    expect(frozenByState('quotations', 'issued', 'attributes.attachments.0.kind')).toBe(false);
+    expect(frozenByState('quotations', 'draft', 'attributes.title')).toBe(false);
+    expect(frozenByState('orders', 'completed', 'attributes.notes')).toBe(false);
+  });
+});

@@ -25,6 +25,7 @@ import { kindSections, type FieldSpec } from './schema-fields.ts';
 import { Field, type FieldAccess } from './field-input.tsx';
 import type { AppAbility } from '../../domain/ability.ts';
 import { mergePatch, pointerToPath } from './merge-patch.ts';
+import { frozenByState } from './kind-overrides.ts';
 import { showConflict } from './conflict.tsx';
 import { TransitionBar } from './transition-bar.tsx';
 import { formatValue, fieldLabel, MONEY_FIELDS } from './format.ts';
@@ -153,7 +154,12 @@ function LoadedForm({ kind, base, only, creating = false }: { kind: KindDefiniti
   const deleted = base.metadata.isDeleted === true;
   const entitySubject = useMemo(() => asSubject(kind.subject, { ...base } as Record<string, unknown>), [kind.subject, base]);
   const canUpdate = creating ? ability.can('create', kind.subject) : ability.can('update', entitySubject);
-  const access = useMemo(() => fieldAccess(ability, kind.subject, entitySubject, statePath, creating), [ability, kind.subject, entitySubject, statePath, creating]);
+  const currentState = statePath ? String(readPath(base, statePath) ?? '') : undefined;
+  const access = useMemo<FieldAccess>(() => {
+    const byAbility = fieldAccess(ability, kind.subject, entitySubject, statePath, creating);
+    return creating ? byAbility : { ...byAbility, canEdit: (path) => byAbility.canEdit(path) && !frozenByState(kind.type, currentState, path) };
+  }, [ability, kind.subject, kind.type, entitySubject, statePath, creating, currentState]);
+  const frozen = !creating && currentState !== undefined && frozenByState(kind.type, currentState, 'attributes.title');
 
   const errors = useMemo(() => {
     const all = validationErrors(kind, draft);
@@ -340,6 +346,11 @@ function LoadedForm({ kind, base, only, creating = false }: { kind: KindDefiniti
         )}
         {deleted && <p className="entity-form-banner" role="status"><FormattedMessage id="form.isDeleted" /></p>}
         {archived && <p className="entity-form-banner" role="status"><FormattedMessage id="form.isArchived" /></p>}
+        {frozen && !deleted && (
+          <p className="entity-form-banner" role="status">
+            <FormattedMessage id="form.frozen" values={{ state: formatValue(currentState, 'enum', stateLabels) }} />
+          </p>
+        )}
         {kind.machine && !deleted && !creating && <TransitionBar type={kind.type as MachineType} entity={base} />}
         <div className="entity-form-actions" role="toolbar" aria-label={intl.formatMessage({ id: 'form.actions' })}>
           <button type="submit" disabled={locked || busy} aria-keyshortcuts="Control+S">

@@ -148,4 +148,5 @@ export default {
   'screens.wizard.provisional': 'Dati provvisori: si possono modificare in seguito nel dettaglio dell’intervento.',
   'screens.wizard.codeRequired': 'Obbligatorio',
   'screens.wizard.done': 'Ordine e intervento creati',
+  'form.frozen': 'Nello stato «{state}» si modificano solo allegati e note: per il resto crea una revisione.',
 } as Record<string, string>;
