@@ -68,7 +68,18 @@ export function Sidebar() {
           const groupActive = links.some((link) => linkClasses(link.href, activeUrl) !== '');
           return (
             <li key={group} className={`sidebar-group${current ? ' is-current' : ''}${groupActive ? ' selected' : ''}`}>
-              <button type="button" className="sidebar-group-button" aria-expanded={open} aria-controls={listId} onClick={() => selectGroup(group)}>
+              <button
+                type="button"
+                className="sidebar-group-button"
+                aria-expanded={open}
+                aria-controls={listId}
+                title={enlarged ? undefined : intl.formatMessage({ id: `nav.group.${group}` })}
+                onClick={() => {
+                  selectGroup(group);
+                  // Collapsed, the links have no room: choosing a group opens the sidebar.
+                  if (!enlarged && !isSmallScreen()) toggleSidebar();
+                }}
+              >
                 <span className="sidebar-group-initial" aria-hidden="true">
                   {intl.formatMessage({ id: `nav.group.${group}` }).slice(0, 1)}
                 </span>
