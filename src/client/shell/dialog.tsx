@@ -45,7 +45,8 @@ export function openDialog<T>(request: DialogRequest<T>): Promise<T | undefined>
   });
 }
 
-function closeDialog(result?: unknown): void {
+/** Closes the open dialog with `result` (what its body's `close` does). */
+export function closeDialog(result?: unknown): void {
   const state = store.get(dialogAtom);
   if (!state || !state.open) return;
   state.resolve(result);
