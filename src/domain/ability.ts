@@ -77,5 +77,13 @@ export function interpolatePermissions(permissions: readonly PermissionRule[], u
   return permissions.map((rule) => (rule.conditions ? { ...rule, conditions: replace(rule.conditions) as PermissionRule['conditions'] } : rule));
 }
 
+/**
+ * What every signed-in user may do whatever their roles: keep their own user settings (theme,
+ * sidebar, open tabs, grid columns: SPEC §3), which the workspace saves on any machine.
+ */
+export const SELF_SERVICE_RULES: readonly PermissionRule[] = [
+  { action: ['read', 'create', 'update'], subject: 'settings', conditions: { 'relationships.userId': '$' + '{user.id}' } },
+];
+
 /** A value no condition field can equal (not a uuid, not a state). */
 export const UNMATCHABLE = '\u2205 nessun valore';

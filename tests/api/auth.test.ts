@@ -277,6 +277,25 @@ describe.each(engines())('sign-in and abilities on %s', (engine) => {
     });
   });
 
+  describe('own user settings', () => {
+    it('lets every user, whatever the role, keep their own settings and nobody else’s', async () => {
+      const client = as(users.clientA!);
+      const created = await client.request('POST', '/api/userSettings', { attributes: { hasDarkTheme: true }, relationships: { userId: users.clientA } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const listed = await client.request('GET', '/api/userSettings?page[size]=50');
+      expect(listed.body.data.map((s: any) => s.relationships.userId)).toEqual([users.clientA]);
+      const changed = await client.request('PATCH', `/api/userSettings/${created.body.data.id}`, { attributes: { hasFilters: true } }, { 'if-match': `"${created.body.data.metadata.lastUpdatedDateTime}"` });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      const forSomeoneElse = await client.request('POST', '/api/userSettings', { attributes: {}, relationships: { userId: users.salesman } });
+      expect(forSomeoneElse.status).toBe(403);
+      const salesmanOwn = await as(users.salesman!).request('POST', '/api/userSettings', { attributes: {}, relationships: { userId: users.salesman } });
+      expect(salesmanOwn.status, JSON.stringify(salesmanOwn.body)).toBe(201);
+      const others = await client.request('GET', `/api/userSettings/${salesmanOwn.body.data.id}`);
+      expect(others.status).toBe(403);
+      expect(JSON.stringify(others.body)).not.toContain(users.salesman);
+    });
+  });
+
   describe('impersonation', () => {
     const header = (userId: string) => ({ 'x-impersonation': JSON.stringify({ userId }) });
 

@@ -23,7 +23,8 @@ function flush(): void {
     for (let i = 0; i < ids.length; i += 100) {
       const chunk = ids.slice(i, i + 100);
       api
-        .get<{ data: EntityJson[] }>(type, { query: { ids: chunk, 'page[size]': chunk.length, 'filter[isArchived]': 'all' } })
+        // Best effort: a name next to an id. A kind the user may not read (a customer user's referent) shows no name, not an alert.
+        .get<{ data: EntityJson[] }>(type, { query: { ids: chunk, 'page[size]': chunk.length, 'filter[isArchived]': 'all' }, silent: true })
         .then((answer) => {
           const kind = findKind(type);
           const titles = new Map(answer.data.map((e) => [e.id, kind ? kind.title(e) : e.id]));

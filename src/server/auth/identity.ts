@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
-import { buildAbility, interpolatePermissions, type Identity as AuthorizationIdentity } from '../../domain/ability.ts';
+import { buildAbility, interpolatePermissions, SELF_SERVICE_RULES, type Identity as AuthorizationIdentity } from '../../domain/ability.ts';
 import type { PermissionRule } from '../../domain/entities/roles.ts';
 import type { ModuleName } from '../../domain/enums.ts';
 import { effectiveAllowedCustomerIds, effectiveAllowedModules, isAdmin } from '../../domain/rules/identity.ts';
@@ -81,7 +81,7 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
   const roleList = roles.map((r) => ({ id: r.id, name: r.name }));
   // The role named Admin marks a system administrator (SPEC §6), whatever rules it lists.
   const adminRules: PermissionRule[] = isAdmin({ roles: roleList }) ? [{ action: 'manage', subject: 'all' }] : [];
-  const permissions = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...adminRules], {
+  const permissions = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...SELF_SERVICE_RULES, ...adminRules], {
     id: user.id,
     customerId: attributes.customerId ?? null,
     officeLocationIds,
