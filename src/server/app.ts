@@ -89,7 +89,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       apiBaseUrl: '/api',
       auth: config.authDisabled
         ? { mode: 'disabled' }
-        : { mode: 'oidc', authority: config.oidc.issuer, clientId: config.oidc.clientId, scope: config.oidc.scope, resource: config.oidc.audience },
+        : {
+            mode: 'oidc',
+            authority: config.oidc.issuer,
+            clientId: config.oidc.clientId,
+            scope: config.oidc.scope,
+            // RFC 8707 resource indicator: our provider issues API tokens for it; Entra ID v2 refuses the parameter
+            // (the scope names the API there), so an external issuer gets it only when OIDC_RESOURCE asks for it.
+            ...(config.oidc.resource ? { resource: config.oidc.resource } : {}),
+          },
     };
   });
 

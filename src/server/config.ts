@@ -25,8 +25,10 @@ export interface ServerConfig {
     embedded: boolean;
     issuer: string;
     clientId: string;
-    /** Audience (resource indicator) of access tokens for this API. */
+    /** Audience of access tokens for this API. */
     audience: string;
+    /** RFC 8707 `resource` the client sends when signing in: the audience for the embedded provider, OIDC_RESOURCE for an external one (Entra ID v2 refuses it). */
+    resource: string | undefined;
     /** Scopes the client asks for: openid, offline_access and the API's sync scope (SPEC §7). */
     scope: string;
     /** The API's own scope, which every access token must carry. */
@@ -61,6 +63,7 @@ export function loadConfig(env = process.env): ServerConfig {
       issuer: env.OIDC_ISSUER || `${publicUrl}/oidc`,
       clientId: env.OIDC_CLIENT_ID || 'backoffice-workspace',
       audience: env.OIDC_AUDIENCE || `${publicUrl}/api`,
+      resource: env.OIDC_ISSUER ? env.OIDC_RESOURCE || undefined : env.OIDC_AUDIENCE || `${publicUrl}/api`,
       scope,
       apiScope,
       tokenType: env.OIDC_TOKEN_TYPE ?? 'at+jwt',
