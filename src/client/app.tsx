@@ -48,8 +48,8 @@ function DefaultLayout() {
       <div className="app-body">
         <Header dark={dark} />
         <ImpersonationBanner />
-        <TabStrip />
         <main id="workspace-main" className="workspace-main" tabIndex={-1} aria-label={intl.formatMessage({ id: 'workspace.tabs.label' })}>
+          <TabStrip />
           <Panes />
         </main>
         <footer className="app-footer">
