@@ -156,6 +156,23 @@ describe('workspace', () => {
     await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe(after);
   });
 
+  it('on a small screen the sidebar is a drawer that closes on route change; links get selected/current', async () => {
+    await page.setViewportSize({ width: 600, height: 800 });
+    try {
+      const sidebar = page.locator('nav.sidebar');
+      await page.getByRole('button', { name: 'Apri il menu' }).click();
+      await expect.poll(() => sidebar.getAttribute('class')).toContain('is-drawer-open');
+      const group = sidebar.getByRole('button', { name: 'Marketing' });
+      if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+      await sidebar.locator('a.sidebar-link[href="/marketing/orders"]').click();
+      await page.waitForURL(/\/marketing\/orders$/);
+      await expect.poll(() => sidebar.getAttribute('class')).not.toContain('is-drawer-open');
+      await expect(sidebar.locator('a.sidebar-link[href="/marketing/orders"]').getAttribute('class')).resolves.toBe('sidebar-link selected current');
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
+
   it('a tab with unsaved changes shows a marker and asks before closing', async () => {
     const [first] = quotations;
     await runFromPalette(first!.code, first!.code);
