@@ -69,9 +69,8 @@ export default function Palette() {
     const recordGroup = intl.formatMessage({ id: 'workspace.group.records' });
     const pinned = commandItems.filter((item) => item.pinned);
     const rest = commandItems.filter((item) => !item.pinned);
-    const recentItems: PaletteItem[] = search.trim()
-      ? []
-      : recent.map((entry) => ({ id: `recent:${entry.url}`, title: entry.title, detail: entry.url, group: recentGroup, run: ({ side }) => openTab(entry.url, side ? { side, title: entry.title } : { title: entry.title }) }));
+    // Recent items come first with an empty search and are found by name like the rest.
+    const recentItems: PaletteItem[] = recent.map((entry) => ({ id: `recent:${entry.url}`, title: entry.title, detail: entry.url, group: recentGroup, run: ({ side }) => openTab(entry.url, side ? { side, title: entry.title } : { title: entry.title }) }));
     const recordItems: PaletteItem[] = (records.data ?? []).map((hit) => {
       const item: PaletteItem = {
         id: `record:${hit.type}:${hit.id}`,
@@ -84,7 +83,7 @@ export default function Palette() {
       return item;
     });
     return [...pinned, ...recentItems, ...recordItems, ...rest];
-  }, [commandItems, recent, records.data, search, intl]);
+  }, [commandItems, recent, records.data, intl]);
 
   const status = records.isFetching ? (
     <FormattedMessage id="workspace.palette.searching" />
