@@ -65,7 +65,7 @@ function writeLocal(settings: UserSettings): void {
 /** Only the known keys of a stored object (an old or foreign copy must not break the client). */
 function pickKnown(value: Partial<UserSettings>): Partial<UserSettings> {
   const known: Partial<UserSettings> = {};
-  for (const key of [...Object.keys(defaultUserSettings), 'hasDarkTheme', 'activeTabUrl'] as UserSettingKey[]) {
+  for (const key of [...Object.keys(defaultUserSettings), 'hasDarkTheme', 'activeTabUrl', 'splitTabUrl'] as UserSettingKey[]) {
     if (value[key] !== undefined) (known as Record<string, unknown>)[key] = value[key];
   }
   return known;
@@ -123,7 +123,9 @@ async function save(): Promise<void> {
   pending = {};
   try {
     if (entity) {
-      const answer = await api.patch<{ data: StoredEntity }>(`/userSettings/${entity.id}`, { attributes: patch }, { ifMatch: entity.version, silent: true });
+      // JSON Merge Patch: a setting set to undefined (no active tab, no split) is removed with null.
+      const attributes = Object.fromEntries(Object.entries(patch).map(([key, value]) => [key, value === undefined ? null : value]));
+      const answer = await api.patch<{ data: StoredEntity }>(`/userSettings/${entity.id}`, { attributes }, { ifMatch: entity.version, silent: true });
       entity = { id: answer.data.id, version: answer.data.metadata.lastUpdatedDateTime };
     } else {
       // The whole object: the server applies its defaults to what is missing.

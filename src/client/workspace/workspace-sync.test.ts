@@ -15,7 +15,10 @@ describe('saved tabs', () => {
     expect(savedTabs(ws)).toEqual({
       openTabs: [{ url: '/marketing/quotations?sort=code' }, { url: '/marketing/quotations/detail/q1', title: 'PRV-1' }],
       activeTabUrl: '/marketing/quotations/detail/q1',
+      splitTabUrl: undefined,
     });
+    ws = workspaceReducer(ws, { type: 'open', url: '/marketing/orders', side: 'right' });
+    expect(savedTabs(ws)).toMatchObject({ activeTabUrl: '/marketing/orders', splitTabUrl: '/marketing/quotations/detail/q1' });
   });
 
   it('label a tab with its title, else its route title', () => {

@@ -1,8 +1,8 @@
 /**
- * The workspace and the world around it: restores the tabs after sign-in (server user setting,
- * localStorage for the split), opens the deep link the page was loaded with, keeps the address bar
+ * The workspace and the world around it: restores the tabs after sign-in, opens the deep link the page was loaded with, keeps the address bar
  * on the active tab's URL (history entries per tab change, back/forward reopen), saves the tabs,
- * remembers recent items and asks before leaving with unsaved changes.
+ * remembers recent items and asks before leaving with unsaved changes. The tabs, the active one and
+ * the split are saved in the user settings, so they follow the user to another machine.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
@@ -30,7 +30,6 @@ export function tabLabel(tab: Pick<Tab, 'url' | 'title'>): string {
 /** `MAX_OPEN_TABS` of the userSettings kind (not imported: it would bring zod into the initial bundle; a test checks). */
 export const MAX_SAVED_TABS = 50;
 
-const SPLIT_KEY = (userId: string) => `backoffice.workspace.split.${userId}`;
 const SAVE_DELAY_MS = 400;
 
 /** A URL the saved settings accept (same-origin path, no spaces). */
@@ -38,13 +37,19 @@ function savable(url: string): boolean {
   return /^\/(?![/\\])\S*$/.test(url) && url.length <= 2000;
 }
 
-export function savedTabs(ws: Workspace): { openTabs: { url: string; title?: string }[]; activeTabUrl?: string } {
+/** The tabs as saved in the user settings; `activeTabUrl`/`splitTabUrl` always present (undefined removes them). */
+export function savedTabs(ws: Workspace): { openTabs: { url: string; title?: string }[]; activeTabUrl: string | undefined; splitTabUrl: string | undefined } {
   const openTabs = ws.tabs
     .filter((tab) => savable(tab.url) && matchRoute(tab.url)?.route.name !== 'NotFound')
     .slice(0, MAX_SAVED_TABS)
     .map((tab) => (tab.title ? { url: tab.url, title: tab.title.slice(0, 200) } : { url: tab.url }));
-  const active = activeTab(ws)?.url;
-  return active && openTabs.some((tab) => tab.url === active) ? { openTabs, activeTabUrl: active } : { openTabs };
+  const saved = (url: string | undefined) => (url !== undefined && openTabs.some((tab) => tab.url === url) ? url : undefined);
+  const urlOf = (id: string | undefined) => ws.tabs.find((tab) => tab.id === id)?.url;
+  const left = saved(urlOf(ws.panes[0]));
+  const right = saved(urlOf(ws.panes[1]));
+  // The focused tab first (the address bar shows it); the other shown one stays beside it.
+  const activeTabUrl = saved(activeTab(ws)?.url);
+  return { openTabs, activeTabUrl, splitTabUrl: activeTabUrl === right ? left : right };
 }
 
 /** Restores the user's tabs, then opens the URL the page was loaded with (a deep link or the landing route). */
@@ -52,15 +57,9 @@ export async function restoreWorkspace(userId: string, initialUrl: string): Prom
   loadRecent(userId);
   await loadUserSettings(userId);
   const settings = store.get(userSettingsAtom);
-  let splitUrl: string | undefined;
-  try {
-    splitUrl = localStorage.getItem(SPLIT_KEY(userId)) ?? undefined;
-  } catch {
-    splitUrl = undefined;
-  }
   const restore: Parameters<typeof dispatchWorkspace>[0] = { type: 'restore', tabs: settings.openTabs };
   if (settings.activeTabUrl) restore.activeUrl = settings.activeTabUrl;
-  if (splitUrl) restore.splitUrl = splitUrl;
+  if (settings.splitTabUrl) restore.splitUrl = settings.splitTabUrl;
   dispatchWorkspace(restore);
   const initial = matchRoute(initialUrl);
   if (initial && initial.route.name !== 'Root' && initial.route.layout !== 'empty') openTab(initialUrl);
@@ -117,16 +116,7 @@ export function useWorkspaceSync(userId: string): void {
   // Saving: the tab list on the server (every machine), the split locally.
   useEffect(() => {
     if (!restored) return;
-    const timer = setTimeout(() => {
-      updateUserSettings(savedTabs(ws));
-      try {
-        const right = ws.tabs.find((t) => t.id === ws.panes[1])?.url;
-        if (right) localStorage.setItem(SPLIT_KEY(userId), right);
-        else localStorage.removeItem(SPLIT_KEY(userId));
-      } catch {
-        // The split is a convenience.
-      }
-    }, SAVE_DELAY_MS);
+    const timer = setTimeout(() => updateUserSettings(savedTabs(ws)), SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [ws, userId, restored]);
 

@@ -17,18 +17,22 @@ describe('user settings', () => {
     expect(parse({ sidebarOpenedGroups: ['marketing', 'planning', 'marketing'] }).data?.attributes.sidebarOpenedGroups).toEqual(['marketing', 'planning']);
   });
 
-  it('keeps the workspace: tabs of product routes, the active one among them, grid columns', () => {
+  it('keeps the workspace: tabs of product routes, the active and split ones among them, grid columns', () => {
     const result = parse({
       openTabs: [{ url: '/marketing/quotations/detail/1', title: 'Preventivo 1', pinned: true }, { url: '/dashboard' }],
       activeTabUrl: '/dashboard',
+      splitTabUrl: '/marketing/quotations/detail/1',
       gridColumns: { quotations: ['code', 'status'] },
     });
     expect(result.error?.issues ?? []).toEqual([]);
   });
 
-  it('rejects an active tab that is not open, duplicate tabs and too many tabs', () => {
+  it('rejects an active or split tab that is not open, duplicate tabs and too many tabs', () => {
     expect(parse({ openTabs: [{ url: '/dashboard' }], activeTabUrl: '/users' }).error?.issues[0]).toMatchObject({
       path: ['attributes', 'activeTabUrl'], message: messages.invalidValue,
+    });
+    expect(parse({ openTabs: [{ url: '/dashboard' }], splitTabUrl: '/users' }).error?.issues[0]).toMatchObject({
+      path: ['attributes', 'splitTabUrl'], message: messages.invalidValue,
     });
     expect(parse({ openTabs: [{ url: '/users' }, { url: '/users' }] }).success).toBe(false);
     const many = Array.from({ length: MAX_OPEN_TABS + 1 }, (_, i) => ({ url: `/courses/${i}` }));

@@ -47,6 +47,8 @@ export const userSettingsAttributes = z.strictObject({
       });
     }),
   activeTabUrl: workspaceUrl.optional(),
+  /** The tab shown on the right of the split view (absent: no split). */
+  splitTabUrl: workspaceUrl.optional(),
   /** Grid id → ids of the visible columns, in display order. */
   gridColumns: z
     .record(gridId, z.array(requiredText(100)).max(100))
@@ -60,11 +62,12 @@ export const userSettingsRelationships = z.strictObject({
 
 type UserSettingsShape = EntityShape & { attributes: z.infer<typeof userSettingsAttributes> };
 
-/** The active tab is one of the open tabs. */
+/** The active tab and the split view's right tab are open tabs. */
 export function activeTabIssues(attributes: z.infer<typeof userSettingsAttributes>): RuleIssue[] {
-  const { activeTabUrl, openTabs } = attributes;
-  if (activeTabUrl === undefined || openTabs.some((tab) => tab.url === activeTabUrl)) return [];
-  return [{ path: ['attributes', 'activeTabUrl'], code: 'invalidValue', message: messages.invalidValue }];
+  const { openTabs } = attributes;
+  return (['activeTabUrl', 'splitTabUrl'] as const)
+    .filter((key) => attributes[key] !== undefined && !openTabs.some((tab) => tab.url === attributes[key]))
+    .map((key) => ({ path: ['attributes', key], code: 'invalidValue', message: messages.invalidValue }));
 }
 
 export const userSettings = defineKind({
