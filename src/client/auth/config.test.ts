@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { parseClientConfig } from './config.ts';
+
+describe('config.json', () => {
+  it('reads the disabled and the OpenID modes', () => {
+    expect(parseClientConfig({ apiBaseUrl: '/api', auth: { mode: 'disabled' } })).toEqual({ apiBaseUrl: '/api', auth: { mode: 'disabled' } });
+    const oidc = { mode: 'oidc', authority: 'http://localhost:8080/oidc', clientId: 'backoffice-workspace', scope: 'openid offline_access api.sync' };
+    expect(parseClientConfig({ apiBaseUrl: '/api', auth: oidc })).toEqual({ apiBaseUrl: '/api', auth: oidc });
+    expect(parseClientConfig({ apiBaseUrl: '/api', auth: { ...oidc, resource: 'http://localhost:8080/api' } }).auth).toMatchObject({ resource: 'http://localhost:8080/api' });
+  });
+
+  it('refuses what it cannot use, naming the field', () => {
+    expect(() => parseClientConfig(null)).toThrow(/config.json non valido/);
+    expect(() => parseClientConfig({ apiBaseUrl: '', auth: { mode: 'disabled' } })).toThrow(/apiBaseUrl/);
+    expect(() => parseClientConfig({ apiBaseUrl: '/api', auth: { mode: 'saml' } })).toThrow(/auth.mode/);
+    expect(() => parseClientConfig({ apiBaseUrl: '/api', auth: { mode: 'oidc', authority: 'x', clientId: '', scope: 'openid' } })).toThrow(/auth.clientId/);
+  });
+});
