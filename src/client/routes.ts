@@ -216,30 +216,42 @@ export function routeUrl(route: RouteDef | string, params: Record<string, string
   );
 }
 
-/** Where a record of an API type opens (its detail tab), for record search and grids. */
-export const entityRouteNames: Readonly<Record<string, string>> = {
-  customers: 'CustomersId',
-  quotations: 'MarketingQuotationsDetail',
-  orders: 'MarketingOrdersDetail',
-  assignments: 'AssignmentsId',
-  equipments: 'EquipmentsId',
-  installations: 'InstallationsId',
-  products: 'ProductsId',
-  suppliers: 'SuppliersId',
-  activities: 'ActivitiesId',
-  courses: 'CoursesId',
-  components: 'ComponentsId',
-  reminders: 'RemindersId',
-  invoicingMethods: 'InvoicingMethodId',
+/**
+ * Where a record of an API type opens: its detail route, and the path parameters other than its id
+ * that come from the record itself (an employee's page names its customer too).
+ */
+const entityRoutes: Readonly<Record<string, { name: string; extra?(relationships: Record<string, unknown>): Record<string, string> | undefined }>> = {
+  customers: { name: 'CustomersId' },
+  quotations: { name: 'MarketingQuotationsDetail' },
+  orders: { name: 'MarketingOrdersDetail' },
+  assignments: { name: 'AssignmentsId' },
+  equipments: { name: 'EquipmentsId' },
+  installations: { name: 'InstallationsId' },
+  products: { name: 'ProductsId' },
+  suppliers: { name: 'SuppliersId' },
+  activities: { name: 'ActivitiesId' },
+  courses: { name: 'CoursesId' },
+  components: { name: 'ComponentsId' },
+  reminders: { name: 'RemindersId' },
+  invoicingMethods: { name: 'InvoicingMethodId' },
+  employees: { name: 'CustomersEmployeesId', extra: (r) => (typeof r.customerId === 'string' ? { employeeCustomerId: r.customerId } : undefined) },
+  priceLists: { name: 'CommercialOffersPriceList', extra: (r) => (typeof r.customerId === 'string' ? { customerId: r.customerId } : undefined) },
 };
 
-/** URL of the tab showing record `id` of API `type`, or undefined when the type has no detail route. */
-export function entityUrl(type: string, id: string): string | undefined {
-  const name = entityRouteNames[type];
-  if (!name) return undefined;
-  const route = routeByName(name);
-  const idParam = segmentsOf(route.path).find((part) => part.startsWith(':'))!.slice(1);
-  return routeUrl(route, { [idParam]: id });
+/** URL of the detail tab of record `id` of API `type`, or undefined when the type has no detail route (or the record lacks what the path needs). */
+export function entityUrl(type: string, id: string, entity?: { relationships?: Record<string, unknown> }): string | undefined {
+  const target = entityRoutes[type];
+  if (!target) return undefined;
+  const extra = target.extra ? target.extra(entity?.relationships ?? {}) : {};
+  if (!extra) return undefined;
+  const route = routeByName(target.name);
+  const idParam = segmentsOf(route.path).find((part) => part.startsWith(':') && !(part.slice(1) in extra))!.slice(1);
+  return routeUrl(route, { ...extra, [idParam]: id });
+}
+
+/** The tab URL of any record: its detail route, else the generic Preview of its kind. */
+export function recordTabUrl(type: string, id: string, entity?: { relationships?: Record<string, unknown> }): string {
+  return entityUrl(type, id, entity) ?? routeUrl('Preview', { entity: type, id });
 }
 
 /** Every value combination of a route's enumerated params (one palette command each); `[{}]` when none. */

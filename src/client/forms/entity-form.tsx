@@ -29,7 +29,7 @@ import { frozenByState } from './kind-overrides.ts';
 import { showConflict } from './conflict.tsx';
 import { TransitionBar } from './transition-bar.tsx';
 import { formatValue, fieldLabel, MONEY_FIELDS } from './format.ts';
-import { entityUrl } from '../screens/screen-table.ts';
+import { recordTabUrl } from '../routes.ts';
 
 export const entityKey = (type: string, id: string) => ['entity', type, id] as const;
 
@@ -223,7 +223,7 @@ function LoadedForm({ kind, base, only, creating = false }: { kind: KindDefiniti
         setLoadedBase(created.data);
         pushAlert({ type: 'success', content: intl.formatMessage({ id: 'form.created' }) });
         // The tab becomes the new record's own tab (its deep link).
-        replaceUrl(entityUrl(kind.type, created.data.id, created.data));
+        replaceUrl(recordTabUrl(kind.type, created.data.id, created.data));
         return;
       }
       const answer = await api.patch<{ data: EntityJson }>(`${kind.type}/{id}`, body, { params: { id: base.id }, headers: versionHeader(on) });
@@ -284,7 +284,7 @@ function LoadedForm({ kind, base, only, creating = false }: { kind: KindDefiniti
     try {
       const answer = await api.post<{ data: EntityJson }>(`${kind.type}/{id}/actions/duplicate`, undefined, { params: { id: base.id }, headers: versionHeader(loadedBase) });
       pushAlert({ type: 'success', content: intl.formatMessage({ id: 'form.duplicated' }) });
-      openTab(entityUrl(kind.type, answer.data.id, answer.data));
+      openTab(recordTabUrl(kind.type, answer.data.id, answer.data));
     } catch {
       // Shown by the HTTP client.
     }

@@ -15,7 +15,7 @@ import { gridQuery, gridUrl, parseGridState, sortDirection, toggleSort, type Gri
 import { useGridPages } from './use-grid-pages.ts';
 import { fieldLabel as fieldName, formatValue } from '../forms/format.ts';
 import { useEntityTitle } from '../forms/references.ts';
-import { entityUrl } from '../screens/screen-table.ts';
+import { recordTabUrl } from '../routes.ts';
 import type { EntityJson } from '../screens/entity-events.ts';
 import { GridFilters } from './grid-filters.tsx';
 import type { Command } from '../../../commands/types.ts';
@@ -128,7 +128,7 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
 
   const open = (index: number, background = false) => {
     const row = pages.row(index);
-    if (row) openTab(entityUrl(kind.type, row.id, row), { background });
+    if (row) openTab(recordTabUrl(kind.type, row.id, row), { background });
   };
 
   const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
@@ -187,7 +187,7 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
           // Background tabs: the grid keeps the focus, each selected record gets its tab.
           for (let i = 0; i < total; i++) {
             const row = pages.row(i);
-            if (row && selected.has(row.id)) openTab(entityUrl(kind.type, row.id, row), { background: true });
+            if (row && selected.has(row.id)) openTab(recordTabUrl(kind.type, row.id, row), { background: true });
           }
         }}
       />
@@ -318,7 +318,7 @@ const GridRow = memo(function GridRow({ id, index, start, row, kind, columns, te
       </div>
     );
   }
-  const href = entityUrl(kind.type, row.id, row);
+  const href = recordTabUrl(kind.type, row.id, row);
   const onLink = (event: MouseEvent<HTMLAnchorElement>) => {
     // Ctrl/⌘/Shift/middle click: the browser opens a real tab on the deep link.
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;

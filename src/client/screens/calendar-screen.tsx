@@ -10,7 +10,7 @@ import { machineStateLabels } from '../../domain/machines/index.ts';
 import { api } from '../api/client.ts';
 import { enumLabel, formatValue } from '../forms/format.ts';
 import { useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
-import { entityUrl } from './screen-table.ts';
+import { recordTabUrl } from '../routes.ts';
 import type { EntityJson } from './entity-events.ts';
 
 const DAY = 86_400_000;
@@ -69,7 +69,7 @@ export default function CalendarScreen({ moduleName }: { moduleName: string }) {
             {items.length === 0 ? <p className="calendar-empty">—</p> : (
               <ul>
                 {items.map((a) => {
-                  const href = entityUrl('assignments', a.id);
+                  const href = recordTabUrl('assignments', a.id);
                   return (
                     <li key={a.id}>
                       {new Intl.DateTimeFormat('it-IT', { timeStyle: 'short', timeZone: 'Europe/Rome' }).format(new Date(String(a.attributes.plannedStartDateTime)))}{' '}

@@ -10,7 +10,7 @@ import { api } from '../api/client.ts';
 import { useSession } from '../session/session.tsx';
 import { useOpenTab, useTabTitle } from '../workspace/tab-context.ts';
 import { formatValue } from '../forms/format.ts';
-import { entityUrl } from './screen-table.ts';
+import { recordTabUrl } from '../routes.ts';
 import type { EntityJson } from './entity-events.ts';
 
 interface Figure {
@@ -92,7 +92,7 @@ function RecentList({ title, type, query, detail }: { title: string; type: strin
       {data && data.length === 0 && <p><FormattedMessage id="grid.empty" /></p>}
       <ul>
         {(data ?? []).map((entity) => {
-          const href = entityUrl(type, entity.id, entity);
+          const href = recordTabUrl(type, entity.id, entity);
           return (
             <li key={entity.id}>
               <a href={href} onClick={(e) => { if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return; e.preventDefault(); openTab(href); }}>

@@ -4,7 +4,8 @@ import { findKind } from '../../domain/kinds.ts';
 import { DataGrid } from '../grid/data-grid.tsx';
 import { useUserSetting } from '../settings/index.ts';
 import { useIsActiveTab, useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
-import { entityUrl, fillParams } from './screen-table.ts';
+import { fillParams } from './screen-table.ts';
+import { recordTabUrl } from '../routes.ts';
 import { useSession } from '../session/session.tsx';
 import { NEW_ID } from '../forms/entity-form.tsx';
 import { useIntl } from 'react-intl';
@@ -35,7 +36,7 @@ export default function GridScreen({ spec, params }: Props) {
         openTab={openTab}
         label={title}
         autoFocus={active}
-        onCreate={kind && ability.can('create', kind.subject) ? () => openTab(entityUrl(kind.type, NEW_ID)) : undefined}
+        onCreate={kind && ability.can('create', kind.subject) ? () => openTab(recordTabUrl(kind.type, NEW_ID)) : undefined}
       />
     </section>
   );

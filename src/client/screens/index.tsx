@@ -1,19 +1,13 @@
 /**
- * The screen of a tab: the shell renders `<Screen match={…} />` inside every tab. The screen is
- * chosen from the tab URL with our own table (screen-table.ts), so it follows the SPEC route
- * table whatever the shell calls its routes. Heavy screens load on demand (initial JS budget).
+ * The screen of a tab: the shell renders `<Screen match={…} />` inside every tab, with the route
+ * `routes.ts` matched; screen-table.ts says what each route shows. Heavy screens load on demand
+ * (initial JS budget).
  */
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { resolveScreen } from './screen-table.ts';
+import { screenOf, type ResolvedScreen } from './screen-table.ts';
+import type { RouteMatch } from '../routes.ts';
 import { injectScreenStyles } from './screen-styles.ts';
-
-/** The part of the shell's RouteMatch (`src/client/routes.ts`) the screens read. */
-export interface ScreenMatch {
-  route: { name: string; path: string };
-  params: Record<string, string | undefined>;
-  url: string;
-}
 
 const GridScreen = lazy(() => import('./grid-screen.tsx'));
 const FormScreen = lazy(() => import('./form-screen.tsx'));
@@ -21,9 +15,9 @@ const DashboardScreen = lazy(() => import('./dashboard-screen.tsx'));
 const CalendarScreen = lazy(() => import('./calendar-screen.tsx'));
 const PreviewScreen = lazy(() => import('./preview-screen.tsx'));
 
-export function Screen({ match }: { match: ScreenMatch }) {
+export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
-  const resolved = resolveScreen(match.url);
+  const resolved = screenOf(match);
   return (
     <Suspense fallback={<p className="screen-loading" role="status"><FormattedMessage id="screens.loading" /></p>}>
       {resolved ? <ScreenBody url={match.url} spec={resolved.spec} params={resolved.params} /> : <NotFound url={match.url} />}
@@ -31,7 +25,7 @@ export function Screen({ match }: { match: ScreenMatch }) {
   );
 }
 
-function ScreenBody({ url, spec, params }: { url: string; spec: NonNullable<ReturnType<typeof resolveScreen>>['spec']; params: Record<string, string> }) {
+function ScreenBody({ url, spec, params }: { url: string; spec: ResolvedScreen['spec']; params: Record<string, string> }) {
   switch (spec.screen) {
     case 'grid':
       return <GridScreen key={url.split('?')[0]} spec={spec} params={params} />;

@@ -20,7 +20,7 @@ import { findField, kindSections } from '../forms/schema-fields.ts';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { formatMoney } from '../forms/format.ts';
 import { newEntity, validationErrors } from '../forms/entity-form.tsx';
-import { entityUrl } from './screen-table.ts';
+import { recordTabUrl } from '../routes.ts';
 import type { EntityJson } from './entity-events.ts';
 
 interface Line {
@@ -108,7 +108,7 @@ export function OrderWizard() {
         headers: { 'If-Match': `"${String(created.data.metadata.lastUpdatedDateTime)}"` },
       }).catch(() => undefined);
       pushAlert({ type: 'success', content: intl.formatMessage({ id: 'screens.wizard.done' }) });
-      replaceUrl(entityUrl('orders', created.data.id));
+      replaceUrl(recordTabUrl('orders', created.data.id));
     } catch {
       pushAlert({ type: 'danger', content: intl.formatMessage({ id: 'form.saveError' }) });
     } finally {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entityUrl, fillParams, resolveScreen } from './screen-table.ts';
+import { recordTabUrl as entityUrl, routes } from '../routes.ts';
+import { fillParams, resolveScreen, screenOfRoute } from './screen-table.ts';
 
 describe('route → screen', () => {
   it('maps list and detail routes of the SPEC table, literal segments before ids', () => {
@@ -23,5 +24,10 @@ describe('route → screen', () => {
       expect(resolveScreen(url), url).not.toBeNull();
     }
     expect(entityUrl('jobs', 'x1')).toBe('/preview/jobs/x1');
+  });
+
+  it('has a screen for every route of the one route table but the catch-all', () => {
+    expect(routes.filter((route) => route.name !== 'NotFound' && !(route.name in screenOfRoute)).map((route) => route.name)).toEqual([]);
+    expect(Object.keys(screenOfRoute).filter((name) => !routes.some((route) => route.name === name))).toEqual([]);
   });
 });
