@@ -2,11 +2,11 @@
  * Record search of the palette: the API full-text filter (SPEC §7 `filter[fullText]`) over the
  * kinds people look for by name, debounced, only the kinds the user may read.
  */
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AppAbility } from '../../domain/ability.ts';
 import { api } from '../api/client.ts';
 import { entityUrl } from '../routes.ts';
+import { useDebounced } from '../use-debounced.ts';
 
 /** API type → CASL subject, in palette order. */
 export const searchKinds: readonly [type: string, subject: string][] = [
@@ -57,15 +57,6 @@ export function recordTitle(entity: EntityJson): { title: string; detail?: strin
   const title = [code, name].filter(Boolean).join(' · ') || entity.id;
   const customer = text(m.customerName);
   return customer && customer !== name ? { title, detail: customer } : { title };
-}
-
-export function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
 }
 
 export function useRecordSearch(search: string, ability: AppAbility) {

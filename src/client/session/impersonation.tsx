@@ -3,13 +3,14 @@
  * cache and ability is rebuilt for the effective identity — and a banner while it lasts. Keyboard:
  * type to search, ↑/↓ to choose, Enter to start, Esc to clear.
  */
-import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { flashAlert } from '../alerts/flash.ts';
 import type { Identity } from '../../domain/ability.ts';
 import { useSession } from './session.tsx';
+import { useDebounced } from '../use-debounced.ts';
 
 /** SPEC §6: the role named Admin marks a system administrator. */
 export function isAdmin(identity: Pick<Identity, 'roles'>): boolean {
@@ -49,15 +50,6 @@ const BANNER_STYLE: CSSProperties = {
   borderBottom: '1px solid var(--border, #d3d9e0)',
   fontWeight: 600,
 };
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /**
  * For Admins: a header button that opens a small search panel (type, ↑/↓, Enter starts, Esc closes
