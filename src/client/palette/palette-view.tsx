@@ -5,9 +5,9 @@
  * Radix one, whose missing title and description break ARIA references. Shared by the app palette
  * and the benchmark. Shift+Enter runs an item on the other side of the split view.
  */
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Command } from 'cmdk';
-import { closeDialogElement } from '../shell/ui-state.ts';
+import { useModalDialog } from '../shell/ui-state.ts';
 import { groupItems, rankItems, type PaletteItem } from './palette-items.ts';
 
 export interface PaletteViewProps {
@@ -35,16 +35,8 @@ export function PaletteView({ open, onOpenChange, items, search, onSearchChange,
   const [selected, setSelected] = useState('');
   const side = useRef<'right' | undefined>(undefined);
   const dialog = useRef<HTMLDialogElement>(null);
-  useLayoutEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      // The field has the keyboard (React's autoFocus ran while the dialog was still closed).
-      element.querySelector<HTMLInputElement>('[cmdk-input]')?.focus();
-    }
-    if (!open && element.open) closeDialogElement(element);
-  }, [open]);
+  // The field has the keyboard (React's autoFocus ran while the dialog was still closed).
+  useModalDialog(dialog, open, (element) => element.querySelector<HTMLInputElement>('[cmdk-input]')?.focus());
   const firstEnabled = ranked.find((item) => !item.disabledReason)?.id ?? '';
   // Keep the highlighted item when it is still there, else the first one (cmdk does not re-select without its own filter).
   const value = ranked.some((item) => item.id === selected) ? selected : firstEnabled;

@@ -4,12 +4,12 @@
  * size, keepOpen and role, so the next request starts clean. `confirmDelete()` asks to type the
  * passphrase of SPEC §9 (`elimina`).
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { atom, useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { intl } from '../i18n/index.ts';
 import { store } from '../store.ts';
-import { closeDialogElement } from './ui-state.ts';
+import { useModalDialog } from './ui-state.ts';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 export type DialogTransition = 'fade' | 'slide' | 'none';
@@ -131,12 +131,7 @@ export function DialogHost() {
   const intlHook = useIntl();
   const open = state?.open ?? false;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) closeDialogElement(dialog);
-  }, [open]);
+  useModalDialog(ref, open);
 
   if (!state) return <dialog ref={ref} className="dialog" aria-hidden="true" hidden />;
   const { request } = state;

@@ -2,7 +2,7 @@
  * `?`: every shortcut that works here and now (DESIGN §4): the static commands and the scoped ones
  * of the focused grid/form, hidden ones left out, grouped by scope, from the one registry.
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Command, CommandScope } from '../../../commands/types.ts';
@@ -10,7 +10,7 @@ import { formatSequence } from '../../../commands/keys.ts';
 import { availability, scopeOf, scopeOrder } from '../../../commands/registry.ts';
 import { getCommandContext } from '../workspace/command-context.ts';
 import { listeningCommands } from '../workspace/use-scoped-commands.ts';
-import { closeDialogElement, shortcutHelpOpenAtom } from './ui-state.ts';
+import { shortcutHelpOpenAtom, useModalDialog } from './ui-state.ts';
 
 export function shortcutsByScope(): [CommandScope, Command[]][] {
   const ctx = getCommandContext();
@@ -25,12 +25,7 @@ export function ShortcutHelp() {
   const [open, setOpen] = useAtom(shortcutHelpOpenAtom);
   const ref = useRef<HTMLDialogElement>(null);
   const intl = useIntl();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) closeDialogElement(dialog);
-  }, [open]);
+  useModalDialog(ref, open);
   const title = (command: Command) => (typeof command.title === 'string' ? command.title : intl.formatMessage(command.title));
   return (
     <dialog ref={ref} className="dialog dialog-lg shortcut-help" aria-labelledby="shortcut-help-title" onClose={() => setOpen(false)} onClick={(event) => event.target === event.currentTarget && setOpen(false)}>

@@ -1,5 +1,6 @@
 /** Small UI atoms of the shell, set by commands (keys, palette, buttons) and read by components. */
 import { atom } from 'jotai';
+import { useLayoutEffect, type RefObject } from 'react';
 
 /** The command palette is open. */
 export const paletteOpenAtom = atom(false);
@@ -24,4 +25,21 @@ export function closeDialogElement(dialog: HTMLDialogElement): void {
   } finally {
     returningFocus.active = false;
   }
+}
+
+/**
+ * Keeps a native `<dialog>` modal while `open` (focus trap, Escape, top layer) and closes it as
+ * `closeDialogElement` does; `onShown` runs right after it opens (e.g. to focus a field).
+ */
+export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean, onShown?: (dialog: HTMLDialogElement) => void): void {
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      onShown?.(dialog);
+    }
+    if (!open && dialog.open) closeDialogElement(dialog);
+    // onShown is read when the dialog opens, not a reason to re-run.
+  }, [ref, open]);
 }
