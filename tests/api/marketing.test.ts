@@ -19,6 +19,15 @@ describe.each(engines())('commercial workflow on %s', (engine) => {
   });
   afterAll(() => api?.close());
 
+  it('finds a quotation by its hyphenated code, whole or as the prefix a user is typing', async () => {
+    const quotation = await api.create('quotations', { attributes: { date: '2026-06-10', title: 'Ricerca per codice' }, relationships: { customerId } });
+    const code: string = quotation.attributes.code;
+    for (const typed of [code, code.slice(0, -2), code.toLowerCase()]) {
+      const found = await api.get(`/api/quotations?filter[fullText]=${encodeURIComponent(typed)}&page[size]=100`);
+      expect(found.body.data.map((q: any) => q.id), typed).toContain(quotation.id);
+    }
+  });
+
   it('numbers quotations, keeps totals in step with products, and asks approval above the maximum discount', async () => {
     const quotation = await api.create('quotations', { attributes: { date: '2026-06-10', title: 'Fornitura estintori' }, relationships: { customerId } });
     expect(quotation.attributes.code).toMatch(/^PRV-2026-\d{5}$/);

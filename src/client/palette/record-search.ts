@@ -19,14 +19,6 @@ export const searchKinds: readonly [type: string, subject: string][] = [
   ['suppliers', 'supplier'],
 ];
 
-/** Code fields matched exactly when the term looks like a code (full text splits `PRV-2026-00012` into pieces). */
-const codeFields: Record<string, string> = {
-  quotations: 'code',
-  orders: 'orderNumber',
-  assignments: 'code',
-  products: 'code',
-  equipments: 'serialNumber',
-};
 
 export const SEARCH_DEBOUNCE_MS = 200;
 const PER_KIND = 5;
@@ -67,12 +59,8 @@ export function useRecordSearch(search: string, ability: AppAbility) {
     enabled: term.length >= 2 && kinds.length > 0,
     staleTime: 30_000,
     queryFn: async ({ signal }) => {
-      const looksLikeCode = /\d/.test(term) && !/\s/.test(term);
-      const requests = kinds.flatMap((type) => {
-        const field = codeFields[type];
-        const byCode = looksLikeCode && field ? [{ type, query: { [`filter[${field}]`]: term.toUpperCase(), 'page[size]': PER_KIND } }] : [];
-        return [...byCode, { type, query: { 'filter[fullText]': term, 'page[size]': PER_KIND } }];
-      });
+      // Full text finds codes too (`PRV-2026-000` → the quotations whose code starts so): one request per kind.
+      const requests = kinds.map((type) => ({ type, query: { 'filter[fullText]': term, 'page[size]': PER_KIND } }));
       const lists = await Promise.all(
         requests.map(({ type, query }) =>
           api

@@ -3,10 +3,12 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { Database } from './database.ts';
 import { entitiesMigration } from './migrations/0001-entities.ts';
 import { oidcMigration } from './migrations/0002-oidc.ts';
+import { searchWordsMigration } from './migrations/0003-search-words.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
   '0002-oidc': oidcMigration,
+  '0003-search-words': searchWordsMigration,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -67,13 +67,18 @@ export function rowToEntity(row: EntityRow): Entity {
   };
 }
 
-/** Text that feeds the Italian full-text vector: the kind's fullText paths, arrays flattened. */
+/**
+ * Text that feeds the Italian full-text vector: the kind's fullText paths, arrays flattened, cut into
+ * words exactly as `fullTextTerms` cuts the search input (letters and digits). Left to PostgreSQL's
+ * parser, `PRV-2026-00002` would index as `prv`, `-2026`, `-00002`, which no typed term matches.
+ */
 export function searchText(kind: KindDefinition, data: EntityData): string {
   return kind.fullText
     .flatMap((path) => [readPath(data, path)].flat())
     .filter((v) => typeof v === 'string' || typeof v === 'number')
     .join(' ')
-    .slice(0, 20_000);
+    .slice(0, 20_000)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ');
 }
 
 /** `a:* & b:*` from already sanitised terms (letters and digits only). */
