@@ -16,6 +16,7 @@ import { intl } from '../src/client/i18n/index.ts';
 import { entityChanged, serverActionsFor, type EntityJson } from '../src/client/screens/entity-events.ts';
 import { store } from '../src/client/store.ts';
 import { atom } from 'jotai';
+import { businessDay } from '../src/domain/business-day.ts';
 
 /** First key after `t`: the kind (Italian initial where free). */
 export const kindKeys: Record<MachineType, string> = {
@@ -62,10 +63,6 @@ export function stateLabel(type: MachineType, state: string): string {
   return machineStateLabels[type][state] ?? state;
 }
 
-/** Today in Rome as YYYY-MM-DD, like the server's guards. */
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
 
 /**
  * Whether `action` can run on the document now: hidden for other kinds, disabled with the reason when
@@ -86,7 +83,7 @@ export function transitionAvailability(type: MachineType, action: string, doc: A
     if (server.refusal) return { disabled: server.refusal.message };
     return true;
   }
-  const refusal = transition.guard?.(entity, { today: today() });
+  const refusal = transition.guard?.(entity, { today: businessDay() });
   return refusal ? { disabled: refusal.message } : true;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { MessageDescriptor } from 'react-intl';
 import type { AppAbility, Identity } from '../src/domain/ability.ts';
+import type { EntityJson } from '../src/domain/entity.ts';
 
 /** Where a shortcut listens; the innermost active scope wins (global → tab → grid → form → dialog). */
 export type CommandScope = 'global' | 'tab' | 'grid' | 'form' | 'dialog';
@@ -28,7 +29,7 @@ export interface CommandContext {
 export interface ActiveDocument {
   type: string;
   id: string;
-  entity?: { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> };
+  entity?: EntityJson;
 }
 
 /** `false`/`undefined` hides nothing; a string disables the command and says why (shown in the palette). */

@@ -43,6 +43,26 @@ export interface EntityShape {
   relationships: Record<string, unknown>;
 }
 
+/**
+ * A record action that is not a state transition nor a generic verb (DESIGN §4 "custom actions"):
+ * declared once here, it becomes the route `POST /api/{type}/{id}/actions/{name}`, the command,
+ * its palette entry and its button. The server supplies what it does (`src/server/resources/kind-hooks.ts`).
+ */
+export interface RecordActionDefinition {
+  /** Italian label (button, palette, history). */
+  label: string;
+  /** CASL action the caller needs on the kind's subject (`create` for a copy, `update` for a change). */
+  ability: string;
+  /** The request body; absent means the action takes none. */
+  body?: z.ZodType;
+  /** The action answers a new record (a copy): the client opens it in a tab. */
+  creates?: boolean;
+  /** A one-key mnemonic for the `r <key>` shortcut of the open record (unique within the kind). */
+  key?: string;
+  /** Offered only when the record is in one of these states (the kind's machine). */
+  states?: readonly string[];
+}
+
 export interface KindDefinition {
   /** API type: camelCase plural as in the SPEC routes (`customers`, `priceLists`). */
   type: string;
@@ -70,6 +90,8 @@ export interface KindDefinition {
   rules?: (entity: EntityShape) => RuleIssue[];
   /** A one-line title for search results and tabs. */
   title: (entity: EntityShape) => string;
+  /** Custom record actions by name (`duplicate`, `deliver`). */
+  actions?: Record<string, RecordActionDefinition>;
 }
 
 /** Identity for type inference: keeps literal types while checking the shape. */

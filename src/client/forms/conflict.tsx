@@ -8,7 +8,7 @@ import { intl } from '../i18n/index.ts';
 import { openDialog } from '../shell/dialog.tsx';
 import type { KindDefinition } from '../../domain/kind.ts';
 import { readPath } from '../../domain/kind.ts';
-import { changedPaths } from './merge-patch.ts';
+import { changedPaths } from '../../domain/merge-patch.ts';
 import { fieldLabel } from './format.ts';
 
 export type ConflictChoice = 'reload' | 'overwrite' | undefined;

@@ -24,7 +24,7 @@ import { onEntityChanged, rememberServerActions, type EntityJson, type ServerAct
 import { kindSections, type FieldSpec } from './schema-fields.ts';
 import { Field, type FieldAccess } from './field-input.tsx';
 import type { AppAbility } from '../../domain/ability.ts';
-import { mergePatch, pointerToPath } from './merge-patch.ts';
+import { applyMergePatch, mergePatch, pointerToPath } from '../../domain/merge-patch.ts';
 import { frozenByState } from './kind-overrides.ts';
 import { showConflict } from './conflict.tsx';
 import { TransitionBar } from './transition-bar.tsx';
@@ -144,7 +144,7 @@ function LoadedForm({ kind, base, only, creating = false }: { kind: KindDefiniti
     setLoadedBase(base);
     setDraft((current) => {
       const mine = mergePatch(writable(kind, loadedBase), writable(kind, current));
-      return mine ? applyPatch(base, mine) : base;
+      return mine ? applyMergePatch(base, mine) : base;
     });
   }, [base]);
 
@@ -253,7 +253,7 @@ function LoadedForm({ kind, base, only, creating = false }: { kind: KindDefiniti
       queryClient.setQueryData(entityKey(kind.type, current.id), current);
       const mine = mergePatch(writable(kind, loadedBase), writable(kind, draft));
       setLoadedBase(current);
-      setDraft(mine ? applyPatch(current, mine) : current);
+      setDraft(mine ? applyMergePatch(current, mine) : current);
       setBusy(false);
       await save(current, mine);
     }
@@ -427,14 +427,4 @@ function derivedSummary(kind: KindDefinition, entity: EntityJson): [string, stri
     out.push([fieldLabel(key), formatValue(value, kindOfValue) + (key === 'discountPercent' ? ' %' : '')]);
   }
   return out;
-}
-
-function applyPatch<T>(target: T, patch: unknown): T {
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch as T;
-  const out: Record<string, unknown> = { ...((target ?? {}) as Record<string, unknown>) };
-  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
-    if (value === null) delete out[key];
-    else out[key] = applyPatch(out[key], value);
-  }
-  return out as T;
 }

@@ -5,9 +5,9 @@
  * transition commands can prefer the server's refusal (with the customer's own discount maximum)
  * over the local guard.
  */
-import type { ActiveDocument } from '../../../commands/types.ts';
+import type { EntityJson } from '../../domain/entity.ts';
 
-export type EntityJson = NonNullable<ActiveDocument['entity']>;
+export type { EntityJson };
 
 type Listener = (type: string, entity: EntityJson) => void;
 const listeners = new Set<Listener>();

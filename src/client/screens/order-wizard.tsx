@@ -22,6 +22,7 @@ import { formatMoney } from '../forms/format.ts';
 import { newEntity, validationErrors } from '../forms/entity-form.tsx';
 import { recordTabUrl } from '../routes.ts';
 import type { EntityJson } from './entity-events.ts';
+import { businessDay } from '../../domain/business-day.ts';
 
 interface Line {
   productId: string;
@@ -45,7 +46,7 @@ export function OrderWizard() {
   const fields = useMemo(() => kindSections(orders).attributes, [orders]);
   const assignmentFields = useMemo(() => kindSections(findKind('assignments')!).attributes, []);
   const [step, setStep] = useState(0);
-  const [order, setOrder] = useState<EntityJson>(() => writePath(newEntity(orders), 'attributes.orderDate', new Date().toISOString().slice(0, 10)));
+  const [order, setOrder] = useState<EntityJson>(() => writePath(newEntity(orders), 'attributes.orderDate', businessDay()));
   const [lines, setLines] = useState<Line[]>([]);
   const [assignment, setAssignment] = useState<EntityJson>(() => newEntity(findKind('assignments')!));
   const [errors, setErrors] = useState<Map<string, string>>(new Map());

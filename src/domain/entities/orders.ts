@@ -15,6 +15,17 @@ import { orderMachine } from '../machines/order.ts';
  * SPEC §5 delivery: delivering more than ordered needs the user's confirmation, and on yes the
  * ordered quantity is raised first. So a stored line never has more delivered than ordered.
  */
+/** Body of the `deliver` action: quantities delivered now, by order line. */
+export const deliveryRequest = z.strictObject({
+  deliveries: z.array(z.strictObject({ line: z.number().int().min(0), quantity: z.number().finite().gt(0) })).min(1).max(1000),
+  /** The user confirmed that delivering more than ordered updates the ordered quantity. */
+  confirmExcess: z.boolean().default(false),
+  lastUpdatedDateTime: z.string().optional(),
+});
+
+/** Order states in which deliveries may be recorded. */
+export const DELIVERABLE_ORDER_STATES = ['todo', 'planned', 'in-progress'] as const;
+
 export const deliveredExceedsOrdered = {
   code: 'deliveredExceedsOrdered',
   message: 'La quantità consegnata supera la quantità ordinata',
@@ -91,6 +102,9 @@ export const orders = defineKind({
   metadata: z.strictObject({}),
   relationships: orderRelationships,
   machine: orderMachine,
+  actions: {
+    deliver: { label: 'Registra consegna', ability: 'update', body: deliveryRequest, key: 'c', states: DELIVERABLE_ORDER_STATES },
+  },
   fields: {
     orderNumber: { path: 'attributes.orderNumber', type: 'text', sortable: true },
     orderDate: { path: 'attributes.orderDate', type: 'date', sortable: true, range: true },

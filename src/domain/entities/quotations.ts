@@ -69,6 +69,9 @@ export const quotations = defineKind({
   metadata: z.strictObject({}),
   relationships: quotationRelationships,
   machine: quotationMachine,
+  actions: {
+    duplicate: { label: 'Duplica', ability: 'create', creates: true, key: 'd' },
+  },
   fields: {
     code: { path: 'attributes.code', type: 'text', sortable: true },
     status: { path: 'attributes.status', type: 'text', sortable: true },

@@ -7,7 +7,7 @@ import type { RawBuilder } from 'kysely';
 import { asSubject, type AppAbility } from '../../domain/ability.ts';
 import type { KindDefinition } from '../../domain/kind.ts';
 import { Problem } from '../http/problems.ts';
-import type { Entity } from '../resources/entity.ts';
+import type { Entity } from '../../domain/entity.ts';
 import { safeAbilityCondition } from './ability-sql.ts';
 
 /** Who a write is recorded against: the effective user, and the real one while impersonating. */

@@ -3,7 +3,7 @@
  * answer. No rules here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Entity } from './entity.ts';
+import type { Entity } from '../../domain/entity.ts';
 import type { EntityService } from './service.ts';
 import type { CallContext } from './service.ts';
 

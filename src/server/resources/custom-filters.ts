@@ -6,6 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { modules } from '../../domain/enums.ts';
 import { tableName } from '../db/entity-sql.ts';
+import { addDays } from '../../domain/business-day.ts';
 
 export interface FilterContext {
   /** Today as YYYY-MM-DD. */
@@ -24,11 +25,6 @@ const table = (type: string) => sql.raw(tableName({ type }));
 /** Days ahead that make a deadline "expiring" in the expiry lists. */
 export const EXPIRING_WITHIN_DAYS = 30;
 
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export const customFilters: Record<string, Record<string, CustomFilter>> = {
   customers: {

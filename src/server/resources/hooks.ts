@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { KindDefinition } from '../../domain/kind.ts';
 import type { GuardContext } from '../../domain/machine.ts';
 import type { DatabaseSchema } from '../db/database.ts';
-import type { Entity, EntityData } from './entity.ts';
+import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { EntityRepository } from './repository.ts';
 import type { ActionResult, CallContext, EntityService } from './service.ts';
 import { kindHooks } from './kind-hooks.ts';

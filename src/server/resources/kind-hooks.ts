@@ -5,12 +5,11 @@ import { readPath } from '../../domain/kind.ts';
 import { documentTotals } from '../../domain/rules/totals.ts';
 import { orderDeletableStates } from '../../domain/machines/order.ts';
 import { fieldSqlText, tableName } from '../db/entity-sql.ts';
-import { z } from 'zod';
 import { deliveryCheck } from '../../domain/rules/delivery.ts';
-import type { OrderLine } from '../../domain/entities/orders.ts';
+import { DELIVERABLE_ORDER_STATES, deliveryRequest, type OrderLine } from '../../domain/entities/orders.ts';
 import { zodProblem } from './zod-problem.ts';
 import { Problem, type ProblemCode } from '../http/problems.ts';
-import type { Entity, EntityData } from './entity.ts';
+import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { HookContext, KindHooks } from './hooks.ts';
 
 /**
@@ -75,13 +74,6 @@ async function refreshQuotationTotals(hook: HookContext, quotationId: unknown): 
   });
 }
 
-const DELIVERABLE_ORDER_STATES = ['todo', 'planned', 'in-progress'];
-const deliveryRequest = z.strictObject({
-  deliveries: z.array(z.strictObject({ line: z.number().int().min(0), quantity: z.number().finite().gt(0) })).min(1).max(1000),
-  /** The user confirmed that delivering more than ordered updates the ordered quantity. */
-  confirmExcess: z.boolean().default(false),
-  lastUpdatedDateTime: z.string().optional(),
-});
 
 /** Quotation states in which its content (header and products) may still change. */
 const EDITABLE_QUOTATION_STATES = ['to-be-created', 'draft', 'revision'];
@@ -190,7 +182,7 @@ export const kindHooks: Record<string, KindHooks> = {
       deliver: { label: 'Registra consegna', ability: 'update', async run(hook, entity, body) {
         const parsed = deliveryRequest.safeParse(body);
         if (!parsed.success) throw zodProblem(parsed.error);
-        if (!DELIVERABLE_ORDER_STATES.includes(String(entity.attributes.state))) {
+        if (!(DELIVERABLE_ORDER_STATES as readonly string[]).includes(String(entity.attributes.state))) {
           throw new Problem('TRANSITION_NOT_ALLOWED', { message: `Non si registrano consegne su un ordine nello stato «${String(entity.attributes.state)}»` });
         }
         const lines = [...((entity.attributes.lines as OrderLine[] | undefined) ?? [])].map((line) => ({ ...line }));

@@ -7,7 +7,7 @@ import type { KindDefinition } from '../../domain/kind.ts';
 import { readPath } from '../../domain/kind.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import { commonColumnOf, fieldSql, jsonPathSql, tableName } from '../db/entity-sql.ts';
-import type { Entity, EntityData } from './entity.ts';
+import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { Condition, ListQuery } from './list-query.ts';
 import type { FilterContext } from './custom-filters.ts';
 import type { Actor } from '../auth/access.ts';

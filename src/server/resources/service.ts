@@ -12,12 +12,14 @@ import { normaliseDateTime } from '../../domain/validation.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import { Problem, type FieldError } from '../http/problems.ts';
 import type { Access, Identity } from '../auth/access.ts';
-import { COMMON_METADATA_KEYS, type Entity, type EntityData } from './entity.ts';
+import { COMMON_METADATA_KEYS, type Entity, type EntityData } from '../../domain/entity.ts';
 import { EntityRepository } from './repository.ts';
 import { parseListQuery } from './list-query.ts';
 import { customFilters } from './custom-filters.ts';
 import { hooksFor, type HookContext } from './hooks.ts';
 import { zodProblem } from './zod-problem.ts';
+import { applyMergePatch } from '../../domain/merge-patch.ts';
+import { businessDay } from '../../domain/business-day.ts';
 
 export interface ServiceOptions {
   maxPageSize: number;
@@ -34,17 +36,6 @@ export interface CallContext {
 export type ActionResult = { entity: Entity; created?: boolean; effects?: { type: string; id: string; to: string }[] };
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** JSON Merge Patch (RFC 7396): objects merge, null removes, anything else replaces. */
-export function mergePatch(target: unknown, patch: unknown): unknown {
-  if (!isPlainObject(patch)) return patch;
-  const result: Record<string, unknown> = isPlainObject(target) ? { ...target } : {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete result[key];
-    else result[key] = mergePatch(result[key], value);
-  }
-  return result;
-}
 
 /** The version a write is based on: If-Match (ETag) or the body's lastUpdatedDateTime. */
 export function parseVersion(ifMatch: string | undefined, bodyVersion: unknown): string {
@@ -65,7 +56,7 @@ export class EntityService {
   }
 
   today(): string {
-    return this.options.today?.() ?? new Date().toISOString().slice(0, 10);
+    return this.options.today?.() ?? businessDay();
   }
 
   kind(type: string): KindDefinition {
@@ -141,7 +132,7 @@ export class EntityService {
       const repository = this.repository(kind, trx);
       const current = await this.loadForWrite(repository, id, version);
       call.access.authorize('update', kind, current);
-      const merged = mergePatch(writableOf(kind, current), patch);
+      const merged = applyMergePatch(writableOf(kind, current), patch);
       const parsed = entitySchema(kind).safeParse(merged);
       if (!parsed.success) throw zodProblem(parsed.error);
       const data = parsed.data as EntityData;

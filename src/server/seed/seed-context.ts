@@ -9,7 +9,8 @@ import { entitySchema, type EntityShape } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import { EntityRepository } from '../resources/repository.ts';
-import type { EntityData } from '../resources/entity.ts';
+import type { EntityData } from '../../domain/entity.ts';
+import { businessDay } from '../../domain/business-day.ts';
 
 export interface SeedItem {
   id?: string;
@@ -50,7 +51,7 @@ export class SeedContext {
     this.faker = new Faker({ locale: [itLocale, base] });
     this.faker.seed(20261122);
     this.scale = options.scale;
-    this.referenceDay = options.referenceDay ?? new Date().toISOString().slice(0, 10);
+    this.referenceDay = options.referenceDay ?? businessDay();
     this.log = options.log;
     this.validateAll = options.validateAll ?? options.scale <= 1;
   }

@@ -6,6 +6,7 @@ import { documentTotals } from '../../../domain/rules/totals.ts';
 import type { SeedContext, SeedItem } from '../seed-context.ts';
 import { stateOf, salesmen, type CustomerInfo, type OrderLink, type ProductInfo, type QuotationLine } from './state.ts';
 import { addDays, at, chance, everyStateThenWeighted, fastId, int, minDay, roundTo, some } from './util.ts';
+import { businessDay } from '../../../domain/business-day.ts';
 
 const quotationWeights = {
   'to-be-created': 5, draft: 18, 'to-be-approved': 7, approved: 6, issued: 20, accepted: 24, 'not-accepted': 14, revision: 6,
@@ -27,7 +28,7 @@ const titlesByModule: Record<string, string[]> = {
 
 /** The day quotations may be dated at the latest: the reference day, never after today (they cannot be written ahead). */
 function latestQuotationDay(ctx: SeedContext): string {
-  return minDay(ctx.referenceDay, new Date().toISOString().slice(0, 10));
+  return minDay(ctx.referenceDay, businessDay());
 }
 
 function moduleFor(ctx: SeedContext, customer: CustomerInfo): string {

@@ -1,4 +1,7 @@
-/** The entity JSON of the API (DESIGN §4): `{ id, attributes, metadata, relationships }`. */
+/**
+ * The entity JSON of the API (DESIGN §4): `{ id, attributes, metadata, relationships }`. One wire
+ * type for the server, the client, the commands and the tests.
+ */
 
 export interface CommonMetadata {
   createdDateTime: string;
@@ -11,11 +14,20 @@ export interface CommonMetadata {
   isArchived: boolean;
 }
 
-export interface Entity {
+/** An entity as it travels; `metadata` is loose for a record not stored yet (a new form). */
+export interface EntityJson<Metadata extends Record<string, unknown> = Record<string, unknown>> {
   id: string;
   attributes: Record<string, unknown>;
-  metadata: Record<string, unknown> & CommonMetadata;
+  metadata: Metadata;
   relationships: Record<string, unknown>;
+}
+
+/** An entity as the API answers it: stored, with its common metadata (SPEC §3). */
+export type Entity = EntityJson<Record<string, unknown> & CommonMetadata>;
+
+/** The version a write must name (`If-Match`): the last update's timestamp. */
+export function versionOf(entity: Pick<EntityJson, 'metadata'>): string {
+  return String(entity.metadata.lastUpdatedDateTime ?? '');
 }
 
 /** What a write stores; the common metadata is filled by the repository. */

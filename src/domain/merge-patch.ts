@@ -1,7 +1,9 @@
 /**
- * JSON Merge Patch (RFC 7396) between the version a form loaded and what the user has now, so a
- * save sends only the changed fields, and the list of changed paths for the 409 "what changed"
- * comparison. Arrays are values (replaced whole), objects are merged key by key.
+ * JSON Merge Patch (RFC 7396), written once for the server and the client: `applyMergePatch` is
+ * what the API does with a PATCH body; `mergePatch` is the patch between the version a form loaded
+ * and what the user has now (a save sends only the changed fields); `changedPaths` lists the
+ * changed leaves (the 409 comparison, the history). Arrays are values (replaced whole), objects
+ * merge key by key, null removes.
  */
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -16,6 +18,17 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   }
   // An absent key and an undefined value are the same field.
   return (a === undefined || a === null) && (b === undefined || b === null) ? a === b || (a === undefined && b === undefined) : false;
+}
+
+/** RFC 7396 apply: objects merge, null removes a key, anything else replaces. */
+export function applyMergePatch<T>(target: T, patch: unknown): T {
+  if (!isObject(patch)) return patch as T;
+  const result: Record<string, unknown> = isObject(target) ? { ...target } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete result[key];
+    else result[key] = applyMergePatch(result[key], value);
+  }
+  return result as T;
 }
 
 /** The merge patch turning `before` into `after`, or undefined when nothing changed. */
