@@ -25,11 +25,30 @@ export interface CommandContext {
   notify(message: string, type?: 'info' | 'success' | 'warning' | 'danger'): void;
 }
 
+/**
+ * What the form of the open record lets commands do with its unsaved state (the record controller
+ * of `src/client/data/` publishes it; the record commands `record.save`, `record.history`… use it).
+ */
+export interface RecordHandle {
+  /** The user changed something not saved yet. */
+  dirty: boolean;
+  /** A new record not stored yet (`/…/new`). */
+  creating: boolean;
+  /** Validates and saves the draft with its version (the 409 flow included). */
+  save(): Promise<void>;
+  /** Drops the draft and shows the stored version again. */
+  discard(): void;
+  /** Shows or hides the record's history panel ("Cronologia"). */
+  toggleHistory(): void;
+}
+
 /** The record an entity tab shows, so its commands (transitions, save, delete) can act on it. */
 export interface ActiveDocument {
   type: string;
   id: string;
   entity?: EntityJson;
+  /** Present while a form shows the record. */
+  record?: RecordHandle;
 }
 
 /** `false`/`undefined` hides nothing; a string disables the command and says why (shown in the palette). */

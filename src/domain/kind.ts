@@ -63,6 +63,23 @@ export interface RecordActionDefinition {
   states?: readonly string[];
 }
 
+/**
+ * Content frozen by state: outside `editableStates` only `alwaysEditable` paths may change (a
+ * quotation once it leaves editing keeps its signed copy and notes open). The server refuses the
+ * write; the client shows the fields read-only. Rows owned by such a record follow the same lock.
+ */
+export interface StateLock {
+  editableStates: readonly string[];
+  /** Dotted paths still editable in the other states. */
+  alwaysEditable: readonly string[];
+}
+
+/** Whether `path` is frozen in `state` by `lock` (never without a lock or a state). */
+export function frozenByLock(lock: StateLock | undefined, state: string | undefined, path: string): boolean {
+  if (!lock || state === undefined || lock.editableStates.includes(state)) return false;
+  return !lock.alwaysEditable.some((p) => path === p || path.startsWith(`${p}.`));
+}
+
 export interface KindDefinition {
   /** API type: camelCase plural as in the SPEC routes (`customers`, `priceLists`). */
   type: string;
@@ -90,6 +107,8 @@ export interface KindDefinition {
   rules?: (entity: EntityShape) => RuleIssue[];
   /** A one-line title for search results and tabs. */
   title: (entity: EntityShape) => string;
+  /** Content frozen outside some states of the kind's machine. */
+  stateLock?: StateLock;
   /** Custom record actions by name (`duplicate`, `deliver`). */
   actions?: Record<string, RecordActionDefinition>;
 }

@@ -69,6 +69,11 @@ export const quotations = defineKind({
   metadata: z.strictObject({}),
   relationships: quotationRelationships,
   machine: quotationMachine,
+  // Once a quotation leaves editing its content is what was approved or issued; the signed copy and notes arrive later.
+  stateLock: {
+    editableStates: ['to-be-created', 'draft', 'revision'],
+    alwaysEditable: ['attributes.attachments', 'attributes.notes', 'attributes.commercialNotes'],
+  },
   actions: {
     duplicate: { label: 'Duplica', ability: 'create', creates: true, key: 'd' },
   },

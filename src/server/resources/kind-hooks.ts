@@ -1,7 +1,8 @@
 /** The hooks of each kind (see hooks.ts for when each one runs). */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { readPath } from '../../domain/kind.ts';
+import { frozenByLock, readPath } from '../../domain/kind.ts';
+import { quotations } from '../../domain/entities/quotations.ts';
 import { documentTotals } from '../../domain/rules/totals.ts';
 import { orderDeletableStates } from '../../domain/machines/order.ts';
 import { fieldSqlText, tableName } from '../db/entity-sql.ts';
@@ -75,10 +76,9 @@ async function refreshQuotationTotals(hook: HookContext, quotationId: unknown): 
 }
 
 
-/** Quotation states in which its content (header and products) may still change. */
-const EDITABLE_QUOTATION_STATES = ['to-be-created', 'draft', 'revision'];
-/** What may still change once a quotation left editing: the signed copy and notes arrive after emission. */
-const QUOTATION_FIELDS_EDITABLE_ALWAYS = new Set(['attachments', 'notes', 'commercialNotes']);
+/** Quotation states in which its content (header and products) may still change (the kind's lock). */
+const quotationLock = quotations.stateLock;
+const EDITABLE_QUOTATION_STATES: readonly string[] = quotationLock.editableStates;
 
 function quotationNotEditable(status: unknown): Problem {
   return new Problem('QUOTATION_NOT_EDITABLE', {
@@ -97,11 +97,12 @@ export const kindHooks: Record<string, KindHooks> = {
   quotations: {
     async beforeWrite(hook, data, previous, id) {
       if (previous && !EDITABLE_QUOTATION_STATES.includes(String(previous.attributes.status))) {
-        const changed = new Set([...Object.keys(data.attributes), ...Object.keys(previous.attributes)].filter(
+        const changed = [...new Set([...Object.keys(data.attributes), ...Object.keys(previous.attributes)])].filter(
           (key) => JSON.stringify(data.attributes[key]) !== JSON.stringify(previous.attributes[key]),
-        ));
+        );
         const relationshipsChanged = JSON.stringify(data.relationships) !== JSON.stringify(previous.relationships);
-        if (relationshipsChanged || [...changed].some((key) => !QUOTATION_FIELDS_EDITABLE_ALWAYS.has(key))) throw quotationNotEditable(previous.attributes.status);
+        const state = String(previous.attributes.status);
+        if (relationshipsChanged || changed.some((key) => frozenByLock(quotationLock, state, `attributes.${key}`))) throw quotationNotEditable(previous.attributes.status);
       }
       const attributes = { ...data.attributes };
       if (!attributes.code) attributes.code = await nextCode(hook, 'PRV', Number(String(attributes.date ?? hook.today).slice(0, 4)));
