@@ -7,7 +7,7 @@
 import type { MessageDescriptor } from 'react-intl';
 import type { Command } from './types.ts';
 import { intl } from '../src/client/i18n/index.ts';
-import { routeModules, routes, routeUrl, routeVariants, type RouteDef } from '../src/client/routes.ts';
+import { routeModules, routes, routeUrl, routeVariants, type RouteDef } from '../src/domain/routes.ts';
 
 /** `g` sequences (DESIGN §4), by route name and variant. */
 export const goKeys: Record<string, string> = {

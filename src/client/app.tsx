@@ -6,7 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { loadTransitionCommands } from '../../commands/registry.ts';
-import { matchRoute } from './routes.ts';
+import { matchRoute } from '../domain/routes.ts';
 import { Screen } from './screens/index.tsx';
 import { useSession } from './session/session.tsx';
 import { ImpersonationBanner } from './session/impersonation.tsx';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startServer, type TestServer } from './harness.ts';
-import { routes, routeUrl, routeVariants } from '../../src/client/routes.ts';
+import { routes, routeUrl, routeVariants } from '../../src/domain/routes.ts';
 
 let server: TestServer;
 let browser: Browser;

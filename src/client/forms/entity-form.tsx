@@ -29,7 +29,7 @@ import { frozenByState } from './kind-overrides.ts';
 import { showConflict } from './conflict.tsx';
 import { TransitionBar } from './transition-bar.tsx';
 import { formatValue, fieldLabel, MONEY_FIELDS } from './format.ts';
-import { recordTabUrl } from '../routes.ts';
+import { recordTabUrl } from '../../domain/routes.ts';
 
 export const entityKey = (type: string, id: string) => ['entity', type, id] as const;
 

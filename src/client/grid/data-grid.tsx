@@ -15,7 +15,7 @@ import { gridQuery, gridUrl, parseGridState, sortDirection, toggleSort, type Gri
 import { useGridPages } from './use-grid-pages.ts';
 import { fieldLabel as fieldName, formatValue } from '../forms/format.ts';
 import { useEntityTitle } from '../forms/references.ts';
-import { recordTabUrl } from '../routes.ts';
+import { recordTabUrl } from '../../domain/routes.ts';
 import type { EntityJson } from '../screens/entity-events.ts';
 import { GridFilters } from './grid-filters.tsx';
 import type { Command } from '../../../commands/types.ts';

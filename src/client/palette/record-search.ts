@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AppAbility } from '../../domain/ability.ts';
 import { api } from '../api/client.ts';
-import { entityUrl } from '../routes.ts';
+import { entityUrl } from '../../domain/routes.ts';
 import { useDebounced } from '../use-debounced.ts';
 
 /** API type → CASL subject, in palette order. */

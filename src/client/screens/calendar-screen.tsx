@@ -10,7 +10,7 @@ import { machineStateLabels } from '../../domain/machines/index.ts';
 import { api } from '../api/client.ts';
 import { enumLabel, formatValue } from '../forms/format.ts';
 import { useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
-import { recordTabUrl } from '../routes.ts';
+import { recordTabUrl } from '../../domain/routes.ts';
 import type { EntityJson } from './entity-events.ts';
 
 const DAY = 86_400_000;

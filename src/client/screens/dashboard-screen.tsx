@@ -10,7 +10,7 @@ import { api } from '../api/client.ts';
 import { useSession } from '../session/session.tsx';
 import { useOpenTab, useTabTitle } from '../workspace/tab-context.ts';
 import { formatValue } from '../forms/format.ts';
-import { recordTabUrl } from '../routes.ts';
+import { recordTabUrl } from '../../domain/routes.ts';
 import type { EntityJson } from './entity-events.ts';
 
 interface Figure {

@@ -5,7 +5,7 @@ import { DataGrid } from '../grid/data-grid.tsx';
 import { useUserSetting } from '../settings/index.ts';
 import { useIsActiveTab, useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { fillParams } from './screen-table.ts';
-import { recordTabUrl } from '../routes.ts';
+import { recordTabUrl } from '../../domain/routes.ts';
 import { useSession } from '../session/session.tsx';
 import { NEW_ID } from '../forms/entity-form.tsx';
 import { useIntl } from 'react-intl';

@@ -6,7 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { screenOf, type ResolvedScreen } from './screen-table.ts';
-import type { RouteMatch } from '../routes.ts';
+import type { RouteMatch } from '../../domain/routes.ts';
 import { injectScreenStyles } from './screen-styles.ts';
 
 const GridScreen = lazy(() => import('./grid-screen.tsx'));

@@ -20,7 +20,7 @@ import { findField, kindSections } from '../forms/schema-fields.ts';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { formatMoney } from '../forms/format.ts';
 import { newEntity, validationErrors } from '../forms/entity-form.tsx';
-import { recordTabUrl } from '../routes.ts';
+import { recordTabUrl } from '../../domain/routes.ts';
 import type { EntityJson } from './entity-events.ts';
 import { businessDay } from '../../domain/business-day.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordTabUrl as entityUrl, routes } from '../routes.ts';
+import { recordTabUrl as entityUrl, routes } from '../../domain/routes.ts';
 import { fillParams, resolveScreen, screenOfRoute } from './screen-table.ts';
 
 describe('route → screen', () => {

@@ -3,7 +3,7 @@
  * route table, which also matches URLs): a grid of a kind with fixed filters taken from the path,
  * a form of a kind, or a special screen.
  */
-import { matchRoute, type RouteMatch } from '../routes.ts';
+import { matchRoute, type RouteMatch } from '../../domain/routes.ts';
 
 export type ScreenSpec =
   | { screen: 'grid'; type: string; fixed?: Record<string, string>; title?: string }

@@ -9,7 +9,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { navigationEntries, type NavigationEntry } from '../../../commands/navigation.ts';
 import { availability } from '../../../commands/registry.ts';
-import { sidebarGroups, type SidebarGroup } from '../routes.ts';
+import { sidebarGroups, type SidebarGroup } from '../../domain/routes.ts';
 import { useSession } from '../session/session.tsx';
 import { userSettingsAtom } from '../settings/user-settings.ts';
 import { getCommandContext } from '../workspace/command-context.ts';

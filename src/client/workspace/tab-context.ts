@@ -6,7 +6,7 @@
 import { createContext, useCallback, useContext, useEffect } from 'react';
 import { atom, useAtomValue } from 'jotai';
 import type { ActiveDocument } from '../../../commands/types.ts';
-import { redirectCustomerType } from '../routes.ts';
+import { redirectCustomerType } from '../../domain/routes.ts';
 import { store } from '../store.ts';
 import { activeTab, dispatchWorkspace, workspaceAtom, type Side } from './workspace-state.ts';
 

@@ -7,7 +7,7 @@
 import { memo, useCallback, useEffect, useRef } from 'react';
 import { createElement } from 'react';
 import { Router } from 'wouter';
-import { matchRoute } from '../routes.ts';
+import { matchRoute } from '../../domain/routes.ts';
 import { Screen } from '../screens/index.tsx';
 import { NotFoundPage } from '../shell/not-found.tsx';
 import { openTab, TabIdContext, useTabUrl } from './tab-context.ts';

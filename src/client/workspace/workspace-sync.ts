@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { intl } from '../i18n/index.ts';
-import { matchRoute } from '../routes.ts';
+import { matchRoute } from '../../domain/routes.ts';
 import { loadUserSettings, updateUserSettings, userSettingsAtom } from '../settings/user-settings.ts';
 import { store } from '../store.ts';
 import { routeTitle } from '../../../commands/navigation.ts';

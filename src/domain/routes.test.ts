@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import messages from './i18n/messages/workspace.ts';
-import { modules, templateDocTypes } from '../domain/enums.ts';
+import messages from '../client/i18n/messages/workspace.ts';
+import { modules, templateDocTypes } from './enums.ts';
 import { entityUrl, matchRoute, routeModuleNames, routeTemplateDocTypes, redirectCustomerType, routes, routeUrl, routeVariants } from './routes.ts';
 
 const name = (url: string) => matchRoute(url)?.route.name;

@@ -5,7 +5,7 @@
  * is an id, reached through record search or a grid.
  */
 import type { MessageDescriptor } from 'react-intl';
-import type { ModuleName } from '../domain/enums.ts';
+import type { ModuleName } from './enums.ts';
 
 // The enums' values, written here so the initial bundle does not load zod with `domain/enums.ts`
 // (routes.test.ts checks they equal the domain's).
