@@ -37,14 +37,9 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-/** A zod issue carrying one of our codes, so the API can report `code` next to the text. */
-export function ourIssue(key: MessageKey, path: PropertyKey[]): z.core.$ZodRawIssue {
-  return { code: 'custom', message: messages[key], path, params: { code: key }, input: undefined };
-}
-
 let configured = false;
 /** Italian messages everywhere: zod's `it` locale, with SPEC §5 texts where the SPEC has one. */
-export function configureValidation(): void {
+function configureValidation(): void {
   if (configured) return;
   configured = true;
   z.config(z.locales.it());
@@ -122,9 +117,6 @@ export const optionalText = (max = 2000) => z.string().max(max).optional();
 export const optionalEmail = () => z.union([z.literal(''), z.email()]).optional();
 /** Empty or a valid web address (SPEC §5 website). */
 export const optionalUrl = () => z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional();
-/** A reference to another entity. */
-export const id = () => z.uuid();
-export const optionalId = () => z.uuid().nullable().optional();
 /** Money in EUR: finite, stored with at most 2 decimals. */
 export const money = () => z.number().finite().transform((n) => Math.round(n * 100) / 100);
 export const percentage = () => z.number().finite().min(0).max(100);
