@@ -1,0 +1,163 @@
+// The records provider against a real local HTTP server (node:http) and a real react-query cache.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { createApiClient } from '../api/http.ts';
+import type { Entity } from '../../domain/entity.ts';
+import { createRecordsProvider, historyKey, invalidateAfterWrite, listKey, recordKey } from './records.ts';
+
+interface Seen { method: string; url: string; ifMatch: string | undefined; body: string }
+
+let server: http.Server;
+let baseUrl: string;
+let seen: Seen[];
+let answer: (req: http.IncomingMessage) => { status: number; body: unknown };
+
+const entity = (id: string, version: string, attributes: Record<string, unknown> = {}): Entity => ({
+  id,
+  attributes,
+  relationships: {},
+  metadata: {
+    createdDateTime: '2026-01-01T00:00:00.000Z', lastUpdatedDateTime: version, deletedDateTime: null,
+    createdBy: null, lastUpdatedBy: null, deletedBy: null, isDeleted: false, isArchived: false,
+  },
+});
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', ifMatch: req.headers['if-match'], body });
+      const { status, body: out } = answer(req);
+      res.writeHead(status, { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' });
+      res.end(JSON.stringify(out));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+let cache: QueryClient;
+beforeEach(() => {
+  seen = [];
+  answer = () => ({ status: 200, body: { data: entity('q1', 'v2') } });
+  cache = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+});
+
+const provider = () => createRecordsProvider(createApiClient({ baseUrl, backoffMs: 5 }), cache);
+const invalidated = (key: readonly unknown[]) => cache.getQueryState(key)?.isInvalidated;
+
+/** Seeds the cache with the queries a screen would hold. */
+function seed() {
+  cache.setQueryData(recordKey('quotations', 'q1'), entity('q1', 'v1'));
+  cache.setQueryData(historyKey('quotations', 'q1'), []);
+  cache.setQueryData(recordKey('quotations', 'q9'), entity('q9', 'v1'));
+  cache.setQueryData(listKey('quotations', { 'page[number]': 1 }), { data: [], meta: { total: 0 } });
+  cache.setQueryData(listKey('customers', { 'page[number]': 1 }), { data: [], meta: { total: 0 } });
+  cache.setQueryData(listKey('assignmentActivities', { 'filter[assignmentId]': 'a1' }), { data: [], meta: { total: 0 } });
+  cache.setQueryData(recordKey('assignmentActivities', 'x1'), entity('x1', 'v1'));
+}
+
+describe('records provider: URLs and versions', () => {
+  it('reads lists, records and history under /api/{type}', async () => {
+    answer = (req) => ({ status: 200, body: req.url!.includes('history') ? { data: [{ version: 'v1', action: 'create' }] } : req.url!.startsWith('/api/quotations?') ? { data: [], meta: { total: 0 } } : { data: entity('a/b', 'v1') } });
+    const records = provider();
+    await records.list('quotations', { 'filter[status]': ['draft', 'issued'], 'page[size]': 5, skip: undefined });
+    await records.get('quotations', 'a/b');
+    await expect(records.history('quotations', 'q1')).resolves.toEqual([{ version: 'v1', action: 'create' }]);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'GET /api/quotations?filter[status]=draft,issued&page[size]=5',
+      'GET /api/quotations/a%2Fb',
+      'GET /api/quotations/q1/history',
+    ]);
+  });
+
+  it('sends every write with the version it was based on', async () => {
+    const records = provider();
+    const loaded = entity('q1', '2026-02-03T10:00:00.000Z');
+    await records.update('quotations', loaded, { attributes: { title: 'Nuovo' } });
+    await records.remove('quotations', loaded);
+    answer = () => ({ status: 200, body: { data: entity('q1', 'v3'), meta: { effects: [] } } });
+    await records.runAction('quotations', loaded, 'emit');
+    answer = () => ({ status: 201, body: { data: entity('q2', 'v1') } });
+    await records.create('quotations', { attributes: { title: 'T' } });
+    expect(seen.map((s) => [s.method, s.url, s.ifMatch])).toEqual([
+      ['PATCH', '/api/quotations/q1', '"2026-02-03T10:00:00.000Z"'],
+      ['DELETE', '/api/quotations/q1', '"2026-02-03T10:00:00.000Z"'],
+      ['POST', '/api/quotations/q1/actions/emit', '"2026-02-03T10:00:00.000Z"'],
+      ['POST', '/api/quotations', undefined],
+    ]);
+    expect(JSON.parse(seen[0]!.body)).toEqual({ attributes: { title: 'Nuovo' } });
+    expect(JSON.parse(seen[3]!.body)).toEqual({ attributes: { title: 'T' } });
+  });
+
+  it('tells a copy (another id) from a change of the same record', async () => {
+    const records = provider();
+    answer = () => ({ status: 201, body: { data: entity('q2', 'v1'), meta: { effects: [] } } });
+    const copy = await records.runAction('quotations', entity('q1', 'v1'), 'duplicate');
+    expect(copy).toMatchObject({ created: true, data: { id: 'q2' }, effects: [] });
+    answer = () => ({ status: 200, body: { data: entity('q1', 'v2'), meta: { effects: [{ type: 'x', id: 'y', to: 'closed' }] } } });
+    const same = await records.runAction('quotations', entity('q1', 'v1'), 'emit', { note: 'n' });
+    expect(same).toMatchObject({ created: false, effects: [{ type: 'x', id: 'y', to: 'closed' }] });
+    expect(JSON.parse(seen[1]!.body)).toEqual({ note: 'n' });
+  });
+
+  it('rejects with the problem and invalidates nothing when a write fails', async () => {
+    seed();
+    answer = () => ({ status: 409, body: { status: 409, code: 'VERSION_CONFLICT', title: 'Conflict' } });
+    await expect(provider().update('quotations', entity('q1', 'v1'), { attributes: {} })).rejects.toMatchObject({ status: 409, code: 'VERSION_CONFLICT' });
+    expect(invalidated(listKey('quotations', { 'page[number]': 1 }))).toBe(false);
+    expect(cache.getQueryData(recordKey('quotations', 'q1'))).toMatchObject({ metadata: { lastUpdatedDateTime: 'v1' } });
+  });
+});
+
+describe('records provider: invalidation after writes', () => {
+  it('an update stores the answer and invalidates its history and the lists of its type only', async () => {
+    seed();
+    await provider().update('quotations', entity('q1', 'v1'), { attributes: { title: 'X' } });
+    expect(cache.getQueryData(recordKey('quotations', 'q1'))).toMatchObject({ metadata: { lastUpdatedDateTime: 'v2' } });
+    expect(invalidated(recordKey('quotations', 'q1'))).toBe(false);
+    expect(invalidated(historyKey('quotations', 'q1'))).toBe(true);
+    expect(invalidated(listKey('quotations', { 'page[number]': 1 }))).toBe(true);
+    expect(invalidated(recordKey('quotations', 'q9'))).toBe(false);
+    expect(invalidated(listKey('customers', { 'page[number]': 1 }))).toBe(false);
+  });
+
+  it('an action invalidates every record and list the server names in meta.effects', async () => {
+    seed();
+    answer = () => ({ status: 200, body: { data: entity('q1', 'v2'), meta: { effects: [{ type: 'assignmentActivities', id: 'x1', to: 'closed' }] } } });
+    await provider().runAction('quotations', entity('q1', 'v1'), 'close');
+    expect(invalidated(recordKey('assignmentActivities', 'x1'))).toBe(true);
+    expect(invalidated(listKey('assignmentActivities', { 'filter[assignmentId]': 'a1' }))).toBe(true);
+    expect(invalidated(listKey('quotations', { 'page[number]': 1 }))).toBe(true);
+    expect(invalidated(listKey('customers', { 'page[number]': 1 }))).toBe(false);
+  });
+
+  it('a create and a delete invalidate the lists of their type', async () => {
+    seed();
+    answer = () => ({ status: 201, body: { data: entity('q5', 'v1') } });
+    await provider().create('quotations', { attributes: {} });
+    expect(cache.getQueryData(recordKey('quotations', 'q5'))).toMatchObject({ id: 'q5' });
+    expect(invalidated(listKey('quotations', { 'page[number]': 1 }))).toBe(true);
+    seed();
+    answer = () => ({ status: 200, body: { data: { ...entity('q9', 'v2'), metadata: { ...entity('q9', 'v2').metadata, isDeleted: true } } } });
+    await provider().remove('quotations', entity('q9', 'v1'));
+    expect(cache.getQueryData(recordKey('quotations', 'q9'))).toMatchObject({ metadata: { isDeleted: true } });
+    expect(invalidated(listKey('quotations', { 'page[number]': 1 }))).toBe(true);
+  });
+
+  it('invalidateAfterWrite without an answer invalidates the record itself too (a change heard from elsewhere)', async () => {
+    seed();
+    await invalidateAfterWrite('quotations', 'q1', [], undefined, cache);
+    expect(invalidated(recordKey('quotations', 'q1'))).toBe(true);
+    expect(invalidated(historyKey('quotations', 'q1'))).toBe(true);
+    expect(invalidated(recordKey('quotations', 'q9'))).toBe(false);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The client's one data path for records (DESIGN §6.11): the only code that builds `/api/{type}…`
+ * URLs for records. Every write sends the version it was based on (`If-Match`) and then invalidates
+ * what it touched: the record, the lists of its type, and the records and lists the server names in
+ * `meta.effects` (an assignment closed with its activities). The react-query keys live here too, so
+ * every screen caches a record or a list under the key the invalidation reaches.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { versionOf, type Entity, type EntityJson } from '../../domain/entity.ts';
+import type { ActionEffect, ActionResult, HistoryEntry, ListParams, ListResult, RecordsProvider, WriteOptions } from '../../domain/records.ts';
+import type { ApiClient } from '../api/http.ts';
+import { api } from '../api/client.ts';
+import { queryClient } from '../api/query-client.ts';
+
+/** One action as `GET /api/{type}/{id}/actions` lists it (what the server allows for this version). */
+export interface ServerAction {
+  action: string;
+  label?: string;
+  to?: string;
+  allowed?: boolean;
+  refusal?: { code: string; message: string } | null;
+}
+
+/** The provider of the contract plus what only the client needs (the server's view of the actions). */
+export interface ClientRecords extends RecordsProvider {
+  actions(type: string, id: string, signal?: AbortSignal): Promise<ServerAction[]>;
+}
+
+// Keys are nested so one prefix reaches everything under it: `recordKey` also covers the record's
+// history and actions; `typeKey` every record and list of a type.
+export const typeKey = (type: string) => ['records', type] as const;
+export const recordKey = (type: string, id: string) => ['records', type, 'one', id] as const;
+export const historyKey = (type: string, id: string) => ['records', type, 'one', id, 'history'] as const;
+export const actionsKey = (type: string, id: string, version: string) => ['records', type, 'one', id, 'actions', version] as const;
+/** Lists of a type; with `params`, one list query (a grid page, a dashboard count, a picker search). */
+export function listKey(type: string, params?: ListParams): readonly unknown[] {
+  return params === undefined ? ['records', type, 'list'] : ['records', type, 'list', params];
+}
+
+/**
+ * After a write: the record (and its history and actions), the lists of its type, and for each
+ * effect that record and the lists of its type. `fresh` is the answer of the write: stored in the
+ * cache at once, so the screen that wrote does not fetch what it already holds.
+ */
+export async function invalidateAfterWrite(
+  type: string,
+  id: string,
+  effects: readonly Pick<ActionEffect, 'type' | 'id'>[] = [],
+  fresh?: Entity,
+  client: QueryClient = queryClient,
+): Promise<void> {
+  const exact = fresh ? recordKey(type, fresh.id) : undefined;
+  if (fresh && exact) client.setQueryData(exact, fresh);
+  const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((part, i) => part === b[i]);
+  const touched = new Map<string, Set<string>>();
+  const add = (t: string, i: string) => touched.set(t, (touched.get(t) ?? new Set()).add(i));
+  add(type, id);
+  if (fresh && fresh.id !== id) add(type, fresh.id);
+  for (const effect of effects) add(effect.type, effect.id);
+  const jobs: Promise<void>[] = [];
+  for (const [t, ids] of touched) {
+    jobs.push(client.invalidateQueries({ queryKey: listKey(t) }));
+    for (const i of ids) {
+      jobs.push(client.invalidateQueries({
+        queryKey: recordKey(t, i),
+        // The record itself was just answered: its history and actions change, its data is `fresh`.
+        predicate: exact ? (query) => !sameKey(query.queryKey, exact) : undefined,
+      }));
+    }
+  }
+  await Promise.all(jobs);
+}
+
+interface One { data: Entity }
+interface ActionAnswer { data: Entity; meta?: { effects?: ActionEffect[] } }
+
+/** A provider over an HTTP client and a query cache (the app's singletons by default; tests pass their own). */
+export function createRecordsProvider(http: ApiClient = api, client: QueryClient = queryClient): ClientRecords {
+  const write = (options?: WriteOptions) => (options?.silent ? { silent: true } : {});
+  return {
+    async list(type, params = {}, signal) {
+      return http.get<ListResult>('/{type}', { params: { type }, query: params, signal });
+    },
+
+    async get(type, id, signal) {
+      return (await http.get<One>('/{type}/{id}', { params: { type, id }, signal })).data;
+    },
+
+    async create(type, body, options) {
+      const { data } = await http.post<One>('/{type}', body, { params: { type }, ...write(options) });
+      await invalidateAfterWrite(type, data.id, [], data, client);
+      return data;
+    },
+
+    async update(type, entity, patch, options) {
+      const { data } = await http.patch<One>('/{type}/{id}', patch, { params: { type, id: entity.id }, ifMatch: versionOf(entity), ...write(options) });
+      await invalidateAfterWrite(type, entity.id, [], data, client);
+      return data;
+    },
+
+    async remove(type, entity, options) {
+      const { data } = await http.delete<One>('/{type}/{id}', { params: { type, id: entity.id }, ifMatch: versionOf(entity), ...write(options) });
+      await invalidateAfterWrite(type, entity.id, [], data, client);
+      return data;
+    },
+
+    async runAction(type, entity, action, body, options) {
+      const answer = await http.post<ActionAnswer>('/{type}/{id}/actions/{action}', body, {
+        params: { type, id: entity.id, action },
+        ifMatch: versionOf(entity),
+        ...write(options),
+      });
+      const effects = answer.meta?.effects ?? [];
+      // A copy (duplicate, revision) answers a record with another id: the caller opens it.
+      const result: ActionResult = { data: answer.data, created: answer.data.id !== entity.id, effects };
+      if (result.created) {
+        client.setQueryData(recordKey(type, answer.data.id), answer.data);
+        await invalidateAfterWrite(type, entity.id, effects, undefined, client);
+      } else {
+        await invalidateAfterWrite(type, entity.id, effects, answer.data, client);
+      }
+      return result;
+    },
+
+    async history(type, id, signal) {
+      return (await http.get<{ data: HistoryEntry[] }>('/{type}/{id}/history', { params: { type, id }, signal })).data;
+    },
+
+    async actions(type, id, signal) {
+      return (await http.get<{ data: ServerAction[] }>('/{type}/{id}/actions', { params: { type, id }, signal })).data;
+    },
+  };
+}
+
+/** The app's records provider (`CommandContext.records`, every screen). */
+export const records: ClientRecords = createRecordsProvider();
+
+export type { EntityJson };
