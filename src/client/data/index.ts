@@ -3,6 +3,7 @@ export {
   records,
   createRecordsProvider,
   invalidateAfterWrite,
+  isOwnWrite,
   recordKey,
   listKey,
   historyKey,
@@ -10,4 +11,6 @@ export {
   typeKey,
   type ClientRecords,
   type ServerAction,
+  type ReadOptions,
 } from './records.ts';
+export { startLiveUpdates, stopLiveUpdates, useLiveUpdates, onChangeNotice } from './live-updates.ts';

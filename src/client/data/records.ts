@@ -21,8 +21,15 @@ export interface ServerAction {
   refusal?: { code: string; message: string } | null;
 }
 
+/** Options of a read. */
+export interface ReadOptions {
+  /** No SPEC §8 alert when it fails (a search that tries several kinds and keeps what answers). */
+  silent?: boolean;
+}
+
 /** The provider of the contract plus what only the client needs (the server's view of the actions). */
 export interface ClientRecords extends RecordsProvider {
+  list(type: string, params?: ListParams, signal?: AbortSignal, options?: ReadOptions): Promise<ListResult>;
   actions(type: string, id: string, signal?: AbortSignal): Promise<ServerAction[]>;
 }
 
@@ -35,6 +42,21 @@ export const actionsKey = (type: string, id: string, version: string) => ['recor
 /** Lists of a type; with `params`, one list query (a grid page, a dashboard count, a picker search). */
 export function listKey(type: string, params?: ListParams): readonly unknown[] {
   return params === undefined ? ['records', type, 'list'] : ['records', type, 'list', params];
+}
+
+// Versions this tab wrote (type/id@version), so the live stream skips the echo of its own writes.
+const ownWrites = new Set<string>();
+const writeKey = (type: string, id: string, version: string) => `${type}/${id}@${version}`;
+
+function rememberOwnWrite(type: string, entity: Entity): void {
+  ownWrites.add(writeKey(type, entity.id, versionOf(entity)));
+  // Only the latest ones matter: an echo arrives within seconds.
+  if (ownWrites.size > 200) ownWrites.delete(ownWrites.values().next().value as string);
+}
+
+/** Whether this tab made the write a change notice reports. */
+export function isOwnWrite(type: string, id: string, version: string): boolean {
+  return ownWrites.has(writeKey(type, id, version));
 }
 
 /**
@@ -50,7 +72,10 @@ export async function invalidateAfterWrite(
   client: QueryClient = queryClient,
 ): Promise<void> {
   const exact = fresh ? recordKey(type, fresh.id) : undefined;
-  if (fresh && exact) client.setQueryData(exact, fresh);
+  if (fresh && exact) {
+    client.setQueryData(exact, fresh);
+    rememberOwnWrite(type, fresh);
+  }
   const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((part, i) => part === b[i]);
   const touched = new Map<string, Set<string>>();
   const add = (t: string, i: string) => touched.set(t, (touched.get(t) ?? new Set()).add(i));
@@ -78,8 +103,8 @@ interface ActionAnswer { data: Entity; meta?: { effects?: ActionEffect[] } }
 export function createRecordsProvider(http: ApiClient = api, client: QueryClient = queryClient): ClientRecords {
   const write = (options?: WriteOptions) => (options?.silent ? { silent: true } : {});
   return {
-    async list(type, params = {}, signal) {
-      return http.get<ListResult>('/{type}', { params: { type }, query: params, signal });
+    async list(type, params = {}, signal, options) {
+      return http.get<ListResult>('/{type}', { params: { type }, query: params, signal, ...write(options) });
     },
 
     async get(type, id, signal) {
@@ -115,6 +140,7 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
       const result: ActionResult = { data: answer.data, created: answer.data.id !== entity.id, effects };
       if (result.created) {
         client.setQueryData(recordKey(type, answer.data.id), answer.data);
+        rememberOwnWrite(type, answer.data);
         await invalidateAfterWrite(type, entity.id, effects, undefined, client);
       } else {
         await invalidateAfterWrite(type, entity.id, effects, answer.data, client);

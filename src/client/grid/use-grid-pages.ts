@@ -1,27 +1,20 @@
 /**
  * Server pages of a grid through react-query: only the pages under the visible rows are fetched
  * (plus the first, which gives `meta.total`), each cached under the grid's query, so scrolling
- * back is instant and a changed filter starts from a fresh total.
+ * back is instant and a changed filter starts from a fresh total. Pages are cached under the
+ * provider's `listKey`, so a write or a live change notice refetches them in place: the rows
+ * change, the grid's scroll and selection stay (they reset only when the view's query changes).
  */
 import { useMemo } from 'react';
 import { useQueries, useQuery, keepPreviousData } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
+import { listKey, records, useLiveUpdates } from '../data/index.ts';
+import type { EntityJson } from '../../domain/entity.ts';
 import { pageQuery, type GridState } from './grid-state.ts';
-import type { EntityJson } from '../screens/entity-events.ts';
 
 export const PAGE_SIZE = 100;
 
-interface ListAnswer {
-  data: EntityJson[];
-  meta: { total: number; page: { number: number; size: number } };
-}
-
-export function listKey(type: string, query: Record<string, string | number>) {
-  return ['list', type, query] as const;
-}
-
-function fetchPage(type: string, state: GridState, fixed: Record<string, string>, page: number, signal: AbortSignal): Promise<ListAnswer> {
-  return api.get<ListAnswer>(type, { query: pageQuery(state, fixed, page, PAGE_SIZE), signal });
+function fetchPage(type: string, state: GridState, fixed: Record<string, string>, page: number, signal: AbortSignal) {
+  return records.list(type, pageQuery(state, fixed, page, PAGE_SIZE), signal);
 }
 
 export interface GridPages {
@@ -34,6 +27,7 @@ export interface GridPages {
 
 /** Pages of `type` for rows `[first, last]` (virtual range). */
 export function useGridPages(type: string, state: GridState, fixed: Record<string, string>, first: number, last: number): GridPages {
+  useLiveUpdates();
   const firstQuery = useQuery({
     queryKey: listKey(type, pageQuery(state, fixed, 1, PAGE_SIZE)),
     queryFn: ({ signal }) => fetchPage(type, state, fixed, 1, signal),
@@ -62,7 +56,7 @@ export function useGridPages(type: string, state: GridState, fixed: Record<strin
     if (data) byPage.set(page, data.data);
   });
   return {
-    total: firstQuery.isPlaceholderData ? total : total,
+    total,
     row: (index) => byPage.get(Math.floor(index / PAGE_SIZE) + 1)?.[index % PAGE_SIZE],
     loading: firstQuery.isFetching,
     error: firstQuery.error,

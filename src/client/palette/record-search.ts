@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { AppAbility } from '../../domain/ability.ts';
-import { api } from '../api/client.ts';
+import { records } from '../data/index.ts';
 import { entityUrl } from '../../domain/routes.ts';
 import { useDebounced } from '../use-debounced.ts';
 
@@ -63,8 +63,8 @@ export function useRecordSearch(search: string, ability: AppAbility) {
       const requests = kinds.map((type) => ({ type, query: { 'filter[fullText]': term, 'page[size]': PER_KIND } }));
       const lists = await Promise.all(
         requests.map(({ type, query }) =>
-          api
-            .get<{ data: EntityJson[] }>(`/${type}`, { query, signal, silent: true })
+          records
+            .list(type, query, signal, { silent: true })
             .then((answer) => answer.data.map((entity): RecordHit | undefined => {
               const url = entityUrl(type, entity.id);
               return url ? { type, id: entity.id, url, ...recordTitle(entity) } : undefined;

@@ -7,11 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
-import { api } from '../api/client.ts';
+import { listKey, records, useLiveUpdates } from '../data/index.ts';
 import { enumLabel, formatValue } from '../forms/format.ts';
 import { useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
-import type { EntityJson } from './entity-events.ts';
+import type { EntityJson } from '../../domain/entity.ts';
 
 const DAY = 86_400_000;
 
@@ -33,12 +33,13 @@ export default function CalendarScreen({ moduleName }: { moduleName: string }) {
   const to = addDays(from, 13);
   const title = intl.formatMessage({ id: 'screens.calendar.title' }, { module: enumLabel(moduleName) });
   useTabTitle(title);
+  useLiveUpdates();
+  const query = { 'filter[module]': moduleName, 'from[plannedStartDateTime]': from, 'to[plannedStartDateTime]': to, sort: 'plannedStartDateTime', 'page[size]': 500 };
+  // Under the assignments' list key: a rescheduled assignment moves day without a reload.
   const { data, isPending } = useQuery({
-    queryKey: ['calendar', moduleName, from],
-    queryFn: () =>
-      api.get<{ data: EntityJson[] }>('assignments', {
-        query: { 'filter[module]': moduleName, 'from[plannedStartDateTime]': from, 'to[plannedStartDateTime]': to, sort: 'plannedStartDateTime', 'page[size]': 500 },
-      }).then((a) => a.data),
+    queryKey: listKey('assignments', query),
+    queryFn: ({ signal }) => records.list('assignments', query, signal),
+    select: (answer) => answer.data,
   });
   const kind = findKind('assignments');
   const go = (date: string) => replaceUrl(`${url.split('?')[0]}?from=${date}`);

@@ -7,15 +7,15 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { modules } from '../../domain/enums.ts';
 import { enumLabel } from '../forms/format.ts';
-import { entityKey } from '../forms/entity-form.tsx';
-import type { EntityJson } from './entity-events.ts';
+import { recordKey } from '../data/index.ts';
+import type { EntityJson } from '../../domain/entity.ts';
 import { useOpenTab } from '../workspace/tab-context.ts';
 
 export function CustomerLinks({ id }: { id: string }) {
   const intl = useIntl();
   const openTab = useOpenTab();
   // The form loaded the customer already: read it from the cache without fetching again.
-  const { data } = useQuery<EntityJson>({ queryKey: entityKey('customers', id), enabled: false });
+  const { data } = useQuery<EntityJson>({ queryKey: recordKey('customers', id), enabled: false });
   const allowed = (data?.attributes.allowedModules as string[] | undefined)?.filter((m) => m !== 'portal');
   const shown = allowed && allowed.length > 0 ? allowed : modules.filter((m) => m !== 'portal');
   const links: [string, string][] = [

@@ -1,17 +1,18 @@
 /**
  * Dashboard (default landing): live counts from the API (`meta.total` of one-row list queries),
  * each a link to the grid showing exactly those rows (the grid view is the URL), and the next
- * reminders and quotations waiting for approval.
+ * reminders and quotations waiting for approval. Cached under the provider's list keys, so a write
+ * or a live change of those kinds refreshes the figures in place.
  */
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
-import { api } from '../api/client.ts';
+import { listKey, records, useLiveUpdates } from '../data/index.ts';
 import { useSession } from '../session/session.tsx';
 import { useOpenTab, useTabTitle } from '../workspace/tab-context.ts';
 import { formatValue } from '../forms/format.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
-import type { EntityJson } from './entity-events.ts';
+import type { EntityJson } from '../../domain/entity.ts';
 
 interface Figure {
   id: string;
@@ -40,6 +41,7 @@ export default function DashboardScreen() {
   const intl = useIntl();
   const { ability } = useSession();
   useTabTitle(intl.formatMessage({ id: 'screens.dashboard.title' }));
+  useLiveUpdates();
   const visible = figures.filter((f) => ability.can('read', f.subject));
   return (
     <section className="screen screen-dashboard">
@@ -69,9 +71,11 @@ export default function DashboardScreen() {
 
 function FigureCard({ figure }: { figure: Figure }) {
   const openTab = useOpenTab();
+  const query = { ...figure.query, 'page[size]': 1 };
   const { data, isPending } = useQuery({
-    queryKey: ['dashboard', figure.id],
-    queryFn: () => api.get<{ meta: { total: number } }>(figure.type, { query: { ...figure.query, 'page[size]': 1 } }).then((a) => a.meta.total),
+    queryKey: listKey(figure.type, query),
+    queryFn: ({ signal }) => records.list(figure.type, query, signal),
+    select: (answer) => answer.meta.total,
   });
   const href = link(figure.route, figure.query);
   return (
@@ -85,7 +89,7 @@ function FigureCard({ figure }: { figure: Figure }) {
 function RecentList({ title, type, query, detail }: { title: string; type: string; query: Record<string, string>; detail(e: EntityJson): string }) {
   const openTab = useOpenTab();
   const kind = findKind(type);
-  const { data } = useQuery({ queryKey: ['dashboard', type, query], queryFn: () => api.get<{ data: EntityJson[] }>(type, { query }).then((a) => a.data) });
+  const { data } = useQuery({ queryKey: listKey(type, query), queryFn: ({ signal }) => records.list(type, query, signal), select: (answer) => answer.data });
   return (
     <section className="dashboard-list">
       <h2>{title}</h2>

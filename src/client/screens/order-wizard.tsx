@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { findKind } from '../../domain/kinds.ts';
 import { readPath, writePath } from '../../domain/kind.ts';
 import { deliveryCheck } from '../../domain/rules/delivery.ts';
-import { api } from '../api/client.ts';
+import { listKey, records } from '../data/index.ts';
 import { pushAlert } from '../alerts/alerts.ts';
 import { confirmDialog } from '../shell/dialog.tsx';
 import { useTabDirty, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
@@ -21,7 +21,7 @@ import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { formatMoney } from '../forms/format.ts';
 import { newEntity, validationErrors } from '../forms/entity-form.tsx';
 import { recordTabUrl } from '../../domain/routes.ts';
-import type { EntityJson } from './entity-events.ts';
+import type { EntityJson } from '../../domain/entity.ts';
 import { businessDay } from '../../domain/business-day.ts';
 
 interface Line {
@@ -99,17 +99,14 @@ export function OrderWizard() {
     if (!(await check())) return;
     setBusy(true);
     try {
-      const created = await api.post<{ data: EntityJson }>('orders', { attributes: orderToSend().attributes, relationships: order.relationships });
-      const a = await api.post<{ data: EntityJson }>('assignments', {
+      const created = await records.create('orders', { attributes: orderToSend().attributes, relationships: order.relationships });
+      const provisional = await records.create('assignments', {
         attributes: { ...assignment.attributes, module: order.attributes.module ?? 'fire', isProvisional: true, state: 'open' },
-        relationships: { ...assignment.relationships, customerId, officeLocationId: order.relationships.officeLocationId ?? null, orderId: created.data.id },
+        relationships: { ...assignment.relationships, customerId, officeLocationId: order.relationships.officeLocationId ?? null, orderId: created.id },
       });
-      await api.patch(`orders/{id}`, { relationships: { assignmentIds: [a.data.id] } }, {
-        params: { id: created.data.id },
-        headers: { 'If-Match': `"${String(created.data.metadata.lastUpdatedDateTime)}"` },
-      }).catch(() => undefined);
+      await records.update('orders', created, { relationships: { assignmentIds: [provisional.id] } }).catch(() => undefined);
       pushAlert({ type: 'success', content: intl.formatMessage({ id: 'screens.wizard.done' }) });
-      replaceUrl(recordTabUrl('orders', created.data.id));
+      replaceUrl(recordTabUrl('orders', created.id));
     } catch {
       pushAlert({ type: 'danger', content: intl.formatMessage({ id: 'form.saveError' }) });
     } finally {
@@ -163,7 +160,7 @@ export function OrderWizard() {
           <ReferencePicker label={intl.formatMessage({ id: 'screens.wizard.addProduct' })} target="products" value={null} filter={{ 'filter[type]': 'physical' }}
             onChange={async (id) => {
               if (!id || lines.some((l) => l.productId === id)) return;
-              const product = await api.get<{ data: EntityJson }>('products/{id}', { params: { id } }).then((a) => a.data);
+              const product = await records.get('products', id);
               setLines((ls) => [...ls, { productId: id, description: String(product.attributes.name ?? ''), quantity: 1, deliveredQuantity: 0, toDeliver: 0, unitPrice: Number(product.attributes.listPrice ?? 0), discountPercent: 0, activityIds: [] }]);
             }} />
           {errors.get('lines') && <p className="form-error" role="alert">{errors.get('lines')}</p>}
@@ -229,9 +226,11 @@ export function OrderWizard() {
 /** The activities of one product's line (SPEC §2 step 4), as checkboxes. */
 function LineActivities({ line, onChange }: { line: Line; onChange(ids: string[]): void }) {
   const activities = findKind('activities')!;
+  const query = { 'filter[productId]': line.productId, 'page[size]': 100 };
   const { data } = useQuery({
-    queryKey: ['wizard-activities', line.productId],
-    queryFn: () => api.get<{ data: EntityJson[] }>('activities', { query: { 'filter[productId]': line.productId, 'page[size]': 100 } }).then((a) => a.data),
+    queryKey: listKey('activities', query),
+    queryFn: ({ signal }) => records.list('activities', query, signal),
+    select: (answer) => answer.data,
   });
   return (
     <fieldset className="form-choices">

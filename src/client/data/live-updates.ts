@@ -1,0 +1,66 @@
+/**
+ * The browser tab's one change stream (DESIGN §4 "Live changes"), wired to the cache: a change
+ * notice invalidates the record and the lists of its type, so open grids refetch their pages in
+ * place and an open record gets the new version (the record controller decides what to do with a
+ * draft). Notices of writes this tab made itself are skipped: the provider already stored them.
+ * Started by the first screen that shows records; stopped on sign-out.
+ */
+import { useEffect } from 'react';
+import type { ChangeNotice } from '../../domain/records.ts';
+import { api } from '../api/client.ts';
+import { ApiProblem } from '../api/http.ts';
+import { queryClient } from '../api/query-client.ts';
+import { loadClientConfig } from '../auth/config.ts';
+import { createChangeStream, type ChangeStream } from './live-stream.ts';
+import { invalidateAfterWrite, isOwnWrite } from './records.ts';
+
+type Listener = (notice: ChangeNotice) => void;
+const listeners = new Set<Listener>();
+
+/** Hears every notice after the cache was invalidated for it (tests, a status line). */
+export function onChangeNotice(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** What a notice does to the cache; exported for the unit test. */
+export async function applyNotice(notice: ChangeNotice, client = queryClient): Promise<void> {
+  if (!isOwnWrite(notice.type, notice.id, notice.version)) await invalidateAfterWrite(notice.type, notice.id, [], undefined, client);
+  for (const listener of listeners) listener(notice);
+}
+
+let stream: ChangeStream | undefined;
+let eventsBase: Promise<string> | undefined;
+
+/** `…/api/events`: the same base address the HTTP client uses (config.json, relative to the page). */
+function eventsUrl(): Promise<string> {
+  eventsBase ??= loadClientConfig().then((config) => `${new URL(config.apiBaseUrl, window.location.origin).href.replace(/\/+$/, '')}/events`);
+  return eventsBase;
+}
+
+/** Opens the tab's stream once (later calls do nothing while it runs). */
+export function startLiveUpdates(): void {
+  if (typeof window === 'undefined' || typeof EventSource === 'undefined') return;
+  stream ??= createChangeStream({
+    async connectUrl() {
+      // The HTTP client adds the bearer token and the impersonation header to this request.
+      const { ticket } = await api.post<{ ticket: string }>('/events/ticket', undefined, { silent: true });
+      return `${await eventsUrl()}?ticket=${encodeURIComponent(ticket)}`;
+    },
+    onChange: (notice) => void applyNotice(notice),
+    // Changes made while the connection was down were not heard: refetch what is on screen.
+    onResync: () => void queryClient.invalidateQueries({ queryKey: ['records'] }),
+    isFatal: (error) => error instanceof ApiProblem && (error.status === 401 || error.status === 403),
+  });
+  stream.start();
+}
+
+/** Closes the stream (sign-out); the next `startLiveUpdates` opens a new one. */
+export function stopLiveUpdates(): void {
+  stream?.stop();
+}
+
+/** Keeps the tab's stream open while a screen that shows records is mounted. */
+export function useLiveUpdates(): void {
+  useEffect(() => startLiveUpdates(), []);
+}
