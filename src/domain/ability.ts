@@ -50,9 +50,11 @@ export interface PlaceholderValues {
   customerId?: string | null;
   officeLocationIds?: readonly string[];
   allowedCustomerIds?: readonly string[];
+  /** The user's role ids (views shared with a role). */
+  roleIds?: readonly string[];
 }
 
-const ARRAY_PLACEHOLDERS: ReadonlySet<string> = new Set(['officeLocationIds', 'allowedCustomerIds']);
+const ARRAY_PLACEHOLDERS: ReadonlySet<string> = new Set(['officeLocationIds', 'allowedCustomerIds', 'roleIds']);
 const PLACEHOLDER = /^\$\{user\.([A-Za-z]+)\}$/;
 
 /**
@@ -83,6 +85,9 @@ export function interpolatePermissions(permissions: readonly PermissionRule[], u
  */
 export const SELF_SERVICE_RULES: readonly PermissionRule[] = [
   { action: ['read', 'create', 'update'], subject: 'settings', conditions: { 'relationships.userId': '$' + '{user.id}' } },
+  // Saved views (issue 7): the owner manages their own; a view shared with one of the user's roles is readable.
+  { action: ['read', 'create', 'update', 'delete'], subject: 'saved view', conditions: { 'relationships.userId': '$' + '{user.id}' } },
+  { action: 'read', subject: 'saved view', conditions: { 'relationships.sharedRoleIds': { $in: '$' + '{user.roleIds}' } } },
 ];
 
 /** A value no condition field can equal (not a uuid, not a state). */

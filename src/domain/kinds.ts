@@ -4,8 +4,9 @@ import { customers } from './entities/customer.ts';
 import { adminKinds } from './entities/admin-kinds.ts';
 import { marketingKinds } from './entities/marketing-kinds.ts';
 import { planningKinds } from './entities/planning-kinds.ts';
+import { savedViews } from './entities/saved-views.ts';
 
-export const kindList: readonly KindDefinition[] = [customers, ...adminKinds, ...marketingKinds, ...planningKinds];
+export const kindList: readonly KindDefinition[] = [customers, ...adminKinds, ...marketingKinds, ...planningKinds, savedViews];
 
 export const kinds: ReadonlyMap<string, KindDefinition> = new Map(kindList.map((kind) => [kind.type, kind]));
 

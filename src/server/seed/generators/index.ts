@@ -11,6 +11,7 @@ import { seedInstallationsAndEquipments } from './equipment.ts';
 import { seedAssignments } from './planning.ts';
 import { seedReferenceTables } from './reference.ts';
 import { seedReminders } from './reminders.ts';
+import { seedSavedViews } from './saved-views.ts';
 import { seedCoursesAndSafetyRoles, seedTraining } from './training.ts';
 import { seedCustomerUsersAndSettings, seedRolesAndStaff } from './users.ts';
 import { setDemoPasswords } from '../demo-passwords.ts';
@@ -34,6 +35,7 @@ export const seedSteps: readonly SeedStep[] = [
   { label: 'Ordini', run: seedOrders },
   { label: 'Interventi, anomalie e verifiche', run: seedAssignments },
   { label: 'Promemoria', run: seedReminders },
+  { label: 'Viste salvate', run: seedSavedViews },
   { label: 'Password degli utenti dimostrativi', run: async (ctx) => ({ 'utenti con password': await setDemoPasswords(ctx.db, { overwrite: true }) }) },
 ];
 
