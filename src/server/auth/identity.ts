@@ -86,6 +86,7 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
     customerId: attributes.customerId ?? null,
     officeLocationIds,
     allowedCustomerIds,
+    roleIds: roleList.map((role) => role.id),
   });
   return {
     id: user.id,
