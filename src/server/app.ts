@@ -101,7 +101,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     };
   });
 
-  app.get('/api/health', async () => ({ status: 'ok', engine: database.engine }));
+  // Readiness (for a load balancer): 503 while the database does not answer. Liveness: the process answers at all.
+  app.get('/api/health', async (_request, reply) => {
+    const up = await database.ping(2000);
+    reply.header('Cache-Control', 'no-store');
+    if (!up) reply.code(503);
+    return { status: up ? 'ok' : 'unavailable', engine: database.engine, database: up ? 'up' : 'down' };
+  });
+  app.get('/api/health/live', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ok' };
+  });
 
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return;

@@ -14,7 +14,7 @@ async function main() {
   const config = loadConfig();
   step(config.databaseUrl ? `Database PostgreSQL: ${redact(config.databaseUrl)}` : `Database PGlite incorporato in ${config.dataDir}`);
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-  const applied = await migrateToLatest(database);
+  const applied = await migrateToLatest(database, { log: (line) => step(`Schema: ${line}`) });
   step(applied.length > 0 ? `Migrazioni applicate: ${applied.join(', ')}` : 'Schema del database aggiornato');
   if (!(await isSeeded(database.db))) {
     step(`Caricamento dei dati dimostrativi (scala ${config.seedScale})…`);

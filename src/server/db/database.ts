@@ -3,9 +3,10 @@
  * to hand back the same JavaScript types, so nothing above this file knows which one runs:
  * bigint counts and numerics as numbers, timestamps as ISO strings.
  */
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import fs from 'node:fs';
+import { attachErrorListener } from './connection-errors.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -14,6 +15,8 @@ export interface Database {
   engine: Engine;
   /** PostgreSQL only: the schema the connection works in, when not the default. */
   schema?: string;
+  /** Whether the database answers a trivial query within `timeoutMs` (readiness check); never throws. */
+  ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,26 @@ export interface DatabaseOptions {
   /** PostgreSQL only: schema to work in (tests isolate themselves this way). */
   schema?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL only: how long a request waits for a connection (a new one, or a free one from the
+   * pool) before it fails as "database unavailable" instead of hanging. Default 5000 ms.
+   */
+  connectTimeoutMs?: number;
+  /** PostgreSQL only: told about connections lost (server restart, network cut); default: one line on stderr. */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** A query that may hang (a server gone silent) is given up after `timeoutMs`. */
+async function answersWithin(query: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([query().then(() => true, () => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -53,15 +76,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       types,
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      keepAlive: true,
     });
-    // A pool error on an idle client must not bring the process down; the next query reconnects.
-    pool.on('error', (error) => console.error('Errore di connessione al database:', error.message));
+    const onConnectionError = options.onConnectionError ?? ((error: Error) => console.error(`Connessione al database persa: ${error.message}`));
+    // The pool listens on idle clients only; a client checked out or inside a transaction when the
+    // server goes away emits 'error' too, and an 'error' event nobody listens to ends the process.
+    // The failed query rejects on its own (→ 503); the pool drops the dead client when it is released.
+    pool.on('connect', (client) => attachErrorListener(client, onConnectionError));
+    pool.on('error', onConnectionError);
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', schema: options.schema, close: () => db.destroy() };
+    return {
+      db,
+      engine: 'postgres',
+      schema: options.schema,
+      ping: (timeoutMs = 2000) => answersWithin(() => sql`SELECT 1`.execute(db), timeoutMs),
+      close: () => db.destroy(),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers });
   const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  return { db, engine: 'pglite', ping: (timeoutMs = 2000) => answersWithin(() => sql`SELECT 1`.execute(db), timeoutMs), close: () => db.destroy() };
 }

@@ -59,15 +59,39 @@ export function sortColumnOf(field: ListField): string | undefined {
   return `s_${field.path.replace(/\./g, '_').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`.slice(0, 63);
 }
 
-/** `name type GENERATED ALWAYS AS (…) STORED` for every sortable field of a kind. */
-export function sortColumnDefinitions(kind: KindDefinition): string[] {
+/** Every sortable field's generated column: its name and `name type GENERATED ALWAYS AS (…) STORED`. */
+export function sortColumns(kind: KindDefinition): { name: string; definition: string }[] {
   return Object.values(kind.fields).flatMap((field) => {
     const column = sortColumnOf(field);
     if (!column) return [];
     const cast = columnTypes[field.type];
     const expression = cast ? `(${jsonPathSql(field.path)})::${cast}` : jsonPathSql(field.path);
-    return [`${column} ${cast ?? 'text'} GENERATED ALWAYS AS (${expression}) STORED`];
+    return [{ name: column, definition: `${column} ${cast ?? 'text'} GENERATED ALWAYS AS (${expression}) STORED` }];
   });
+}
+
+/**
+ * CREATE TABLE for a kind as the registry describes it now (the schema step creates the tables of
+ * kinds added after the first migration with it; migration 0001 keeps its own frozen copy).
+ */
+export function createTableSql(kind: KindDefinition): string {
+  const columns = [
+    'id uuid PRIMARY KEY',
+    'created_date_time timestamptz NOT NULL',
+    'last_updated_date_time timestamptz NOT NULL',
+    'deleted_date_time timestamptz',
+    'created_by uuid',
+    'last_updated_by uuid',
+    'deleted_by uuid',
+    'is_deleted boolean NOT NULL DEFAULT false',
+    'is_archived boolean NOT NULL DEFAULT false',
+    "attributes jsonb NOT NULL DEFAULT '{}'::jsonb",
+    "metadata jsonb NOT NULL DEFAULT '{}'::jsonb",
+    "relationships jsonb NOT NULL DEFAULT '{}'::jsonb",
+    "search tsvector NOT NULL DEFAULT ''::tsvector",
+    ...sortColumns(kind).map((column) => column.definition),
+  ];
+  return `CREATE TABLE IF NOT EXISTS ${tableName(kind)} (\n  ${columns.join(',\n  ')}\n)`;
 }
 
 /** SQL text of a field's value as compared and sorted. */

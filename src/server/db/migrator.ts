@@ -1,6 +1,7 @@
 /** Runs the one set of migrations on whichever engine is open (Kysely Migrator). */
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Database } from './database.ts';
+import { ensureSchema } from './ensure-schema.ts';
 import { entitiesMigration } from './migrations/0001-entities.ts';
 import { oidcMigration } from './migrations/0002-oidc.ts';
 import { searchWordsMigration } from './migrations/0003-search-words.ts';
@@ -11,7 +12,12 @@ const migrations: Record<string, Migration> = {
   '0003-search-words': searchWordsMigration,
 };
 
-export async function migrateToLatest(database: Database): Promise<string[]> {
+/**
+ * Runs the migrations not yet applied, then the schema step (tables, sort columns and indexes the
+ * kind registry needs and the database lacks). Returns the names of the migrations applied; `log`
+ * hears each schema statement run.
+ */
+export async function migrateToLatest(database: Database, options: { log?: (line: string) => void } = {}): Promise<string[]> {
   // The bookkeeping tables live in the working schema, so that databases sharing a server never see each other's.
   const migrator = new Migrator({
     db: database.db,
@@ -20,5 +26,6 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  await ensureSchema(database, { log: options.log });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
