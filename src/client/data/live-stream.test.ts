@@ -109,6 +109,9 @@ describe('change stream', () => {
     send('change', 'not a notice');
     await vi.waitFor(() => expect(notices).toHaveLength(1));
     expect(notices[0]).toEqual({ type: 'assignments', id: 'a1', version: 'v2', action: 'start', by: 'u-9' });
+    expect(resyncs).toBe(0);
+    send('resync', {});
+    await vi.waitFor(() => expect(resyncs).toBe(1));
   });
 
   it('reconnects after the server drops it, with a fresh ticket and a doubling wait, then resyncs', async () => {

@@ -23,7 +23,7 @@ export interface ChangeStreamOptions {
   /** A fresh URL to connect to (`…/api/events?ticket=…`): called before every connection. */
   connectUrl(): Promise<string>;
   onChange(notice: ChangeNotice): void;
-  /** After a reconnection: notices may have been missed while it was down. */
+  /** After a reconnection, or when the server says so (`event: resync`): notices may have been missed. */
   onResync?(): void;
   onState?(state: StreamState): void;
   /** A failure of `connectUrl` after which retrying is pointless (signed out): the stream stops. */
@@ -117,6 +117,10 @@ export function createChangeStream(options: ChangeStreamOptions): ChangeStream {
       if (mine !== generation) return;
       const notice = parseNotice(event.data);
       if (notice) options.onChange(notice);
+    });
+    // The server lost notices itself (its database listener reconnected): refetch what is shown.
+    es.addEventListener('resync', () => {
+      if (mine === generation) options.onResync?.();
     });
   }
 

@@ -6,12 +6,12 @@
 import { useIntl } from 'react-intl';
 import { intl } from '../i18n/index.ts';
 import { openDialog } from '../shell/dialog.tsx';
-import type { KindDefinition } from '../../domain/kind.ts';
 import { readPath } from '../../domain/kind.ts';
+import type { ConflictChoice, ConflictInput } from '../data/use-record-controller.ts';
 import { changedPaths } from '../../domain/merge-patch.ts';
 import { fieldLabel } from './format.ts';
 
-export type ConflictChoice = 'reload' | 'overwrite' | undefined;
+export type { ConflictChoice };
 
 interface Sections { attributes: unknown; metadata: unknown; relationships: unknown }
 
@@ -28,7 +28,8 @@ export function conflictRows(base: Sections, mine: Sections, current: Sections):
 
 const show = (value: unknown) => (value === undefined || value === null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
-export function showConflict({ base, mine, current }: { kind: KindDefinition; base: Sections; mine: Sections; current: Sections }): Promise<ConflictChoice> {
+/** The record controller's `resolveConflict`: what the user chose (undefined: keep editing). */
+export function showConflict({ base, mine, current }: ConflictInput): Promise<ConflictChoice> {
   const rows = conflictRows(base, mine, current);
   return openDialog<ConflictChoice>({
     title: intl.formatMessage({ id: 'form.conflict.title' }),

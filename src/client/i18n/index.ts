@@ -7,10 +7,11 @@ import auth from './messages/auth.ts';
 import problems from './messages/problems.ts';
 import workspace from './messages/workspace.ts';
 import screens from './messages/screens.ts';
+import records from './messages/records.ts';
 
 export const locale = 'it';
 
-export const messages: Record<string, string> = { ...auth, ...problems, ...workspace, ...screens };
+export const messages: Record<string, string> = { ...auth, ...problems, ...workspace, ...screens, ...records };
 
 export const intl = createIntl({ locale, defaultLocale: locale, messages }, createIntlCache());
 

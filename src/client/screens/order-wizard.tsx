@@ -19,7 +19,7 @@ import { Field, type FieldAccess } from '../forms/field-input.tsx';
 import { findField, kindSections } from '../forms/schema-fields.ts';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { formatMoney } from '../forms/format.ts';
-import { newEntity, validationErrors } from '../forms/entity-form.tsx';
+import { newEntity, validationErrors } from '../data/record-state.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { businessDay } from '../../domain/business-day.ts';

@@ -1,0 +1,117 @@
+/**
+ * The pure parts of the record controller: what a new record starts with, the sections a client
+ * may write, validation, field abilities and state locks, and what to do when a newer version
+ * arrives while the user edits. No React, no I/O: unit-tested alone.
+ */
+import type { AppAbility } from '../../domain/ability.ts';
+import { versionOf, type EntityJson } from '../../domain/entity.ts';
+import { entitySchema, frozenByLock, readPath, writePath, type KindDefinition } from '../../domain/kind.ts';
+import { applyMergePatch, mergePatch } from '../../domain/merge-patch.ts';
+
+/** The id in a detail URL that means "a new one" (`/products/new`): ids are uuids, so it cannot clash. */
+export const NEW_ID = 'new';
+
+/** What a form may do with one field (SPEC §6): hidden when not readable, read-only when not editable. */
+export interface FieldAccess {
+  canRead(path: string): boolean;
+  canEdit(path: string): boolean;
+}
+
+/** A new entity of a kind: every field with a schema default gets it, the rest stays empty. */
+export function newEntity(kind: KindDefinition, preset: Record<string, unknown> = {}): EntityJson {
+  const defaults = (schema: unknown) => {
+    const shape = (schema as { shape?: Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }> }).shape ?? {};
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(shape)) {
+      const parsed = field.safeParse(undefined);
+      if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+    }
+    return out;
+  };
+  let entity: EntityJson = { id: NEW_ID, attributes: defaults(kind.attributes), metadata: defaults(kind.metadata), relationships: defaults(kind.relationships) };
+  // Values the list it was created from was filtered by (a customer's equipments → that customer).
+  for (const [path, value] of Object.entries(preset)) entity = writePath(entity, path, value);
+  return entity;
+}
+
+/** The sections a client may write, as the strict schema expects them (no common or derived metadata). */
+export function writable(kind: KindDefinition, entity: EntityJson): { attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> } {
+  const metaKeys = Object.keys((kind.metadata as unknown as { shape: Record<string, unknown> }).shape ?? {});
+  return {
+    attributes: entity.attributes,
+    metadata: Object.fromEntries(metaKeys.filter((k) => k in entity.metadata).map((k) => [k, entity.metadata[k]])),
+    relationships: entity.relationships,
+  };
+}
+
+/** Zod issues of the draft by dotted path (first Italian message per path). */
+export function validationErrors(kind: KindDefinition, entity: EntityJson): Map<string, string> {
+  const result = entitySchema(kind).safeParse(writable(kind, entity));
+  const errors = new Map<string, string>();
+  if (!result.success) for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (!errors.has(path)) errors.set(path, issue.message);
+  }
+  return errors;
+}
+
+/**
+ * Field-level abilities (SPEC §6): a field the user may not read is hidden, one they may not change
+ * is read-only; the state changes only through its transitions. New records ask `create`.
+ */
+export function fieldAccess(ability: AppAbility, subjectType: string, entity: object, statePath: string | undefined, creating: boolean): FieldAccess {
+  return {
+    canRead: (path) => (creating ? ability.can('create', subjectType, path) || ability.can('read', subjectType, path) : ability.can('read', entity as Record<string, unknown>, path)),
+    canEdit: (path) => (creating ? ability.can('create', subjectType, path) : path !== statePath && ability.can('update', entity as Record<string, unknown>, path)),
+  };
+}
+
+/** The record's state (its machine's state path), or undefined for kinds without a machine. */
+export function stateOf(kind: KindDefinition, entity: EntityJson): string | undefined {
+  return kind.machine ? String(readPath(entity, kind.machine.statePath) ?? '') : undefined;
+}
+
+/** Abilities narrowed by the kind's state lock: outside its editable states only the named paths stay open. */
+export function lockedAccess(kind: KindDefinition, access: FieldAccess, state: string | undefined, creating: boolean): FieldAccess {
+  if (creating || !kind.stateLock) return access;
+  return { canRead: access.canRead, canEdit: (path) => access.canEdit(path) && !frozenByLock(kind.stateLock, state, path) };
+}
+
+/** Whether the record's content is frozen by its state (the banner), judged on a path no lock keeps open. */
+export function isFrozen(kind: KindDefinition, state: string | undefined, creating: boolean): boolean {
+  if (creating || !kind.stateLock || state === undefined) return false;
+  return !kind.stateLock.editableStates.includes(state);
+}
+
+/** The user's changes (a merge patch of the writable sections), or undefined when there are none. */
+export function draftPatch(kind: KindDefinition, loaded: EntityJson, draft: EntityJson): unknown {
+  return mergePatch(writable(kind, loaded), writable(kind, draft));
+}
+
+/** The draft moved onto a newer version: the user's changes applied on top of it. */
+export function rebase(kind: KindDefinition, loaded: EntityJson, draft: EntityJson, newer: EntityJson): EntityJson {
+  const mine = draftPatch(kind, loaded, draft);
+  return mine === undefined ? newer : applyMergePatch(newer, mine);
+}
+
+/**
+ * What a newer stored version does to the open record:
+ * - `take`: no draft, show it (and say who changed it when it was someone else);
+ * - `rebase`: the user's own write elsewhere (a transition, an undo): keep the draft on top;
+ * - `offer`: someone else changed it under a draft: keep the draft, offer reload / keep mine.
+ */
+export type NewerVersionDecision = { kind: 'none' } | { kind: 'take'; byOther: boolean } | { kind: 'rebase' } | { kind: 'offer' };
+
+export function onNewerVersion(input: { loaded: EntityJson; newer: EntityJson; dirty: boolean; me: string; ownWrite: boolean }): NewerVersionDecision {
+  if (versionOf(input.newer) === versionOf(input.loaded)) return { kind: 'none' };
+  const author = input.newer.metadata.lastUpdatedBy;
+  const byOther = !input.ownWrite && typeof author === 'string' && author !== input.me;
+  if (!input.dirty) return { kind: 'take', byOther };
+  return byOther ? { kind: 'offer' } : { kind: 'rebase' };
+}
+
+/** Field errors of a visible kind: all after a save attempt, else those of the fields the user touched. */
+export function visibleErrors(all: Map<string, string>, touched: ReadonlySet<string>, showAll: boolean): Map<string, string> {
+  if (showAll) return all;
+  return new Map([...all].filter(([path]) => [...touched].some((t) => path === t || path.startsWith(`${t}.`) || t.startsWith(`${path}.`))));
+}
