@@ -13,6 +13,8 @@ import type { ArchivedFilter, GridState } from './grid-state.ts';
 import { enumLabel, fieldLabel } from '../forms/format.ts';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { useUserSetting } from '../settings/index.ts';
+// Extra filters the SPEC lists that are not plain list fields come from the kind's module.
+import { extraFiltersOf } from '../kinds/index.ts';
 
 interface Props {
   kind: KindDefinition;
@@ -28,14 +30,6 @@ interface Props {
   selectedCount: number;
   onCreate?: (() => void) | undefined;
   onOpenSelected(): void;
-}
-
-/** Extra filters the SPEC lists that are not plain list fields. */
-function extraFilters(type: string): { group: 'filter' | 'have'; name: string; kind: 'boolean' | 'modules' }[] {
-  if (type === 'customers') return [{ group: 'have', name: 'commercialOffer', kind: 'boolean' }, { group: 'have', name: 'priceList', kind: 'boolean' }];
-  if (type === 'users') return [{ group: 'filter', name: 'moduleName', kind: 'modules' }];
-  if (type === 'physicalActivities') return [{ group: 'filter', name: 'onlyExpiring', kind: 'boolean' }];
-  return [];
 }
 
 export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visibleIds, onColumnsChange, total, loading, selectedCount, onCreate, onOpenSelected }: Props) {
@@ -58,7 +52,8 @@ export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visi
     return () => clearTimeout(timer);
   }, [text]);
 
-  const filterColumns = allColumns.filter((c) => c.id !== TITLE_COLUMN && !fixedKeys.has(c.id) && c.id !== 'createdDateTime');
+  // Columns that are not list fields (`fieldType: 'none'`) are shown only: the API filters list fields.
+  const filterColumns = allColumns.filter((c) => c.id !== TITLE_COLUMN && c.fieldType !== 'none' && !fixedKeys.has(c.id) && c.id !== 'createdDateTime');
   const activeCount = Object.keys(state.filter).length + Object.keys(state.from).length + Object.keys(state.to).length + Object.keys(state.have).length;
   const searchId = useId();
 
@@ -140,7 +135,7 @@ export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visi
           {filterColumns.map((column) => (
             <ColumnFilter key={column.id} column={column} state={state} onChange={onChange} />
           ))}
-          {extraFilters(kind.type).map((extra) => {
+          {extraFiltersOf(kind.type).map((extra) => {
             const value = state[extra.group][extra.name] ?? '';
             const set = (v: string) => {
               const group = { ...state[extra.group] };

@@ -8,10 +8,11 @@ import problems from './messages/problems.ts';
 import workspace from './messages/workspace.ts';
 import screens from './messages/screens.ts';
 import records from './messages/records.ts';
+import kinds from './messages/kinds.ts';
 
 export const locale = 'it';
 
-export const messages: Record<string, string> = { ...auth, ...problems, ...workspace, ...screens, ...records };
+export const messages: Record<string, string> = { ...auth, ...problems, ...workspace, ...screens, ...records, ...kinds };
 
 export const intl = createIntl({ locale, defaultLocale: locale, messages }, createIntlCache());
 

@@ -1,7 +1,9 @@
 /**
  * The command palette (Ctrl/⌘+K, DESIGN §1, §4): the active tab's commands first (transitions of
- * the open quotation, disabled ones with the reason), recent items, records found by full text,
- * then every screen and workspace command the user may run. One registry, one run path.
+ * the open quotation, disabled ones with the reason), the other pages of the open record (its entity
+ * routes and their aliases: "Anagrafica", "Impostazioni", "Dettaglio intervento"…), recent items,
+ * records found by full text, then every screen, saved view ("Vista: …") and workspace command the
+ * user may run. One registry, one run path.
  */
 import { useMemo, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
@@ -16,10 +18,14 @@ import { getCommandContext } from '../workspace/command-context.ts';
 import { recentItemsAtom } from '../workspace/recent.ts';
 import { activeDocumentAtom, openTab } from '../workspace/tab-context.ts';
 import { listeningCommands, scopedCommandsAtom } from '../workspace/use-scoped-commands.ts';
-import { workspaceAtom } from '../workspace/workspace-state.ts';
+import { activeTab, pagePath, workspaceAtom } from '../workspace/workspace-state.ts';
 import type { PaletteItem } from './palette-items.ts';
 import { PaletteView } from './palette-view.tsx';
-import { useRecordSearch } from './record-search.ts';
+import { recordTitle, useRecordSearch } from './record-search.ts';
+import { recordOfUrl, recordRouteAllowed, recordRoutes } from '../kinds/record-routes.ts';
+import { aliasTitles, routeTitleOf } from '../kinds/route-title.ts';
+import { openingUrl, savedViewUrl, useSavedViews } from '../kinds/saved-views.ts';
+import { matchRoute } from '../../domain/routes.ts';
 
 export default function Palette() {
   const [open, setOpen] = useAtom(paletteOpenAtom);
@@ -32,6 +38,7 @@ export default function Palette() {
   const activeDocument = useAtomValue(activeDocumentAtom);
   const scoped = useAtomValue(scopedCommandsAtom);
   const records = useRecordSearch(open ? search : '', session.ability);
+  const savedViews = useSavedViews();
 
   const commandItems = useMemo(() => {
     if (!open) return [];
@@ -64,6 +71,58 @@ export default function Palette() {
     // workspace/activeDocument/scoped: the commands' availability depends on them.
   }, [open, intl, workspace, activeDocument, scoped, session]);
 
+  // The open record's other pages: from the document its tab publishes, else from its URL (a grid under a customer).
+  const recordPageItems = useMemo(() => {
+    if (!open) return [];
+    const url = activeTab(workspace)?.url;
+    const page = url ? recordOfUrl(url) : undefined;
+    const record = activeDocument ?? page;
+    if (!url || !record) return [];
+    const entity = activeDocument?.type === record.type && activeDocument.id === record.id ? activeDocument.entity : undefined;
+    const known = page && page.type === record.type && page.id === record.id ? page.params : {};
+    const here = pagePath(url);
+    const group = intl.formatMessage({ id: 'kinds.palette.recordPages' });
+    const detail = entity ? recordTitle(entity).title : undefined;
+    const user = { ability: session.ability, allowedModules: session.identity.allowedModules };
+    const items: PaletteItem[] = [];
+    const titles = new Set<string>();
+    for (const link of recordRoutes(record.type, record.id, entity, known)) {
+      if (link.url === here || !recordRouteAllowed(link, user)) continue;
+      const title = routeTitleOf(intl, link.route, link.params);
+      const aliases = aliasTitles(intl, link.route);
+      const run: PaletteItem['run'] = ({ side }) => openTab(link.url, side ? { side } : {});
+      // The route, then each alias as an entry of its own ("Anagrafica", "Modifica cliente").
+      for (const [index, entryTitle] of [title, ...aliases].entries()) {
+        if (titles.has(entryTitle)) continue;
+        titles.add(entryTitle);
+        const item: PaletteItem = { id: `record-page:${link.url}:${index}`, title: entryTitle, group, keywords: index === 0 ? aliases : [title], run };
+        if (detail) item.detail = detail;
+        items.push(item);
+      }
+    }
+    return items;
+  }, [open, intl, workspace, activeDocument, session]);
+
+  const viewItems = useMemo(() => {
+    if (!open) return [];
+    const group = intl.formatMessage({ id: 'kinds.views.group' });
+    const shared = intl.formatMessage({ id: 'kinds.views.shared' });
+    return savedViews.map((view): PaletteItem => {
+      const route = matchRoute(savedViewUrl(view))?.route;
+      const screen = route ? routeTitleOf(intl, route, matchRoute(savedViewUrl(view))?.params ?? {}) : '';
+      const mine = view.relationships.userId === session.identity.id;
+      return {
+        id: `view:${view.id}`,
+        title: intl.formatMessage({ id: 'kinds.views.open' }, { name: String(view.attributes.name) }),
+        group,
+        detail: mine ? screen : `${screen} · ${shared}`,
+        keywords: [screen, 'vista'],
+        // Opened when chosen: its relative days are today's.
+        run: ({ side }) => openTab(openingUrl(view), side ? { side } : {}),
+      };
+    });
+  }, [open, intl, savedViews, session]);
+
   const items = useMemo(() => {
     const recentGroup = intl.formatMessage({ id: 'workspace.group.recent' });
     const recordGroup = intl.formatMessage({ id: 'workspace.group.records' });
@@ -82,8 +141,8 @@ export default function Palette() {
       };
       return item;
     });
-    return [...pinned, ...recentItems, ...recordItems, ...rest];
-  }, [commandItems, recent, records.data, intl]);
+    return [...pinned, ...recordPageItems, ...recentItems, ...recordItems, ...viewItems, ...rest];
+  }, [commandItems, recordPageItems, viewItems, recent, records.data, intl]);
 
   const status = records.isFetching ? (
     <FormattedMessage id="workspace.palette.searching" />

@@ -1,26 +1,35 @@
-/** A detail route: the generic entity form, and below it the rows that belong to it when the route says so. */
+/**
+ * A detail route: the generic entity form (or the screen the kind's module puts in its place), the
+ * record's other pages as links, and below it the rows that belong to it when the route says so.
+ * What is specific to one kind comes from its module (`src/client/kinds/`).
+ */
 import { FormattedMessage } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
-import { EntityForm } from '../forms/entity-form.tsx';
+import { EntityForm, NEW_ID } from '../forms/entity-form.tsx';
+import { kindModule } from '../kinds/index.ts';
+import { RecordLinks } from '../kinds/record-links.tsx';
 import { EmbeddedGrid } from './grid-screen.tsx';
 import { fillParams, type ScreenSpec } from './screen-table.ts';
-import { CustomerLinks } from './customer-links.tsx';
-import { OrderWizard } from './order-wizard.tsx';
-import { NEW_ID } from '../forms/entity-form.tsx';
 
 type FormSpec = Extract<ScreenSpec, { screen: 'form' }>;
 
 export default function FormScreen({ spec, params }: { spec: FormSpec; params: Record<string, string> }) {
   const id = params[spec.idParam] ?? '';
+  const creating = id === NEW_ID;
+  const { screen } = kindModule(spec.type);
   const below = spec.below;
   const belowKind = below ? findKind(below.type) : undefined;
-  // A new order is made with the SPEC §2 wizard rather than the bare form.
-  if (spec.type === 'orders' && id === NEW_ID) return <section className="screen screen-form"><OrderWizard /></section>;
+  if (creating && screen.create) {
+    const Create = screen.create;
+    return <section className="screen screen-form"><Create /></section>;
+  }
+  const Below = screen.below;
   return (
     <section className="screen screen-form">
       <EntityForm type={spec.type} id={id} only={spec.only} />
-      {spec.type === 'customers' && !spec.only && id !== NEW_ID && <CustomerLinks id={id} />}
-      {below && belowKind && id !== NEW_ID && (
+      {!creating && Below && <Below id={id} />}
+      {!creating && <RecordLinks type={spec.type} id={id} />}
+      {below && belowKind && !creating && (
         <section className="screen-below" aria-label={belowKind.label.plural}>
           <h2><FormattedMessage id="screens.below" values={{ name: belowKind.label.plural }} /></h2>
           <EmbeddedGrid type={below.type} fixed={fillParams(below.fixedFrom, params)} label={belowKind.label.plural} />

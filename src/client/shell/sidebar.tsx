@@ -2,7 +2,8 @@
  * The sidebar (SPEC §2, §4): the SPEC areas as selectable groups (open/current rules in
  * sidebar-state.ts, saved per user), the routes the user may open (same availability as the
  * palette commands), enlargeable/collapsible, a drawer on small screens that closes on every route
- * change. Active links get class `selected`, the exact one `current`.
+ * change. Active links get class `selected`, the exact one `current`. The user's saved views (their
+ * own and those shared with their roles) are listed under their area after its screens.
  */
 import { useEffect, useMemo } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
@@ -12,6 +13,8 @@ import { availability } from '../../../commands/registry.ts';
 import { sidebarGroups, type SidebarGroup } from '../../domain/routes.ts';
 import { useSession } from '../session/session.tsx';
 import { userSettingsAtom } from '../settings/user-settings.ts';
+import { useSaveViewCommand } from '../kinds/save-view.tsx';
+import { openingUrl, useSavedViews, viewGroup } from '../kinds/saved-views.ts';
 import { getCommandContext } from '../workspace/command-context.ts';
 import { activeTabAtom } from '../workspace/workspace-state.ts';
 import { AppLink } from './app-link.tsx';
@@ -40,13 +43,20 @@ export function Sidebar() {
     if (isSmallScreen()) setDrawerOpen(false);
   }, [activeUrl, setDrawerOpen]);
 
+  useSaveViewCommand();
+  const savedViews = useSavedViews();
+
   const visible = useMemo(() => {
     const ctx = getCommandContext();
     return sidebarGroups
-      .map((group) => ({ group, links: (groupLinks.get(group) ?? []).map((entry) => entry.command).filter((command) => ctx && availability(command, ctx) !== false) }))
-      .filter((entry) => entry.links.length > 0);
+      .map((group) => ({
+        group,
+        links: (groupLinks.get(group) ?? []).map((entry) => entry.command).filter((command) => ctx && availability(command, ctx) !== false),
+        views: savedViews.filter((view) => viewGroup(view) === group),
+      }))
+      .filter((entry) => entry.links.length > 0 || entry.views.length > 0);
     // The session decides what is allowed.
-  }, [session]);
+  }, [session, savedViews]);
 
   const enlarged = settings.hasSidebarEnlarged;
   return (
@@ -61,7 +71,7 @@ export function Sidebar() {
         </span>
       </button>
       <ul className="sidebar-groups">
-        {visible.map(({ group, links }) => {
+        {visible.map(({ group, links, views }) => {
           const open = settings.sidebarOpenedGroups.includes(group);
           const current = settings.currentGroupSelected === group;
           const listId = `sidebar-group-${group}`;
@@ -95,6 +105,18 @@ export function Sidebar() {
                     </AppLink>
                   </li>
                 ))}
+                {views.map((view) => {
+                  const href = openingUrl(view);
+                  const current = activeUrl === href;
+                  return (
+                    <li key={view.id}>
+                      <AppLink href={href} className={`sidebar-link sidebar-view${current ? ' selected current' : ''}`} aria-current={current ? 'page' : undefined}>
+                        <span className="sidebar-view-mark" aria-hidden="true">★ </span>
+                        {String(view.attributes.name)}
+                      </AppLink>
+                    </li>
+                  );
+                })}
               </ul>
             </li>
           );

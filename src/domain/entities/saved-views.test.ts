@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asSubject, buildAbility, interpolatePermissions, SELF_SERVICE_RULES } from '../ability.ts';
 import { entitySchema } from '../kind.ts';
 import { describeKindContract } from './kind-contract.ts';
-import { resolveViewUrl, savedViews, savedViewUrl } from './saved-views.ts';
+import { savedViews } from './saved-views.ts';
 
 const userId = '5a1d3c6e-2b7f-4c8a-9e0d-1f2a3b4c5d6e';
 const otherId = '0b8f2f0e-6a43-4d0e-9a39-0f6d6a2b8c11';
@@ -27,19 +27,6 @@ describe('saved view content', () => {
   it('keeps the query as typed, without the question mark', () => {
     expect(parse({ name: 'x', path: '/marketing/quotations', query: '?sort=code' }).success).toBe(false);
     expect(parse({ name: ' ', path: '/marketing/quotations' }).success).toBe(false);
-  });
-
-  it('gives the URL back in its own form', () => {
-    expect(savedViewUrl({ attributes: { path: '/marketing/quotations', query: 'filter[status]=to-be-approved' } })).toBe('/marketing/quotations?filter[status]=to-be-approved');
-    expect(savedViewUrl({ attributes: { path: '/reminders', query: '' } })).toBe('/reminders');
-  });
-
-  it('resolves relative days from the day it is opened, leaving the rest alone', () => {
-    const url = '/planning/physicalActivities?filter[isExecuted]=false&from[deadlineDate]=today-30&to[deadlineDate]=today&sort=deadlineDate';
-    expect(resolveViewUrl(url, '2026-03-01')).toBe('/planning/physicalActivities?filter[isExecuted]=false&from[deadlineDate]=2026-01-30&to[deadlineDate]=2026-03-01&sort=deadlineDate');
-    expect(resolveViewUrl('/x?to[d]=today%2B7', '2026-12-28')).toBe('/x?to[d]=2027-01-04');
-    expect(resolveViewUrl('/x?filter[name]=todayish', '2026-03-01')).toBe('/x?filter[name]=todayish');
-    expect(resolveViewUrl('/x', '2026-03-01')).toBe('/x');
   });
 });
 

@@ -7,10 +7,10 @@
  *
  * Relative dates: a query value `today`, `today+N` or `today-N` (days) stands for a business day
  * (Europe/Rome) counted from the day the view is opened; the client resolves it when it opens the
- * view (`resolveViewQuery`), so a list of "deadlines up to today" stays right tomorrow.
+ * view (`resolveViewUrl` in `src/client/kinds/saved-views.ts`), so a list of "deadlines up to
+ * today" stays right tomorrow.
  */
 import { z } from 'zod';
-import { addDays } from '../business-day.ts';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
 import { matchRoute } from '../routes.ts';
 import { messages, requiredText } from '../validation.ts';
@@ -75,33 +75,3 @@ export const savedViews = defineKind({
   rules: (entity) => savedViewIssues((entity as SavedViewShape).attributes),
   title: (entity) => (entity as SavedViewShape).attributes.name,
 });
-
-/** The app URL of a view: its path and its query, exactly as saved. */
-export function savedViewUrl(view: { attributes: Record<string, unknown> }): string {
-  const path = String(view.attributes.path ?? '/');
-  const query = String(view.attributes.query ?? '');
-  return query ? `${path}?${query}` : path;
-}
-
-const RELATIVE_DAY = /^today(?:([+-])(\d{1,4}))?$/;
-
-/**
- * A view's URL with its relative dates (`today`, `today-30`, `today+7`) replaced by the day they
- * stand for, counted from `today` (YYYY-MM-DD, the business day). Other values are left as typed.
- */
-export function resolveViewUrl(url: string, today: string): string {
-  const at = url.indexOf('?');
-  if (at < 0) return url;
-  const pairs = url.slice(at + 1).split('&');
-  let changed = false;
-  const resolved = pairs.map((pair) => {
-    const eq = pair.indexOf('=');
-    if (eq < 0) return pair;
-    const match = RELATIVE_DAY.exec(decodeURIComponent(pair.slice(eq + 1)));
-    if (!match) return pair;
-    changed = true;
-    const days = match[2] ? Number(match[2]) * (match[1] === '-' ? -1 : 1) : 0;
-    return `${pair.slice(0, eq + 1)}${addDays(today, days)}`;
-  });
-  return changed ? `${url.slice(0, at)}?${resolved.join('&')}` : url;
-}

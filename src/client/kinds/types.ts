@@ -1,0 +1,51 @@
+/**
+ * What one kind adds to the generic client (DESIGN §6.11, twenty's per-object configs): every field
+ * is optional and the registry (`index.ts`) fills in the defaults, so generic code asks the module
+ * of a type instead of branching on the type's name.
+ */
+import type { ComponentType } from 'react';
+import type { EntityJson } from '../../domain/entity.ts';
+
+/** A list filter the SPEC names that is not a plain list field (SPEC §7 `have[…]`, `filter[moduleName]`). */
+export interface ExtraFilter {
+  group: 'filter' | 'have';
+  name: string;
+  /** A yes/no choice, or one of the product's modules. */
+  kind: 'boolean' | 'modules';
+}
+
+/** How records of the kind are found by the palette's record search (SPEC §7 full text). */
+export interface SearchEntry {
+  /** CASL subject the user must be able to read. */
+  subject: string;
+  /** Position among the searched kinds (lower first). */
+  order: number;
+}
+
+/** What the detail screen of a record shows instead of, or besides, the generic form. */
+export interface KindScreen {
+  /** Replaces the generic form of a new record (orders: the SPEC §2 wizard). */
+  create?: ComponentType;
+  /** Shown under the form of a stored record. */
+  below?: ComponentType<{ id: string }>;
+}
+
+export interface KindModule {
+  /** API type (`customers`). */
+  type: string;
+  screen?: KindScreen;
+  extraFilters?: readonly ExtraFilter[];
+  search?: SearchEntry;
+  /**
+   * Entity routes: which path parameter of the kind's detail routes (`kind` in routes.ts) carries
+   * the record's own id, most specific first. Default: `<singular>Id`, then `id`.
+   */
+  idParams?: readonly string[];
+  /** Other path parameters read from the record (dotted paths), e.g. a price list's `customerId`. */
+  recordParams?: Readonly<Record<string, string>>;
+  /** Which values of an enumerated path parameter apply to this record (a customer's own modules). */
+  paramValues?(param: string, values: readonly string[], entity: EntityJson | undefined): readonly string[];
+}
+
+/** A kind module with the defaults filled in. */
+export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues'>;
