@@ -14,6 +14,17 @@ export default tseslint.config(
     },
   },
   {
+    // DESIGN §6.12: commands depend on src/domain and the services of CommandContext, never on the
+    // client (so a command is unit-tested with a plain context, without a browser).
+    files: ['commands/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)src/client(/|$)', message: 'commands/ imports only its own files and src/domain: reach the client through CommandContext services.' }] },
+      ],
+    },
+  },
+  {
     // API tests read untyped JSON bodies; typing every answer would only restate the assertions.
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

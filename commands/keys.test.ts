@@ -48,3 +48,13 @@ describe('key notation', () => {
     expect(formatSequence('g q', false)).toBe('G Q');
   });
 });
+
+describe('aria-keyshortcuts', () => {
+  it('names one-press keys per platform and leaves sequences out', async () => {
+    const { ariaKeyShortcuts } = await import('./keys.ts');
+    expect(ariaKeyShortcuts('$mod+s', false)).toBe('Control+S');
+    expect(ariaKeyShortcuts('$mod+s', true)).toBe('Meta+S');
+    expect(ariaKeyShortcuts('Alt+Shift+PageDown', false)).toBe('Alt+Shift+PageDown');
+    expect(ariaKeyShortcuts('t z', false)).toBeUndefined();
+  });
+});

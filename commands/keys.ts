@@ -130,3 +130,16 @@ export function matchSequence(sequence: KeySequence, presses: readonly KeyEventL
   for (let i = 0; i < presses.length; i++) if (!pressMatches(sequence[i]!, presses[i]!)) return 'none';
   return presses.length === sequence.length ? 'full' : 'partial';
 }
+
+/**
+ * The `aria-keyshortcuts` value of a one-press key (`Control+S`, `Meta+S` on Apple platforms), or
+ * undefined for a sequence (`t z`): ARIA reads a space as "or", so a sequence cannot be said there.
+ */
+export function ariaKeyShortcuts(text: string, apple = isApplePlatform()): string | undefined {
+  const presses = parseSequence(text, apple);
+  if (presses.length !== 1) return undefined;
+  const press = presses[0]!;
+  const mods = [press.ctrl && 'Control', press.meta && 'Meta', press.alt && 'Alt', press.shift && 'Shift'].filter(Boolean);
+  const key = press.key === ' ' ? 'Space' : press.key.length === 1 ? press.key.toUpperCase() : press.key;
+  return [...mods, key].join('+');
+}

@@ -6,7 +6,7 @@
  */
 import type { MessageDescriptor } from 'react-intl';
 import type { Command } from './types.ts';
-import { intl } from '../src/client/i18n/index.ts';
+import { formatText, type MessageText } from './text.ts';
 import { routeModules, routes, routeUrl, routeVariants, type RouteDef } from '../src/domain/routes.ts';
 
 /** `g` sequences (DESIGN §4), by route name and variant. */
@@ -27,16 +27,19 @@ export const goKeys: Record<string, string> = {
   Courses: 'g l',
 };
 
-const format = (descriptor: MessageDescriptor, values?: Record<string, string>) => intl.formatMessage(descriptor, values);
+/** The labels of a variant's values as messages (`{ moduleName: nav.param.moduleName.fire }`). */
+export function paramMessages(params: Record<string, string>): Record<string, MessageText> {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, { id: `nav.param.${name}.${value}` }]));
+}
 
-/** Italian labels of a variant's values (`{ moduleName: 'Antincendio' }`). */
-export function paramLabels(params: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, format({ id: `nav.param.${name}.${value}` })]));
+/** The title of a route variant as a message, e.g. `Calendario {moduleName}` with Antincendio. */
+export function routeTitleMessage(route: RouteDef, params: Record<string, string> = {}): MessageText {
+  return { id: String(route.title.id), values: paramMessages(params) };
 }
 
 /** The Italian title of a route (variant), e.g. `Calendario Antincendio`. */
 export function routeTitle(route: RouteDef, params: Record<string, string> = {}): string {
-  return format(route.title, paramLabels(params));
+  return formatText(routeTitleMessage(route, params));
 }
 
 const navGroup: MessageDescriptor = { id: 'workspace.group.goTo' };
@@ -57,12 +60,17 @@ function routeEntries(route: RouteDef): NavigationEntry[] {
     const url = routeUrl(route, params);
     const command: NavigationEntry['command'] = {
       id,
-      title: routeTitle(route, params),
+      // Read when shown (palette, sidebar), once the client's messages are installed.
+      get title() {
+        return routeTitle(route, params);
+      },
       group: navGroup,
       href: url,
-      keywords: [...(route.aliases ?? []).map((alias) => format(alias)), ...Object.values(paramLabels(params))],
+      get keywords() {
+        return [...(route.aliases ?? []).map((alias) => formatText({ id: String(alias.id) })), ...Object.values(paramMessages(params)).map(formatText)];
+      },
       when: (ctx) => !modules || modules.some((module) => ctx.identity.allowedModules.includes(module)),
-      run: (ctx) => ctx.openTab(url),
+      run: (ctx) => ctx.workspace.openTab(url),
     };
     if (route.can) command.can = route.can;
     if (keys) command.keys = [keys];

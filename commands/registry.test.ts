@@ -1,10 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { Command } from './types.ts';
+import * as registry from './registry.ts';
 
-// The registry pulls the client's API singleton and i18n; neither needs a browser to be imported.
-vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
-
-const registry = await import('./registry.ts');
 const { assertValidCommands, commandProblems } = registry;
 await registry.loadTransitionCommands();
 const commands = registry.commands;
@@ -12,8 +11,11 @@ const commands = registry.commands;
 const command = (id: string, keys: string[], scope?: Command['scope']): Command => ({ id, title: id, group: 'g', keys, ...(scope ? { scope } : {}), run: () => undefined });
 
 describe('command registry', () => {
-  it('the product registry is valid (no clash, no reserved key, unique ids), transitions included', () => {
+  it('the product registry is valid (no clash, no reserved key, unique ids), transitions and record commands included', () => {
     expect(commandProblems(commands)).toEqual([]);
+    for (const id of ['record.save', 'record.delete', 'record.history', 'record.action.duplicate', 'record.action.deliver', 'transition.quotations.emit', 'undo.last']) {
+      expect(commands.some((c) => c.id === id), id).toBe(true);
+    }
     expect(commands.some((c) => c.id.startsWith('nav.'))).toBe(true);
     expect(commands.length).toBeGreaterThan(100);
   });
@@ -43,5 +45,17 @@ describe('command registry', () => {
     }
     expect(ids.has('nav.MarketingQuotationsDetail')).toBe(false);
     expect(commands.find((c) => c.id === 'nav.MarketingQuotations')?.keys).toEqual(['g q']);
+  });
+
+  it('commands/ imports nothing of the client: only its own files and src/domain', () => {
+    const dir = import.meta.dirname;
+    for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+      const source = fs.readFileSync(path.join(dir, file), 'utf8');
+      const imports = [...source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((match) => match[1]!);
+      for (const target of imports.filter((name) => name.startsWith('.'))) {
+        const resolved = path.relative(path.resolve(dir, '..'), path.resolve(dir, target));
+        expect(resolved.startsWith('commands/') || resolved.startsWith('src/domain/'), `${file} imports ${target}`).toBe(true);
+      }
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { Availability, Command, CommandContext, CommandScope } from './type
 import { canonicalSequence, isReservedSequence } from './keys.ts';
 import { navigationCommands } from './navigation.ts';
 import { workspaceCommands } from './workspace.ts';
+import { undoCommand } from './undo.ts';
 
 /** Innermost last: a key bound in several active scopes runs the innermost one. */
 export const scopeOrder: readonly CommandScope[] = ['global', 'tab', 'grid', 'form', 'dialog'];
@@ -59,31 +60,40 @@ export function assertValidCommands(commands: readonly Command[]): void {
 }
 
 /**
- * Every static command of the product. The transition commands (they bring the domain's state
- * machines and schemas) join at start-up from their own chunk: `loadTransitionCommands()`.
+ * Every static command of the product. The record commands (transitions, save/delete/archive…,
+ * custom actions: they bring the domain's kinds, machines and schemas) join at start-up from their
+ * own chunk: `loadTransitionCommands()`.
  */
-export let commands: readonly Command[] = [...workspaceCommands, ...navigationCommands];
+export let commands: readonly Command[] = [...workspaceCommands, ...navigationCommands, undoCommand];
 
 assertValidCommands(commands);
+
+const listeners = new Set<() => void>();
+
+/** Calls `listener` whenever commands join the registry (a button waiting for its command). */
+export function onCommandsChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** Adds a module's commands to the registry; a clash with what is there throws (start-up error). */
 export function addCommands(more: readonly Command[]): void {
   const next = [...commands, ...more.filter((command) => !commands.includes(command))];
   assertValidCommands(next);
   commands = next;
+  for (const listener of listeners) listener();
 }
 
-/** Loads and registers the transition commands (the app calls it at start; tests await it). */
+/**
+ * Loads and registers the commands of records: state transitions, save, delete, archive, history
+ * and the custom actions of the kinds (the app calls it at start; tests await it).
+ */
 export function loadTransitionCommands(): Promise<void> {
-  return import('./transitions.ts').then((module) => addCommands(module.transitionCommands));
+  return Promise.all([import('./transitions.ts'), import('./records.ts')]).then(([transitions, records]) => addCommands([...transitions.transitionCommands, ...records.recordCommands]));
 }
 
 /** Whether to offer `command` now: hidden (false), shown, or shown disabled with the reason. */
 export function availability(command: Command, ctx: CommandContext): Availability {
   if (command.can && !ctx.ability.can(command.can[0], command.can[1])) return false;
   return command.when ? command.when(ctx) : true;
-}
-
-export function isRunnable(value: Availability): boolean {
-  return value === true;
 }

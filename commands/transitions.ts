@@ -5,17 +5,15 @@
  *
  * Keys: `t <kind> <action>` (e.g. `t p e` = preventivo → emetti). A three-key sequence keeps one
  * key per command in the `tab` scope although several kinds share action names (cancel, start…).
+ * A transition with a straight inverse is offered as the undo (`t z`, commands/undo.ts).
  */
 import type { ActiveDocument, Availability, Command, CommandContext } from './types.ts';
+import { offerUndo, undoKeysText } from './undo.ts';
 import { machines, machineStateLabels, type MachineType } from '../src/domain/machines/index.ts';
 import { findKind } from '../src/domain/kinds.ts';
 import { readPath } from '../src/domain/kind.ts';
+import type { EntityJson } from '../src/domain/entity.ts';
 import type { StateMachine, Transition } from '../src/domain/machine.ts';
-import { api } from '../src/client/api/client.ts';
-import { intl } from '../src/client/i18n/index.ts';
-import { entityChanged, serverActionsFor, type EntityJson } from '../src/client/screens/entity-events.ts';
-import { store } from '../src/client/store.ts';
-import { atom } from 'jotai';
 import { businessDay } from '../src/domain/business-day.ts';
 
 /** First key after `t`: the kind (Italian initial where free). */
@@ -38,23 +36,6 @@ const actionKeys: Record<MachineType, Record<string, string>> = {
   anomalies: { resolve: 'r', reopen: 'o' },
 };
 
-/** How long the undo of a transition is offered. */
-export const UNDO_MS = 8000;
-
-export interface LastTransition {
-  type: string;
-  id: string;
-  action: string;
-  label: string;
-  inverse: Transition;
-  until: number;
-}
-
-/** The transition that may still be undone (the form's bar shows its button). */
-export const lastTransitionAtom = atom<LastTransition | null>(null);
-
-const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-
 export function stateOf(machine: StateMachine, entity: EntityJson | undefined): string {
   return String(readPath(entity, machine.statePath) ?? '');
 }
@@ -63,23 +44,22 @@ export function stateLabel(type: MachineType, state: string): string {
   return machineStateLabels[type][state] ?? state;
 }
 
-
 /**
  * Whether `action` can run on the document now: hidden for other kinds, disabled with the reason when
- * the state does not allow it or a guard refuses (the server's answer for this version when the tab
- * fetched it, else the shared domain guard).
+ * the record is deleted, the state does not allow it or a guard refuses (the server's answer for this
+ * version when the tab published it, else the shared domain guard).
  */
-export function transitionAvailability(type: MachineType, action: string, doc: ActiveDocument | undefined): Availability {
-  if (!doc || doc.type !== type || !doc.entity) return false;
+export function transitionAvailability(ctx: Pick<CommandContext, 'ui'>, type: MachineType, action: string, doc: ActiveDocument | undefined): Availability {
+  if (!doc || doc.type !== type || !doc.entity || doc.record?.creating) return false;
   const machine: StateMachine = machines[type];
   const entity = doc.entity;
   const state = stateOf(machine, entity);
-  if (entity.metadata.isDeleted === true) return { disabled: t('screens.transition.deleted') };
+  if (entity.metadata.isDeleted === true) return { disabled: ctx.ui.t('commands.reason.deleted') };
   const transition = machine.transitions.find((tr) => tr.action === action && tr.from.includes(state));
-  if (!transition) return { disabled: t('screens.transition.notFromState', { state: stateLabel(type, state) }) };
-  const server = serverActionsFor(type, doc.id, entity.metadata.lastUpdatedDateTime)?.find((a) => a.action === action);
+  if (!transition) return { disabled: ctx.ui.t('commands.reason.notFromState', { state: stateLabel(type, state) }) };
+  const server = doc.serverActions?.find((a) => a.action === action);
   if (server) {
-    if (server.allowed === false) return { disabled: t('screens.transition.notAllowed') };
+    if (server.allowed === false) return { disabled: ctx.ui.t('commands.reason.notAllowed') };
     if (server.refusal) return { disabled: server.refusal.message };
     return true;
   }
@@ -96,35 +76,36 @@ export function inverseTransition(type: MachineType, action: string, fromState: 
   return machine.transitions.find((tr) => tr.from.includes(done.to) && tr.to === fromState && tr.ability === 'update' && tr.action !== action);
 }
 
-/** POSTs one action with the version the tab shows; publishes the new entity; answers it. */
-export async function runTransition(type: string, entity: EntityJson, action: string): Promise<EntityJson> {
-  const version = String(entity.metadata.lastUpdatedDateTime ?? '');
-  const answer = await api.post<{ data: EntityJson }>(`${type}/{id}/actions/{action}`, undefined, {
-    params: { id: entity.id, action },
-    headers: { 'If-Match': `"${version}"` },
-  });
-  entityChanged(type, answer.data);
-  return answer.data;
-}
-
-async function perform(type: MachineType, transitionAction: string, ctx: CommandContext): Promise<void> {
+/** Runs the transition on the version the tab shows; offers its inverse as the undo when there is one. */
+export async function performTransition(type: MachineType, action: string, ctx: CommandContext): Promise<void> {
   const doc = ctx.activeDocument;
-  if (!doc?.entity) return;
+  if (!doc?.entity || doc.type !== type) return;
   const machine: StateMachine = machines[type];
   const before = stateOf(machine, doc.entity);
-  const label = machine.transitions.find((tr) => tr.action === transitionAction)?.label ?? transitionAction;
+  const label = machine.transitions.find((tr) => tr.action === action)?.label ?? action;
   try {
-    const after = await runTransition(type, doc.entity, transitionAction);
+    const { data: after } = await ctx.records.runAction(type, doc.entity, action, undefined, { silent: true });
     const state = stateLabel(type, stateOf(machine, after));
-    const inverse = inverseTransition(type, transitionAction, before);
-    if (inverse) store.set(lastTransitionAtom, { type, id: doc.id, action: transitionAction, label, inverse, until: Date.now() + UNDO_MS });
-    ctx.notify(t(inverse ? 'screens.transition.doneUndo' : 'screens.transition.done', { action: label, state }), 'success');
-  } catch {
-    // The HTTP client already shows the problem (SPEC §8); nothing else to say.
+    const inverse = inverseTransition(type, action, before);
+    if (inverse) {
+      offerUndo(ctx, {
+        label,
+        type,
+        id: doc.id,
+        run: async () => {
+          const back = await ctx.records.runAction(type, after, inverse.action, undefined, { silent: true });
+          ctx.ui.notify(ctx.ui.t('commands.transition.undone', { action: label, state: stateLabel(type, stateOf(machine, back.data)) }), 'success');
+        },
+      });
+    }
+    const message = inverse ? ctx.ui.t('commands.transition.doneUndo', { action: label, state, keys: undoKeysText() }) : ctx.ui.t('commands.transition.done', { action: label, state });
+    ctx.ui.notify(message, 'success');
+  } catch (error) {
+    ctx.ui.showError(error);
   }
 }
 
-function transitionCommands_(): Command[] {
+function buildTransitionCommands(): Command[] {
   const commands: Command[] = [];
   for (const type of Object.keys(machines) as MachineType[]) {
     const kind = findKind(type);
@@ -136,46 +117,21 @@ function transitionCommands_(): Command[] {
       if (seen.has(transition.action)) continue;
       seen.add(transition.action);
       const key = actionKeys[type][transition.action];
-      commands.push({
+      const command: Command = {
         id: `transition.${type}.${transition.action}`,
         title: `${kind.label.singular}: ${transition.label}`,
         group: kind.label.singular,
-        keys: key ? [`t ${kindKeys[type]} ${key}`] : undefined,
         scope: 'tab',
         can: [transition.ability, kind.subject],
         keywords: [transition.action, stateLabel(type, transition.to)],
-        when: (ctx) => transitionAvailability(type, transition.action, ctx.activeDocument),
-        run: (ctx) => perform(type, transition.action, ctx),
-      });
+        when: (ctx) => transitionAvailability(ctx, type, transition.action, ctx.activeDocument),
+        run: (ctx) => performTransition(type, transition.action, ctx),
+      };
+      if (key) command.keys = [`t ${kindKeys[type]} ${key}`];
+      commands.push(command);
     }
   }
-  commands.push({
-    id: 'transition.undo',
-    title: { id: 'screens.transition.undo' },
-    group: { id: 'screens.transition.group' },
-    keys: ['t z'],
-    scope: 'tab',
-    when: (ctx) => {
-      const last = store.get(lastTransitionAtom);
-      return Boolean(last && last.until > Date.now() && ctx.activeDocument?.id === last.id && ctx.activeDocument.entity);
-    },
-    run: (ctx) => undoLastTransition(ctx.activeDocument?.entity, (message) => ctx.notify(message, 'success')),
-  });
   return commands;
 }
 
-/** Runs the inverse of the last transition on the entity the tab shows now. */
-export async function undoLastTransition(entity: EntityJson | undefined, notify: (message: string) => void): Promise<void> {
-  const last = store.get(lastTransitionAtom);
-  if (!last || !entity || last.id !== entity.id || last.until < Date.now()) return;
-  store.set(lastTransitionAtom, null);
-  try {
-    const after = await runTransition(last.type, entity, last.inverse.action);
-    const type = last.type as MachineType;
-    notify(t('screens.transition.undone', { action: last.label, state: stateLabel(type, stateOf(machines[type], after)) }));
-  } catch {
-    // Shown by the HTTP client.
-  }
-}
-
-export const transitionCommands: Command[] = transitionCommands_();
+export const transitionCommands: Command[] = buildTransitionCommands();

@@ -1,134 +1,120 @@
 /**
  * Workspace commands: palette, shortcut help, tabs (next/previous, 1–9, close, reopen, move),
  * split view, sidebar and theme. Tab keys avoid what the browser keeps (Ctrl+W/T/N/Tab).
+ * They act through `ctx.workspace`, so they run the same against the real shell or a test double.
  */
-import type { Command } from './types.ts';
-import { intl } from '../src/client/i18n/index.ts';
-import { store } from '../src/client/store.ts';
-import { paletteOpenAtom, shortcutHelpOpenAtom } from '../src/client/shell/ui-state.ts';
-import { toggleSidebar } from '../src/client/shell/sidebar-state.ts';
-import { toggleTheme } from '../src/client/settings/theme.ts';
-import { activeTab, dispatchWorkspace, isSplit, workspaceAtom } from '../src/client/workspace/workspace-state.ts';
-import { closeTab } from '../src/client/workspace/close-tab.ts';
+import type { Availability, Command, CommandContext } from './types.ts';
+import { formatText } from './text.ts';
 
 const tabs = { id: 'workspace.group.tabs' };
 const general = { id: 'workspace.group.general' };
-const t = (id: string) => ({ id });
-const disabled = (id: string) => ({ disabled: intl.formatMessage({ id }) });
-
-const hasTabs = () => store.get(workspaceAtom).tabs.length > 0;
-const current = () => activeTab(store.get(workspaceAtom));
+const m = (id: string) => ({ id });
+const disabled = (ctx: CommandContext, id: string): Availability => ({ disabled: ctx.ui.t(id) });
+const severalTabs = (ctx: CommandContext) => ctx.workspace.tabCount() > 1;
 
 const gotoCommands: Command[] = Array.from({ length: 9 }, (_, i) => ({
   id: `tab.goto.${i + 1}`,
-  title: intl.formatMessage({ id: i === 8 ? 'workspace.cmd.tabGotoLast' : 'workspace.cmd.tabGoto' }, { n: i + 1 }),
+  get title() {
+    return formatText({ id: i === 8 ? 'workspace.cmd.tabGotoLast' : 'workspace.cmd.tabGoto', values: { n: i + 1 } });
+  },
   group: tabs,
   keys: [`Alt+${i + 1}`],
-  when: () => store.get(workspaceAtom).tabs.length > (i === 8 ? 0 : i),
-  run: () => dispatchWorkspace({ type: 'goto', index: i + 1 }),
+  when: (ctx) => ctx.workspace.tabCount() > (i === 8 ? 0 : i),
+  run: (ctx) => ctx.workspace.gotoTab(i + 1),
 }));
 
 export const workspaceCommands: Command[] = [
   {
     id: 'palette.open',
-    title: t('workspace.cmd.paletteOpen'),
+    title: m('workspace.cmd.paletteOpen'),
     group: general,
     keys: ['$mod+k'],
-    run: () => store.set(paletteOpenAtom, (open) => !open),
+    run: (ctx) => ctx.workspace.togglePalette(),
   },
   {
     id: 'help.shortcuts',
-    title: t('workspace.cmd.shortcuts'),
+    title: m('workspace.cmd.shortcuts'),
     group: general,
     keys: ['?'],
-    run: () => store.set(shortcutHelpOpenAtom, true),
+    run: (ctx) => ctx.workspace.openShortcutHelp(),
   },
   {
     id: 'sidebar.toggle',
-    title: t('workspace.cmd.sidebarToggle'),
+    title: m('workspace.cmd.sidebarToggle'),
     group: general,
     keys: ['$mod+b'],
-    run: () => toggleSidebar(),
+    run: (ctx) => ctx.workspace.toggleSidebar(),
   },
   {
     id: 'theme.toggle',
-    title: t('workspace.cmd.themeToggle'),
+    title: m('workspace.cmd.themeToggle'),
     group: general,
     keywords: ['tema', 'scuro', 'chiaro', 'dark', 'light'],
-    run: () => toggleTheme(),
+    run: (ctx) => ctx.workspace.toggleTheme(),
   },
   {
     id: 'tab.next',
-    title: t('workspace.cmd.tabNext'),
+    title: m('workspace.cmd.tabNext'),
     group: tabs,
     keys: ['Alt+PageDown'],
-    when: () => store.get(workspaceAtom).tabs.length > 1,
-    run: () => dispatchWorkspace({ type: 'cycle', delta: 1 }),
+    when: severalTabs,
+    run: (ctx) => ctx.workspace.cycleTab(1),
   },
   {
     id: 'tab.previous',
-    title: t('workspace.cmd.tabPrevious'),
+    title: m('workspace.cmd.tabPrevious'),
     group: tabs,
     keys: ['Alt+PageUp'],
-    when: () => store.get(workspaceAtom).tabs.length > 1,
-    run: () => dispatchWorkspace({ type: 'cycle', delta: -1 }),
+    when: severalTabs,
+    run: (ctx) => ctx.workspace.cycleTab(-1),
   },
   ...gotoCommands,
   {
     id: 'tab.close',
-    title: t('workspace.cmd.tabClose'),
+    title: m('workspace.cmd.tabClose'),
     group: tabs,
     keys: ['Alt+w'],
-    when: hasTabs,
-    run: () => {
-      const tab = current();
-      if (tab) void closeTab(tab.id);
-    },
+    when: (ctx) => ctx.workspace.tabCount() > 0,
+    run: (ctx) => ctx.workspace.closeActiveTab(),
   },
   {
     id: 'tab.reopen',
-    title: t('workspace.cmd.tabReopen'),
+    title: m('workspace.cmd.tabReopen'),
     group: tabs,
     keys: ['Alt+Shift+t'],
-    when: () => (store.get(workspaceAtom).closed.length > 0 ? true : disabled('workspace.reason.noClosedTabs')),
-    run: () => dispatchWorkspace({ type: 'reopen' }),
+    when: (ctx) => (ctx.workspace.closedTabCount() > 0 ? true : disabled(ctx, 'workspace.reason.noClosedTabs')),
+    run: (ctx) => ctx.workspace.reopenTab(),
   },
   {
     id: 'tab.moveRight',
-    title: t('workspace.cmd.tabMoveRight'),
+    title: m('workspace.cmd.tabMoveRight'),
     group: tabs,
     keys: ['Alt+Shift+PageDown'],
-    when: () => store.get(workspaceAtom).tabs.length > 1,
-    run: () => {
-      const tab = current();
-      if (tab) dispatchWorkspace({ type: 'move', id: tab.id, delta: 1 });
-    },
+    when: severalTabs,
+    run: (ctx) => ctx.workspace.moveActiveTab(1),
   },
   {
     id: 'tab.moveLeft',
-    title: t('workspace.cmd.tabMoveLeft'),
+    title: m('workspace.cmd.tabMoveLeft'),
     group: tabs,
     keys: ['Alt+Shift+PageUp'],
-    when: () => store.get(workspaceAtom).tabs.length > 1,
-    run: () => {
-      const tab = current();
-      if (tab) dispatchWorkspace({ type: 'move', id: tab.id, delta: -1 });
-    },
+    when: severalTabs,
+    run: (ctx) => ctx.workspace.moveActiveTab(-1),
   },
   {
     id: 'split.toggle',
-    title: t('workspace.cmd.splitToggle'),
+    title: m('workspace.cmd.splitToggle'),
     group: tabs,
     keys: ['Alt+s'],
-    when: () => (isSplit(store.get(workspaceAtom)) || store.get(workspaceAtom).tabs.length > 1 ? true : disabled('workspace.reason.oneTab')),
-    run: () => dispatchWorkspace({ type: 'toggleSplit' }),
+    when: (ctx) => (ctx.workspace.isSplit() || severalTabs(ctx) ? true : disabled(ctx, 'workspace.reason.oneTab')),
+    run: (ctx) => ctx.workspace.toggleSplit(),
   },
   {
     id: 'split.focusOther',
-    title: t('workspace.cmd.splitFocusOther'),
+    title: m('workspace.cmd.splitFocusOther'),
     group: tabs,
     keys: ['Alt+o'],
-    when: () => (isSplit(store.get(workspaceAtom)) ? true : disabled('workspace.reason.noSplit')),
-    run: () => dispatchWorkspace({ type: 'focusPane', pane: store.get(workspaceAtom).focusedPane === 0 ? 1 : 0 }),
+    when: (ctx) => (ctx.workspace.isSplit() ? true : disabled(ctx, 'workspace.reason.noSplit')),
+    run: (ctx) => ctx.workspace.focusOtherPane(),
   },
 ];

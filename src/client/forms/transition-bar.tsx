@@ -1,73 +1,50 @@
 /**
- * The state transitions of an open quotation, assignment, order…: one button per command of
- * commands/transitions.ts, so buttons, palette and `t …` keys run the same code. Disabled ones say
- * why (state, role, guard); after a transition the undo is offered for a few seconds.
+ * The state transitions of an open quotation, assignment, order…: one `CommandButton` per command
+ * of commands/transitions.ts that the current state allows, so buttons, palette and `t …` keys run
+ * the same code. Disabled ones say why (role, guard); after a transition its undo is offered here
+ * for the undo window (`t z`).
  */
-import { useEffect, useState } from 'react';
+import { useContext, useMemo } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { transitionCommands, lastTransitionAtom, stateOf, undoLastTransition } from '../../../commands/transitions.ts';
-import type { CommandContext } from '../../../commands/types.ts';
-import { formatSequence } from '../../../commands/keys.ts';
+import { transitionCommands, stateOf } from '../../../commands/transitions.ts';
+import type { ActiveDocument } from '../../../commands/types.ts';
 import { machines, type MachineType } from '../../domain/machines/index.ts';
 import type { StateMachine } from '../../domain/machine.ts';
-import { getCommandContext } from '../workspace/command-context.ts';
-import { pushAlert } from '../alerts/alerts.ts';
-import type { EntityJson } from '../screens/entity-events.ts';
+import type { EntityJson } from '../../domain/entity.ts';
+import { CommandButton } from '../shell/command-button.tsx';
+import { undoOfferAtom } from '../workspace/command-context.ts';
+import { TabIdContext, tabDocumentsAtom } from '../workspace/tab-context.ts';
 
 export function TransitionBar({ type, entity }: { type: MachineType; entity: EntityJson }) {
   const intl = useIntl();
-  const last = useAtomValue(lastTransitionAtom);
-  const [, tick] = useState(0);
-  useEffect(() => {
-    if (!last) return;
-    const timer = setTimeout(() => tick((n) => n + 1), Math.max(0, last.until - Date.now()) + 50);
-    return () => clearTimeout(timer);
-  }, [last]);
-  const base = getCommandContext();
-  if (!base) return null;
-  // This tab's document, also when the focused side of a split view is another one.
-  const ctx: CommandContext = { ...base, activeDocument: { type, id: entity.id, entity } };
+  const tabId = useContext(TabIdContext);
+  const published = useAtomValue(tabDocumentsAtom)[tabId ?? ''];
+  const undo = useAtomValue(undoOfferAtom);
+  // This tab's document (with the server's facts and the form's handle when published), also when
+  // the focused side of a split view is another tab.
+  const document = useMemo<ActiveDocument>(
+    () => (published && published.type === type && published.id === entity.id ? { ...published, entity } : { type, id: entity.id, entity }),
+    [published, type, entity],
+  );
   const machine: StateMachine = machines[type];
   const state = stateOf(machine, entity);
-  const mine = transitionCommands.filter((c) => c.id.startsWith(`transition.${type}.`));
-  const undo = last && last.id === entity.id && last.until > Date.now() ? last : null;
+  const legal = new Set(machine.transitions.filter((tr) => tr.from.includes(state)).map((tr) => `transition.${type}.${tr.action}`));
+  const mine = transitionCommands.filter((command) => legal.has(command.id));
+  const undoHere = undo && undo.type === type && undo.id === entity.id && undo.until > Date.now() ? undo : null;
   return (
     <div className="transition-bar" role="toolbar" aria-label={intl.formatMessage({ id: 'screens.transition.bar' })}>
-      {mine.map((command) => {
-        if (command.can && !ctx.ability.can(command.can[0], command.can[1])) return null;
-        const availability = command.when?.(ctx) ?? true;
-        if (availability === false) return null;
-        const reason = typeof availability === 'object' ? availability.disabled : undefined;
-        // Legal transitions first; the others only when they say something useful (a guard), not every impossible one.
-        const action = command.id.split('.').pop()!;
-        if (!machine.transitions.some((tr) => tr.action === action && tr.from.includes(state))) return null;
-        const label = typeof command.title === 'string' ? command.title.split(': ').slice(1).join(': ') : intl.formatMessage(command.title);
-        const keys = command.keys?.[0];
-        return (
-          <button
-            key={command.id}
-            type="button"
-            className="transition-button"
-            data-action={action}
-            aria-disabled={reason ? true : undefined}
-            title={reason ?? (keys ? formatSequence(keys) : undefined)}
-            aria-keyshortcuts={keys}
-            onClick={() => {
-              if (reason) pushAlert({ type: 'warning', content: reason });
-              else void command.run(ctx);
-            }}
-          >
-            {label}
-            {keys && <kbd>{formatSequence(keys)}</kbd>}
-            {reason && <span className="transition-reason">{reason}</span>}
-          </button>
-        );
-      })}
-      {undo && (
-        <button type="button" className="transition-undo" onClick={() => void undoLastTransition(entity, (m) => pushAlert({ type: 'success', content: m }))}>
-          {intl.formatMessage({ id: 'screens.transition.undoButton' }, { action: undo.label })} <kbd>{formatSequence('t z')}</kbd>
-        </button>
+      {mine.map((command) => (
+        <CommandButton
+          key={command.id}
+          commandId={command.id}
+          document={document}
+          className="transition-button"
+          label={typeof command.title === 'string' ? command.title.split(': ').slice(1).join(': ') : undefined}
+        />
+      ))}
+      {undoHere && (
+        <CommandButton commandId="undo.last" document={document} className="transition-undo" label={intl.formatMessage({ id: 'screens.transition.undoButton' }, { action: undoHere.label })} />
       )}
     </div>
   );

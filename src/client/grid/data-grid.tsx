@@ -5,7 +5,7 @@
  * Keys (when the grid has focus): ↑/↓ or j/k move, Enter opens the row's tab, Space or x select,
  * Shift+↑/↓ extend the selection, Home/End, PageUp/PageDown.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
@@ -42,6 +42,8 @@ export interface DataGridProps {
   autoFocus?: boolean;
   /** Offered when the user may create one of this kind. */
   onCreate?(): void;
+  /** Columns shown when neither the URL nor the user chose (a child grid's own); else the kind's defaults. */
+  defaultColumns?: string[] | undefined;
 }
 
 export function DataGrid(props: DataGridProps) {
@@ -50,12 +52,12 @@ export function DataGrid(props: DataGridProps) {
   return <KindGrid {...props} kind={kind} />;
 }
 
-function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColumns, onColumnsChange, label, autoFocus, onCreate }: DataGridProps & { kind: KindDefinition }) {
+function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColumns, onColumnsChange, label, autoFocus, onCreate, defaultColumns }: DataGridProps & { kind: KindDefinition }) {
   const intl = useIntl();
   const state = useMemo(() => parseGridState(url), [url]);
   const allColumns = useMemo(() => kindColumns(kind), [kind]);
   const fixedKeys = useMemo(() => new Set(Object.keys(fixed).map((k) => k.replace(/^filter\[|\]$/g, ''))), [fixed]);
-  const visibleIds = state.cols ?? rememberedColumns ?? defaultColumnIds(kind);
+  const visibleIds = state.cols ?? rememberedColumns ?? defaultColumns ?? defaultColumnIds(kind);
   const columns = useMemo(() => {
     const byId = new Map(allColumns.map((c) => [c.id, c]));
     const chosen = visibleIds.map((id) => byId.get(id)).filter((c): c is GridColumn => Boolean(c));
@@ -132,32 +134,11 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
   };
 
   const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget) return; // Keys typed in a header button or link stay theirs.
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const key = event.key;
-    const handled = true;
-    if (key === 'ArrowDown' || key === 'j' || key === 'J') move(active + 1, event.shiftKey);
-    else if (key === 'ArrowUp' || key === 'k' || key === 'K') move(active - 1, event.shiftKey);
-    else if (key === 'PageDown') move(active + pageRows, event.shiftKey);
-    else if (key === 'PageUp') move(active - pageRows, event.shiftKey);
-    else if (key === 'Home') move(0, event.shiftKey);
-    else if (key === 'End') move(total - 1, event.shiftKey);
-    else if (key === 'Enter') open(active);
-    else if (key === ' ' || key === 'x') toggleSelected(active);
-    else if (key === 'Escape' && selected.size > 0) setSelected(new Set());
-    else return;
-    if (handled) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-  };
-
-  // The same keys in the one registry, so the shortcut overlay (?) lists them while the grid has focus.
-  // The grid handles them itself (and stops them), so they never run twice.
+  // The grid's keys are commands of the one dispatcher (scope `grid`, listening while the grid itself
+  // has focus: a header button or link keeps its keys), so the shortcut overlay lists them too.
   const [focused, setFocused] = useState(false);
-  const live = useRef({ move, open, toggleSelected, active, total, pageRows });
-  live.current = { move, open, toggleSelected, active, total, pageRows };
+  const live = useRef<GridActions>(null!);
+  live.current = { move, open, toggleSelected, clearSelection: () => setSelected(new Set()), active, total, pageRows, selectedCount: selected.size };
   const gridCommands = useMemo(() => gridKeyCommands(live), []);
   useScopedCommands('grid', gridCommands, focused);
 
@@ -211,7 +192,6 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
           tabIndex={0}
           className="data-grid-scroll"
           style={{ overflow: 'auto', height: '100%', position: 'relative', outline: 'none' }}
-          onKeyDown={onKeyDown}
           onFocus={(e) => e.target === e.currentTarget && setFocused(true)}
           onBlur={(e) => e.target === e.currentTarget && setFocused(false)}
         >
@@ -250,14 +230,25 @@ interface GridActions {
   move(index: number, extend: boolean): void;
   open(index: number): void;
   toggleSelected(index: number): void;
+  clearSelection(): void;
   active: number;
   total: number;
   pageRows: number;
+  selectedCount: number;
 }
 
+/** ↑/↓ or j/k move, Shift extends the selection (also with PageUp/PageDown/Home/End), Enter opens, Space or x selects, Esc clears. */
 function gridKeyCommands(live: { current: GridActions }): Command[] {
   const group = { id: 'grid.cmd.group' };
-  const c = (id: string, keys: string[], run: (g: GridActions) => void): Command => ({ id: `grid.${id}`, title: { id: `grid.cmd.${id}` }, group, keys, scope: 'grid', run: () => run(live.current) });
+  const c = (id: string, keys: string[], run: (g: GridActions) => void, when?: (g: GridActions) => boolean): Command => ({
+    id: `grid.${id}`,
+    title: { id: `grid.cmd.${id}` },
+    group,
+    keys,
+    scope: 'grid',
+    run: () => run(live.current),
+    ...(when ? { when: () => when(live.current) } : {}),
+  });
   return [
     c('down', ['ArrowDown', 'j'], (g) => g.move(g.active + 1, false)),
     c('up', ['ArrowUp', 'k'], (g) => g.move(g.active - 1, false)),
@@ -265,10 +256,15 @@ function gridKeyCommands(live: { current: GridActions }): Command[] {
     c('extendUp', ['Shift+ArrowUp', 'Shift+k'], (g) => g.move(g.active - 1, true)),
     c('pageDown', ['PageDown'], (g) => g.move(g.active + g.pageRows, false)),
     c('pageUp', ['PageUp'], (g) => g.move(g.active - g.pageRows, false)),
+    c('extendPageDown', ['Shift+PageDown'], (g) => g.move(g.active + g.pageRows, true)),
+    c('extendPageUp', ['Shift+PageUp'], (g) => g.move(g.active - g.pageRows, true)),
     c('first', ['Home'], (g) => g.move(0, false)),
     c('last', ['End'], (g) => g.move(g.total - 1, false)),
+    c('extendFirst', ['Shift+Home'], (g) => g.move(0, true)),
+    c('extendLast', ['Shift+End'], (g) => g.move(g.total - 1, true)),
     c('open', ['Enter'], (g) => g.open(g.active)),
     c('select', ['Space', 'x'], (g) => g.toggleSelected(g.active)),
+    c('clearSelection', ['Escape'], (g) => g.clearSelection(), (g) => g.selectedCount > 0),
   ];
 }
 

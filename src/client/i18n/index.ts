@@ -9,12 +9,17 @@ import workspace from './messages/workspace.ts';
 import screens from './messages/screens.ts';
 import records from './messages/records.ts';
 import kinds from './messages/kinds.ts';
+import commands from './messages/commands.ts';
+import { installMessageFormatter } from '../../../commands/text.ts';
 
 export const locale = 'it';
 
-export const messages: Record<string, string> = { ...auth, ...problems, ...workspace, ...screens, ...records, ...kinds };
+export const messages: Record<string, string> = { ...auth, ...problems, ...workspace, ...screens, ...records, ...kinds, ...commands };
 
 export const intl = createIntl({ locale, defaultLocale: locale, messages }, createIntlCache());
+
+// Command texts read outside a command context (route titles, tab numbers) use this catalogue too.
+installMessageFormatter((id, values) => intl.formatMessage({ id }, values));
 
 /** The message for `id`, or undefined when there is none (for fallback chains like SPEC §8's). */
 export function hasMessage(id: string): boolean {

@@ -4,7 +4,7 @@
  * in a field; sequences (`g q`) wait a moment for their next press. A disabled command says why.
  */
 import { useEffect } from 'react';
-import type { Command, CommandScope } from '../../../commands/types.ts';
+import type { ActiveDocument, Command, CommandScope } from '../../../commands/types.ts';
 import { hasCommandModifier, matchSequence, parseSequence, type KeyEventLike, type KeySequence } from '../../../commands/keys.ts';
 import { availability, scopeOf, scopeOrder } from '../../../commands/registry.ts';
 import { pushAlert } from '../alerts/alerts.ts';
@@ -73,9 +73,12 @@ function toPress(event: KeyboardEvent): KeyEventLike {
   return { key: event.key, code: event.code, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, shiftKey: event.shiftKey };
 }
 
-/** Runs a command from any source (key, palette, button): one path (DESIGN §6.1). */
-export async function runCommand(command: Command): Promise<void> {
-  const ctx = getCommandContext();
+/**
+ * Runs a command from any source (key, palette, button): one path (DESIGN §6.1). A button may name
+ * the document it belongs to (its tab in a split view need not be the focused one).
+ */
+export async function runCommand(command: Command, overrides: { activeDocument?: ActiveDocument } = {}): Promise<void> {
+  const ctx = getCommandContext(overrides);
   if (!ctx) return;
   const state = availability(command, ctx);
   if (state === false) return;

@@ -1,0 +1,293 @@
+/**
+ * The commands of the open record (DESIGN §4 "Records beyond CRUD", §6.11): save, discard, delete
+ * (with undo), archive, restore, history, and one command per custom action the domain declares on
+ * a kind (`KindDefinition.actions`: quotations `duplicate`, orders `deliver`, and those added later).
+ * They act on `ctx.activeDocument` (the entity the focused tab shows and its form's `record` handle)
+ * through `ctx.records`, so the palette, the keys and the form's buttons run the same code.
+ *
+ * Keys: `$mod+s` saves; the rest are `r <key>` (r = record) in the tab scope, custom actions with the
+ * key their declaration gives. A disabled command says why: deleted record, state, role, no changes.
+ */
+import type { Availability, Command, CommandContext, RecordHandle } from './types.ts';
+import { offerUndo, undoKeysText } from './undo.ts';
+import { asSubject } from '../src/domain/ability.ts';
+import type { EntityJson } from '../src/domain/entity.ts';
+import { readPath, type KindDefinition, type RecordActionDefinition } from '../src/domain/kind.ts';
+import { findKind, kindList } from '../src/domain/kinds.ts';
+import { machineStateLabels } from '../src/domain/machines/index.ts';
+import { recordTabUrl } from '../src/domain/routes.ts';
+
+const group = { id: 'commands.group.record' };
+
+/** The `r …` keys of the generic record commands (custom actions add `r <their key>`). */
+export const recordKeys = {
+  save: '$mod+s',
+  discard: 'r u',
+  delete: 'r e',
+  archive: 'r a',
+  restore: 'r p',
+  history: 'r h',
+} as const;
+
+interface OpenRecord {
+  type: string;
+  kind: KindDefinition;
+  entity: EntityJson;
+  /** The form's handle, when a form shows the record. */
+  record: RecordHandle | undefined;
+}
+
+/** The record the focused tab shows, stored (not a `/new` form), with its kind. */
+export function openRecord(ctx: CommandContext): OpenRecord | undefined {
+  const doc = ctx.activeDocument;
+  if (!doc?.entity || doc.record?.creating) return undefined;
+  const kind = findKind(doc.type);
+  if (!kind) return undefined;
+  return { type: doc.type, kind, entity: doc.entity, record: doc.record };
+}
+
+/** The record's own title for messages (`PRV-2026-00002`), else the kind's name. */
+export function recordTitle(kind: KindDefinition, entity: EntityJson): string {
+  return kind.title(entity) || kind.label.singular;
+}
+
+const isDeleted = (entity: EntityJson) => entity.metadata.isDeleted === true;
+const isArchived = (entity: EntityJson) => entity.metadata.isArchived === true;
+
+/** Whether the role may do `action` on this very record (CASL conditions see its fields). */
+function may(ctx: CommandContext, action: string, open: OpenRecord): boolean {
+  return ctx.ability.can(action, asSubject(open.kind.subject, { ...open.entity } as unknown as Record<string, unknown>));
+}
+
+const reason = (ctx: CommandContext, id: string, values?: Record<string, string>): Availability => ({ disabled: ctx.ui.t(id, values) });
+
+/** Common refusals of a write on a stored record: deleted, then the role. */
+function writable(ctx: CommandContext, open: OpenRecord, ability: string): Availability {
+  if (isDeleted(open.entity)) return reason(ctx, 'commands.reason.deleted');
+  if (!may(ctx, ability, open)) return reason(ctx, 'commands.reason.notAllowed');
+  return true;
+}
+
+const done = (ctx: CommandContext, id: string, values?: Record<string, string>) => ctx.ui.notify(ctx.ui.t(id, values), 'success');
+
+/** Runs a write; a refusal is shown (SPEC §8 text) instead of thrown. Answers whether it went through. */
+async function attempt(ctx: CommandContext, write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    ctx.ui.showError(error);
+    return false;
+  }
+}
+
+const saveCommand: Command = {
+  id: 'record.save',
+  title: { id: 'commands.record.save' },
+  group,
+  keys: [recordKeys.save],
+  scope: 'tab',
+  when: (ctx) => {
+    const doc = ctx.activeDocument;
+    if (!doc?.record) return false;
+    if (doc.record.creating) return true;
+    const open = openRecord(ctx);
+    if (!open) return false;
+    const refusal = writable(ctx, open, 'update');
+    if (refusal !== true) return refusal;
+    return doc.record.dirty ? true : reason(ctx, 'commands.reason.noChanges');
+  },
+  run: (ctx) => ctx.activeDocument?.record?.save(),
+};
+
+const discardCommand: Command = {
+  id: 'record.discard',
+  title: { id: 'commands.record.discard' },
+  group,
+  keys: [recordKeys.discard],
+  scope: 'tab',
+  when: (ctx) => {
+    const record = ctx.activeDocument?.record;
+    if (!record) return false;
+    return record.dirty ? true : reason(ctx, 'commands.reason.noChanges');
+  },
+  run: (ctx) => ctx.activeDocument?.record?.discard(),
+};
+
+const deleteCommand: Command = {
+  id: 'record.delete',
+  title: { id: 'commands.record.delete' },
+  group,
+  keys: [recordKeys.delete],
+  scope: 'tab',
+  keywords: ['elimina', 'cancella', 'rimuovi'],
+  when: (ctx) => {
+    const open = openRecord(ctx);
+    if (!open) return false;
+    if (isDeleted(open.entity)) return reason(ctx, 'commands.reason.alreadyDeleted');
+    return may(ctx, 'delete', open) ? true : reason(ctx, 'commands.reason.notAllowed');
+  },
+  run: async (ctx) => {
+    const open = openRecord(ctx);
+    if (!open) return;
+    const title = recordTitle(open.kind, open.entity);
+    if (!(await ctx.ui.confirmDelete(title))) return;
+    let deleted: EntityJson | undefined;
+    const removed = await attempt(ctx, async () => {
+      deleted = await ctx.records.remove(open.type, open.entity, { silent: true });
+    });
+    if (!removed || !deleted) return;
+    const stored = deleted;
+    // The soft delete is restored by the server's `undelete` while the offer lasts.
+    offerUndo(ctx, {
+      label: ctx.ui.t('commands.record.deletedLabel', { title }),
+      type: open.type,
+      id: stored.id,
+      run: async () => {
+        await ctx.records.runAction(open.type, stored, 'undelete', undefined, { silent: true });
+        done(ctx, 'commands.record.undeleted', { title });
+      },
+    });
+    done(ctx, 'commands.record.deleted', { title, keys: undoKeysText() });
+  },
+};
+
+function archiveCommand(action: 'archive' | 'restore'): Command {
+  return {
+    id: `record.${action}`,
+    title: { id: `commands.record.${action}` },
+    group,
+    keys: [recordKeys[action]],
+    scope: 'tab',
+    when: (ctx) => {
+      const open = openRecord(ctx);
+      if (!open?.kind.archivable) return false;
+      // One of the two at a time: archive an active record, restore an archived one.
+      if (isArchived(open.entity) !== (action === 'restore')) return false;
+      return writable(ctx, open, 'update');
+    },
+    run: async (ctx) => {
+      const open = openRecord(ctx);
+      if (!open) return;
+      if (await attempt(ctx, () => ctx.records.runAction(open.type, open.entity, action, undefined, { silent: true }))) {
+        done(ctx, `commands.record.${action}d`, { title: recordTitle(open.kind, open.entity) });
+      }
+    },
+  };
+}
+
+const historyCommand: Command = {
+  id: 'record.history',
+  title: { id: 'commands.record.history' },
+  group,
+  keys: [recordKeys.history],
+  scope: 'tab',
+  keywords: ['cronologia', 'storico', 'modifiche', 'history'],
+  when: (ctx) => Boolean(ctx.activeDocument?.record && openRecord(ctx)),
+  run: (ctx) => ctx.activeDocument?.record?.toggleHistory(),
+};
+
+/**
+ * Problems the server answers with a question for the user (SPEC §5 delivery beyond the ordered
+ * quantity): on yes the same body is sent again with `resend` merged in.
+ */
+export const confirmableProblems: Readonly<Record<string, { question: string; confirm: string; resend: Record<string, unknown> }>> = {
+  DELIVERY_EXCEEDS_ORDERED: { question: 'commands.action.exceedsQuestion', confirm: 'commands.action.exceedsConfirm', resend: { confirmExcess: true } },
+};
+
+/** The `code` of a problem (`ApiProblem` and any error that carries one). */
+export function problemCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  const code = (error as { code: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Whether the open record's kind declares `name`, and whether it may run now (and why not). */
+export function actionAvailability(ctx: CommandContext, name: string): Availability {
+  const open = openRecord(ctx);
+  const definition = open?.kind.actions?.[name];
+  if (!open || !definition) return false;
+  const refusal = writable(ctx, open, definition.ability);
+  if (refusal !== true) return refusal;
+  const machine = open.kind.machine;
+  if (definition.states && machine) {
+    const state = String(readPath(open.entity, machine.statePath) ?? '');
+    if (!definition.states.includes(state)) {
+      const label = (machineStateLabels as Record<string, Record<string, string>>)[open.type]?.[state] ?? state;
+      return reason(ctx, 'commands.reason.notFromState', { state: label });
+    }
+  }
+  const server = ctx.activeDocument?.serverActions?.find((a) => a.action === name);
+  if (server?.allowed === false) return reason(ctx, 'commands.reason.notAllowed');
+  if (server?.refusal) return { disabled: server.refusal.message };
+  return true;
+}
+
+/**
+ * Runs a custom action: asks its body first when it has one (the delivery's quantities), answers a
+ * SPEC §5 question the server raises and sends again, and opens the new record when it creates one.
+ */
+export async function runCustomAction(ctx: CommandContext, name: string): Promise<void> {
+  const open = openRecord(ctx);
+  const definition = open?.kind.actions?.[name];
+  if (!open || !definition) return;
+  const send = (payload: unknown) => ctx.records.runAction(open.type, open.entity, name, payload, { silent: true });
+  try {
+    let body: unknown;
+    if (definition.body) {
+      body = await ctx.ui.askActionBody({ type: open.type, action: name, definition, entity: open.entity });
+      if (body === undefined) return;
+    }
+    let result;
+    try {
+      result = await send(body);
+    } catch (error) {
+      const question = confirmableProblems[problemCode(error) ?? ''];
+      if (!question || typeof body !== 'object' || body === null) throw error;
+      const yes = await ctx.ui.confirm({ title: definition.label, message: ctx.ui.t(question.question), confirmLabel: ctx.ui.t(question.confirm) });
+      if (!yes) return;
+      result = await send({ ...body, ...question.resend });
+    }
+    done(ctx, 'commands.action.done', { action: definition.label, title: recordTitle(open.kind, result.data) });
+    if (definition.creates || result.created) ctx.workspace.openTab(recordTabUrl(open.type, result.data.id, result.data));
+  } catch (error) {
+    ctx.ui.showError(error);
+  }
+}
+
+/**
+ * One command per custom action name declared on any kind (`record.action.duplicate`…): a name two
+ * kinds share is one command that acts on whichever the open record is; its label and `r` key come
+ * from the declarations.
+ */
+export function customActionCommands(kinds: readonly KindDefinition[]): Command[] {
+  const byName = new Map<string, RecordActionDefinition[]>();
+  for (const kind of kinds) {
+    for (const [name, definition] of Object.entries(kind.actions ?? {})) byName.set(name, [...(byName.get(name) ?? []), definition]);
+  }
+  return [...byName].map(([name, definitions]) => {
+    const keys = [...new Set(definitions.flatMap((definition) => (definition.key ? [`r ${definition.key}`] : [])))];
+    const command: Command = {
+      id: `record.action.${name}`,
+      title: definitions[0]!.label,
+      group,
+      scope: 'tab',
+      keywords: [name, ...new Set(definitions.map((definition) => definition.label))],
+      when: (ctx) => actionAvailability(ctx, name),
+      run: (ctx) => runCustomAction(ctx, name),
+    };
+    if (keys.length > 0) command.keys = keys;
+    return command;
+  });
+}
+
+/** Every record command: the generic ones and the custom actions of the product's kinds. */
+export const recordCommands: Command[] = [
+  saveCommand,
+  discardCommand,
+  archiveCommand('archive'),
+  archiveCommand('restore'),
+  historyCommand,
+  deleteCommand,
+  ...customActionCommands(kindList),
+];
