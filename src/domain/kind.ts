@@ -20,14 +20,45 @@ export interface ListField {
   range?: boolean;
 }
 
-/** A path that points at entities of another kind (checked on write and on delete). */
+/**
+ * A path that points at entities of another kind (checked on write and on delete, and edited with a
+ * picker). A `[]` segment steps into every item of a list: `attributes.items[].productId` is the
+ * product of each price-list row (error pointer `/attributes/items/3/productId`).
+ */
 export interface Reference {
   /** API type of the target kind, e.g. `customers`. */
   target: string;
-  /** The relationship holds an array of ids. */
+  /** The value is an array of ids. */
   many?: boolean;
   /** The row belongs to its target (a quotation's products): deleting the target deletes it too. */
   owned?: boolean;
+  /**
+   * A `uuidArray` list field (`metadata.productIds`) where `derivedMetadata` gathers the same ids:
+   * rows pointing at a record are then found through its index instead of a scan of the items.
+   */
+  gatheredIn?: string;
+}
+
+/** Every id at a reference path of an entity, with its JSON pointer (`[]` segments expanded to each item). */
+export function referenceValues(entity: unknown, path: string, many = false): { pointer: string; id: string }[] {
+  const found: { pointer: string; id: string }[] = [];
+  const walk = (value: unknown, keys: string[], pointer: string): void => {
+    if (keys.length === 0) {
+      if (many) {
+        if (Array.isArray(value)) value.forEach((id, i) => typeof id === 'string' && id && found.push({ pointer: `${pointer}/${i}`, id }));
+      } else if (typeof value === 'string' && value) found.push({ pointer, id: value });
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const [key, ...rest] = keys as [string, ...string[]];
+    const list = key.endsWith('[]');
+    const name = list ? key.slice(0, -2) : key;
+    const next = (value as Record<string, unknown>)[name];
+    if (!list) return walk(next, rest, `${pointer}/${name}`);
+    if (Array.isArray(next)) next.forEach((item, i) => walk(item, rest, `${pointer}/${name}/${i}`));
+  };
+  walk(entity, path.split('.'), '');
+  return found;
 }
 
 /** One issue of a cross-field rule; `path` is relative to the entity. */

@@ -22,8 +22,14 @@ export function schemaAt(kind: KindDefinition, path: string): AnySchema | undefi
   let schema: AnySchema | undefined = { attributes: kind.attributes, metadata: kind.metadata, relationships: kind.relationships }[section ?? ''];
   for (const key of keys) {
     if (!schema) return undefined;
+    // `items[]`: the element of the list `items` (reference paths into list items).
+    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
     const def = unwrapSchema(schema)._zod.def as { type: string; shape?: Record<string, AnySchema> };
-    schema = def.type === 'object' ? def.shape?.[key] : undefined;
+    schema = def.type === 'object' ? def.shape?.[name] : undefined;
+    if (schema && name !== key) {
+      const list = unwrapSchema(schema)._zod.def as { type: string; element?: AnySchema };
+      schema = list.type === 'array' ? list.element : undefined;
+    }
   }
   return schema && unwrapSchema(schema);
 }

@@ -1,15 +1,25 @@
 /**
  * One input per derived field kind (SPEC §5): numbers step with ↑/↓ (Shift ×10) and accept the
  * Italian comma, textareas count characters against maxlength, invalid fields carry aria-invalid
- * and their message, read-only fields leave the tab order. Objects and lists recurse.
+ * and their message, read-only fields leave the tab order. Objects and lists recurse; an id is
+ * always a reference picker (list items included); maps get a key/value editor, an equipment's
+ * `additionalData` its customer's definitions, a role's `permissions` the rule editor.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldSpec } from './schema-fields.ts';
 import { emptyValue } from './schema-fields.ts';
 import { enumLabel, fieldLabel, MONEY_FIELDS } from './format.ts';
 import { ReferencePicker } from './reference-picker.tsx';
 import { useEntityTitle } from './references.ts';
+import { numberText, parseNumber, stepNumber } from './editors/numbers.ts';
+import { ItemList } from './editors/item-list.tsx';
+import { allowedValueKinds, MapEditor } from './editors/map-editor.tsx';
+import { AdditionalDataEditor } from './editors/additional-data-editor.tsx';
+import { RuleListEditor } from './editors/rule-editor.tsx';
+import { useFormRecord, useNewRecordPreset } from './editors/form-record.ts';
+import { readPath } from '../../domain/kind.ts';
+import { findKind } from '../../domain/kinds.ts';
 
 export interface FieldAccess {
   /** Whether the user may see the field at this path. */
@@ -34,13 +44,49 @@ interface FieldProps {
 /** Path used for abilities: list item indexes removed (`attributes.referents.email`). */
 const abilityPath = (path: string) => path.split('.').filter((p) => !/^\d+$/.test(p)).join('.');
 
+/**
+ * Editors chosen by field name, whatever the kind (names mean one thing across the product, as
+ * `MONEY_FIELDS` do): the SPEC's additional data of an equipment and a role's CASL rules.
+ */
+const NAMED_EDITORS: Record<string, (props: FieldProps & { readOnly: boolean }) => ReactNode> = {
+  additionalData: ({ spec, path, value, onChange, errors, readOnly }) => (
+    <AdditionalDataEditor label={fieldLabel(spec.name)} value={value} onChange={(v) => onChange(path, v)} readOnly={readOnly} error={errors.get(path)} errorOf={(key) => errors.get(`${path}.${key}`)} />
+  ),
+  permissions: ({ spec, path, value, onChange, errors, readOnly }) => (
+    <RuleListEditor label={fieldLabel(spec.name)} value={value} onChange={(v) => onChange(path, v)} readOnly={readOnly} maxItems={spec.maxItems} errorOf={(index, key) => errors.get(`${path}.${index}.${key}`)} />
+  ),
+};
+
 export function Field(props: FieldProps) {
-  const { spec, path, access } = props;
+  const { spec, path, access, value, onChange } = props;
+  // A new record opened with values in its URL (`?relationships.quotationId=…`, a child grid's "Nuovo") starts with them.
+  const preset = useNewRecordPreset()[path];
+  const presetApplied = useRef(false);
+  useEffect(() => {
+    // Once: a user who then clears the field keeps it cleared.
+    if (presetApplied.current || preset === undefined) return;
+    presetApplied.current = true;
+    if (value === undefined || value === null || value === '') onChange(path, preset);
+  }, [preset, value, onChange, path]);
   if (!access.canRead(abilityPath(path))) return null;
   const readOnly = props.locked || !access.canEdit(abilityPath(path));
+  const named = NAMED_EDITORS[spec.name];
+  if (named && (spec.kind === 'record' || spec.kind === 'objectList')) return <>{named({ ...props, readOnly })}</>;
   switch (spec.kind) {
     case 'object': return <ObjectField {...props} readOnly={readOnly} />;
     case 'objectList': return <ObjectListField {...props} readOnly={readOnly} />;
+    case 'record':
+      return (
+        <MapEditor
+          label={fieldLabel(spec.name)}
+          value={value}
+          onChange={(v) => onChange(path, v)}
+          allowed={allowedValueKinds(spec.values)}
+          readOnly={readOnly}
+          keyMaxLength={spec.keyMaxLength}
+          error={props.errors.get(path)}
+        />
+      );
     default: return <ScalarField {...props} readOnly={readOnly} />;
   }
 }
@@ -60,37 +106,28 @@ function ObjectField({ spec, path, value, onChange, errors, access, locked, read
 }
 
 function ObjectListField({ spec, path, value, onChange, errors, access, locked, readOnly }: FieldProps & { readOnly: boolean }) {
-  const intl = useIntl();
   const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
-  const full = spec.maxItems !== undefined && items.length >= spec.maxItems;
   const error = errors.get(path);
+  const label = fieldLabel(spec.name);
   return (
     <fieldset className="form-list">
-      <legend>{fieldLabel(spec.name)} <span className="form-list-count">({items.length})</span></legend>
+      <legend>{label} <span className="form-list-count">({items.length})</span></legend>
       {error && <p className="form-error" role="alert">{error}</p>}
-      {items.map((item, index) => (
-        <fieldset key={index} className="form-list-item">
-          <legend>{intl.formatMessage({ id: 'form.list.item' }, { n: index + 1 })}</legend>
+      <ItemList
+        label={label}
+        items={items}
+        onChange={(next) => onChange(path, next)}
+        readOnly={readOnly}
+        maxItems={spec.maxItems}
+        newItem={() => Object.fromEntries((spec.children ?? []).map((c) => [c.name, emptyValue(c)]).filter(([, v]) => v !== undefined))}
+        renderItem={(item, index) => (
           <div className="form-fields">
             {(spec.children ?? []).map((child) => (
               <Field key={child.name} spec={child} path={`${path}.${index}.${child.name}`} value={item?.[child.name]} onChange={onChange} errors={errors} access={access} locked={locked || readOnly} />
             ))}
           </div>
-          {!readOnly && (
-            <button type="button" className="form-list-remove" onClick={() => onChange(path, items.filter((_, i) => i !== index))}>
-              {intl.formatMessage({ id: 'form.list.remove' })}
-            </button>
-          )}
-        </fieldset>
-      ))}
-      {!readOnly && !full && (
-        <button
-          type="button"
-          onClick={() => onChange(path, [...items, Object.fromEntries((spec.children ?? []).map((c) => [c.name, emptyValue(c)]).filter(([, v]) => v !== undefined))])}
-        >
-          {intl.formatMessage({ id: 'form.list.add' }, { name: fieldLabel(spec.name) })}
-        </button>
-      )}
+        )}
+      />
     </fieldset>
   );
 }
@@ -110,29 +147,7 @@ function fromLocalInput(text: string): string | undefined {
   return Number.isNaN(d.getTime()) ? text : d.toISOString();
 }
 
-/** `12,5` or `12.5` → 12.5; '' → undefined; anything else stays text so zod reports it. */
-export function parseNumber(text: string): number | string | undefined {
-  const t = text.trim().replace(/\s/g, '');
-  if (t === '') return undefined;
-  const normal = t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t;
-  const n = Number(normal);
-  return Number.isFinite(n) ? n : text;
-}
-
-/** ↑/↓ on a number: one step (Shift: ten), kept within the schema's bounds. */
-export function stepNumber(current: unknown, direction: 1 | -1, spec: Pick<FieldSpec, 'min' | 'max'>, big = false): number {
-  const base = typeof current === 'number' && Number.isFinite(current) ? current : (spec.min ?? 0);
-  let next = Math.round((base + direction * (big ? 10 : 1)) * 100) / 100;
-  if (spec.min !== undefined) next = Math.max(spec.min, next);
-  if (spec.max !== undefined) next = Math.min(spec.max, next);
-  return next;
-}
-
-/** How a number reads in its field: money always with 2 decimals (SPEC §9), others as typed, Italian comma. */
-export function numberText(value: unknown, money: boolean): string {
-  if (typeof value !== 'number') return value === undefined || value === null ? '' : String(value);
-  return money ? value.toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }) : String(value).replace('.', ',');
-}
+export { numberText, parseNumber, stepNumber } from './editors/numbers.ts';
 
 function NumberInput({ value, onValue, spec, common }: { value: unknown; onValue(v: unknown): void; spec: FieldSpec; common: Record<string, unknown> }) {
   const money = MONEY_FIELDS.has(spec.name);
@@ -201,7 +216,7 @@ function ScalarField({ spec, path, value, onChange, errors, readOnly, stateLabel
       input = (
         <select {...common} disabled={readOnly} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value || empty)}>
           {!spec.required || value === undefined ? <option value="">—</option> : null}
-          {(spec.options ?? []).map((o) => <option key={o} value={o}>{enumLabel(o, stateLabels)}</option>)}
+          {(spec.options ?? []).map((o) => <option key={o} value={o}>{optionLabel(spec, o, stateLabels)}</option>)}
         </select>
       );
       break;
@@ -229,17 +244,17 @@ function ScalarField({ spec, path, value, onChange, errors, readOnly, stateLabel
       );
       break;
     }
-    case 'reference':
-      if (spec.target) {
-        return (
-          <div className={`form-field${error ? ' is-invalid' : ''}`}>
-            <ReferencePicker id={id} label={label} target={spec.target} value={typeof value === 'string' ? value : null} onChange={(v) => set(v ?? empty)} readOnly={readOnly} invalid={Boolean(error)} describedBy={error ? errorId : undefined} required={spec.required} />
-            {error && <span id={errorId} className="form-error">{error}</span>}
-          </div>
-        );
-      }
-      input = <input {...common} type="text" value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value || empty)} />;
-      break;
+    case 'reference': {
+      const picker = (target: string) => (
+        <ReferencePicker id={id} label={label} target={target} value={typeof value === 'string' ? value : null} onChange={(v) => set(v ?? empty)} readOnly={readOnly} invalid={Boolean(error)} describedBy={error ? errorId : undefined} required={spec.required} />
+      );
+      return (
+        <div className={`form-field${error ? ' is-invalid' : ''}`}>
+          {spec.target ? picker(spec.target) : spec.targetFrom ? <TargetFromPicker kindPath={spec.targetFrom} label={label} render={picker} /> : null}
+          {error && <span id={errorId} className="form-error">{error}</span>}
+        </div>
+      );
+    }
     case 'enumList': {
       const chosen = Array.isArray(value) ? (value as string[]) : [];
       return (
@@ -282,6 +297,7 @@ function ScalarField({ spec, path, value, onChange, errors, readOnly, stateLabel
       break;
     }
     case 'json':
+      // A shape no editor knows (none in the kinds today): shown read-only rather than as a broken input.
       input = <pre className="form-json" id={id}>{value === undefined ? '' : JSON.stringify(value, null, 2)}</pre>;
       break;
     default:
@@ -302,6 +318,23 @@ function ScalarField({ spec, path, value, onChange, errors, readOnly, stateLabel
       {!labelFirst && <label htmlFor={id}>{label}</label>}
       {error && <span id={errorId} className="form-error" role="alert">{error}</span>}
     </div>
+  );
+}
+
+/** An enum value in words; a field naming a kind (a reminder's `entityType`) shows the kind's name. */
+function optionLabel(spec: FieldSpec, option: string, stateLabels: Record<string, string> | undefined): string {
+  return spec.name.endsWith('Type') ? (findKind(option)?.label.singular ?? enumLabel(option, stateLabels)) : enumLabel(option, stateLabels);
+}
+
+/** A reference whose kind another field names (a reminder's record): a picker of that kind once it is chosen. */
+function TargetFromPicker({ kindPath, label, render }: { kindPath: string; label: string; render(target: string): ReactNode }) {
+  const intl = useIntl();
+  const target = readPath(useFormRecord(), kindPath);
+  if (typeof target === 'string' && findKind(target)) return <>{render(target)}</>;
+  return (
+    <p className="form-hint">
+      {label}: {intl.formatMessage({ id: 'forms.reference.kindFirst' })}
+    </p>
   );
 }
 

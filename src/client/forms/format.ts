@@ -7,7 +7,12 @@ import { hasMessage, intl } from '../i18n/index.ts';
 /** Field names that hold money in EUR. */
 export const MONEY_FIELDS: ReadonlySet<string> = new Set([
   'price', 'listPrice', 'unitPrice', 'costPrice', 'totalNetPrice', 'totalListPrice', 'totalDiscount', 'totalMargin', 'amount',
+  // A line's derived totals (rules/totals.ts).
+  'listTotal', 'grossTotal', 'discountAmount', 'netTotal', 'margin',
 ]);
+
+/** Field names that hold a percentage (shown with ` %`). */
+export const PERCENT_FIELDS = /Percent$/;
 
 const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const number = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
@@ -38,7 +43,7 @@ export function enumLabel(value: string, stateLabels?: Record<string, string>): 
   return hasMessage(`form.enum.${value}`) ? intl.formatMessage({ id: `form.enum.${value}` }) : value;
 }
 
-export type ValueKind = 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'money' | 'enum' | 'list';
+export type ValueKind = 'text' | 'number' | 'percent' | 'boolean' | 'date' | 'datetime' | 'money' | 'enum' | 'list';
 
 /** Text of a value for a cell or a read-only field. */
 export function formatValue(value: unknown, kind: ValueKind, stateLabels?: Record<string, string>): string {
@@ -48,6 +53,7 @@ export function formatValue(value: unknown, kind: ValueKind, stateLabels?: Recor
     case 'boolean': return intl.formatMessage({ id: value ? 'form.yes' : 'form.no' });
     case 'money': return typeof value === 'number' ? formatMoney(value) : String(value);
     case 'number': return typeof value === 'number' ? number.format(value) : String(value);
+    case 'percent': return typeof value === 'number' ? `${number.format(value)} %` : String(value);
     case 'date': return formatDate(String(value));
     case 'datetime': return formatDateTime(String(value));
     case 'enum': return enumLabel(String(value), stateLabels);

@@ -4,8 +4,8 @@
  * kind, and cached in react-query, so a grid page of 100 rows costs one request per column kind.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
 import { queryClient } from '../api/query-client.ts';
+import { records } from '../data/index.ts';
 import { findKind } from '../../domain/kinds.ts';
 import type { EntityShape } from '../../domain/kind.ts';
 
@@ -22,9 +22,9 @@ function flush(): void {
     const ids = [...waiting.keys()];
     for (let i = 0; i < ids.length; i += 100) {
       const chunk = ids.slice(i, i + 100);
-      api
+      records
         // Best effort: a name next to an id. A kind the user may not read (a customer user's referent) shows no name, not an alert.
-        .get<{ data: EntityJson[] }>(type, { query: { ids: chunk, 'page[size]': chunk.length, 'filter[isArchived]': 'all' }, silent: true })
+        .list(type, { ids: chunk, 'page[size]': chunk.length, 'filter[isArchived]': 'all' }, undefined, { silent: true })
         .then((answer) => {
           const kind = findKind(type);
           const titles = new Map(answer.data.map((e) => [e.id, kind ? kind.title(e) : e.id]));
@@ -74,7 +74,7 @@ export async function searchEntities(type: string, text: string, size = 20, filt
   const kind = findKind(type);
   const query: Record<string, string | number> = { ...filter, 'page[size]': size };
   if (text.trim()) query['filter[fullText]'] = text.trim();
-  const answer = await api.get<{ data: EntityJson[] }>(type, { query });
+  const answer = await records.list(type, query);
   rememberTitles(type, answer.data);
   return answer.data.map((e) => ({ id: e.id, title: kind ? kind.title(e) : e.id }));
 }

@@ -39,3 +39,29 @@ describe('zod → form fields', () => {
     }
   });
 });
+
+import { kindList } from '../../domain/kinds.ts';
+import { untargetedReferences } from './schema-fields.ts';
+
+describe('references in every form', () => {
+  it('gives every id field of every kind a target, in list items and nested objects too (no raw uuid text box)', () => {
+    const untargeted = kindList.flatMap((kind) => {
+      const s = kindSections(kind);
+      return untargetedReferences([...s.attributes, ...s.metadata, ...s.relationships]).map((path) => `${kind.type}: ${path}`);
+    });
+    expect(untargeted).toEqual([]);
+  });
+
+  it('keeps the item path of list fields, so a price-list row picks a product', () => {
+    const sections = kindSections(findKind('priceLists')!);
+    expect(findField(sections.attributes, 'attributes.items[].productId')).toMatchObject({ kind: 'reference', target: 'products', path: 'attributes.items[].productId' });
+    expect(findField(kindSections(findKind('orders')!).attributes, 'attributes.lines[].productId')).toMatchObject({ kind: 'reference', target: 'products' });
+    expect(findField(kindSections(findKind('products')!).attributes, 'attributes.suppliers[].supplierId')).toMatchObject({ kind: 'reference', target: 'suppliers' });
+  });
+
+  it('derives maps with their value kinds (additional data: text, number, yes/no, several)', () => {
+    const field = findField(kindSections(findKind('equipments')!).attributes, 'attributes.additionalData');
+    expect(field).toMatchObject({ kind: 'record', keyMaxLength: 100 });
+    expect(field?.values?.alternatives).toEqual(['text', 'number', 'boolean', 'textList']);
+  });
+});

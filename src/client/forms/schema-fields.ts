@@ -5,15 +5,19 @@
  */
 import type { z } from 'zod';
 import type { Reference } from '../../domain/kind.ts';
+import { kindList } from '../../domain/kinds.ts';
 
 export type FieldKind =
   | 'text' | 'textarea' | 'email' | 'url' | 'number' | 'integer' | 'boolean' | 'enum' | 'date' | 'datetime'
-  | 'reference' | 'enumList' | 'referenceList' | 'textList' | 'object' | 'objectList' | 'json';
+  | 'reference' | 'enumList' | 'referenceList' | 'textList' | 'object' | 'objectList' | 'record' | 'json';
 
 export interface FieldSpec {
   /** Key inside its parent object. */
   name: string;
-  /** Dotted path from the entity root (`attributes.registry.city`); inside lists relative to the item. */
+  /**
+   * Dotted path from the entity root (`attributes.registry.city`); a list item's fields carry `[]`
+   * for the item (`attributes.items[].productId`), the form of the kind's `references` keys.
+   */
   path: string;
   kind: FieldKind;
   /** Must have a value (not optional, no default, not nullable). */
@@ -27,8 +31,15 @@ export interface FieldSpec {
   options?: string[];
   /** API type a reference points at. */
   target?: string;
+  /** A reference whose kind is named by another field (a reminder's `relationships.entityType`): that field's path. */
+  targetFrom?: string;
   /** Fields of an object, or of each item of an object list. */
   children?: FieldSpec[];
+  /** A map (`z.record`): the spec of each value (its `name` is the key schema's), and the key's limits. */
+  values?: FieldSpec;
+  keyMaxLength?: number;
+  /** A value that is a union of scalars (a map of text, number or yes/no): the kinds it may take. */
+  alternatives?: FieldKind[];
   /** Maximum items of a list. */
   maxItems?: number;
   hasDefault: boolean;
@@ -83,7 +94,20 @@ const DATE_TIME_NAME = /DateTime|^dateTime$/;
 const DATE_NAME = /Date|^date$|^validFrom$|^validTo$/;
 const LONG_TEXT = 400;
 
-function scalarKind(name: string, p: Peeled): Pick<FieldSpec, 'kind' | 'minLength' | 'maxLength' | 'min' | 'max' | 'options'> | null {
+/** The value kinds a union of scalars allows (`string | number | boolean | string[]` → text, number, boolean, textList). */
+function unionAlternatives(def: Def): FieldKind[] {
+  const kinds = new Set<FieldKind>();
+  for (const option of (def.options as unknown[] | undefined) ?? []) {
+    const d = peel(option).def;
+    if (d.type === 'string') kinds.add('text');
+    else if (d.type === 'number') kinds.add('number');
+    else if (d.type === 'boolean') kinds.add('boolean');
+    else if (d.type === 'array') kinds.add('textList');
+  }
+  return [...kinds];
+}
+
+function scalarKind(name: string, p: Peeled): Pick<FieldSpec, 'kind' | 'minLength' | 'maxLength' | 'min' | 'max' | 'options' | 'alternatives'> | null {
   const { def } = p;
   const checks = checksOf(def);
   if (def.type === 'string') {
@@ -115,17 +139,23 @@ function scalarKind(name: string, p: Peeled): Pick<FieldSpec, 'kind' | 'minLengt
     const format = unionFormat(def);
     if (format === 'email') return { kind: 'email' };
     if (format === 'url') return { kind: 'url' };
-    return { kind: 'text' };
+    const alternatives = unionAlternatives(def);
+    return alternatives.length > 1 ? { kind: 'text', alternatives } : { kind: 'text' };
   }
   if (def.type === 'literal') return { kind: 'text' };
   return null;
 }
 
+/** Ids of other systems (an Entra ID object): identifiers typed as text, not records of ours. */
+const EXTERNAL_IDS: ReadonlySet<string> = new Set(['azureADObjectId']);
+/** Ids of things the product has no kind for (SPEC names no "position" kind): kept, not shown as a raw id. */
+const KINDLESS_IDS: ReadonlySet<string> = new Set(['customerPositionId']);
+
 /** One field of `schema` at `path` (`references` maps entity paths to their target kinds). */
 export function deriveField(name: string, path: string, schema: unknown, references: Record<string, Reference> = {}): FieldSpec {
   const p = peel(schema);
   const base = { name, path, nullable: p.nullable, hasDefault: p.hasDefault, required: !p.optional && !p.nullable && !p.hasDefault };
-  const scalar = scalarKind(name, p);
+  const scalar = EXTERNAL_IDS.has(name) ? { kind: 'text' as const } : scalarKind(name, p);
   if (scalar) {
     const spec: FieldSpec = { ...base, ...scalar };
     if (spec.kind === 'reference') {
@@ -150,8 +180,15 @@ export function deriveField(name: string, path: string, schema: unknown, referen
       return target ? { ...list, kind: 'referenceList', target } : { ...list, kind: 'referenceList' };
     }
     if (item) return { ...list, kind: 'textList' };
-    if (element.def.type === 'object') return { ...list, kind: 'objectList', children: deriveFields(p.def.element, '', references) };
+    if (element.def.type === 'object') return { ...list, kind: 'objectList', children: deriveFields(p.def.element, `${path}[]`, references) };
     return list;
+  }
+  if (p.def.type === 'record') {
+    const keyLimit = checksOf(peel(p.def.keyType).def).find((c) => c.check === 'max_length')?.maximum;
+    const values = deriveField(name, `${path}.*`, p.def.valueType, references);
+    const spec: FieldSpec = { ...base, kind: 'record', values };
+    if (keyLimit !== undefined) spec.keyMaxLength = keyLimit;
+    return spec;
   }
   return { ...base, kind: 'json' };
 }
@@ -161,7 +198,21 @@ export function deriveFields(schema: unknown, basePath: string, references: Reco
   const { def } = peel(schema);
   if (def.type !== 'object') return [];
   const shape = def.shape as Record<string, z.ZodType>;
-  return Object.entries(shape).map(([name, child]) => deriveField(name, basePath ? `${basePath}.${name}` : name, child, references));
+  const fields = Object.entries(shape)
+    .filter(([name]) => !KINDLESS_IDS.has(name))
+    .map(([name, child]) => deriveField(name, basePath ? `${basePath}.${name}` : name, child, references));
+  // `ownerId` + `ownerType`: an id of any kind, the kind named beside it (a media's owner, a reminder's record).
+  for (const field of fields) {
+    const stem = field.kind === 'reference' && !field.target ? /^(.*)Id$/.exec(field.name)?.[1] : undefined;
+    const kindField = stem ? fields.find((f) => f.name === `${stem}Type` && f.kind === 'text') : undefined;
+    if (!kindField) continue;
+    field.targetFrom = kindField.path;
+    kindField.kind = 'enum';
+    kindField.options = kindList.map((k) => k.type);
+    delete kindField.maxLength;
+    delete kindField.minLength;
+  }
+  return fields;
 }
 
 /** Every field of a kind's writable sections, by section. */
@@ -173,13 +224,24 @@ export function kindSections(kind: { attributes: unknown; metadata: unknown; rel
   };
 }
 
-/** The spec of a dotted path (`attributes.registry.city`) among derived fields. */
+/** The spec of a dotted path (`attributes.registry.city`, `attributes.items[].productId`) among derived fields. */
 export function findField(fields: FieldSpec[], path: string): FieldSpec | undefined {
   for (const field of fields) {
     if (field.path === path) return field;
     if (field.kind === 'object' && path.startsWith(`${field.path}.`)) return findField(field.children ?? [], path);
+    if (field.kind === 'objectList' && path.startsWith(`${field.path}[].`)) return findField(field.children ?? [], path);
   }
   return undefined;
+}
+
+/** Every field at any depth (list items and map values included), parents before their children. */
+export function allFields(fields: FieldSpec[]): FieldSpec[] {
+  return fields.flatMap((field) => [field, ...allFields(field.children ?? []), ...(field.values ? allFields([field.values]) : [])]);
+}
+
+/** Fields holding ids with no known target kind: they could only render as raw text (none may exist). */
+export function untargetedReferences(fields: FieldSpec[]): string[] {
+  return allFields(fields).filter((f) => (f.kind === 'reference' || f.kind === 'referenceList') && !f.target && !f.targetFrom).map((f) => f.path);
 }
 
 /** The value an empty field of this spec holds in a new entity (for required lists and objects). */

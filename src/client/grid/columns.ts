@@ -1,12 +1,13 @@
 /**
- * Grid columns of a kind, derived from its list fields (what the API can sort and filter) and its
- * zod schema (enum values, money): no per-kind column lists. The title column comes first and
- * holds the row's link.
+ * Grid columns of a kind, derived from its list fields (what the API can sort and filter), its zod
+ * schema (every other plain attribute and relation, enum values, money) and what the server derives
+ * (a line's totals): no per-kind column lists. Columns that are not list fields are shown but
+ * cannot be sorted or filtered. The title column comes first and holds the row's link.
  */
-import type { KindDefinition, ListField } from '../../domain/kind.ts';
+import type { EntityShape, KindDefinition, ListField } from '../../domain/kind.ts';
 import { readPath } from '../../domain/kind.ts';
 import { machineStateLabels, type MachineType } from '../../domain/machines/index.ts';
-import { MONEY_FIELDS, type ValueKind } from '../forms/format.ts';
+import { MONEY_FIELDS, PERCENT_FIELDS, type ValueKind } from '../forms/format.ts';
 import { findField, kindSections, type FieldSpec } from '../forms/schema-fields.ts';
 
 export interface GridColumn {
@@ -16,8 +17,8 @@ export interface GridColumn {
   kind: ValueKind | 'reference' | 'title';
   sortable: boolean;
   range: boolean;
-  /** List field type, for the filter input. */
-  fieldType: ListField['type'] | 'title';
+  /** List field type, for the filter input; `none` for a column the API cannot filter or sort by. */
+  fieldType: ListField['type'] | 'title' | 'none';
   options?: string[];
   /** Kind a reference column points at. */
   target?: string;
@@ -49,14 +50,14 @@ function columnOf(kind: KindDefinition, id: string, field: ListField): GridColum
   const options = spec?.options;
   let valueKind: GridColumn['kind'] = 'text';
   if (field.type === 'boolean') valueKind = 'boolean';
-  else if (field.type === 'number') valueKind = MONEY_FIELDS.has(name) ? 'money' : 'number';
+  else if (field.type === 'number') valueKind = numberKind(name);
   else if (field.type === 'date') valueKind = spec?.kind === 'date' ? 'date' : 'datetime';
   else if (field.type === 'uuid' || field.type === 'uuidArray') valueKind = 'reference';
   else if (field.type === 'textArray') valueKind = 'list';
   else if (options || stateLabels) valueKind = 'enum';
   const column: GridColumn = {
     id, path: field.path, kind: valueKind, sortable: Boolean(field.sortable), range: Boolean(field.range), fieldType: field.type,
-    width: valueKind === 'boolean' ? 90 : valueKind === 'date' ? 110 : valueKind === 'money' ? 130 : valueKind === 'reference' ? 200 : 160,
+    width: widthOf(valueKind),
   };
   if (options) column.options = options;
   if (stateLabels) column.stateLabels = stateLabels;
@@ -65,13 +66,102 @@ function columnOf(kind: KindDefinition, id: string, field: ListField): GridColum
   return column;
 }
 
+const numberKind = (name: string): ValueKind => (MONEY_FIELDS.has(name) ? 'money' : PERCENT_FIELDS.test(name) ? 'percent' : 'number');
+const widthOf = (kind: GridColumn['kind']) => (kind === 'boolean' ? 90 : kind === 'date' ? 110 : kind === 'money' ? 130 : kind === 'number' || kind === 'percent' ? 110 : kind === 'reference' ? 200 : 160);
+
+/** A column of a schema field that is not a list field: shown, not sorted nor filtered. */
+function schemaColumn(id: string, spec: FieldSpec): GridColumn | undefined {
+  let kind: GridColumn['kind'];
+  switch (spec.kind) {
+    case 'number': case 'integer': kind = numberKind(spec.name); break;
+    case 'boolean': kind = 'boolean'; break;
+    case 'date': kind = 'date'; break;
+    case 'datetime': kind = 'datetime'; break;
+    case 'enum': kind = 'enum'; break;
+    case 'enumList': case 'textList': kind = 'list'; break;
+    case 'reference': case 'referenceList': kind = spec.target ? 'reference' : 'text'; break;
+    case 'text': case 'email': case 'url': kind = 'text'; break;
+    case 'textarea': kind = 'text'; break;
+    default: return undefined; // objects, lists of objects, maps: no single value for a cell
+  }
+  const column: GridColumn = { id, path: spec.path, kind, sortable: false, range: false, fieldType: 'none', width: spec.kind === 'textarea' ? 240 : widthOf(kind) };
+  if (spec.options) column.options = spec.options;
+  if (spec.target) column.target = spec.target;
+  return column;
+}
+
+/** A stand-in value of a field (numbers 1, texts `x`, first option): enough for a derivation to run. */
+function sampleValue(spec: FieldSpec): unknown {
+  switch (spec.kind) {
+    case 'number': case 'integer': return Math.max(1, spec.min ?? 1);
+    case 'boolean': return false;
+    case 'enum': return spec.options?.[0];
+    case 'enumList': case 'referenceList': case 'textList': case 'objectList': return [];
+    case 'object': return Object.fromEntries((spec.children ?? []).map((c) => [c.name, sampleValue(c)]));
+    case 'record': return {};
+    case 'reference': return undefined;
+    default: return 'x';
+  }
+}
+
+/** Keys of the metadata the server derives (a line's totals), from a stand-in entity whose values do not matter. */
+function derivedKeys(kind: KindDefinition): string[] {
+  if (!kind.derivedMetadata) return [];
+  const sections = kindSections(kind);
+  const sample = (fields: FieldSpec[]) => Object.fromEntries(fields.map((f) => [f.name, sampleValue(f)]));
+  try {
+    return Object.keys(kind.derivedMetadata({ attributes: sample(sections.attributes), metadata: sample(sections.metadata), relationships: sample(sections.relationships) } as EntityShape));
+  } catch {
+    return []; // a derivation that needs more than stand-ins names nothing here
+  }
+}
+
 export const TITLE_COLUMN = 'title';
 
-/** Every column a grid of this kind can show, title first. */
+const columnsCache = new WeakMap<KindDefinition, GridColumn[]>();
+
+/** Every column a grid of this kind can show, title first: list fields, then the other plain fields of its schema and derived metadata. */
 export function kindColumns(kind: KindDefinition): GridColumn[] {
+  const cached = columnsCache.get(kind);
+  if (cached) return cached;
   const title: GridColumn = { id: TITLE_COLUMN, path: '', kind: 'title', sortable: false, range: false, fieldType: 'title', width: 280 };
   const fields = { ...kind.fields, ...COMMON };
-  return [title, ...Object.entries(fields).map(([id, field]) => columnOf(kind, id, field))];
+  const listed = Object.entries(fields).map(([id, field]) => columnOf(kind, id, field));
+  const ids = new Set([TITLE_COLUMN, ...listed.map((c) => c.id)]);
+  const paths = new Set(listed.map((c) => c.path));
+  const extra: GridColumn[] = [];
+  const add = (column: GridColumn | undefined) => {
+    if (!column || paths.has(column.path)) return;
+    // A name used by another section's column gets its section in front (`metadata.code`).
+    const id = ids.has(column.id) ? column.path : column.id;
+    ids.add(id);
+    paths.add(column.path);
+    extra.push({ ...column, id });
+  };
+  for (const spec of schemaFields(kind)) add(schemaColumn(spec.name, spec));
+  for (const key of derivedKeys(kind)) {
+    const kindOfValue = numberKind(key);
+    add({ id: key, path: `metadata.${key}`, kind: kindOfValue, sortable: false, range: false, fieldType: 'none', width: widthOf(kindOfValue) });
+  }
+  const columns = [title, ...listed, ...extra];
+  columnsCache.set(kind, columns);
+  return columns;
+}
+
+/** Columns a grid shows inside its parent record (a quotation's lines): what a row is (its title, the product), its amounts, its totals. */
+export function childColumnIds(kind: KindDefinition, fixedIds: ReadonlySet<string>): string[] {
+  const columns = kindColumns(kind).slice(1);
+  const relation = columns.filter((c) => c.kind === 'reference' && !c.path.endsWith('Ids') && !fixedIds.has(c.id)).slice(0, 1);
+  const attributes = schemaFields(kind).filter((f) => f.path.startsWith('attributes.') && (f.required || f.hasDefault));
+  const plain = columns.filter((c) => {
+    if (!c.path.startsWith('attributes.') || fixedIds.has(c.id)) return false;
+    const spec = attributes.find((f) => f.path === c.path);
+    // An order among siblings (`position`) is how rows are sorted, not something to read.
+    return spec !== undefined && (c.kind === 'number' || c.kind === 'money' || c.kind === 'percent' || c.kind === 'enum' || c.kind === 'date') && !/^(position|sortOrder)$/.test(spec.name);
+  });
+  // Of the derived amounts, the net total says what the row is worth.
+  const totals = columns.filter((c) => c.path.startsWith('metadata.') && c.fieldType === 'none' && c.kind === 'money' && /^net/i.test(c.id));
+  return [TITLE_COLUMN, ...[...relation, ...plain, ...totals].map((c) => c.id)].slice(0, 9);
 }
 
 /** Columns shown when neither the URL nor the user chose: the title, the state, a few plain fields, last change. */

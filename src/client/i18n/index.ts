@@ -8,13 +8,14 @@ import problems from './messages/problems.ts';
 import workspace from './messages/workspace.ts';
 import screens from './messages/screens.ts';
 import records from './messages/records.ts';
+import forms from './messages/forms.ts';
 import kinds from './messages/kinds.ts';
 import commands from './messages/commands.ts';
 import { installMessageFormatter } from '../../../commands/text.ts';
 
 export const locale = 'it';
 
-export const messages: Record<string, string> = { ...auth, ...problems, ...workspace, ...screens, ...records, ...kinds, ...commands };
+export const messages: Record<string, string> = { ...auth, ...problems, ...workspace, ...screens, ...forms, ...records, ...kinds, ...commands };
 
 export const intl = createIntl({ locale, defaultLocale: locale, messages }, createIntlCache());
 

@@ -1,14 +1,61 @@
-/** A list route: the kind's grid, its view kept in the tab URL, columns remembered per user. */
-import { useCallback, useMemo, useState } from 'react';
+/**
+ * A list route: the kind's grid, its view kept in the tab URL, columns remembered per user. Also the
+ * grids inside a record (a quotation's lines): their own default columns, and "Nuovo" (button or
+ * `n` in the grid) opening a new child record in a tab with the parent relation filled.
+ */
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { findKind } from '../../domain/kinds.ts';
+import type { KindDefinition } from '../../domain/kind.ts';
+import type { Command } from '../../../commands/types.ts';
 import { DataGrid } from '../grid/data-grid.tsx';
+import { childColumnIds } from '../grid/columns.ts';
 import { useUserSetting } from '../settings/index.ts';
 import { useIsActiveTab, useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
+import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { fillParams } from './screen-table.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import { useSession } from '../session/session.tsx';
 import { NEW_ID } from '../forms/entity-form.tsx';
+import { withPreset } from '../forms/editors/form-record.ts';
 import { useIntl } from 'react-intl';
+
+/**
+ * The values a new record made from a filtered grid starts with: each fixed `filter[name]` of a
+ * list field under attributes or relationships (a quotation's lines → `relationships.quotationId`).
+ */
+export function presetFromFilters(kind: KindDefinition, fixed: Record<string, string>): Record<string, string> {
+  const preset: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fixed)) {
+    const name = /^filter\[(.+)\]$/.exec(key)?.[1];
+    const field = name ? kind.fields[name] : undefined;
+    if (field && (field.type === 'uuid' || field.type === 'text') && /^(attributes|relationships)\.[A-Za-z0-9_]+$/.test(field.path) && value) preset[field.path] = value;
+  }
+  return preset;
+}
+
+/** The URL of a new record of `kind` with the grid's fixed filters as its preset. */
+export function newRecordUrl(kind: KindDefinition, fixed: Record<string, string>): string {
+  return withPreset(recordTabUrl(kind.type, NEW_ID), presetFromFilters(kind, fixed));
+}
+
+/** `n` while the grid has the focus creates (the button's key), as a command of the grid scope. */
+function CreateKey({ kind, onCreate, children }: { kind: KindDefinition | undefined; onCreate: (() => void) | undefined; children: ReactNode }) {
+  const intl = useIntl();
+  const [gridFocused, setGridFocused] = useState(false);
+  const commands = useMemo<Command[]>(
+    () =>
+      kind && onCreate
+        ? [{ id: 'grid.new', title: intl.formatMessage({ id: 'grid.new' }, { kind: kind.label.singular }), group: { id: 'grid.cmd.group' }, keys: ['n'], scope: 'grid', run: onCreate }]
+        : [],
+    [kind, onCreate, intl],
+  );
+  useScopedCommands('grid', commands, gridFocused && commands.length > 0);
+  return (
+    <div className="grid-create-scope" onFocus={(e) => setGridFocused(e.target.getAttribute('role') === 'grid')} onBlur={() => setGridFocused(false)}>
+      {children}
+    </div>
+  );
+}
 
 interface Props {
   spec: { type: string; fixed?: Record<string, string> };
@@ -25,19 +72,13 @@ export default function GridScreen({ spec, params }: Props) {
   const fixed = useMemo(() => fillParams(spec.fixed ?? {}, params), [spec.fixed, params]);
   const title = kind ? kind.label.plural : spec.type;
   useTabTitle(title);
+  const onCreate = useMemo(() => (kind && ability.can('create', kind.subject) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [kind, ability, openTab, fixed]);
   return (
     <section className="screen screen-grid" aria-label={title}>
       <h1 className="screen-title">{title}{fixedSummary(fixed, intl.formatMessage({ id: 'grid.fixed' }))}</h1>
-      <RememberedGrid
-        type={spec.type}
-        url={url}
-        onUrlChange={replaceUrl}
-        fixed={fixed}
-        openTab={openTab}
-        label={title}
-        autoFocus={active}
-        onCreate={kind && ability.can('create', kind.subject) ? () => openTab(recordTabUrl(kind.type, NEW_ID)) : undefined}
-      />
+      <CreateKey kind={kind} onCreate={onCreate}>
+        <RememberedGrid type={spec.type} url={url} onUrlChange={replaceUrl} fixed={fixed} openTab={openTab} label={title} autoFocus={active} onCreate={onCreate} />
+      </CreateKey>
     </section>
   );
 }
@@ -54,9 +95,22 @@ export function RememberedGrid(props: Omit<Parameters<typeof DataGrid>[0], 'reme
   return <DataGrid {...props} rememberedColumns={remembered[gridId]} onColumnsChange={onColumnsChange} />;
 }
 
-/** A grid inside another screen (a customer's price lists): its view lives in the component, not the URL. */
+/**
+ * A grid inside another screen (a quotation's lines, a customer's price lists): its view lives in
+ * the component, not the URL; its default columns are the child's own (any attribute, derived
+ * totals), and "Nuovo" opens a new child in a tab with the parent relation filled. Rows open in tabs.
+ */
 export function EmbeddedGrid({ type, fixed, label }: { type: string; fixed: Record<string, string>; label: string }) {
+  const kind = findKind(type);
   const [url, setUrl] = useState(`/embedded/${type}`);
   const openTab = useOpenTab();
-  return <RememberedGrid type={type} url={url} onUrlChange={setUrl} fixed={fixed} openTab={openTab} label={label} gridId={`${type}.embedded`} />;
+  const { ability } = useSession();
+  const fixedIds = useMemo(() => new Set(Object.keys(fixed).map((k) => k.replace(/^filter\[|\]$/g, ''))), [fixed]);
+  const defaultColumns = useMemo(() => (kind ? childColumnIds(kind, fixedIds) : undefined), [kind, fixedIds]);
+  const onCreate = useMemo(() => (kind && ability.can('create', kind.subject) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [kind, ability, openTab, fixed]);
+  return (
+    <CreateKey kind={kind} onCreate={onCreate}>
+      <RememberedGrid type={type} url={url} onUrlChange={setUrl} fixed={fixed} openTab={openTab} label={label} gridId={`${type}.embedded`} defaultColumns={defaultColumns} onCreate={onCreate} />
+    </CreateKey>
+  );
 }

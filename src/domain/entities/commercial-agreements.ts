@@ -84,8 +84,8 @@ export const commercialAgreements = defineKind({
     'relationships.customerId': { target: 'customers' },
     'relationships.priceListId': { target: 'priceLists' },
     'relationships.quotationId': { target: 'quotations' },
-    'metadata.activityIds': { target: 'activities', many: true },
-    'metadata.productIds': { target: 'products', many: true },
+    'attributes.serviceItems[].activityId': { target: 'activities', gatheredIn: 'metadata.activityIds' },
+    'attributes.serviceItems[].productId': { target: 'products', gatheredIn: 'metadata.productIds' },
   },
   rules: (entity) => commercialAgreementIssues((entity as CommercialAgreementShape).attributes),
   derivedMetadata: (entity) => {

@@ -84,10 +84,7 @@ export const trainingPlanAttributes = z.strictObject({
 
 type TrainingPlanShape = EntityShape & { attributes: z.infer<typeof trainingPlanAttributes> };
 
-/**
- * A customer's yearly training plan. The ids inside items are not in `references`: the generic
- * reference check reads plain paths only, not paths through arrays of objects.
- */
+/** A customer's yearly training plan: courses for some employees, each item checked like any reference. */
 export const trainingPlans = defineKind({
   type: 'trainingPlans',
   subject: 'course',
@@ -105,6 +102,8 @@ export const trainingPlans = defineKind({
   fullText: ['attributes.title'],
   references: {
     'relationships.customerId': { target: 'customers' },
+    'attributes.items[].courseId': { target: 'courses' },
+    'attributes.items[].employeeIds': { target: 'employees', many: true },
   },
   title: (entity) => {
     const { title, year } = (entity as TrainingPlanShape).attributes;

@@ -211,6 +211,10 @@ export const customers = defineKind({
   ],
   references: {
     'attributes.parentId': { target: 'customers' },
+    'attributes.additionalInformations.logo': { target: 'media' },
+    'attributes.additionalInformations.attachments': { target: 'media', many: true },
+    'metadata.additionalPEFields[].equipmentFamilyId': { target: 'equipmentFamilies' },
+    'relationships.registeredOfficeId': { target: 'customers' },
     'relationships.customerGroupId': { target: 'customerGroups' },
     'relationships.endCustomersIds': { target: 'customers', many: true },
     'relationships.referentId': { target: 'users' },

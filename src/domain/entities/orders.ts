@@ -121,9 +121,9 @@ export const orders = defineKind({
     'relationships.quotationId': { target: 'quotations' },
     'relationships.selectedServiceIds': { target: 'products', many: true },
     'relationships.assignmentIds': { target: 'assignments', many: true },
-    // Lines live inside the order; their ids are gathered in metadata so what they name cannot vanish.
-    'metadata.productIds': { target: 'products', many: true },
-    'metadata.activityIds': { target: 'activities', many: true },
+    // Lines live inside the order; their ids are also gathered in metadata, whose index finds the orders naming a record.
+    'attributes.lines[].productId': { target: 'products', gatheredIn: 'metadata.productIds' },
+    'attributes.lines[].activityIds': { target: 'activities', many: true, gatheredIn: 'metadata.activityIds' },
   },
   rules: (entity) => orderIssues((entity as OrderShape).attributes),
   derivedMetadata: (entity) => {

@@ -75,7 +75,7 @@ export const priceLists = defineKind({
   references: {
     'relationships.customerId': { target: 'customers' },
     'relationships.commercialZoneId': { target: 'commercialZones' },
-    'metadata.productIds': { target: 'products', many: true },
+    'attributes.items[].productId': { target: 'products', gatheredIn: 'metadata.productIds' },
   },
   rules: (entity) => priceListIssues((entity as PriceListShape).attributes),
   derivedMetadata: (entity) => ({ productIds: [...new Set((entity as PriceListShape).attributes.items.map((item) => item.productId))] }),

@@ -77,7 +77,7 @@ export const products = defineKind({
   references: {
     'relationships.equipmentFamilyId': { target: 'equipmentFamilies' },
     'relationships.activityIds': { target: 'activities', many: true },
-    'metadata.supplierIds': { target: 'suppliers', many: true },
+    'attributes.suppliers[].supplierId': { target: 'suppliers', gatheredIn: 'metadata.supplierIds' },
   },
   rules: (entity) => productIssues((entity as ProductShape).attributes),
   derivedMetadata: (entity) => ({ supplierIds: (entity as ProductShape).attributes.suppliers.map((s) => s.supplierId) }),

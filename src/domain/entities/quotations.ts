@@ -95,6 +95,7 @@ export const quotations = defineKind({
     'relationships.customerId': { target: 'customers' },
     'relationships.officeLocationId': { target: 'customers' },
     'relationships.authorId': { target: 'users' },
+    'attributes.attachments[].mediaId': { target: 'media' },
     'relationships.commercialUserId': { target: 'users' },
     'relationships.paymentTermId': { target: 'paymentTerms' },
     'relationships.invoicingMethodId': { target: 'invoicingMethods' },

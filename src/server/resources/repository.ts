@@ -11,6 +11,7 @@ import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { Condition, ListQuery } from './list-query.ts';
 import type { FilterContext } from './custom-filters.ts';
 import type { Actor } from '../auth/access.ts';
+import { referenceCondition } from './reference-check.ts';
 
 /** A write's author: a user (and the administrator impersonating them), or a bare user id (seed). */
 type Author = Actor | string | null;
@@ -263,17 +264,9 @@ export class EntityRepository {
     return new Set(result.rows.map((r) => r.id));
   }
 
-  /** SQL condition "the value at `path` points at `targetId`", using the field's index when it has one. */
+  /** SQL condition "the value at `path` points at `targetId`" (list items included), through an index when there is one. */
   private referenceCondition(path: string, targetId: string, many: boolean): RawBuilder<unknown> {
-    const [section, ...keys] = path.split('.');
-    const listField = Object.values(this.kind.fields).find((f) => f.path === path && (f.type === 'uuid' || f.type === 'uuidArray'));
-    if (listField?.type === 'uuid') return sql`${fieldSql(listField)} = ${targetId}`;
-    if (listField) return sql`${fieldSql(listField)} ? ${targetId}`;
-    if (section === 'relationships' && keys.length === 1) {
-      const probe = { [keys[0] as string]: many ? [targetId] : targetId };
-      return sql`relationships @> ${JSON.stringify(probe)}::jsonb`;
-    }
-    return many ? sql`${sql.raw(jsonPathSql(path, true))} ? ${targetId}` : sql`${sql.raw(jsonPathSql(path))} = ${targetId}`;
+    return referenceCondition(this.kind, path, targetId, many);
   }
 
   /** Live rows whose `path` points at `targetId`; the path is a registry reference. */

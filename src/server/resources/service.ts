@@ -14,6 +14,7 @@ import { Problem, type FieldError } from '../http/problems.ts';
 import type { Access, Identity } from '../auth/access.ts';
 import { COMMON_METADATA_KEYS, type Entity, type EntityData } from '../../domain/entity.ts';
 import { EntityRepository } from './repository.ts';
+import { missingReferenceErrors, referencedIds } from './reference-check.ts';
 import { parseListQuery } from './list-query.ts';
 import { customFilters } from './custom-filters.ts';
 import { hooksFor, type HookContext } from './hooks.ts';
@@ -303,33 +304,14 @@ export class EntityService {
     return stored;
   }
 
+  /** Every id the write names (list items included, see reference-check.ts) must be a live record of its kind. */
   private async checkReferences(db: Kysely<DatabaseSchema>, kind: KindDefinition, id: string, data: EntityData): Promise<void> {
-    const wanted = new Map<string, { pointer: string; id: string }[]>();
-    const errors: FieldError[] = [];
-    for (const [path, reference] of Object.entries(kind.references)) {
-      const value = readPath(data, path);
-      const ids = reference.many ? (Array.isArray(value) ? value : []) : value ? [value] : [];
-      ids.forEach((refId, index) => {
-        const pointer = `/${path.replace(/\./g, '/')}${reference.many ? `/${index}` : ''}`;
-        if (reference.target === kind.type && refId === id) {
-          errors.push({ pointer, code: 'selfReference', message: 'Un elemento non può riferirsi a sé stesso' });
-          return;
-        }
-        wanted.set(reference.target, [...(wanted.get(reference.target) ?? []), { pointer, id: String(refId) }]);
-      });
-    }
+    const { wanted, errors } = referencedIds(kind, id, data);
     for (const [target, refs] of wanted) {
       const targetKind = findKind(target);
       if (!targetKind) continue;
-      const existing = await this.repository(targetKind, db).existingIds([...new Set(refs.map((r) => r.id))]);
-      for (const ref of refs) {
-        if (existing.has(ref.id)) continue;
-        errors.push(
-          target === 'priceLists'
-            ? { pointer: ref.pointer, code: 'PRICE_LIST_NOT_FOUND', message: 'Listino non trovato' }
-            : { pointer: ref.pointer, code: 'referenceNotFound', message: `${targetKind.label.singular}: elemento non trovato` },
-        );
-      }
+      const existing = await this.repository(targetKind, db).existingIds([...new Set(refs.map((r) => r.id.toLowerCase()))]);
+      errors.push(...missingReferenceErrors(targetKind, refs, existing));
     }
     if (errors.length > 0) {
       const priceList = errors.find((e) => e.code === 'PRICE_LIST_NOT_FOUND');
