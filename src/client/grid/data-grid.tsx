@@ -5,7 +5,8 @@
  * Keys (when the grid has focus): ↑/↓ or j/k move, Enter opens the row's tab, Space or x select,
  * Shift+↑/↓ extend the selection, Home/End, PageUp/PageDown.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useAtomValue } from 'jotai';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
@@ -20,6 +21,8 @@ import type { EntityJson } from '../screens/entity-events.ts';
 import { GridFilters } from './grid-filters.tsx';
 import type { Command } from '../../../commands/types.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
+import { TabIdContext } from '../workspace/tab-context.ts';
+import { activeTabAtom } from '../workspace/workspace-state.ts';
 
 export const ROW_HEIGHT = 34;
 
@@ -140,7 +143,10 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
   const live = useRef<GridActions>(null!);
   live.current = { move, open, toggleSelected, clearSelection: () => setSelected(new Set()), active, total, pageRows, selectedCount: selected.size };
   const gridCommands = useMemo(() => gridKeyCommands(live), []);
-  useScopedCommands('grid', gridCommands, focused);
+  // A hidden tab keeps its grid mounted, focus and all: only the grid of the tab shown listens.
+  const tabId = useContext(TabIdContext);
+  const shownTabId = useAtomValue(activeTabAtom)?.id;
+  useScopedCommands('grid', gridCommands, focused && (tabId === undefined || tabId === shownTabId));
 
   const items = virtualizer.getVirtualItems();
   const template = columns.map((c) => `${c.width}px`).join(' ');

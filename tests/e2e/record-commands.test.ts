@@ -1,0 +1,114 @@
+// Record commands end to end (issue 7 "Record commands"), keyboard only: the grid's keys run through
+// the one dispatcher, a record's buttons are its commands (label, keys, disabled reason), a delete
+// asks the passphrase and is undone with t z within the undo window, and the Cronologia panel (r h)
+// lists both the deletion and its undo.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+
+interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown> }
+
+async function fetchReminder(id: string): Promise<Entity> {
+  const response = await server.api(`/reminders/${id}`, { token });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { data: Entity }).data;
+}
+
+/** Moves the keyboard focus out of any field (keys without a modifier never fire while typing). */
+async function focusOutOfFields() {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+async function press(...keys: string[]) {
+  for (const key of keys) await page.keyboard.press(key);
+}
+
+const form = () => page.locator('.entity-form:visible');
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
+  page = await context.newPage();
+  await page.goto(`${server.url}/dashboard`);
+  await signIn(page, server, DEMO.admin);
+  token = (await storedUser(page))!.user.access_token;
+  await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('record commands', () => {
+  let id = '';
+
+  it('opens a reminder from its grid with the grid keys (one dispatcher)', async () => {
+    await focusOutOfFields();
+    await press('g', 'r');
+    await page.waitForURL((url) => url.pathname === '/reminders');
+    const grid = page.locator('[role=grid]:visible');
+    await page.locator('[role=row][aria-rowindex="3"]:visible').waitFor();
+    await grid.focus();
+    await press('Home');
+    // j: row 1; Shift+↓ extends to row 2; Esc clears the selection; k: back to row 1.
+    await press('j', 'Shift+ArrowDown');
+    await expect.poll(() => grid.locator('[role=row][aria-selected=true]').count()).toBe(2);
+    await press('Escape', 'k');
+    await expect.poll(() => grid.locator('[role=row][aria-selected=true]').count()).toBe(0);
+    await expect.poll(() => grid.getAttribute('aria-activedescendant')).toBe('reminders-row-1');
+    const href = await page.locator('[role=row][aria-rowindex="3"]:visible a').getAttribute('href');
+    await press('Enter');
+    await page.waitForURL((url) => url.pathname === href);
+    id = href!.split('/').pop()!;
+    await form().waitFor();
+  });
+
+  it('shows the record commands as buttons with their keys, a disabled one saying why', async () => {
+    const remove = form().locator('[data-command="record.delete"]');
+    await expect(remove.locator('kbd').textContent()).resolves.toBe('R E');
+    const save = form().locator('[data-command="record.save"]');
+    await expect(save.getAttribute('aria-disabled')).resolves.toBe('true');
+    const reason = await save.getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${reason}"]`).textContent()).resolves.toBe('Nessuna modifica non salvata');
+  });
+
+  it('deletes with the passphrase, undoes with t z within the window, and the Cronologia lists both', async () => {
+    const before = await fetchReminder(id);
+    expect(before.metadata.isDeleted).toBe(false);
+    await focusOutOfFields();
+    await press('r', 'e');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await page.keyboard.type('elimina');
+    await press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await fetchReminder(id)).metadata.isDeleted, { timeout: 10_000 }).toBe(true);
+    await form().locator('.entity-form-banner').first().waitFor();
+    // The alert offers the undo once the delete has gone through.
+    await page.locator('.alert-stack').getByText(/Puoi annullare con T Z/).waitFor();
+
+    await focusOutOfFields();
+    await press('t', 'z');
+    await expect.poll(async () => (await fetchReminder(id)).metadata.isDeleted, { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => page.locator('.entity-form.is-deleted:visible').count(), { timeout: 10_000 }).toBe(0);
+
+    await focusOutOfFields();
+    await press('r', 'h');
+    const panel = page.locator('.history-panel:visible');
+    await panel.waitFor();
+    const actions = panel.locator('.history-entry .history-head strong');
+    await expect.poll(() => actions.allTextContents(), { timeout: 10_000 }).toEqual(expect.arrayContaining(['Eliminazione', 'Eliminazione annullata']));
+    // Newest first: the undo above the deletion.
+    const texts = await actions.allTextContents();
+    expect(texts.indexOf('Eliminazione annullata')).toBeLessThan(texts.indexOf('Eliminazione'));
+  });
+});
