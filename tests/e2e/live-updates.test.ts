@@ -1,0 +1,192 @@
+// Live updates end to end (issue 7 "Done when"): two browser contexts signed in as two users. The
+// planner transitions an intervention and creates a reminder with the keyboard; the administrator's
+// open tabs (the intervention and the reminders grid, side by side) show the new state and the new
+// row within 2 s, without a reload, the grid keeping its scroll and selection. Then an unsaved draft
+// of the administrator is not overwritten by the planner's next change: reload / keep mine is offered.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { machineStateLabels } from '../../src/domain/machines/index.ts';
+import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+
+interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
+
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** The planner, who acts. */
+let planner: Page;
+/** The administrator, who watches. */
+let admin: Page;
+let adminToken: string;
+let plannerId: string;
+let assignment: Entity;
+
+const LIVE_MS = 2_000;
+const labels = machineStateLabels.assignments;
+
+async function signedIn(email: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1500, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/dashboard`);
+  await signIn(page, server, email);
+  await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+  return page;
+}
+
+async function api<T>(path: string, token: string): Promise<T> {
+  const response = await server.api(path, { token });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+const stateBadge = (page: Page) => page.locator('.entity-state strong:visible');
+
+/** Moves the keyboard focus out of any field (shortcuts without a modifier never fire while typing). */
+async function focusOutOfFields(page: Page) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+/** Ctrl+K, types, highlights the option with the arrows and presses Enter. */
+async function runFromPalette(page: Page, text: string, option: string, key = 'Enter') {
+  await page.keyboard.press('Control+k');
+  const palette = page.locator('[cmdk-dialog]');
+  await palette.waitFor({ state: 'visible' });
+  await page.keyboard.type(text, { delay: 20 });
+  const item = palette.locator('[cmdk-item]', { hasText: option }).first();
+  await item.waitFor({ state: 'visible', timeout: 15_000 });
+  for (let i = 0; i < 30 && (await item.getAttribute('data-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press(key);
+  await palette.waitFor({ state: 'hidden' });
+}
+
+/** Presses a key sequence such as `t i a`. */
+async function sequence(page: Page, keys: string) {
+  for (const key of keys.split(' ')) await page.keyboard.press(key);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await signedIn(DEMO.admin);
+  planner = await signedIn(DEMO.planner);
+  adminToken = (await storedUser(admin))!.user.access_token;
+  const plannerToken = (await storedUser(planner))!.user.access_token;
+  plannerId = (await api<{ id: string }[]>('/identity/authorization', plannerToken))[0]!.id;
+  // A scheduled intervention with operators and dates: "Avvia" (t i a) is allowed on it.
+  const scheduled = await api<{ data: Entity[] }>('/assignments?filter[state]=scheduled&page[size]=50&sort=code', adminToken);
+  assignment = scheduled.data.find((a) => (a.relationships.operatorIds as string[] | undefined)?.length && a.attributes.plannedStartDateTime && a.attributes.plannedEndDateTime)!;
+  expect(assignment, 'a staffed, dated, scheduled assignment in the seed').toBeDefined();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('live updates between two users', () => {
+  it('the other user sees the new state and the new reminder row within 2 s, scroll and selection kept, no reload', async () => {
+    const reminders = await api<{ meta: { total: number } }>('/reminders?page[size]=1', adminToken);
+    expect(reminders.meta.total).toBeGreaterThan(20);
+
+    // The administrator: the intervention on the left, the reminders (newest date first) on the right.
+    await admin.goto(`${server.url}/planning/assignments/${assignment.id}`);
+    await expect.poll(() => stateBadge(admin).textContent()).toBe(labels.scheduled);
+    // Opened in the app beside the intervention (a page load would be a reload): Shift+Enter in the palette.
+    await focusOutOfFields(admin);
+    await runFromPalette(admin, 'Promemoria', 'Promemoria', 'Shift+Enter');
+    const grid = admin.getByRole('grid', { name: 'Promemoria' });
+    await grid.waitFor();
+    await expect.poll(() => stateBadge(admin).count()).toBe(1);
+    await grid.locator('[role=row][aria-rowindex="3"] a').waitFor();
+    // Down the grid, one row selected; the page must not be reloaded to show what comes.
+    await grid.focus();
+    await admin.keyboard.press('End');
+    await admin.keyboard.press('k');
+    await admin.keyboard.press('k');
+    await admin.keyboard.press('x');
+    // Whichever element scrolls (the grid, or its pane when the grid is short): the sum of their offsets.
+    const scrolled = () => grid.evaluate((el) => {
+      let sum = 0;
+      for (let node: Element | null = el; node; node = node.parentElement) sum += node.scrollTop;
+      return sum;
+    });
+    await expect.poll(scrolled).toBeGreaterThan(0);
+    const scrollBefore = await scrolled();
+    const rowsBefore = Number(await grid.getAttribute('aria-rowcount'));
+    const activeBefore = await grid.getAttribute('aria-activedescendant');
+    await admin.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+    // The planner starts the intervention with its keys…
+    await planner.goto(`${server.url}/planning/assignments/${assignment.id}`);
+    await expect.poll(() => stateBadge(planner).textContent()).toBe(labels.scheduled);
+    await focusOutOfFields(planner);
+    await sequence(planner, 't i a');
+    await expect.poll(() => stateBadge(planner).textContent(), { timeout: 10_000 }).toBe(labels.running);
+    // …and the administrator's tab shows it without touching anything.
+    await expect.poll(() => stateBadge(admin).textContent(), { timeout: LIVE_MS }).toBe(labels.running);
+
+    // The planner writes a reminder.
+    const title = `Richiamare il cliente E2E ${Date.now()}`;
+    await planner.goto(`${server.url}/reminders/new?relationships.userId=${plannerId}&attributes.dateTime=2039-06-01T08:00:00.000Z`);
+    const titleInput = planner.locator('.entity-form:visible input[name="attributes.title"]');
+    await titleInput.waitFor();
+    await titleInput.focus();
+    await planner.keyboard.type(title);
+    await planner.keyboard.press('Control+s');
+    await planner.getByText('Creazione completata').waitFor();
+
+    await expect.poll(async () => Number(await grid.getAttribute('aria-rowcount')), { timeout: LIVE_MS }).toBe(rowsBefore + 1);
+    expect(Math.abs((await scrolled()) - scrollBefore)).toBeLessThanOrEqual(1);
+    expect(await grid.getAttribute('aria-activedescendant')).toBe(activeBefore);
+    expect(await grid.locator('[role=row][aria-selected=true]').count()).toBe(1);
+    expect(await admin.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    // The new row is there: the grid's full-text search finds it.
+    await admin.locator('.screen-grid:visible input[placeholder^="Cerca"]').focus();
+    await admin.keyboard.type(title);
+    await grid.locator('[role=row]', { hasText: title }).waitFor({ timeout: 10_000 });
+  });
+
+  it('an unsaved draft is not overwritten: reload / keep mine is offered, and keep mine saves on the new version', async () => {
+    const notes = admin.locator('.entity-form:visible textarea[name="attributes.notes"]');
+    await notes.waitFor();
+    await notes.focus();
+    await admin.keyboard.press('Control+A');
+    await admin.keyboard.type('Nota dell’amministratore');
+    await admin.locator('.entity-form-dirty:visible').waitFor();
+
+    // The planner pauses the intervention meanwhile.
+    await planner.goto(`${server.url}/planning/assignments/${assignment.id}`);
+    await expect.poll(() => stateBadge(planner).textContent()).toBe(labels.running);
+    await focusOutOfFields(planner);
+    await sequence(planner, 't i m');
+    await expect.poll(() => stateBadge(planner).textContent(), { timeout: 10_000 }).toBe(labels.paused);
+
+    const offer = admin.locator('.record-remote-change.is-pending:visible');
+    await offer.waitFor({ timeout: LIVE_MS });
+    expect(await notes.inputValue()).toBe('Nota dell’amministratore');
+    await offer.getByRole('button', { name: 'Mantieni le mie' }).focus();
+    await admin.keyboard.press('Enter');
+    await offer.waitFor({ state: 'detached' });
+    expect(await notes.inputValue()).toBe('Nota dell’amministratore');
+    await notes.focus();
+    await admin.keyboard.press('Control+s');
+    await admin.getByText('Salvataggio completato').waitFor();
+    const saved = (await api<{ data: Entity }>(`/assignments/${assignment.id}`, adminToken)).data;
+    expect(saved.attributes).toMatchObject({ state: 'paused', notes: 'Nota dell’amministratore' });
+    await expect.poll(() => stateBadge(admin).textContent()).toBe(labels.paused);
+  });
+
+  it('the Cronologia panel lists both users\' changes with Italian action labels', async () => {
+    await focusOutOfFields(admin);
+    await admin.locator('.entity-form:visible h1').focus();
+    await admin.keyboard.press('r');
+    await admin.keyboard.press('h');
+    const panel = admin.locator('.history-panel:visible');
+    await panel.waitFor();
+    await panel.locator('.history-entry', { hasText: 'Avvia' }).waitFor();
+    await panel.locator('.history-entry', { hasText: 'Metti in pausa' }).waitFor();
+    await panel.locator('.history-entry', { hasText: 'Nota dell’amministratore' }).waitFor();
+  });
+});
