@@ -3,7 +3,7 @@
  * and its dialog: the view's name and the roles to share it with. The view keeps the grid's URL as
  * it is (filters, sort, columns, full text in the SPEC §7 list language).
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Command } from '../../../commands/types.ts';
@@ -70,6 +70,10 @@ function SaveViewForm({ view, identity, close }: FormProps) {
   const [shared, setShared] = useState<string[]>([]);
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  const nameField = useRef<HTMLInputElement>(null);
+  // The host opens the native dialog after this form mounts (React's autoFocus would run too early):
+  // the name field takes the focus once it is shown, not the dialog's close button.
+  useEffect(() => nameField.current?.focus(), []);
   // Every role when the user may read them; else the user's own (a view is shared with colleagues).
   const canReadRoles = ability.can('read', 'role');
   const rolesQuery = { 'page[size]': 100, sort: 'name' } as const;
@@ -113,8 +117,8 @@ function SaveViewForm({ view, identity, close }: FormProps) {
       </label>
       <input
         id={nameId}
+        ref={nameField}
         name="name"
-        autoFocus
         autoComplete="off"
         maxLength={100}
         value={name}

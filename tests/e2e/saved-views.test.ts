@@ -1,0 +1,174 @@
+// Saved views and the pages of an open record (issue 7), keyboard only in a real Chromium against the
+// real server: a filtered grid saved as a view (Alt+V, name, shared with a role), found in the palette
+// and in the sidebar, opened at the same URL with the same rows, seen by a user of the shared role;
+// an open customer lists "Anagrafica" in the palette, which opens /customers/{id}/detail.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+let quotation: { id: string; code: string };
+
+const VIEW_NAME = 'Vista e2e del preventivo';
+
+const palette = (p: Page) => p.locator('[cmdk-dialog]');
+const pathAndQuery = (p: Page) => {
+  const url = new URL(p.url());
+  return decodeURIComponent(`${url.pathname}${url.search}`);
+};
+
+async function waitForShell(p: Page) {
+  await p.locator('[role=tablist]').waitFor({ state: 'visible', timeout: 30_000 });
+  await p.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+/** Ctrl+K, types `text`, moves with the arrows to the item whose title is `title`, presses Enter. */
+async function runFromPalette(p: Page, text: string, title: string | RegExp) {
+  await p.keyboard.press('Control+k');
+  await palette(p).waitFor({ state: 'visible' });
+  await p.keyboard.type(text, { delay: 20 });
+  const item = palette(p).locator('[cmdk-item]').filter({ has: p.locator('.palette-item-title', { hasText: title }) }).first();
+  await item.waitFor({ state: 'visible', timeout: 15_000 });
+  for (let i = 0; i < 40 && (await item.getAttribute('data-selected')) !== 'true'; i++) await p.keyboard.press('ArrowDown');
+  await p.keyboard.press('Enter');
+  await palette(p).waitFor({ state: 'hidden' });
+}
+
+/** Presses `key` (Tab by default) until the focused element matches `test`; fails after `max` presses. */
+async function pressUntilFocused(p: Page, test: (element: Element) => boolean, key = 'Tab', max = 80) {
+  const source = `(${test.toString()})(document.activeElement)`;
+  for (let i = 0; i < max; i++) {
+    if (await p.evaluate((code) => Boolean(document.activeElement && (0, eval)(code)), source)) return;
+    await p.keyboard.press(key);
+  }
+  const focused = await p.evaluate(() => document.activeElement?.outerHTML.slice(0, 300));
+  throw new Error(`Nothing matching ${test.toString()} got the focus with ${key} (focused: ${focused})`);
+}
+
+async function gridRowTexts(p: Page): Promise<string[]> {
+  const grid = p.locator('.pane:not([hidden]) [role=tabpanel]:not([hidden]) [role=grid]').first();
+  await grid.waitFor({ state: 'visible', timeout: 15_000 });
+  await expect.poll(() => grid.locator('[role=row][aria-busy=true]').count(), { timeout: 15_000 }).toBe(0);
+  return grid.locator('[role=row]:not(.data-grid-header)').allTextContents();
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
+  page = await context.newPage();
+  await page.goto(`${server.url}/dashboard`);
+  await signIn(page, server, DEMO.admin);
+  await waitForShell(page);
+  token = (await storedUser(page))!.user.access_token;
+  const answer = await (await server.api('/quotations?page[size]=1&sort=code', { token })).json();
+  quotation = { id: answer.data[0].id, code: answer.data[0].attributes.code };
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('saved views', () => {
+  let savedUrl: string;
+
+  it('saves a filtered grid as a view under a name, shared with a role (Alt+V)', async () => {
+    await runFromPalette(page, 'Preventivi', /^Preventivi$/);
+    await page.waitForURL(/\/marketing\/quotations$/);
+    // From the rows up to the grid's search box, then the code of one quotation.
+    await pressUntilFocused(page, (element) => element.classList.contains('data-grid-search'), 'Shift+Tab');
+    await page.keyboard.type(quotation.code, { delay: 10 });
+    await page.waitForURL((url) => url.searchParams.get('filter[fullText]') === quotation.code);
+    savedUrl = pathAndQuery(page);
+    expect(await gridRowTexts(page)).toEqual([expect.stringContaining(quotation.code)]);
+
+    await page.keyboard.press('Alt+v');
+    const dialog = page.locator('dialog[open]').filter({ hasText: 'Salva la vista' });
+    await dialog.waitFor({ state: 'visible' });
+    await expect(dialog.locator('code').textContent()).resolves.toBe(savedUrl);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    await page.keyboard.type(VIEW_NAME);
+    await pressUntilFocused(page, (element) => element.closest('label')?.textContent?.trim() === 'Responsabile commerciale');
+    await page.keyboard.press('Space');
+    await pressUntilFocused(page, (element) => element.getAttribute('type') === 'submit');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.locator('.alert', { hasText: `Vista «${VIEW_NAME}» salvata` }).waitFor({ state: 'visible' });
+
+    const stored = await (await server.api(`/savedViews?filter[fullText]=${encodeURIComponent('e2e')}`, { token })).json();
+    expect(stored.data).toHaveLength(1);
+    const roles = await (await server.api('/roles?page[size]=50', { token })).json();
+    const manager = roles.data.find((role: { attributes: { name: string } }) => role.attributes.name === 'Responsabile commerciale');
+    expect(stored.data[0].attributes).toMatchObject({ name: VIEW_NAME, path: '/marketing/quotations', query: `filter[fullText]=${quotation.code}` });
+    expect(stored.data[0].relationships.sharedRoleIds).toEqual([manager.id]);
+  });
+
+  it('finds the view in the palette and opens it at the same URL, with the same rows', async () => {
+    // Close the grid's tab: the view must bring it back by itself.
+    await page.keyboard.press('Alt+w');
+    await page.waitForURL((url) => url.pathname !== '/marketing/quotations');
+    await runFromPalette(page, 'Vista e2e', `Vista: ${VIEW_NAME}`);
+    await page.waitForURL((url) => url.searchParams.get('filter[fullText]') === quotation.code);
+    expect(pathAndQuery(page)).toBe(savedUrl);
+    expect(await gridRowTexts(page)).toEqual([expect.stringContaining(quotation.code)]);
+  });
+
+  it('lists the view in the sidebar under its area and opens it from there', async () => {
+    await page.keyboard.press('Alt+w');
+    await page.waitForURL((url) => url.search === '');
+    const sidebar = page.locator('nav.sidebar');
+    const link = sidebar.locator('a.sidebar-view', { hasText: VIEW_NAME });
+    await expect(link.getAttribute('href')).resolves.toBe(savedUrl);
+    // Keyboard: to the Marketing group, open it if closed, on to the view's link.
+    await page.locator('body').focus();
+    await pressUntilFocused(page, (element) => element.classList.contains('sidebar-group-button') && element.textContent?.includes('Marketing') === true);
+    if ((await sidebar.getByRole('button', { name: 'Marketing' }).getAttribute('aria-expanded')) !== 'true') await page.keyboard.press('Enter');
+    await pressUntilFocused(page, (element) => element.classList.contains('sidebar-view') && element.textContent?.includes('Vista e2e') === true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('filter[fullText]') === quotation.code);
+    expect(pathAndQuery(page)).toBe(savedUrl);
+    expect(await gridRowTexts(page)).toEqual([expect.stringContaining(quotation.code)]);
+  });
+
+  it('is shared with the users of the chosen role, next to the seeded approval queue', async () => {
+    const other = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
+    try {
+      const managerPage = await other.newPage();
+      await managerPage.goto(`${server.url}/dashboard`);
+      await signIn(managerPage, server, DEMO.salesManager);
+      await waitForShell(managerPage);
+      await runFromPalette(managerPage, 'da approvare', 'Vista: Preventivi da approvare');
+      await managerPage.waitForURL((url) => url.pathname === '/marketing/quotations' && url.searchParams.get('filter[status]') === 'to-be-approved');
+      await runFromPalette(managerPage, 'Vista e2e', `Vista: ${VIEW_NAME}`);
+      await managerPage.waitForURL((url) => url.searchParams.get('filter[fullText]') === quotation.code);
+      expect(pathAndQuery(managerPage)).toBe(savedUrl);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('pages of the open record', () => {
+  it('an open customer lists "Anagrafica" in the palette, which opens /customers/{id}/detail', async () => {
+    const answer = await (await server.api('/customers?page[size]=1&sort=displayName&filter[type]=active', { token })).json();
+    const customer = { id: answer.data[0].id as string, name: answer.data[0].metadata.displayName as string };
+    const exactly = new RegExp(`^${customer.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    await runFromPalette(page, customer.name, exactly);
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`);
+    await runFromPalette(page, 'Anagrafica', /^Anagrafica$/);
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/detail`);
+
+    // From the registry, the palette offers the customer's other pages, an alias among them.
+    await runFromPalette(page, 'Impostazioni del cliente', /^Impostazioni del cliente$/);
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/settings`);
+    // And the same pages are links under its form.
+    const links = page.locator('.pane:not([hidden]) [role=tabpanel]:not([hidden]) nav.record-links');
+    await expect(links.locator(`a[href="/customers/${customer.id}/detail"]`).count()).resolves.toBe(1);
+  });
+});
