@@ -103,6 +103,21 @@ describe.each(engines())('schema step on an older database (%s)', (engine) => {
     expect(await ensureSchema(api.database, { kinds: [later] })).toEqual([]);
   });
 
+  it('stops with the statement named and keeps nothing of the run when existing data cannot fill a new column', async () => {
+    const db = api.database.db;
+    await sql`ALTER TABLE customers DROP COLUMN s_attributes_rating`.execute(db);
+    await sql`DROP INDEX customer_groups_code_idx`.execute(db);
+    await sql`UPDATE customers SET attributes = jsonb_set(attributes, '{rating}', '"cinque"') WHERE attributes #>> '{registry,city}' = 'Rho'`.execute(db);
+    await expect(ensureSchema(api.database)).rejects.toThrow(/^Aggiornamento dello schema non riuscito \(ALTER TABLE customers ADD COLUMN IF NOT EXISTS s_attributes_rating numeric /);
+    const after = await readCatalogue(db);
+    expect(after.indexes.has('customer_groups_code_idx')).toBe(false);
+    expect(after.columns.get('customers')!.has('s_attributes_rating')).toBe(false);
+    // Once the data is fixed, the next start completes the schema.
+    await sql`UPDATE customers SET attributes = jsonb_set(attributes, '{rating}', '4') WHERE attributes #>> '{registry,city}' = 'Rho'`.execute(db);
+    expect(await ensureSchema(api.database)).toHaveLength(3);
+    expect((await api.get('/api/customers?sort=-rating&page[size]=1')).body.data[0].attributes.rating).toBe(5);
+  });
+
   it.runIf(engine === 'postgres')('lets two processes starting together add the missing objects once', async () => {
     await sql`DROP INDEX customers_rating_idx`.execute(api.database.db);
     const second = await openDatabase({ url: inject('testDatabaseUrl'), schema: api.database.schema, poolSize: 2 });

@@ -15,7 +15,12 @@ export interface Database {
   engine: Engine;
   /** PostgreSQL only: the schema the connection works in, when not the default. */
   schema?: string;
-  /** Whether the database answers a trivial query within `timeoutMs` (readiness check); never throws. */
+  /**
+   * Whether the database answers a trivial query within `timeoutMs` (readiness check); never throws.
+   * PostgreSQL: through the pool, so a server that is gone or a pool that cannot hand out a connection
+   * in time both read as down. PGlite is in-process and queues queries one at a time: a busy queue is
+   * not an outage, so it is given at least 10 s.
+   */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -98,5 +103,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers });
   const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, engine: 'pglite', ping: (timeoutMs = 2000) => answersWithin(() => sql`SELECT 1`.execute(db), timeoutMs), close: () => db.destroy() };
+  return {
+    db,
+    engine: 'pglite',
+    ping: (timeoutMs = 2000) => answersWithin(() => sql`SELECT 1`.execute(db), Math.max(timeoutMs, 10_000)),
+    close: () => db.destroy(),
+  };
 }

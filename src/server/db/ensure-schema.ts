@@ -83,7 +83,13 @@ export async function ensureSchema(
     const statements = missingSchemaStatements(kinds, await readCatalogue(trx));
     for (const statement of statements) {
       options.log?.(statement.split('\n')[0]!.replace(/ \($/, ''));
-      await sql.raw(statement).execute(trx);
+      try {
+        await sql.raw(statement).execute(trx);
+      } catch (error) {
+        // Start-up stops here: say which statement, so the operator can fix the data (a value a new
+        // generated column cannot cast, say) and start again. Nothing of this run is kept.
+        throw new Error(`Aggiornamento dello schema non riuscito (${statement.split('\n')[0]}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
     }
     return statements;
   });
