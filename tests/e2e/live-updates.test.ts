@@ -189,4 +189,30 @@ describe('live updates between two users', () => {
     await panel.locator('.history-entry', { hasText: 'Metti in pausa' }).waitFor();
     await panel.locator('.history-entry', { hasText: 'Nota dell’amministratore' }).waitFor();
   });
+
+  it('a draft survives a reload of the browser tab and is offered back, not applied unasked', async () => {
+    const notes = admin.locator('.entity-form:visible textarea[name="attributes.notes"]');
+    await notes.focus();
+    await admin.keyboard.press('Control+A');
+    await admin.keyboard.type('Bozza prima del ricaricamento');
+    await admin.locator('.entity-form-dirty:visible').waitFor();
+    await admin.reload();
+    const offer = admin.locator('.record-kept-draft:visible');
+    await offer.waitFor({ timeout: 30_000 });
+    expect(await offer.textContent()).toMatch(/Ripristina le modifiche non salvate delle \d{2}:\d{2}\?/);
+    expect(await notes.inputValue()).toBe('Nota dell’amministratore');
+    await offer.getByRole('button', { name: 'Ripristina' }).focus();
+    await admin.keyboard.press('Enter');
+    await expect.poll(() => notes.inputValue()).toBe('Bozza prima del ricaricamento');
+    await admin.locator('.entity-form-dirty:visible').waitFor();
+    // Discarding drops the kept draft too: a second reload offers nothing.
+    await focusOutOfFields(admin);
+    await admin.locator('.entity-form:visible h1').focus();
+    await sequence(admin, 'r u');
+    await expect.poll(() => notes.inputValue()).toBe('Nota dell’amministratore');
+    await admin.reload();
+    await notes.waitFor({ timeout: 30_000 });
+    await admin.waitForTimeout(500);
+    expect(await admin.locator('.record-kept-draft:visible').count()).toBe(0);
+  });
 });
