@@ -15,7 +15,8 @@ describe('kind module registry', () => {
   });
 
   it('fills in the defaults for a kind without a module', () => {
-    expect(kindModule('reminders')).toEqual({ type: 'reminders', screen: {}, extraFilters: [], idParams: ['reminderId', 'id'], recordParams: {} });
+    expect(kindModule('reminders')).toEqual({ type: 'reminders', screen: {}, extraFilters: [], idParams: ['reminderId', 'id'], recordParams: {}, defaultReferenceColumn: false });
+    expect(kindModules.filter((module) => module.defaultReferenceColumn).map((module) => module.type)).toEqual(['customers']);
     expect(singularOf('activities')).toBe('activity');
     expect(singularOf('priceLists')).toBe('priceList');
   });

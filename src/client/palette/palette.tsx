@@ -24,8 +24,8 @@ import { PaletteView } from './palette-view.tsx';
 import { recordTitle, useRecordSearch } from './record-search.ts';
 import { recordOfUrl, recordRouteAllowed, recordRoutes } from '../kinds/record-routes.ts';
 import { aliasTitles, routeTitleOf } from '../kinds/route-title.ts';
-import { openingUrl, savedViewUrl, useSavedViews } from '../kinds/saved-views.ts';
-import { matchRoute } from '../../domain/routes.ts';
+import { openingUrl, SAVED_VIEWS_TYPE, savedViewUrl, useSavedViews } from '../kinds/saved-views.ts';
+import { matchRoute, recordTabUrl } from '../../domain/routes.ts';
 
 export default function Palette() {
   const [open, setOpen] = useAtom(paletteOpenAtom);
@@ -107,19 +107,30 @@ export default function Palette() {
     if (!open) return [];
     const group = intl.formatMessage({ id: 'kinds.views.group' });
     const shared = intl.formatMessage({ id: 'kinds.views.shared' });
-    return savedViews.map((view): PaletteItem => {
-      const route = matchRoute(savedViewUrl(view))?.route;
-      const screen = route ? routeTitleOf(intl, route, matchRoute(savedViewUrl(view))?.params ?? {}) : '';
+    return savedViews.flatMap((view): PaletteItem[] => {
+      const match = matchRoute(savedViewUrl(view));
+      const screen = match ? routeTitleOf(intl, match.route, match.params) : '';
+      const name = String(view.attributes.name);
       const mine = view.relationships.userId === session.identity.id;
-      return {
+      const open: PaletteItem = {
         id: `view:${view.id}`,
-        title: intl.formatMessage({ id: 'kinds.views.open' }, { name: String(view.attributes.name) }),
+        title: intl.formatMessage({ id: 'kinds.views.open' }, { name }),
         group,
         detail: mine ? screen : `${screen} · ${shared}`,
         keywords: [screen, 'vista'],
         // Opened when chosen: its relative days are today's.
         run: ({ side }) => openTab(openingUrl(view), side ? { side } : {}),
       };
+      if (!mine) return [open];
+      // The owner renames, re-shares or deletes a view in its record form.
+      const edit: PaletteItem = {
+        id: `view-edit:${view.id}`,
+        title: intl.formatMessage({ id: 'kinds.views.edit' }, { name }),
+        group,
+        keywords: ['vista', 'condividi', 'elimina', 'rinomina'],
+        run: ({ side }) => openTab(recordTabUrl(SAVED_VIEWS_TYPE, view.id), side ? { side } : {}),
+      };
+      return [open, edit];
     });
   }, [open, intl, savedViews, session]);
 

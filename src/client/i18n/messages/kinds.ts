@@ -6,6 +6,7 @@ const messages: Record<string, string> = {
   'kinds.views.group': 'Viste salvate',
   'kinds.views.save': 'Salva vista',
   'kinds.views.open': 'Vista: {name}',
+  'kinds.views.edit': 'Modifica la vista: {name}',
   'kinds.views.shared': 'condivisa con te',
   'kinds.views.notGrid': 'Apri prima un elenco: si salva la vista di una griglia',
   'kinds.views.dialog.title': 'Salva la vista',
