@@ -10,6 +10,8 @@ import { Problem } from './http/problems.ts';
 import { jsonBodyError } from './http/json-body.ts';
 import { EntityService, type CallContext } from './resources/service.ts';
 import { registerResourceRoutes } from './resources/controller.ts';
+import { inProcessChangeBus, postgresChangeBus } from './events/bus.ts';
+import { isEventStream, registerEventRoutes } from './events/routes.ts';
 import { developmentIdentity, tokenIdentity, type Caller } from './auth/identity.ts';
 import { createTokenVerifier, remoteIssuerKeys } from './auth/tokens.ts';
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
@@ -60,10 +62,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (error) throw new Problem('VALIDATION_FAILED', { errors: [error] });
   });
 
+  // Committed writes are announced (GET /api/events): NOTIFY between processes on PostgreSQL, in-process on PGlite.
+  const changes =
+    database.engine === 'postgres' && config.databaseUrl
+      ? postgresChangeBus({ url: config.databaseUrl, schema: database.schema, log: { error: (message) => app.log.error(message) } })
+      : inProcessChangeBus((error) => app.log.error({ err: error }, 'change notice listener failed'));
   const service = new EntityService(database.db, {
     maxPageSize: config.maxPageSize,
     maxDiscountPercent: config.maxDiscountPercent,
     today: options.today,
+    changes,
   });
   // The embedded provider (when on) signs our access tokens: they are checked against its keys directly.
   const embedded = (options.oidcProvider ?? config.oidc.embedded)
@@ -114,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || isEventStream(request)) return;
     request.caller = await identities.resolve(request);
   });
   const callOf = (request: FastifyRequest): CallContext => {
@@ -127,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return [request.caller.profile];
   });
   registerResourceRoutes(app, service, callOf);
+  registerEventRoutes(app, { db: database.db, bus: changes, identities, log: app.log });
   if (embedded) await registerOidcRoutes(app, { provider: embedded.provider, db: database.db, publicUrl: config.publicUrl, loginLimits: options.loginLimits });
 
   const publicDir = options.publicDir;

@@ -93,7 +93,8 @@ export async function setupApi(engine: string, options: SetupOptions = {}): Prom
       },
     },
   ]);
-  const env = options.oidc ? { PUBLIC_URL: options.oidc.publicUrl } : {};
+  // DATABASE_URL: the app's change notices LISTEN on the same server (events.test.ts).
+  const env = { ...(options.oidc ? { PUBLIC_URL: options.oidc.publicUrl } : {}), ...(engine === 'postgres' ? { DATABASE_URL: url } : {}) };
   const config = { ...loadConfig(env), authDisabled: options.authDisabled ?? !options.oidc, devUserEmail: ADMIN_EMAIL, logLevel: 'silent' };
   const signing = await testSigningKey();
   const app = await buildApp({

@@ -41,6 +41,8 @@ export const problemCatalogue = {
   TRANSITION_REFUSED: { status: 409, title: 'Transition refused', message: 'Azione non possibile' },
   QUOTATION_NOT_EDITABLE: { status: 409, title: 'Quotation not editable', message: 'Il preventivo non è modificabile nello stato attuale' },
   DELIVERY_EXCEEDS_ORDERED: { status: 409, title: 'Delivery exceeds ordered quantity', message: 'La quantità da consegnare supera la quantità ordinata: confermare per aggiornare la quantità ordinata' },
+  NOT_DELETED: { status: 409, title: 'Not deleted', message: 'L’elemento non è eliminato: non c’è un’eliminazione da annullare' },
+  REFERENCE_DELETED: { status: 409, title: 'Reference deleted', message: 'Impossibile annullare l’eliminazione: un elemento a cui si riferisce è stato eliminato' },
   NOT_DELETABLE: { status: 409, title: 'Not deletable', message: 'L’elemento non può essere eliminato nello stato attuale' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload Too Large', message: 'Il corpo della richiesta è troppo grande' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type', message: 'Formato della richiesta non supportato: usare application/json' },

@@ -41,6 +41,10 @@ export function registerResourceRoutes(app: FastifyInstance, service: EntityServ
     withVersion(reply, await service.remove(request.params.type, request.params.id, request.headers['if-match'], callOf(request))),
   );
 
+  app.get<{ Params: Params }>('/api/:type/:id/history', async (request) => ({
+    data: await service.history(request.params.type, request.params.id, callOf(request)),
+  }));
+
   app.get<{ Params: Params }>('/api/:type/:id/actions', async (request) => ({
     data: await service.actions(request.params.type, request.params.id, callOf(request)),
   }));

@@ -11,6 +11,7 @@ import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { EntityRepository } from './repository.ts';
 import type { ActionResult, CallContext, EntityService } from './service.ts';
 import { kindHooks } from './kind-hooks.ts';
+import { kindList } from '../../domain/kinds.ts';
 
 export interface HookContext {
   db: Kysely<DatabaseSchema>;
@@ -33,17 +34,44 @@ export interface KindHooks {
   guardContext?(hook: HookContext, entity: Entity): Promise<Partial<GuardContext>>;
   /** Extra changes a transition makes to the entity itself (e.g. a revision number). */
   onTransition?(hook: HookContext, current: Entity, next: EntityData, action: string): Promise<EntityData | void>;
-  /** Actions that are not transitions, by name (`duplicate`). */
-  actions?: Record<string, CustomAction>;
+  /** What the kind's declared custom actions do (`KindDefinition.actions`), by the declared name. */
+  actions?: Record<string, CustomActionImplementation>;
 }
 
-/** An action that is not a state transition: Italian label, the CASL action it needs, what it does. */
-export interface CustomAction {
-  label: string;
-  ability: string;
-  run(hook: HookContext, entity: Entity, body: Record<string, unknown>): Promise<ActionResult>;
-}
+/**
+ * The server half of a custom action declared on the kind (label, ability, body schema, states
+ * and `creates` are the declaration's, checked by the service before this runs). `body` is the
+ * declared body, parsed. It writes through `hook.service.createWithin` / `replaceWithin`.
+ */
+export type CustomActionImplementation = (hook: HookContext, entity: Entity, body: Record<string, unknown>) => Promise<Pick<ActionResult, 'entity' | 'effects'>>;
 
 export function hooksFor(type: string): KindHooks {
   return kindHooks[type] ?? {};
+}
+
+/** Declared actions without an implementation, and implementations of actions nobody declared. */
+export function actionImplementationErrors(kinds: readonly Pick<KindDefinition, 'type' | 'actions'>[], hooks: Record<string, KindHooks>): string[] {
+  const errors: string[] = [];
+  const known = new Set(kinds.map((k) => k.type));
+  for (const kind of kinds) {
+    const declared = Object.keys(kind.actions ?? {});
+    const implemented = Object.keys(hooks[kind.type]?.actions ?? {});
+    for (const name of declared.filter((n) => !implemented.includes(n))) errors.push(`${kind.type}: azione «${name}» dichiarata senza implementazione`);
+    for (const name of implemented.filter((n) => !declared.includes(n))) errors.push(`${kind.type}: azione «${name}» implementata ma non dichiarata`);
+  }
+  for (const type of Object.keys(hooks).filter((t) => !known.has(t))) errors.push(`${type}: hook per un tipo sconosciuto`);
+  return errors;
+}
+
+/** Fails the start-up when the kinds' declared actions and the server's implementations differ. */
+export function assertActionImplementations(): void {
+  const errors = actionImplementationErrors(kindList, kindHooks);
+  if (errors.length > 0) throw new Error(`Azioni personalizzate non coerenti:\n${errors.join('\n')}`);
+}
+
+/** The implementation of a declared action (checked at start-up, so it exists). */
+export function actionImplementation(type: string, action: string): CustomActionImplementation {
+  const run = hooksFor(type).actions?.[action];
+  if (!run) throw new Error(`${type}: azione ${action} senza implementazione`);
+  return run;
 }

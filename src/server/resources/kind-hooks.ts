@@ -7,8 +7,8 @@ import { documentTotals } from '../../domain/rules/totals.ts';
 import { orderDeletableStates } from '../../domain/machines/order.ts';
 import { fieldSqlText, tableName } from '../db/entity-sql.ts';
 import { deliveryCheck } from '../../domain/rules/delivery.ts';
-import { DELIVERABLE_ORDER_STATES, deliveryRequest, type OrderLine } from '../../domain/entities/orders.ts';
-import { zodProblem } from './zod-problem.ts';
+import type { z } from 'zod';
+import type { deliveryRequest, OrderLine } from '../../domain/entities/orders.ts';
 import { Problem, type ProblemCode } from '../http/problems.ts';
 import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { HookContext, KindHooks } from './hooks.ts';
@@ -129,12 +129,13 @@ export const kindHooks: Record<string, KindHooks> = {
             relationships: { quotationId: current.id },
           },
         },
-      ]);
+        // Recorded in the revision's history under the transition that made it.
+      ], action);
       return { ...next, attributes: { ...next.attributes, revisionNumber: revisionNumber + 1 } };
     },
     actions: {
       /** A new draft with the same customer, texts and products (SPEC §4 "duplicate"). */
-      duplicate: { label: 'Duplica', ability: 'create', async run(hook, entity) {
+      async duplicate(hook, entity) {
         // A copy is a new document: new code and date, no attachments, no revisions, no dates tied to the original.
         const { code: _code, attachments: _attachments, revisionNumber: _revision, expiryDate: _expiry, ...attributes } = entity.attributes;
         void _code; void _attachments; void _revision; void _expiry;
@@ -150,8 +151,8 @@ export const kindHooks: Record<string, KindHooks> = {
           });
         }
         const fresh = await hook.repository('quotations').findById(copy.id);
-        return { entity: fresh ?? copy, created: true };
-      } },
+        return { entity: fresh ?? copy };
+      },
     },
   },
   quotationProducts: {
@@ -180,15 +181,12 @@ export const kindHooks: Record<string, KindHooks> = {
        * Records deliveries on order lines (SPEC §5): when what is delivered would exceed what was
        * ordered the caller must confirm, and the ordered quantity then becomes the delivered total.
        */
-      deliver: { label: 'Registra consegna', ability: 'update', async run(hook, entity, body) {
-        const parsed = deliveryRequest.safeParse(body);
-        if (!parsed.success) throw zodProblem(parsed.error);
-        if (!(DELIVERABLE_ORDER_STATES as readonly string[]).includes(String(entity.attributes.state))) {
-          throw new Problem('TRANSITION_NOT_ALLOWED', { message: `Non si registrano consegne su un ordine nello stato «${String(entity.attributes.state)}»` });
-        }
+      async deliver(hook, entity, body) {
+        // The body was checked against the declaration (deliveryRequest), and the order is in a deliverable state.
+        const request = body as z.output<typeof deliveryRequest>;
         const lines = [...((entity.attributes.lines as OrderLine[] | undefined) ?? [])].map((line) => ({ ...line }));
         const excess: { line: number; ordered: number; delivered: number }[] = [];
-        for (const delivery of parsed.data.deliveries) {
+        for (const delivery of request.deliveries) {
           const line = lines[delivery.line];
           if (!line) {
             throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: `/deliveries/${delivery.line}/line`, code: 'invalidValue', message: 'Riga d’ordine inesistente' }] });
@@ -198,7 +196,7 @@ export const kindHooks: Record<string, KindHooks> = {
           line.deliveredQuantity = (line.deliveredQuantity ?? 0) + delivery.quantity;
           line.quantity = check.newOrderedQuantity;
         }
-        if (excess.length > 0 && !parsed.data.confirmExcess) {
+        if (excess.length > 0 && !request.confirmExcess) {
           throw new Problem('DELIVERY_EXCEEDS_ORDERED', { extensions: { lines: excess } });
         }
         const updated = await hook.service.replaceWithin(hook.db, hook.call, entity, 'orders', {
@@ -207,7 +205,7 @@ export const kindHooks: Record<string, KindHooks> = {
           relationships: entity.relationships,
         });
         return { entity: updated };
-      } },
+      },
     },
     async beforeDelete(_hook, entity) {
       // SPEC §4: an order can be deleted only before work on it starts, or once cancelled.

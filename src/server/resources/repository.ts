@@ -11,6 +11,7 @@ import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { Condition, ListQuery } from './list-query.ts';
 import type { FilterContext } from './custom-filters.ts';
 import type { Actor } from '../auth/access.ts';
+import type { WriteJournal } from '../history/journal.ts';
 import { referenceCondition } from './reference-check.ts';
 
 /** A write's author: a user (and the administrator impersonating them), or a bare user id (seed). */
@@ -147,15 +148,29 @@ export function plannedRows(plan: unknown): number {
   return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
 }
 
+/** What a write records in history when no action name is given. */
+function defaultAction(changes: { isArchived?: boolean; isDeleted?: boolean }): string {
+  if (changes.isDeleted !== undefined) return changes.isDeleted ? 'delete' : 'undelete';
+  if (changes.isArchived !== undefined) return changes.isArchived ? 'archive' : 'restore';
+  return 'update';
+}
+
+/**
+ * SQL for one kind's table. Built with a journal (the service does so inside every write
+ * transaction), each insert, update and soft delete also stores its history row and queues its
+ * change notice: no write path can forget them. Without one (seed, test fixtures) it writes bare rows.
+ */
 export class EntityRepository {
   readonly table: RawBuilder<unknown>;
   private readonly db: Executor;
   readonly kind: KindDefinition;
+  private readonly journal: WriteJournal | undefined;
 
-  constructor(db: Executor, kind: KindDefinition) {
+  constructor(db: Executor, kind: KindDefinition, journal?: WriteJournal) {
     this.db = db;
     this.kind = kind;
     this.table = sql.raw(tableName(kind));
+    this.journal = journal;
   }
 
   /** The two statements of a list: one page, and the total under the same conditions. */
@@ -205,6 +220,7 @@ export class EntityRepository {
   /** Inserts new entities (many at once for the seed), returning them as stored. */
   async insert(
     items: { id: string; data: EntityData; by: Author; createdDateTime?: string; isArchived?: boolean }[],
+    action = 'create',
   ): Promise<Entity[]> {
     if (items.length === 0) return [];
     const values = items.map(
@@ -216,7 +232,15 @@ export class EntityRepository {
     const result = await sql<EntityRow>`INSERT INTO ${this.table}
       (id, created_date_time, last_updated_date_time, created_by, last_updated_by, is_archived, attributes, metadata, relationships, search)
       VALUES ${sql.join(values, sql`, `)} RETURNING ${ENTITY_COLUMNS}`.execute(this.db);
-    return result.rows.map(rowToEntity);
+    const entities = result.rows.map(rowToEntity);
+    if (this.journal) {
+      const byId = new Map(entities.map((e) => [e.id, e]));
+      for (const item of items) {
+        const after = byId.get(item.id);
+        if (after) await this.journal.record(this.db, this.kind, [{ before: undefined, after }], action, actorOf(item.by));
+      }
+    }
+    return entities;
   }
 
   /**
@@ -228,14 +252,18 @@ export class EntityRepository {
     expectedVersion: string,
     changes: { data?: EntityData; isArchived?: boolean; isDeleted?: boolean },
     by: Author,
+    /** History action: `update`, `delete`, `undelete`, `archive`, `restore` by default; a transition or custom action otherwise. */
+    action = defaultAction(changes),
   ): Promise<Entity | undefined> {
     const userId = actorOf(by).userId;
+    const before = this.journal ? await this.findById(id, { forUpdate: true }) : undefined;
     // The impersonator of the last write is kept, or cleared by a write made without impersonation.
     const impersonation = impersonatorMetadata(by, ['lastUpdatedByImpersonator', ...(changes.isDeleted ? ['deletedByImpersonator'] : [])]);
     const metadata = changes.data ? sql`${JSON.stringify(changes.data.metadata)}::jsonb` : sql`metadata`;
+    const cleared = changes.isDeleted === false ? sql` - 'deletedByImpersonator'` : sql``;
     const sets: RawBuilder<unknown>[] = [
       sql`last_updated_by = ${userId}::uuid`,
-      sql`metadata = (${metadata} - 'lastUpdatedByImpersonator') || ${JSON.stringify(impersonation)}::jsonb`,
+      sql`metadata = (${metadata} - 'lastUpdatedByImpersonator'${cleared}) || ${JSON.stringify(impersonation)}::jsonb`,
       // Strictly increasing, even for two writes within one millisecond.
       sql`last_updated_date_time = greatest(${NOW}, last_updated_date_time + interval '1 millisecond')`,
     ];
@@ -254,7 +282,10 @@ export class EntityRepository {
     const result = await sql<EntityRow>`UPDATE ${this.table} SET ${sql.join(sets, sql`, `)}
       WHERE id = ${id}::uuid AND last_updated_date_time = ${expectedVersion}::timestamptz RETURNING ${ENTITY_COLUMNS}`.execute(this.db);
     const row = result.rows[0];
-    return row ? rowToEntity(row) : undefined;
+    if (!row) return undefined;
+    const after = rowToEntity(row);
+    await this.journal?.record(this.db, this.kind, [{ before, after }], action, actorOf(by));
+    return after;
   }
 
   /** Live (not deleted) rows among `ids`. */
@@ -276,14 +307,44 @@ export class EntityRepository {
     return result.rows[0]?.n ?? 0;
   }
 
-  /** Soft-deletes the live rows that belong to `targetId` (owned references). */
-  async softDeleteReferencing(path: string, targetId: string, many: boolean, by: Author): Promise<number> {
+  /**
+   * Soft-deletes the live rows that belong to `targetId` (owned references), marking them
+   * `metadata.deletedWith = deletedWith` so that undeleting the owner brings back these and no others.
+   * Returns their ids.
+   */
+  async softDeleteReferencing(path: string, targetId: string, many: boolean, by: Author, deletedWith?: string): Promise<string[]> {
+    const befores = (
+      await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table} WHERE NOT is_deleted AND ${this.referenceCondition(path, targetId, many)} FOR UPDATE`.execute(this.db)
+    ).rows.map(rowToEntity);
+    if (befores.length === 0) return [];
     const userId = actorOf(by).userId;
-    const impersonation = impersonatorMetadata(by, ['lastUpdatedByImpersonator', 'deletedByImpersonator']);
-    const result = await sql`UPDATE ${this.table} SET is_deleted = true, deleted_date_time = ${NOW}, deleted_by = ${userId}::uuid,
-      last_updated_by = ${userId}::uuid, metadata = (metadata - 'lastUpdatedByImpersonator') || ${JSON.stringify(impersonation)}::jsonb, last_updated_date_time = greatest(${NOW}, last_updated_date_time + interval '1 millisecond')
-      WHERE NOT is_deleted AND ${this.referenceCondition(path, targetId, many)}`.execute(this.db);
-    return Number(result.numAffectedRows ?? 0);
+    const marker = { ...impersonatorMetadata(by, ['lastUpdatedByImpersonator', 'deletedByImpersonator']), ...(deletedWith ? { deletedWith } : {}) };
+    const result = await sql<EntityRow>`UPDATE ${this.table} SET is_deleted = true, deleted_date_time = ${NOW}, deleted_by = ${userId}::uuid,
+      last_updated_by = ${userId}::uuid, metadata = (metadata - 'lastUpdatedByImpersonator') || ${JSON.stringify(marker)}::jsonb, last_updated_date_time = greatest(${NOW}, last_updated_date_time + interval '1 millisecond')
+      WHERE NOT is_deleted AND id = ANY(${befores.map((e) => e.id)}::uuid[]) RETURNING ${ENTITY_COLUMNS}`.execute(this.db);
+    return this.recordAll(befores, result.rows, 'delete', by);
+  }
+
+  /** Brings back the rows soft-deleted together with their owner (`deletedWith` marker, see softDeleteReferencing). Returns their ids. */
+  async undeleteDeletedWith(deletedWith: string, by: Author): Promise<string[]> {
+    const befores = (
+      await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table} WHERE is_deleted AND metadata->>'deletedWith' = ${deletedWith} FOR UPDATE`.execute(this.db)
+    ).rows.map(rowToEntity);
+    if (befores.length === 0) return [];
+    const userId = actorOf(by).userId;
+    const impersonation = impersonatorMetadata(by, ['lastUpdatedByImpersonator']);
+    const result = await sql<EntityRow>`UPDATE ${this.table} SET is_deleted = false, deleted_date_time = NULL, deleted_by = NULL, last_updated_by = ${userId}::uuid,
+      metadata = (metadata - 'lastUpdatedByImpersonator' - 'deletedByImpersonator' - 'deletedWith') || ${JSON.stringify(impersonation)}::jsonb,
+      last_updated_date_time = greatest(${NOW}, last_updated_date_time + interval '1 millisecond')
+      WHERE id = ANY(${befores.map((e) => e.id)}::uuid[]) RETURNING ${ENTITY_COLUMNS}`.execute(this.db);
+    return this.recordAll(befores, result.rows, 'undelete', by);
+  }
+
+  private async recordAll(befores: Entity[], rows: EntityRow[], action: string, by: Author): Promise<string[]> {
+    const before = new Map(befores.map((e) => [e.id, e]));
+    const afters = rows.map(rowToEntity);
+    await this.journal?.record(this.db, this.kind, afters.map((after) => ({ before: before.get(after.id), after })), action, actorOf(by));
+    return afters.map((e) => e.id);
   }
 
   /** Live rows (other than `excludeId`) whose list field equals `value`: uniqueness checks. */
@@ -306,7 +367,11 @@ export class EntityRepository {
 
   /** Merges server-derived values into metadata without making a new version (nobody's edit can conflict with them). */
   async patchDerivedMetadata(id: string, values: Record<string, unknown>): Promise<void> {
-    await sql`UPDATE ${this.table} SET metadata = metadata || ${JSON.stringify(values)}::jsonb WHERE id = ${id}::uuid`.execute(this.db);
+    const result = await sql<{ version: string }>`UPDATE ${this.table} SET metadata = metadata || ${JSON.stringify(values)}::jsonb
+      WHERE id = ${id}::uuid RETURNING last_updated_date_time AS version`.execute(this.db);
+    // No history row (no new version), but open screens of the record learn that it changed.
+    const version = result.rows[0]?.version;
+    if (version) this.journal?.derived(this.kind.type, id, version);
   }
 
   /** Rows whose `via` relationship points at `parentId` and whose state is one of `states`. */

@@ -5,28 +5,33 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { entitySchema, entryStates, readPath, writePath, type EntityShape, type KindDefinition } from '../../domain/kind.ts';
+import { entitySchema, entryStates, readPath, writePath, type EntityShape, type KindDefinition, type RecordActionDefinition } from '../../domain/kind.ts';
 import { findTransition, availableActions, type GuardContext } from '../../domain/machine.ts';
 import { kindList, findKind } from '../../domain/kinds.ts';
 import { normaliseDateTime } from '../../domain/validation.ts';
 import type { DatabaseSchema } from '../db/database.ts';
-import { Problem, type FieldError } from '../http/problems.ts';
+import { Problem } from '../http/problems.ts';
 import type { Access, Identity } from '../auth/access.ts';
 import { COMMON_METADATA_KEYS, type Entity, type EntityData } from '../../domain/entity.ts';
 import { EntityRepository } from './repository.ts';
 import { missingReferenceErrors, referencedIds } from './reference-check.ts';
 import { parseListQuery } from './list-query.ts';
 import { customFilters } from './custom-filters.ts';
-import { hooksFor, type HookContext } from './hooks.ts';
+import { actionImplementation, assertActionImplementations, hooksFor, type HookContext } from './hooks.ts';
 import { zodProblem } from './zod-problem.ts';
-import { applyMergePatch } from '../../domain/merge-patch.ts';
+import { applyMergePatch, deepEqual } from '../../domain/merge-patch.ts';
 import { businessDay } from '../../domain/business-day.ts';
+import type { FieldChange, HistoryEntry } from '../../domain/records.ts';
+import { WriteJournal, readHistory } from '../history/journal.ts';
+import { inProcessChangeBus, type ChangeBus } from '../events/bus.ts';
 
 export interface ServiceOptions {
   maxPageSize: number;
   maxDiscountPercent: number;
   /** Today as YYYY-MM-DD; tests pin it. */
   today?: () => string;
+  /** Where committed writes are announced (GET /api/events); in-process by default. */
+  changes?: ChangeBus;
 }
 
 export interface CallContext {
@@ -35,6 +40,68 @@ export interface CallContext {
 }
 
 export type ActionResult = { entity: Entity; created?: boolean; effects?: { type: string; id: string; to: string }[] };
+
+/** Why a declared custom action cannot run in the entity's state (null when it can). */
+function stateRefusal(kind: KindDefinition, action: string, entity: Entity): { code: string; message: string } | null {
+  const declared = kind.actions?.[action];
+  if (!declared?.states || !kind.machine) return null;
+  const state = String(readPath(entity, kind.machine.statePath));
+  if (declared.states.includes(state)) return null;
+  return { code: 'TRANSITION_NOT_ALLOWED', message: `«${declared.label}» non è possibile nello stato «${state}»` };
+}
+
+/** A reference check that failed because a referred record is deleted, told as an undelete refusal. */
+async function withDeletedReferences<T>(check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    const missing = error instanceof Problem ? (error.errors ?? []).filter((e) => e.code === 'referenceNotFound' || e.code === 'PRICE_LIST_NOT_FOUND') : [];
+    if (missing.length === 0) throw error;
+    throw new Problem('REFERENCE_DELETED', {
+      message: `Impossibile annullare l’eliminazione: ${missing.map((e) => `${e.message} (${e.pointer})`).join('; ')}`,
+      errors: missing,
+    });
+  }
+}
+
+const pointerSegments = (pointer: string) => pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+function readSegments(value: unknown, segments: readonly string[]): unknown {
+  let current = value;
+  for (const key of segments) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+function writeSegments(target: Record<string, unknown>, segments: readonly string[], value: unknown): void {
+  let current = target;
+  segments.forEach((key, index) => {
+    if (index === segments.length - 1) {
+      current[key] = value;
+      return;
+    }
+    if (!isPlainObject(current[key])) current[key] = {};
+    current = current[key] as Record<string, unknown>;
+  });
+}
+
+/**
+ * Whether a history change is one the caller may read: the value is put into a copy of the record
+ * at its place and the copy redacted as `GET` would redact it; a value that does not survive is hidden.
+ */
+function changeReadable(call: CallContext, kind: KindDefinition, entity: Entity, change: FieldChange): boolean {
+  const segments = pointerSegments(change.pointer);
+  for (const value of [change.from, change.to]) {
+    if (value === undefined) continue;
+    const probe = structuredClone(entity) as unknown as Record<string, unknown>;
+    writeSegments(probe, segments, value);
+    const redacted = call.access.redact(kind, probe as unknown as Entity);
+    if (!deepEqual(readSegments(redacted, segments), value)) return false;
+  }
+  return true;
+}
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -50,10 +117,39 @@ export function parseVersion(ifMatch: string | undefined, bodyVersion: unknown):
 export class EntityService {
   private readonly db: Kysely<DatabaseSchema>;
   private readonly options: ServiceOptions;
+  private readonly changes: ChangeBus;
+  /** The journal of each open write transaction: repositories built on it record history and notices. */
+  private readonly journals = new WeakMap<Kysely<DatabaseSchema>, WriteJournal>();
 
   constructor(db: Kysely<DatabaseSchema>, options: ServiceOptions) {
     this.db = db;
     this.options = options;
+    this.changes = options.changes ?? inProcessChangeBus();
+    // A custom action declared on a kind without an implementation (or the reverse) stops the start.
+    assertActionImplementations();
+  }
+
+  /**
+   * Every write runs here: one transaction with a journal, so each row written records its history
+   * in the transaction, and its change notice goes out only once the transaction has committed.
+   */
+  private async write<T>(call: CallContext, work: (trx: Kysely<DatabaseSchema>, journal: WriteJournal) => Promise<T>): Promise<T> {
+    const journal = new WriteJournal(call.identity);
+    const result = await this.db.transaction().execute(async (trx) => {
+      this.journals.set(trx, journal);
+      const value = await work(trx, journal);
+      await this.changes.beforeCommit(trx, journal.notices);
+      return value;
+    });
+    this.changes.afterCommit(journal.notices);
+    return result;
+  }
+
+  private journalOf(trx: Kysely<DatabaseSchema>): WriteJournal {
+    const journal = this.journals.get(trx);
+    // A programming error, not bad input: writes outside `write` would skip history and notices.
+    if (!journal) throw new Error('entity write outside EntityService.write');
+    return journal;
   }
 
   today(): string {
@@ -66,8 +162,9 @@ export class EntityService {
     return kind;
   }
 
+  /** A repository on `db`; inside a write transaction it records history and notices. */
   repository(kind: KindDefinition, db: Kysely<DatabaseSchema> = this.db): EntityRepository {
-    return new EntityRepository(db, kind);
+    return new EntityRepository(db, kind, this.journals.get(db));
   }
 
   async list(type: string, rawQuery: Record<string, string | string[] | undefined>, call: CallContext) {
@@ -88,11 +185,25 @@ export class EntityService {
   }
 
   async create(type: string, body: unknown, call: CallContext): Promise<Entity> {
-    return this.db.transaction().execute((trx) => this.createWithin(trx, call, type, body));
+    return this.write(call, (trx) => this.createWithin(trx, call, type, body));
+  }
+
+  /** `GET /api/{type}/{id}/history`: newest first, for whoever may read the record (deleted too), without fields they may not read. */
+  async history(type: string, id: string, call: CallContext): Promise<HistoryEntry[]> {
+    const kind = this.kind(type);
+    call.access.authorize('read', kind);
+    const entity = await this.repository(kind).findById(checkId(id));
+    if (!entity) throw new Problem('NOT_FOUND');
+    call.access.authorize('read', kind, entity);
+    const entries = await readHistory(this.db, kind.type, entity.id);
+    // Nothing hidden from this caller on this record: the common case costs nothing.
+    if (call.access.redact(kind, entity) === entity) return entries;
+    return entries.map((entry) => ({ ...entry, changes: entry.changes.filter((change) => changeReadable(call, kind, entity, change)) }));
   }
 
   /** Create inside an open transaction (actions that create other entities, e.g. duplicate). */
   async createWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, body: unknown): Promise<Entity> {
+    const journal = this.journalOf(trx);
     const kind = this.kind(type);
     call.access.authorize('create', kind);
     if (!isPlainObject(body)) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' }] });
@@ -111,7 +222,7 @@ export class EntityService {
     const id = randomUUID();
     const hook = this.hookContext(trx, call, kind);
     const stored = await this.prepare(hook, kind, id, data, undefined);
-    const [entity] = await this.repository(kind, trx).insert([{ id, data: stored, by: call.identity }]);
+    const [entity] = await this.repository(kind, trx).insert([{ id, data: stored, by: call.identity }], journal.customAction ?? 'create');
     if (!entity) throw new Error('insert returned nothing');
     call.access.authorize('create', kind, entity);
     call.access.authorizeFields('create', kind, entity, changedFields(undefined, data));
@@ -129,7 +240,7 @@ export class EntityService {
     const patch = { ...body, ...(body.metadata !== undefined ? { metadata: metadataPatch } : {}) };
     rejectReadOnlyMetadata(kind, patch);
     const version = parseVersion(ifMatch, bodyVersion);
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(call, async (trx) => {
       const repository = this.repository(kind, trx);
       const current = await this.loadForWrite(repository, id, version);
       call.access.authorize('update', kind, current);
@@ -155,12 +266,13 @@ export class EntityService {
 
   /** Validates and stores new content for an entity already loaded (and locked) in this transaction: used by actions. */
   async replaceWithin(trx: Kysely<DatabaseSchema>, call: CallContext, current: Entity, type: string, content: EntityShape): Promise<Entity> {
+    const journal = this.journalOf(trx);
     const kind = this.kind(type);
     const parsed = entitySchema(kind).safeParse(writableOf(kind, { ...current, ...content, metadata: { ...current.metadata, ...content.metadata } } as Entity));
     if (!parsed.success) throw zodProblem(parsed.error);
     const hook = this.hookContext(trx, call, kind);
     const stored = await this.prepare(hook, kind, current.id, parsed.data as EntityData, current);
-    const updated = await this.repository(kind, trx).update(current.id, current.metadata.lastUpdatedDateTime, { data: stored }, call.identity);
+    const updated = await this.repository(kind, trx).update(current.id, current.metadata.lastUpdatedDateTime, { data: stored }, call.identity, journal.customAction ?? 'update');
     if (!updated) throw new Problem('VERSION_CONFLICT');
     await hooksFor(kind.type).afterWrite?.(hook, updated, current);
     return updated;
@@ -170,7 +282,7 @@ export class EntityService {
     const kind = this.kind(type);
     call.access.authorize('delete', kind);
     const version = parseVersion(ifMatch, undefined);
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(call, async (trx) => {
       const repository = this.repository(kind, trx);
       const current = await this.loadForWrite(repository, id, version);
       call.access.authorize('delete', kind, current);
@@ -184,17 +296,31 @@ export class EntityService {
     });
   }
 
-  /** Actions of the kind's state machine that start from the entity's state, with why any is refused now. */
+  /**
+   * What may be done to the entity now: its machine's transitions from its state (with why a
+   * guarded one is refused), archive or restore, the kind's declared custom actions (refused
+   * outside their states), or only `undelete` once it is deleted; `allowed` says whether this
+   * caller's role may run each one at all (the client disables it otherwise).
+   */
   async actions(type: string, id: string, call: CallContext) {
     const kind = this.kind(type);
     const entity = await this.get(type, id, call);
-    const archive = kind.archivable
-      ? [entity.metadata.isArchived ? { action: 'restore', label: 'Ripristina' } : { action: 'archive', label: 'Archivia' }].map((a) => ({ ...a, ability: 'update' }))
-      : [];
-    const custom = Object.entries(hooksFor(type).actions ?? {}).map(([action, { label, ability }]) => ({ action, label, ability }));
-    const extra = [...archive, ...custom].map((a) => ({ ...a, to: null as string | null, refusal: null }));
-    // `allowed`: whether this caller's role may run it at all (the client disables it otherwise).
     const withPermission = <T extends { ability: string }>(actions: T[]) => actions.map((a) => ({ ...a, allowed: call.access.can(a.ability, kind, entity) }));
+    if (entity.metadata.isDeleted) {
+      return withPermission([{ action: 'undelete', label: 'Annulla eliminazione', ability: 'delete', to: null, refusal: null }]);
+    }
+    const archive = kind.archivable
+      ? [entity.metadata.isArchived ? { action: 'restore', label: 'Ripristina' } : { action: 'archive', label: 'Archivia' }].map((a) => ({ ...a, ability: 'update', to: null, refusal: null }))
+      : [];
+    const custom = Object.entries(kind.actions ?? {}).map(([action, declared]) => ({
+      action,
+      label: declared.label,
+      ability: declared.ability,
+      creates: declared.creates ?? false,
+      to: null,
+      refusal: stateRefusal(kind, action, entity),
+    }));
+    const extra = [...archive, ...custom];
     if (!kind.machine) return withPermission(extra);
     const guardContext = await this.guardContext(this.hookContext(this.db, call, kind), kind, entity);
     const state = String(readPath(entity, kind.machine.statePath));
@@ -205,21 +331,17 @@ export class EntityService {
     const kind = this.kind(type);
     const bodyObject = body === undefined || body === null ? {} : body;
     if (!isPlainObject(bodyObject)) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' }] });
-    const actions = hooksFor(type).actions;
-    const customAction = actions && Object.hasOwn(actions, action) ? actions[action] : undefined;
+    const declared = kind.actions && Object.hasOwn(kind.actions, action) ? kind.actions[action] : undefined;
     const isArchiveAction = kind.archivable && (action === 'archive' || action === 'restore');
     const isTransition = kind.machine?.transitions.some((t) => t.action === action);
-    if (!customAction && !isArchiveAction && !isTransition) throw new Problem('ACTION_NOT_FOUND', { message: `Azione sconosciuta: ${action}` });
+    if (action === 'undelete') return this.undelete(kind, id, parseVersion(ifMatch, bodyObject.lastUpdatedDateTime), call);
+    if (!declared && !isArchiveAction && !isTransition) throw new Problem('ACTION_NOT_FOUND', { message: `Azione sconosciuta: ${action}` });
+    if (declared) return this.runCustomAction(kind, id, action, declared, bodyObject, ifMatch, call);
     const version = parseVersion(ifMatch, bodyObject.lastUpdatedDateTime);
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(call, async (trx) => {
       const repository = this.repository(kind, trx);
       const current = await this.loadForWrite(repository, id, version, { allowArchived: isArchiveAction });
       const hook = this.hookContext(trx, call, kind);
-      if (customAction) {
-        call.access.authorize(customAction.ability, kind, current);
-        const result = await customAction.run(hook, current, bodyObject);
-        return { ...result, entity: call.access.redact(kind, result.entity) };
-      }
       if (isArchiveAction) {
         call.access.authorize('update', kind, current);
         const archived = action === 'archive';
@@ -244,7 +366,7 @@ export class EntityService {
       if (refusal) throw new Problem('TRANSITION_REFUSED', { code: refusal.code, message: refusal.message, extensions: { state, action } });
       let data = writePath(storedOf(current), machine.statePath, transition.to);
       data = (await hooksFor(type).onTransition?.(hook, current, data, transition.action)) ?? data;
-      const updated = await repository.update(current.id, version, { data }, call.identity);
+      const updated = await repository.update(current.id, version, { data }, call.identity, transition.action);
       if (!updated) throw new Problem('VERSION_CONFLICT');
       const effects: { type: string; id: string; to: string }[] = [];
       for (const effect of transition.effects ?? []) {
@@ -257,12 +379,83 @@ export class EntityService {
           if (effect.onlyCascaded && row.metadata.cascadedBy !== marker) continue;
           let rowData = writePath(storedOf(row), targetMachine.statePath, effect.toState);
           rowData = writePath(rowData, 'metadata.cascadedBy', effect.onlyCascaded ? undefined : marker);
-          const changed = await targetRepository.update(row.id, row.metadata.lastUpdatedDateTime, { data: rowData }, call.identity);
+          // The cascaded row's history names the transition that moved it.
+          const changed = await targetRepository.update(row.id, row.metadata.lastUpdatedDateTime, { data: rowData }, call.identity, transition.action);
           if (changed) effects.push({ type: target.type, id: row.id, to: effect.toState });
         }
       }
       await hooksFor(type).afterWrite?.(hook, updated, current);
       return { entity: call.access.redact(kind, updated), effects };
+    });
+  }
+
+  /**
+   * A custom action as the kind declares it (src/domain): ability on the kind, then the declared
+   * body, the version, the ability on the entity and the declared states; the kind's hook does the
+   * rest, and whatever it writes is recorded under the action's name.
+   */
+  private async runCustomAction(
+    kind: KindDefinition,
+    id: string,
+    action: string,
+    declared: RecordActionDefinition,
+    body: Record<string, unknown>,
+    ifMatch: string | undefined,
+    call: CallContext,
+  ): Promise<ActionResult> {
+    call.access.authorize(declared.ability, kind);
+    const { lastUpdatedDateTime: bodyVersion, ...input } = body;
+    let parsedBody: Record<string, unknown> = {};
+    if (declared.body) {
+      const parsed = declared.body.safeParse(input);
+      if (!parsed.success) throw zodProblem(parsed.error);
+      parsedBody = isPlainObject(parsed.data) ? parsed.data : {};
+    }
+    const version = parseVersion(ifMatch, bodyVersion);
+    const run = actionImplementation(kind.type, action);
+    return this.write(call, async (trx, journal) => {
+      const current = await this.loadForWrite(this.repository(kind, trx), id, version);
+      call.access.authorize(declared.ability, kind, current);
+      const refusal = stateRefusal(kind, action, current);
+      if (refusal) throw new Problem('TRANSITION_NOT_ALLOWED', { message: refusal.message, extensions: { state: String(readPath(current, kind.machine?.statePath ?? '')), action } });
+      journal.customAction = action;
+      const result = await run(this.hookContext(trx, call, kind), current, parsedBody);
+      journal.customAction = undefined;
+      return { entity: call.access.redact(kind, result.entity), created: declared.creates ?? false, effects: result.effects };
+    });
+  }
+
+  /**
+   * `undelete`: the soft-deleted record comes back (with the owned rows deleted together with it),
+   * if the caller may delete it and what it refers to still exists. Written like any other write.
+   */
+  private async undelete(kind: KindDefinition, id: string, version: string, call: CallContext): Promise<ActionResult> {
+    call.access.authorize('delete', kind);
+    return this.write(call, async (trx) => {
+      const repository = this.repository(kind, trx);
+      const current = await repository.findById(checkId(id), { forUpdate: true });
+      if (!current) throw new Problem('NOT_FOUND');
+      call.access.authorize('delete', kind, current);
+      if (!current.metadata.isDeleted) throw new Problem('NOT_DELETED');
+      if (current.metadata.lastUpdatedDateTime !== version) {
+        throw new Problem('VERSION_CONFLICT', { extensions: { currentVersion: current.metadata.lastUpdatedDateTime } });
+      }
+      const hook = this.hookContext(trx, call, kind);
+      // The same rules as a write (uniqueness, references): a record cannot come back next to its replacement.
+      const stored = await withDeletedReferences(() => this.prepare(hook, kind, current.id, storedOf(current), current));
+      const restored = await repository.update(current.id, version, { data: stored, isDeleted: false }, call.identity);
+      if (!restored) throw new Problem('VERSION_CONFLICT');
+      const marker = `${kind.type}:${current.id}`;
+      for (const other of kindList) {
+        if (!Object.values(other.references).some((r) => r.owned && r.target === kind.type)) continue;
+        const otherRepository = this.repository(other, trx);
+        for (const ownedId of await otherRepository.undeleteDeletedWith(marker, call.identity)) {
+          const owned = await otherRepository.findById(ownedId);
+          if (owned) await withDeletedReferences(() => this.checkReferences(trx, other, owned.id, storedOf(owned)));
+        }
+      }
+      await hooksFor(kind.type).afterWrite?.(hook, restored, current);
+      return { entity: call.access.redact(kind, restored) };
     });
   }
 
@@ -327,7 +520,8 @@ export class EntityService {
         if (reference.target !== kind.type) continue;
         const repository = this.repository(other, db);
         if (reference.owned) {
-          await repository.softDeleteReferencing(path, entity.id, reference.many ?? false, call.identity);
+          // Marked with their owner, so that undeleting it brings back these rows and not those deleted before.
+          await repository.softDeleteReferencing(path, entity.id, reference.many ?? false, call.identity, `${kind.type}:${entity.id}`);
           continue;
         }
         const count = await repository.countReferencing(path, entity.id, reference.many ?? false);

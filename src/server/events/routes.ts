@@ -1,0 +1,212 @@
+/**
+ * `GET /api/events` (Server-Sent Events, DESIGN §4) and `POST /api/events/ticket`. A stream is
+ * opened with `Authorization: Bearer` (and `X-Impersonation`), or with a one-time ticket in the
+ * query; it carries `event: change` for every committed write the caller may read through the API
+ * right now — each changed row is loaded once per notice and checked against every open stream with
+ * the same checks as `GET /api/{type}/{id}` — plus heartbeats, and ends when the access token behind
+ * it expires (the client reconnects with a fresh one).
+ */
+import { sql, type Kysely } from 'kysely';
+import { decodeJwt } from 'jose';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { DatabaseSchema } from '../db/database.ts';
+import type { ChangeNotice } from '../../domain/records.ts';
+import type { Entity } from '../../domain/entity.ts';
+import type { KindDefinition } from '../../domain/kind.ts';
+import { findKind } from '../../domain/kinds.ts';
+import { buildAbility } from '../../domain/ability.ts';
+import { isAdmin } from '../../domain/rules/identity.ts';
+import { loadProfile, type Caller, type IdentityResolver } from '../auth/identity.ts';
+import { abilityAccess } from '../auth/access.ts';
+import { bearerToken } from '../auth/tokens.ts';
+import { Problem } from '../http/problems.ts';
+import { EntityRepository } from '../resources/repository.ts';
+import type { ChangeBus } from './bus.ts';
+import { TicketSigner, type TicketClaims } from './tickets.ts';
+
+export const EVENTS_PATH = '/api/events';
+/** Reconnection delay the browser is told to use (ms). */
+export const RETRY_MS = 3_000;
+export const HEARTBEAT_MS = 20_000;
+/** The caller's roles are read again this often, so a withdrawn right stops the stream's notices. */
+const CALLER_REFRESH_MS = 60_000;
+/** A stream whose reader stopped reading is closed rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Longest wait for the LISTEN connection before answering the stream anyway. */
+const LISTEN_WAIT_MS = 2_000;
+
+/** The stream authenticates itself (header or ticket): the app's generic caller resolution skips it. */
+export function isEventStream(request: FastifyRequest): boolean {
+  return request.method === 'GET' && request.routeOptions.url === EVENTS_PATH;
+}
+
+interface UserRow {
+  id: string;
+  attributes: never;
+  metadata: never;
+  relationships: never;
+}
+
+async function loadUser(db: Kysely<DatabaseSchema>, id: string) {
+  const row = (await sql<UserRow>`SELECT id, attributes, metadata, relationships FROM users WHERE NOT is_deleted AND id = ${id}::uuid`.execute(db)).rows[0];
+  if (!row) throw new Problem('UNAUTHORIZED', { message: 'Utente non più registrato' });
+  return loadProfile(db, row);
+}
+
+/** The caller a ticket stands for, with roles as they are now (and the impersonation still allowed). */
+async function callerOfTicket(db: Kysely<DatabaseSchema>, claims: TicketClaims): Promise<Caller> {
+  const real = await loadUser(db, claims.user);
+  if (!claims.as) {
+    return { identity: { userId: real.id, email: real.email, displayName: real.displayName, impersonatorId: null }, access: abilityAccess(buildAbility(real.permissions)), profile: real };
+  }
+  if (!isAdmin(real)) throw new Problem('IMPERSONATION_NOT_ALLOWED');
+  const target = await loadUser(db, claims.as);
+  return {
+    identity: { userId: target.id, email: target.email, displayName: target.displayName, impersonatorId: real.id },
+    access: abilityAccess(buildAbility(target.permissions)),
+    profile: { ...target, isImpersonating: true, originalData: real },
+  };
+}
+
+/** When the bearer token of this request expires (epoch ms), if it has one. */
+function tokenExpiry(request: FastifyRequest): number | undefined {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) return undefined;
+  try {
+    const exp = decodeJwt(token).exp;
+    return typeof exp === 'number' ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Stream {
+  caller: Caller;
+  send(text: string): void;
+  close(): void;
+}
+
+/** Whether this caller may read the row through the API: the checks of `GET /api/{type}/{id}`. */
+function mayRead(caller: Caller, kind: KindDefinition, entity: Entity): boolean {
+  return caller.access.can('read', kind) && caller.access.can('read', kind, entity);
+}
+
+export interface EventRoutesOptions {
+  db: Kysely<DatabaseSchema>;
+  bus: ChangeBus;
+  identities: IdentityResolver;
+  log: FastifyBaseLogger;
+}
+
+export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOptions): void {
+  const { db, bus, identities, log } = options;
+  const tickets = new TicketSigner(db);
+  const streams = new Set<Stream>();
+  let delivery: Promise<void> = Promise.resolve();
+
+  /** Each row loaded once per notice, then offered to every stream whose caller may read it. */
+  async function deliver(notices: ChangeNotice[]): Promise<void> {
+    for (const notice of notices) {
+      if (streams.size === 0) return;
+      const kind = findKind(notice.type);
+      if (!kind) continue;
+      let entity: Entity | undefined;
+      try {
+        entity = await new EntityRepository(db, kind).findById(notice.id);
+      } catch (error) {
+        log.error({ err: error }, 'events: changed row not loaded');
+        continue;
+      }
+      if (!entity) continue;
+      const text = `event: change\ndata: ${JSON.stringify({ type: notice.type, id: notice.id, version: notice.version, action: notice.action, by: notice.by })}\n\n`;
+      for (const stream of streams) if (mayRead(stream.caller, kind, entity)) stream.send(text);
+    }
+  }
+
+  // Notices are delivered in commit order: one batch after the other.
+  const unsubscribe = bus.subscribe((notices) => {
+    delivery = delivery.then(() => deliver(notices)).catch((error: unknown) => log.error({ err: error }, 'events: delivery failed'));
+  });
+  const unsubscribeResync = bus.onResync(() => {
+    for (const stream of streams) stream.send('event: resync\ndata: {}\n\n');
+  });
+
+  app.post(`${EVENTS_PATH}/ticket`, async (request) => {
+    if (!request.caller) throw new Problem('UNAUTHORIZED');
+    return tickets.issue(request.caller, tokenExpiry(request));
+  });
+
+  // No HEAD twin: a stream is opened by GET only.
+  app.get<{ Querystring: { ticket?: string | string[] } }>(EVENTS_PATH, { exposeHeadRoute: false }, async (request, reply) => {
+    const ticket = request.query.ticket;
+    if (Array.isArray(ticket)) throw new Problem('BAD_REQUEST', { message: 'Un solo biglietto per richiesta' });
+    let caller: Caller;
+    let expiresAt: number | undefined;
+    let refresh: () => Promise<Caller>;
+    if (ticket !== undefined) {
+      const claims = await tickets.redeem(ticket);
+      caller = await callerOfTicket(db, claims);
+      expiresAt = claims.tokenExpiresAt;
+      refresh = () => callerOfTicket(db, claims);
+    } else {
+      caller = await identities.resolve(request);
+      expiresAt = tokenExpiry(request);
+      refresh = () => identities.resolve(request);
+    }
+    if (expiresAt !== undefined && expiresAt <= Date.now()) throw new Problem('UNAUTHORIZED', { message: 'Sessione scaduta: accedi di nuovo' });
+    // On PostgreSQL, answer once this process hears NOTIFY: what is written after the answer arrives.
+    await bus.listening(LISTEN_WAIT_MS);
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    const timers: NodeJS.Timeout[] = [];
+    let open = true;
+    const stream: Stream = {
+      caller,
+      send(text) {
+        if (!open) return;
+        if (raw.writableLength > MAX_BUFFERED_BYTES) return stream.close();
+        raw.write(text);
+      },
+      close() {
+        if (!open) return;
+        open = false;
+        streams.delete(stream);
+        for (const timer of timers) clearInterval(timer);
+        raw.end();
+      },
+    };
+    raw.write(`retry: ${RETRY_MS}\n: aggiornamenti attivi\n\n`);
+    streams.add(stream);
+    timers.push(setInterval(() => stream.send(': ping\n\n'), HEARTBEAT_MS));
+    timers.push(
+      setInterval(() => {
+        refresh().then(
+          (fresh) => void (stream.caller = fresh),
+          () => stream.close(),
+        );
+      }, CALLER_REFRESH_MS),
+    );
+    // The token behind the stream expires: the stream ends and the client reconnects with a fresh one.
+    if (expiresAt !== undefined) timers.push(setTimeout(() => stream.close(), Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
+    request.raw.on('close', () => stream.close());
+    raw.on('close', () => stream.close());
+    raw.on('error', () => stream.close());
+  });
+
+  // Open streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => {
+    for (const stream of [...streams]) stream.close();
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    unsubscribeResync();
+    await bus.close();
+  });
+}
