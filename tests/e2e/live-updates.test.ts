@@ -19,6 +19,7 @@ let planner: Page;
 let admin: Page;
 let adminToken: string;
 let plannerId: string;
+let plannerName: string;
 let assignment: Entity;
 
 const LIVE_MS = 2_000;
@@ -72,7 +73,9 @@ beforeAll(async () => {
   planner = await signedIn(DEMO.planner);
   adminToken = (await storedUser(admin))!.user.access_token;
   const plannerToken = (await storedUser(planner))!.user.access_token;
-  plannerId = (await api<{ id: string }[]>('/identity/authorization', plannerToken))[0]!.id;
+  const plannerIdentity = (await api<{ id: string; displayName: string }[]>('/identity/authorization', plannerToken))[0]!;
+  plannerId = plannerIdentity.id;
+  plannerName = plannerIdentity.displayName;
   // A scheduled intervention with operators and dates: "Avvia" (t i a) is allowed on it.
   const scheduled = await api<{ data: Entity[] }>('/assignments?filter[state]=scheduled&page[size]=50&sort=code', adminToken);
   assignment = scheduled.data.find((a) => (a.relationships.operatorIds as string[] | undefined)?.length && a.attributes.plannedStartDateTime && a.attributes.plannedEndDateTime)!;
@@ -126,6 +129,9 @@ describe('live updates between two users', () => {
     await expect.poll(() => stateBadge(planner).textContent(), { timeout: 10_000 }).toBe(labels.running);
     // …and the administrator's tab shows it without touching anything.
     await expect.poll(() => stateBadge(admin).textContent(), { timeout: LIVE_MS }).toBe(labels.running);
+    // …saying who changed it and when.
+    const notice = admin.locator('.record-remote-change:visible');
+    await expect.poll(() => notice.textContent()).toMatch(new RegExp(`^Aggiornato da ${plannerName} alle \\d{2}:\\d{2}`));
 
     // The planner writes a reminder.
     const title = `Richiamare il cliente E2E ${Date.now()}`;
