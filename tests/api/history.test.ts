@@ -136,6 +136,10 @@ describe.each(engines())('record history on %s', (engine) => {
     expect(undeleted.data.metadata).toMatchObject({ isDeleted: false, deletedDateTime: null, deletedBy: null });
     expect((await fresh('quotationProducts', kept.id)).metadata).toMatchObject({ isDeleted: false, deletedBy: null });
     expect((await fresh('quotationProducts', kept.id)).metadata.deletedWith).toBeUndefined();
+    // The marker is the server's: a client cannot set it.
+    const marked = await admin().request('PATCH', `/api/quotationProducts/${kept.id}`, { metadata: { deletedWith: `quotations:${quotation.id}` } }, ifMatch(await fresh('quotationProducts', kept.id)));
+    expect(marked.status).toBe(422);
+    expect(marked.body.errors[0]).toMatchObject({ pointer: '/metadata/deletedWith', code: 'readOnly' });
     expect((await fresh('quotationProducts', removedBefore.id)).metadata.isDeleted).toBe(true);
     const entries = await history('quotations', quotation.id);
     expect(entries.map((e) => e.action)).toEqual(['undelete', 'delete', 'create']);

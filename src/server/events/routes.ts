@@ -2,7 +2,7 @@
  * `GET /api/events` (Server-Sent Events, DESIGN §4) and `POST /api/events/ticket`. A stream is
  * opened with `Authorization: Bearer` (and `X-Impersonation`), or with a one-time ticket in the
  * query; it carries `event: change` for every committed write the caller may read through the API
- * right now — each changed row is loaded once per notice and checked against every open stream with
+ * right now — the changed rows are loaded once per committed batch and checked against every open stream with
  * the same checks as `GET /api/{type}/{id}` — plus heartbeats, and ends when the access token behind
  * it expires (the client reconnects with a fresh one).
  */
@@ -104,20 +104,23 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
   const streams = new Set<Stream>();
   let delivery: Promise<void> = Promise.resolve();
 
-  /** Each row loaded once per notice, then offered to every stream whose caller may read it. */
+  /** The changed rows are loaded once per batch (one query per kind), then offered to every stream whose caller may read them. */
   async function deliver(notices: ChangeNotice[]): Promise<void> {
-    for (const notice of notices) {
-      if (streams.size === 0) return;
-      const kind = findKind(notice.type);
+    if (streams.size === 0) return;
+    const rows = new Map<string, Map<string, Entity>>();
+    for (const type of new Set(notices.map((n) => n.type))) {
+      const kind = findKind(type);
       if (!kind) continue;
-      let entity: Entity | undefined;
       try {
-        entity = await new EntityRepository(db, kind).findById(notice.id);
+        rows.set(type, await new EntityRepository(db, kind).findByIds(notices.filter((n) => n.type === type).map((n) => n.id)));
       } catch (error) {
-        log.error({ err: error }, 'events: changed row not loaded');
-        continue;
+        log.error({ err: error }, 'events: changed rows not loaded');
       }
-      if (!entity) continue;
+    }
+    for (const notice of notices) {
+      const kind = findKind(notice.type);
+      const entity = rows.get(notice.type)?.get(notice.id);
+      if (!kind || !entity) continue;
       const text = `event: change\ndata: ${JSON.stringify({ type: notice.type, id: notice.id, version: notice.version, action: notice.action, by: notice.by })}\n\n`;
       for (const stream of streams) if (mayRead(stream.caller, kind, entity)) stream.send(text);
     }

@@ -217,6 +217,13 @@ export class EntityRepository {
     return row ? rowToEntity(row) : undefined;
   }
 
+  /** The rows among `ids` (deleted ones included), by id. */
+  async findByIds(ids: readonly string[]): Promise<Map<string, Entity>> {
+    if (ids.length === 0) return new Map();
+    const result = await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table} WHERE id = ANY(${[...new Set(ids)]}::uuid[])`.execute(this.db);
+    return new Map(result.rows.map((row) => [row.id, rowToEntity(row)]));
+  }
+
   /** Inserts new entities (many at once for the seed), returning them as stored. */
   async insert(
     items: { id: string; data: EntityData; by: Author; createdDateTime?: string; isArchived?: boolean }[],

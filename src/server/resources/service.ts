@@ -580,7 +580,7 @@ function rejectReadOnlyMetadata(kind: KindDefinition, body: Record<string, unkno
   if (!isPlainObject(body.metadata)) return;
   const writable = new Set(Object.keys(kind.metadata.shape));
   const errors = Object.keys(body.metadata)
-    .filter((key) => !writable.has(key) && (COMMON_METADATA_KEYS.includes(key as never) || key === 'displayName' || key === 'cascadedBy' || key.endsWith('ByImpersonator')))
+    .filter((key) => !writable.has(key) && (COMMON_METADATA_KEYS.includes(key as never) || key === 'displayName' || key === 'cascadedBy' || key === 'deletedWith' || key.endsWith('ByImpersonator')))
     .map((key) => ({ pointer: `/metadata/${key}`, code: 'readOnly', message: 'Campo di sola lettura' }));
   if (errors.length > 0) throw new Problem('VALIDATION_FAILED', { errors });
 }
