@@ -6,10 +6,10 @@
 import { useIntl } from 'react-intl';
 import { intl } from '../i18n/index.ts';
 import { openDialog } from '../shell/dialog.tsx';
-import { readPath } from '../../domain/kind.ts';
+import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import type { ConflictChoice, ConflictInput } from '../data/use-record-controller.ts';
 import { changedPaths } from '../../domain/merge-patch.ts';
-import { fieldLabel } from './format.ts';
+import { RecordValue, changeLabel } from './history-panel.tsx';
 
 export type { ConflictChoice };
 
@@ -26,20 +26,18 @@ export function conflictRows(base: Sections, mine: Sections, current: Sections):
   }));
 }
 
-const show = (value: unknown) => (value === undefined || value === null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-
 /** The record controller's `resolveConflict`: what the user chose (undefined: keep editing). */
-export function showConflict({ base, mine, current }: ConflictInput): Promise<ConflictChoice> {
+export function showConflict({ kind, base, mine, current }: ConflictInput): Promise<ConflictChoice> {
   const rows = conflictRows(base, mine, current);
   return openDialog<ConflictChoice>({
     title: intl.formatMessage({ id: 'form.conflict.title' }),
     size: 'lg',
     role: 'alertdialog',
-    render: (close) => <ConflictBody rows={rows} close={close} />,
+    render: (close) => <ConflictBody kind={kind} rows={rows} close={close} />,
   });
 }
 
-function ConflictBody({ rows, close }: { rows: ConflictRow[]; close(choice?: ConflictChoice): void }) {
+function ConflictBody({ kind, rows, close }: { kind: KindDefinition; rows: ConflictRow[]; close(choice?: ConflictChoice): void }) {
   const t = useIntl();
   return (
     <div className="conflict">
@@ -55,9 +53,9 @@ function ConflictBody({ rows, close }: { rows: ConflictRow[]; close(choice?: Con
         <tbody>
           {rows.map((row) => (
             <tr key={row.path} className={row.theirs && row.mine ? 'is-collision' : undefined}>
-              <th scope="row">{row.path.split('.').slice(1).map(fieldLabel).join(' › ')}</th>
-              <td>{show(row.current)}{row.theirs && <em> ({t.formatMessage({ id: 'form.conflict.changedByOthers' })})</em>}</td>
-              <td>{row.mine ? show(row.wanted) : '—'}</td>
+              <th scope="row">{changeLabel(row.path).label}</th>
+              <td><RecordValue kind={kind} path={row.path} value={row.current} />{row.theirs && <em> ({t.formatMessage({ id: 'form.conflict.changedByOthers' })})</em>}</td>
+              <td>{row.mine ? <RecordValue kind={kind} path={row.path} value={row.wanted} /> : '—'}</td>
             </tr>
           ))}
         </tbody>

@@ -5,7 +5,7 @@
  * values formatted as the form shows them. Cached under the record's key, so a write or a live
  * change notice refreshes it. Opened with the record's `toggleHistory` (a command key, the button).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { KindDefinition } from '../../domain/kind.ts';
@@ -67,15 +67,28 @@ function ReferenceValue({ type, id }: { type: string; id: string }) {
   return <span>{useEntityTitle(type, id)}</span>;
 }
 
-function Change({ change, fields, statePath, stateLabels }: { change: FieldChange; fields: FieldSpec[]; statePath: string | undefined; stateLabels: Record<string, string> | undefined }) {
+/** The fields of a kind at any section, for looking up a changed path's spec. */
+function kindFields(kind: KindDefinition): FieldSpec[] {
+  const sections = kindSections(kind);
+  return [...sections.attributes, ...sections.metadata, ...sections.relationships];
+}
+
+/**
+ * One value of a record field as the form shows it (names for references, Italian enums and states,
+ * money, dates), by its dotted path: the history and the 409 view use it.
+ */
+export function RecordValue({ kind, path, value, fields }: { kind: KindDefinition; path: string; value: unknown; fields?: FieldSpec[] }) {
+  const spec = findField(fields ?? kindFields(kind), changeLabel(path).specPath);
+  const stateLabels = kind.machine && path === kind.machine.statePath ? machineStateLabels[kind.type as MachineType] : undefined;
+  return <Value value={value} spec={spec} stateLabels={stateLabels} />;
+}
+
+function Change({ change, kind, fields }: { change: FieldChange; kind: KindDefinition; fields: FieldSpec[] }) {
   const path = pointerToPath(change.pointer);
-  const { specPath, label } = changeLabel(path);
-  const spec = findField(fields, specPath);
-  const labels = path === statePath ? stateLabels : undefined;
   return (
     <li>
-      <span className="history-field">{label}</span>:{' '}
-      <Value value={change.from} spec={spec} stateLabels={labels} /> → <Value value={change.to} spec={spec} stateLabels={labels} />
+      <span className="history-field">{changeLabel(path).label}</span>:{' '}
+      <RecordValue kind={kind} path={path} value={change.from} fields={fields} /> → <RecordValue kind={kind} path={path} value={change.to} fields={fields} />
     </li>
   );
 }
@@ -83,7 +96,6 @@ function Change({ change, fields, statePath, stateLabels }: { change: FieldChang
 function Entry({ entry, kind, fields }: { entry: HistoryEntry; kind: KindDefinition; fields: FieldSpec[] }) {
   const intl = useIntl();
   const author = entry.byName ?? (entry.by ? intl.formatMessage({ id: 'records.history.unknownUser' }) : intl.formatMessage({ id: 'records.history.system' }));
-  const stateLabels = kind.machine ? machineStateLabels[kind.type as MachineType] : undefined;
   return (
     <li className="history-entry">
       <p className="history-head">
@@ -96,7 +108,7 @@ function Entry({ entry, kind, fields }: { entry: HistoryEntry; kind: KindDefinit
       {entry.changes.length > 0 && (
         <ul className="history-changes">
           {entry.changes.map((change) => (
-            <Change key={change.pointer} change={change} fields={fields} statePath={kind.machine?.statePath} stateLabels={stateLabels} />
+            <Change key={change.pointer} change={change} kind={kind} fields={fields} />
           ))}
         </ul>
       )}
@@ -111,8 +123,7 @@ export function HistoryPanel({ kind, id, onClose }: { kind: KindDefinition; id: 
     queryKey: historyKey(kind.type, id),
     queryFn: ({ signal }) => records.history(kind.type, id, signal),
   });
-  const sections = kindSections(kind);
-  const fields = [...sections.attributes, ...sections.metadata, ...sections.relationships];
+  const fields = useMemo(() => kindFields(kind), [kind]);
   // Opened from the keyboard: the panel takes the focus, so Tab walks its entries.
   useEffect(() => headingRef.current?.focus(), []);
   const headingId = `history-${id}`;
