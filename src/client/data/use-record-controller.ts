@@ -144,6 +144,9 @@ export function useRecordController(type: string, id: string, options: RecordCon
   if (stored && (!edit || edit.key !== key)) {
     edit = initialEdit(key, stored, drafts().load(type, id));
     setEdit(edit);
+  } else if (edit && edit.key !== key) {
+    // Another record is loading: never show the previous one's draft under its id.
+    edit = undefined;
   }
 
   const [busy, setBusy] = useState(false);
@@ -290,7 +293,13 @@ export function useRecordController(type: string, id: string, options: RecordCon
 
     /** 409: someone saved since this version; show both sides, then reload or put the draft on top. */
     async function conflict(e: EditState, k: KindDefinition, opts: RecordControllerOptions): Promise<SaveOutcome> {
-      const current = await records.get(type, id);
+      let current: Entity;
+      try {
+        current = await records.get(type, id);
+      } catch {
+        // The record could not be read back (the HTTP client said why): the draft stays as it is.
+        return 'failed';
+      }
       const choice = await opts.resolveConflict?.({ kind: k, base: writable(k, e.loaded), mine: writable(k, e.draft), current: writable(k, current) });
       if (choice === 'reload') {
         accept(current);
