@@ -39,3 +39,16 @@ describe('reference paths', () => {
     }
   });
 });
+
+import { writePath } from './kind.ts';
+
+describe('writePath', () => {
+  it('writes into a list item and keeps the list a list (a price-list row edited in a form)', () => {
+    const entity = { attributes: { items: [{ productId: 'a', price: 1 }, { productId: 'b', price: 2 }] } };
+    const next = writePath(entity, 'attributes.items.1.productId', 'c');
+    expect(next.attributes.items).toEqual([{ productId: 'a', price: 1 }, { productId: 'c', price: 2 }]);
+    expect(Array.isArray(next.attributes.items)).toBe(true);
+    expect(entity.attributes.items[1]!.productId).toBe('b');
+    expect(writePath({ attributes: {} }, 'attributes.registry.city', 'Roma')).toEqual({ attributes: { registry: { city: 'Roma' } } });
+  });
+});

@@ -165,11 +165,20 @@ export function entitySchema(kind: KindDefinition) {
 }
 
 /** Reads a dotted path (`attributes.registry.city`) out of an entity. */
-/** Returns a copy of `entity` with the value at a dotted path replaced (objects on the way are copied). */
+/**
+ * Returns a copy of `entity` with the value at a dotted path replaced (objects and lists on the way
+ * are copied; a numeric key inside a list is an item: `attributes.items.3.productId`).
+ */
 export function writePath<T>(entity: T, path: string, value: unknown): T {
   const [key, ...rest] = path.split('.');
-  const source = (entity ?? {}) as Record<string, unknown>;
   if (key === undefined) return entity;
+  if (Array.isArray(entity) && /^\d+$/.test(key)) {
+    const list: unknown[] = [...entity];
+    const index = Number(key);
+    list[index] = rest.length === 0 ? value : writePath(list[index], rest.join('.'), value);
+    return list as T;
+  }
+  const source = (entity ?? {}) as Record<string, unknown>;
   return { ...source, [key]: rest.length === 0 ? value : writePath(source[key], rest.join('.'), value) } as T;
 }
 

@@ -1,0 +1,194 @@
+// Generic forms end to end (issue 7 "Generic forms that work"), as the demo admin in Chromium: ids
+// inside list items are chosen by typing names in pickers (price-list rows, order lines, product
+// suppliers) and the stored ids are checked through the API; an equipment's additional data is
+// edited with its customer's definitions as typed inputs; a quotation's lines grid shows quantity,
+// unit price, discount and net total, and "Nuovo" (key n) opens a new line with the quotation filled.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+
+interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
+
+/** A word no seeded record holds, so a picker search finds exactly the records made here. */
+const tag = `qz${randomUUID().slice(0, 6).replace(/-/g, '')}`;
+
+async function call(method: string, path: string, body?: unknown): Promise<Entity> {
+  const response = await server.api(path, { method, token, ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}) });
+  const text = await response.text();
+  expect(response.status, text).toBeLessThan(300);
+  return (JSON.parse(text) as { data: Entity }).data;
+}
+const create = (type: string, body: unknown) => call('POST', `/${type}`, body);
+const fetchOne = (type: string, id: string) => call('GET', `/${type}/${id}`);
+
+async function open(path: string) {
+  await page.goto(`${server.url}${path}`);
+  await form().waitFor({ timeout: 30_000 });
+}
+const form = () => page.locator('.entity-form:visible');
+
+/** Types part of a name in a reference picker and takes the one suggestion carrying `title`. */
+async function pick(combobox: Locator, typed: string, title: string) {
+  await combobox.focus();
+  await page.keyboard.type(typed);
+  const listbox = page.locator(`#${await combobox.getAttribute('aria-controls')}`);
+  await listbox.locator('[role=option]', { hasText: title }).first().waitFor();
+  // ↓ to the suggestion (the search may offer others too), then Enter.
+  const titles = await listbox.locator('[role=option]').allTextContents();
+  for (let i = 0; i < titles.findIndex((t) => t.includes(title)); i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => combobox.inputValue()).toContain(title);
+}
+
+async function save() {
+  await page.keyboard.press('Control+s');
+  await page.getByText('Salvataggio completato').last().waitFor();
+}
+
+let customer: Entity;
+let alpha: Entity;
+let beta: Entity;
+let supplier: Entity;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 1000 } });
+  page = await context.newPage();
+  await page.goto(`${server.url}/dashboard`);
+  await signIn(page, server, DEMO.admin);
+  token = (await storedUser(page))!.user.access_token;
+  customer = await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: `Cliente ${tag} Srl` } } });
+  alpha = await create('products', { attributes: { code: `A-${tag}`, name: `Estintore ${tag} alfa`, listPrice: 40 } });
+  beta = await create('products', { attributes: { code: `B-${tag}`, name: `Idrante ${tag} beta`, listPrice: 90 } });
+  supplier = await create('suppliers', { attributes: { businessName: `Fornitore ${tag} Spa` } });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('references inside list items are pickers', () => {
+  it('edits a price-list row by typing a product name', async () => {
+    const list = await create('priceLists', {
+      attributes: { code: `L-${tag}`, name: `Listino ${tag}`, items: [{ productId: alpha.id, price: 35 }] },
+      relationships: { customerId: customer.id },
+    });
+    await open(`/marketing/commercialOffers/${customer.id}/priceList/${list.id}`);
+    const row = form().locator('[data-item-index="0"]');
+    const product = row.getByRole('combobox', { name: 'Prodotto' });
+    // The row shows the product's name, never its id.
+    await expect.poll(() => product.inputValue()).toContain(`Estintore ${tag} alfa`);
+    await pick(product, `${tag} beta`, `Idrante ${tag} beta`);
+    await save();
+    const stored = await fetchOne('priceLists', list.id);
+    expect(stored.attributes.items).toEqual([expect.objectContaining({ productId: beta.id, price: 35 })]);
+  });
+
+  it('edits an order line by typing a product name', async () => {
+    const order = await create('orders', {
+      attributes: { orderDate: '2026-06-10', lines: [{ productId: alpha.id, quantity: 2, unitPrice: 40 }] },
+      relationships: { customerId: customer.id },
+    });
+    await open(`/marketing/orders/detail/${order.id}`);
+    const product = form().locator('[data-item-index="0"]').getByRole('combobox', { name: 'Prodotto' });
+    await expect.poll(() => product.inputValue()).toContain(`Estintore ${tag} alfa`);
+    await pick(product, `${tag} beta`, `Idrante ${tag} beta`);
+    await save();
+    const stored = await fetchOne('orders', order.id);
+    expect(stored.attributes.lines).toEqual([expect.objectContaining({ productId: beta.id, quantity: 2 })]);
+  });
+
+  it('adds a supplier to a product by typing its name', async () => {
+    await open(`/products/${alpha.id}`);
+    await form().getByRole('button', { name: 'Aggiungi (Fornitori)' }).click();
+    const row = form().locator('[data-item-index="0"]');
+    await pick(row.getByRole('combobox', { name: 'Fornitore' }), `Fornitore ${tag}`, `Fornitore ${tag} Spa`);
+    await row.getByRole('checkbox', { name: 'Predefinito' }).check();
+    await save();
+    const stored = await fetchOne('products', alpha.id);
+    expect(stored.attributes.suppliers).toEqual([expect.objectContaining({ supplierId: supplier.id, isDefault: true })]);
+  });
+});
+
+describe('record-valued fields have real editors', () => {
+  it('edits an equipment’s additional data with its customer’s definitions, keeping values no definition names', async () => {
+    const family = await create('equipmentFamilies', { attributes: { code: `F-${tag}`, name: `Famiglia ${tag}`, module: 'fire' } });
+    const owner = await create('customers', {
+      attributes: { allowedModules: ['fire'], registry: { businessName: `Cliente campi ${tag} Srl` } },
+      metadata: {
+        featureFlags: { hasAdditionalFields: true, hasMediaTree: false },
+        additionalPEFields: [
+          { type: 'number', label: 'Peso (kg)', name: 'peso', reportColumnOrder: 2 },
+          { type: 'text', label: 'Piano', name: 'piano', reportColumnOrder: 1 },
+          { type: 'combobox', label: 'Classe', name: 'classe', options: ['A', 'B'], reportColumnOrder: 3 },
+          { type: 'checkbox', label: 'Revisionato', name: 'revisionato', reportColumnOrder: 4 },
+          { type: 'text', label: 'Solo altre famiglie', name: 'altrove', equipmentFamilyId: family.id },
+        ],
+      },
+    });
+    const other = await create('equipmentFamilies', { attributes: { code: `G-${tag}`, name: `Altra famiglia ${tag}`, module: 'fire' } });
+    const equipment = await create('equipments', {
+      attributes: { equipmentId: `E-${tag}`, module: 'fire', additionalData: { matricolaVecchia: 'X-12' } },
+      relationships: { customerId: owner.id, equipmentFamilyId: other.id },
+    });
+    await open(`/equipments/${equipment.id}`);
+    const editor = form().locator('fieldset.form-additional');
+    await editor.getByLabel('Piano', { exact: true }).waitFor();
+    // In report column order; the other family's field is not offered.
+    expect(await editor.locator('.form-fields label').allTextContents()).toEqual(['Piano', 'Peso (kg)', 'Classe', 'Revisionato']);
+    await editor.getByLabel('Piano', { exact: true }).fill('Terzo');
+    await editor.getByLabel('Peso (kg)').focus();
+    await page.keyboard.type('6,5');
+    await editor.getByLabel('Classe').selectOption('B');
+    await editor.getByLabel('Revisionato').check();
+    // The value no definition names is listed as a key/value pair.
+    expect(await editor.getByRole('textbox', { name: 'Nome' }).inputValue()).toBe('matricolaVecchia');
+    await save();
+    const stored = await fetchOne('equipments', equipment.id);
+    expect(stored.attributes.additionalData).toEqual({ matricolaVecchia: 'X-12', piano: 'Terzo', peso: 6.5, classe: 'B', revisionato: true });
+  });
+});
+
+describe('child grids', () => {
+  it('shows a quotation’s lines with quantity, unit price, discount and net total, and adds one with Nuovo', async () => {
+    const quotation = await create('quotations', { attributes: { date: '2026-06-10', title: `Preventivo ${tag}` }, relationships: { customerId: customer.id } });
+    await create('quotationProducts', { attributes: { quantity: 2, unitPrice: 50, discountPercent: 10 }, relationships: { quotationId: quotation.id, productId: alpha.id } });
+    await open(`/marketing/quotations/detail/${quotation.id}`);
+    const lines = page.locator('.screen-below:visible [role=grid]');
+    await lines.locator('[role=row][aria-rowindex="2"] [role=gridcell]').first().waitFor();
+    const headers = await lines.locator('[role=columnheader]').allTextContents();
+    for (const name of ['Prodotto', 'Quantità', 'Prezzo unitario', 'Sconto %', 'Totale netto']) expect(headers.map((h) => h.trim())).toContain(name);
+    const cells = await lines.locator('[role=row][aria-rowindex="2"] [role=gridcell]').allTextContents();
+    const at = (name: string) => cells[headers.findIndex((h) => h.trim() === name)];
+    expect(at('Quantità')).toBe('2');
+    expect(at('Prezzo unitario')).toMatch(/^50,00\s€$/);
+    expect(at('Sconto %')).toBe('10 %');
+    expect(at('Totale netto')).toMatch(/^90,00\s€$/);
+
+    // n in the lines grid opens a new line in its own tab, the quotation already chosen.
+    await lines.focus();
+    await page.keyboard.press('n');
+    await page.waitForURL((url) => url.pathname === '/preview/quotationProducts/new' && url.search.includes(quotation.id));
+    const quotationPicker = form().getByRole('combobox', { name: 'Preventivo' });
+    await expect.poll(() => quotationPicker.inputValue()).toContain(`Preventivo ${tag}`);
+    await pick(form().getByRole('combobox', { name: 'Prodotto' }), `${tag} beta`, `Idrante ${tag} beta`);
+    await form().getByLabel('Quantità').fill('3');
+    await form().getByLabel('Prezzo unitario').fill('12,5');
+    await page.keyboard.press('Control+s');
+    await page.getByText('Creazione completata').last().waitFor();
+    const response = await server.api(`/quotationProducts?filter[quotationId]=${quotation.id}&page[size]=10`, { token });
+    const stored = ((await response.json()) as { data: Entity[] }).data;
+    expect(stored).toHaveLength(2);
+    expect(stored).toContainEqual(expect.objectContaining({ attributes: expect.objectContaining({ quantity: 3, unitPrice: 12.5 }), relationships: expect.objectContaining({ quotationId: quotation.id, productId: beta.id }) }));
+  });
+});
