@@ -25,7 +25,7 @@ let server: http.Server;
 let stored: Entity;
 let writes: { ifMatch: string | undefined; body: unknown }[];
 /** When set, the next PATCH is refused with 409 after this other user's change is stored. */
-let raceBy: { notes: string } | undefined;
+let raceBy: Record<string, unknown> | undefined;
 
 function entity(version: string, by: string, attributes: Record<string, unknown>): Entity {
   return {
