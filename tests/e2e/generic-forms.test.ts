@@ -159,6 +159,52 @@ describe('record-valued fields have real editors', () => {
   });
 });
 
+describe('long lists and role rules', () => {
+  it('virtualizes a long list inside a form, Tab walks it, Alt+↓ moves an item', async () => {
+    const lines = Array.from({ length: 80 }, (_, i) => ({ description: `Riga ${tag} ${i + 1}`, quantity: 1, unitPrice: 10 }));
+    const order = await create('orders', { attributes: { orderDate: '2026-06-10', lines }, relationships: { customerId: customer.id } });
+    await open(`/marketing/orders/detail/${order.id}`);
+    const items = form().locator('[data-item-index]');
+    await items.first().waitFor();
+    // Only the rows near the view are in the DOM.
+    expect(await items.count()).toBeLessThan(30);
+    expect(await items.first().getAttribute('aria-setsize')).toBe('80');
+    const firstField = items.first().locator('input, textarea, select').first();
+    await firstField.focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => form().locator('[data-item-index="1"] legend').first().textContent()).toContain('Voce 2 di 80');
+    // Tab goes on through the rows: the next ones are rendered as the focus reaches them.
+    for (let i = 0; i < 120; i++) await page.keyboard.press('Tab');
+    const reached = await page.evaluate(() => Number(document.activeElement?.closest('[data-item-index]')?.getAttribute('data-item-index') ?? -1));
+    expect(reached).toBeGreaterThan(8);
+    await save();
+    const stored = await fetchOne('orders', order.id);
+    expect(stored.attributes.lines.slice(0, 2).map((l: { description: string }) => l.description)).toEqual([`Riga ${tag} 2`, `Riga ${tag} 1`]);
+    expect(stored.attributes.lines).toHaveLength(80);
+  });
+
+  it('edits a role rule: actions, conditions with an operator', async () => {
+    const role = await create('roles', {
+      attributes: { name: `Ruolo ${tag}`, permissions: [{ action: ['read', 'update'], subject: 'quotation', conditions: { 'relationships.customerId': { $in: '${user.customerIds}' } } }] },
+    });
+    await open(`/preview/roles/${role.id}`);
+    const rule = form().locator('[data-item-index="0"]');
+    await rule.getByRole('checkbox', { name: 'Elimina' }).check();
+    // The stored condition is shown as a row: field, operator, value.
+    expect(await rule.getByRole('textbox', { name: 'Campo della condizione' }).first().inputValue()).toBe('relationships.customerId');
+    expect(await rule.getByRole('combobox', { name: 'Operatore' }).first().inputValue()).toBe('$in');
+    await rule.getByRole('button', { name: 'Aggiungi condizione' }).click();
+    await rule.getByRole('textbox', { name: 'Campo della condizione' }).nth(1).fill('attributes.status');
+    await rule.getByRole('combobox', { name: 'Operatore' }).nth(1).selectOption('$ne');
+    await rule.getByRole('textbox', { name: 'Valore della condizione' }).nth(1).fill('cancelled');
+    await save();
+    const stored = await fetchOne('roles', role.id);
+    expect(stored.attributes.permissions).toEqual([
+      { action: ['read', 'update', 'delete'], subject: 'quotation', conditions: { 'relationships.customerId': { $in: '${user.customerIds}' }, 'attributes.status': { $ne: 'cancelled' } } },
+    ]);
+  });
+});
+
 describe('child grids', () => {
   it('shows a quotation’s lines with quantity, unit price, discount and net total, and adds one with Nuovo', async () => {
     const quotation = await create('quotations', { attributes: { date: '2026-06-10', title: `Preventivo ${tag}` }, relationships: { customerId: customer.id } });
