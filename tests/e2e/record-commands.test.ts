@@ -13,12 +13,21 @@ let page: Page;
 let token: string;
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown> }
+interface OrderLine { quantity: number; deliveredQuantity?: number }
 
-async function fetchReminder(id: string): Promise<Entity> {
-  const response = await server.api(`/reminders/${id}`, { token });
+async function get(type: string, id: string): Promise<Entity> {
+  const response = await server.api(`/${type}/${id}`, { token });
   expect(response.status, await response.clone().text()).toBe(200);
   return ((await response.json()) as { data: Entity }).data;
 }
+
+async function list(type: string, query: string): Promise<Entity[]> {
+  const response = await server.api(`/${type}?${query}`, { token });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { data: Entity[] }).data;
+}
+
+const fetchReminder = (id: string) => get('reminders', id);
 
 /** Moves the keyboard focus out of any field (keys without a modifier never fire while typing). */
 async function focusOutOfFields() {
@@ -110,5 +119,45 @@ describe('record commands', () => {
     // Newest first: the undo above the deletion.
     const texts = await actions.allTextContents();
     expect(texts.indexOf('Eliminazione annullata')).toBeLessThan(texts.indexOf('Eliminazione'));
+  });
+
+  it('records a delivery with r c: the quantities dialog, then the SPEC §5 question for more than ordered', async () => {
+    const orders = [...(await list('orders', 'filter[state]=planned&page[size]=50')), ...(await list('orders', 'filter[state]=todo&page[size]=50'))];
+    const order = orders.find((o) => ((o.attributes.lines as OrderLine[] | undefined) ?? []).length > 0);
+    expect(order, 'a planned or to-do order with lines in the demo data').toBeTruthy();
+    const [line] = order!.attributes.lines as OrderLine[];
+    const delivered = line!.deliveredQuantity ?? 0;
+    const beyond = line!.quantity - delivered + 1;
+    await page.goto(`${server.url}/marketing/orders/detail/${order!.id}`);
+    await form().waitFor();
+    await focusOutOfFields();
+    await press('r', 'c');
+    const dialog = page.getByRole('dialog', { name: 'Registra consegna' });
+    await dialog.waitFor();
+    // The first line's quantity field has the focus.
+    await page.keyboard.type(String(beyond).replace('.', ','));
+    await press('Enter');
+    const question = page.getByRole('alertdialog');
+    await question.getByText(/supera la quantità ordinata/).waitFor();
+    // Tab to the confirm button (wherever the dialog put the focus), then Enter.
+    const confirm = question.getByRole('button', { name: 'Sì, aggiorna la quantità ordinata' });
+    for (let i = 0; i < 5 && !(await confirm.evaluate((button) => button === document.activeElement)); i++) await press('Tab');
+    await press('Enter');
+    await expect.poll(async () => ((await get('orders', order!.id)).attributes.lines as OrderLine[])[0]!.deliveredQuantity, { timeout: 10_000 }).toBe(delivered + beyond);
+    const [after] = (await get('orders', order!.id)).attributes.lines as OrderLine[];
+    expect(after!.quantity).toBe(delivered + beyond);
+  });
+
+  it('duplicates a quotation with r d and opens the copy in its tab', async () => {
+    const [quotation] = await list('quotations', 'page[size]=1&sort=code');
+    await page.goto(`${server.url}/marketing/quotations/detail/${quotation!.id}`);
+    await form().waitFor();
+    const tabs = await page.locator('[role=tab]').count();
+    await focusOutOfFields();
+    await press('r', 'd');
+    await page.waitForURL((url) => url.pathname.startsWith('/marketing/quotations/detail/') && !url.pathname.endsWith(quotation!.id), { timeout: 10_000 });
+    await expect.poll(() => page.locator('[role=tab]').count()).toBe(tabs + 1);
+    const copy = await get('quotations', new URL(page.url()).pathname.split('/').pop()!);
+    expect(copy.id).not.toBe(quotation!.id);
   });
 });

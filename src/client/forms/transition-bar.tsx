@@ -12,15 +12,13 @@ import type { ActiveDocument } from '../../../commands/types.ts';
 import { machines, type MachineType } from '../../domain/machines/index.ts';
 import type { StateMachine } from '../../domain/machine.ts';
 import type { EntityJson } from '../../domain/entity.ts';
-import { CommandButton } from '../shell/command-button.tsx';
-import { undoOfferAtom } from '../workspace/command-context.ts';
+import { CommandButton, UndoButton } from '../shell/command-button.tsx';
 import { TabIdContext, tabDocumentsAtom } from '../workspace/tab-context.ts';
 
 export function TransitionBar({ type, entity }: { type: MachineType; entity: EntityJson }) {
   const intl = useIntl();
   const tabId = useContext(TabIdContext);
   const published = useAtomValue(tabDocumentsAtom)[tabId ?? ''];
-  const undo = useAtomValue(undoOfferAtom);
   // This tab's document (with the server's facts and the form's handle when published), also when
   // the focused side of a split view is another tab.
   const document = useMemo<ActiveDocument>(
@@ -31,7 +29,6 @@ export function TransitionBar({ type, entity }: { type: MachineType; entity: Ent
   const state = stateOf(machine, entity);
   const legal = new Set(machine.transitions.filter((tr) => tr.from.includes(state)).map((tr) => `transition.${type}.${tr.action}`));
   const mine = transitionCommands.filter((command) => legal.has(command.id));
-  const undoHere = undo && undo.type === type && undo.id === entity.id && undo.until > Date.now() ? undo : null;
   return (
     <div className="transition-bar" role="toolbar" aria-label={intl.formatMessage({ id: 'screens.transition.bar' })}>
       {mine.map((command) => (
@@ -43,9 +40,7 @@ export function TransitionBar({ type, entity }: { type: MachineType; entity: Ent
           label={typeof command.title === 'string' ? command.title.split(': ').slice(1).join(': ') : undefined}
         />
       ))}
-      {undoHere && (
-        <CommandButton commandId="undo.last" document={document} className="transition-undo" label={intl.formatMessage({ id: 'screens.transition.undoButton' }, { action: undoHere.label })} />
-      )}
+      <UndoButton document={document} className="transition-undo" />
     </div>
   );
 }

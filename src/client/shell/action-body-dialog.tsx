@@ -4,7 +4,7 @@
  * validated with that schema before it is sent. The delivery of an order lists its lines with a
  * quantity to deliver each (SPEC §5; the server asks about quantities beyond the ordered ones).
  */
-import { useId, useState, type ComponentType } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActionBodyRequest } from '../../../commands/types.ts';
 import type { EntityJson } from '../../domain/entity.ts';
@@ -55,6 +55,9 @@ function DeliveryForm({ request, close }: ActionBodyFormProps) {
   const [quantities, setQuantities] = useState<string[]>(() => lines.map(() => ''));
   const [error, setError] = useState<string | undefined>();
   const errorId = useId();
+  const first = useRef<HTMLInputElement>(null);
+  // After the dialog host's showModal (which focuses its first control, the close button): the first quantity.
+  useEffect(() => first.current?.focus(), []);
   const submit = () => {
     const body = deliveryBody(quantities);
     if ('invalidLine' in body) return setError(intlHook.formatMessage({ id: 'commands.deliver.invalid' }, { n: body.invalidLine + 1 }));
@@ -102,7 +105,7 @@ function DeliveryForm({ request, close }: ActionBodyFormProps) {
                   name={`deliveries.${index}`}
                   inputMode="decimal"
                   autoComplete="off"
-                  autoFocus={index === 0}
+                  ref={index === 0 ? first : undefined}
                   aria-label={intlHook.formatMessage({ id: 'commands.deliver.quantityOf' }, { n: index + 1 })}
                   aria-describedby={error ? errorId : undefined}
                   value={quantities[index]}

@@ -86,3 +86,21 @@ export function CommandButton({ commandId, document, label, className }: Command
     </button>
   );
 }
+
+/**
+ * The undo of what just happened to this record (a delete, a transition), while it is offered: the
+ * `undo.last` command (`t z`) labelled with what it undoes. Renders nothing otherwise.
+ */
+export function UndoButton({ document, className }: { document: ActiveDocument; className?: string }) {
+  const intl = useIntl();
+  const undo = useAtomValue(undoOfferAtom);
+  const [, refresh] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (!undo) return;
+    const timer = setTimeout(refresh, Math.max(0, undo.until - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [undo]);
+  if (!undo || undo.type !== document.type || undo.id !== document.id || undo.until <= Date.now()) return null;
+  const label = intl.formatMessage({ id: 'commands.undo.button' }, { what: undo.label });
+  return <CommandButton commandId="undo.last" document={document} label={label} {...(className ? { className } : {})} />;
+}

@@ -2,6 +2,7 @@
 export default {
   'commands.group.record': 'Record',
   'commands.undo.title': 'Annulla l’ultima azione',
+  'commands.undo.button': 'Annulla: {what}',
   'commands.record.save': 'Salva',
   'commands.record.discard': 'Annulla le modifiche',
   'commands.record.delete': 'Elimina',
