@@ -9,7 +9,7 @@ import type { ActionBodyRequest, CommandContext, UiService, UndoOffer, Workspace
 import { pushAlert } from '../alerts/alerts.ts';
 import { ApiProblem } from '../api/http.ts';
 import { showProblemAlert } from '../api/problem-alert.ts';
-import { records } from '../data/index.ts';
+import { records } from '../data/records.ts';
 import { intl } from '../i18n/index.ts';
 import { sessionAtom } from '../session/session.tsx';
 import { toggleTheme } from '../settings/theme.ts';
