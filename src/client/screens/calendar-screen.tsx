@@ -12,6 +12,7 @@ import { enumLabel, formatValue } from '../forms/format.ts';
 import { useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import type { EntityJson } from '../../domain/entity.ts';
+import { addDays, businessDay } from '../../domain/business-day.ts';
 
 const DAY = 86_400_000;
 
@@ -22,14 +23,13 @@ export function mondayOf(date: string): string {
   return new Date(d.getTime() - weekday * DAY).toISOString().slice(0, 10);
 }
 
-const addDays = (date: string, days: number) => new Date(new Date(`${date}T12:00:00Z`).getTime() + days * DAY).toISOString().slice(0, 10);
 
 export default function CalendarScreen({ moduleName }: { moduleName: string }) {
   const intl = useIntl();
   const [url, replaceUrl] = useTabUrl();
   const openTab = useOpenTab();
   const fromParam = new URLSearchParams(url.split('?')[1] ?? '').get('from');
-  const from = mondayOf(fromParam && /^\d{4}-\d{2}-\d{2}$/.test(fromParam) ? fromParam : new Date().toISOString().slice(0, 10));
+  const from = mondayOf(fromParam && /^\d{4}-\d{2}-\d{2}$/.test(fromParam) ? fromParam : businessDay());
   const to = addDays(from, 13);
   const title = intl.formatMessage({ id: 'screens.calendar.title' }, { module: enumLabel(moduleName) });
   useTabTitle(title);
@@ -58,7 +58,7 @@ export default function CalendarScreen({ moduleName }: { moduleName: string }) {
       <h1 className="screen-title">{title}</h1>
       <div className="data-grid-toolbar-row">
         <button type="button" onClick={() => go(addDays(from, -7))}><FormattedMessage id="screens.calendar.previous" /></button>
-        <button type="button" onClick={() => go(mondayOf(new Date().toISOString().slice(0, 10)))}><FormattedMessage id="screens.calendar.today" /></button>
+        <button type="button" onClick={() => go(mondayOf(businessDay()))}><FormattedMessage id="screens.calendar.today" /></button>
         <button type="button" onClick={() => go(addDays(from, 7))}><FormattedMessage id="screens.calendar.next" /></button>
         <span role="status">{formatValue(from, 'date')} – {formatValue(to, 'date')}{isPending ? ` · ${intl.formatMessage({ id: 'screens.loading' })}` : ` · ${intl.formatMessage({ id: 'screens.calendar.count' }, { count: data?.length ?? 0 })}`}</span>
       </div>
