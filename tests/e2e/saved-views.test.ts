@@ -4,6 +4,7 @@
 // an open customer lists "Anagrafica" in the palette, which opens /customers/{id}/detail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { addDays, businessDay } from '../../src/domain/business-day.ts';
 import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -151,6 +152,16 @@ describe('saved views', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('opens the seeded overdue deadlines with "today" resolved to the business day', async () => {
+    await runFromPalette(page, 'Scadenze superate', 'Vista: Scadenze superate');
+    const yesterday = addDays(businessDay(), -1);
+    await page.waitForURL((url) => url.pathname === '/planning/physicalActivities' && url.searchParams.get('to[deadlineDate]') === yesterday);
+    expect(pathAndQuery(page)).toBe(`/planning/physicalActivities?filter[isExecuted]=false&to[deadlineDate]=${yesterday}&sort=deadlineDate`);
+    const rows = await gridRowTexts(page);
+    expect(rows.length).toBeGreaterThan(0);
+    await expect(page.locator('.pane:not([hidden]) [role=tabpanel]:not([hidden]) .data-grid-empty').count()).resolves.toBe(0);
   });
 });
 

@@ -3,20 +3,16 @@
  * and its dialog: the view's name and the roles to share it with. The view keeps the grid's URL as
  * it is (filters, sort, columns, full text in the SPEC §7 list language).
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useMemo } from 'react';
 import type { Command } from '../../../commands/types.ts';
-import { ApiProblem } from '../api/http.ts';
 import { pushAlert } from '../alerts/alerts.ts';
-import { listKey, records } from '../data/index.ts';
 import { intl as appIntl } from '../i18n/index.ts';
 import { useSession } from '../session/session.tsx';
 import { openDialog } from '../shell/dialog.tsx';
 import { store } from '../store.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { activeTab, workspaceAtom } from '../workspace/workspace-state.ts';
-import { gridViewOf, SAVED_VIEW_SUBJECT, SAVED_VIEWS_TYPE } from './saved-views.ts';
+import { gridViewOf, SAVED_VIEW_SUBJECT } from './saved-views.ts';
 
 /** The key of "Salva vista" (V for vista). */
 export const SAVE_VIEW_KEY = 'Alt+v';
@@ -27,6 +23,8 @@ const activeUrl = () => activeTab(store.get(workspaceAtom))?.url;
 export async function saveCurrentView(identity: { id: string; roles: { id: string; name: string }[] }): Promise<void> {
   const view = gridViewOf(activeUrl());
   if (!view) return;
+  // The form is loaded the first time a view is saved (it stays out of the initial bundle).
+  const { SaveViewForm } = await import('./save-view-form.tsx');
   const saved = await openDialog<string>({
     title: appIntl.formatMessage({ id: 'kinds.views.dialog.title' }),
     size: 'sm',
@@ -53,108 +51,4 @@ export function useSaveViewCommand(): void {
   );
   const commands = useMemo(() => [command], [command]);
   useScopedCommands('global', commands, true);
-}
-
-interface FormProps {
-  view: { path: string; query: string };
-  identity: { id: string; roles: { id: string; name: string }[] };
-  close(result?: string): void;
-}
-
-function SaveViewForm({ view, identity, close }: FormProps) {
-  const intl = useIntl();
-  const { ability } = useSession();
-  const nameId = useId();
-  const errorId = useId();
-  const [name, setName] = useState('');
-  const [shared, setShared] = useState<string[]>([]);
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const nameField = useRef<HTMLInputElement>(null);
-  // The host opens the native dialog after this form mounts (React's autoFocus would run too early):
-  // the name field takes the focus once it is shown, not the dialog's close button.
-  useEffect(() => nameField.current?.focus(), []);
-  // Every role when the user may read them; else the user's own (a view is shared with colleagues).
-  const canReadRoles = ability.can('read', 'role');
-  const rolesQuery = { 'page[size]': 100, sort: 'name' } as const;
-  const allRoles = useQuery({
-    queryKey: listKey('roles', rolesQuery),
-    queryFn: ({ signal }) => records.list('roles', rolesQuery, signal),
-    enabled: canReadRoles,
-  });
-  const roles = canReadRoles && allRoles.data ? allRoles.data.data.map((role) => ({ id: role.id, name: String(role.attributes.name ?? '') })) : identity.roles;
-  const url = view.query ? `${view.path}?${view.query}` : view.path;
-
-  const submit = async () => {
-    if (!name.trim()) {
-      setError(intl.formatMessage({ id: 'kinds.views.nameRequired' }));
-      return;
-    }
-    setSaving(true);
-    setError(undefined);
-    try {
-      await records.create(SAVED_VIEWS_TYPE, { attributes: { name: name.trim(), path: view.path, query: view.query }, relationships: { userId: identity.id, sharedRoleIds: shared } }, { silent: true });
-      close(name.trim());
-    } catch (problem) {
-      setError(problem instanceof ApiProblem ? (problem.errors[0]?.message ?? problem.message) : String(problem));
-      setSaving(false);
-    }
-  };
-
-  return (
-    <form
-      className="save-view-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <p className="save-view-url">
-        <FormattedMessage id="kinds.views.dialog.hint" values={{ url: <code>{url}</code> }} />
-      </p>
-      <label htmlFor={nameId}>
-        <FormattedMessage id="kinds.views.dialog.name" />
-      </label>
-      <input
-        id={nameId}
-        ref={nameField}
-        name="name"
-        autoComplete="off"
-        maxLength={100}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        aria-invalid={error !== undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      <fieldset className="save-view-roles">
-        <legend>
-          <FormattedMessage id="kinds.views.dialog.share" />
-        </legend>
-        {roles.length === 0 && <p><FormattedMessage id="kinds.views.dialog.noRoles" /></p>}
-        {roles.map((role) => (
-          <label key={role.id}>
-            <input
-              type="checkbox"
-              checked={shared.includes(role.id)}
-              onChange={(event) => setShared(event.target.checked ? [...shared, role.id] : shared.filter((id) => id !== role.id))}
-            />{' '}
-            {role.name}
-          </label>
-        ))}
-      </fieldset>
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="button" onClick={() => close(undefined)}>
-          <FormattedMessage id="kinds.views.dialog.cancel" />
-        </button>
-        <button type="submit" className="primary" disabled={saving}>
-          <FormattedMessage id={saving ? 'kinds.views.dialog.saving' : 'kinds.views.dialog.confirm'} />
-        </button>
-      </div>
-    </form>
-  );
 }
