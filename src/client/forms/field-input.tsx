@@ -20,6 +20,9 @@ import { RuleListEditor } from './editors/rule-editor.tsx';
 import { useFormRecord, useNewRecordPreset } from './editors/form-record.ts';
 import { readPath } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
+import { injectEditorStyles } from './editors/editor-styles.ts';
+
+injectEditorStyles();
 
 export interface FieldAccess {
   /** Whether the user may see the field at this path. */

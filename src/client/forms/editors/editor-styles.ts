@@ -1,0 +1,31 @@
+/**
+ * Styles of the form editors (item lists, key/value maps, additional fields, role rules), injected
+ * once when the forms chunk loads, next to the screens' own (screens/screen-styles.ts).
+ */
+const css = `
+.form-item-list ol > li.form-list-item { border: 0; }
+.form-list-item > fieldset { border: 1px solid var(--border, color-mix(in srgb, CanvasText 15%, transparent)); border-radius: 6px; margin: 0 0 .5rem; }
+.form-list-item-actions { display: flex; gap: .4rem; justify-content: flex-end; margin-top: .4rem; }
+.form-list-scroll { border: 1px solid var(--border, color-mix(in srgb, CanvasText 10%, transparent)); border-radius: 6px; padding: .3rem; }
+.form-map, .form-additional, .form-rules, .form-conditions { grid-column: 1 / -1; border: 1px solid var(--border, color-mix(in srgb, CanvasText 15%, transparent)); border-radius: 6px; }
+.form-map-rows { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: .3rem; }
+.form-map-row { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
+.form-map-row input[type="text"] { min-width: 10rem; padding: .3rem .4rem; font: inherit; }
+.form-map-empty, .form-hint { font-size: .8rem; opacity: .8; margin: .2rem 0; }
+.form-rule { display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: .6rem 1rem; }
+.form-rule > .form-choices, .form-rule > .form-conditions { grid-column: 1 / -1; }
+.form-rule > .form-choices, .form-additional .form-choices { flex-direction: row; }
+.form-add-text { display: inline-flex; gap: .3rem; align-items: center; flex-wrap: wrap; }
+`;
+
+let injected = false;
+
+/** Adds the editors' stylesheet to the document once (no-op outside a browser). */
+export function injectEditorStyles(): void {
+  if (injected || typeof document === 'undefined') return;
+  injected = true;
+  const style = document.createElement('style');
+  style.dataset.styles = 'form-editors';
+  style.textContent = css;
+  document.head.append(style);
+}
