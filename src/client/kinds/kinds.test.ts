@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { findKind, kindList } from '../../domain/kinds.ts';
 import { routes } from '../../domain/routes.ts';
 import { extraFiltersOf, kindModule, kindModules, recordSearchKinds, singularOf } from './index.ts';
-import { recordOfUrl, recordRoutes } from './record-routes.ts';
+import { entityUrl } from '../../domain/routes.ts';
+import { NEW_ID } from '../data/record-state.ts';
+import { NEW_RECORD_ID, recordOfUrl, recordRoutes } from './record-routes.ts';
 
 const urls = (type: string, id: string, entity?: object, known?: Record<string, string>) =>
   recordRoutes(type, id, entity as never, known).map((route) => route.url);
@@ -92,6 +94,19 @@ describe('entity routes: every route that needs an id is reachable from its reco
     expect(recordOfUrl('/preview/jobs/j1')).toEqual({ type: 'jobs', id: 'j1', params: {} });
     expect(recordOfUrl('/marketing/quotations')).toBeUndefined();
     expect(recordOfUrl('/nowhere/x/y/z')).toBeUndefined();
+  });
+
+  it('gives a record not stored yet no other pages', () => {
+    expect(NEW_RECORD_ID).toBe(NEW_ID);
+    expect(urls('customers', NEW_ID)).toEqual([]);
+  });
+
+  it('agrees with the tab URL the domain gives a record (entityUrl)', () => {
+    const record = { id: 'r1', attributes: { module: 'fire' }, metadata: {}, relationships: { customerId: 'c9' } };
+    for (const type of new Set(routes.flatMap((route) => (route.kind ? [route.kind] : [])))) {
+      const url = entityUrl(type, 'r1', record);
+      if (url) expect(urls(type, 'r1', record), type).toContain(url);
+    }
   });
 
   it('never mistakes a page’s own id for another parameter', () => {

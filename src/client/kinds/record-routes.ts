@@ -10,6 +10,9 @@ import type { AppAbility } from '../../domain/ability.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { kindModule } from './index.ts';
 
+/** The id of a record not stored yet (`/…/new`, NEW_ID of the record layer): it has no other pages. */
+export const NEW_RECORD_ID = 'new';
+
 export interface RecordRoute {
   route: RouteDef;
   /** Every path parameter, the enumerated ones included. */
@@ -42,6 +45,7 @@ function readPath(entity: unknown, path: string): unknown {
 export function recordRoutes(type: string, id: string, entity?: EntityJson, known: Record<string, string> = {}): RecordRoute[] {
   const module = kindModule(type);
   const out: RecordRoute[] = [];
+  if (id === NEW_RECORD_ID) return out;
   for (const route of routes) {
     if (route.kind !== type || !route.needsId) continue;
     const idParam = idParamOf(type, route);
