@@ -90,6 +90,22 @@ describe('record commands', () => {
     await expect(page.locator(`[id="${reason}"]`).textContent()).resolves.toBe('Nessuna modifica non salvata');
   });
 
+  it('offers the open record\'s commands in the palette\'s active document group, a disabled one with its reason; route variants keep their titles', async () => {
+    await focusOutOfFields();
+    await press('Control+k');
+    const palette = page.locator('[cmdk-dialog]');
+    await palette.waitFor({ state: 'visible' });
+    await page.keyboard.type('Salva');
+    const save = palette.locator('[cmdk-group]', { has: page.locator('[cmdk-group-heading]', { hasText: 'Documento attivo' }) }).locator('[cmdk-item]', { hasText: 'Salva' }).first();
+    await save.waitFor();
+    await expect(save.textContent()).resolves.toContain('Nessuna modifica non salvata');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Calendario Antincendio');
+    await palette.locator('[cmdk-item]', { hasText: 'Calendario Antincendio' }).first().waitFor();
+    await press('Escape');
+    await palette.waitFor({ state: 'hidden' });
+  });
+
   it('deletes with the passphrase, undoes with t z within the window, and the Cronologia lists both', async () => {
     const before = await fetchReminder(id);
     expect(before.metadata.isDeleted).toBe(false);
