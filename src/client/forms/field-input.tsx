@@ -14,7 +14,7 @@ import { ReferencePicker } from './reference-picker.tsx';
 import { useEntityTitle } from './references.ts';
 import { numberText, parseNumber, stepNumber } from './editors/numbers.ts';
 import { ItemList } from './editors/item-list.tsx';
-import { allowedValueKinds, MapEditor } from './editors/map-editor.tsx';
+import { allowedValueKinds, convertValue, MapEditor, TypedValue, valueKindOf, type MapValueKind } from './editors/map-editor.tsx';
 import { AdditionalDataEditor } from './editors/additional-data-editor.tsx';
 import { RuleListEditor } from './editors/rule-editor.tsx';
 import { useFormRecord, useNewRecordPreset } from './editors/form-record.ts';
@@ -299,6 +299,28 @@ function ScalarField({ spec, path, value, onChange, errors, readOnly, stateLabel
       input = <textarea {...common} rows={Math.max(2, items.length + 1)} value={items.join('\n')} onChange={(e) => set(e.target.value.split('\n').map((s) => s.trim()).filter(Boolean))} />;
       break;
     }
+    case 'text':
+      if (spec.alternatives && spec.alternatives.length > 1) {
+        // A value of several possible kinds (a check's result: yes/no, a reading or a text): its kind, then its input.
+        const allowed = allowedValueKinds(spec);
+        const kind = valueKindOf(value, allowed);
+        return (
+          <div className={`form-field form-typed${error ? ' is-invalid' : ''}`}>
+            <label htmlFor={id}>{label}{spec.required && <span aria-hidden="true"> *</span>}</label>
+            <span className="form-map-row">
+              <select aria-label={intl.formatMessage({ id: 'forms.map.type' }, { key: label })} value={kind} disabled={readOnly} onChange={(e) => set(convertValue(value, e.target.value as MapValueKind))}>
+                {allowed.map((k) => <option key={k} value={k}>{intl.formatMessage({ id: `forms.map.kind.${k}` })}</option>)}
+              </select>
+              <TypedValue id={id} kind={kind} label={label} value={value} readOnly={readOnly} onChange={(v) => set(v === undefined || v === '' ? empty : v)} />
+            </span>
+            {error && <span id={errorId} className="form-error" role="alert">{error}</span>}
+          </div>
+        );
+      }
+      input = (
+        <input {...common} type="text" maxLength={spec.maxLength} value={typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)} onChange={(e) => set(e.target.value === '' && !spec.required ? undefined : e.target.value)} />
+      );
+      break;
     case 'json':
       // A shape no editor knows (none in the kinds today): shown read-only rather than as a broken input.
       input = <pre className="form-json" id={id}>{value === undefined ? '' : JSON.stringify(value, null, 2)}</pre>;

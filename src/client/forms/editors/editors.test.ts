@@ -20,6 +20,7 @@ describe('map editor', () => {
     expect(convertValue(true, 'text')).toBe('Sì');
     expect(allowedValueKinds({ kind: 'text', alternatives: ['text', 'number', 'boolean', 'textList'] })).toEqual(['text', 'number', 'boolean', 'textList']);
     expect(allowedValueKinds({ kind: 'integer' })).toEqual(['number']);
+    expect(allowedValueKinds({ kind: 'json' })).toEqual(['text', 'number', 'boolean', 'textList']);
   });
 });
 

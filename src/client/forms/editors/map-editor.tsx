@@ -47,12 +47,17 @@ export function rowsToMap(rows: readonly Row[]): Record<string, unknown> | undef
   return out;
 }
 
+/** An object or a list holding more than texts: not editable as one typed value. */
+const isNested = (value: unknown) => value !== null && typeof value === 'object' && !(Array.isArray(value) && value.every((v) => typeof v === 'string'));
+
 const toRows = (value: unknown): Row[] =>
   value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value as Record<string, unknown>).map(([key, v]) => ({ key, value: v })) : [];
 
 /** The value kinds a map's value spec allows. */
 export function allowedValueKinds(spec: { kind: FieldKind; alternatives?: FieldKind[] } | undefined): MapValueKind[] {
   const kinds = spec?.alternatives ?? (spec ? [spec.kind] : ['text']);
+  // Any JSON value (`z.json()`): the scalar kinds and lists of texts.
+  if (kinds.includes('json')) return ['text', 'number', 'boolean', 'textList'];
   const allowed = kinds.map((k): MapValueKind | undefined => (k === 'number' || k === 'integer' ? 'number' : k === 'boolean' ? 'boolean' : k === 'textList' ? 'textList' : k === 'text' || k === 'textarea' || k === 'enum' ? 'text' : undefined));
   const unique = [...new Set(allowed.filter((k): k is MapValueKind => k !== undefined))];
   return unique.length > 0 ? unique : ['text'];
@@ -101,18 +106,24 @@ export function MapEditor({ label, value, onChange, allowed, readOnly, keyMaxLen
       <ul className="form-map-rows">
         {rows.map((row, index) => {
           const kind = valueKindOf(row.value, allowed);
+          const typeChoice = allowed.length > 1 && !isNested(row.value);
           const rowId = `${id}-${index}`;
           const keyLabel = intl.formatMessage({ id: 'forms.map.key' });
           const valueLabel = intl.formatMessage({ id: 'forms.map.value' }, { key: row.key || keyLabel });
           return (
             <li key={index} className="form-map-row">
               <input aria-label={keyLabel} id={`${rowId}-key`} type="text" value={row.key} maxLength={keyMaxLength} readOnly={readOnly} onChange={(e) => update(index, { key: e.target.value })} />
-              {allowed.length > 1 && (
+              {typeChoice && (
                 <select aria-label={intl.formatMessage({ id: 'forms.map.type' }, { key: row.key || keyLabel })} value={kind} disabled={readOnly} onChange={(e) => update(index, { value: convertValue(row.value, e.target.value as MapValueKind) })}>
                   {allowed.map((k) => <option key={k} value={k}>{intl.formatMessage({ id: `forms.map.kind.${k}` })}</option>)}
                 </select>
               )}
-              <TypedValue kind={kind} label={valueLabel} value={row.value} readOnly={readOnly} onChange={(v) => update(index, { value: v })} />
+              {isNested(row.value) ? (
+                // A nested object (JSON metadata): kept as it is, shown, renamed or removed but not retyped as text.
+                <code aria-label={valueLabel} className="form-map-json">{JSON.stringify(row.value)}</code>
+              ) : (
+                <TypedValue kind={kind} label={valueLabel} value={row.value} readOnly={readOnly} onChange={(v) => update(index, { value: v })} />
+              )}
               {!readOnly && (
                 <button type="button" aria-label={intl.formatMessage({ id: 'forms.map.remove' }, { key: row.key || keyLabel })} onClick={() => commit(rows.filter((_, i) => i !== index))}>
                   ×
