@@ -7,7 +7,9 @@ import type { Database } from './db/database.ts';
 import type { ServerConfig } from './config.ts';
 import { errorHandler, sendProblem } from './http/error-handler.ts';
 import { Problem } from './http/problems.ts';
-import { jsonBodyError } from './http/json-body.ts';
+import { jsonBodyError, registerJsonParsers } from './http/json-body.ts';
+import { registerCanonicalHost } from './http/canonical-host.ts';
+import { loggingOptions } from './logging.ts';
 import { EntityService, type CallContext } from './resources/service.ts';
 import { registerResourceRoutes } from './resources/controller.ts';
 import { inProcessChangeBus, postgresChangeBus } from './events/bus.ts';
@@ -42,7 +44,7 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { database, config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    ...(options.logger === false ? { logger: false } : loggingOptions(config)),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     // Framework-level failures (bad URL encoding, bad content-length…) are problem+json too.
@@ -53,8 +55,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setErrorHandler(errorHandler);
 
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, jsonParser);
+  registerJsonParsers(app);
+  if (config.redirectToPublicUrl) registerCanonicalHost(app, config.publicUrl);
   // The API speaks JSON only: a text/plain body is 415, not a string handed to the rules.
   app.removeContentTypeParser('text/plain');
   app.addHook('preValidation', async (request) => {

@@ -14,3 +14,24 @@ describe('sign-in configuration', () => {
     expect(keycloak.oidc.resource).toBe('https://app.example/api');
   });
 });
+
+describe('operator settings', () => {
+  it('has defaults for a console: pretty logs at info, 10 s shutdown bound, one process, redirect to PUBLIC_URL, backups beside the data', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/app/data' });
+    expect(config).toMatchObject({ logFormat: 'pretty', logLevel: 'info', shutdownTimeoutMs: 10_000, workers: 1, redirectToPublicUrl: true, backupDir: '/srv/app/backups', databaseSchema: undefined });
+  });
+
+  it('reads LOG_FORMAT, LOG_LEVEL, SHUTDOWN_TIMEOUT_SECONDS, WORKERS, PUBLIC_URL_REDIRECT, BACKUP_DIR and DATABASE_SCHEMA', () => {
+    const config = loadConfig({ LOG_FORMAT: 'JSON', LOG_LEVEL: 'debug', SHUTDOWN_TIMEOUT_SECONDS: '3', WORKERS: '4', PUBLIC_URL_REDIRECT: '0', BACKUP_DIR: '/var/backups/app', DATABASE_SCHEMA: 'tenant_a' });
+    expect(config).toMatchObject({ logFormat: 'json', logLevel: 'debug', shutdownTimeoutMs: 3000, workers: 4, redirectToPublicUrl: false, backupDir: '/var/backups/app', databaseSchema: 'tenant_a' });
+  });
+
+  it('refuses values it cannot use, saying which variable in Italian', () => {
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow('LOG_FORMAT deve essere uno fra pretty, json: trovato "xml"');
+    expect(() => loadConfig({ LOG_LEVEL: 'warning' })).toThrow(/^LOG_LEVEL deve essere uno fra/);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow('WORKERS deve essere un numero intero ≥ 1: trovato "0"');
+    expect(() => loadConfig({ WORKERS: 'due' })).toThrow(/^WORKERS deve essere un numero intero/);
+    expect(() => loadConfig({ PUBLIC_URL_REDIRECT: 'forse' })).toThrow('PUBLIC_URL_REDIRECT deve essere 1 o 0: trovato "forse"');
+    expect(() => loadConfig({ DATABASE_SCHEMA: 'a; DROP' })).toThrow(/^DATABASE_SCHEMA deve essere un nome semplice/);
+  });
+});

@@ -1,19 +1,36 @@
-/** `npm start`: open the database (PGlite under DATA_DIR, or DATABASE_URL), migrate, seed once, serve. */
+/**
+ * `npm start`: open the database (PGlite under DATA_DIR, or DATABASE_URL), migrate, seed once, serve.
+ * WORKERS=N (PostgreSQL only) prepares the database in a cluster primary and serves from N worker
+ * processes on the same port (src/server/cluster.ts). SIGTERM/SIGINT close gracefully (src/server/shutdown.ts).
+ */
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { loadConfig, type ServerConfig } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { buildApp } from './app.ts';
 import { isSeeded, seedDemoData } from './seed/seed.ts';
 import { demoUserLines, formatDemoUsers, setDemoPasswords } from './seed/demo-passwords.ts';
+import { claimDataDir } from './data-dir-lock.ts';
+import { closeGracefully, onShutdownSignals } from './shutdown.ts';
+import { superviseWorkers } from './cluster.ts';
 
 const step = (text: string) => console.log(`▸ ${text}`);
+/** Beyond the request bound: time for the pool, PGlite and the workers to close. */
+const CLOSE_MARGIN_MS = 5_000;
 
-async function main() {
-  const config = loadConfig();
-  step(config.databaseUrl ? `Database PostgreSQL: ${redact(config.databaseUrl)}` : `Database PGlite incorporato in ${config.dataDir}`);
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+const open = (config: ServerConfig) =>
+  openDatabase(config.databaseUrl ? { url: config.databaseUrl, schema: config.databaseSchema } : { dataDir: config.dataDir });
+
+/** Migrations, the schema step and the demo data, once per start (in the primary when there are workers). */
+async function prepareDatabase(config: ServerConfig): Promise<Database> {
+  step(
+    config.databaseUrl
+      ? `Database PostgreSQL: ${redact(config.databaseUrl)}${config.databaseSchema ? ` (schema ${config.databaseSchema})` : ''}`
+      : `Database PGlite incorporato in ${config.dataDir}`,
+  );
+  const database = await open(config);
   const applied = await migrateToLatest(database, { log: (line) => step(`Schema: ${line}`) });
   step(applied.length > 0 ? `Migrazioni applicate: ${applied.join(', ')}` : 'Schema del database aggiornato');
   if (!(await isSeeded(database.db))) {
@@ -22,17 +39,10 @@ async function main() {
   }
   // A database seeded before the embedded sign-in existed gets the demo passwords now.
   if (config.oidc.embedded) await setDemoPasswords(database.db, { overwrite: false });
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const app = await buildApp({ database, config, publicDir: path.join(here, 'public') });
-  const shutdown = async (signal: string) => {
-    step(`${signal}: chiusura in corso`);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  return database;
+}
+
+async function announceSignIn(config: ServerConfig, database: Database) {
   if (config.authDisabled) step(`ATTENZIONE: AUTH_DISABLED=1, le richieste /api girano come ${config.devUserEmail}`);
   if (config.oidc.embedded && !config.authDisabled) {
     step(`Accesso con il provider OpenID incorporato (${config.oidc.issuer}); utenti dimostrativi:`);
@@ -40,7 +50,66 @@ async function main() {
   } else if (!config.authDisabled) {
     step(`Accesso con l’emittente OpenID esterno ${config.oidc.issuer} (client ${config.oidc.clientId})`);
   }
+}
+
+/** Builds the app on an open database, listens, and closes gracefully on SIGTERM/SIGINT. */
+async function serve(config: ServerConfig, database: Database, options: { quiet: boolean }) {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const app = await buildApp({ database, config, publicDir: path.join(here, 'public') });
+  const say = options.quiet ? () => undefined : step;
+  onShutdownSignals(
+    async (signal) => {
+      say(`${signal}: chiusura in corso (richieste in corso attese al massimo ${config.shutdownTimeoutMs / 1000} s)`);
+      await closeGracefully(app, database, { timeoutMs: config.shutdownTimeoutMs, log: step });
+      say('Server chiuso');
+      return 0;
+    },
+    { graceMs: config.shutdownTimeoutMs + CLOSE_MARGIN_MS, log: step },
+  );
+  await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `In ascolto su ${address} (processo ${process.pid})` });
+}
+
+async function single(config: ServerConfig) {
+  // Two processes on one PGlite directory corrupt it: refuse while another server holds it.
+  if (!config.databaseUrl) process.once('exit', claimDataDir(config.dataDir));
+  const database = await prepareDatabase(config);
+  await serve(config, database, { quiet: false });
+  await announceSignIn(config, database);
   step(`Pronto su ${config.publicUrl}`);
+}
+
+async function primary(config: ServerConfig) {
+  const database = await prepareDatabase(config);
+  await announceSignIn(config, database);
+  await database.close();
+  step(`Avvio di ${config.workers} processi di lavoro sulla porta ${config.port}…`);
+  const supervisor = superviseWorkers({
+    workers: config.workers,
+    log: step,
+    onReady: () => step(`Pronto su ${config.publicUrl} (${config.workers} processi di lavoro)`),
+  });
+  onShutdownSignals(
+    async (signal) => {
+      step(`${signal}: chiusura dei processi di lavoro (richieste in corso attese al massimo ${config.shutdownTimeoutMs / 1000} s)`);
+      await supervisor.stop(config.shutdownTimeoutMs + CLOSE_MARGIN_MS);
+      step('Server chiuso');
+      return 0;
+    },
+    { graceMs: config.shutdownTimeoutMs + 2 * CLOSE_MARGIN_MS, log: step },
+  );
+}
+
+async function main() {
+  const config = loadConfig();
+  if (config.workers > 1 && !config.databaseUrl) {
+    throw new Error(
+      `WORKERS=${config.workers} richiede un server PostgreSQL (DATABASE_URL): il database incorporato PGlite appartiene a un solo processo. Togliere WORKERS oppure impostare DATABASE_URL.`,
+    );
+  }
+  if (config.workers === 1) return single(config);
+  if (cluster.isPrimary) return primary(config);
+  // A worker: the primary has prepared the database.
+  await serve(config, await open(config), { quiet: true });
 }
 
 function redact(url: string): string {
@@ -48,6 +117,6 @@ function redact(url: string): string {
 }
 
 main().catch((error: unknown) => {
-  console.error('Avvio non riuscito:', error instanceof Error ? error.message : error);
+  console.error(`Avvio non riuscito: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

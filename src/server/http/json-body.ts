@@ -4,6 +4,7 @@
  * (no NUL character, no unpaired UTF-16 surrogate), in keys as in values. Iterative, so hostile
  * input cannot overflow the checker itself.
  */
+import type { FastifyInstance } from 'fastify';
 import type { FieldError } from './problems.ts';
 
 export const MAX_JSON_DEPTH = 32;
@@ -34,4 +35,21 @@ export function jsonBodyError(body: unknown): FieldError | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * application/json and application/merge-patch+json, parsed by Fastify's own parser (prototype
+ * poisoning refused), except that an empty body is no body: many HTTP clients send
+ * `Content-Type: application/json` on every request, DELETE and body-less actions included. A
+ * route that needs a body then answers 422 ("Atteso un oggetto JSON"), not 400 INVALID_JSON.
+ */
+export function registerJsonParsers(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  const parser: typeof parse = (request, body, done) => {
+    if (body === '' || (Buffer.isBuffer(body) && body.length === 0)) return done(null, undefined);
+    return parse(request, body, done);
+  };
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parser);
+  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, parser);
 }
