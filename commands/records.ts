@@ -8,7 +8,7 @@
  * Keys: `$mod+s` saves; the rest are `r <key>` (r = record) in the tab scope, custom actions with the
  * key their declaration gives. A disabled command says why: deleted record, state, role, no changes.
  */
-import type { Availability, Command, CommandContext, RecordHandle } from './types.ts';
+import type { Availability, Command, CommandContext } from './types.ts';
 import { offerUndo, undoKeysText } from './undo.ts';
 import { asSubject } from '../src/domain/ability.ts';
 import type { EntityJson } from '../src/domain/entity.ts';
@@ -33,8 +33,6 @@ interface OpenRecord {
   type: string;
   kind: KindDefinition;
   entity: EntityJson;
-  /** The form's handle, when a form shows the record. */
-  record: RecordHandle | undefined;
 }
 
 /** The record the focused tab shows, stored (not a `/new` form), with its kind. */
@@ -43,7 +41,7 @@ export function openRecord(ctx: CommandContext): OpenRecord | undefined {
   if (!doc?.entity || doc.record?.creating) return undefined;
   const kind = findKind(doc.type);
   if (!kind) return undefined;
-  return { type: doc.type, kind, entity: doc.entity, record: doc.record };
+  return { type: doc.type, kind, entity: doc.entity };
 }
 
 /** The record's own title for messages (`PRV-2026-00002`), else the kind's name. */
