@@ -86,6 +86,9 @@ describe.each(engines())('saved views on %s', (engine) => {
     expect(list.status).toBe(200);
     expect(list.body.data.map((v: any) => v.id)).toEqual([approvalQueue.id]);
     expect((await as(users.otherManager!).request('GET', `/api/savedViews/${approvalQueue.id}`)).status).toBe(200);
+    // The client asks for the views shared with any of the user's roles.
+    const byRoles = await as(users.otherManager!).request('GET', `/api/savedViews?filter[sharedRoleIds]=${roleIds.Pianificatore},${roleIds['Responsabile commerciale']}`);
+    expect(byRoles.body.data.map((v: any) => v.id)).toEqual([approvalQueue.id]);
     // The full text filter cannot widen what a user sees.
     const search = await as(users.otherManager!).request('GET', '/api/savedViews?filter[fullText]=scadenze');
     expect(search.body.data).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gridViewOf, openingUrl, resolveViewUrl, savedViewUrl, viewGroup } from './saved-views.ts';
+import type { Entity } from '../../domain/entity.ts';
+import { gridViewOf, mergeViews, openingUrl, resolveViewUrl, savedViewUrl, viewGroup } from './saved-views.ts';
 
 const view = (path: string, query = '') => ({ attributes: { name: 'V', path, query } });
 
@@ -30,5 +31,12 @@ describe('saved views', () => {
     expect(gridViewOf('/marketing/quotations/detail/q1')).toBeUndefined();
     expect(gridViewOf('/dashboard')).toBeUndefined();
     expect(gridViewOf(undefined)).toBeUndefined();
+  });
+
+  it('list the user’s own views and the shared ones once, by name', () => {
+    const entity = (id: string, name: string, userId: string) => ({ id, attributes: { name }, metadata: {}, relationships: { userId } }) as unknown as Entity;
+    const own = [entity('a', 'Zeta', 'me'), entity('b', 'Alfa', 'me')];
+    const shared = [entity('b', 'Alfa', 'me'), entity('c', 'Beta', 'other')];
+    expect(mergeViews(own, shared, 'me').map((view) => view.id)).toEqual(['b', 'c', 'a']);
   });
 });

@@ -15,8 +15,8 @@ import { resolveScreen } from '../screens/screen-table.ts';
 
 export const SAVED_VIEWS_TYPE = 'savedViews';
 export const SAVED_VIEW_SUBJECT = 'saved view';
-/** The user's views and the shared ones, by name (a sidebar holds no more). */
-export const SAVED_VIEWS_QUERY = { 'page[size]': 100, sort: 'name' } as const;
+/** Most views of each kind (own, shared) a sidebar holds. */
+const VIEWS_PER_LIST = 100;
 
 /** The app URL of a view: its path and its query, exactly as saved. */
 export function savedViewUrl(view: { attributes: Record<string, unknown> }): string {
@@ -70,15 +70,35 @@ export function gridViewOf(url: string | undefined): { path: string; query: stri
   return { path, query: rest };
 }
 
-/** The saved views the user may open (their own and the shared ones); empty while loading or without the permission. */
+/**
+ * The user's own views and those shared with one of their roles, by name; empty while loading or
+ * without the permission. Asked for as two lists, not "everything readable": an administrator may
+ * read every user's views but wants only these in the sidebar.
+ */
 export function useSavedViews(): Entity[] {
-  const { ability } = useSession();
+  const { ability, identity } = useSession();
   const allowed = ability.can('read', SAVED_VIEW_SUBJECT);
+  const roleIds = identity.roles.map((role) => role.id).sort();
+  const own = { 'filter[userId]': identity.id, 'page[size]': VIEWS_PER_LIST, sort: 'name' };
+  const shared = { 'filter[sharedRoleIds]': roleIds.join(','), 'page[size]': VIEWS_PER_LIST, sort: 'name' };
   const { data } = useQuery({
-    queryKey: listKey(SAVED_VIEWS_TYPE, SAVED_VIEWS_QUERY),
-    queryFn: ({ signal }) => records.list(SAVED_VIEWS_TYPE, SAVED_VIEWS_QUERY, signal),
+    queryKey: [...listKey(SAVED_VIEWS_TYPE, own), roleIds],
+    queryFn: async ({ signal }) => {
+      const [mine, theirs] = await Promise.all([
+        records.list(SAVED_VIEWS_TYPE, own, signal),
+        roleIds.length > 0 ? records.list(SAVED_VIEWS_TYPE, shared, signal) : Promise.resolve({ data: [] as Entity[] }),
+      ]);
+      return mergeViews(mine.data, theirs.data, identity.id);
+    },
     enabled: allowed,
     staleTime: 60_000,
   });
-  return allowed ? (data?.data ?? []) : [];
+  return allowed ? (data ?? []) : [];
+}
+
+/** Own and shared views in one list by name, each once (a view of mine shared with my role is mine). */
+export function mergeViews(own: readonly Entity[], shared: readonly Entity[], userId: string): Entity[] {
+  const seen = new Set(own.map((view) => view.id));
+  const others = shared.filter((view) => !seen.has(view.id) && view.relationships.userId !== userId);
+  return [...own, ...others].sort((a, b) => String(a.attributes.name).localeCompare(String(b.attributes.name), 'it'));
 }
