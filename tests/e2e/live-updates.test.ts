@@ -220,5 +220,19 @@ describe('live updates between two users', () => {
     await notes.waitFor({ timeout: 30_000 });
     await admin.waitForTimeout(500);
     expect(await admin.locator('.record-kept-draft:visible').count()).toBe(0);
+    // Closing the tab without saving (after its question) drops the kept draft too.
+    await notes.focus();
+    await admin.keyboard.type(' e poi chiusa');
+    await admin.locator('.entity-form-dirty:visible').waitFor();
+    await admin.keyboard.press('Alt+w');
+    const confirm = admin.locator('dialog[open][role=alertdialog]');
+    await confirm.getByRole('button', { name: 'Chiudi senza salvare' }).focus();
+    await admin.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'hidden' });
+    await admin.goto(`${server.url}/planning/assignments/${assignment.id}`);
+    await notes.waitFor({ timeout: 30_000 });
+    await admin.waitForTimeout(500);
+    expect(await admin.locator('.record-kept-draft:visible').count()).toBe(0);
+    expect(await notes.inputValue()).toBe('Nota dell’amministratore');
   });
 });

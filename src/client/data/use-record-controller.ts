@@ -88,6 +88,8 @@ export interface RecordController {
   setField(path: string, value: unknown): void;
   save(): Promise<SaveOutcome>;
   discard(): void;
+  /** Drops the draft kept in the tab's storage (the screen was closed on purpose). */
+  forgetDraft(): void;
   /** A draft of this record kept from before a reload, not applied yet. */
   restorable: { savedAt: string; restore(): void; drop(): void } | undefined;
   remote: (RemoteChange & { reload(): void; keepMine(): void; dismiss(): void }) | undefined;
@@ -322,6 +324,7 @@ export function useRecordController(type: string, id: string, options: RecordCon
   }, [accept]);
 
   const toggleHistory = useCallback(() => setHistoryOpen((open) => !open), []);
+  const forgetDraft = useCallback(() => drafts().clear(type, id), [type, id]);
 
   const handle = useMemo<RecordHandle>(() => ({
     dirty,
@@ -385,6 +388,7 @@ export function useRecordController(type: string, id: string, options: RecordCon
     setField,
     save,
     discard,
+    forgetDraft,
     restorable,
     remote,
     historyOpen,

@@ -16,7 +16,9 @@ import { machineStateLabels, type MachineType } from '../../domain/machines/inde
 import { recordTabUrl } from '../../domain/routes.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { CommandButton } from '../shell/command-button.tsx';
-import { usePublishDocument, useIsActiveTab, useTabDirty, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
+import { store } from '../store.ts';
+import { usePublishDocument, useIsActiveTab, useTabDirty, useTabId, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
+import { workspaceAtom } from '../workspace/workspace-state.ts';
 import { showConflict } from './conflict.tsx';
 import { FormRecordContext, useNewRecordPreset } from './editors/form-record.ts';
 import { Field } from './field-input.tsx';
@@ -63,6 +65,12 @@ export function EntityForm({ type, id, only }: Props) {
     // Focus the first invalid field so the keyboard user lands on it.
     onInvalid: () => setTimeout(() => (formRef.current?.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus(), 0),
   });
+  // Closing the tab (after its unsaved-changes question) drops the kept draft; a reload never unmounts.
+  const tabId = useTabId();
+  const { forgetDraft } = controller;
+  useEffect(() => () => {
+    if (!store.get(workspaceAtom).tabs.some((tab) => tab.id === tabId)) forgetDraft();
+  }, [tabId, forgetDraft]);
   const { kind, status } = controller;
   if (status === 'unknown-kind' || !kind) return <p role="alert"><FormattedMessage id="screens.unknownKind" values={{ type }} /></p>;
   if (status === 'loading') return <p role="status"><FormattedMessage id="screens.loading" /></p>;
