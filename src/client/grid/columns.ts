@@ -168,14 +168,19 @@ export function childColumnIds(kind: KindDefinition, fixedIds: ReadonlySet<strin
 export function defaultColumnIds(kind: KindDefinition): string[] {
   const columns = kindColumns(kind).slice(1);
   const common = new Set(['lastUpdatedDateTime', 'createdDateTime']);
-  const plain = columns.filter((c) => c.kind !== 'reference' && !common.has(c.id));
+  // A list reads by its list fields (what it sorts and filters by); other columns are a choice away.
+  const plain = columns.filter((c) => c.kind !== 'reference' && c.fieldType !== 'none' && !common.has(c.id));
   // Sortable fields first: they are the ones a list is read by (code, state, dates, totals).
   const ordered = [...plain.filter((c) => c.sortable), ...plain.filter((c) => !c.sortable)].slice(0, 6);
-  const hasCustomerName = ordered.some((c) => c.id === 'customerName' || c.id === 'companyName');
-  const customer = hasCustomerName ? [] : columns.filter((c) => c.kind === 'reference' && c.target === 'customers').slice(0, 1);
+  // Whose row it is: the customer when the kind names one (`customerId`), else its required relation;
+  // not when a plain column already names it (`customerName`).
+  const fields = schemaFields(kind);
+  const named = (c: GridColumn) => ordered.some((o) => o.id === c.id.replace(/Id$/, 'Name'));
+  const relations = columns.filter((c) => c.kind === 'reference' && c.fieldType === 'uuid');
+  const owner = [...relations.filter((c) => c.id === 'customerId'), ...relations.filter((c) => findField(fields, c.path)?.required)].filter((c) => !named(c)).slice(0, 1);
   // Keep the kind's own field order among the chosen ones.
   const chosen = new Set(ordered.map((c) => c.id));
-  return [TITLE_COLUMN, ...plain.filter((c) => chosen.has(c.id)).map((c) => c.id), ...customer.map((c) => c.id), 'lastUpdatedDateTime'];
+  return [TITLE_COLUMN, ...plain.filter((c) => chosen.has(c.id)).map((c) => c.id), ...owner.map((c) => c.id), 'lastUpdatedDateTime'];
 }
 
 export function cellValue(entity: unknown, column: GridColumn): unknown {
