@@ -8,8 +8,6 @@ export const customers: KindModule = {
     { group: 'have', name: 'priceList', kind: 'boolean' },
   ],
   search: { subject: 'customer', order: 0 },
-  // Most lists are about a customer's records: its name is a default column of their grids.
-  defaultReferenceColumn: true,
   // A customer's equipment, installation and deadline pages exist for the modules it has (all when none is set).
   paramValues(param, values, entity) {
     if (param !== 'moduleName') return values;

@@ -41,7 +41,6 @@ export function kindModule(type: string): ResolvedKindModule {
     extraFilters: module?.extraFilters ?? [],
     idParams: module?.idParams ?? [`${singularOf(type)}Id`, 'id'],
     recordParams: module?.recordParams ?? {},
-    defaultReferenceColumn: module?.defaultReferenceColumn ?? false,
   };
   if (module?.search) resolved.search = module.search;
   if (module?.paramValues) resolved.paramValues = module.paramValues;

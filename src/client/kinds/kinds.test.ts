@@ -17,8 +17,7 @@ describe('kind module registry', () => {
   });
 
   it('fills in the defaults for a kind without a module', () => {
-    expect(kindModule('reminders')).toEqual({ type: 'reminders', screen: {}, extraFilters: [], idParams: ['reminderId', 'id'], recordParams: {}, defaultReferenceColumn: false });
-    expect(kindModules.filter((module) => module.defaultReferenceColumn).map((module) => module.type)).toEqual(['customers']);
+    expect(kindModule('reminders')).toEqual({ type: 'reminders', screen: {}, extraFilters: [], idParams: ['reminderId', 'id'], recordParams: {}});
     expect(singularOf('activities')).toBe('activity');
     expect(singularOf('priceLists')).toBe('priceList');
   });

@@ -43,11 +43,9 @@ export interface KindModule {
   idParams?: readonly string[];
   /** Other path parameters read from the record (dotted paths), e.g. a price list's `customerId`. */
   recordParams?: Readonly<Record<string, string>>;
-  /** Grids of kinds that reference this one show that reference among their default columns (a quotation's customer). */
-  defaultReferenceColumn?: boolean;
   /** Which values of an enumerated path parameter apply to this record (a customer's own modules). */
   paramValues?(param: string, values: readonly string[], entity: EntityJson | undefined): readonly string[];
 }
 
 /** A kind module with the defaults filled in. */
-export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams' | 'defaultReferenceColumn'>> & Pick<KindModule, 'search' | 'paramValues'>;
+export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues'>;
