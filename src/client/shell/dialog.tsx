@@ -70,7 +70,7 @@ export function confirmDialog(options: { title: string; message: string; confirm
           <button type="button" onClick={() => close(false)}>
             <FormattedMessage id="workspace.dialog.cancel" />
           </button>
-          <button type="button" className={options.danger ? 'danger' : 'primary'} autoFocus onClick={() => close(true)}>
+          <button type="button" className={options.danger ? 'danger' : 'primary'} data-autofocus onClick={() => close(true)}>
             {options.confirmLabel ?? intl.formatMessage({ id: 'workspace.dialog.confirm' })}
           </button>
         </div>
@@ -110,7 +110,7 @@ function DeleteConfirmation({ what, close }: { what: string | undefined; close: 
       <label htmlFor={id}>
         <FormattedMessage id="workspace.delete.prompt" values={{ word: <code>{DELETE_PASSPHRASE}</code> }} />
       </label>
-      <input id={id} name="passphrase" autoComplete="off" autoFocus value={typed} onChange={(event) => setTyped(event.target.value)} aria-invalid={typed !== '' && !ok} />
+      <input id={id} name="passphrase" autoComplete="off" data-autofocus value={typed} onChange={(event) => setTyped(event.target.value)} aria-invalid={typed !== '' && !ok} />
       <div className="dialog-actions">
         <button type="button" onClick={() => close(false)}>
           <FormattedMessage id="workspace.dialog.cancel" />
@@ -131,7 +131,8 @@ export function DialogHost() {
   const intlHook = useIntl();
   const open = state?.open ?? false;
 
-  useModalDialog(ref, open);
+  // showModal() focuses the first focusable element (the × button); the body's own choice wins (`data-autofocus`).
+  useModalDialog(ref, open, (dialog) => dialog.querySelector<HTMLElement>('.dialog-body [data-autofocus]')?.focus());
 
   if (!state) return <dialog ref={ref} className="dialog" aria-hidden="true" hidden />;
   const { request } = state;
