@@ -378,7 +378,14 @@ describe.each(engines())('embedded OpenID provider on %s', (engine) => {
     expect(after.body.error).toBe('invalid_grant');
   });
 
-  it('signs out with post_logout_redirect_uri and logout_hint, ending the session and its refresh tokens', async () => {
+  /** The logout form of a provider page: where it posts and the fields it sends (hidden inputs, wherever they are). */
+  function logoutForm(html: string) {
+    const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(html)?.[1];
+    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    return { action, fields };
+  }
+
+  it('signs out at once when the client sends the id_token_hint of this session: no question, the session and its refresh tokens end', async () => {
     const { tokens, browser } = await signIn(ADMIN_EMAIL);
     const state = randomUUID();
     const params = new URLSearchParams({
@@ -388,21 +395,49 @@ describe.each(engines())('embedded OpenID provider on %s', (engine) => {
       id_token_hint: tokens.id_token!,
       state,
     });
-    const confirm = await browser.request(`/oidc/session/end?${params}`);
-    expect(confirm.status).toBe(200);
-    expect(confirm.text).toContain('<html lang="it">');
-    expect(confirm.text).toContain('Vuoi uscire?');
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.text)?.[1];
-    const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(confirm.text)?.[1];
-    expect(xsrf).toBeTruthy();
-    const done = await browser.request(action!, { form: { xsrf: xsrf!, logout: 'yes' } });
+    const page = await browser.request(`/oidc/session/end?${params}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<html lang="it">');
+    expect(page.text).not.toContain('Vuoi uscire?');
+    // The page posts its own form: the one inline script, allowed by its hash and nothing else.
+    const script = /<script>([^<]+)<\/script>/.exec(page.text)?.[1];
+    expect(script).toBe("document.getElementById('op.logoutForm').submit();");
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain(`script-src 'sha256-${createHash('sha256').update(script!).digest('base64')}'`);
+    expect(csp).toContain("default-src 'none'");
+    const { action, fields } = logoutForm(page.text);
+    expect(fields.logout).toBe('yes');
+    expect(fields.xsrf).toBeTruthy();
+
+    // What the browser does with it.
+    const done = await browser.request(action!, { form: fields });
     expect(done.status).toBe(303);
     expect(done.location).toBe(`${publicUrl}/auth/logged-out?state=${state}`);
-
     expect((await refresh(tokens.refresh_token!)).body.error).toBe('invalid_grant');
     // The browser has no session any more: a new request asks for the password again.
     const next = await browser.request(authorizeUrl({ code_challenge: pkce().challenge }));
     expect(next.location).toMatch(/^\/oidc\/interaction\//);
+  });
+
+  it('still asks "Vuoi uscire?" for a bare logout link or a hint naming someone else, and refuses an unregistered address', async () => {
+    const { tokens, browser } = await signIn(ADMIN_EMAIL);
+    const other = await signIn('operatore');
+    for (const extra of [{}, { id_token_hint: other.tokens.id_token! }]) {
+      const confirm = await browser.request(`/oidc/session/end?${new URLSearchParams({ client_id: clientId, post_logout_redirect_uri: `${publicUrl}/auth/logged-out`, ...extra })}`);
+      expect(confirm.status).toBe(200);
+      expect(confirm.text).toContain('<html lang="it">');
+      expect(confirm.text).toContain('Vuoi uscire?');
+      expect(confirm.text).not.toContain('<script');
+      expect(confirm.headers.get('content-security-policy')).not.toContain('script-src');
+      expect(logoutForm(confirm.text).fields.logout).toBeUndefined();
+    }
+    // Confirmed by the user ("Esci"), the session ends.
+    const confirm = await browser.request(`/oidc/session/end?${new URLSearchParams({ client_id: clientId, post_logout_redirect_uri: `${publicUrl}/auth/logged-out` })}`);
+    const { action, fields } = logoutForm(confirm.text);
+    const done = await browser.request(action!, { form: { ...fields, logout: 'yes' } });
+    expect(done.status).toBe(303);
+    expect(done.location).toBe(`${publicUrl}/auth/logged-out`);
+    expect((await refresh(tokens.refresh_token!)).body.error).toBe('invalid_grant');
 
     // An unregistered post-logout address is refused.
     const bad = await browser.request(`/oidc/session/end?${new URLSearchParams({ client_id: clientId, post_logout_redirect_uri: 'https://evil.example/' })}`);

@@ -3,6 +3,7 @@
  * server-rendered HTML that works without JavaScript, keyboard-first (the first field has focus,
  * Enter submits), light or dark as the system prefers. Every value put into a page is escaped.
  */
+import { createHash } from 'node:crypto';
 
 export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -100,6 +101,30 @@ export function logoutPage(form: string, cancelUrl: string): string {
 ${form}
 <button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Esci</button>
 <p class="links"><a href="${escapeHtml(cancelUrl)}">Rimani connesso</a></p>`,
+  );
+}
+
+/** Submits the logout form as soon as the page is parsed; allowed by its hash, the only script these pages run. */
+export const AUTO_LOGOUT_SCRIPT = "document.getElementById('op.logoutForm').submit();";
+
+/** The page headers with the auto-submit script allowed (CSP hash), nothing else. */
+export const AUTO_LOGOUT_HEADERS: Record<string, string> = {
+  ...PAGE_SECURITY_HEADERS,
+  'Content-Security-Policy': `${PAGE_SECURITY_HEADERS['Content-Security-Policy']}; script-src 'sha256-${createHash('sha256').update(AUTO_LOGOUT_SCRIPT).digest('base64')}'`,
+};
+
+/**
+ * Logout asked by the signed-in user's own client (a valid id_token_hint for this session): no
+ * question, the form posts itself. Without JavaScript the same button as the confirmation shows.
+ */
+export function autoLogoutPage(form: string): string {
+  const withChoice = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  return layout(
+    'Uscita',
+    `<h1>Uscita in corso…</h1>
+${withChoice}
+<noscript><button autofocus type="submit" form="op.logoutForm">Esci</button></noscript>
+<script>${AUTO_LOGOUT_SCRIPT}</script>`,
   );
 }
 

@@ -13,7 +13,7 @@ import type { ServerConfig } from '../config.ts';
 import { adapterFactory, deleteExpired } from './adapter.ts';
 import { AccountRepository } from './accounts.ts';
 import { loadProviderSecrets, publicJwks } from './secrets.ts';
-import { errorPage, loggedOutPage, logoutPage, PAGE_SECURITY_HEADERS } from './pages.ts';
+import { AUTO_LOGOUT_HEADERS, autoLogoutPage, errorPage, loggedOutPage, logoutPage, PAGE_SECURITY_HEADERS } from './pages.ts';
 
 /** Where the provider is mounted in our process (its issuer is PUBLIC_URL + this). */
 export const OIDC_MOUNT_PATH = '/oidc';
@@ -107,6 +107,15 @@ export async function createEmbeddedProvider(db: Kysely<DatabaseSchema>, config:
         enabled: true,
         logoutSource: async (ctx, form) => {
           setPageHeaders(ctx);
+          // oidc-provider has verified the hint (our signature, issuer, this client) before calling us. When it
+          // names the user of this very session, their own client asked: sign out without a question. A bare
+          // logout link (no hint, or someone else's) still asks, so a link from elsewhere cannot sign anyone out.
+          const hinted = ctx.oidc.entities.IdTokenHint?.payload.sub;
+          if (typeof hinted === 'string' && hinted === ctx.oidc.session?.accountId) {
+            for (const [name, value] of Object.entries(AUTO_LOGOUT_HEADERS)) ctx.set(name, value);
+            ctx.body = autoLogoutPage(form);
+            return;
+          }
           ctx.body = logoutPage(form, appUrl);
         },
         postLogoutSuccessSource: async (ctx) => {
