@@ -122,9 +122,14 @@ function LoadedForm({ kind, controller, stored, draft, only, formRef, intlTitle 
   }, [controller]);
 
   return (
-    <div className={`entity-form-layout${controller.historyOpen ? ' with-history' : ''}`}>
+    <div
+      className={`entity-form-layout${controller.historyOpen ? ' with-history' : ''}`}
+      // The Cronologia sits beside the form while open, below it when the pane is narrow.
+      style={controller.historyOpen ? { display: 'flex', flexWrap: 'wrap', gap: '1rem', alignItems: 'flex-start' } : undefined}
+    >
       <form
         ref={formRef}
+        style={controller.historyOpen ? { flex: '3 1 34rem', minWidth: 0 } : undefined}
         className={`entity-form${deleted ? ' is-deleted' : ''}`}
         noValidate
         aria-label={title}

@@ -131,6 +131,7 @@ export function HistoryPanel({ kind, id, onClose }: { kind: KindDefinition; id: 
     <aside
       className="history-panel"
       aria-labelledby={headingId}
+      style={{ flex: '1 1 18rem', position: 'sticky', top: 0, maxHeight: '100vh', overflowY: 'auto', borderLeft: '1px solid color-mix(in srgb, CanvasText 15%, transparent)', paddingLeft: '1rem' }}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && !e.defaultPrevented) {
           e.preventDefault();
