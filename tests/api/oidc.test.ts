@@ -422,7 +422,7 @@ describe.each(engines())('embedded OpenID provider on %s', (engine) => {
   it('still asks "Vuoi uscire?" for a bare logout link or a hint naming someone else, and refuses an unregistered address', async () => {
     const { tokens, browser } = await signIn(ADMIN_EMAIL);
     const other = await signIn('operatore');
-    for (const extra of [{}, { id_token_hint: other.tokens.id_token! }]) {
+    for (const extra of [{}, { id_token_hint: other.tokens.id_token! }] as Record<string, string>[]) {
       const confirm = await browser.request(`/oidc/session/end?${new URLSearchParams({ client_id: clientId, post_logout_redirect_uri: `${publicUrl}/auth/logged-out`, ...extra })}`);
       expect(confirm.status).toBe(200);
       expect(confirm.text).toContain('<html lang="it">');
