@@ -61,6 +61,15 @@ describe('sign-in', () => {
     expect((await identityOf(stored!.user.access_token)).email).toBe(DEMO.admin);
   });
 
+  it('sends a page opened on 127.0.0.1 to PUBLIC_URL (localhost) before signing in, and signs in there', async () => {
+    await page.goto(`http://127.0.0.1:${server.port}/customersGroups?x=1`);
+    await signIn(page, server, DEMO.admin);
+    await expectAppShown(page);
+    const url = new URL(page.url());
+    expect(url.origin).toBe(new URL(server.url).origin);
+    expect(url.pathname).toBe('/customersGroups');
+  });
+
   it('sends a visit to the root to the Dashboard', async () => {
     await page.goto(`${server.url}/`);
     await signIn(page, server, DEMO.salesman);
@@ -217,16 +226,18 @@ describe('session', () => {
     await expectAppShown(page);
     const before = (await storedUser(page))!.user;
 
+    // The client sends its ID token as hint: the provider ends the session without asking "Vuoi uscire?"
+    // (nothing is pressed on the provider's page; its form posts itself to the confirm endpoint).
+    const confirmations: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/oidc/session/end/confirm')) confirmations.push(request.method());
+    });
     const signOut = page.getByRole('button', { name: /^Esci$/ }).or(page.getByRole('menuitem', { name: /^Esci$/ }));
     await signOut.first().focus();
     await page.keyboard.press('Enter');
-    // The provider may ask for confirmation (its button has focus).
-    await page.waitForURL((u) => u.pathname.startsWith('/oidc') || u.pathname === '/auth/logged-out');
-    if (new URL(page.url()).pathname.startsWith('/oidc')) {
-      await page.getByRole('button', { name: 'Esci' }).waitFor();
-      await page.keyboard.press('Enter');
-    }
     await page.waitForURL((u) => u.pathname === '/auth/logged-out');
+    expect(confirmations).toEqual(['POST']);
+    expect(await page.getByText('Vuoi uscire?').count()).toBe(0);
     await page.locator('[data-auth-screen="logged-out"]').waitFor();
     expect(await storedUser(page)).toBeNull();
 
@@ -245,14 +256,10 @@ describe('session', () => {
 });
 
 describe('identity failures', () => {
-  /** The provider asks to confirm the logout (its button has focus); the app's signed-out page follows. */
+  /** The client sends its ID token as hint, so the provider signs out without "Vuoi uscire?"; the app's signed-out page follows. */
   async function confirmProviderLogout(p: Page) {
-    await p.waitForURL((u) => u.pathname.startsWith('/oidc') || u.pathname === '/auth/logged-out');
-    if (new URL(p.url()).pathname.startsWith('/oidc')) {
-      await p.getByRole('button', { name: 'Esci' }).waitFor();
-      await p.keyboard.press('Enter');
-    }
     await p.waitForURL((u) => u.pathname === '/auth/logged-out');
+    expect(await p.getByText('Vuoi uscire?').count()).toBe(0);
   }
 
   it('logs out with an Italian message when the identity cannot be read, without a redirect loop', async () => {
