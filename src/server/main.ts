@@ -64,8 +64,11 @@ async function serve(config: ServerConfig, database: Database, options: { quiet:
       say('Server chiuso');
       return 0;
     },
-    { graceMs: config.shutdownTimeoutMs + CLOSE_MARGIN_MS, log: step },
+    // A worker is stopped by its primary (SIGTERM), not by the Ctrl+C the whole terminal group receives.
+    // (Should the primary die, node:cluster ends its workers when their channel to it closes.)
+    { graceMs: config.shutdownTimeoutMs + CLOSE_MARGIN_MS, log: step, signals: cluster.isWorker ? ['SIGTERM'] : undefined },
   );
+  if (cluster.isWorker) process.on('SIGINT', () => undefined);
   await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `In ascolto su ${address} (processo ${process.pid})` });
 }
 

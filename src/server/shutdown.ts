@@ -30,13 +30,16 @@ export async function closeGracefully(app: FastifyInstance, database: Pick<Datab
 }
 
 /**
- * Runs `stop` once on SIGTERM or SIGINT. A repeated SIGTERM is ignored (a cluster primary forwards
- * it to workers that may have had it already); a second Ctrl+C quits at once. Whatever happens,
- * the process is gone `graceMs` after the first signal.
+ * Runs `stop` once on the first of `signals` (default SIGTERM and SIGINT), or when the returned
+ * function is called. A repeated SIGTERM is ignored; a second Ctrl+C quits at once. Whatever
+ * happens, the process is gone `graceMs` after the first signal.
  */
-export function onShutdownSignals(stop: (signal: NodeJS.Signals) => Promise<number>, options: { graceMs: number; log: (line: string) => void }): void {
+export function onShutdownSignals(
+  stop: (signal: string) => Promise<number>,
+  options: { graceMs: number; log: (line: string) => void; signals?: NodeJS.Signals[] },
+): (reason: string) => void {
   let stopping = false;
-  const handle = (signal: NodeJS.Signals) => {
+  const handle = (signal: string) => {
     if (stopping) {
       if (signal === 'SIGINT') {
         options.log('Secondo Ctrl+C: uscita immediata');
@@ -57,6 +60,6 @@ export function onShutdownSignals(stop: (signal: NodeJS.Signals) => Promise<numb
       },
     );
   };
-  process.on('SIGTERM', handle);
-  process.on('SIGINT', handle);
+  for (const signal of options.signals ?? ['SIGTERM', 'SIGINT']) process.on(signal, handle);
+  return handle;
 }

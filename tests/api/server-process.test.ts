@@ -235,4 +235,33 @@ describe.runIf(inject('engines').includes('postgres'))('WORKERS=2 on PostgreSQL'
       server.child.kill('SIGKILL');
     }
   });
+
+  it('leaves Ctrl+C to the primary, and no worker outlives its primary', async () => {
+    const server = start({ DATABASE_URL: url, DATABASE_SCHEMA: schema, WORKERS: '2' }, await freePort());
+    try {
+      await server.waitFor(/Pronto su \S+ \(2 processi di lavoro\)/);
+      const pids = [...new Set(workerPids(server.output()))];
+      expect(pids).toHaveLength(2);
+      // The terminal's SIGINT reaches every process of the group; a worker waits for its primary's SIGTERM.
+      process.kill(pids[0]!, 'SIGINT');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(() => process.kill(pids[0]!, 0)).not.toThrow();
+
+      server.child.kill('SIGKILL');
+      const gone = (pid: number) => {
+        try {
+          process.kill(pid, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      };
+      for (const deadline = Date.now() + 20_000; !pids.every(gone); ) {
+        if (Date.now() > deadline) throw new Error(`workers still running after their primary died:\n${server.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
 });
