@@ -201,6 +201,8 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
     request.raw.on('close', () => stream.close());
     raw.on('close', () => stream.close());
     raw.on('error', () => stream.close());
+    // The reader may have gone while the stream was being opened.
+    if (raw.destroyed || request.raw.destroyed) stream.close();
   });
 
   // Open streams would keep the server from closing: end them first.
