@@ -2,7 +2,8 @@
  * Graceful shutdown (SIGTERM from an orchestrator, Ctrl+C on a console): stop accepting
  * connections, let in-flight requests finish for at most `timeoutMs` (open event streams are
  * ended by their own preClose hook, idle keep-alive connections are closed at once, requests that
- * arrive on a kept-alive connection meanwhile get 503), then cut what is left, close the database.
+ * arrive on a kept-alive connection meanwhile get 503, a connection is closed once its request is
+ * answered), then cut what is left, close the database.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database.ts';
@@ -20,10 +21,14 @@ export async function closeGracefully(app: FastifyInstance, database: Pick<Datab
     options.log(`Richieste ancora in corso dopo ${options.timeoutMs / 1000} s: chiudo le connessioni rimaste`);
     app.server.closeAllConnections();
   }, options.timeoutMs);
+  // close() drops the connections idle at that moment; one that finishes its request later stays
+  // open as keep-alive (until its client lets go) unless it is dropped as soon as it goes idle.
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
   try {
     await app.close();
   } finally {
     clearTimeout(cut);
+    clearInterval(sweep);
   }
   await database.close();
   return clean;

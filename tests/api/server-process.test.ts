@@ -130,10 +130,17 @@ describe('one process on the embedded database', () => {
       expect(await second.exited).toBe(1);
       expect(second.output()).toContain(`un altro server (processo ${server.child.pid}) sta già usando il database`);
 
+      // An open event stream does not hold the shutdown open: it is ended.
+      const stream = await fetch(`http://127.0.0.1:${server.port}/api/events`);
+      expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const streamEnded = stream.text();
+
       const request = slowRequest(server.port);
       await request.begin();
+      const signalled = Date.now();
       server.child.kill('SIGTERM');
       await server.waitFor(/SIGTERM: chiusura in corso/);
+      await streamEnded;
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(await refusesConnections(server.port)).toBe(true);
       expect(server.child.exitCode).toBeNull();
@@ -144,7 +151,10 @@ describe('one process on the embedded database', () => {
       expect(request.answer()).toMatch(/^HTTP\/1\.1 422 /);
       expect(request.answer()).toContain('VALIDATION_FAILED');
       expect(await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('timeout'), 10_000))])).toBe(0);
+      // Well before the 10 s bound: nothing was left to wait for once the request was answered.
+      expect(Date.now() - signalled).toBeLessThan(8000);
       expect(server.output()).toContain('Server chiuso');
+      expect(server.output()).not.toContain('Richieste ancora in corso');
       expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
     } finally {
       server.child.kill('SIGKILL');
