@@ -53,7 +53,7 @@ export function ReferencePicker({ label, target, value, onChange, readOnly, inva
 
   return (
     <span className="reference-picker">
-      <label htmlFor={inputId}>{label}</label>
+      <label htmlFor={inputId}>{label}{required && <span aria-hidden="true"> *</span>}</label>
       <input
         id={inputId}
         type="text"
