@@ -16,7 +16,9 @@ import { claimDataDir } from './data-dir-lock.ts';
 import { closeGracefully, onShutdownSignals } from './shutdown.ts';
 import { superviseWorkers } from './cluster.ts';
 
-const step = (text: string) => console.log(`▸ ${text}`);
+/** Progress for the operator: a readable line, or with LOG_FORMAT=json a JSON line like the rest of the log. */
+let jsonLog = false;
+const step = (text: string) => console.log(jsonLog ? JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: text }) : `▸ ${text}`);
 /** Beyond the request bound: time for the pool, PGlite and the workers to close. */
 const CLOSE_MARGIN_MS = 5_000;
 
@@ -46,7 +48,9 @@ async function announceSignIn(config: ServerConfig, database: Database) {
   if (config.authDisabled) step(`ATTENZIONE: AUTH_DISABLED=1, le richieste /api girano come ${config.devUserEmail}`);
   if (config.oidc.embedded && !config.authDisabled) {
     step(`Accesso con il provider OpenID incorporato (${config.oidc.issuer}); utenti dimostrativi:`);
-    console.log(formatDemoUsers(await demoUserLines(database.db)));
+    const users = formatDemoUsers(await demoUserLines(database.db));
+    if (jsonLog) step(users);
+    else console.log(users);
   } else if (!config.authDisabled) {
     step(`Accesso con l’emittente OpenID esterno ${config.oidc.issuer} (client ${config.oidc.clientId})`);
   }
@@ -104,6 +108,7 @@ async function primary(config: ServerConfig) {
 
 async function main() {
   const config = loadConfig();
+  jsonLog = config.logFormat === 'json';
   if (config.workers > 1 && !config.databaseUrl) {
     throw new Error(
       `WORKERS=${config.workers} richiede un server PostgreSQL (DATABASE_URL): il database incorporato PGlite appartiene a un solo processo. Togliere WORKERS oppure impostare DATABASE_URL.`,
@@ -120,6 +125,7 @@ function redact(url: string): string {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Avvio non riuscito: ${error instanceof Error ? error.message : String(error)}`);
+  const text = `Avvio non riuscito: ${error instanceof Error ? error.message : String(error)}`;
+  console.error(jsonLog ? JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, msg: text }) : text);
   process.exit(1);
 });

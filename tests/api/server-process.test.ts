@@ -247,11 +247,17 @@ describe.runIf(inject('engines').includes('postgres'))('WORKERS=2 on PostgreSQL'
   });
 
   it('leaves Ctrl+C to the primary, and no worker outlives its primary', async () => {
-    const server = start({ DATABASE_URL: url, DATABASE_SCHEMA: schema, WORKERS: '2' }, await freePort());
+    const server = start({ DATABASE_URL: url, DATABASE_SCHEMA: schema, WORKERS: '2', LOG_FORMAT: 'json' }, await freePort());
     try {
       await server.waitFor(/Pronto su \S+ \(2 processi di lavoro\)/);
       const pids = [...new Set(workerPids(server.output()))];
       expect(pids).toHaveLength(2);
+      // LOG_FORMAT=json: every line is JSON, progress included, and each request has its line at info.
+      expect((await fetch(`http://127.0.0.1:${server.port}/api/health/live`)).status).toBe(200);
+      await server.waitFor(/"msg":"GET \/api\/health\/live 200 \(\d+ ms\)"/, 10_000);
+      for (const line of server.output().split('\n').filter(Boolean)) expect(() => JSON.parse(line), line).not.toThrow();
+      const requestLine = server.output().split('\n').find((line) => line.includes('GET /api/health/live 200'))!;
+      expect(JSON.parse(requestLine)).toMatchObject({ level: 30, req: { method: 'GET', url: '/api/health/live' }, res: { statusCode: 200 } });
       // The terminal's SIGINT reaches every process of the group; a worker waits for its primary's SIGTERM.
       process.kill(pids[0]!, 'SIGINT');
       await new Promise((resolve) => setTimeout(resolve, 1000));
