@@ -239,6 +239,7 @@ const SAMPLES: Record<string, (ids: Ids, n: number) => Body> = {
   users: (_, n) => ({ attributes: { userType: 'siv', displayName: `Utente ${n}`, email: `utente${n}@test.it` } }),
   roles: (_, n) => ({ attributes: { name: `Ruolo ${n}`, permissions: [{ action: 'manage', subject: 'all' }] } }),
   userSettings: (ids) => ({ attributes: {}, relationships: { userId: ids.users } }),
+  savedViews: (ids, n) => ({ attributes: { name: `Vista ${n}`, path: '/marketing/quotations', query: 'filter[status]=draft' }, relationships: { userId: ids.users, sharedRoleIds: [ids.roles] } }),
   customerGroups: (_, n) => ({ attributes: { name: `Gruppo ${n}` } }),
   commercialZones: (_, n) => ({ attributes: { code: `CZ${n}`, name: 'Nord', provinces: ['mi', 'BG'] } }),
   zones: (_, n) => ({ attributes: { code: `Z${n}`, name: 'Milano città' } }),
