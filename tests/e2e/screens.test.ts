@@ -230,18 +230,4 @@ describe('forms and transitions', () => {
     const [assignment] = await list('assignments', `filter[orderId]=${orderId}`);
     expect(assignment?.attributes).toMatchObject({ code: 'E2E-WIZ-1', isProvisional: true });
   });
-
-  it('deletes a record after typing the passphrase elimina', async () => {
-    const [reminder] = await list('reminders', 'page[size]=1');
-    await open(`/reminders/${reminder!.id}`);
-    await page.locator('.entity-form:visible button.danger', { hasText: 'Elimina' }).click();
-    const dialog = page.getByRole('alertdialog');
-    await dialog.waitFor();
-    await page.keyboard.type('elimina');
-    await page.keyboard.press('Enter');
-    await page.getByText('Eliminazione completata').waitFor();
-    await page.locator('.entity-form:visible .entity-form-banner', { hasText: 'eliminato' }).waitFor();
-    const deleted = await (await server.api(`/reminders/${reminder!.id}`, { token })).json() as { data: Entity };
-    expect(deleted.data.metadata.isDeleted).toBe(true);
-  });
 });
