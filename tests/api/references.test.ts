@@ -39,6 +39,14 @@ describe.each(engines())('references inside list items on %s', (engine) => {
     expect(answer.body.errors).toEqual([expect.objectContaining({ pointer: '/attributes/items/2/productId', code: 'referenceNotFound', message: 'Prodotto: elemento non trovato' })]);
   });
 
+  it('stores ids inside list items lower-case, so the derived list and its lookups match', async () => {
+    const list = await api.create('priceLists', { attributes: { code: 'LST-CASE', name: 'Listino maiuscole', items: [{ productId: productA.id.toUpperCase(), price: 12 }] } });
+    expect(list.attributes.items[0].productId).toBe(productA.id);
+    expect(list.metadata.productIds).toEqual([productA.id]);
+    const found = await api.get(`/api/priceLists?filter[productIds]=${productA.id}&filter[code]=LST-CASE`);
+    expect(found.body.data.map((row: any) => row.id)).toEqual([list.id]);
+  });
+
   it('checks ids inside lists of ids of items (order lines → activities)', async () => {
     const missing = randomUUID();
     const answer = await api.post('/api/orders', {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { entitySchema, entryStates, readPath, writePath, type EntityShape, type KindDefinition, type RecordActionDefinition } from '../../domain/kind.ts';
+import { entitySchema, entryStates, readPath, referenceValues, writePath, type EntityShape, type KindDefinition, type RecordActionDefinition } from '../../domain/kind.ts';
 import { findTransition, availableActions, type GuardContext } from '../../domain/machine.ts';
 import { kindList, findKind } from '../../domain/kinds.ts';
 import { normaliseDateTime } from '../../domain/validation.ts';
@@ -562,10 +562,11 @@ function changedFields(before: EntityShape | undefined, after: EntityData): stri
 /** UUIDs are case-insensitive; references are stored lower-case so that filters and lookups match them. */
 function lowercaseReferences(kind: KindDefinition, data: EntityData): EntityData {
   let result = data;
-  for (const path of Object.keys(kind.references)) {
-    const value = readPath(result, path);
-    if (typeof value === 'string') result = writePath(result, path, value.toLowerCase());
-    else if (Array.isArray(value)) result = writePath(result, path, value.map((v) => (typeof v === 'string' ? v.toLowerCase() : v)));
+  for (const [path, reference] of Object.entries(kind.references)) {
+    // Every id the path names, list items included (`attributes.items[].productId`).
+    for (const { pointer, id } of referenceValues(result, path, reference.many ?? false)) {
+      if (id !== id.toLowerCase()) result = writePath(result, pointer.slice(1).replace(/\//g, '.'), id.toLowerCase());
+    }
   }
   return result;
 }
