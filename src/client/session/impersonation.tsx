@@ -6,7 +6,7 @@
 import { useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
+import { records } from '../data/records.ts';
 import { flashAlert } from '../alerts/flash.ts';
 import type { Identity } from '../../domain/ability.ts';
 import { useSession } from './session.tsx';
@@ -87,11 +87,8 @@ function ImpersonationSearch({ onClose }: { onClose: () => void }) {
     queryKey: ['impersonation', 'users', term],
     enabled: term.length > 0,
     queryFn: ({ signal }) =>
-      api.get<{ data: UserRow[] }>('/users', {
-        query: { 'filter[fullText]': term, 'filter[isEnabled]': true, 'page[size]': 10, sort: 'displayName' },
-        signal,
-      }),
-    select: (answer) => answer.data.filter((user) => user.id !== session.realIdentity.id),
+      records.list('users', { 'filter[fullText]': term, 'filter[isEnabled]': true, 'page[size]': 10, sort: 'displayName' }, signal),
+    select: (answer) => (answer.data as unknown as UserRow[]).filter((user) => user.id !== session.realIdentity.id),
   });
 
   const options = users.data ?? [];

@@ -4,28 +4,30 @@ const calls: { method: string; path: string; body?: unknown; options?: unknown }
 let stored: { id: string; attributes: Record<string, unknown>; metadata: { lastUpdatedDateTime: string } } | undefined;
 let conflictOnce = false;
 
-vi.mock('../api/client.ts', async () => {
+// The records provider is the one data path (src/client/data); the settings talk to it, as the workspace does.
+vi.mock('../data/records.ts', async () => {
   const { ApiProblem } = await import('../api/http.ts');
   return {
-    api: {
-      get: async (path: string, options: unknown) => {
-        calls.push({ method: 'GET', path, options });
+    records: {
+      list: async (type: string, params: unknown) => {
+        calls.push({ method: 'GET', path: `/${type}`, options: params });
         return { data: stored ? [stored] : [] };
       },
-      post: async (path: string, body: { attributes: Record<string, unknown> }) => {
-        calls.push({ method: 'POST', path, body });
+      create: async (type: string, body: { attributes: Record<string, unknown> }) => {
+        calls.push({ method: 'POST', path: `/${type}`, body });
         stored = { id: 's1', attributes: body.attributes, metadata: { lastUpdatedDateTime: 'v1' } };
-        return { data: stored };
+        return stored;
       },
-      patch: async (path: string, body: { attributes: Record<string, unknown> }, options: { ifMatch?: string }) => {
-        calls.push({ method: 'PATCH', path, body, options });
+      update: async (type: string, entity: { id: string; metadata: { lastUpdatedDateTime: string } }, body: { attributes: Record<string, unknown> }) => {
+        const ifMatch = entity.metadata.lastUpdatedDateTime;
+        calls.push({ method: 'PATCH', path: `/${type}/${entity.id}`, body, options: { ifMatch } });
         if (conflictOnce) {
           conflictOnce = false;
           stored = { ...stored!, metadata: { lastUpdatedDateTime: 'v-other' } };
           throw new ApiProblem(409, { code: 'VERSION_CONFLICT' });
         }
-        stored = { ...stored!, attributes: { ...stored!.attributes, ...body.attributes }, metadata: { lastUpdatedDateTime: `${options.ifMatch}+` } };
-        return { data: stored };
+        stored = { ...stored!, attributes: { ...stored!.attributes, ...body.attributes }, metadata: { lastUpdatedDateTime: `${ifMatch}+` } };
+        return stored;
       },
     },
   };
@@ -47,7 +49,7 @@ describe('user settings per user', () => {
     stored = { id: 's1', attributes: { hasDarkTheme: false, openTabs: [{ url: '/dashboard' }] }, metadata: { lastUpdatedDateTime: 'v1' } };
     await loadUserSettings('u1');
     expect(store.get(userSettingsAtom)).toMatchObject({ hasDarkTheme: false, openTabs: [{ url: '/dashboard' }], hasFilters: false });
-    expect(calls[0]).toMatchObject({ method: 'GET', path: '/userSettings', options: { query: { 'filter[userId]': 'u1' } } });
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/userSettings', options: { 'filter[userId]': 'u1' } });
   });
 
   it('merge changes in a row into one PATCH carrying the version it is based on', async () => {

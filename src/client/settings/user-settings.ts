@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { atom, useAtomValue } from 'jotai';
 import type { z } from 'zod';
 import type { userSettingsAttributes } from '../../domain/entities/user-settings.ts';
-import { api } from '../api/client.ts';
+import { records } from '../data/records.ts';
 import { ApiProblem } from '../api/http.ts';
 import { store } from '../store.ts';
 
@@ -29,11 +29,6 @@ export const userSettingsAtom = atom<UserSettings>(defaultUserSettings);
 /** True once the server copy has been read (or found absent): the workspace restores tabs after it. */
 export const userSettingsLoadedAtom = atom(false);
 
-interface StoredEntity {
-  id: string;
-  attributes: Partial<UserSettings>;
-  metadata: { lastUpdatedDateTime: string };
-}
 
 const SAVE_DELAY_MS = 600;
 let userId: string | undefined;
@@ -76,14 +71,11 @@ export async function loadUserSettings(id: string): Promise<void> {
   userId = id;
   store.set(userSettingsAtom, { ...defaultUserSettings, ...pickKnown(readLocal(id)) });
   try {
-    const answer = await api.get<{ data: StoredEntity[] }>('/userSettings', {
-      query: { 'filter[userId]': id, 'page[size]': 1 },
-      silent: true,
-    });
+    const answer = await records.list('userSettings', { 'filter[userId]': id, 'page[size]': 1 }, undefined, { silent: true });
     const found = answer.data[0];
     if (found) {
       entity = { id: found.id, version: found.metadata.lastUpdatedDateTime };
-      const merged = { ...defaultUserSettings, ...pickKnown(found.attributes), ...pending };
+      const merged = { ...defaultUserSettings, ...pickKnown(found.attributes as Partial<UserSettings>), ...pending };
       store.set(userSettingsAtom, merged);
       writeLocal(merged);
     }
@@ -125,12 +117,13 @@ async function save(): Promise<void> {
     if (entity) {
       // JSON Merge Patch: a setting set to undefined (no active tab, no split) is removed with null.
       const attributes = Object.fromEntries(Object.entries(patch).map(([key, value]) => [key, value === undefined ? null : value]));
-      const answer = await api.patch<{ data: StoredEntity }>(`/userSettings/${entity.id}`, { attributes }, { ifMatch: entity.version, silent: true });
-      entity = { id: answer.data.id, version: answer.data.metadata.lastUpdatedDateTime };
+      const stored = { id: entity.id, attributes: {}, metadata: { lastUpdatedDateTime: entity.version }, relationships: {} };
+      const saved = await records.update('userSettings', stored, { attributes }, { silent: true });
+      entity = { id: saved.id, version: saved.metadata.lastUpdatedDateTime };
     } else {
       // The whole object: the server applies its defaults to what is missing.
-      const answer = await api.post<{ data: StoredEntity }>('/userSettings', { attributes: store.get(userSettingsAtom), relationships: { userId } }, { silent: true });
-      entity = { id: answer.data.id, version: answer.data.metadata.lastUpdatedDateTime };
+      const created = await records.create('userSettings', { attributes: store.get(userSettingsAtom), relationships: { userId } }, { silent: true });
+      entity = { id: created.id, version: created.metadata.lastUpdatedDateTime };
     }
   } catch (error) {
     if (error instanceof ApiProblem && (error.status === 409 || error.status === 412)) {
@@ -146,7 +139,7 @@ async function save(): Promise<void> {
 
 async function reload(): Promise<void> {
   if (!userId) return;
-  const answer = await api.get<{ data: StoredEntity[] }>('/userSettings', { query: { 'filter[userId]': userId, 'page[size]': 1 }, silent: true }).catch(() => undefined);
+  const answer = await records.list('userSettings', { 'filter[userId]': userId, 'page[size]': 1 }, undefined, { silent: true }).catch(() => undefined);
   const found = answer?.data[0];
   entity = found ? { id: found.id, version: found.metadata.lastUpdatedDateTime } : undefined;
 }
