@@ -17,7 +17,7 @@ import { useGridPages } from './use-grid-pages.ts';
 import { fieldLabel as fieldName, formatValue } from '../forms/format.ts';
 import { useEntityTitle } from '../forms/references.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
-import type { EntityJson } from '../screens/entity-events.ts';
+import type { EntityJson } from '../../domain/entity.ts';
 import { GridFilters } from './grid-filters.tsx';
 import type { Command } from '../../../commands/types.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';

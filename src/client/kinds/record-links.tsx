@@ -27,7 +27,7 @@ export function RecordLinks({ type, id }: { type: string; id: string }) {
   if (links.length === 0) return null;
   const label = intl.formatMessage({ id: 'kinds.links' });
   return (
-    <nav className="record-links customer-links" aria-label={label}>
+    <nav className="record-links" aria-label={label}>
       <h2><FormattedMessage id="kinds.links" /></h2>
       <ul>
         {links.map((link) => (

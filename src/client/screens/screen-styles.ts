@@ -80,7 +80,7 @@ kbd { font-size: .75em; padding: 0 .3em; border: 1px solid var(--border, color-m
 .dashboard-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: .8rem; }
 .dashboard-card { border: 1px solid var(--border, color-mix(in srgb, CanvasText 15%, transparent)); border-radius: 8px; padding: .8rem; }
 .dashboard-card .figure { font-size: 1.8rem; font-weight: 700; font-variant-numeric: tabular-nums; }
-.customer-links ul { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; padding: 0; list-style: none; }
+.record-links ul { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; padding: 0; list-style: none; }
 .wizard-steps { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; padding: 0; margin: 0; list-style: none; }
 .wizard-steps li[aria-current="step"] { font-weight: 700; text-decoration: underline; }
 .wizard-lines { border-collapse: collapse; margin: .5rem 0; }
