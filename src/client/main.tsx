@@ -220,7 +220,8 @@ async function boot(): Promise<void> {
     replaceRoute(landingRoute(identity, afterSignIn ?? (window.location.pathname === '/' ? null : route)));
   }
 
-  const signOut = () => session.signOut();
+  // The change stream closes first, so the revoked token's last ticket opens nothing after sign-out.
+  const signOut = () => import('./data/live-updates.ts').then(({ stopLiveUpdates }) => stopLiveUpdates()).finally(() => session.signOut());
   session.onSignedOutElsewhere(() => {
     if (!restarting) window.location.assign(LOGGED_OUT_PATH);
   });

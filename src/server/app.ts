@@ -68,7 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const changes =
     database.engine === 'postgres' && config.databaseUrl
       ? postgresChangeBus({ url: config.databaseUrl, schema: database.schema, log: { error: (message) => app.log.error(message) } })
-      : inProcessChangeBus((error) => app.log.error({ err: error }, 'change notice listener failed'));
+      : inProcessChangeBus((error) => app.log.error({ err: error }, 'ascolto delle modifiche non riuscito'));
   const service = new EntityService(database.db, {
     maxPageSize: config.maxPageSize,
     maxDiscountPercent: config.maxDiscountPercent,
@@ -77,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // The embedded provider (when on) signs our access tokens: they are checked against its keys directly.
   const embedded = (options.oidcProvider ?? config.oidc.embedded)
-    ? await createEmbeddedProvider(database.db, config, (error) => app.log.error({ err: error }, 'oidc provider error'))
+    ? await createEmbeddedProvider(database.db, config, (error) => app.log.error({ err: error }, 'errore del provider di accesso'))
     : undefined;
   const identities = config.authDisabled
     ? developmentIdentity(database.db, config.devUserEmail)

@@ -58,6 +58,7 @@ export function startLiveUpdates(): void {
 /** Closes the stream (sign-out); the next `startLiveUpdates` opens a new one. */
 export function stopLiveUpdates(): void {
   stream?.stop();
+  stream = undefined;
 }
 
 /** Keeps the tab's stream open while a screen that shows records is mounted. */

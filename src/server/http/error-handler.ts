@@ -39,7 +39,7 @@ export function sendProblem(reply: FastifyReply, problem: Problem) {
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const problem = toProblem(error);
   // An outage fails every request alike: one line each, without the stack.
-  if (problem.code === 'DATABASE_UNAVAILABLE') request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'database unavailable');
-  else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+  if (problem.code === 'DATABASE_UNAVAILABLE') request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'database non raggiungibile');
+  else if (problem.status >= 500) request.log.error({ err: error }, 'richiesta non riuscita');
   return sendProblem(reply, problem);
 }

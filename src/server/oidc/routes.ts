@@ -59,7 +59,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
     if (error instanceof errors.SessionNotFound) {
       return sendPage(reply, 400, errorPage({ error: 'session_not_found', appUrl }));
     }
-    reply.log.error({ err: error }, 'oidc interaction failed');
+    reply.log.error({ err: error }, 'accesso: interazione non riuscita');
     return sendPage(reply, 500, errorPage({ error: 'server_error', appUrl }));
   }
 
