@@ -15,7 +15,7 @@ import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels, type MachineType } from '../../domain/machines/index.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
-import { CommandButton } from '../shell/command-button.tsx';
+import { CommandButton, UndoButton } from '../shell/command-button.tsx';
 import { store } from '../store.ts';
 import { usePublishDocument, useIsActiveTab, useTabDirty, useTabId, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { workspaceAtom } from '../workspace/workspace-state.ts';
@@ -172,6 +172,8 @@ function LoadedForm({ kind, controller, stored, draft, only, formRef, intlTitle 
             {customActions.map((name) => <CommandButton key={name} commandId={`record.action.${name}`} document={doc} />)}
             <CommandButton commandId="record.history" document={doc} />
             <CommandButton commandId="record.delete" document={doc} className="danger" />
+            {/* A deleted record offers its undo here (the transition bar, which offers a transition's, is gone then). */}
+            {deleted && <UndoButton document={doc} />}
           </div>
         </header>
         {summary.length > 0 && !only && !creating && (

@@ -44,9 +44,9 @@ const css = `
 .entity-state strong { display: inline-block; padding: .1rem .6rem; border-radius: 999px; background: var(--accent-soft, color-mix(in srgb, Highlight 22%, transparent)); }
 .entity-form-banner { margin: 0; padding: .3rem .6rem; border-radius: 4px; background: color-mix(in srgb, orange 25%, transparent); }
 .entity-form-actions, .transition-bar { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
-.transition-button, .transition-undo { display: inline-flex; gap: .4rem; align-items: center; }
-.transition-button[aria-disabled="true"] { opacity: .6; cursor: not-allowed; }
-.transition-reason { font-size: .75rem; max-width: 22rem; white-space: normal; text-align: left; }
+.command-button { display: inline-flex; flex-wrap: wrap; gap: .1rem .4rem; align-items: center; }
+.command-button[aria-disabled="true"] { opacity: .6; cursor: not-allowed; }
+.command-reason { flex-basis: 100%; font-size: .75rem; max-width: 22rem; white-space: normal; text-align: left; }
 kbd { font-size: .75em; padding: 0 .3em; border: 1px solid var(--border, color-mix(in srgb, CanvasText 30%, transparent)); border-radius: 3px; opacity: .8; }
 .entity-summary { display: flex; flex-wrap: wrap; gap: .4rem 1.5rem; margin: 0; }
 .entity-summary div { display: flex; flex-direction: column; }
