@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'data/**', 'node_modules/**', 'bench/**/results/**', 'test-results/**'] },
@@ -22,6 +23,16 @@ export default tseslint.config(
         'error',
         { patterns: [{ regex: '(^|/)src/client(/|$)', message: 'commands/ imports only its own files and src/domain: reach the client through CommandContext services.' }] },
       ],
+    },
+  },
+  {
+    // The rules of hooks and the React Compiler's checks (refs during render, setState in effects, purity).
+    files: ['src/client/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // We do not build with the React Compiler; useVirtualizer's mutable result is its documented API.
+      'react-hooks/incompatible-library': 'off',
     },
   },
   {

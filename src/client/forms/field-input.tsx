@@ -5,7 +5,7 @@
  * always a reference picker (list items included); maps get a key/value editor, an equipment's
  * `additionalData` its customer's definitions, a role's `permissions` the rule editor.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldSpec } from './schema-fields.ts';
 import { emptyValue } from './schema-fields.ts';
@@ -21,6 +21,7 @@ import { useFormRecord, useNewRecordPreset } from './editors/form-record.ts';
 import { readPath } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { injectEditorStyles } from './editors/editor-styles.ts';
+import { useTypedText } from './editors/use-typed-text.ts';
 
 injectEditorStyles();
 
@@ -155,23 +156,15 @@ export { numberText, parseNumber, stepNumber } from './editors/numbers.ts';
 function NumberInput({ value, onValue, spec, common }: { value: unknown; onValue(v: unknown): void; spec: FieldSpec; common: Record<string, unknown> }) {
   const money = MONEY_FIELDS.has(spec.name);
   const shown = numberText(value, money);
-  const [text, setText] = useState(shown);
-  const [editing, setEditing] = useState(false);
-  // While the user types, their text stays as typed ("12," is on the way to "12,5"); otherwise it follows the value.
-  useEffect(() => {
-    if (!editing) setText(shown);
-  }, [shown, editing]);
+  const { text, setText, onFocus, onBlur } = useTypedText(shown);
   return (
     <input
       {...common}
       type="text"
       inputMode={spec.kind === 'integer' ? 'numeric' : 'decimal'}
       value={text}
-      onFocus={() => setEditing(true)}
-      onBlur={() => {
-        setEditing(false);
-        setText(shown);
-      }}
+      onFocus={onFocus}
+      onBlur={onBlur}
       onChange={(e) => {
         setText(e.target.value);
         const parsed = parseNumber(e.target.value);

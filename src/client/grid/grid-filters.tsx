@@ -3,7 +3,7 @@
  * (derived from its list fields: yes/no, enum choices, date and number ranges, references, plus
  * the customer, user and deadline extras), archived/deleted toggles and the column chooser.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { KindDefinition } from '../../domain/kind.ts';
 import { modules } from '../../domain/enums.ts';
@@ -43,12 +43,15 @@ export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visi
     if (state.q !== lastQ.current) setText(state.q);
     lastQ.current = state.q;
   }, [state.q]);
+  // Typing (not a new URL) starts the debounce; the grid's state is read when it fires.
+  const typedQuery = useEffectEvent((typed: string) => (typed === state.q ? undefined : () => {
+    lastQ.current = typed;
+    onChange({ ...state, q: typed });
+  }));
   useEffect(() => {
-    if (text === state.q) return;
-    const timer = setTimeout(() => {
-      lastQ.current = text;
-      onChange({ ...state, q: text });
-    }, 300);
+    const commit = typedQuery(text);
+    if (!commit) return;
+    const timer = setTimeout(commit, 300);
     return () => clearTimeout(timer);
   }, [text]);
 

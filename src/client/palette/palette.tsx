@@ -68,7 +68,8 @@ export default function Palette() {
       items.push(item);
     }
     return items.sort((a, b) => Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)));
-    // workspace/activeDocument/scoped: the commands' availability depends on them.
+    // The items read the command context from the store; these are what their availability depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, intl, workspace, activeDocument, scoped, session]);
 
   // The open record's other pages: from the document its tab publishes, else from its URL (a grid under a customer).

@@ -4,7 +4,7 @@
  * command is not offered, and when disabled still focusable, saying why (a visible reason tied with
  * aria-describedby). A click runs it through `runCommand`, the one path keys and the palette take.
  */
-import { useEffect, useId, useReducer, useSyncExternalStore } from 'react';
+import { useEffect, useId, useReducer, useState, useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import type { ActiveDocument, Command } from '../../../commands/types.ts';
@@ -94,13 +94,14 @@ export function CommandButton({ commandId, document, label, className }: Command
 export function UndoButton({ document, className }: { document: ActiveDocument; className?: string }) {
   const intl = useIntl();
   const undo = useAtomValue(undoOfferAtom);
-  const [, refresh] = useReducer((n: number) => n + 1, 0);
+  // The offer whose window has closed (set by a timer, so rendering never reads the clock).
+  const [expired, setExpired] = useState<typeof undo>(null);
   useEffect(() => {
     if (!undo) return;
-    const timer = setTimeout(refresh, Math.max(0, undo.until - Date.now()) + 50);
+    const timer = setTimeout(() => setExpired(undo), Math.max(0, undo.until - Date.now()));
     return () => clearTimeout(timer);
   }, [undo]);
-  if (!undo || undo.type !== document.type || undo.id !== document.id || undo.until <= Date.now()) return null;
+  if (!undo || undo === expired || undo.type !== document.type || undo.id !== document.id) return null;
   const label = intl.formatMessage({ id: 'commands.undo.button' }, { what: undo.label });
   return <CommandButton commandId="undo.last" document={document} label={label} {...(className ? { className } : {})} />;
 }

@@ -55,7 +55,8 @@ export function Sidebar() {
         views: savedViews.filter((view) => viewGroup(view) === group),
       }))
       .filter((entry) => entry.links.length > 0 || entry.views.length > 0);
-    // The session decides what is allowed.
+    // The command context comes from the store; the session in it decides what is allowed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session, savedViews]);
 
   const enlarged = settings.hasSidebarEnlarged;

@@ -1,6 +1,6 @@
 /** Small UI atoms of the shell, set by commands (keys, palette, buttons) and read by components. */
 import { atom } from 'jotai';
-import { useLayoutEffect, type RefObject } from 'react';
+import { useEffectEvent, useLayoutEffect, type RefObject } from 'react';
 
 /** The command palette is open. */
 export const paletteOpenAtom = atom(false);
@@ -32,14 +32,15 @@ export function closeDialogElement(dialog: HTMLDialogElement): void {
  * `closeDialogElement` does; `onShown` runs right after it opens (e.g. to focus a field).
  */
 export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean, onShown?: (dialog: HTMLDialogElement) => void): void {
+  // onShown is read when the dialog opens, not a reason to re-run.
+  const shown = useEffectEvent((dialog: HTMLDialogElement) => onShown?.(dialog));
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       dialog.showModal();
-      onShown?.(dialog);
+      shown(dialog);
     }
     if (!open && dialog.open) closeDialogElement(dialog);
-    // onShown is read when the dialog opens, not a reason to re-run.
   }, [ref, open]);
 }

@@ -3,7 +3,7 @@
  * shown stays mounted (hidden when not shown), so switching tabs keeps a grid's scroll or a form's
  * edits. Each pane takes its own focus; a click or focus inside a pane makes it the focused side.
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatSequence } from '../../../commands/keys.ts';
@@ -127,13 +127,22 @@ function useFocusFollowsActiveTab(activeId: string | undefined): void {
   }, [activeId]);
 }
 
+/** The tabs whose screens stay mounted: those shown so far and still open (the same set when nothing changes). */
+function mountedTabs(mounted: ReadonlySet<string>, ws: { panes: readonly (string | null | undefined)[]; tabs: readonly { id: string }[] }): ReadonlySet<string> {
+  const open = new Set(ws.tabs.map((tab) => tab.id));
+  const next = new Set([...mounted].filter((id) => open.has(id)));
+  for (const id of ws.panes) if (id) next.add(id);
+  return next.size === mounted.size && [...next].every((id) => mounted.has(id)) ? mounted : next;
+}
+
 export function Panes() {
   const ws = useAtomValue(workspaceAtom);
-  const mounted = useRef(new Set<string>());
+  // A tab's screen mounts when first shown and stays mounted (its scroll, draft, focus) until it closes.
+  const [mounted, setMounted] = useState<ReadonlySet<string>>(() => new Set());
+  const wanted = mountedTabs(mounted, ws);
+  if (wanted !== mounted) setMounted(wanted);
   const split = isSplit(ws);
   useFocusFollowsActiveTab(activeTab(ws)?.id);
-  for (const id of ws.panes) if (id) mounted.current.add(id);
-  for (const id of mounted.current) if (!ws.tabs.some((tab) => tab.id === id)) mounted.current.delete(id);
 
   if (ws.tabs.length === 0) {
     return (
@@ -152,7 +161,7 @@ export function Panes() {
   return (
     <div className={`panes${split ? ' is-split' : ''}`}>
       {ws.tabs
-        .filter((tab) => mounted.current.has(tab.id))
+        .filter((tab) => wanted.has(tab.id))
         .map((tab) => {
           const pane = ws.panes.indexOf(tab.id);
           const visible = pane >= 0;

@@ -3,10 +3,11 @@
  * additional fields no definition names): add, remove, rename, and a typed value when the schema
  * allows several kinds (text, number, yes/no, a list of texts). Keys stay in the order shown.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldKind } from '../schema-fields.ts';
 import { numberText, parseNumber } from './numbers.ts';
+import { useTypedText } from './use-typed-text.ts';
 
 export type MapValueKind = 'text' | 'number' | 'boolean' | 'textList';
 
@@ -148,12 +149,8 @@ export function MapEditor({ label, value, onChange, allowed, readOnly, keyMaxLen
 export function TypedValue({ kind, label, value, onChange, readOnly, id }: { kind: MapValueKind; label: string; value: unknown; onChange(value: unknown): void; readOnly: boolean; id?: string }) {
   const shown = kind === 'number' ? numberText(value, false) : kind === 'textList' ? (Array.isArray(value) ? (value as unknown[]).map(String).join(', ') : '') : '';
   // While the user types, their text stays as typed ("12," is on the way to "12,5"; "a, " to "a, b").
-  const [text, setText] = useState(shown);
-  const [editing, setEditing] = useState(false);
-  useEffect(() => {
-    if (!editing) setText(shown);
-  }, [shown, editing]);
-  const typed = { id, 'aria-label': label, type: 'text', readOnly, value: text, onFocus: () => setEditing(true), onBlur: () => setEditing(false) } as const;
+  const { text, setText, onFocus, onBlur } = useTypedText(shown);
+  const typed = { id, 'aria-label': label, type: 'text', readOnly, value: text, onFocus, onBlur } as const;
   switch (kind) {
     case 'boolean':
       return <input id={id} aria-label={label} type="checkbox" checked={value === true} disabled={readOnly} onChange={(e) => onChange(e.target.checked)} />;
