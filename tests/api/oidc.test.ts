@@ -6,7 +6,6 @@
  * database that keeps refresh tokens valid.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { sql } from 'kysely';
@@ -17,20 +16,11 @@ import { EntityRepository } from '../../src/server/resources/repository.ts';
 import { AccountRepository } from '../../src/server/oidc/accounts.ts';
 import { hashPassword } from '../../src/server/oidc/passwords.ts';
 import { ADMIN_EMAIL, engines, setupApi, type Api } from './setup.ts';
+import { freePort } from '../support/free-port.ts';
 
 const PASSWORD = 'Prova-2026!';
 const LIMITS = { perAccount: 3, perAddress: 100, windowSeconds: 900 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const base64url = (buffer: Buffer) => buffer.toString('base64url');
 
