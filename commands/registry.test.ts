@@ -5,7 +5,7 @@ import type { Command } from './types.ts';
 import * as registry from './registry.ts';
 
 const { assertValidCommands, commandProblems } = registry;
-await registry.loadTransitionCommands();
+await registry.loadRecordCommands();
 const commands = registry.commands;
 
 const command = (id: string, keys: string[], scope?: Command['scope']): Command => ({ id, title: id, group: 'g', keys, ...(scope ? { scope } : {}), run: () => undefined });

@@ -62,7 +62,7 @@ export function assertValidCommands(commands: readonly Command[]): void {
 /**
  * Every static command of the product. The record commands (transitions, save/delete/archive…,
  * custom actions: they bring the domain's kinds, machines and schemas) join at start-up from their
- * own chunk: `loadTransitionCommands()`.
+ * own chunk: `loadRecordCommands()`.
  */
 export let commands: readonly Command[] = [...workspaceCommands, ...navigationCommands, undoCommand];
 
@@ -88,7 +88,7 @@ export function addCommands(more: readonly Command[]): void {
  * Loads and registers the commands of records: state transitions, save, delete, archive, history
  * and the custom actions of the kinds (the app calls it at start; tests await it).
  */
-export function loadTransitionCommands(): Promise<void> {
+export function loadRecordCommands(): Promise<void> {
   return Promise.all([import('./transitions.ts'), import('./records.ts')]).then(([transitions, records]) => addCommands([...transitions.transitionCommands, ...records.recordCommands]));
 }
 

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { loadTransitionCommands } from '../../commands/registry.ts';
+import { loadRecordCommands } from '../../commands/registry.ts';
 import { matchRoute } from '../domain/routes.ts';
 import { Screen } from './screens/index.tsx';
 import { useSession } from './session/session.tsx';
@@ -23,7 +23,7 @@ import { currentLocation, useWorkspaceSync } from './workspace/workspace-sync.ts
 
 // The transition commands (with the domain's machines) load beside the first screen; a key clash
 // among them fails here, at start-up, loudly.
-void loadTransitionCommands().catch((error: unknown) => {
+void loadRecordCommands().catch((error: unknown) => {
   console.error(error);
   throw error;
 });
