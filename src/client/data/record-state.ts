@@ -97,8 +97,10 @@ export function rebase(kind: KindDefinition, loaded: EntityJson, draft: EntityJs
 /**
  * What a newer stored version does to the open record:
  * - `take`: no draft, show it (and say who changed it when it was someone else);
- * - `rebase`: the user's own write elsewhere (a transition, an undo): keep the draft on top;
- * - `offer`: someone else changed it under a draft: keep the draft, offer reload / keep mine.
+ * - `rebase`: a write of this tab (a transition, an undo run here): keep the draft on top;
+ * - `offer`: a write from anywhere else — another user, or the same user in another tab or on
+ *   another machine, or a cascade — under a draft: keep the draft, offer reload / keep mine (a
+ *   silent rebase could overwrite what was just changed there).
  */
 export type NewerVersionDecision = { kind: 'none' } | { kind: 'take'; byOther: boolean } | { kind: 'rebase' } | { kind: 'offer' };
 
@@ -107,7 +109,7 @@ export function onNewerVersion(input: { loaded: EntityJson; newer: EntityJson; d
   const author = input.newer.metadata.lastUpdatedBy;
   const byOther = !input.ownWrite && typeof author === 'string' && author !== input.me;
   if (!input.dirty) return { kind: 'take', byOther };
-  return byOther ? { kind: 'offer' } : { kind: 'rebase' };
+  return input.ownWrite ? { kind: 'rebase' } : { kind: 'offer' };
 }
 
 /** Field errors of a visible kind: all after a save attempt, else those of the fields the user touched. */
