@@ -5,12 +5,11 @@
 // unit price, discount and net total, and "Nuovo" (key n) opens a new line with the quotation filled.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+import type { Locator, Page } from 'playwright-core';
+import { signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
+let session: SignedInSession;
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
 
@@ -58,24 +57,15 @@ let beta: Entity;
 let supplier: Entity;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 1000 } });
-  page = await context.newPage();
-  await page.goto(`${server.url}/dashboard`);
-  await signIn(page, server, DEMO.admin);
-  token = (await storedUser(page))!.user.access_token;
+  session = await signedInSession({ viewport: { width: 1400, height: 1000 } });
+  ({ server, page, token } = session);
   customer = await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: `Cliente ${tag} Srl` } } });
   alpha = await create('products', { attributes: { code: `A-${tag}`, name: `Estintore ${tag} alfa`, listPrice: 40 } });
   beta = await create('products', { attributes: { code: `B-${tag}`, name: `Idrante ${tag} beta`, listPrice: 90 } });
   supplier = await create('suppliers', { attributes: { businessName: `Fornitore ${tag} Spa` } });
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 describe('references inside list items are pickers', () => {
   it('edits a price-list row by typing a product name', async () => {

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
-import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Node 24 from the `node` devDependency; the system node may be older. */
@@ -258,6 +258,57 @@ export async function storedUser(page: Page): Promise<{ key: string; user: { acc
     const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
     return key ? { key, user: JSON.parse(localStorage.getItem(key) ?? 'null') } : null;
   });
+}
+
+/** A server, a browser and one context signed in by keyboard: how most e2e files start. */
+export interface SignedInSession {
+  server: TestServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** The signed-in user's access token, for API calls that prepare or check what the page does. */
+  token: string;
+  close(): Promise<void>;
+}
+
+export interface SignedInSessionOptions {
+  /** Demo user to sign in as (default the administrator). */
+  email?: string;
+  /** App path opened before signing in (default `/dashboard`). */
+  path?: string;
+  viewport?: { width: number; height: number };
+  server?: StartServerOptions;
+}
+
+export async function signedInSession(options: SignedInSessionOptions = {}): Promise<SignedInSession> {
+  const server = await startServer(options.server);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const context = await browser.newContext({ locale: 'it-IT', viewport: options.viewport ?? { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${options.path ?? '/dashboard'}`);
+    await signIn(page, server, options.email ?? DEMO.admin);
+    const token = (await storedUser(page))!.user.access_token;
+    const opened = browser;
+    return {
+      server, browser: opened, context, page, token,
+      async close() {
+        await context.close();
+        await opened.close();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await server.stop();
+    throw error;
+  }
+}
+
+/** Moves the keyboard focus out of any field (shortcuts without a modifier never fire while typing). */
+export async function focusOutOfFields(page: Page): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
 declare module 'vitest' {

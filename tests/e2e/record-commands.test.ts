@@ -3,12 +3,11 @@
 // asks the passphrase and is undone with t z within the undo window, and the Cronologia panel (r h)
 // lists both the deletion and its undo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
+let session: SignedInSession;
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
 
@@ -29,10 +28,6 @@ async function list(type: string, query: string): Promise<Entity[]> {
 
 const fetchReminder = (id: string) => get('reminders', id);
 
-/** Moves the keyboard focus out of any field (keys without a modifier never fire while typing). */
-async function focusOutOfFields() {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
 
 async function press(...keys: string[]) {
   for (const key of keys) await page.keyboard.press(key);
@@ -41,27 +36,18 @@ async function press(...keys: string[]) {
 const form = () => page.locator('.entity-form:visible');
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
-  page = await context.newPage();
-  await page.goto(`${server.url}/dashboard`);
-  await signIn(page, server, DEMO.admin);
-  token = (await storedUser(page))!.user.access_token;
+  session = await signedInSession();
+  ({ server, page, token } = session);
   await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 describe('record commands', () => {
   let id = '';
 
   it('opens a reminder from its grid with the grid keys (one dispatcher)', async () => {
-    await focusOutOfFields();
+    await focusOutOfFields(page);
     await press('g', 'r');
     await page.waitForURL((url) => url.pathname === '/reminders');
     const grid = page.locator('[role=grid]:visible');
@@ -91,7 +77,7 @@ describe('record commands', () => {
   });
 
   it('offers the open record\'s commands in the palette\'s active document group, a disabled one with its reason; route variants keep their titles', async () => {
-    await focusOutOfFields();
+    await focusOutOfFields(page);
     await press('Control+k');
     const palette = page.locator('[cmdk-dialog]');
     await palette.waitFor({ state: 'visible' });
@@ -109,7 +95,7 @@ describe('record commands', () => {
   it('deletes with the passphrase, undoes with t z within the window, and the Cronologia lists both', async () => {
     const before = await fetchReminder(id);
     expect(before.metadata.isDeleted).toBe(false);
-    await focusOutOfFields();
+    await focusOutOfFields(page);
     await press('r', 'e');
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
@@ -121,12 +107,12 @@ describe('record commands', () => {
     // The alert offers the undo once the delete has gone through.
     await page.locator('.alert-stack').getByText(/Puoi annullare con T Z/).waitFor();
 
-    await focusOutOfFields();
+    await focusOutOfFields(page);
     await press('t', 'z');
     await expect.poll(async () => (await fetchReminder(id)).metadata.isDeleted, { timeout: 10_000 }).toBe(false);
     await expect.poll(() => page.locator('.entity-form.is-deleted:visible').count(), { timeout: 10_000 }).toBe(0);
 
-    await focusOutOfFields();
+    await focusOutOfFields(page);
     await press('r', 'h');
     const panel = page.locator('.history-panel:visible');
     await panel.waitFor();
@@ -146,7 +132,7 @@ describe('record commands', () => {
     const beyond = line!.quantity - delivered + 1;
     await page.goto(`${server.url}/marketing/orders/detail/${order!.id}`);
     await form().waitFor();
-    await focusOutOfFields();
+    await focusOutOfFields(page);
     await press('r', 'c');
     const dialog = page.getByRole('dialog', { name: 'Registra consegna' });
     await dialog.waitFor();
@@ -169,7 +155,7 @@ describe('record commands', () => {
     await page.goto(`${server.url}/marketing/quotations/detail/${quotation!.id}`);
     await form().waitFor();
     const tabs = await page.locator('[role=tab]').count();
-    await focusOutOfFields();
+    await focusOutOfFields(page);
     await press('r', 'd');
     await page.waitForURL((url) => url.pathname.startsWith('/marketing/quotations/detail/') && !url.pathname.endsWith(quotation!.id), { timeout: 10_000 });
     await expect.poll(() => page.locator('[role=tab]').count()).toBe(tabs + 1);

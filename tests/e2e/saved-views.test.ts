@@ -3,13 +3,13 @@
 // and in the sidebar, opened at the same URL with the same rows, seen by a user of the shared role;
 // an open customer lists "Anagrafica" in the palette, which opens /customers/{id}/detail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { addDays, businessDay } from '../../src/domain/business-day.ts';
-import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+import { DEMO, type SignedInSession, signedInSession, signIn, type TestServer } from './harness.ts';
 
+let session: SignedInSession;
 let server: TestServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
 let quotation: { id: string; code: string };
@@ -58,23 +58,14 @@ async function gridRowTexts(p: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
-  page = await context.newPage();
-  await page.goto(`${server.url}/dashboard`);
-  await signIn(page, server, DEMO.admin);
+  session = await signedInSession();
+  ({ server, browser, page, token } = session);
   await waitForShell(page);
-  token = (await storedUser(page))!.user.access_token;
   const answer = await (await server.api('/quotations?page[size]=1&sort=code', { token })).json();
   quotation = { id: answer.data[0].id, code: answer.data[0].attributes.code };
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 describe('saved views', () => {
   let savedUrl: string;

@@ -1,12 +1,11 @@
 // Grids, forms and transitions end to end (issue 4 "Grids and forms"): a real server with the
 // embedded sign-in, a real Chromium, real key presses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
+let session: SignedInSession;
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
 
@@ -26,26 +25,13 @@ async function open(path: string) {
 /** The state badge of the focused entity tab. */
 const stateBadge = () => page.locator('.entity-state strong:visible');
 
-/** Moves the keyboard focus out of any field (shortcuts without a modifier never fire while typing). */
-async function focusOutOfFields() {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
-  page = await context.newPage();
-  await page.goto(`${server.url}/dashboard`);
-  await signIn(page, server, DEMO.admin);
-  token = (await storedUser(page))!.user.access_token;
+  session = await signedInSession();
+  ({ server, page, token } = session);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 describe('grids', () => {
   it('opens a list, arrows to a row and opens its tab with Enter; the DOM row count stays small', async () => {
@@ -89,12 +75,12 @@ describe('forms and transitions', () => {
     await open(`/marketing/quotations/detail/${quotation.id}`);
     await expect.poll(() => stateBadge().textContent()).toBe('Bozza');
     // The palette offers the document's legal transitions (and says why the others are not possible).
-    await focusOutOfFields();
+    await focusOutOfFields(page);
     await page.keyboard.press('Control+k');
     await page.keyboard.type('Preventivo: Emetti');
     await page.getByRole('option', { name: /Preventivo: Emetti/ }).first().waitFor();
     await page.keyboard.press('Escape');
-    await focusOutOfFields();
+    await focusOutOfFields(page);
     await page.keyboard.press('t');
     await page.keyboard.press('p');
     await page.keyboard.press('e');
@@ -112,7 +98,7 @@ describe('forms and transitions', () => {
     const [from, to, key] = running.length ? ['In corso', 'In pausa', 'm'] : ['In pausa', 'In corso', 'r'];
     await open(`/planning/assignments/${assignment!.id}`);
     await expect.poll(() => stateBadge().textContent()).toBe(from);
-    await focusOutOfFields();
+    await focusOutOfFields(page);
     for (const k of ['t', 'i', key]) await page.keyboard.press(k);
     await expect.poll(() => stateBadge().textContent(), { timeout: 10_000 }).toBe(to);
     for (const k of ['t', 'z']) await page.keyboard.press(k);

@@ -2,12 +2,12 @@
 // with real sign-in: palette, route commands by Italian name, record search into tabs, split view,
 // reload, deep link, g-sequences, tab keys, shortcut overlay, theme persisted per user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, type SignedInSession, signedInSession, signIn, type TestServer } from './harness.ts';
 
+let session: SignedInSession;
 let server: TestServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
 let userId: string;
@@ -41,25 +41,16 @@ async function waitForShell(p: Page = page) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
-  page = await context.newPage();
-  await page.goto(`${server.url}/dashboard`);
-  await signIn(page, server, DEMO.admin);
+  session = await signedInSession();
+  ({ server, browser, page, token } = session);
   await waitForShell();
-  token = (await storedUser(page))!.user.access_token;
   userId = (await (await server.api('/identity/authorization', { token })).json())[0].id;
   const answer = await (await server.api('/quotations?page[size]=2&sort=code', { token })).json();
   quotations = answer.data.map((q: { id: string; attributes: { code: string } }) => ({ id: q.id, code: q.attributes.code }));
   expect(quotations).toHaveLength(2);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 describe('workspace', () => {
   it('Ctrl+K opens the palette as a dialog with a combobox; a route opens by its Italian name', async () => {
