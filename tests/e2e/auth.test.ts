@@ -79,7 +79,11 @@ describe('sign-in', () => {
 
   it('shows a clear Italian error for a wrong password and stays on the login page', async () => {
     await page.goto(`${server.url}/dashboard`);
-    await page.waitForURL((u) => u.pathname.startsWith('/oidc'));
+    // The URL reaches /oidc (the authorization endpoint) before the login page is there: typing then
+    // would go nowhere. Wait for the field that takes the keyboard (it has autofocus).
+    const login = page.locator('input#login');
+    await login.waitFor();
+    await expect.poll(() => login.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.type(DEMO.admin);
     await page.keyboard.press('Tab');
     await page.keyboard.type('sbagliata');
