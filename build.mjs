@@ -1,10 +1,12 @@
 // Builds the server bundle (dist/server.js, dist/seed.js) and, when present, the client bundle with
 // content hashes (dist/public). `--server-only` skips the client. `DIST_DIR` builds elsewhere
 // (several servers side by side, e.g. the end-to-end tests next to a running `npm start`).
+// `METAFILE=file` writes the client build's esbuild metafile there.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { precompiledMessages } from './src/client/i18n/precompile.ts';
 
 const serverOnly = process.argv.includes('--server-only');
 const dist = path.resolve(process.env.DIST_DIR || 'dist');
@@ -41,7 +43,11 @@ if (!serverOnly) {
       metafile: true,
       target: 'es2022',
       logLevel: 'warning',
+      // Messages pre-parsed, no ICU parser in the bundle (src/client/i18n/precompile.ts).
+      plugins: [precompiledMessages],
     });
+    // `METAFILE=file` keeps esbuild's metafile, to see which inputs weigh most (e.g. esbuild.github.io/analyze).
+    if (process.env.METAFILE) fs.writeFileSync(process.env.METAFILE, JSON.stringify(result.metafile));
     const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === clientEntry)?.[0];
     const html = fs.readFileSync(path.join(out, 'index.html'), 'utf8').replace('/assets/app.js', `/${path.relative(out, entry)}`);
     fs.writeFileSync(path.join(out, 'index.html'), html);

@@ -6,7 +6,6 @@
  */
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ErrorResponse } from 'oidc-client-ts';
 import { IntlProvider } from 'react-intl';
 import { Provider as JotaiProvider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -23,15 +22,13 @@ import {
   LOGGED_OUT_PATH,
   SILENT_PATH,
   createDisabledAuth,
-  createOidcAuth,
-  createUserManager,
   currentRoute,
   isAppRoute,
   landingRoute,
   rememberRoute,
   takeRememberedRoute,
   type Auth,
-} from './auth/auth.ts';
+} from './auth/auth-base.ts';
 import { AuthScreen, type AuthScreenKind } from './auth/auth-screen.tsx';
 import { SessionProvider } from './session/session.tsx';
 import { readImpersonation, writeImpersonation } from './session/impersonation-state.ts';
@@ -129,6 +126,10 @@ async function signInFailed(auth: Auth | null, error: unknown): Promise<void> {
 async function boot(): Promise<void> {
   const path = window.location.pathname;
   showScreen('loading');
+  // The OIDC client (oidc-client-ts) is not in the initial JS: it downloads while /config.json is
+  // read, and only the OIDC mode waits for it. Handled here so the disabled mode ignores a failure.
+  const oidcModule = import('./auth/auth.ts');
+  void oidcModule.catch(() => undefined);
 
   let config: ClientConfig;
   try {
@@ -146,6 +147,7 @@ async function boot(): Promise<void> {
       auth = createDisabledAuth();
       if (path === CALLBACK_PATH || path === SILENT_PATH) replaceRoute(DEFAULT_ROUTE);
     } else {
+      const { createOidcAuth, createUserManager, ErrorResponse } = await oidcModule;
       const manager = createUserManager(config.auth);
       const oidc = createOidcAuth(manager);
       auth = oidc;

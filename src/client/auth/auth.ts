@@ -2,64 +2,19 @@
  * Sign-in (SPEC §4, §7): authorization code + PKCE S256 with oidc-client-ts, the user (and its
  * refresh token) kept in localStorage, a refresh at start, automatic renewal through the refresh
  * token, renewals serialised across tabs with the Web Locks API so two tabs never present the same
- * (rotating) refresh token. With `auth.mode: 'disabled'` the server runs /api as a dev user.
+ * (rotating) refresh token. With `auth.mode: 'disabled'` the server runs /api as a dev user
+ * (`auth-base.ts`, re-exported here). main.tsx imports this module lazily (initial JS budget).
  */
 import { UserManager, WebStorageStateStore, type SigninSilentArgs, type User } from 'oidc-client-ts';
 import type { OidcConfig } from './config.ts';
-import type { Identity } from '../../domain/ability.ts';
 import { writeImpersonation } from '../session/impersonation-state.ts';
+import { CALLBACK_PATH, LOGGED_OUT_PATH, SILENT_PATH, isAppRoute, rememberRoute, type Auth } from './auth-base.ts';
 
-export const CALLBACK_PATH = '/auth/callback';
-export const SILENT_PATH = '/auth/silent';
-export const LOGGED_OUT_PATH = '/auth/logged-out';
-export const DEFAULT_ROUTE = '/dashboard';
-const RETURN_TO_KEY = 'backoffice.returnTo';
+export * from './auth-base.ts';
+/** The provider's error answer on the callback (main.tsx tells "Annulla" from a failure with it). */
+export { ErrorResponse } from 'oidc-client-ts';
+
 const REFRESH_LOCK = 'oidc-refresh';
-
-export interface Auth {
-  readonly mode: 'disabled' | 'oidc';
-  /** The current access token (refreshed first when it has expired), or null. */
-  getAccessToken(): Promise<string | null>;
-  /** A new access token after a 401, or null when refreshing failed. */
-  refresh(): Promise<string | null>;
-  /** Remembers `returnTo` and redirects to the login page. */
-  login(returnTo: string): Promise<void>;
-  /** Revokes the refresh token, ends the provider session (logout_hint) and lands on the logged-out page. */
-  signOut(): Promise<void>;
-  /** Forgets the local session without contacting the provider (failed sign-in setup). */
-  clear(): Promise<void>;
-  /** Calls `listener` when another tab signs out (the shared stored user disappears). */
-  onSignedOutElsewhere(listener: () => void): void;
-}
-
-/** The route to come back to after sign-in, remembered before the login redirect (SPEC §2). */
-export function rememberRoute(route: string): void {
-  sessionStorage.setItem(RETURN_TO_KEY, route);
-}
-
-export function takeRememberedRoute(): string | null {
-  const route = sessionStorage.getItem(RETURN_TO_KEY);
-  sessionStorage.removeItem(RETURN_TO_KEY);
-  return route && isAppRoute(route) ? route : null;
-}
-
-/** Only same-site app paths may be returned to (no `//host`, no auth pages). */
-export function isAppRoute(route: string): boolean {
-  return route.startsWith('/') && !route.startsWith('//') && !route.startsWith('/auth/') && route !== '/';
-}
-
-/** SPEC §2: customers always land on their own customer page; others on the remembered route, default Dashboard. */
-export function landingRoute(identity: Pick<Identity, 'userType' | 'customerId'>, requested: string | null): string {
-  if (identity.userType === 'customer' && identity.customerId) {
-    const own = `/customers/${encodeURIComponent(identity.customerId)}`;
-    return requested && (requested === own || requested.startsWith(`${own}/`) || requested.startsWith(`${own}?`)) ? requested : own;
-  }
-  return requested && isAppRoute(requested) ? requested : DEFAULT_ROUTE;
-}
-
-export function currentRoute(): string {
-  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
-}
 
 /** Runs `task` holding the cross-tab lock (Web Locks); without the API (old browsers, tests) runs it directly. */
 export async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
@@ -176,19 +131,3 @@ export function createOidcAuth(manager: LockedUserManager): Auth {
   };
 }
 
-export function createDisabledAuth(): Auth {
-  return {
-    mode: 'disabled',
-    getAccessToken: async () => null,
-    refresh: async () => null,
-    async login(returnTo) {
-      window.location.assign(isAppRoute(returnTo) ? returnTo : DEFAULT_ROUTE);
-    },
-    async signOut() {
-      writeImpersonation(null);
-      window.location.assign(LOGGED_OUT_PATH);
-    },
-    async clear() {},
-    onSignedOutElsewhere() {},
-  };
-}

@@ -3,6 +3,8 @@
  * enum values and booleans in words. Shared by grid cells and read-only form fields.
  */
 import { hasMessage, intl } from '../i18n/index.ts';
+// The field and enum names this module reads load with it (not in the initial JS).
+import '../i18n/field-labels.ts';
 
 /** Field names that hold money in EUR. */
 export const MONEY_FIELDS: ReadonlySet<string> = new Set([

@@ -1,8 +1,8 @@
-/** Italian texts of the screens, grids and forms (keys `screens.*`, `grid.*`, `form.*`). */
-import labels from './screens-labels.ts';
-
+/**
+ * Italian texts of the screens, grids and forms (keys `screens.*`, `grid.*`, `form.*`). The field and
+ * enum names (`form.field.*`, `form.enum.*`) are in `screens-labels.ts`, loaded with the screens.
+ */
 export default {
-  ...labels,
   'screens.transition.bar': 'Cambi di stato',
   'screens.state': 'Stato',
   'screens.loading': 'Caricamento…',
