@@ -12,6 +12,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { precompiledMessages } from '../../src/client/i18n/precompile.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUT = path.join(ROOT, 'bench/palette/results');
@@ -109,6 +110,8 @@ async function initialJs(): Promise<{ entry: number; initial: number; files: num
     metafile: true,
     target: 'es2022',
     logLevel: 'warning',
+    // As build.mjs: messages pre-parsed, no ICU parser in the bundle.
+    plugins: [precompiledMessages],
   });
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint && file.endsWith('.js'))!;
