@@ -18,6 +18,7 @@ import { developmentIdentity, tokenIdentity, type Caller } from './auth/identity
 import { createTokenVerifier, remoteIssuerKeys } from './auth/tokens.ts';
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { createEmbeddedProvider, registerOidcRoutes, type LoginLimits } from './oidc/index.ts';
+import { isPublicDocumentation, registerOpenApiRoutes } from './openapi/routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -124,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || isEventStream(request)) return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || isEventStream(request) || isPublicDocumentation(request.url)) return;
     request.caller = await identities.resolve(request);
   });
   const callOf = (request: FastifyRequest): CallContext => {
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerResourceRoutes(app, service, callOf);
   registerEventRoutes(app, { db: database.db, bus: changes, identities, log: app.log });
+  registerOpenApiRoutes(app, config);
   if (embedded) await registerOidcRoutes(app, { provider: embedded.provider, db: database.db, publicUrl: config.publicUrl, loginLimits: options.loginLimits });
 
   const publicDir = options.publicDir;

@@ -1,0 +1,558 @@
+/**
+ * The OpenAPI 3.1 description of the API (`GET /api/openapi.json`), generated from what the API
+ * itself runs on: the kind registry and its zod schemas, the state machines and declared custom
+ * actions, the list query language (common and kind fields, named filters) and the problem
+ * catalogue. Nothing here restates a kind by hand, so a new kind, field or action appears in the
+ * document (and in a generated client) without touching this file.
+ */
+import { z } from 'zod';
+import type { KindDefinition, ListField } from '../../domain/kind.ts';
+import { actionNames } from '../../domain/machine.ts';
+import { COMMON_METADATA_KEYS } from '../../domain/entity.ts';
+import { commonFields } from '../db/entity-sql.ts';
+import { problemCatalogue } from '../http/problems.ts';
+import { componentSchema, mergePatchSchema, type JsonSchema, type SchemaSink } from './json-schema.ts';
+
+export interface OpenApiOptions {
+  kinds: readonly KindDefinition[];
+  /** Named list filters per API type (`filter[excludeId]`, `have[priceList]`…), with the text that explains each. */
+  namedFilters: Record<string, readonly string[]>;
+  /** Largest `page[size]` (MAX_PAGE_SIZE). */
+  maxPageSize: number;
+  auth: {
+    /** The OpenID issuer (embedded `PUBLIC_URL/oidc` or external). */
+    issuer: string;
+    /** The embedded provider: its authorization and token endpoints are known without discovery. */
+    embedded: boolean;
+    /** Scopes the workspace asks for (`openid offline_access api.sync`). */
+    scope: string;
+    /** The scope every access token must carry. */
+    apiScope: string;
+  };
+}
+
+type Operation = JsonSchema;
+type Parameter = JsonSchema;
+
+const JSON_TYPE = 'application/json';
+const PROBLEM_TYPE = 'application/problem+json';
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: JsonSchema) => ({ [JSON_TYPE]: { schema } });
+const problem = (status: number) => ({ $ref: `#/components/responses/Problem${status}` });
+const problems = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [String(status), problem(status)]));
+
+/** `customers` → `Customer`, `equipmentFamilies` → `EquipmentFamily`, `media` → `Media`: the component name of a kind. */
+export function componentName(type: string): string {
+  const singular = type.endsWith('ies') ? `${type.slice(0, -3)}y` : type.endsWith('s') ? type.slice(0, -1) : type;
+  return singular.charAt(0).toUpperCase() + singular.slice(1);
+}
+
+const FIELD_TYPE_TEXT: Record<ListField['type'], string> = {
+  text: 'testo',
+  number: 'numero',
+  boolean: '`true` o `false`',
+  date: 'data `YYYY-MM-DD` o data e ora ISO',
+  uuid: 'id (UUID)',
+  textArray: 'testo (l’elenco contiene uno dei valori)',
+  uuidArray: 'id (l’elenco contiene uno degli id)',
+};
+
+function queryParameter(name: string, description: string, schema: JsonSchema = { type: 'string' }): Parameter {
+  return { name, in: 'query', required: false, description, schema };
+}
+
+/** The list query language of one kind (SPEC §7), as `parseListQuery` accepts it. */
+function listParameters(kind: KindDefinition, options: OpenApiOptions): Parameter[] {
+  const fields: Record<string, ListField> = { ...commonFields, ...kind.fields };
+  const sortable = Object.keys(fields).filter((name) => fields[name]!.sortable);
+  const sortItem = `-?(${sortable.join('|')})`;
+  const parameters: Parameter[] = [
+    queryParameter('page[number]', 'Pagina, da 1.', { type: 'integer', minimum: 1, default: 1 }),
+    queryParameter(`page[size]`, `Elementi per pagina, da 1 (oltre ${options.maxPageSize} vale ${options.maxPageSize}).`, { type: 'integer', minimum: 1, default: 10 }),
+    queryParameter('sort', `Campi di ordinamento separati da virgola, \`-\` per decrescente; a parità, per id. Predefinito \`-lastUpdatedDateTime\`.`, {
+      type: 'string',
+      pattern: `^${sortItem}(,${sortItem})*$`,
+    }),
+    queryParameter('filter[fullText]', 'Ricerca testuale in italiano: ogni parola come prefisso.'),
+    queryParameter('ids', 'Solo questi id, separati da virgola (al massimo 500).'),
+    queryParameter('filter[isDeleted]', 'Elementi eliminati (`true`) o no (`false`, predefinito).', { type: 'string', enum: ['true', 'false'] }),
+    queryParameter('filter[isArchived]', 'Archiviati (`true`), attivi (`false`, predefinito) o tutti (`all`).', { type: 'string', enum: ['true', 'false', 'all'] }),
+  ];
+  for (const [name, field] of Object.entries(fields)) {
+    const type = FIELD_TYPE_TEXT[field.type];
+    parameters.push(queryParameter(`filter[${name}]`, `\`${field.path}\` uguale a uno dei valori separati da virgola: ${type}.`));
+    parameters.push(queryParameter(`has[${name}]`, `\`${field.path}\` ha un valore (\`true\`) o no (\`false\`).`, { type: 'string', enum: ['true', 'false'] }));
+    if (field.range) {
+      parameters.push(queryParameter(`from[${name}]`, `\`${field.path}\` da questo valore (incluso): ${type}.`));
+      parameters.push(queryParameter(`to[${name}]`, `\`${field.path}\` fino a questo valore (incluso; una data comprende tutto il giorno): ${type}.`));
+    }
+  }
+  for (const name of options.namedFilters[kind.type] ?? []) {
+    if (!parameters.some((p) => p.name === name)) parameters.push(queryParameter(name, `Filtro dedicato di ${kind.label.plural.toLowerCase()} (SPEC §7).`));
+  }
+  return parameters;
+}
+
+/** The entity as answers carry it: the stored shape plus the common metadata and what the server derives. */
+function entityResponseSchema(kind: KindDefinition, sink: SchemaSink): JsonSchema {
+  const name = componentName(kind.type);
+  const section = (schema: z.ZodObject, suffix: string) => componentSchema(`${name}${suffix}`, schema, 'output', sink);
+  const metadata = section(kind.metadata, 'Metadata');
+  const metadataProperties = { ...(metadata.properties as Record<string, JsonSchema> | undefined) };
+  const required = new Set([...((metadata.required as string[] | undefined) ?? []), ...COMMON_METADATA_KEYS]);
+  return {
+    type: 'object',
+    description:
+      `${kind.label.singular} come la restituisce l’API. I campi che le regole di lettura nascondono a chi chiama ` +
+      'mancano dalla risposta; `metadata` contiene anche i valori calcolati dal server.',
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      attributes: section(kind.attributes, 'Attributes'),
+      metadata: {
+        allOf: [ref('CommonMetadata')],
+        type: 'object',
+        properties: metadataProperties,
+        required: [...required],
+      },
+      relationships: section(kind.relationships, 'Relationships'),
+    },
+    required: ['id', 'attributes', 'metadata', 'relationships'],
+  };
+}
+
+function createSchema(kind: KindDefinition, sink: SchemaSink): JsonSchema {
+  const name = componentName(kind.type);
+  const schema = z.strictObject({ attributes: kind.attributes, metadata: kind.metadata.optional(), relationships: kind.relationships.optional() });
+  return {
+    ...componentSchema(`${name}Create`, schema, 'input', sink),
+    description: kind.machine
+      ? `Nuovo elemento. Lo stato (\`${kind.machine.statePath}\`) parte da «${kind.machine.initial}» o da uno stato d’ingresso; poi cambia solo con le azioni.`
+      : 'Nuovo elemento.',
+  };
+}
+
+function patchSchema(kind: KindDefinition, sink: SchemaSink): JsonSchema {
+  const name = componentName(kind.type);
+  const schema = z.strictObject({ attributes: kind.attributes, metadata: kind.metadata, relationships: kind.relationships });
+  const patch = mergePatchSchema(componentSchema(`${name}Patch`, schema, 'input', sink));
+  const properties = patch.properties as Record<string, JsonSchema>;
+  // The version may travel in the body instead of If-Match.
+  const metadata = properties.metadata!.anyOf ? ((properties.metadata!.anyOf as JsonSchema[])[0] as JsonSchema) : properties.metadata!;
+  metadata.properties = { ...(metadata.properties as object), lastUpdatedDateTime: { type: 'string', description: 'La versione su cui si basa la modifica, in alternativa a `If-Match`.' } };
+  return { ...patch, description: 'JSON Merge Patch (RFC 7396): solo i campi da cambiare; `null` toglie un campo facoltativo; gli elenchi si sostituiscono interi.' };
+}
+
+/** Every action of a kind with the schema of its body: transitions, archive/restore, undelete and the declared custom actions. */
+function kindActions(kind: KindDefinition, sink: SchemaSink): { name: string; label: string; ability: string; creates: boolean; body: JsonSchema }[] {
+  const versionOnly: JsonSchema = {
+    type: 'object',
+    properties: { lastUpdatedDateTime: { type: 'string', description: 'La versione, in alternativa a `If-Match`.' } },
+  };
+  const machine = kind.machine;
+  const actions = machine
+    ? actionNames(machine).map((name) => {
+        const transitions = machine.transitions.filter((t) => t.action === name);
+        const first = transitions[0]!;
+        const moves = transitions.map((t) => `${t.from.join(', ')} → ${t.to}`).join('; ');
+        return { name, label: `${first.label} (${moves})`, ability: [...new Set(transitions.map((t) => t.ability))].join(' o '), creates: false, body: versionOnly };
+      })
+    : [];
+  if (kind.archivable) {
+    actions.push({ name: 'archive', label: 'Archivia', ability: 'update', creates: false, body: versionOnly });
+    actions.push({ name: 'restore', label: 'Ripristina dall’archivio', ability: 'update', creates: false, body: versionOnly });
+  }
+  actions.push({ name: 'undelete', label: 'Annulla eliminazione (con la versione eliminata)', ability: 'delete', creates: false, body: versionOnly });
+  for (const [name, declared] of Object.entries(kind.actions ?? {})) {
+    let body = versionOnly;
+    if (declared.body) {
+      const schema = componentSchema(`${componentName(kind.type)}${name.charAt(0).toUpperCase()}${name.slice(1)}Body`, declared.body, 'input', sink);
+      body = { ...schema, properties: { ...versionOnly.properties as object, ...(schema.properties as object) } };
+    }
+    const states = declared.states ? ` Negli stati: ${declared.states.join(', ')}.` : '';
+    actions.push({ name, label: `${declared.label}.${states}`, ability: declared.ability, creates: declared.creates ?? false, body });
+  }
+  return actions;
+}
+
+function kindPaths(kind: KindDefinition, options: OpenApiOptions, sink: SchemaSink): Record<string, JsonSchema> {
+  const name = componentName(kind.type);
+  const tag = kind.type;
+  const { singular, plural } = kind.label;
+  const idParameter: Parameter = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+  const ifMatch: Parameter = { $ref: '#/components/parameters/IfMatch' };
+  const withEtag = (description: string, schema: JsonSchema, extraHeaders: Record<string, unknown> = {}) => ({
+    description,
+    headers: { ETag: { $ref: '#/components/headers/ETag' }, ...extraHeaders },
+    content: json(schema),
+  });
+  const single = { type: 'object', properties: { data: ref(name) }, required: ['data'] };
+  const mergePatchBody = { required: true, content: { 'application/merge-patch+json': { schema: ref(`${name}Patch`) }, [JSON_TYPE]: { schema: ref(`${name}Patch`) } } };
+  const op = (operationId: string, summary: string, operation: Operation): Operation => ({ operationId, summary, tags: [tag], ...operation });
+
+  const paths: Record<string, JsonSchema> = {
+    [`/api/${kind.type}`]: {
+      get: op(`list${name}`, `Elenco: ${plural}`, {
+        description: `Richiede \`read\` su \`${kind.subject}\`; chi chiama vede solo le righe che le sue regole permettono.`,
+        parameters: listParameters(kind, options),
+        responses: {
+          200: {
+            description: 'Una pagina.',
+            content: json({ type: 'object', properties: { data: { type: 'array', items: ref(name) }, meta: ref('ListMeta') }, required: ['data', 'meta'] }),
+          },
+          ...problems(400, 401, 403, 503),
+        },
+      }),
+      post: op(`create${name}`, `Crea: ${singular}`, {
+        description: `Richiede \`create\` su \`${kind.subject}\`. Ogni id in una relazione deve esistere.`,
+        requestBody: { required: true, content: json(ref(`${name}Create`)) },
+        responses: {
+          201: withEtag('Creato.', single, { Location: { description: 'Indirizzo del nuovo elemento.', schema: { type: 'string' } } }),
+          ...problems(400, 401, 403, 409, 413, 415, 422, 503),
+        },
+      }),
+    },
+    [`/api/${kind.type}/{id}`]: {
+      parameters: [idParameter],
+      get: op(`get${name}`, `Dettaglio: ${singular}`, {
+        description: 'Anche eliminato (`metadata.isDeleted: true`). `ETag` è la versione da mandare in `If-Match`.',
+        responses: { 200: withEtag('L’elemento.', single), ...problems(401, 403, 404, 503) },
+      }),
+      patch: op(`update${name}`, `Modifica: ${singular}`, {
+        description: 'JSON Merge Patch con la versione (`If-Match` o `metadata.lastUpdatedDateTime`). Lo stato cambia solo con le azioni.',
+        parameters: [ifMatch],
+        requestBody: mergePatchBody,
+        responses: { 200: withEtag('Modificato.', single), ...problems(400, 401, 403, 404, 409, 413, 415, 422, 428, 503) },
+      }),
+      delete: op(`delete${name}`, `Elimina: ${singular}`, {
+        description: 'Eliminazione logica con la versione; le righe che gli appartengono vanno con lui. `undelete` la annulla.',
+        parameters: [ifMatch],
+        responses: { 200: withEtag('Eliminato (chi e quando sono registrati).', single), ...problems(401, 403, 404, 409, 428, 503) },
+      }),
+    },
+    [`/api/${kind.type}/{id}/history`]: {
+      parameters: [idParameter],
+      get: op(`history${name}`, `Cronologia: ${singular}`, {
+        description: 'Le ultime 200 modifiche, dalla più recente, senza i campi che chi chiama non può leggere.',
+        responses: {
+          200: { description: 'La cronologia.', content: json({ type: 'object', properties: { data: { type: 'array', items: ref('HistoryEntry') } }, required: ['data'] }) },
+          ...problems(401, 403, 404, 503),
+        },
+      }),
+    },
+    [`/api/${kind.type}/{id}/actions`]: {
+      parameters: [idParameter],
+      get: op(`actions${name}`, `Azioni possibili: ${singular}`, {
+        description: 'Le azioni dallo stato attuale, con `refusal` quando una condizione le impedisce ora e `allowed` per i permessi di chi chiama.',
+        responses: {
+          200: { description: 'Le azioni.', content: json({ type: 'object', properties: { data: { type: 'array', items: ref('AvailableAction') } }, required: ['data'] }) },
+          ...problems(401, 403, 404, 503),
+        },
+      }),
+    },
+  };
+  const actionResult = { type: 'object', properties: { data: ref(name), meta: ref('ActionMeta') }, required: ['data', 'meta'] };
+  for (const action of kindActions(kind, sink)) {
+    const operationName = `${action.name.charAt(0).toUpperCase()}${action.name.slice(1).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`;
+    paths[`/api/${kind.type}/{id}/actions/${action.name}`] = {
+      parameters: [idParameter],
+      post: op(`${kind.type}${operationName}`, `${action.label.split(/[.(]/)[0]!.trim()}: ${singular}`, {
+        description: `${action.label} Richiede \`${action.ability}\` su \`${kind.subject}\`.`,
+        parameters: [ifMatch],
+        requestBody: { required: false, content: json(action.body) },
+        responses: {
+          [action.creates ? 201 : 200]: withEtag(action.creates ? 'Creato un nuovo elemento (`Location`).' : 'Fatto.', actionResult),
+          ...problems(400, 401, 403, 404, 409, 413, 415, 422, 428, 503),
+        },
+      }),
+    };
+  }
+  return paths;
+}
+
+/** Catalogue codes by HTTP status: each status is one reusable response that names its codes. */
+function problemResponses(): Record<string, JsonSchema> {
+  const byStatus = new Map<number, string[]>();
+  for (const [code, entry] of Object.entries(problemCatalogue)) byStatus.set(entry.status, [...(byStatus.get(entry.status) ?? []), code]);
+  const headers: Record<number, JsonSchema> = {
+    401: { 'WWW-Authenticate': { description: '`Bearer realm="api"`', schema: { type: 'string' } } },
+    503: { 'Retry-After': { description: 'Secondi dopo cui riprovare (con `DATABASE_UNAVAILABLE`).', schema: { type: 'integer' } } },
+  };
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => [
+      `Problem${status}`,
+      {
+        description: `Errore (problem+json). Codici: ${codes.map((c) => `\`${c}\``).join(', ')}${status === 409 ? ' e i codici delle condizioni delle transizioni (es. `APPROVAL_REQUIRED`)' : ''}.`,
+        ...(headers[status] ? { headers: headers[status] } : {}),
+        content: { [PROBLEM_TYPE]: { schema: ref('Problem') } },
+      },
+    ]),
+  );
+}
+
+function sharedSchemas(): Record<string, JsonSchema> {
+  const nullableText = { type: ['string', 'null'] };
+  return {
+    Problem: {
+      type: 'object',
+      description: 'RFC 9457, con `code` stabile e `message` in italiano.',
+      properties: {
+        type: { type: 'string' },
+        title: { type: 'string' },
+        status: { type: 'integer' },
+        code: { type: 'string', examples: Object.keys(problemCatalogue) },
+        message: { type: 'string' },
+        detail: { type: 'string' },
+        errors: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              pointer: { type: 'string', description: 'JSON pointer nel corpo (`/attributes/registry/vatNumber`) o parametro (`?filter[x]`).' },
+              code: { type: 'string' },
+              message: { type: 'string' },
+            },
+            required: ['pointer', 'code', 'message'],
+          },
+        },
+        currentVersion: { type: 'string', description: 'Con `VERSION_CONFLICT`: la versione attuale.' },
+      },
+      required: ['type', 'title', 'status', 'code', 'message'],
+    },
+    ListMeta: {
+      type: 'object',
+      properties: {
+        total: { type: 'integer', minimum: 0 },
+        totalIsEstimate: { type: 'boolean', description: 'Il totale è una stima (elenchi molto grandi).' },
+        page: { type: 'object', properties: { number: { type: 'integer' }, size: { type: 'integer' } }, required: ['number', 'size'] },
+      },
+      required: ['total', 'page'],
+    },
+    CommonMetadata: {
+      type: 'object',
+      properties: {
+        createdDateTime: { type: 'string' },
+        lastUpdatedDateTime: { type: 'string', description: 'La versione (`ETag`, `If-Match`).' },
+        deletedDateTime: nullableText,
+        createdBy: nullableText,
+        lastUpdatedBy: nullableText,
+        deletedBy: nullableText,
+        isDeleted: { type: 'boolean' },
+        isArchived: { type: 'boolean' },
+      },
+      required: [...COMMON_METADATA_KEYS],
+    },
+    ActionMeta: {
+      type: 'object',
+      properties: {
+        effects: {
+          type: 'array',
+          description: 'Altri elementi cambiati dall’azione (es. le attività chiuse con l’incarico).',
+          items: { type: 'object', properties: { type: { type: 'string' }, id: { type: 'string' }, to: { type: 'string' } }, required: ['type', 'id', 'to'] },
+        },
+      },
+      required: ['effects'],
+    },
+    AvailableAction: {
+      type: 'object',
+      properties: {
+        action: { type: 'string' },
+        label: { type: 'string' },
+        ability: { type: 'string' },
+        to: nullableText,
+        creates: { type: 'boolean' },
+        allowed: { type: 'boolean' },
+        refusal: { anyOf: [{ type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } }, required: ['code', 'message'] }, { type: 'null' }] },
+      },
+      required: ['action', 'label', 'ability', 'allowed', 'refusal'],
+    },
+    HistoryEntry: {
+      type: 'object',
+      properties: {
+        version: { type: 'string' },
+        at: { type: 'string' },
+        by: nullableText,
+        byName: nullableText,
+        impersonator: nullableText,
+        action: { type: 'string' },
+        changes: {
+          type: 'array',
+          items: { type: 'object', properties: { pointer: { type: 'string' }, from: {}, to: {} }, required: ['pointer'] },
+        },
+      },
+      required: ['version', 'at', 'by', 'action', 'changes'],
+    },
+    Identity: {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        email: { type: 'string' },
+        displayName: { type: 'string' },
+        userType: { type: 'string', enum: ['external', 'siv', 'customer'] },
+        customerId: nullableText,
+        allowedModules: { type: 'array', items: { type: 'string' } },
+        allowedCustomerIds: { type: 'array', items: { type: 'string' } },
+        officeLocationIds: { type: 'array', items: { type: 'string' } },
+        isMainteiner: { type: 'boolean' },
+        isSalesman: { type: 'boolean' },
+        roles: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'name'] } },
+        permissions: {
+          type: 'array',
+          description: 'Regole CASL (`action`, `subject`, `fields`, `conditions`, `inverted`, `reason`).',
+          items: { type: 'object', properties: { action: {}, subject: {}, fields: {}, conditions: { type: 'object' }, inverted: { type: 'boolean' }, reason: { type: 'string' } }, required: ['action', 'subject'] },
+        },
+        isImpersonating: { type: 'boolean' },
+        originalData: ref('Identity'),
+      },
+      required: ['id', 'email', 'displayName', 'userType', 'allowedModules', 'roles', 'permissions'],
+    },
+  };
+}
+
+function securitySchemes(auth: OpenApiOptions['auth']): Record<string, JsonSchema> {
+  const scopes = Object.fromEntries(auth.scope.split(/\s+/).filter(Boolean).map((scope) => [scope, scope === 'openid' ? 'Accesso OpenID' : scope === 'offline_access' ? 'Rinnovo (refresh token)' : 'Uso dell’API']));
+  return {
+    bearer: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: `Token di accesso JWT (\`typ: at+jwt\`) dell’emittente \`${auth.issuer}\`, con lo scope \`${auth.apiScope}\`.`,
+    },
+    ...(auth.embedded
+      ? {
+          oauth2: {
+            type: 'oauth2',
+            description: 'Codice di autorizzazione con PKCE (`code_challenge_method=S256`, obbligatorio), client pubblico.',
+            flows: { authorizationCode: { authorizationUrl: `${auth.issuer}/auth`, tokenUrl: `${auth.issuer}/token`, refreshUrl: `${auth.issuer}/token`, scopes } },
+          },
+        }
+      : {}),
+    openIdConnect: {
+      type: 'openIdConnect',
+      description: 'Codice di autorizzazione con PKCE (S256), dal documento di discovery dell’emittente.',
+      openIdConnectUrl: `${auth.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+    },
+  };
+}
+
+export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
+  const sink: SchemaSink = { schemas: sharedSchemas() };
+  const paths: Record<string, JsonSchema> = {};
+  const kindSchemas: Record<string, JsonSchema> = {};
+  for (const kind of options.kinds) {
+    const name = componentName(kind.type);
+    if (kindSchemas[name]) throw new Error(`Due tipi con lo stesso nome di componente: ${name}`);
+    kindSchemas[name] = entityResponseSchema(kind, sink);
+    kindSchemas[`${name}Create`] = createSchema(kind, sink);
+    kindSchemas[`${name}Patch`] = patchSchema(kind, sink);
+    Object.assign(paths, kindPaths(kind, options, sink));
+  }
+  const publicOperation = { security: [] };
+  const apiScope = [options.auth.apiScope];
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Area di lavoro – API',
+      version: '1',
+      description:
+        'API del back-office: ogni tipo di elemento con elenco (linguaggio di ricerca SPEC §7), dettaglio, creazione, ' +
+        'modifica (JSON Merge Patch con `If-Match`), eliminazione, azioni, cronologia; identità, eventi, stato. ' +
+        'Errori in `application/problem+json` con `code` e `message` in italiano. Con `X-Impersonation: {"userId":"…"}` un amministratore agisce per un altro utente.',
+    },
+    tags: options.kinds.map((kind) => ({ name: kind.type, description: kind.label.plural })),
+    security: [{ bearer: [] }, ...(options.auth.embedded ? [{ oauth2: apiScope }] : []), { openIdConnect: apiScope }],
+    paths: {
+      ...paths,
+      '/api/identity/authorization': {
+        get: {
+          operationId: 'getIdentity',
+          summary: 'Identità e permessi di chi chiama',
+          tags: ['identity'],
+          responses: {
+            200: { description: 'Un elenco il cui primo elemento è l’identità (anche quella impersonata).', content: json({ type: 'array', items: ref('Identity'), minItems: 1 }) },
+            ...problems(401, 403, 503),
+          },
+        },
+      },
+      '/api/events/ticket': {
+        post: {
+          operationId: 'createEventTicket',
+          summary: 'Biglietto per il flusso degli eventi',
+          description: 'Valido 60 s e una volta sola, per un `EventSource` (che non manda intestazioni); porta con sé l’impersonificazione.',
+          tags: ['events'],
+          responses: {
+            200: { description: 'Il biglietto.', content: json({ type: 'object', properties: { ticket: { type: 'string' }, expiresAt: { type: 'string' } }, required: ['ticket', 'expiresAt'] }) },
+            ...problems(401, 403, 503),
+          },
+        },
+      },
+      '/api/events': {
+        get: {
+          operationId: 'streamEvents',
+          summary: 'Modifiche in diretta (Server-Sent Events)',
+          description:
+            '`event: change` con `{ type, id, version, action, by }` per ogni scrittura che chi ascolta può leggere; `event: resync` quando qualcosa può essere andato perso; `: ping` ogni 20 s. Con `Authorization: Bearer` o `?ticket=`.',
+          tags: ['events'],
+          security: [{ bearer: [] }, {}],
+          parameters: [queryParameter('ticket', 'Biglietto di `POST /api/events/ticket`, al posto dell’intestazione.')],
+          responses: {
+            200: { description: 'Il flusso.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+            ...problems(401, 403),
+          },
+        },
+      },
+      '/api/health': {
+        get: {
+          operationId: 'health',
+          summary: 'Prontezza (database raggiungibile)',
+          tags: ['health'],
+          ...publicOperation,
+          responses: {
+            200: { description: 'Pronto.', content: json(ref('Health')) },
+            503: { description: 'Database non raggiungibile.', content: json(ref('Health')) },
+          },
+        },
+      },
+      '/api/health/live': {
+        get: {
+          operationId: 'liveness',
+          summary: 'Vitalità del processo',
+          tags: ['health'],
+          ...publicOperation,
+          responses: { 200: { description: 'Il processo risponde.', content: json({ type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] }) } },
+        },
+      },
+      '/api/openapi.json': {
+        get: {
+          operationId: 'openApiDocument',
+          summary: 'Questo documento',
+          tags: ['health'],
+          ...publicOperation,
+          responses: { 200: { description: 'OpenAPI 3.1.', content: json({ type: 'object' }) } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        ...sink.schemas,
+        Health: {
+          type: 'object',
+          properties: { status: { type: 'string', enum: ['ok', 'unavailable'] }, engine: { type: 'string', enum: ['pglite', 'postgres'] }, database: { type: 'string', enum: ['up', 'down'] } },
+          required: ['status', 'engine', 'database'],
+        },
+        ...kindSchemas,
+      },
+      responses: problemResponses(),
+      parameters: {
+        IfMatch: {
+          name: 'If-Match',
+          in: 'header',
+          required: false,
+          description: 'La versione su cui si basa la scrittura (`ETag` della lettura). Senza, e senza `metadata.lastUpdatedDateTime` nel corpo: 428.',
+          schema: { type: 'string' },
+        },
+      },
+      headers: { ETag: { description: 'La versione: `"<lastUpdatedDateTime>"`.', schema: { type: 'string' } } },
+      securitySchemes: securitySchemes(options.auth),
+    },
+  };
+}
