@@ -158,6 +158,8 @@ export const customerMetadata = z.strictObject({
   erpCode: optionalText(50),
   erpPaymentTermCode: optionalText(50),
   commercialZoneCode: optionalText(50),
+  /** The customer's price list in force (SPEC §2 "active price list"); else its newest valid own list (rules/pricing.ts). */
+  activePriceListId: z.uuid().nullable().optional(),
   referentName: optionalText(200),
   additionalPEFields: z.array(additionalField).max(100).default([]),
   featureFlags: featureFlags.default({ hasAdditionalFields: false, hasMediaTree: false }),
@@ -219,6 +221,7 @@ export const customers = defineKind({
     'relationships.endCustomersIds': { target: 'customers', many: true },
     'relationships.referentId': { target: 'users' },
     'relationships.commercialZoneId': { target: 'commercialZones' },
+    'metadata.activePriceListId': { target: 'priceLists' },
     'relationships.billingCustomerId': { target: 'customers' },
     'relationships.paymentTermId': { target: 'paymentTerms' },
     'relationships.invoicingMethodId': { target: 'invoicingMethods' },

@@ -19,8 +19,14 @@ describe('quotation products', () => {
     });
   });
 
-  it('defaults the unit of measure, position and discount', () => {
-    expect(parse({ quantity: 1, unitPrice: 10 }).data?.attributes).toMatchObject({ unitOfMeasure: 'each', position: 0, discountPercent: 0 });
+  it('defaults position and discount; the unit and the prices are the server’s to fill from the product', () => {
+    const attributes = parse({ quantity: 1, unitPrice: 10 }).data?.attributes;
+    expect(attributes).toMatchObject({ position: 0, discountPercent: 0 });
+    expect(attributes?.unitOfMeasure).toBeUndefined();
+  });
+
+  it('needs a unit price on a line without a product', () => {
+    expect(issues(parse({ quantity: 1, description: 'Trasferta' }, { quotationId }))).toEqual([{ path: 'attributes.unitPrice', message: messages.required }]);
   });
 
   it('needs a product or a description', () => {

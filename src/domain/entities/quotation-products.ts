@@ -19,14 +19,17 @@ export const quotationProductAttributes = z.strictObject({
   /** Copied from the product when there is one; required when there is not. */
   description: optionalText(2000),
   quantity: z.number().finite().gt(0).max(1_000_000),
-  unitOfMeasure: z.enum(unitsOfMeasure).default('each'),
+  /** Copied from the product when not sent (DESIGN §4); `each` for a line without a product. */
+  unitOfMeasure: z.enum(unitsOfMeasure).optional(),
   /** Catalogue (or price list) price per unit: the reference for the discount needing approval. */
   listPrice: price().optional(),
   /**
    * The "unit net price" agreed with the customer, before the line discount. Changing it needs the
-   * `updateUnitNetPrice` ability on `quotation` (SPEC §6), enforced by the API as a field ability.
+   * `updateUnitNetPrice` ability on `quotation` (SPEC §6), enforced by the API: without it the
+   * unit price is the one the pricing rule gives (src/domain/rules/pricing.ts). Left out on a line
+   * with a product, the server fills it from that rule; a line without a product must state it.
    */
-  unitPrice: price(),
+  unitPrice: price().optional(),
   discountPercent: percentage().default(0),
   /** Purchase cost per unit, for the margin (SPEC §3 "margin"). */
   costPrice: price().optional(),
@@ -47,8 +50,18 @@ type QuotationProductShape = EntityShape & {
 
 /** A line says what it sells: a product from the catalogue, or at least a description. */
 export function quotationProductIssues(entity: QuotationProductShape): RuleIssue[] {
-  if (entity.relationships.productId || entity.attributes.description?.trim()) return [];
-  return [{ path: ['attributes', 'description'], code: 'required', message: messages.required }];
+  if (entity.relationships.productId) return [];
+  const issues: RuleIssue[] = [];
+  if (!entity.attributes.description?.trim()) issues.push({ path: ['attributes', 'description'], code: 'required', message: messages.required });
+  // Only a product gives a price to fill in; without one the line must say what it costs.
+  if (entity.attributes.unitPrice === undefined) issues.push({ path: ['attributes', 'unitPrice'], code: 'required', message: messages.required });
+  return issues;
+}
+
+/** A line's derived totals, once it has a unit price (the server fills a product's before storing). */
+export function quotationProductTotals(attributes: z.infer<typeof quotationProductAttributes>): Record<string, number> {
+  const { unitPrice } = attributes;
+  return unitPrice === undefined ? {} : { ...lineTotals({ ...attributes, unitPrice }) };
 }
 
 export const quotationProducts = defineKind({
@@ -72,7 +85,7 @@ export const quotationProducts = defineKind({
     'relationships.supplierId': { target: 'suppliers' },
   },
   rules: (entity) => quotationProductIssues(entity as QuotationProductShape),
-  derivedMetadata: (entity) => ({ ...lineTotals((entity as QuotationProductShape).attributes) }),
+  derivedMetadata: (entity) => quotationProductTotals((entity as QuotationProductShape).attributes),
   title: (entity) => {
     const { description, position } = (entity as QuotationProductShape).attributes;
     return description?.trim() || `Riga ${position}`;

@@ -9,6 +9,7 @@ import { moduleName, quotationAttachmentKinds, quotationPlannings, quotationStat
 import { isoDate, isoDateTime, nonNegativeInt, optionalText, requiredText } from '../validation.ts';
 import { quotationDateIssues } from '../rules/dates.ts';
 import { quotationMachine } from '../machines/quotation.ts';
+import { addDays, addMonths, calendarDay } from '../rules/calendar.ts';
 
 /** A file attached to a quotation; the accept transition looks for a `signedQuotation`. */
 export const quotationAttachment = z.strictObject({
@@ -40,6 +41,23 @@ export const quotationAttributes = z.strictObject({
   revisionNumber: nonNegativeInt().default(0),
   paymentMethod: optionalText(200),
 });
+
+/**
+ * SPEC §9 validity options → the expiry date, counted from the writing date: 15/30/60 days, or
+ * 3/6/12 calendar months (31 January + 3 months = 30 April). Null without a valid writing date.
+ */
+export function expiryFromValidity(writingDate: string | null | undefined, validity: (typeof quotationValidityOptions)[number]): string | null {
+  const day = calendarDay(writingDate);
+  if (!day) return null;
+  switch (validity) {
+    case '15d': return addDays(day, 15);
+    case '30d': return addDays(day, 30);
+    case '60d': return addDays(day, 60);
+    case '3m': return addMonths(day, 3);
+    case '6m': return addMonths(day, 6);
+    case '1y': return addMonths(day, 12);
+  }
+}
 
 export const quotationRelationships = z.strictObject({
   customerId: z.uuid(),

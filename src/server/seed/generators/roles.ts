@@ -15,8 +15,14 @@ export const USER_ID = '$' + '{user.id}';
 
 const crud = ['read', 'create', 'update'];
 
+/** What a salesman does on a quotation they are responsible for. */
+const ownQuotationActions = ['read', 'update', 'requestApproval', 'emit', 'createRevision'];
+
 const commercialRules: PermissionRule[] = [
-  { action: [...crud, 'requestApproval', 'emit', 'createRevision'], subject: 'quotation' },
+  // SPEC §6 readResponsible: the quotations the user wrote or is the salesman of (filtered in SQL by these conditions).
+  { action: 'create', subject: 'quotation' },
+  { action: [...ownQuotationActions, 'readResponsible'], subject: 'quotation', conditions: { 'relationships.authorId': USER_ID } },
+  { action: [...ownQuotationActions, 'readResponsible'], subject: 'quotation', conditions: { 'relationships.commercialUserId': USER_ID } },
   { action: [...crud, 'delete'], subject: 'quotation products' },
   { action: ['read', 'create'], subject: 'quotation revision' },
   { action: crud, subject: ['customer', 'customer location', 'order', 'commercial offer'] },
@@ -40,7 +46,8 @@ export const roleDefinitions: readonly { name: string; description: string; perm
     description: 'Come il commerciale; in più approva gli sconti, riceve i promemoria di approvazione, modifica il prezzo netto unitario e vede i preventivi della sua area.',
     permissions: [
       ...commercialRules,
-      { action: ['approve', 'receiveApprovalReminders', 'updateUnitNetPrice', 'readArea', 'readResponsible', 'updateRevision'], subject: 'quotation' },
+      // Every quotation: users have no commercial zones yet, so readArea cannot be narrowed to an area.
+      { action: [...ownQuotationActions, 'approve', 'receiveApprovalReminders', 'updateUnitNetPrice', 'readArea', 'updateRevision'], subject: 'quotation' },
       { action: 'update', subject: 'quotation revision' },
       { action: crud, subject: 'price list' },
     ],

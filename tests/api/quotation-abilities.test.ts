@@ -1,0 +1,137 @@
+/**
+ * SPEC §6 quotation abilities as the API enforces them, with the demo roles (seed/generators/roles.ts):
+ * `updateUnitNetPrice` (without it the unit price follows the price list), `readResponsible`
+ * (a salesman reads, lists and acts on the quotations they wrote or are the salesman of, filtered in
+ * SQL), `receiveApprovalReminders` (a request for approval leaves a reminder for each approver).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findKind } from '../../src/domain/kinds.ts';
+import { EntityRepository } from '../../src/server/resources/repository.ts';
+import { roleDefinitions } from '../../src/server/seed/generators/roles.ts';
+import { engines, setupApi, TODAY, type Api } from './setup.ts';
+
+describe.each(engines())('SPEC §6 quotation abilities on %s', (engine) => {
+  let api: Api;
+  let customerId: string;
+  let productId: string;
+  const roleIds: Record<string, string> = {};
+  const users: Record<string, string> = {};
+
+  const as = (userId: string) => ({
+    async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+      return api.request(method, url, { body, headers: { authorization: `Bearer ${await api.token(userId)}`, ...headers } });
+    },
+  });
+  const ifMatch = (entity: any) => ({ 'if-match': `"${entity.metadata.lastUpdatedDateTime}"` });
+
+  async function insertUser(displayName: string, roleNames: string[], enabled = true) {
+    const id = randomUUID();
+    await new EntityRepository(api.database.db, findKind('users')!).insert([{
+      id,
+      by: null,
+      data: {
+        attributes: { userType: 'siv', displayName, email: `${id}@test.it`, isMainteiner: false, isSalesman: true, allowedModules: [] },
+        metadata: { isEnabled: enabled },
+        relationships: { roleIds: roleNames.map((n) => roleIds[n]!), customerIds: [], officeLocationIds: [] },
+      },
+    }]);
+    return id;
+  }
+
+  const createdBy = async (userId: string, type: string, body: unknown) => {
+    const response = await as(userId).request('POST', `/api/${type}`, body);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.data;
+  };
+
+  beforeAll(async () => {
+    api = await setupApi(engine, { authDisabled: false });
+    const roles = new EntityRepository(api.database.db, findKind('roles')!);
+    for (const role of roleDefinitions.filter((r) => r.name !== 'Admin')) {
+      const id = randomUUID();
+      await roles.insert([{ id, by: null, data: { attributes: { ...role }, metadata: {}, relationships: {} } }]);
+      roleIds[role.name] = id;
+    }
+    users.seller = await insertUser('Venditore Uno', ['Commerciale']);
+    users.otherSeller = await insertUser('Venditore Due', ['Commerciale']);
+    users.manager = await insertUser('Responsabile', ['Responsabile commerciale']);
+    users.disabledManager = await insertUser('Responsabile in pensione', ['Responsabile commerciale'], false);
+    customerId = (await createdBy(api.adminId, 'customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Sigma Srl' } } })).id;
+    productId = (await createdBy(api.adminId, 'products', { attributes: { code: 'EST-P6', name: 'Estintore a polvere 6 kg', listPrice: 50 } })).id;
+    await createdBy(api.adminId, 'priceLists', { attributes: { code: 'GEN', name: 'Generale', isDefault: true, items: [{ productId, price: 45 }] } });
+  });
+  afterAll(() => api?.close());
+
+  it('updateUnitNetPrice: without it the unit price is the price list’s; with it a typed price is kept', async () => {
+    const quotation = await createdBy(users.seller!, 'quotations', { attributes: { date: TODAY }, relationships: { customerId } });
+    const seller = as(users.seller!);
+    const typed = await seller.request('POST', '/api/quotationProducts', { attributes: { quantity: 1, unitPrice: 30 }, relationships: { quotationId: quotation.id, productId } });
+    expect(typed.status).toBe(403);
+    expect(typed.body).toMatchObject({ code: 'FIELD_NOT_AUTHORIZED', errors: [{ pointer: '/attributes/unitPrice' }] });
+    // Sending the list's own price, or none, is following the list.
+    const same = await seller.request('POST', '/api/quotationProducts', { attributes: { quantity: 1, unitPrice: 45 }, relationships: { quotationId: quotation.id, productId } });
+    expect(same.status, JSON.stringify(same.body)).toBe(201);
+    const line = (await seller.request('POST', '/api/quotationProducts', { attributes: { quantity: 1 }, relationships: { quotationId: quotation.id, productId } })).body.data;
+    expect(line.attributes.unitPrice).toBe(45);
+    const changed = await seller.request('PATCH', `/api/quotationProducts/${line.id}`, { attributes: { unitPrice: 40 } }, ifMatch(line));
+    expect(changed.status).toBe(403);
+    expect(changed.body.code).toBe('FIELD_NOT_AUTHORIZED');
+    // Other fields stay the salesman's to change.
+    const quantity = await seller.request('PATCH', `/api/quotationProducts/${line.id}`, { attributes: { quantity: 3, discountPercent: 5 } }, ifMatch(line));
+    expect(quantity.status, JSON.stringify(quantity.body)).toBe(200);
+    expect(quantity.body.data.attributes.unitPrice).toBe(45);
+
+    const manager = as(users.manager!);
+    const managed = await manager.request('PATCH', `/api/quotationProducts/${line.id}`, { attributes: { unitPrice: 40 } }, ifMatch(quantity.body.data));
+    expect(managed.status, JSON.stringify(managed.body)).toBe(200);
+    expect(managed.body.data.attributes.unitPrice).toBe(40);
+    const managerLine = await manager.request('POST', '/api/quotationProducts', { attributes: { quantity: 1, unitPrice: 30 }, relationships: { quotationId: quotation.id, productId } });
+    expect(managerLine.status).toBe(201);
+    expect(managerLine.body.data.attributes.unitPrice).toBe(30);
+  });
+
+  it('readResponsible: a salesman reads, lists and acts on their own quotations only', async () => {
+    const own = await createdBy(users.seller!, 'quotations', { attributes: { date: TODAY, title: 'Scritto da me' }, relationships: { customerId } });
+    expect(own.relationships.authorId).toBe(users.seller);
+    const assigned = await createdBy(api.adminId, 'quotations', { attributes: { date: TODAY, title: 'Assegnato a me' }, relationships: { customerId, commercialUserId: users.seller } });
+    const others = await createdBy(users.otherSeller!, 'quotations', { attributes: { date: TODAY, title: 'Di un collega' }, relationships: { customerId } });
+
+    const seller = as(users.seller!);
+    const listed = (await seller.request('GET', `/api/quotations?filter[customerId]=${customerId}&page[size]=100`)).body;
+    const ids = listed.data.map((q: any) => q.id);
+    expect(ids).toEqual(expect.arrayContaining([own.id, assigned.id]));
+    expect(ids).not.toContain(others.id);
+    expect(listed.meta.total).toBe(ids.length);
+    expect((await seller.request('GET', `/api/quotations/${others.id}`)).status).toBe(403);
+    expect((await seller.request('GET', `/api/quotations/${assigned.id}`)).status).toBe(200);
+    const edit = await seller.request('PATCH', `/api/quotations/${others.id}`, { attributes: { title: 'Mio' } }, ifMatch(others));
+    expect(edit.status).toBe(403);
+    const emit = await seller.request('POST', `/api/quotations/${others.id}/actions/emit`, {}, ifMatch(others));
+    expect(emit.status).toBe(403);
+
+    // The sales manager reads them all.
+    const all = (await as(users.manager!).request('GET', `/api/quotations?filter[customerId]=${customerId}&page[size]=100`)).body.data.map((q: any) => q.id);
+    expect(all).toEqual(expect.arrayContaining([own.id, assigned.id, others.id]));
+  });
+
+  it('receiveApprovalReminders: requesting approval leaves a reminder for each enabled approver, and for no one else', async () => {
+    const customer = await createdBy(api.adminId, 'customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Sconto Alto Srl' }, maxDiscountPercent: 10 } });
+    const quotation = await createdBy(users.seller!, 'quotations', { attributes: { date: TODAY }, relationships: { customerId: customer.id } });
+    await createdBy(users.seller!, 'quotationProducts', { attributes: { quantity: 1, discountPercent: 30 }, relationships: { quotationId: quotation.id, productId } });
+    const fresh = (await as(users.seller!).request('GET', `/api/quotations/${quotation.id}`)).body.data;
+    const requested = await as(users.seller!).request('POST', `/api/quotations/${quotation.id}/actions/requestApproval`, {}, ifMatch(fresh));
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+
+    const remindersOf = async (userId: string) =>
+      (await as(userId).request('GET', `/api/reminders?filter[entityId]=${quotation.id}`)).body.data as any[];
+    const managerReminders = await remindersOf(users.manager!);
+    expect(managerReminders).toHaveLength(1);
+    expect(managerReminders[0]).toMatchObject({ relationships: { userId: users.manager, entityType: 'quotations', entityId: quotation.id, customerId: customer.id } });
+    expect(managerReminders[0].attributes.title).toContain(quotation.attributes.code);
+    // The administrator's role grants everything, so it is an approver too.
+    const all = (await as(api.adminId).request('GET', `/api/reminders?filter[entityId]=${quotation.id}`)).body.data.map((r: any) => r.relationships.userId);
+    expect(all.toSorted()).toEqual([api.adminId, users.manager].toSorted());
+    expect(await remindersOf(users.seller!)).toHaveLength(0);
+  });
+});
