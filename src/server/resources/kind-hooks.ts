@@ -63,6 +63,18 @@ async function nextCode(hook: HookContext, prefix: string, year: number, fieldNa
   return `${prefix}-${year}-${String(result.rows[0]?.value ?? 1).padStart(5, '0')}`;
 }
 
+/** Equal as JSON whatever the key order: stored jsonb sorts keys, parsed input keeps the schema's order. */
+function sameJson(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).sort(([x], [y]) => x.localeCompare(y)).map(([k, v]) => [k, canonical(v)]));
+    }
+    return value;
+  };
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
 /** The customer's display name, kept on rows that lists show with their customer. */
 async function customerName(hook: HookContext, customerId: unknown): Promise<string | undefined> {
   if (typeof customerId !== 'string') return undefined;
@@ -153,7 +165,7 @@ async function priceQuotationLine(hook: HookContext, data: EntityData, previous:
   const attributes = { ...data.attributes } as Record<string, unknown>;
   const relationships = { ...data.relationships };
   const leftOut = (section: Record<string, unknown>, key: string, before: Record<string, unknown> | undefined) =>
-    previous ? JSON.stringify(section[key]) === JSON.stringify(before?.[key]) : section[key] === undefined || section[key] === null;
+    previous ? sameJson(section[key], before?.[key]) : section[key] === undefined || section[key] === null;
   if (pricing) {
     for (const key of PRICED_ATTRIBUTES) {
       if (pricing[key] !== undefined && leftOut(attributes, key, previous?.attributes)) attributes[key] = pricing[key];
@@ -241,9 +253,9 @@ export const kindHooks: Record<string, KindHooks> = {
     async beforeWrite(hook, data, previous, id) {
       if (previous && !EDITABLE_QUOTATION_STATES.includes(String(previous.attributes.status))) {
         const changed = [...new Set([...Object.keys(data.attributes), ...Object.keys(previous.attributes)])].filter(
-          (key) => JSON.stringify(data.attributes[key]) !== JSON.stringify(previous.attributes[key]),
+          (key) => !sameJson(data.attributes[key], previous.attributes[key]),
         );
-        const relationshipsChanged = JSON.stringify(data.relationships) !== JSON.stringify(previous.relationships);
+        const relationshipsChanged = !sameJson(data.relationships, previous.relationships);
         const state = String(previous.attributes.status);
         if (relationshipsChanged || changed.some((key) => frozenByLock(quotationLock, state, `attributes.${key}`))) throw quotationNotEditable(previous.attributes.status);
       }
@@ -256,7 +268,7 @@ export const kindHooks: Record<string, KindHooks> = {
       // (on an update: changed it). A new option or writing date with the expiry untouched moves the expiry with them.
       const validity = attributes.validity as Parameters<typeof expiryFromValidity>[1] | undefined;
       if (validity) {
-        const expiryUntouched = previous ? JSON.stringify(attributes.expiryDate) === JSON.stringify(previous.attributes.expiryDate) : !attributes.expiryDate;
+        const expiryUntouched = previous ? sameJson(attributes.expiryDate, previous.attributes.expiryDate) : !attributes.expiryDate;
         const basisChanged = !previous || !attributes.expiryDate || validity !== previous.attributes.validity || attributes.date !== previous.attributes.date;
         if (expiryUntouched && basisChanged) attributes.expiryDate = expiryFromValidity(String(attributes.date ?? ''), validity);
       }
