@@ -35,6 +35,7 @@ export const problemCatalogue = {
   PRODUCT_ALREADY_EXISTS_IN_PRICE_LIST: { status: 409, title: 'Product already in price list', message: 'Il prodotto è già presente nel listino' },
   PRODUCT_CODE_ALREADY_USED: { status: 409, title: 'Product code already used', message: 'Codice prodotto già utilizzato' },
   QUOTATION_CODE_ALREADY_USED: { status: 409, title: 'Quotation code already used', message: 'Codice preventivo già utilizzato' },
+  ORDER_NUMBER_ALREADY_USED: { status: 409, title: 'Order number already used', message: 'Numero d’ordine già utilizzato' },
   ASSIGNMENT_CODE_ALREADY_USED: { status: 409, title: 'Assignment code already used', message: 'Codice incarico già utilizzato' },
   EMPLOYEE_ALREADY_EXISTS: { status: 409, title: 'Employee already exists', message: 'Esiste già un dipendente con questo codice fiscale' },
   TRANSITION_NOT_ALLOWED: { status: 409, title: 'Transition not allowed', message: 'Azione non consentita nello stato attuale' },

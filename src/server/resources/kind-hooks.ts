@@ -26,7 +26,7 @@ async function requireUnique(
   data: EntityData,
   id: string,
   fieldName: string,
-  code: ProblemCode | { base: ProblemCode; code: string },
+  code: ProblemCode,
   describe: (other: string) => string,
   counts: (other: Entity) => boolean = () => true,
 ) {
@@ -38,8 +38,7 @@ async function requireUnique(
     const other = await repository.findById(otherId);
     if (!other || !counts(other)) continue;
     const message = describe(hook.kind.title(other));
-    const [base, reported] = typeof code === 'string' ? [code, code] : [code.base, code.code];
-    throw new Problem(base, { code: reported, message, extensions: { existingId: otherId }, errors: [{ pointer: `/${field.path.replace(/\./g, '/')}`, code: reported, message }] });
+    throw new Problem(code, { message, extensions: { existingId: otherId }, errors: [{ pointer: `/${field.path.replace(/\./g, '/')}`, code, message }] });
   }
 }
 
@@ -353,7 +352,7 @@ export const kindHooks: Record<string, KindHooks> = {
       // ORD-2026-00001: the year of the order date, the next number of that year's series.
       if (!attributes.orderNumber) attributes.orderNumber = await nextCode(hook, 'ORD', Number(String(attributes.orderDate ?? hook.today).slice(0, 4)), 'orderNumber');
       await requireUnique(
-        hook, { ...data, attributes }, id, 'orderNumber', { base: 'VERSION_CONFLICT', code: 'ORDER_NUMBER_ALREADY_USED' },
+        hook, { ...data, attributes }, id, 'orderNumber', 'ORDER_NUMBER_ALREADY_USED',
         (other) => `Numero d’ordine già utilizzato per l’ordine ${other}`,
       );
       return { ...data, attributes, metadata: { ...data.metadata, customerName: await customerName(hook, data.relationships.customerId) } };

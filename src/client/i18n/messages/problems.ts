@@ -38,6 +38,7 @@ export default {
   'problems.PRODUCT_CODE_ALREADY_USED': 'Codice prodotto già utilizzato.',
   'problems.ASSIGNMENT_CODE_ALREADY_USED': 'Codice incarico già utilizzato.',
   'problems.QUOTATION_CODE_ALREADY_USED': 'Codice preventivo già utilizzato.',
+  'problems.ORDER_NUMBER_ALREADY_USED': 'Numero d’ordine già utilizzato.',
   'problems.EMPLOYEE_ALREADY_EXISTS': 'Il dipendente è già associato a questa azienda.',
   'problems.QUOTATION_NOT_EDITABLE': 'Il preventivo non è modificabile nello stato attuale.',
   'problems.NOT_DELETABLE': 'L’elemento non può essere eliminato nello stato attuale.',
