@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findKind } from '../../domain/kinds.ts';
 import { childColumnIds, kindColumns, TITLE_COLUMN } from './columns.ts';
+import { kindModule } from '../kinds/index.ts';
 
 describe('grid columns', () => {
   const lines = findKind('quotationProducts')!;
@@ -19,7 +20,9 @@ describe('grid columns', () => {
   });
 
   it('shows a quotation’s lines by product, quantity, unit, unit price, discount and net total', () => {
-    expect(childColumnIds(lines, new Set(['quotationId']))).toEqual([TITLE_COLUMN, 'productId', 'quantity', 'unitOfMeasure', 'unitPrice', 'discountPercent', 'netTotal']);
+    expect(childColumnIds(lines, new Set(['quotationId']), kindModule('quotationProducts').childColumns)).toEqual([TITLE_COLUMN, 'productId', 'quantity', 'unitOfMeasure', 'unitPrice', 'discountPercent', 'netTotal']);
+    // Without the module's choice: the relation, the required amounts and the net total.
+    expect(childColumnIds(lines, new Set(['quotationId']))).toEqual([TITLE_COLUMN, 'productId', 'quantity', 'discountPercent', 'netTotal']);
   });
 
   it('never shows the parent relation the grid is filtered by', () => {

@@ -149,8 +149,10 @@ export function kindColumns(kind: KindDefinition): GridColumn[] {
 }
 
 /** Columns a grid shows inside its parent record (a quotation's lines): what a row is (its title, the product), its amounts, its totals. */
-export function childColumnIds(kind: KindDefinition, fixedIds: ReadonlySet<string>): string[] {
+export function childColumnIds(kind: KindDefinition, fixedIds: ReadonlySet<string>, preferred?: readonly string[]): string[] {
   const columns = kindColumns(kind).slice(1);
+  // The kind module's own choice, where it has one (only columns the kind has, never the parent relation).
+  if (preferred) return [TITLE_COLUMN, ...preferred.filter((id) => !fixedIds.has(id) && columns.some((c) => c.id === id))];
   const relation = columns.filter((c) => c.kind === 'reference' && !c.path.endsWith('Ids') && !fixedIds.has(c.id)).slice(0, 1);
   const attributes = schemaFields(kind).filter((f) => f.path.startsWith('attributes.') && (f.required || f.hasDefault));
   const plain = columns.filter((c) => {

@@ -15,13 +15,14 @@ import { physicalActivities } from './physical-activities.ts';
 import { priceLists } from './price-lists.ts';
 import { products } from './products.ts';
 import { quotations } from './quotations.ts';
+import { quotationProducts } from './quotation-products.ts';
 import { suppliers } from './suppliers.ts';
 import { users } from './users.ts';
 
 export type { ExtraFilter, KindModule, KindScreen, ResolvedKindModule, SearchEntry } from './types.ts';
 
 export const kindModules: readonly KindModule[] = [
-  customers, quotations, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities,
+  customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));
@@ -44,6 +45,7 @@ export function kindModule(type: string): ResolvedKindModule {
   };
   if (module?.search) resolved.search = module.search;
   if (module?.paramValues) resolved.paramValues = module.paramValues;
+  if (module?.childColumns) resolved.childColumns = module.childColumns;
   return resolved;
 }
 

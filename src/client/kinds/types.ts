@@ -45,7 +45,12 @@ export interface KindModule {
   recordParams?: Readonly<Record<string, string>>;
   /** Which values of an enumerated path parameter apply to this record (a customer's own modules). */
   paramValues?(param: string, values: readonly string[], entity: EntityJson | undefined): readonly string[];
+  /**
+   * Columns (after the title) when the kind's rows are shown inside their parent record, instead of
+   * the generic choice (`childColumnIds`): for rows whose defining amounts the server may fill.
+   */
+  childColumns?: readonly string[];
 }
 
 /** A kind module with the defaults filled in. */
-export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues'>;
+export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues' | 'childColumns'>;

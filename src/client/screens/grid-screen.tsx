@@ -9,6 +9,7 @@ import type { KindDefinition } from '../../domain/kind.ts';
 import type { Command } from '../../../commands/types.ts';
 import { DataGrid } from '../grid/data-grid.tsx';
 import { childColumnIds } from '../grid/columns.ts';
+import { kindModule } from '../kinds/index.ts';
 import { useUserSetting } from '../settings/index.ts';
 import { useIsActiveTab, useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
@@ -106,7 +107,7 @@ export function EmbeddedGrid({ type, fixed, label }: { type: string; fixed: Reco
   const openTab = useOpenTab();
   const { ability } = useSession();
   const fixedIds = useMemo(() => new Set(Object.keys(fixed).map((k) => k.replace(/^filter\[|\]$/g, ''))), [fixed]);
-  const defaultColumns = useMemo(() => (kind ? childColumnIds(kind, fixedIds) : undefined), [kind, fixedIds]);
+  const defaultColumns = useMemo(() => (kind ? childColumnIds(kind, fixedIds, kindModule(type).childColumns) : undefined), [kind, type, fixedIds]);
   const onCreate = useMemo(() => (kind && ability.can('create', kind.subject) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [kind, ability, openTab, fixed]);
   return (
     <CreateKey kind={kind} onCreate={onCreate}>
