@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldChanges, pointerOf } from './changes.ts';
+import { pointerOf } from '../http/problems.ts';
+import { fieldChanges } from './changes.ts';
 
 const shape = (attributes: Record<string, unknown>, metadata: Record<string, unknown> = {}, relationships: Record<string, unknown> = {}) => ({ attributes, metadata, relationships });
 

@@ -8,17 +8,13 @@ import { COMMON_METADATA_KEYS } from '../../domain/entity.ts';
 import type { EntityShape } from '../../domain/kind.ts';
 import { deepEqual } from '../../domain/merge-patch.ts';
 import type { FieldChange } from '../../domain/records.ts';
+import { pointerOf } from '../http/problems.ts';
 
 /** Metadata the server keeps for itself; a history row never lists it. */
 const BOOKKEEPING = new Set<string>([...COMMON_METADATA_KEYS, 'cascadedBy', 'deletedWith']);
 const isBookkeeping = (key: string) => BOOKKEEPING.has(key) || key.endsWith('ByImpersonator');
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** `/attributes/registry/city` from path segments (RFC 6901 escaping). */
-export function pointerOf(segments: readonly string[]): string {
-  return segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
 
 function diff(before: unknown, after: unknown, path: string[], out: FieldChange[]): void {
   // An object appearing or disappearing is listed leaf by leaf, so a created record shows its fields.
