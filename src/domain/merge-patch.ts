@@ -9,6 +9,7 @@
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function deepEqual(a: unknown, b: unknown): boolean {
+  // An absent key reads as undefined, so it equals an undefined value here (null does not).
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
   if (isObject(a) && isObject(b)) {
@@ -16,8 +17,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     for (const k of keys) if (!deepEqual(a[k], b[k])) return false;
     return true;
   }
-  // An absent key and an undefined value are the same field.
-  return (a === undefined || a === null) && (b === undefined || b === null) ? a === b || (a === undefined && b === undefined) : false;
+  return false;
 }
 
 /** RFC 7396 apply: objects merge, null removes a key, anything else replaces. */
