@@ -4,7 +4,7 @@
  * command is not offered, and when disabled still focusable, saying why (a visible reason tied with
  * aria-describedby). A click runs it through `runCommand`, the one path keys and the palette take.
  */
-import { useEffect, useId, useReducer, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import type { ActiveDocument, Command } from '../../../commands/types.ts';
@@ -42,20 +42,13 @@ export function findCommand(id: string, scoped: Iterable<{ commands: readonly Co
 export function CommandButton({ commandId, document, label, className }: CommandButtonProps) {
   const intl = useIntl();
   const reasonId = useId();
-  // What availability depends on: the registry, scoped commands, session, tabs, documents, the pending undo.
+  // What availability depends on: the registry, scoped commands, session, tabs, documents. The
+  // pending undo (offered, taken, expired) is followed by UndoButton, the one that shows `undo.last`.
   useSyncExternalStore(onCommandsChanged, currentRegistry);
   const scoped = useAtomValue(scopedCommandsAtom);
   const session = useAtomValue(sessionAtom);
   useAtomValue(workspaceAtom);
   useAtomValue(tabDocumentsAtom);
-  const undo = useAtomValue(undoOfferAtom);
-  const [, refresh] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    // An undo offer ends by time alone: look again when it does.
-    if (!undo) return;
-    const timer = setTimeout(refresh, Math.max(0, undo.until - Date.now()) + 50);
-    return () => clearTimeout(timer);
-  }, [undo]);
 
   const command = findCommand(commandId, scoped.values());
   const ctx = session ? getCommandContext(document ? { activeDocument: document } : {}) : undefined;
