@@ -17,6 +17,8 @@ export const SAVED_VIEWS_TYPE = 'savedViews';
 export const SAVED_VIEW_SUBJECT = 'saved view';
 /** Most views of each kind (own, shared) a sidebar holds. */
 const VIEWS_PER_LIST = 100;
+/** The one empty answer (loading, no permission), so the sidebar's and palette's memos keep theirs. */
+const NO_VIEWS: Entity[] = [];
 
 /** The app URL of a view: its path and its query, exactly as saved. */
 export function savedViewUrl(view: { attributes: Record<string, unknown> }): string {
@@ -93,7 +95,7 @@ export function useSavedViews(): Entity[] {
     enabled: allowed,
     staleTime: 60_000,
   });
-  return allowed ? (data ?? []) : [];
+  return allowed ? (data ?? NO_VIEWS) : NO_VIEWS;
 }
 
 /** Own and shared views in one list by name, each once (a view of mine shared with my role is mine). */
