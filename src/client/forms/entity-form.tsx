@@ -22,7 +22,7 @@ import { workspaceAtom } from '../workspace/workspace-state.ts';
 import { showConflict } from './conflict.tsx';
 import { FormRecordContext, useNewRecordPreset } from './editors/form-record.ts';
 import { Field } from './field-input.tsx';
-import { formatValue, fieldLabel, MONEY_FIELDS, PERCENT_FIELDS } from './format.ts';
+import { formatValue, fieldLabel, numberKind } from './format.ts';
 import { HistoryPanel } from './history-panel.tsx';
 import { kindSections, type FieldSpec } from './schema-fields.ts';
 import { TransitionBar } from './transition-bar.tsx';
@@ -269,7 +269,7 @@ function derivedSummary(kind: KindDefinition, entity: EntityJson): [string, stri
   for (const [key, value] of Object.entries(entity.metadata)) {
     if (writableMeta.has(key) || common.has(key) || value === null || value === undefined || typeof value === 'object') continue;
     if (/Ids?$|Impersonator$/.test(key)) continue;
-    const kindOfValue = MONEY_FIELDS.has(key) ? 'money' : PERCENT_FIELDS.test(key) ? 'percent' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : /Date/.test(key) ? 'date' : 'text';
+    const kindOfValue = typeof value === 'number' ? numberKind(key) : typeof value === 'boolean' ? 'boolean' : /Date/.test(key) ? 'date' : 'text';
     out.push([fieldLabel(key), formatValue(value, kindOfValue)]);
   }
   return out;

@@ -47,6 +47,11 @@ export function enumLabel(value: string, stateLabels?: Record<string, string>): 
 
 export type ValueKind = 'text' | 'number' | 'percent' | 'boolean' | 'date' | 'datetime' | 'money' | 'enum' | 'list';
 
+/** How a numeric field named `name` reads: money in EUR, a percentage, or a plain number. */
+export function numberKind(name: string): 'money' | 'percent' | 'number' {
+  return MONEY_FIELDS.has(name) ? 'money' : PERCENT_FIELDS.test(name) ? 'percent' : 'number';
+}
+
 /** Text of a value for a cell or a read-only field. */
 export function formatValue(value: unknown, kind: ValueKind, stateLabels?: Record<string, string>): string {
   if (value === null || value === undefined || value === '') return '';

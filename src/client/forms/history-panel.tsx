@@ -14,7 +14,7 @@ import { pointerToPath } from '../../domain/merge-patch.ts';
 import type { FieldChange, HistoryEntry } from '../../domain/records.ts';
 import { historyKey, records } from '../data/index.ts';
 import { hasMessage, intl as globalIntl } from '../i18n/index.ts';
-import { fieldLabel, formatDateTime, formatValue, MONEY_FIELDS, type ValueKind } from './format.ts';
+import { fieldLabel, formatDateTime, formatValue, numberKind, type ValueKind } from './format.ts';
 import { useEntityTitle } from './references.ts';
 import { findField, kindSections, type FieldSpec } from './schema-fields.ts';
 
@@ -39,11 +39,11 @@ export function changeLabel(path: string): { specPath: string; label: string } {
 }
 
 const VALUE_KINDS: Partial<Record<FieldSpec['kind'], ValueKind>> = {
-  boolean: 'boolean', number: 'number', integer: 'number', date: 'date', datetime: 'datetime', enum: 'enum', enumList: 'list',
+  boolean: 'boolean', date: 'date', datetime: 'datetime', enum: 'enum', enumList: 'list',
 };
 
 function valueKind(spec: FieldSpec | undefined, value: unknown): ValueKind {
-  if (spec && (spec.kind === 'number' || spec.kind === 'integer') && MONEY_FIELDS.has(spec.name)) return 'money';
+  if (spec && (spec.kind === 'number' || spec.kind === 'integer')) return numberKind(spec.name);
   if (spec && VALUE_KINDS[spec.kind]) return VALUE_KINDS[spec.kind]!;
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'number') return 'number';

@@ -7,7 +7,7 @@
 import type { EntityShape, KindDefinition, ListField } from '../../domain/kind.ts';
 import { readPath } from '../../domain/kind.ts';
 import { machineStateLabels, type MachineType } from '../../domain/machines/index.ts';
-import { MONEY_FIELDS, PERCENT_FIELDS, type ValueKind } from '../forms/format.ts';
+import { numberKind, type ValueKind } from '../forms/format.ts';
 import { findField, kindSections, type FieldSpec } from '../forms/schema-fields.ts';
 
 export interface GridColumn {
@@ -66,7 +66,6 @@ function columnOf(kind: KindDefinition, id: string, field: ListField): GridColum
   return column;
 }
 
-const numberKind = (name: string): ValueKind => (MONEY_FIELDS.has(name) ? 'money' : PERCENT_FIELDS.test(name) ? 'percent' : 'number');
 const widthOf = (kind: GridColumn['kind']) => (kind === 'boolean' ? 90 : kind === 'date' ? 110 : kind === 'money' ? 130 : kind === 'number' || kind === 'percent' ? 110 : kind === 'reference' ? 200 : 160);
 
 /** A column of a schema field that is not a list field: shown, not sorted nor filtered. */
