@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { findKind } from '../../src/domain/kinds.ts';
 import { EntityRepository } from '../../src/server/resources/repository.ts';
-import { roleDefinitions } from '../../src/server/seed/generators/roles.ts';
-import { engines, setupApi, type Api } from './setup.ts';
+import { engines, insertDemoRoles, insertUser as insertApiUser, setupApi, type Api } from './setup.ts';
 
 describe.each(engines())('sign-in and abilities on %s', (engine) => {
   let api: Api;
@@ -22,37 +21,15 @@ describe.each(engines())('sign-in and abilities on %s', (engine) => {
   const roleIds: Record<string, string> = {};
   const users: Record<string, string> = {};
 
-  const as = (userId: string) => ({
-    async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-      return api.request(method, url, { body, headers: { authorization: `Bearer ${await api.token(userId)}`, ...headers } });
-    },
-  });
+  const as = (userId: string) => api.as(userId);
 
-  async function insertUser(attributes: Record<string, unknown>, roleNames: string[], metadata: Record<string, unknown> = {}) {
-    const id = randomUUID();
-    await new EntityRepository(api.database.db, findKind('users')!).insert([
-      {
-        id,
-        by: null,
-        data: {
-          attributes: { isMainteiner: false, isSalesman: false, allowedModules: [], ...attributes },
-          metadata: { isEnabled: true, ...metadata },
-          relationships: { roleIds: roleNames.map((n) => roleIds[n]!), customerIds: [], officeLocationIds: [] },
-        },
-      },
-    ]);
-    return id;
-  }
+  const insertUser = (attributes: Record<string, unknown>, roleNames: string[], metadata: Record<string, unknown> = {}) =>
+    insertApiUser(api, roleNames.map((n) => roleIds[n]!), attributes, metadata);
 
   beforeAll(async () => {
     api = await setupApi(engine, { authDisabled: false });
+    Object.assign(roleIds, await insertDemoRoles(api));
     const roles = new EntityRepository(api.database.db, findKind('roles')!);
-    for (const role of roleDefinitions.filter((r) => r.name !== 'Admin')) {
-      const id = randomUUID();
-      await roles.insert([{ id, by: null, data: { attributes: { ...role }, metadata: {}, relationships: {} } }]);
-      roleIds[role.name] = id;
-    }
-    roleIds.Admin = api.adminRoleId;
     // A role that may edit quotations but not their commercial notes (field-level rule).
     roleIds.NoNotes = randomUUID();
     await roles.insert([

@@ -8,8 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findKind } from '../../src/domain/kinds.ts';
 import { EntityRepository } from '../../src/server/resources/repository.ts';
-import { roleDefinitions } from '../../src/server/seed/generators/roles.ts';
-import { engines, setupApi, type Api } from './setup.ts';
+import { engines, insertDemoRoles, insertUser as insertApiUser, setupApi, type Api } from './setup.ts';
 
 describe.each(engines())('record history on %s', (engine) => {
   let api: Api;
@@ -20,11 +19,7 @@ describe.each(engines())('record history on %s', (engine) => {
   let reader: string;
   const roleIds: Record<string, string> = {};
 
-  const as = (userId: string, extra: Record<string, string> = {}) => ({
-    async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-      return api.request(method, url, { body, headers: { authorization: `Bearer ${await api.token(userId)}`, ...extra, ...headers } });
-    },
-  });
+  const as = (userId: string, extra: Record<string, string> = {}) => api.as(userId, extra);
   const admin = () => as(api.adminId);
   const ifMatch = (entity: any) => ({ 'if-match': `"${entity.metadata.lastUpdatedDateTime}"` });
   const created = async (type: string, body: unknown) => {
@@ -44,29 +39,12 @@ describe.each(engines())('record history on %s', (engine) => {
   };
   const fresh = async (type: string, id: string) => (await admin().request('GET', `/api/${type}/${id}`)).body.data;
 
-  async function insertUser(attributes: Record<string, unknown>, roleNames: string[]) {
-    const id = randomUUID();
-    await new EntityRepository(api.database.db, findKind('users')!).insert([
-      {
-        id,
-        by: null,
-        data: {
-          attributes: { isMainteiner: false, isSalesman: false, allowedModules: [], ...attributes },
-          metadata: { isEnabled: true },
-          relationships: { roleIds: roleNames.map((n) => roleIds[n]!), customerIds: [], officeLocationIds: [] },
-        },
-      },
-    ]);
-    return id;
-  }
+  const insertUser = (attributes: Record<string, unknown>, roleNames: string[]) => insertApiUser(api, roleNames.map((n) => roleIds[n]!), attributes);
 
   beforeAll(async () => {
     api = await setupApi(engine, { authDisabled: false });
+    Object.assign(roleIds, await insertDemoRoles(api));
     const roles = new EntityRepository(api.database.db, findKind('roles')!);
-    for (const role of roleDefinitions.filter((r) => r.name !== 'Admin')) {
-      roleIds[role.name] = randomUUID();
-      await roles.insert([{ id: roleIds[role.name]!, by: null, data: { attributes: { ...role }, metadata: {}, relationships: {} } }]);
-    }
     roleIds.Reader = randomUUID();
     await roles.insert([{ id: roleIds.Reader, by: null, data: { attributes: { name: 'Lettore', permissions: [{ action: 'read', subject: 'all' }] }, metadata: {}, relationships: {} } }]);
     customerA = await created('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Alfa Srl' } } });

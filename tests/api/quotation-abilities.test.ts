@@ -4,12 +4,8 @@
  * (a salesman reads, lists and acts on the quotations they wrote or are the salesman of, filtered in
  * SQL), `receiveApprovalReminders` (a request for approval leaves a reminder for each approver).
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findKind } from '../../src/domain/kinds.ts';
-import { EntityRepository } from '../../src/server/resources/repository.ts';
-import { roleDefinitions } from '../../src/server/seed/generators/roles.ts';
-import { engines, setupApi, TODAY, type Api } from './setup.ts';
+import { engines, insertDemoRoles, insertUser as insertApiUser, setupApi, TODAY, type Api } from './setup.ts';
 
 describe.each(engines())('SPEC §6 quotation abilities on %s', (engine) => {
   let api: Api;
@@ -18,26 +14,11 @@ describe.each(engines())('SPEC §6 quotation abilities on %s', (engine) => {
   const roleIds: Record<string, string> = {};
   const users: Record<string, string> = {};
 
-  const as = (userId: string) => ({
-    async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-      return api.request(method, url, { body, headers: { authorization: `Bearer ${await api.token(userId)}`, ...headers } });
-    },
-  });
+  const as = (userId: string) => api.as(userId);
   const ifMatch = (entity: any) => ({ 'if-match': `"${entity.metadata.lastUpdatedDateTime}"` });
 
-  async function insertUser(displayName: string, roleNames: string[], enabled = true) {
-    const id = randomUUID();
-    await new EntityRepository(api.database.db, findKind('users')!).insert([{
-      id,
-      by: null,
-      data: {
-        attributes: { userType: 'siv', displayName, email: `${id}@test.it`, isMainteiner: false, isSalesman: true, allowedModules: [] },
-        metadata: { isEnabled: enabled },
-        relationships: { roleIds: roleNames.map((n) => roleIds[n]!), customerIds: [], officeLocationIds: [] },
-      },
-    }]);
-    return id;
-  }
+  const insertUser = (displayName: string, roleNames: string[], enabled = true) =>
+    insertApiUser(api, roleNames.map((n) => roleIds[n]!), { displayName, isSalesman: true }, { isEnabled: enabled });
 
   const createdBy = async (userId: string, type: string, body: unknown) => {
     const response = await as(userId).request('POST', `/api/${type}`, body);
@@ -47,12 +28,7 @@ describe.each(engines())('SPEC §6 quotation abilities on %s', (engine) => {
 
   beforeAll(async () => {
     api = await setupApi(engine, { authDisabled: false });
-    const roles = new EntityRepository(api.database.db, findKind('roles')!);
-    for (const role of roleDefinitions.filter((r) => r.name !== 'Admin')) {
-      const id = randomUUID();
-      await roles.insert([{ id, by: null, data: { attributes: { ...role }, metadata: {}, relationships: {} } }]);
-      roleIds[role.name] = id;
-    }
+    Object.assign(roleIds, await insertDemoRoles(api));
     users.seller = await insertUser('Venditore Uno', ['Commerciale']);
     users.otherSeller = await insertUser('Venditore Due', ['Commerciale']);
     users.manager = await insertUser('Responsabile', ['Responsabile commerciale']);

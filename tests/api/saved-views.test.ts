@@ -5,10 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findKind } from '../../src/domain/kinds.ts';
-import { EntityRepository } from '../../src/server/resources/repository.ts';
-import { roleDefinitions } from '../../src/server/seed/generators/roles.ts';
-import { engines, setupApi, type Api } from './setup.ts';
+import { engines, insertDemoRoles, insertUser as insertApiUser, setupApi, type Api } from './setup.ts';
 
 describe.each(engines())('saved views on %s', (engine) => {
   let api: Api;
@@ -17,27 +14,9 @@ describe.each(engines())('saved views on %s', (engine) => {
   let approvalQueue: any;
   let privateView: any;
 
-  const as = (userId: string) => ({
-    async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-      return api.request(method, url, { body, headers: { authorization: `Bearer ${await api.token(userId)}`, ...headers } });
-    },
-  });
+  const as = (userId: string) => api.as(userId);
 
-  async function insertUser(email: string, roleNames: string[]) {
-    const id = randomUUID();
-    await new EntityRepository(api.database.db, findKind('users')!).insert([
-      {
-        id,
-        by: null,
-        data: {
-          attributes: { userType: 'siv', displayName: email, email, isMainteiner: false, isSalesman: false, allowedModules: [] },
-          metadata: { isEnabled: true },
-          relationships: { roleIds: roleNames.map((name) => roleIds[name]!), customerIds: [], officeLocationIds: [] },
-        },
-      },
-    ]);
-    return id;
-  }
+  const insertUser = (email: string, roleNames: string[]) => insertApiUser(api, roleNames.map((name) => roleIds[name]!), { displayName: email, email });
 
   const view = (owner: string, name: string, sharedRoleIds: string[] = [], query = '') => ({
     attributes: { name, path: '/marketing/quotations', query },
@@ -46,12 +25,7 @@ describe.each(engines())('saved views on %s', (engine) => {
 
   beforeAll(async () => {
     api = await setupApi(engine, { authDisabled: false });
-    const roles = new EntityRepository(api.database.db, findKind('roles')!);
-    for (const role of roleDefinitions.filter((r) => r.name !== 'Admin')) {
-      const id = randomUUID();
-      await roles.insert([{ id, by: null, data: { attributes: { ...role }, metadata: {}, relationships: {} } }]);
-      roleIds[role.name] = id;
-    }
+    Object.assign(roleIds, await insertDemoRoles(api));
     users.manager = await insertUser('responsabile@test.it', ['Responsabile commerciale']);
     users.otherManager = await insertUser('responsabile2@test.it', ['Pianificatore', 'Responsabile commerciale']);
     users.planner = await insertUser('pianificatore@test.it', ['Pianificatore']);

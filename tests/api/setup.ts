@@ -13,6 +13,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { EntityRepository } from '../../src/server/resources/repository.ts';
 import { findKind } from '../../src/domain/kinds.ts';
+import { roleDefinitions } from '../../src/server/seed/generators/roles.ts';
 import type { LoginLimits } from '../../src/server/oidc/index.ts';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 
@@ -50,6 +51,8 @@ export interface Api {
   patch<T = any>(url: string, body: unknown, version: string): Promise<Response<T>>;
   /** Creates an entity and returns it (fails the test when the API refuses). */
   create(type: string, body: unknown): Promise<any>;
+  /** Calls the API signed in as `userId` (a token from `token`); `extra` headers go on every request. */
+  as(userId: string, extra?: Record<string, string>): { request<T = any>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Response<T>> };
   /** Runs an action with the entity's current version. */
   act(type: string, entity: { id: string; metadata: { lastUpdatedDateTime: string } }, action: string, body?: unknown): Promise<Response>;
   close(): Promise<void>;
@@ -137,6 +140,11 @@ export async function setupApi(engine: string, options: SetupOptions = {}): Prom
         .sign(opts.key ?? signing.privateKey);
     },
     request,
+    as: (userId, extra = {}) => ({
+      async request(method, path, body, headers = {}) {
+        return request(method, path, { body, headers: { authorization: `Bearer ${await api.token(userId)}`, ...extra, ...headers } });
+      },
+    }),
     get: (path) => request('GET', path),
     post: (path, body, headers) => request('POST', path, { body, headers }),
     patch: (path, body, version) => request('PATCH', path, { body, headers: { 'if-match': `"${version}"` } }),
@@ -159,4 +167,32 @@ export async function setupApi(engine: string, options: SetupOptions = {}): Prom
     },
   };
   return api;
+}
+
+/** Inserts the demo roles (seed/generators/roles.ts) besides Admin, which setupApi made; returns every role id by name. */
+export async function insertDemoRoles(api: Api): Promise<Record<string, string>> {
+  const roleIds: Record<string, string> = { Admin: api.adminRoleId };
+  const roles = roleDefinitions.filter((role) => role.name !== 'Admin').map((role) => ({ id: randomUUID(), role }));
+  await new EntityRepository(api.database.db, findKind('roles')!).insert(
+    roles.map(({ id, role }) => ({ id, by: null, data: { attributes: { ...role }, metadata: {}, relationships: {} } })),
+  );
+  for (const { id, role } of roles) roleIds[role.name] = id;
+  return roleIds;
+}
+
+/** Inserts an enabled internal user with the given roles straight into the table (as the seed does); `attributes`/`metadata` override the defaults. */
+export async function insertUser(api: Api, roleIds: string[], attributes: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}): Promise<string> {
+  const id = randomUUID();
+  await new EntityRepository(api.database.db, findKind('users')!).insert([
+    {
+      id,
+      by: null,
+      data: {
+        attributes: { userType: 'siv', displayName: id, email: `${id}@test.it`, isMainteiner: false, isSalesman: false, allowedModules: [], ...attributes },
+        metadata: { isEnabled: true, ...metadata },
+        relationships: { roleIds, customerIds: [], officeLocationIds: [] },
+      },
+    },
+  ]);
+  return id;
 }
