@@ -10,6 +10,7 @@
 import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActiveDocument } from '../../../commands/types.ts';
+import { businessDay } from '../../domain/business-day.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels, type MachineType } from '../../domain/machines/index.ts';
@@ -42,13 +43,12 @@ const RECORD_COMMANDS = ['record.save', 'record.discard', 'record.archive', 'rec
 
 const time = new Intl.DateTimeFormat('it-IT', { timeStyle: 'short', timeZone: 'Europe/Rome' });
 const dayTime = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
-const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' });
 
 /** "10:42" for today (Europe/Rome), else "03/04/26, 10:42". */
 export function shortTime(iso: string, now = new Date()): { text: string; today: boolean } {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return { text: iso, today: true };
-  const today = romeDay.format(at) === romeDay.format(now);
+  const today = businessDay(at) === businessDay(now);
   return { text: today ? time.format(at) : dayTime.format(at), today };
 }
 
