@@ -32,9 +32,18 @@ export function paramMessages(params: Record<string, string>): Record<string, Me
   return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, { id: `nav.param.${name}.${value}` }]));
 }
 
-/** The title of a route variant as a message, e.g. `Calendario {moduleName}` with Antincendio. */
+/**
+ * The title of a route variant as a message, e.g. `Calendario {moduleName}` with Antincendio. Only
+ * the enumerated parameters have labels (`nav.param.moduleName.fire`); an id is no part of a title.
+ */
 export function routeTitleMessage(route: RouteDef, params: Record<string, string> = {}): MessageText {
-  return { id: String(route.title.id), values: paramMessages(params) };
+  const labelled = Object.fromEntries(Object.entries(params).filter(([name]) => route.params?.[name]));
+  return { id: String(route.title.id), values: paramMessages(labelled) };
+}
+
+/** The Italian aliases of a route ("Anagrafica", "Modifica cliente"), for search. */
+export function routeAliasTitles(route: RouteDef): string[] {
+  return (route.aliases ?? []).map((alias) => formatText({ id: String(alias.id) }));
 }
 
 /** The Italian title of a route (variant), e.g. `Calendario Antincendio`. */
@@ -67,7 +76,7 @@ function routeEntries(route: RouteDef): NavigationEntry[] {
       group: navGroup,
       href: url,
       get keywords() {
-        return [...(route.aliases ?? []).map((alias) => formatText({ id: String(alias.id) })), ...Object.values(paramMessages(params)).map(formatText)];
+        return [...routeAliasTitles(route), ...Object.values(paramMessages(params)).map(formatText)];
       },
       when: (ctx) => !modules || modules.some((module) => ctx.identity.allowedModules.includes(module)),
       run: (ctx) => ctx.workspace.openTab(url),

@@ -11,8 +11,8 @@ import { AppLink } from '../shell/app-link.tsx';
 import { pagePath } from '../workspace/workspace-state.ts';
 import { useTabUrl } from '../workspace/tab-context.ts';
 import { useSession } from '../session/session.tsx';
+import { routeTitle } from '../../../commands/navigation.ts';
 import { recordOfUrl, recordRouteAllowed, recordRoutes } from './record-routes.ts';
-import { routeTitleOf } from './route-title.ts';
 
 export function RecordLinks({ type, id }: { type: string; id: string }) {
   const intl = useIntl();
@@ -32,7 +32,7 @@ export function RecordLinks({ type, id }: { type: string; id: string }) {
       <ul>
         {links.map((link) => (
           <li key={link.url}>
-            <AppLink href={link.url}>{routeTitleOf(intl, link.route, link.params)}</AppLink>
+            <AppLink href={link.url}>{routeTitle(link.route, link.params)}</AppLink>
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Command } from '../../../commands/types.ts';
 import { formatSequence } from '../../../commands/keys.ts';
 import { availability, scopeOf } from '../../../commands/registry.ts';
+import { routeAliasTitles, routeTitle } from '../../../commands/navigation.ts';
 import { useSession } from '../session/session.tsx';
 import { paletteOpenAtom } from '../shell/ui-state.ts';
 import { runCommand } from '../shell/keyboard.ts';
@@ -23,7 +24,6 @@ import type { PaletteItem } from './palette-items.ts';
 import { PaletteView } from './palette-view.tsx';
 import { recordTitle, useRecordSearch } from './record-search.ts';
 import { recordOfUrl, recordRouteAllowed, recordRoutes } from '../kinds/record-routes.ts';
-import { aliasTitles, routeTitleOf } from '../kinds/route-title.ts';
 import { openingUrl, SAVED_VIEWS_TYPE, savedViewUrl, useSavedViews } from '../kinds/saved-views.ts';
 import { matchRoute, recordTabUrl } from '../../domain/routes.ts';
 
@@ -89,8 +89,8 @@ export default function Palette() {
     const titles = new Set<string>();
     for (const link of recordRoutes(record.type, record.id, entity, known)) {
       if (link.url === here || !recordRouteAllowed(link, user)) continue;
-      const title = routeTitleOf(intl, link.route, link.params);
-      const aliases = aliasTitles(intl, link.route);
+      const title = routeTitle(link.route, link.params);
+      const aliases = routeAliasTitles(link.route);
       const run: PaletteItem['run'] = ({ side }) => openTab(link.url, side ? { side } : {});
       // The route, then each alias as an entry of its own ("Anagrafica", "Modifica cliente").
       for (const [index, entryTitle] of [title, ...aliases].entries()) {
@@ -110,7 +110,7 @@ export default function Palette() {
     const shared = intl.formatMessage({ id: 'kinds.views.shared' });
     return savedViews.flatMap((view): PaletteItem[] => {
       const match = matchRoute(savedViewUrl(view));
-      const screen = match ? routeTitleOf(intl, match.route, match.params) : '';
+      const screen = match ? routeTitle(match.route, match.params) : '';
       const name = String(view.attributes.name);
       const mine = view.relationships.userId === session.identity.id;
       const open: PaletteItem = {
