@@ -41,3 +41,11 @@ export interface EntityData {
 export const COMMON_METADATA_KEYS: readonly (keyof CommonMetadata)[] = [
   'createdDateTime', 'lastUpdatedDateTime', 'deletedDateTime', 'createdBy', 'lastUpdatedBy', 'deletedBy', 'isDeleted', 'isArchived',
 ];
+
+/** Markers the server keeps beside the common metadata: a cascade's origin, the owner deleted with, who impersonated. */
+const SERVER_MARKER_KEYS = new Set<string>(['cascadedBy', 'deletedWith']);
+
+/** Metadata only the server writes (common metadata and its markers): never taken from a body, never a user's change. */
+export function isServerMetadataKey(key: string): boolean {
+  return COMMON_METADATA_KEYS.includes(key as never) || SERVER_MARKER_KEYS.has(key) || key.endsWith('ByImpersonator');
+}

@@ -4,15 +4,11 @@
  * bookkeeping (common metadata, who impersonated, cascade and delete markers) is not a change the
  * user made and is left out.
  */
-import { COMMON_METADATA_KEYS } from '../../domain/entity.ts';
+import { isServerMetadataKey } from '../../domain/entity.ts';
 import type { EntityShape } from '../../domain/kind.ts';
 import { deepEqual } from '../../domain/merge-patch.ts';
 import type { FieldChange } from '../../domain/records.ts';
 import { pointerOf } from '../http/problems.ts';
-
-/** Metadata the server keeps for itself; a history row never lists it. */
-const BOOKKEEPING = new Set<string>([...COMMON_METADATA_KEYS, 'cascadedBy', 'deletedWith']);
-const isBookkeeping = (key: string) => BOOKKEEPING.has(key) || key.endsWith('ByImpersonator');
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -35,7 +31,7 @@ export function fieldChanges(before: EntityShape | undefined, after: EntityShape
   const out: FieldChange[] = [];
   for (const section of ['attributes', 'metadata', 'relationships'] as const) {
     const strip = (value: Record<string, unknown> | undefined) =>
-      section === 'metadata' && value ? Object.fromEntries(Object.entries(value).filter(([key]) => !isBookkeeping(key))) : (value ?? {});
+      section === 'metadata' && value ? Object.fromEntries(Object.entries(value).filter(([key]) => !isServerMetadataKey(key))) : (value ?? {});
     diff(strip(before?.[section]), strip(after[section]), [section], out);
   }
   return out;

@@ -12,7 +12,7 @@ import { normaliseDateTime } from '../../domain/validation.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import { Problem } from '../http/problems.ts';
 import type { Access, Identity } from '../auth/access.ts';
-import { COMMON_METADATA_KEYS, type Entity, type EntityData } from '../../domain/entity.ts';
+import { COMMON_METADATA_KEYS, isServerMetadataKey, type Entity, type EntityData } from '../../domain/entity.ts';
 import { EntityRepository } from './repository.ts';
 import { missingReferenceErrors, referencedIds } from './reference-check.ts';
 import { parseListQuery } from './list-query.ts';
@@ -581,7 +581,7 @@ function rejectReadOnlyMetadata(kind: KindDefinition, body: Record<string, unkno
   if (!isPlainObject(body.metadata)) return;
   const writable = new Set(Object.keys(kind.metadata.shape));
   const errors = Object.keys(body.metadata)
-    .filter((key) => !writable.has(key) && (COMMON_METADATA_KEYS.includes(key as never) || key === 'displayName' || key === 'cascadedBy' || key === 'deletedWith' || key.endsWith('ByImpersonator')))
+    .filter((key) => !writable.has(key) && (isServerMetadataKey(key) || key === 'displayName'))
     .map((key) => ({ pointer: `/metadata/${key}`, code: 'readOnly', message: 'Campo di sola lettura' }));
   if (errors.length > 0) throw new Problem('VALIDATION_FAILED', { errors });
 }
