@@ -14,15 +14,11 @@ import { recordTabUrl } from '../../domain/routes.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { addDays, businessDay } from '../../domain/business-day.ts';
 
-const DAY = 86_400_000;
-
-/** Monday of the week of `date` (YYYY-MM-DD, UTC calendar arithmetic). */
+/** Monday of the week of `date` (YYYY-MM-DD, calendar arithmetic). */
 export function mondayOf(date: string): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  const weekday = (d.getUTCDay() + 6) % 7;
-  return new Date(d.getTime() - weekday * DAY).toISOString().slice(0, 10);
+  const weekday = (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(date, -weekday);
 }
-
 
 export default function CalendarScreen({ moduleName }: { moduleName: string }) {
   const intl = useIntl();
