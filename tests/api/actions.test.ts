@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findKind } from '../../src/domain/kinds.ts';
 import { EntityRepository } from '../../src/server/resources/repository.ts';
-import { engines, setupApi, type Api } from './setup.ts';
+import { engines, insertUser, setupApi, type Api } from './setup.ts';
 
 describe.each(engines())('declared custom actions on %s', (engine) => {
   let api: Api;
@@ -15,11 +15,7 @@ describe.each(engines())('declared custom actions on %s', (engine) => {
   let productId: string;
   let reader: string;
 
-  const as = (userId: string) => ({
-    async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-      return api.request(method, url, { body, headers: { authorization: `Bearer ${await api.token(userId)}`, ...headers } });
-    },
-  });
+  const as = (userId: string) => api.as(userId);
   const admin = () => as(api.adminId);
   const ifMatch = (entity: any) => ({ 'if-match': `"${entity.metadata.lastUpdatedDateTime}"` });
   const created = async (type: string, body: unknown) => {
@@ -40,18 +36,7 @@ describe.each(engines())('declared custom actions on %s', (engine) => {
     await new EntityRepository(api.database.db, findKind('roles')!).insert([
       { id: roleId, by: null, data: { attributes: { name: 'Lettore', permissions: [{ action: 'read', subject: 'all' }] }, metadata: {}, relationships: {} } },
     ]);
-    reader = randomUUID();
-    await new EntityRepository(api.database.db, findKind('users')!).insert([
-      {
-        id: reader,
-        by: null,
-        data: {
-          attributes: { userType: 'siv', displayName: 'Lettore', email: 'lettore@test.it', isMainteiner: false, isSalesman: false, allowedModules: [] },
-          metadata: { isEnabled: true },
-          relationships: { roleIds: [roleId], customerIds: [], officeLocationIds: [] },
-        },
-      },
-    ]);
+    reader = await insertUser(api, [roleId], { displayName: 'Lettore', email: 'lettore@test.it' });
     customerId = (await created('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Omega Srl' } } })).id;
     productId = (await created('products', { attributes: { code: 'EST-A6', name: 'Estintore a polvere 6 kg', listPrice: 50 } })).id;
   });

@@ -12,7 +12,7 @@ import { EntityRepository } from '../../src/server/resources/repository.ts';
 import { roleDefinitions } from '../../src/server/seed/generators/roles.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { buildApp } from '../../src/server/app.ts';
-import { engines, setupApi, TODAY, type Api } from './setup.ts';
+import { engines, insertUser, setupApi, TODAY, type Api } from './setup.ts';
 import pg from 'pg';
 import { changeChannel, LISTENER_NAME } from '../../src/server/events/bus.ts';
 
@@ -97,11 +97,7 @@ describe.each(engines())('live changes (GET /api/events) on %s', (engine) => {
   const roleIds: Record<string, string> = {};
 
   const bearer = async (userId: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${await api.token(userId)}`, ...extra });
-  const as = (userId: string, extra: Record<string, string> = {}) => ({
-    async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-      return api.request(method, url, { body, headers: { ...(await bearer(userId, extra)), ...headers } });
-    },
-  });
+  const as = (userId: string, extra: Record<string, string> = {}) => api.as(userId, extra);
   const admin = () => as(api.adminId);
   const ifMatch = (entity: any) => ({ 'if-match': `"${entity.metadata.lastUpdatedDateTime}"` });
   const created = async (type: string, body: unknown) => {
@@ -123,18 +119,7 @@ describe.each(engines())('live changes (GET /api/events) on %s', (engine) => {
     await roles.insert([{ id: roleIds.Cliente, by: null, data: { attributes: { ...cliente }, metadata: {}, relationships: {} } }]);
     customerA = await created('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Alfa Srl' } } });
     customerB = await created('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Beta Spa' } } });
-    clientA = randomUUID();
-    await new EntityRepository(api.database.db, findKind('users')!).insert([
-      {
-        id: clientA,
-        by: null,
-        data: {
-          attributes: { userType: 'customer', displayName: 'Cliente Alfa', email: 'cliente@alfa.it', customerId: customerA.id, allowedModules: ['fire'], isMainteiner: false, isSalesman: false },
-          metadata: { isEnabled: true },
-          relationships: { roleIds: [roleIds.Cliente], customerIds: [], officeLocationIds: [] },
-        },
-      },
-    ]);
+    clientA = await insertUser(api, [roleIds.Cliente!], { userType: 'customer', displayName: 'Cliente Alfa', email: 'cliente@alfa.it', customerId: customerA.id, allowedModules: ['fire'] });
     base = await api.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
