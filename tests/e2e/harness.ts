@@ -13,12 +13,12 @@
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import { freePort } from '../support/free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Node 24 from the `node` devDependency; the system node may be older. */
@@ -62,18 +62,6 @@ export interface StartServerOptions {
   env?: Record<string, string | undefined>;
   /** Milliseconds to wait for /api/health (default 60 s). */
   startTimeoutMs?: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function assertBuilt(): string {
