@@ -132,6 +132,22 @@ async function withImpersonation(db: Kysely<DatabaseSchema>, request: FastifyReq
   return callerOf({ ...profile, isImpersonating: true, originalData: real }, real.id);
 }
 
+/**
+ * The caller user `userId` stands for (impersonating `asUserId` if given), with roles as they are now:
+ * an event-stream ticket's holder, read again while the stream stays open.
+ */
+export async function callerOfUser(db: Kysely<DatabaseSchema>, userId: string, asUserId?: string): Promise<Caller> {
+  const profileOf = async (id: string) => {
+    const user = await findUser(db, { id });
+    if (!user) throw new Problem('UNAUTHORIZED', { message: 'Utente non più registrato' });
+    return loadProfile(db, user);
+  };
+  const real = await profileOf(userId);
+  if (!asUserId) return callerOf(real);
+  if (!isAdmin(real)) throw new Problem('IMPERSONATION_NOT_ALLOWED');
+  return callerOf({ ...(await profileOf(asUserId)), isImpersonating: true, originalData: real }, real.id);
+}
+
 function userLookupOf(payload: JWTPayload): UserLookup | undefined {
   if (typeof payload.sub === 'string' && UUID.test(payload.sub)) return { id: payload.sub };
   // External issuers: Entra ID names the directory object `oid`; otherwise match the e-mail.

@@ -6,7 +6,7 @@
  * the same checks as `GET /api/{type}/{id}` — plus heartbeats, and ends when the access token behind
  * it expires (the client reconnects with a fresh one).
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { decodeJwt } from 'jose';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabaseSchema } from '../db/database.ts';
@@ -14,15 +14,12 @@ import type { ChangeNotice } from '../../domain/records.ts';
 import type { Entity } from '../../domain/entity.ts';
 import type { KindDefinition } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
-import { buildAbility } from '../../domain/ability.ts';
-import { isAdmin } from '../../domain/rules/identity.ts';
-import { loadProfile, type Caller, type IdentityResolver } from '../auth/identity.ts';
-import { abilityAccess } from '../auth/access.ts';
+import { callerOfUser, type Caller, type IdentityResolver } from '../auth/identity.ts';
 import { bearerToken } from '../auth/tokens.ts';
 import { Problem } from '../http/problems.ts';
 import { EntityRepository } from '../resources/repository.ts';
 import type { ChangeBus } from './bus.ts';
-import { TicketSigner, type TicketClaims } from './tickets.ts';
+import { TicketSigner } from './tickets.ts';
 
 export const EVENTS_PATH = '/api/events';
 /** Reconnection delay the browser is told to use (ms). */
@@ -38,34 +35,6 @@ const LISTEN_WAIT_MS = 2_000;
 /** The stream authenticates itself (header or ticket): the app's generic caller resolution skips it. */
 export function isEventStream(request: FastifyRequest): boolean {
   return request.method === 'GET' && request.routeOptions.url === EVENTS_PATH;
-}
-
-interface UserRow {
-  id: string;
-  attributes: never;
-  metadata: never;
-  relationships: never;
-}
-
-async function loadUser(db: Kysely<DatabaseSchema>, id: string) {
-  const row = (await sql<UserRow>`SELECT id, attributes, metadata, relationships FROM users WHERE NOT is_deleted AND id = ${id}::uuid`.execute(db)).rows[0];
-  if (!row) throw new Problem('UNAUTHORIZED', { message: 'Utente non più registrato' });
-  return loadProfile(db, row);
-}
-
-/** The caller a ticket stands for, with roles as they are now (and the impersonation still allowed). */
-async function callerOfTicket(db: Kysely<DatabaseSchema>, claims: TicketClaims): Promise<Caller> {
-  const real = await loadUser(db, claims.user);
-  if (!claims.as) {
-    return { identity: { userId: real.id, email: real.email, displayName: real.displayName, impersonatorId: null }, access: abilityAccess(buildAbility(real.permissions)), profile: real };
-  }
-  if (!isAdmin(real)) throw new Problem('IMPERSONATION_NOT_ALLOWED');
-  const target = await loadUser(db, claims.as);
-  return {
-    identity: { userId: target.id, email: target.email, displayName: target.displayName, impersonatorId: real.id },
-    access: abilityAccess(buildAbility(target.permissions)),
-    profile: { ...target, isImpersonating: true, originalData: real },
-  };
 }
 
 /** When the bearer token of this request expires (epoch ms), if it has one. */
@@ -148,9 +117,9 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
     let refresh: () => Promise<Caller>;
     if (ticket !== undefined) {
       const claims = await tickets.redeem(ticket);
-      caller = await callerOfTicket(db, claims);
+      caller = await callerOfUser(db, claims.user, claims.as);
       expiresAt = claims.tokenExpiresAt;
-      refresh = () => callerOfTicket(db, claims);
+      refresh = () => callerOfUser(db, claims.user, claims.as);
     } else {
       caller = await identities.resolve(request);
       expiresAt = tokenExpiry(request);
