@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
-import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+import { DEMO, focusOutOfFields, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
@@ -42,11 +42,6 @@ async function api<T>(path: string, token: string): Promise<T> {
 }
 
 const stateBadge = (page: Page) => page.locator('.entity-state strong:visible');
-
-/** Moves the keyboard focus out of any field (shortcuts without a modifier never fire while typing). */
-async function focusOutOfFields(page: Page) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
 
 /** Ctrl+K, types, highlights the option with the arrows and presses Enter. */
 async function runFromPalette(page: Page, text: string, option: string, key = 'Enter') {
