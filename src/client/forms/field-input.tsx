@@ -5,7 +5,7 @@
  * always a reference picker (list items included); maps get a key/value editor, an equipment's
  * `additionalData` its customer's definitions, a role's `permissions` the rule editor.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldSpec } from './schema-fields.ts';
 import { emptyValue } from './schema-fields.ts';
@@ -17,7 +17,7 @@ import { ItemList } from './editors/item-list.tsx';
 import { allowedValueKinds, convertValue, MapEditor, TypedValue, valueKindOf, type MapValueKind } from './editors/map-editor.tsx';
 import { AdditionalDataEditor } from './editors/additional-data-editor.tsx';
 import { RuleListEditor } from './editors/rule-editor.tsx';
-import { useFormRecord, useNewRecordPreset } from './editors/form-record.ts';
+import { useFormRecord } from './editors/form-record.ts';
 import { readPath } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { injectEditorStyles } from './editors/editor-styles.ts';
@@ -62,16 +62,8 @@ const NAMED_EDITORS: Record<string, (props: FieldProps & { readOnly: boolean }) 
 };
 
 export function Field(props: FieldProps) {
+  // A new record's URL preset (`?relationships.quotationId=…`) is in the entity the form starts from (`newEntity`).
   const { spec, path, access, value, onChange } = props;
-  // A new record opened with values in its URL (`?relationships.quotationId=…`, a child grid's "Nuovo") starts with them.
-  const preset = useNewRecordPreset()[path];
-  const presetApplied = useRef(false);
-  useEffect(() => {
-    // Once: a user who then clears the field keeps it cleared.
-    if (presetApplied.current || preset === undefined) return;
-    presetApplied.current = true;
-    if (value === undefined || value === null || value === '') onChange(path, preset);
-  }, [preset, value, onChange, path]);
   if (!access.canRead(abilityPath(path))) return null;
   const readOnly = props.locked || !access.canEdit(abilityPath(path));
   const named = NAMED_EDITORS[spec.name];

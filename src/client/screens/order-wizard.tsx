@@ -19,6 +19,7 @@ import { Field, type FieldAccess } from '../forms/field-input.tsx';
 import { findField, kindSections } from '../forms/schema-fields.ts';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { formatMoney } from '../forms/format.ts';
+import { useNewRecordPreset } from '../forms/editors/form-record.ts';
 import { newEntity, validationErrors } from '../data/record-state.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import type { EntityJson } from '../../domain/entity.ts';
@@ -45,8 +46,10 @@ export function OrderWizard() {
   const orders = findKind('orders')!;
   const fields = useMemo(() => kindSections(orders).attributes, [orders]);
   const assignmentFields = useMemo(() => kindSections(findKind('assignments')!).attributes, []);
+  // Values the new-order URL carries (a customer's orders → that customer), as the generic form takes them.
+  const preset = useNewRecordPreset();
   const [step, setStep] = useState(0);
-  const [order, setOrder] = useState<EntityJson>(() => writePath(newEntity(orders), 'attributes.orderDate', businessDay()));
+  const [order, setOrder] = useState<EntityJson>(() => writePath(newEntity(orders, preset), 'attributes.orderDate', businessDay()));
   const [lines, setLines] = useState<Line[]>([]);
   const [assignment, setAssignment] = useState<EntityJson>(() => newEntity(findKind('assignments')!));
   const [errors, setErrors] = useState<Map<string, string>>(new Map());
