@@ -17,7 +17,7 @@ import { fillParams } from './screen-table.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import { useSession } from '../session/session.tsx';
 import { NEW_ID } from '../forms/entity-form.tsx';
-import { withPreset } from '../forms/editors/form-record.ts';
+import { isPresetPath, withPreset } from '../forms/editors/form-record.ts';
 import { useIntl } from 'react-intl';
 
 /**
@@ -29,7 +29,7 @@ export function presetFromFilters(kind: KindDefinition, fixed: Record<string, st
   for (const [key, value] of Object.entries(fixed)) {
     const name = /^filter\[(.+)\]$/.exec(key)?.[1];
     const field = name ? kind.fields[name] : undefined;
-    if (field && (field.type === 'uuid' || field.type === 'text') && /^(attributes|relationships)\.[A-Za-z0-9_]+$/.test(field.path) && value) preset[field.path] = value;
+    if (field && (field.type === 'uuid' || field.type === 'text') && isPresetPath(field.path) && value) preset[field.path] = value;
   }
   return preset;
 }

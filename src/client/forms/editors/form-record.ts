@@ -22,6 +22,7 @@ export function useFormRecord(): EntityShape | undefined {
 
 /** Entity paths a new record may be preset with through its URL (relations and plain attributes, no metadata). */
 const PRESET_PATH = /^(relationships|attributes)\.[A-Za-z0-9_]+$/;
+export const isPresetPath = (path: string): boolean => PRESET_PATH.test(path);
 
 /** The values a new-record URL carries in its query: `?relationships.quotationId=…` → `{ 'relationships.quotationId': '…' }`. */
 export function presetOf(url: string): Record<string, string> {
