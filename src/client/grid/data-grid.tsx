@@ -141,8 +141,15 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
   // has focus: a header button or link keeps its keys), so the shortcut overlay lists them too.
   const [focused, setFocused] = useState(false);
   const live = useRef<GridActions>(null!);
-  live.current = { move, open, toggleSelected, clearSelection: () => setSelected(new Set()), active, total, pageRows, selectedCount: selected.size };
-  const gridCommands = useMemo(() => gridKeyCommands(live), []);
+  live.current = { move, open, toggleSelected, clearSelection: () => setSelected(new Set()), active, total, pageRows, selectedCount: selected.size, create: onCreate };
+  // `n` creates (the "Nuovo" button's key) when the grid offers it.
+  const canCreate = Boolean(onCreate);
+  const createTitle = intl.formatMessage({ id: 'grid.new' }, { kind: kind.label.singular });
+  const gridCommands = useMemo(() => {
+    const keys = gridKeyCommands(live);
+    if (!canCreate) return keys;
+    return [...keys, { id: 'grid.new', title: createTitle, group: { id: 'grid.cmd.group' }, keys: ['n'], scope: 'grid', run: () => live.current.create?.() } satisfies Command];
+  }, [canCreate, createTitle]);
   // A hidden tab keeps its grid mounted, focus and all: only the grid of the tab shown listens.
   const tabId = useContext(TabIdContext);
   const shownTabId = useAtomValue(activeTabAtom)?.id;
@@ -237,6 +244,7 @@ interface GridActions {
   open(index: number): void;
   toggleSelected(index: number): void;
   clearSelection(): void;
+  create: (() => void) | undefined;
   active: number;
   total: number;
   pageRows: number;

@@ -3,16 +3,14 @@
  * grids inside a record (a quotation's lines): their own default columns, and "Nuovo" (button or
  * `n` in the grid) opening a new child record in a tab with the parent relation filled.
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { findKind } from '../../domain/kinds.ts';
 import type { KindDefinition } from '../../domain/kind.ts';
-import type { Command } from '../../../commands/types.ts';
 import { DataGrid } from '../grid/data-grid.tsx';
 import { childColumnIds } from '../grid/columns.ts';
 import { kindModule } from '../kinds/index.ts';
 import { useUserSetting } from '../settings/index.ts';
 import { useIsActiveTab, useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
-import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { fillParams } from './screen-table.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import { useSession } from '../session/session.tsx';
@@ -39,25 +37,6 @@ export function newRecordUrl(kind: KindDefinition, fixed: Record<string, string>
   return withPreset(recordTabUrl(kind.type, NEW_ID), presetFromFilters(kind, fixed));
 }
 
-/** `n` while the grid has the focus creates (the button's key), as a command of the grid scope. */
-function CreateKey({ kind, onCreate, children }: { kind: KindDefinition | undefined; onCreate: (() => void) | undefined; children: ReactNode }) {
-  const intl = useIntl();
-  const [gridFocused, setGridFocused] = useState(false);
-  const commands = useMemo<Command[]>(
-    () =>
-      kind && onCreate
-        ? [{ id: 'grid.new', title: intl.formatMessage({ id: 'grid.new' }, { kind: kind.label.singular }), group: { id: 'grid.cmd.group' }, keys: ['n'], scope: 'grid', run: onCreate }]
-        : [],
-    [kind, onCreate, intl],
-  );
-  useScopedCommands('grid', commands, gridFocused && commands.length > 0);
-  return (
-    <div className="grid-create-scope" onFocus={(e) => setGridFocused(e.target.getAttribute('role') === 'grid')} onBlur={() => setGridFocused(false)}>
-      {children}
-    </div>
-  );
-}
-
 interface Props {
   spec: { type: string; fixed?: Record<string, string> };
   params: Record<string, string>;
@@ -77,9 +56,7 @@ export default function GridScreen({ spec, params }: Props) {
   return (
     <section className="screen screen-grid" aria-label={title}>
       <h1 className="screen-title">{title}{fixedSummary(fixed, intl.formatMessage({ id: 'grid.fixed' }))}</h1>
-      <CreateKey kind={kind} onCreate={onCreate}>
-        <RememberedGrid type={spec.type} url={url} onUrlChange={replaceUrl} fixed={fixed} openTab={openTab} label={title} autoFocus={active} onCreate={onCreate} />
-      </CreateKey>
+      <RememberedGrid type={spec.type} url={url} onUrlChange={replaceUrl} fixed={fixed} openTab={openTab} label={title} autoFocus={active} onCreate={onCreate} />
     </section>
   );
 }
@@ -110,8 +87,6 @@ export function EmbeddedGrid({ type, fixed, label }: { type: string; fixed: Reco
   const defaultColumns = useMemo(() => (kind ? childColumnIds(kind, fixedIds, kindModule(type).childColumns) : undefined), [kind, type, fixedIds]);
   const onCreate = useMemo(() => (kind && ability.can('create', kind.subject) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [kind, ability, openTab, fixed]);
   return (
-    <CreateKey kind={kind} onCreate={onCreate}>
-      <RememberedGrid type={type} url={url} onUrlChange={setUrl} fixed={fixed} openTab={openTab} label={label} gridId={`${type}.embedded`} defaultColumns={defaultColumns} onCreate={onCreate} />
-    </CreateKey>
+    <RememberedGrid type={type} url={url} onUrlChange={setUrl} fixed={fixed} openTab={openTab} label={label} gridId={`${type}.embedded`} defaultColumns={defaultColumns} onCreate={onCreate} />
   );
 }
