@@ -77,7 +77,7 @@ export interface EntityShape {
 /**
  * A record action that is not a state transition nor a generic verb (DESIGN §4 "custom actions"):
  * declared once here, it becomes the route `POST /api/{type}/{id}/actions/{name}`, the command,
- * its palette entry and its button. The server supplies what it does (`src/server/resources/kind-hooks.ts`).
+ * its palette entry and its button. The server supplies what it does (`src/server/kinds/`).
  */
 export interface RecordActionDefinition {
   /** Italian label (button, palette, history). */

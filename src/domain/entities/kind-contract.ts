@@ -12,7 +12,7 @@ import { schemaAt, schemaTypesOfField } from '../schema-introspection.ts';
 export type Sample = { attributes: object; metadata?: object; relationships?: object };
 
 export interface KindContractOptions {
-  /** Metadata the server fills from other rows (kind-hooks.ts), so it is in no schema of the kind. */
+  /** Metadata the server fills from other rows (src/server/kinds/), so it is in no schema of the kind. */
   lookedUpByServer?: Record<string, string[]>;
 }
 

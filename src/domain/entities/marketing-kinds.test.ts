@@ -20,7 +20,7 @@ const samples: Record<string, Sample> = {
   commercialAgreements: { attributes: { startDate: '2025-01-01' }, relationships: { customerId } },
 };
 
-/** Metadata the server fills from other rows (kind-hooks.ts), so it is in no schema of the kind. */
+/** Metadata the server fills from other rows (src/server/kinds/), so it is in no schema of the kind. */
 const lookedUpByServer: Record<string, string[]> = {
   quotations: ['metadata.totalNetPrice', 'metadata.customerName'],
   orders: ['metadata.customerName'],

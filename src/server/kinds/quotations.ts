@@ -1,0 +1,282 @@
+/** Server hooks of quotations and their lines: numbering, validity, state lock, line pricing, totals, approvals, revisions, duplicate. */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { frozenByLock } from '../../domain/kind.ts';
+import { expiryFromValidity, quotations } from '../../domain/entities/quotations.ts';
+import { quotationProductTotals, type quotationProductAttributes } from '../../domain/entities/quotation-products.ts';
+import { priceLine, type LinePricing, type PricedCustomer, type PricedProduct, type PricingList } from '../../domain/rules/pricing.ts';
+import { documentTotals } from '../../domain/rules/totals.ts';
+import { asSubject, buildAbility, interpolatePermissions } from '../../domain/ability.ts';
+import type { PermissionRule } from '../../domain/entities/roles.ts';
+import type { Entity, EntityData } from '../../domain/entity.ts';
+import { tableName } from '../db/entity-sql.ts';
+import { Problem } from '../http/problems.ts';
+import type { HookContext, KindHooks } from '../resources/hooks.ts';
+import { customerName, nextCode, requireUnique, sameJson } from './hook-helpers.ts';
+
+/** Recomputes a quotation's totals from its live products; totals are derived, so the version does not move. */
+async function refreshQuotationTotals(hook: HookContext, quotationId: unknown): Promise<void> {
+  if (typeof quotationId !== 'string') return;
+  const lines = await hook.repository('quotationProducts').listByRelationship('quotationId', quotationId);
+  const totals = documentTotals(lines.map((line) => line.attributes as Parameters<typeof documentTotals>[0][number]));
+  await hook.repository('quotations').patchDerivedMetadata(quotationId, {
+    totalListPrice: totals.listTotal,
+    totalNetPrice: totals.netTotal,
+    totalDiscount: totals.totalDiscount,
+    discountPercent: totals.totalDiscountPercent,
+    totalMargin: totals.margin,
+    productsCount: lines.length,
+  });
+}
+
+/** The quotation's customer with what the pricing rule reads (its active list, zone and commercial offer). */
+function pricedCustomer(customer: Entity): PricedCustomer {
+  const { attributes, metadata, relationships } = customer;
+  return {
+    id: customer.id,
+    activePriceListId: typeof metadata.activePriceListId === 'string' ? metadata.activePriceListId : null,
+    commercialZoneId: typeof relationships.commercialZoneId === 'string' ? relationships.commercialZoneId : null,
+    commercialOfferType: attributes.commercialOfferType === 'surcharge' ? 'surcharge' : 'discount',
+    commercialPercentage: typeof attributes.commercialPercentage === 'number' ? attributes.commercialPercentage : 0,
+    validityDateTimeStart: typeof attributes.validityDateTimeStart === 'string' ? attributes.validityDateTimeStart : null,
+    validityDateTimeEnd: typeof attributes.validityDateTimeEnd === 'string' ? attributes.validityDateTimeEnd : null,
+  };
+}
+
+/** The live, unarchived price lists that can apply to the customer: its own, its zone's, the general ones. */
+async function candidatePriceLists(hook: HookContext, customer: PricedCustomer): Promise<PricingList[]> {
+  const repository = hook.repository('priceLists');
+  const byCustomer = JSON.stringify({ customerId: customer.id });
+  const byZone = customer.commercialZoneId ? JSON.stringify({ commercialZoneId: customer.commercialZoneId }) : null;
+  const active = customer.activePriceListId ?? null;
+  const table = sql.raw(tableName({ type: 'priceLists' }));
+  const rows = await sql<{ id: string }>`SELECT id FROM ${table} WHERE NOT is_deleted AND NOT is_archived AND (
+      relationships @> ${byCustomer}::jsonb OR (${byZone}::jsonb IS NOT NULL AND relationships @> ${byZone}::jsonb)
+      OR attributes @> '{"isDefault": true}'::jsonb OR id = ${active}::uuid)`.execute(hook.db);
+  const lists = await repository.findByIds(rows.rows.map((row) => row.id));
+  return [...lists.values()].map((list) => ({
+    id: list.id,
+    customerId: typeof list.relationships.customerId === 'string' ? list.relationships.customerId : null,
+    commercialZoneId: typeof list.relationships.commercialZoneId === 'string' ? list.relationships.commercialZoneId : null,
+    isDefault: list.attributes.isDefault === true,
+    validFrom: typeof list.attributes.validFrom === 'string' ? list.attributes.validFrom : null,
+    validTo: typeof list.attributes.validTo === 'string' ? list.attributes.validTo : null,
+    items: (list.attributes.items as PricingList['items'] | undefined) ?? [],
+  }));
+}
+
+/** What the pricing rule gives for the line's product and its quotation's customer today (undefined without a product). */
+async function linePricing(hook: HookContext, productId: unknown, quotation: Entity | undefined): Promise<LinePricing | undefined> {
+  if (typeof productId !== 'string') return undefined;
+  const product = await hook.repository('products').findById(productId);
+  // A missing product is the reference check's to report.
+  if (!product || product.metadata.isDeleted) return undefined;
+  const customerId = quotation?.relationships.customerId;
+  const customerEntity = typeof customerId === 'string' ? await hook.repository('customers').findById(customerId) : undefined;
+  const customer = customerEntity ? pricedCustomer(customerEntity) : undefined;
+  const priceLists = customer ? await candidatePriceLists(hook, customer) : [];
+  return priceLine({ productId, product: product.attributes as unknown as PricedProduct, customer, priceLists, today: hook.today });
+}
+
+type LineAttributes = z.infer<typeof quotationProductAttributes>;
+const PRICED_ATTRIBUTES = ['description', 'unitOfMeasure', 'listPrice', 'unitPrice', 'costPrice'] as const;
+
+/**
+ * DESIGN §4 "Quotation lines": a line with a product gets what the client left out from the pricing
+ * rule (description, unit, list price, unit price, cost, supplier); a value the client sent is kept.
+ * On an update the same happens when the product changes, for the values the client did not change.
+ * SPEC §6 `updateUnitNetPrice`: without it the unit price is the rule's and cannot be set otherwise.
+ */
+async function priceQuotationLine(hook: HookContext, data: EntityData, previous: Entity | undefined): Promise<EntityData> {
+  const quotationId = data.relationships.quotationId;
+  const quotation = typeof quotationId === 'string' ? await hook.repository('quotations').findById(quotationId) : undefined;
+  const productId = data.relationships.productId;
+  const productChanged = !previous || (previous.relationships.productId ?? null) !== (productId ?? null);
+  const pricing = productChanged ? await linePricing(hook, productId, quotation) : undefined;
+  const attributes = { ...data.attributes } as Record<string, unknown>;
+  const relationships = { ...data.relationships };
+  const leftOut = (section: Record<string, unknown>, key: string, before: Record<string, unknown> | undefined) =>
+    previous ? sameJson(section[key], before?.[key]) : section[key] === undefined || section[key] === null;
+  if (pricing) {
+    for (const key of PRICED_ATTRIBUTES) {
+      if (pricing[key] !== undefined && leftOut(attributes, key, previous?.attributes)) attributes[key] = pricing[key];
+    }
+    if (pricing.supplierId && leftOut(relationships, 'supplierId', previous?.relationships)) relationships.supplierId = pricing.supplierId;
+  }
+  attributes.unitOfMeasure ??= 'each';
+  if (attributes.unitPrice === undefined) {
+    const message = 'Prezzo unitario obbligatorio: il prodotto non ha un prezzo di listino';
+    throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '/attributes/unitPrice', code: 'required', message }] });
+  }
+  const priceChanged = previous ? attributes.unitPrice !== previous.attributes.unitPrice : true;
+  // Without a product there is no list price to follow: the line's price is what is typed (an extra, a note).
+  // A product the rule cannot price (no list row, no catalogue price) leaves nothing to follow either.
+  const follows = productChanged ? pricing?.unitPrice : previous?.attributes.unitPrice;
+  if (typeof productId === 'string' && priceChanged && follows !== undefined && attributes.unitPrice !== follows && !hook.call.access.can('updateUnitNetPrice', quotations, quotation)) {
+    throw new Problem('FIELD_NOT_AUTHORIZED', {
+      message: 'Non hai i permessi per modificare il prezzo unitario: segue il listino',
+      errors: [{ pointer: '/attributes/unitPrice', code: 'fieldNotAuthorized', message: 'Il prezzo unitario segue il listino' }],
+    });
+  }
+  return {
+    ...data,
+    attributes,
+    relationships,
+    metadata: { ...data.metadata, ...quotationProductTotals(attributes as LineAttributes) },
+  };
+}
+
+/**
+ * SPEC §6 "receive reminders on approval requests": one reminder, about the quotation, for each
+ * enabled user whose roles grant `receiveApprovalReminders` on it (their rules, placeholders filled
+ * as at sign-in; the role named Admin grants everything), except the one asking.
+ */
+async function remindApprovers(hook: HookContext, quotation: Entity, message: string | undefined): Promise<void> {
+  const roles = await sql<{ id: string; name: string; permissions: PermissionRule[] | null }>`SELECT id, attributes->>'name' AS name,
+    attributes->'permissions' AS permissions FROM ${sql.raw(tableName({ type: 'roles' }))} WHERE NOT is_deleted`.execute(hook.db);
+  const rolesById = new Map(roles.rows.map((role) => [role.id, role]));
+  const users = await sql<{ id: string; customer_id: string | null; role_ids: string[] | null; office_location_ids: string[] | null }>`SELECT id,
+    attributes->>'customerId' AS customer_id, relationships->'roleIds' AS role_ids, relationships->'officeLocationIds' AS office_location_ids
+    FROM ${sql.raw(tableName({ type: 'users' }))} WHERE NOT is_deleted AND coalesce(metadata->>'isEnabled', 'true') <> 'false'`.execute(hook.db);
+  const subject = asSubject(quotations.subject, { ...quotation } as Record<string, unknown>);
+  const title = quotations.title(quotation);
+  const approvers = users.rows.filter((user) => {
+    if (user.id === hook.call.identity.userId) return false;
+    const held = (user.role_ids ?? []).map((id) => rolesById.get(String(id).toLowerCase())).filter((role) => role !== undefined);
+    const rules = held.flatMap((role) => (role.name === 'Admin' ? [{ action: 'manage', subject: 'all' } as PermissionRule] : (role.permissions ?? [])));
+    const values = { id: user.id, customerId: user.customer_id, officeLocationIds: user.office_location_ids ?? [], roleIds: held.map((role) => role.id) };
+    return buildAbility(interpolatePermissions(rules, values)).can('receiveApprovalReminders', subject);
+  });
+  if (approvers.length === 0) return;
+  await hook.repository('reminders').insert(
+    approvers.map((user) => ({
+      id: randomUUID(),
+      by: hook.call.identity,
+      data: {
+        attributes: { title: `Approvazione richiesta: ${title}`, ...(message ? { note: message } : {}), dateTime: new Date().toISOString(), isDone: false },
+        metadata: {},
+        relationships: { userId: user.id, customerId: quotation.relationships.customerId ?? null, entityType: 'quotations', entityId: quotation.id },
+      },
+    })),
+    'requestApproval',
+  );
+}
+
+/** Quotation states in which its content (header and products) may still change (the kind's lock). */
+const quotationLock = quotations.stateLock;
+const EDITABLE_QUOTATION_STATES: readonly string[] = quotationLock.editableStates;
+
+function quotationNotEditable(status: unknown): Problem {
+  return new Problem('QUOTATION_NOT_EDITABLE', {
+    message: `Il preventivo non è modificabile nello stato «${String(status)}»: creare una revisione o riportarlo in bozza`,
+  });
+}
+
+/** Products change only while their quotation is being edited, so an approval always covers what is emitted. */
+async function requireEditableQuotation(hook: HookContext, quotationId: unknown): Promise<void> {
+  if (typeof quotationId !== 'string') return;
+  const quotation = await hook.repository('quotations').findById(quotationId);
+  if (quotation && !EDITABLE_QUOTATION_STATES.includes(String(quotation.attributes.status))) throw quotationNotEditable(quotation.attributes.status);
+}
+
+export const quotationHooks: Record<string, KindHooks> = {
+  quotations: {
+    async beforeWrite(hook, data, previous, id) {
+      if (previous && !EDITABLE_QUOTATION_STATES.includes(String(previous.attributes.status))) {
+        const changed = [...new Set([...Object.keys(data.attributes), ...Object.keys(previous.attributes)])].filter(
+          (key) => !sameJson(data.attributes[key], previous.attributes[key]),
+        );
+        const relationshipsChanged = !sameJson(data.relationships, previous.relationships);
+        const state = String(previous.attributes.status);
+        if (relationshipsChanged || changed.some((key) => frozenByLock(quotationLock, state, `attributes.${key}`))) throw quotationNotEditable(previous.attributes.status);
+      }
+      const attributes = { ...data.attributes };
+      const relationships = { ...data.relationships };
+      // The author is whoever writes it first (SPEC §6 readResponsible reads a user's own quotations).
+      if (!previous && !relationships.authorId && hook.call.identity.userId) relationships.authorId = hook.call.identity.userId;
+      if (!attributes.code) attributes.code = await nextCode(hook, 'PRV', Number(String(attributes.date ?? hook.today).slice(0, 4)));
+      // SPEC §9: the validity option sets the expiry from the writing date, unless the client sent an expiry of its own
+      // (on an update: changed it). A new option or writing date with the expiry untouched moves the expiry with them.
+      const validity = attributes.validity as Parameters<typeof expiryFromValidity>[1] | undefined;
+      if (validity) {
+        const expiryUntouched = previous ? sameJson(attributes.expiryDate, previous.attributes.expiryDate) : !attributes.expiryDate;
+        const basisChanged = !previous || !attributes.expiryDate || validity !== previous.attributes.validity || attributes.date !== previous.attributes.date;
+        if (expiryUntouched && basisChanged) attributes.expiryDate = expiryFromValidity(String(attributes.date ?? ''), validity);
+      }
+      await requireUnique(hook, { ...data, attributes }, id, 'code', 'QUOTATION_CODE_ALREADY_USED', (other) => `Codice preventivo già utilizzato per il preventivo ${other}`);
+      return { ...data, attributes, relationships, metadata: { ...data.metadata, customerName: await customerName(hook, data.relationships.customerId) } };
+    },
+    async guardContext(hook, entity) {
+      // The customer's own maximum discount wins over the configured one (SPEC §9).
+      const customer = typeof entity.relationships.customerId === 'string' ? await hook.repository('customers').findById(entity.relationships.customerId) : undefined;
+      const own = customer?.attributes.maxDiscountPercent;
+      return { maxDiscountPercent: typeof own === 'number' ? own : hook.maxDiscountPercent };
+    },
+    async onTransition(hook, current, next, action) {
+      if (action === 'requestApproval') {
+        await remindApprovers(hook, current, undefined);
+        return;
+      }
+      if (action !== 'createRevision') return;
+      // A revision freezes what was issued, then the quotation is edited under the next number.
+      const revisionNumber = Number(current.attributes.revisionNumber ?? 0);
+      await hook.repository('quotationRevisions').insert([
+        {
+          id: randomUUID(),
+          by: hook.call.identity,
+          data: {
+            attributes: { revisionNumber, createdFromStatus: String(current.attributes.status), snapshot: { attributes: current.attributes, metadata: current.metadata, relationships: current.relationships } },
+            metadata: {},
+            relationships: { quotationId: current.id },
+          },
+        },
+        // Recorded in the revision's history under the transition that made it.
+      ], action);
+      return { ...next, attributes: { ...next.attributes, revisionNumber: revisionNumber + 1 } };
+    },
+    actions: {
+      /** A new draft with the same customer, texts and products (SPEC §4 "duplicate"). */
+      async duplicate(hook, entity) {
+        // A copy is a new document: new code and date, no attachments, no revisions, no dates tied to the original.
+        const { code: _code, attachments: _attachments, revisionNumber: _revision, expiryDate: _expiry, ...attributes } = entity.attributes;
+        void _code; void _attachments; void _revision; void _expiry;
+        const copy = await hook.service.createWithin(hook.db, hook.call, 'quotations', {
+          attributes: { ...attributes, status: 'draft', date: hook.today },
+          relationships: entity.relationships,
+        });
+        const lines = await hook.repository('quotationProducts').listByRelationship('quotationId', entity.id);
+        // A copy keeps the prices already agreed on the original: copying them is not setting a price (SPEC §6 updateUnitNetPrice).
+        const access = hook.call.access;
+        const keepsPrices: typeof access.can = (action, kind, target) => action === 'updateUnitNetPrice' || access.can(action, kind, target);
+        const copying = { ...hook.call, access: { ...access, can: keepsPrices } };
+        for (const line of lines) {
+          await hook.service.createWithin(hook.db, copying, 'quotationProducts', {
+            attributes: line.attributes,
+            relationships: { ...line.relationships, quotationId: copy.id },
+          });
+        }
+        const fresh = await hook.repository('quotations').findById(copy.id);
+        return { entity: fresh ?? copy };
+      },
+    },
+  },
+  quotationProducts: {
+    async beforeWrite(hook, data, previous) {
+      await requireEditableQuotation(hook, data.relationships.quotationId);
+      if (previous && previous.relationships.quotationId !== data.relationships.quotationId) {
+        await requireEditableQuotation(hook, previous.relationships.quotationId);
+      }
+      return priceQuotationLine(hook, data, previous);
+    },
+    async beforeDelete(hook, entity) {
+      await requireEditableQuotation(hook, entity.relationships.quotationId);
+    },
+    async afterWrite(hook, entity, previous) {
+      await refreshQuotationTotals(hook, entity.relationships.quotationId);
+      if (previous && previous.relationships.quotationId !== entity.relationships.quotationId) {
+        await refreshQuotationTotals(hook, previous.relationships.quotationId);
+      }
+    },
+  },
+};

@@ -1,0 +1,33 @@
+/** Server hooks of the registry kinds: the uniqueness rules SPEC §5/§8 give them. */
+import type { KindHooks } from '../resources/hooks.ts';
+import { customerName, requireUnique } from './hook-helpers.ts';
+
+export const registryHooks: Record<string, KindHooks> = {
+  assignments: {
+    async beforeWrite(hook, data, _previous, id) {
+      await requireUnique(hook, data, id, 'code', 'ASSIGNMENT_CODE_ALREADY_USED', (other) => `Codice incarico già utilizzato per l’incarico ${other}`);
+      return { ...data, metadata: { ...data.metadata, customerName: await customerName(hook, data.relationships.customerId) } };
+    },
+  },
+  products: {
+    async beforeWrite(hook, data, _previous, id) {
+      await requireUnique(hook, data, id, 'code', 'PRODUCT_CODE_ALREADY_USED', (other) => `Codice prodotto già utilizzato per il prodotto ${other}`);
+    },
+  },
+  employees: {
+    async beforeWrite(hook, data, _previous, id) {
+      // One employee per fiscal code within a company (SPEC §5 message).
+      await requireUnique(hook, data, id, 'fiscalCode', 'EMPLOYEE_ALREADY_EXISTS', () => 'Esiste già un dipendente con questo codice fiscale', (other) => other.relationships.customerId === data.relationships.customerId);
+    },
+  },
+  customers: {
+    async beforeWrite(hook, data, _previous, id) {
+      // CUSTOMER_ALREADY_EXISTS (SPEC §8): one customer per VAT number and per fiscal code.
+      // Office locations (customers with a parent) share their company's codes, so only head customers count.
+      if (data.attributes.parentId) return;
+      for (const field of ['vatNumber', 'fiscalCode']) {
+        await requireUnique(hook, data, id, field, 'CUSTOMER_ALREADY_EXISTS', () => 'Esiste già un cliente con questi dati', (other) => !other.attributes.parentId);
+      }
+    },
+  },
+};
