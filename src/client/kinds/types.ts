@@ -26,6 +26,11 @@ export interface SearchEntry {
 export interface KindScreen {
   /** Replaces the generic form of a new record (orders: the SPEC §2 wizard). */
   create?: ComponentType;
+  /**
+   * Replaces the generic form of a stored record (a dedicated editor over the record controller,
+   * e.g. the quotation editor). Loaded on demand: pass a `lazy()` component.
+   */
+  detail?: ComponentType<{ id: string }>;
   /** Shown under the form of a stored record. */
   below?: ComponentType<{ id: string }>;
 }

@@ -24,9 +24,10 @@ export default function FormScreen({ spec, params }: { spec: FormSpec; params: R
     return <section className="screen screen-form"><Create /></section>;
   }
   const Below = screen.below;
+  const Detail = !creating && !spec.only ? screen.detail : undefined;
   return (
     <section className="screen screen-form">
-      <EntityForm type={spec.type} id={id} only={spec.only} />
+      {Detail ? <Detail id={id} /> : <EntityForm type={spec.type} id={id} only={spec.only} />}
       {!creating && Below && <Below id={id} />}
       {!creating && <RecordLinks type={spec.type} id={id} />}
       {below && belowKind && !creating && (
