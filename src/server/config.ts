@@ -27,6 +27,10 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   /** API processes sharing the port (node:cluster); more than one needs DATABASE_URL. */
   workers: number;
+  /** PostgreSQL: longest a request's statement may run (DATABASE_STATEMENT_TIMEOUT_MS; 0 = no limit). */
+  statementTimeoutMs: number;
+  /** How long start-up waits for an unreachable database before giving up (DATABASE_STARTUP_WAIT_SECONDS). */
+  startupWaitMs: number;
   /** Browser navigations that reach another host name (127.0.0.1 vs localhost) are sent to PUBLIC_URL. */
   redirectToPublicUrl: boolean;
   /** Where `npm run backup` writes the embedded database's archives (beside DATA_DIR, not inside it). */
@@ -124,6 +128,9 @@ export function loadConfig(env = process.env): ServerConfig {
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'pretty'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 0) * 1000,
     workers: integer(env, 'WORKERS', 1, 1),
+    // Under the client's 10 s request timeout, so the answer is a 503 and not a dropped connection.
+    statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 8000, 0),
+    startupWaitMs: integer(env, 'DATABASE_STARTUP_WAIT_SECONDS', 60, 0) * 1000,
     redirectToPublicUrl: flag(env, 'PUBLIC_URL_REDIRECT', true),
     // PGlite's dump archives its whole data directory: backups kept inside it would be swept into every later one.
     backupDir: path.resolve(env.BACKUP_DIR || path.join(path.dirname(dataDir), 'backups')),

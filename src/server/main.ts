@@ -15,6 +15,7 @@ import { demoUserLines, formatDemoUsers, setDemoPasswords } from './seed/demo-pa
 import { claimDataDir } from './data-dir-lock.ts';
 import { closeGracefully, onShutdownSignals } from './shutdown.ts';
 import { superviseWorkers } from './cluster.ts';
+import { waitForDatabase } from './db/wait-for-database.ts';
 
 /** Progress for the operator: a readable line, or with LOG_FORMAT=json a JSON line like the rest of the log. */
 let jsonLog = false;
@@ -22,8 +23,13 @@ const step = (text: string) => console.log(jsonLog ? JSON.stringify({ level: 30,
 /** Beyond the request bound: time for the pool, PGlite and the workers to close. */
 const CLOSE_MARGIN_MS = 5_000;
 
-const open = (config: ServerConfig) =>
-  openDatabase(config.databaseUrl ? { url: config.databaseUrl, schema: config.databaseSchema } : { dataDir: config.dataDir });
+/** Opens the database; `serving` adds the per-statement limit requests get (migrations and seeding run without it). */
+const open = (config: ServerConfig, { serving }: { serving: boolean }) =>
+  openDatabase(
+    config.databaseUrl
+      ? { url: config.databaseUrl, schema: config.databaseSchema, ...(serving ? { statementTimeoutMs: config.statementTimeoutMs } : {}) }
+      : { dataDir: config.dataDir },
+  );
 
 /** Migrations, the schema step and the demo data, once per start (in the primary when there are workers). */
 async function prepareDatabase(config: ServerConfig): Promise<Database> {
@@ -32,7 +38,9 @@ async function prepareDatabase(config: ServerConfig): Promise<Database> {
       ? `Database PostgreSQL: ${redact(config.databaseUrl)}${config.databaseSchema ? ` (schema ${config.databaseSchema})` : ''}`
       : `Database PGlite incorporato in ${config.dataDir}`,
   );
-  const database = await open(config);
+  const database = await open(config, { serving: false });
+  // A database started together with the server (compose, a reboot) may take a while to accept connections.
+  await waitForDatabase(database, { waitMs: config.startupWaitMs, log: step });
   const applied = await migrateToLatest(database, { log: (line) => step(`Schema: ${line}`) });
   step(applied.length > 0 ? `Migrazioni applicate: ${applied.join(', ')}` : 'Schema del database aggiornato');
   if (!(await isSeeded(database.db))) {
@@ -79,7 +87,12 @@ async function serve(config: ServerConfig, database: Database, options: { quiet:
 async function single(config: ServerConfig) {
   // Two processes on one PGlite directory corrupt it: refuse while another server holds it.
   if (!config.databaseUrl) process.once('exit', claimDataDir(config.dataDir));
-  const database = await prepareDatabase(config);
+  let database = await prepareDatabase(config);
+  // A server's requests get the statement limit: reopen the pool with it (PGlite has one connection and no such limit).
+  if (config.databaseUrl) {
+    await database.close();
+    database = await open(config, { serving: true });
+  }
   await serve(config, database, { quiet: false });
   await announceSignIn(config, database);
   step(`Pronto su ${config.publicUrl}`);
@@ -117,7 +130,7 @@ async function main() {
   if (config.workers === 1) return single(config);
   if (cluster.isPrimary) return primary(config);
   // A worker: the primary has prepared the database.
-  await serve(config, await open(config), { quiet: true });
+  await serve(config, await open(config, { serving: true }), { quiet: true });
 }
 
 function redact(url: string): string {

@@ -46,6 +46,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** True when the server cancelled a statement that ran past `statement_timeout` (SQLSTATE 57014). */
+export function isStatementTimeout(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === '57014';
+}
+
 const listening = new WeakSet<EventEmitter>();
 
 /**

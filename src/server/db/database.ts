@@ -53,6 +53,12 @@ export interface DatabaseOptions {
    * pool) before it fails as "database unavailable" instead of hanging. Default 5000 ms.
    */
   connectTimeoutMs?: number;
+  /**
+   * PostgreSQL only: the server cancels a statement running longer than this (`statement_timeout`),
+   * so a runaway query answers 503 QUERY_TIMEOUT within the client's patience instead of holding a
+   * connection. Absent or 0: no limit (migrations and seeding run without one).
+   */
+  statementTimeoutMs?: number;
   /** PostgreSQL only: told about connections lost (server restart, network cut); default: one line on stderr. */
   onConnectionError?: (error: Error) => void;
 }
@@ -83,6 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
       keepAlive: true,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     const onConnectionError = options.onConnectionError ?? ((error: Error) => console.error(`Connessione al database persa: ${error.message}`));
     // The pool listens on idle clients only; a client checked out or inside a transaction when the

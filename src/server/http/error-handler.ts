@@ -1,7 +1,7 @@
 /** Turns every failure into problem+json: our Problems as they are, framework errors by kind, the rest as a 500 without details. */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Problem, type ProblemCode } from './problems.ts';
-import { isDatabaseUnavailable } from '../db/connection-errors.ts';
+import { isDatabaseUnavailable, isStatementTimeout } from '../db/connection-errors.ts';
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -24,6 +24,7 @@ export function toProblem(error: unknown): Problem {
   if (error instanceof SyntaxError) return new Problem('INVALID_JSON');
   // A lost or refused database connection is an outage the client may retry, not a bug: 503, not 500.
   if (isDatabaseUnavailable(error)) return new Problem('DATABASE_UNAVAILABLE');
+  if (isStatementTimeout(error)) return new Problem('QUERY_TIMEOUT');
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) return new Problem('BAD_REQUEST', { status });
   return new Problem('INTERNAL_ERROR');
@@ -32,7 +33,7 @@ export function toProblem(error: unknown): Problem {
 export function sendProblem(reply: FastifyReply, problem: Problem) {
   // RFC 6750: a 401 tells the client which scheme to use.
   if (problem.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="api"');
-  if (problem.code === 'DATABASE_UNAVAILABLE') reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  if (problem.code === 'DATABASE_UNAVAILABLE' || problem.code === 'QUERY_TIMEOUT') reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
   return reply.code(problem.status).type('application/problem+json').send(problem.toBody());
 }
 

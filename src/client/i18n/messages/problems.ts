@@ -33,6 +33,7 @@ export default {
   'problems.ENTITY_DELETED': 'L’elemento è stato eliminato.',
   'problems.NOT_DELETED': 'L’elemento non è eliminato: non c’è un’eliminazione da annullare.',
   'problems.REFERENCE_DELETED': 'Impossibile annullare l’eliminazione: un elemento a cui si riferisce è stato eliminato.',
+  'problems.QUERY_TIMEOUT': 'La richiesta ha impiegato troppo tempo: riprova, oppure restringi la ricerca con dei filtri.',
   'problems.DATABASE_UNAVAILABLE': 'Il database non è raggiungibile in questo momento: riprova tra qualche secondo.',
   'problems.ENTITY_ARCHIVED': 'L’elemento è archiviato: ripristinalo per modificarlo.',
   'problems.PRODUCT_CODE_ALREADY_USED': 'Codice prodotto già utilizzato.',
