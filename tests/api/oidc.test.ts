@@ -318,6 +318,13 @@ describe.each(engines())('embedded OpenID provider on %s', (engine) => {
     expect(wrong.body.error).toBe('invalid_grant');
   });
 
+  it('accepts the API reference\'s redirect page ("Authorize" in /api/docs signs in with the same client)', async () => {
+    const browser = new Browser(publicUrl);
+    const start = await browser.request(authorizeUrl({ code_challenge: pkce().challenge, redirect_uri: `${publicUrl}/api/docs/oauth2-redirect.html` }));
+    expect(start.status, start.text).toBe(303);
+    expect(start.location).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
+  });
+
   it('refuses a redirect URI that is not registered, with an Italian page and no redirect', async () => {
     const browser = new Browser(publicUrl);
     for (const uri of ['https://evil.example/auth/callback', `${publicUrl}/auth/callback/extra`, `${publicUrl}/auth/callback?x=1`]) {

@@ -114,6 +114,13 @@ describe.each(engines())('OpenAPI document on %s', (engine) => {
     expect(bundle.headers['content-type']).toContain('javascript');
     expect(String(bundle.body)).toContain('SwaggerUIBundle');
     expect((await api.get('/api/docs/swagger-ui.css')).status).toBe(200);
+    // "Authorize": authorization code with PKCE through the embedded provider, back to the package's redirect page.
+    expect(init.body).toContain('usePkceWithAuthorizationCodeGrant: true');
+    expect(init.body).toContain('/api/docs/oauth2-redirect.html"');
+    const redirectPage = await api.get('/api/docs/oauth2-redirect.html');
+    expect(redirectPage.status).toBe(200);
+    expect(redirectPage.headers['content-security-policy']).toContain("default-src 'self'");
+    expect((await api.get('/api/docs/oauth2-redirect.js')).status).toBe(200);
     const other = await api.get('/api/docs/package.json');
     expect(other.status).toBe(404);
     expect(other.headers['content-type']).toContain('application/problem+json');

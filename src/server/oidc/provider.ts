@@ -30,16 +30,22 @@ export const TTL = {
   Interaction: 30 * 60,
 } as const;
 
+/** Where the provider sends the API reference's sign-in back (swagger-ui-dist's redirect page). */
+export const DOCS_OAUTH2_REDIRECT_PATH = '/api/docs/oauth2-redirect.html';
+
 export interface EmbeddedProvider {
   provider: Provider;
   /** Public signing keys, for verifying our own access tokens in-process. */
   jwks: { keys: JWK[] };
 }
 
-/** The client's registered addresses (the browser client uses exactly these). */
+/**
+ * The client's registered addresses (the browser client uses exactly these). The API reference's
+ * "Authorize" (Swagger UI, authorization code with PKCE) signs in through the same public client.
+ */
 export function clientAddresses(publicUrl: string) {
   return {
-    redirectUris: [`${publicUrl}/auth/callback`, `${publicUrl}/auth/silent`],
+    redirectUris: [`${publicUrl}/auth/callback`, `${publicUrl}/auth/silent`, `${publicUrl}${DOCS_OAUTH2_REDIRECT_PATH}`],
     postLogoutRedirectUris: [`${publicUrl}/`, `${publicUrl}/auth/logged-out`],
   };
 }

@@ -12,6 +12,7 @@ import type { ServerConfig } from '../config.ts';
 import { kindList } from '../../domain/kinds.ts';
 import { customFilters } from '../resources/custom-filters.ts';
 import { buildOpenApiDocument } from './document.ts';
+import { DOCS_OAUTH2_REDIRECT_PATH } from '../oidc/provider.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -27,13 +28,18 @@ const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   'favicon-32x32.png': 'image/png',
+  // The page the provider sends "Authorize" back to; it hands the code to the reference's window.
+  'oauth2-redirect.html': 'text/html; charset=utf-8',
+  'oauth2-redirect.js': 'text/javascript; charset=utf-8',
 };
 
 /**
  * Runs in the page: Swagger UI on our document; when the workspace is signed in on this origin
  * (oidc-client-ts keeps the user in localStorage), its access token is offered for "Try it out".
+ * With the embedded provider, "Authorize" also signs in (authorization code with PKCE, the
+ * workspace's public client, redirect page registered with the provider).
  */
-const INIT_SCRIPT = `
+const initScript = (oauth: { clientId: string; redirectUrl: string; scopes: string } | undefined) => `
 (function () {
   var token = null;
   for (var i = 0; i < localStorage.length; i++) {
@@ -51,8 +57,10 @@ const INIT_SCRIPT = `
     docExpansion: 'none',
     defaultModelsExpandDepth: 0,
     persistAuthorization: false,
+    ${oauth ? `oauth2RedirectUrl: ${JSON.stringify(oauth.redirectUrl)},` : ''}
     onComplete: function () { if (token) ui.preauthorizeApiKey('bearer', token); }
   });
+  ${oauth ? `ui.initOAuth({ clientId: ${JSON.stringify(oauth.clientId)}, usePkceWithAuthorizationCodeGrant: true, scopes: ${JSON.stringify(oauth.scopes)} });` : ''}
   document.getElementById('signed-in').hidden = !token;
   document.getElementById('signed-out').hidden = !!token;
 })();
@@ -86,6 +94,8 @@ const PAGE_HEADERS = {
 };
 
 export function registerOpenApiRoutes(app: FastifyInstance, config: ServerConfig): void {
+  const { embedded, clientId, scope } = config.oidc;
+  const script = initScript(embedded ? { clientId, redirectUrl: `${config.publicUrl}${DOCS_OAUTH2_REDIRECT_PATH}`, scopes: scope } : undefined);
   let document: string | undefined;
   const documentText = () =>
     (document ??= JSON.stringify(
@@ -108,7 +118,7 @@ export function registerOpenApiRoutes(app: FastifyInstance, config: ServerConfig
   });
   app.get(`${DOCS_PATH}/init.js`, async (_request, reply) => {
     reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').header('X-Content-Type-Options', 'nosniff');
-    return INIT_SCRIPT;
+    return script;
   });
 
   const assetDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -124,6 +134,7 @@ export function registerOpenApiRoutes(app: FastifyInstance, config: ServerConfig
       content.catch(() => assets.delete(file));
     }
     reply.type(type).header('Cache-Control', 'public, max-age=86400').header('X-Content-Type-Options', 'nosniff');
+    if (type.startsWith('text/html')) reply.headers(PAGE_HEADERS);
     return content;
   });
 }
