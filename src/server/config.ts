@@ -1,5 +1,6 @@
 /** Server configuration from the environment; every variable is listed in the README. */
 import path from 'node:path';
+import { documentMimeTypes, mediaKindOf } from '../domain/entities/media.ts';
 
 export interface ServerConfig {
   /** TCP port of the one process serving client, /api and /oidc. */
@@ -37,6 +38,8 @@ export interface ServerConfig {
   backupDir: string;
   /** Address users reach this server at (redirect URIs, embedded issuer). Default http://localhost:PORT. */
   publicUrl: string;
+  /** Files (SPEC §3 Media): where the bytes live, which types are accepted, how big, how long a signed link lasts. */
+  media: MediaConfig;
   /** Sign-in (OpenID Connect). `embedded` is true when no OIDC_ISSUER is set: the provider at /oidc serves it. */
   oidc: {
     embedded: boolean;
@@ -52,6 +55,83 @@ export interface ServerConfig {
     apiScope: string;
     /** JOSE `typ` access tokens must have (`at+jwt`; empty = unchecked, for issuers that send `JWT`). */
     tokenType: string;
+  };
+}
+
+export interface S3Config {
+  /** Any S3-compatible service; absent = AWS itself. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Both or neither; neither = the SDK's own credential chain (instance role, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Bucket in the path (`endpoint/bucket/key`), what most S3-compatible servers want; default on with an endpoint. */
+  forcePathStyle: boolean;
+  /** Key prefix inside the bucket. */
+  prefix: string;
+}
+
+export interface MediaConfig {
+  /** `disk` (default): under DATA_DIR/media. `s3`: when S3_BUCKET is set. */
+  driver: 'disk' | 's3';
+  /** Disk driver's directory. */
+  dir: string;
+  s3: S3Config | undefined;
+  /** MIME types accepted (`image/*` covers a family); a file of any other type is refused with the list. */
+  allowedTypes: string[];
+  /** Largest file accepted, in bytes. */
+  maxUploadBytes: number;
+  uploadLinkSeconds: number;
+  downloadLinkSeconds: number;
+  /** Key of the links' signatures; absent = generated once and kept in the database (shared by every process). */
+  signingSecret: string | undefined;
+}
+
+/** What MEDIA_ALLOWED_TYPES is when unset: pictures, video, audio, and the documents of domain/entities/media.ts. */
+export const DEFAULT_MEDIA_TYPES = ['image/*', 'video/*', 'audio/*', ...documentMimeTypes];
+
+function mediaTypes(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_MEDIA_TYPES;
+  const types = raw.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+  const bad = types.find((t) => !/^[a-z]+\/(\*|[a-z0-9][\w.+-]*)$/.test(t) || mediaKindOf(t.replace(/\*$/, 'x')) === null);
+  if (bad !== undefined) throw new Error(`MEDIA_ALLOWED_TYPES: «${bad}» non è un tipo MIME di file accettabile (immagini, video, audio o documenti; es. image/*,application/pdf)`);
+  return types;
+}
+
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE'];
+  if (!names.some((name) => env[name])) return undefined;
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new Error(`S3_BUCKET è obbligatorio quando è impostata una delle variabili ${names.join(', ')}`);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`S3_BUCKET non è un nome di bucket valido: trovato "${bucket}"`);
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+/.test(endpoint)) throw new Error(`S3_ENDPOINT deve essere un indirizzo http(s)://…: trovato "${endpoint}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vanno indicate insieme (oppure nessuna delle due)');
+  return {
+    endpoint,
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
+    prefix: (env.S3_PREFIX ?? '').replace(/^\/+/, ''),
+  };
+}
+
+function mediaConfig(env: NodeJS.ProcessEnv, dataDir: string): MediaConfig {
+  const s3 = s3Config(env);
+  const secret = env.MEDIA_SIGNING_SECRET || undefined;
+  if (secret !== undefined && secret.length < 32) throw new Error('MEDIA_SIGNING_SECRET deve essere lunga almeno 32 caratteri');
+  return {
+    driver: s3 ? 's3' : 'disk',
+    dir: path.resolve(env.MEDIA_DIR || path.join(dataDir, 'media')),
+    s3,
+    allowedTypes: mediaTypes(env.MEDIA_ALLOWED_TYPES),
+    maxUploadBytes: integer(env, 'MEDIA_MAX_UPLOAD_MB', 500, 1) * 1024 * 1024,
+    uploadLinkSeconds: integer(env, 'MEDIA_UPLOAD_LINK_SECONDS', 900, 10),
+    downloadLinkSeconds: integer(env, 'MEDIA_DOWNLOAD_LINK_SECONDS', 300, 10),
+    signingSecret: secret,
   };
 }
 
@@ -132,6 +212,7 @@ export function loadConfig(env = process.env): ServerConfig {
     statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 8000, 0),
     startupWaitMs: integer(env, 'DATABASE_STARTUP_WAIT_SECONDS', 60, 0) * 1000,
     redirectToPublicUrl: flag(env, 'PUBLIC_URL_REDIRECT', true),
+    media: mediaConfig(env, dataDir),
     // PGlite's dump archives its whole data directory: backups kept inside it would be swept into every later one.
     backupDir: path.resolve(env.BACKUP_DIR || path.join(path.dirname(dataDir), 'backups')),
   };
