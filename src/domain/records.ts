@@ -59,6 +59,12 @@ export interface ChangeNotice {
   by: string | null;
 }
 
+/**
+ * The header of a write made once per key (the order wizard): a retry with the same key answers the
+ * first result instead of writing again.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 /** Options of a write. */
 export interface WriteOptions {
   /** Do not raise the SPEC §8 alert: the caller shows the problem (a form's field errors, a 409 view). */

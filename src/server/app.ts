@@ -12,6 +12,7 @@ import { registerCanonicalHost } from './http/canonical-host.ts';
 import { loggingOptions } from './logging.ts';
 import { EntityService, type CallContext } from './resources/service.ts';
 import { registerResourceRoutes } from './resources/controller.ts';
+import { registerOrderWizardRoutes } from './orders/wizard-routes.ts';
 import { inProcessChangeBus, postgresChangeBus } from './events/bus.ts';
 import { isEventStream, registerEventRoutes } from './events/routes.ts';
 import { developmentIdentity, tokenIdentity, type Caller } from './auth/identity.ts';
@@ -19,6 +20,8 @@ import { createTokenVerifier, remoteIssuerKeys } from './auth/tokens.ts';
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { createEmbeddedProvider, registerOidcRoutes, type LoginLimits } from './oidc/index.ts';
 import { isPublicDocumentation, registerOpenApiRoutes } from './openapi/routes.ts';
+import { isSignedMediaUrl, registerMediaRoutes } from './media/routes.ts';
+import type { MediaStorage } from './storage/storage.ts';
 
 export interface AppOptions {
   database: Database;
@@ -34,6 +37,8 @@ export interface AppOptions {
   oidcProvider?: boolean;
   /** Failed sign-ins allowed before the login form refuses for a while (tests lower it). */
   loginLimits?: LoginLimits;
+  /** Where media files live; by default the store the configuration names (disk or S3). */
+  mediaStorage?: MediaStorage;
 }
 
 declare module 'fastify' {
@@ -125,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || isEventStream(request) || isPublicDocumentation(request.url)) return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || isEventStream(request) || isPublicDocumentation(request.url) || isSignedMediaUrl(request.url)) return;
     request.caller = await identities.resolve(request);
   });
   const callOf = (request: FastifyRequest): CallContext => {
@@ -137,7 +142,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!request.caller) throw new Problem('UNAUTHORIZED');
     return [request.caller.profile];
   });
+  registerOrderWizardRoutes(app, service, callOf);
   registerResourceRoutes(app, service, callOf);
+  await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: options.mediaStorage });
   registerEventRoutes(app, { db: database.db, bus: changes, identities, log: app.log });
   registerOpenApiRoutes(app, config);
   if (embedded) await registerOidcRoutes(app, { provider: embedded.provider, db: database.db, publicUrl: config.publicUrl, loginLimits: options.loginLimits });

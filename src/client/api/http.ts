@@ -5,6 +5,8 @@
  * arrays, URL-encoded `{param}` path parameters, and on 401 one token refresh and repeat.
  * SPEC §8 alerts are raised through `onProblem`, only once the request will not be retried.
  */
+import { IDEMPOTENCY_KEY_HEADER } from '../../domain/records.ts';
+
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined | null;
 
 export interface RequestOptions {
@@ -224,7 +226,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const verb = method.toUpperCase();
     const url = resolveUrl(path, options);
-    const canRetry = RETRY_METHODS.has(verb);
+    // A write sent with an idempotency key answers its first result when repeated, so it may be retried too.
+    const canRetry = RETRY_METHODS.has(verb) || Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase());
 
     const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
     let body: BodyInit | undefined;

@@ -28,11 +28,16 @@ export interface DraftStore {
 const PREFIX = 'records.draft';
 const TAB_ID_KEY = 'records.tabId';
 
+/** A random id made in the browser (randomUUID exists only on secure origins: plain http gets a time-and-random one). */
+export function newClientId(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
 /** This browser tab's id: made once, kept in sessionStorage across reloads. */
 export function browserTabId(storage: DraftStorage): string {
   const existing = storage.getItem(TAB_ID_KEY);
   if (existing) return existing;
-  const id = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const id = newClientId();
   storage.setItem(TAB_ID_KEY, id);
   return id;
 }

@@ -7,7 +7,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { versionOf, type Entity, type EntityJson } from '../../domain/entity.ts';
-import type { ActionEffect, ActionResult, HistoryEntry, ListParams, ListResult, RecordsProvider, WriteOptions } from '../../domain/records.ts';
+import { IDEMPOTENCY_KEY_HEADER, type ActionEffect, type ActionResult, type HistoryEntry, type ListParams, type ListResult, type RecordsProvider, type WriteOptions } from '../../domain/records.ts';
 import type { ApiClient } from '../api/http.ts';
 import { api } from '../api/client.ts';
 import { queryClient } from '../api/query-client.ts';
@@ -31,6 +31,18 @@ export interface ReadOptions {
 export interface ClientRecords extends RecordsProvider {
   list(type: string, params?: ListParams, signal?: AbortSignal, options?: ReadOptions): Promise<ListResult>;
   actions(type: string, id: string, signal?: AbortSignal): Promise<ServerAction[]>;
+  /**
+   * A server operation that creates a record of `type` together with others in one transaction
+   * (`POST /api/{type}/{operation}`, the order wizard), once per `idempotencyKey`: sending it again
+   * (a second click, a retry after a lost answer) answers the first result. Refreshes what it wrote.
+   */
+  createOnce(type: string, operation: string, body: unknown, idempotencyKey: string, options?: WriteOptions): Promise<CompoundCreation>;
+}
+
+/** What `createOnce` answers: the record made and the other records written with it. */
+export interface CompoundCreation {
+  data: Entity;
+  included: (Entity & { type: string })[];
 }
 
 // Keys are nested so one prefix reaches everything under it: `recordKey` also covers the record's
@@ -146,6 +158,17 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
         await invalidateAfterWrite(type, entity.id, effects, answer.data, client);
       }
       return result;
+    },
+
+    async createOnce(type, operation, body, idempotencyKey, options) {
+      const answer = await http.post<Partial<CompoundCreation> & { data: Entity }>('/{type}/{operation}', body, {
+        params: { type, operation },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+        ...write(options),
+      });
+      const included = answer.included ?? [];
+      await invalidateAfterWrite(type, answer.data.id, included.map((entity) => ({ type: entity.type, id: entity.id })), answer.data, client);
+      return { data: answer.data, included };
     },
 
     async history(type, id, signal) {

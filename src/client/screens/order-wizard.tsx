@@ -21,8 +21,10 @@ import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { formatMoney } from '../forms/format.ts';
 import { useNewRecordPreset } from '../forms/editors/form-record.ts';
 import { newEntity, validationErrors } from '../data/record-state.ts';
+import { newClientId } from '../data/drafts.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import type { EntityJson } from '../../domain/entity.ts';
+import type { OrderWizardRequest } from '../../domain/entities/orders.ts';
 import { businessDay } from '../../domain/business-day.ts';
 
 interface Line {
@@ -54,6 +56,7 @@ export function OrderWizard() {
   const [assignment, setAssignment] = useState<EntityJson>(() => newEntity(findKind('assignments')!));
   const [errors, setErrors] = useState<Map<string, string>>(new Map());
   const [busy, setBusy] = useState(false);
+  const [idempotencyKey] = useState(newClientId);
   useTabTitle(intl.formatMessage({ id: 'screens.wizard.title' }));
   useTabDirty(lines.length > 0 || Boolean(order.relationships.customerId));
 
@@ -102,16 +105,12 @@ export function OrderWizard() {
     if (!(await check())) return;
     setBusy(true);
     try {
-      const created = await records.create('orders', { attributes: orderToSend().attributes, relationships: order.relationships });
-      const provisional = await records.create('assignments', {
-        attributes: { ...assignment.attributes, module: order.attributes.module ?? 'fire', isProvisional: true, state: 'open' },
-        relationships: { ...assignment.relationships, customerId, officeLocationId: order.relationships.officeLocationId ?? null, orderId: created.id },
-      });
-      await records.update('orders', created, { relationships: { assignmentIds: [provisional.id] } }).catch(() => undefined);
+      // One server call, one transaction; the key is this wizard's, so Finish twice or a retry makes one order.
+      const { data: created } = await records.createOnce('orders', 'wizard', wizardRequest(order, lines, assignment), idempotencyKey);
       pushAlert({ type: 'success', content: intl.formatMessage({ id: 'screens.wizard.done' }) });
       replaceUrl(recordTabUrl('orders', created.id));
     } catch {
-      pushAlert({ type: 'danger', content: intl.formatMessage({ id: 'form.saveError' }) });
+      // The problem was reported by the data path (SPEC §8 alert); the wizard stays open to correct and finish again.
     } finally {
       setBusy(false);
     }
@@ -224,6 +223,29 @@ export function OrderWizard() {
       </div>
     </form>
   );
+}
+
+const pick = (section: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(keys.flatMap((key) => (section[key] === undefined || section[key] === '' ? [] : [[key, section[key]]])));
+
+/** The body of `POST /api/orders/wizard` (orderWizardRequest): what the steps chose; the server prices the lines. */
+function wizardRequest(order: EntityJson, lines: readonly Line[], assignment: EntityJson): OrderWizardRequest {
+  const code = String(assignment.attributes.code ?? '').trim();
+  return {
+    order: {
+      attributes: pick(order.attributes, ['orderDate', 'workStartDate', 'workEndDate', 'module', 'notes']) as OrderWizardRequest['order']['attributes'],
+      relationships: pick(order.relationships, ['customerId', 'officeLocationId', 'selectedServiceIds']) as OrderWizardRequest['order']['relationships'],
+    },
+    lines: lines.map(({ productId, quantity, deliveredQuantity, discountPercent, activityIds }) => ({ productId, quantity, deliveredQuantity, discountPercent, activityIds })),
+    ...(code
+      ? {
+          assignment: {
+            attributes: { ...pick(assignment.attributes, ['title', 'plannedStartDateTime', 'plannedEndDateTime', 'priority']), code },
+            relationships: pick(assignment.relationships, ['operatorIds', 'operatorInChargeId']),
+          },
+        }
+      : {}),
+  };
 }
 
 /** The activities of one product's line (SPEC §2 step 4), as checkboxes. */

@@ -10,6 +10,7 @@ import { isoDate, messages, money, optionalText, percentage } from '../validatio
 import { deliveryCheck } from '../rules/delivery.ts';
 import { documentTotals } from '../rules/totals.ts';
 import { orderMachine } from '../machines/order.ts';
+import { assignmentAttributes, assignmentRelationships } from './assignments.ts';
 
 /**
  * SPEC §5 delivery: delivering more than ordered needs the user's confirmation, and on yes the
@@ -39,6 +40,8 @@ export const orderLine = z.strictObject({
   quantity: z.number().finite().gt(0).max(1_000_000),
   deliveredQuantity: z.number().finite().min(0).max(1_000_000).default(0),
   unitPrice: money().pipe(z.number().min(0)),
+  /** Catalogue (price list) price per unit, kept from the pricing rule or the quotation: the reference of the total discount. */
+  listPrice: money().pipe(z.number().min(0)).optional(),
   discountPercent: percentage().default(0),
   /** Activities to perform for this line (wizard step 4). */
   activityIds: z.array(z.uuid()).max(100).default([]),
@@ -67,6 +70,32 @@ export const orderRelationships = z.strictObject({
   selectedServiceIds: z.array(z.uuid()).max(500).default([]),
   assignmentIds: z.array(z.uuid()).max(500).default([]),
 });
+
+/**
+ * Body of `POST /api/orders/wizard` (SPEC §2 order wizard, committed in one transaction): the order
+ * data (step 1), customer and office location (step 2), the lines with what is delivered now
+ * (step 3; priced by the server with the quotations' pricing rule, so no price is sent), their
+ * activities and the services (step 4), and the provisional assignment (step 5).
+ */
+export const orderWizardRequest = z.strictObject({
+  order: z.strictObject({
+    attributes: orderAttributes.pick({ orderDate: true, workStartDate: true, workEndDate: true, module: true, notes: true }),
+    relationships: orderRelationships.pick({ customerId: true, officeLocationId: true, selectedServiceIds: true }),
+  }),
+  lines: z.array(z.strictObject({
+    productId: z.uuid(),
+    quantity: orderLine.shape.quantity,
+    deliveredQuantity: orderLine.shape.deliveredQuantity,
+    discountPercent: orderLine.shape.discountPercent,
+    activityIds: orderLine.shape.activityIds,
+  })).min(1, 'Aggiungere almeno un prodotto').max(1000),
+  /** The provisional assignment (step 5); its module, customer, location and order are the order's. */
+  assignment: z.strictObject({
+    attributes: assignmentAttributes.pick({ code: true, title: true, plannedStartDateTime: true, plannedEndDateTime: true, priority: true }),
+    relationships: assignmentRelationships.pick({ operatorIds: true, operatorInChargeId: true }).default({ operatorIds: [] }),
+  }).optional(),
+});
+export type OrderWizardRequest = z.input<typeof orderWizardRequest>;
 
 type OrderShape = EntityShape & { attributes: z.infer<typeof orderAttributes> };
 

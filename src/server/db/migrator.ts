@@ -6,12 +6,14 @@ import { entitiesMigration } from './migrations/0001-entities.ts';
 import { oidcMigration } from './migrations/0002-oidc.ts';
 import { searchWordsMigration } from './migrations/0003-search-words.ts';
 import { historyMigration } from './migrations/0004-history.ts';
+import { idempotencyMigration } from './migrations/0005-idempotency.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
   '0002-oidc': oidcMigration,
   '0003-search-words': searchWordsMigration,
   '0004-history': historyMigration,
+  '0005-idempotency': idempotencyMigration,
 };
 
 /**

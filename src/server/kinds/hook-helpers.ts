@@ -51,16 +51,22 @@ export async function nextCode(hook: HookContext, prefix: string, year: number, 
   return `${prefix}-${year}-${String(result.rows[0]?.value ?? 1).padStart(5, '0')}`;
 }
 
+/** JSON text with object keys sorted (and undefined members left out): equal values, equal text. */
+export function canonicalJson(value: unknown): string {
+  const canonical = (item: unknown): unknown => {
+    if (Array.isArray(item)) return item.map(canonical);
+    if (item !== null && typeof item === 'object') {
+      return Object.fromEntries(Object.entries(item).filter(([, v]) => v !== undefined).sort(([x], [y]) => x.localeCompare(y)).map(([k, v]) => [k, canonical(v)]));
+    }
+    return item;
+  };
+  // undefined has no JSON text: '' keeps it apart from null.
+  return JSON.stringify(canonical(value)) ?? '';
+}
+
 /** Equal as JSON whatever the key order: stored jsonb sorts keys, parsed input keeps the schema's order. */
 export function sameJson(a: unknown, b: unknown): boolean {
-  const canonical = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(canonical);
-    if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).sort(([x], [y]) => x.localeCompare(y)).map(([k, v]) => [k, canonical(v)]));
-    }
-    return value;
-  };
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 /** The customer's display name, kept on rows that lists show with their customer. */

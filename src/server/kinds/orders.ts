@@ -1,11 +1,99 @@
-/** Server hooks of orders: numbering, delivery recording (SPEC §5), deletable states (SPEC §4). */
+/**
+ * Server hooks of orders: numbering, delivery recording (SPEC §5), deletable states (SPEC §4); the
+ * order wizard's writes (SPEC §2) and the order made from an accepted quotation.
+ */
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { orderDeletableStates } from '../../domain/machines/order.ts';
 import { deliveryCheck } from '../../domain/rules/delivery.ts';
-import type { deliveryRequest, OrderLine } from '../../domain/entities/orders.ts';
+import type { deliveryRequest, OrderLine, orderWizardRequest } from '../../domain/entities/orders.ts';
+import type { Entity } from '../../domain/entity.ts';
+import type { DatabaseSchema } from '../db/database.ts';
 import { Problem } from '../http/problems.ts';
-import type { KindHooks } from '../resources/hooks.ts';
+import type { HookContext, KindHooks } from '../resources/hooks.ts';
+import type { CallContext } from '../resources/service.ts';
 import { customerName, nextCode, requireUnique } from './hook-helpers.ts';
+import { linePricing } from './quotations.ts';
+
+/**
+ * The order wizard's writes (SPEC §2), all inside the caller's transaction `trx`: the order with its
+ * lines priced by the quotations' pricing rule (price list, then commercial offer), then the
+ * provisional assignment of step 5, linked both ways. Any refusal rolls back the whole.
+ */
+export async function createWizardOrder(
+  trx: Kysely<DatabaseSchema>,
+  call: CallContext,
+  hookOf: (type: string) => HookContext,
+  request: z.output<typeof orderWizardRequest>,
+): Promise<{ order: Entity; assignments: Entity[] }> {
+  const hook = hookOf('orders');
+  const { customerId, officeLocationId } = request.order.relationships;
+  const lines: OrderLine[] = [];
+  for (const [index, line] of request.lines.entries()) {
+    const pricing = await linePricing(hook, line.productId, { relationships: { customerId } });
+    if (pricing?.unitPrice === undefined) {
+      const message = pricing ? 'Il prodotto non ha un prezzo di listino' : 'Prodotto inesistente';
+      throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: `/lines/${index}/productId`, code: pricing ? 'required' : 'referenceNotFound', message }] });
+    }
+    lines.push({ ...line, description: pricing.description, unitPrice: pricing.unitPrice, ...(pricing.listPrice !== undefined ? { listPrice: pricing.listPrice } : {}) });
+  }
+  const order = await hook.service.createWithin(trx, call, 'orders', { attributes: { ...request.order.attributes, lines }, relationships: request.order.relationships });
+  if (!request.assignment) return { order, assignments: [] };
+  const customer = await hook.repository('customers').findById(customerId);
+  // The assignment works for the order's module; an order without one takes its customer's first module.
+  const module = request.order.attributes.module ?? (customer?.attributes.allowedModules as string[] | undefined)?.[0];
+  if (!module) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '/order/attributes/module', code: 'required', message: 'Indicare il modulo dell’ordine: l’incarico ne ha bisogno' }] });
+  const assignment = await hook.service.createWithin(trx, call, 'assignments', {
+    attributes: { ...request.assignment.attributes, module, isProvisional: true, state: 'open' },
+    relationships: { ...request.assignment.relationships, customerId, officeLocationId: officeLocationId ?? null, orderId: order.id },
+  });
+  const stored = await hook.repository('orders').findById(order.id);
+  if (!stored) throw new Error('order written in this transaction not found');
+  const linked = await hook.service.replaceWithin(trx, call, stored, 'orders', {
+    attributes: stored.attributes,
+    metadata: {},
+    relationships: { ...stored.relationships, assignmentIds: [assignment.id] },
+  });
+  return { order: call.access.redact(hook.kind, linked), assignments: [assignment] };
+}
+
+/**
+ * "Crea ordine" from an accepted quotation (the quotation's `createOrder` action): a new order for
+ * its customer and office location, dated today, with its priced lines copied (product,
+ * description, quantity, list and unit price, discount) in the quotation's order, linked to it by
+ * `relationships.quotationId`. One order per quotation: a second one is refused, naming the first.
+ */
+export async function createOrderFromQuotation(hook: HookContext, quotation: Entity): Promise<Entity> {
+  const orders = hook.repository('orders');
+  const [existingId] = await orders.findIdsByField('quotationId', quotation.id);
+  if (existingId) {
+    const existing = await orders.findById(existingId);
+    throw new Problem('ORDER_ALREADY_EXISTS', {
+      message: `Dal preventivo è già stato creato l’ordine ${String(existing?.attributes.orderNumber ?? '')}`.trim(),
+      extensions: { existingId },
+    });
+  }
+  const products = await hook.repository('quotationProducts').listByRelationship('quotationId', quotation.id);
+  const position = (line: Entity) => Number(line.attributes.position ?? 0);
+  const lines = products
+    // Only lines with a price and a quantity are goods or services ordered (not headings or notes); optional ones are left out of totals, so out of the order.
+    .filter((line) => typeof line.attributes.unitPrice === 'number' && typeof line.attributes.quantity === 'number' && line.attributes.isOptional !== true)
+    .toSorted((a, b) => position(a) - position(b))
+    .map((line) => ({
+      productId: typeof line.relationships.productId === 'string' ? line.relationships.productId : null,
+      ...(typeof line.attributes.description === 'string' ? { description: line.attributes.description } : {}),
+      quantity: line.attributes.quantity,
+      deliveredQuantity: 0,
+      unitPrice: line.attributes.unitPrice,
+      ...(typeof line.attributes.listPrice === 'number' ? { listPrice: line.attributes.listPrice } : {}),
+      discountPercent: line.attributes.discountPercent ?? 0,
+      activityIds: [],
+    }));
+  return hook.service.createWithin(hook.db, hook.call, 'orders', {
+    attributes: { orderDate: hook.today, ...(quotation.attributes.module ? { module: quotation.attributes.module } : {}), lines },
+    relationships: { customerId: quotation.relationships.customerId, officeLocationId: quotation.relationships.officeLocationId ?? null, quotationId: quotation.id },
+  });
+}
 
 export const orderHooks: Record<string, KindHooks> = {
   orders: {

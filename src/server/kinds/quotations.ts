@@ -66,8 +66,8 @@ async function candidatePriceLists(hook: HookContext, customer: PricedCustomer):
   }));
 }
 
-/** What the pricing rule gives for the line's product and its quotation's customer today (undefined without a product). */
-async function linePricing(hook: HookContext, productId: unknown, quotation: Entity | undefined): Promise<LinePricing | undefined> {
+/** What the pricing rule gives for the line's product and its quotation's (or order's) customer today (undefined without a product). */
+export async function linePricing(hook: HookContext, productId: unknown, quotation: Pick<Entity, 'relationships'> | undefined): Promise<LinePricing | undefined> {
   if (typeof productId !== 'string') return undefined;
   const product = await hook.repository('products').findById(productId);
   // A missing product is the reference check's to report.

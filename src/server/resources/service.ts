@@ -145,6 +145,14 @@ export class EntityService {
     return result;
   }
 
+  /**
+   * Several writes committed as one (the order wizard): `work` writes through `createWithin` /
+   * `replaceWithin` on `trx`; a failure anywhere rolls everything back.
+   */
+  async transaction<T>(call: CallContext, work: (trx: Kysely<DatabaseSchema>, hook: (type: string) => HookContext) => Promise<T>): Promise<T> {
+    return this.write(call, (trx) => work(trx, (type) => this.hookContext(trx, call, this.kind(type))));
+  }
+
   private journalOf(trx: Kysely<DatabaseSchema>): WriteJournal {
     const journal = this.journals.get(trx);
     // A programming error, not bad input: writes outside `write` would skip history and notices.
