@@ -247,7 +247,7 @@ export async function runCustomAction(ctx: CommandContext, name: string): Promis
       result = await send({ ...body, ...question.resend });
     }
     done(ctx, 'commands.action.done', { action: definition.label, title: recordTitle(open.kind, result.data) });
-    if (definition.creates || result.created) ctx.workspace.openTab(recordTabUrl(open.type, result.data.id, result.data));
+    if (definition.creates || result.created) ctx.workspace.openTab(recordTabUrl(definition.createdType ?? open.type, result.data.id, result.data));
   } catch (error) {
     ctx.ui.showError(error);
   }

@@ -59,7 +59,7 @@ export const abilityActions = ['create', 'read', 'update', 'delete', 'manage', '
 // Administration (roles): the quotation extras of SPEC §6, offered by the role editor next to abilityActions.
 export const quotationAbilityActions = [
   'emit', 'requestApproval', 'approve', 'readResponsible', 'readArea', 'receiveApprovalReminders',
-  'updateUnitNetPrice', 'createRevision', 'updateRevision',
+  'updateUnitNetPrice', 'createRevision', 'updateRevision', 'createOrder',
 ] as const;
 
 // Planning, equipment and installations: our design where the SPEC names the kinds only.

@@ -88,6 +88,8 @@ export interface RecordActionDefinition {
   body?: z.ZodType;
   /** The action answers a new record (a copy): the client opens it in a tab. */
   creates?: boolean;
+  /** API type of the record it creates when not one of this kind (a quotation's `createOrder` → `orders`). */
+  createdType?: string;
   /** A one-key mnemonic for the `r <key>` shortcut of the open record (unique within the kind). */
   key?: string;
   /** Offered only when the record is in one of these states (the kind's machine). */

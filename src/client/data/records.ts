@@ -7,6 +7,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { versionOf, type Entity, type EntityJson } from '../../domain/entity.ts';
+import { findKind } from '../../domain/kinds.ts';
 import { IDEMPOTENCY_KEY_HEADER, type ActionEffect, type ActionResult, type HistoryEntry, type ListParams, type ListResult, type RecordsProvider, type WriteOptions } from '../../domain/records.ts';
 import type { ApiClient } from '../api/http.ts';
 import { api } from '../api/client.ts';
@@ -151,9 +152,11 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
       // A copy (duplicate, revision) answers a record with another id: the caller opens it.
       const result: ActionResult = { data: answer.data, created: answer.data.id !== entity.id, effects };
       if (result.created) {
-        client.setQueryData(recordKey(type, answer.data.id), answer.data);
-        rememberOwnWrite(type, answer.data);
-        await invalidateAfterWrite(type, entity.id, effects, undefined, client);
+        // A record of another kind (a quotation's order) when the action's declaration says so.
+        const createdType = findKind(type)?.actions?.[action]?.createdType ?? type;
+        client.setQueryData(recordKey(createdType, answer.data.id), answer.data);
+        rememberOwnWrite(createdType, answer.data);
+        await invalidateAfterWrite(type, entity.id, [...effects, { type: createdType, id: answer.data.id }], undefined, client);
       } else {
         await invalidateAfterWrite(type, entity.id, effects, answer.data, client);
       }

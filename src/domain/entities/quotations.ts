@@ -94,6 +94,8 @@ export const quotations = defineKind({
   },
   actions: {
     duplicate: { label: 'Duplica', ability: 'create', creates: true, key: 'd' },
+    // An order with the accepted quotation's lines, linked to it (server: kinds/orders.ts createOrderFromQuotation).
+    createOrder: { label: 'Crea ordine', ability: 'createOrder', creates: true, createdType: 'orders', key: 'o', states: ['accepted'] },
   },
   fields: {
     code: { path: 'attributes.code', type: 'text', sortable: true },

@@ -14,6 +14,7 @@ import { tableName } from '../db/entity-sql.ts';
 import { Problem } from '../http/problems.ts';
 import type { HookContext, KindHooks } from '../resources/hooks.ts';
 import { customerName, nextCode, requireUnique, sameJson } from './hook-helpers.ts';
+import { createOrderFromQuotation } from './orders.ts';
 
 /** Recomputes a quotation's totals from its live products; totals are derived, so the version does not move. */
 async function refreshQuotationTotals(hook: HookContext, quotationId: unknown): Promise<void> {
@@ -259,6 +260,7 @@ export const quotationHooks: Record<string, KindHooks> = {
         const fresh = await hook.repository('quotations').findById(copy.id);
         return { entity: fresh ?? copy };
       },
+      createOrder: async (hook, entity) => ({ entity: await createOrderFromQuotation(hook, entity) }),
     },
   },
   quotationProducts: {

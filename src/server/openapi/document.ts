@@ -143,7 +143,7 @@ function patchSchema(kind: KindDefinition, sink: SchemaSink): JsonSchema {
 }
 
 /** Every action of a kind with the schema of its body: transitions, archive/restore, undelete and the declared custom actions. */
-function kindActions(kind: KindDefinition, sink: SchemaSink): { name: string; label: string; ability: string; creates: boolean; body: JsonSchema }[] {
+function kindActions(kind: KindDefinition, sink: SchemaSink): { name: string; label: string; ability: string; creates: boolean; createdType?: string; body: JsonSchema }[] {
   const versionOnly: JsonSchema = {
     type: 'object',
     properties: { lastUpdatedDateTime: { type: 'string', description: 'La versione, in alternativa a `If-Match`.' } },
@@ -169,7 +169,7 @@ function kindActions(kind: KindDefinition, sink: SchemaSink): { name: string; la
       body = { ...schema, properties: { ...versionOnly.properties as object, ...(schema.properties as object) } };
     }
     const states = declared.states ? ` Negli stati: ${declared.states.join(', ')}.` : '';
-    actions.push({ name, label: `${declared.label}.${states}`, ability: declared.ability, creates: declared.creates ?? false, body });
+    actions.push({ name, label: `${declared.label}.${states}`, ability: declared.ability, creates: declared.creates ?? false, ...(declared.createdType ? { createdType: declared.createdType } : {}), body });
   }
   return actions;
 }
@@ -250,8 +250,9 @@ function kindPaths(kind: KindDefinition, options: OpenApiOptions, sink: SchemaSi
       }),
     },
   };
-  const actionResult = { type: 'object', properties: { data: ref(name), meta: ref('ActionMeta') }, required: ['data', 'meta'] };
   for (const action of kindActions(kind, sink)) {
+    // What the action answers: a record of this kind, or of the kind it creates (a quotation's order).
+    const actionResult = { type: 'object', properties: { data: ref(action.createdType ? componentName(action.createdType) : name), meta: ref('ActionMeta') }, required: ['data', 'meta'] };
     const operationName = `${action.name.charAt(0).toUpperCase()}${action.name.slice(1).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`;
     paths[`/api/${kind.type}/{id}/actions/${action.name}`] = {
       parameters: [idParameter],

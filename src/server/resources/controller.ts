@@ -52,7 +52,7 @@ export function registerResourceRoutes(app: FastifyInstance, service: EntityServ
   app.post<{ Params: Params }>('/api/:type/:id/actions/:action', async (request, reply) => {
     const { type, id, action } = request.params;
     const result = await service.runAction(type, id, action, request.body, request.headers['if-match'], callOf(request));
-    if (result.created) reply.code(201).header('Location', `/api/${type}/${result.entity.id}`);
+    if (result.created) reply.code(201).header('Location', `/api/${result.createdType ?? type}/${result.entity.id}`);
     reply.header('ETag', `"${result.entity.metadata.lastUpdatedDateTime}"`);
     return { data: result.entity, meta: { effects: result.effects ?? [] } };
   });

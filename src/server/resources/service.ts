@@ -39,7 +39,7 @@ export interface CallContext {
   access: Access;
 }
 
-export type ActionResult = { entity: Entity; created?: boolean; effects?: { type: string; id: string; to: string }[] };
+export type ActionResult = { entity: Entity; created?: boolean; createdType?: string; effects?: { type: string; id: string; to: string }[] };
 
 /** Why a declared custom action cannot run in the entity's state (null when it can). */
 function stateRefusal(kind: KindDefinition, action: string, entity: Entity): { code: string; message: string } | null {
@@ -429,7 +429,8 @@ export class EntityService {
       journal.customAction = action;
       const result = await run(this.hookContext(trx, call, kind), current, parsedBody);
       journal.customAction = undefined;
-      return { entity: call.access.redact(kind, result.entity), created: declared.creates ?? false, effects: result.effects };
+      const createdKind = declared.createdType ? this.kind(declared.createdType) : kind;
+      return { entity: call.access.redact(createdKind, result.entity), created: declared.creates ?? false, createdType: declared.createdType, effects: result.effects };
     });
   }
 

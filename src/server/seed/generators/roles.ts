@@ -16,7 +16,7 @@ export const USER_ID = '$' + '{user.id}';
 const crud = ['read', 'create', 'update'];
 
 /** What a salesman does on a quotation they are responsible for. */
-const ownQuotationActions = ['read', 'update', 'requestApproval', 'emit', 'createRevision'];
+const ownQuotationActions = ['read', 'update', 'requestApproval', 'emit', 'createRevision', 'createOrder'];
 
 const commercialRules: PermissionRule[] = [
   // SPEC §6 readResponsible: the quotations the user wrote or is the salesman of (filtered in SQL by these conditions).
