@@ -25,6 +25,8 @@ export interface Identity {
   allowedModules: ModuleName[];
   allowedCustomerIds: string[];
   officeLocationIds: string[];
+  /** The commercial zones that name the user among their salesmen (SPEC §6 "the user's area"). */
+  commercialZoneIds?: string[];
   isMainteiner: boolean;
   isSalesman: boolean;
   roles: { id: string; name: string }[];
@@ -50,11 +52,13 @@ export interface PlaceholderValues {
   customerId?: string | null;
   officeLocationIds?: readonly string[];
   allowedCustomerIds?: readonly string[];
+  /** The user's commercial zones (SPEC §6 readArea: quotations of customers in those zones). */
+  commercialZoneIds?: readonly string[];
   /** The user's role ids (views shared with a role). */
   roleIds?: readonly string[];
 }
 
-const ARRAY_PLACEHOLDERS: ReadonlySet<string> = new Set(['officeLocationIds', 'allowedCustomerIds', 'roleIds']);
+const ARRAY_PLACEHOLDERS: ReadonlySet<string> = new Set(['officeLocationIds', 'allowedCustomerIds', 'commercialZoneIds', 'roleIds']);
 const PLACEHOLDER = /^\$\{user\.([A-Za-z]+)\}$/;
 
 /**

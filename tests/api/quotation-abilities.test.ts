@@ -2,7 +2,8 @@
  * SPEC §6 quotation abilities as the API enforces them, with the demo roles (seed/generators/roles.ts):
  * `updateUnitNetPrice` (without it the unit price follows the price list), `readResponsible`
  * (a salesman reads, lists and acts on the quotations they wrote or are the salesman of, filtered in
- * SQL), `receiveApprovalReminders` (a request for approval leaves a reminder for each approver).
+ * SQL), `readArea` (the quotations of the customers in the zones that list the user among their
+ * salesmen, read only), `receiveApprovalReminders` (a request for approval leaves a reminder for each approver).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, insertDemoRoles, insertUser as insertApiUser, setupApi, TODAY, type Api } from './setup.ts';
@@ -89,6 +90,41 @@ describe.each(engines())('SPEC §6 quotation abilities on %s', (engine) => {
     // The sales manager reads them all.
     const all = (await as(users.manager!).request('GET', `/api/quotations?filter[customerId]=${customerId}&page[size]=100`)).body.data.map((q: any) => q.id);
     expect(all).toEqual(expect.arrayContaining([own.id, assigned.id, others.id]));
+  });
+
+  it('readArea: a salesman reads (not changes) the quotations of the customers in the zones that list them, and no others', async () => {
+    const admin = as(api.adminId);
+    const zone = async (code: string, salesmanIds: string[]) => (await createdBy(api.adminId, 'commercialZones', { attributes: { code, name: code, provinces: [] }, relationships: { salesmanIds } })).id;
+    const mine = await zone('AREA-MIA', [users.seller!]);
+    const theirs = await zone('AREA-ALTRA', [users.otherSeller!]);
+    const customerIn = async (name: string, commercialZoneId: string) =>
+      (await createdBy(api.adminId, 'customers', { attributes: { allowedModules: ['fire'], registry: { businessName: name } }, relationships: { commercialZoneId } })).id;
+    const near = await customerIn('Vicino Srl', mine);
+    const far = await customerIn('Lontano Srl', theirs);
+    const inArea = await createdBy(users.otherSeller!, 'quotations', { attributes: { date: TODAY, title: 'Nella mia area' }, relationships: { customerId: near } });
+    const outside = await createdBy(users.otherSeller!, 'quotations', { attributes: { date: TODAY, title: 'Fuori area' }, relationships: { customerId: far } });
+    expect(inArea.metadata.commercialZoneId).toBe(mine);
+
+    const seller = as(users.seller!);
+    const listed = (await seller.request('GET', `/api/quotations?page[size]=100`)).body;
+    const ids = listed.data.map((q: any) => q.id);
+    expect(ids).toContain(inArea.id);
+    expect(ids).not.toContain(outside.id);
+    expect(listed.meta.total).toBe(ids.length);
+    expect((await seller.request('GET', `/api/quotations/${inArea.id}`)).status).toBe(200);
+    expect((await seller.request('GET', `/api/quotations/${outside.id}`)).status).toBe(403);
+    // Reading an area is not being responsible for it.
+    expect((await seller.request('PATCH', `/api/quotations/${inArea.id}`, { attributes: { title: 'Mio' } }, ifMatch(inArea))).status).toBe(403);
+    // The identity lists the user's zones; a user in no zone reads no area.
+    expect((await seller.request('GET', '/api/identity/authorization')).body[0].commercialZoneIds).toEqual([mine]);
+    const unzoned = await insertUser('Senza zona', ['Commerciale']);
+    expect((await as(unzoned).request('GET', `/api/quotations/${inArea.id}`)).status).toBe(403);
+
+    // A customer moved to another zone takes its quotations along.
+    const customer = (await admin.request('GET', `/api/customers/${near}`)).body.data;
+    expect((await admin.request('PATCH', `/api/customers/${near}`, { relationships: { commercialZoneId: theirs } }, ifMatch(customer))).status).toBe(200);
+    expect((await seller.request('GET', `/api/quotations/${inArea.id}`)).status).toBe(403);
+    expect((await as(users.otherSeller!).request('GET', `/api/quotations/${inArea.id}`)).status).toBe(200);
   });
 
   it('receiveApprovalReminders: requesting approval leaves a reminder for each enabled approver, and for no one else', async () => {

@@ -12,6 +12,7 @@ import type { PermissionRule } from '../../domain/entities/roles.ts';
 import type { ModuleName } from '../../domain/enums.ts';
 import { effectiveAllowedCustomerIds, effectiveAllowedModules, isAdmin } from '../../domain/rules/identity.ts';
 import type { DatabaseSchema } from '../db/database.ts';
+import { tableName } from '../db/entity-sql.ts';
 import { Problem } from '../http/problems.ts';
 import { abilityAccess, type Access, type Identity } from './access.ts';
 import { bearerToken, type TokenVerifier } from './tokens.ts';
@@ -58,6 +59,17 @@ async function findUser(db: Kysely<DatabaseSchema>, lookup: UserLookup): Promise
   return result.rows[0];
 }
 
+/**
+ * The user's commercial zones: those that list the user among their salesmen (a zone's
+ * `salesmanIds`, edited on the zone), the one place that says who works which area.
+ */
+async function userCommercialZoneIds(db: Kysely<DatabaseSchema>, userId: string): Promise<string[]> {
+  const probe = JSON.stringify({ salesmanIds: [userId.toLowerCase()] });
+  const zones = await sql<{ id: string }>`SELECT id FROM ${sql.raw(tableName({ type: 'commercialZones' }))}
+    WHERE NOT is_deleted AND relationships @> ${probe}::jsonb ORDER BY id`.execute(db);
+  return zones.rows.map((zone) => zone.id);
+}
+
 /** The SPEC §3 identity of a user, with roles and permissions as they are now in the database. */
 export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Promise<AuthorizationIdentity> {
   if (user.metadata.isEnabled === false) throw new Problem('USER_DISABLED');
@@ -78,6 +90,7 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
   };
   const allowedCustomerIds = effectiveAllowedCustomerIds(access);
   const officeLocationIds = user.relationships.officeLocationIds ?? [];
+  const commercialZoneIds = await userCommercialZoneIds(db, user.id);
   const roleList = roles.map((r) => ({ id: r.id, name: r.name }));
   // The role named Admin marks a system administrator (SPEC §6), whatever rules it lists.
   const adminRules: PermissionRule[] = isAdmin({ roles: roleList }) ? [{ action: 'manage', subject: 'all' }] : [];
@@ -86,6 +99,7 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
     customerId: attributes.customerId ?? null,
     officeLocationIds,
     allowedCustomerIds,
+    commercialZoneIds,
     roleIds: roleList.map((role) => role.id),
   });
   return {
@@ -97,6 +111,7 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
     allowedModules: effectiveAllowedModules(access),
     allowedCustomerIds,
     officeLocationIds,
+    commercialZoneIds,
     isMainteiner: attributes.isMainteiner ?? false,
     isSalesman: attributes.isSalesman ?? false,
     roles: roleList,

@@ -69,6 +69,16 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
 
+/**
+ * The customer's commercial zone, kept on its quotations (`metadata.commercialZoneId`): SPEC §6
+ * `readArea` grants the quotations of the customers in the user's zones by a condition on it.
+ */
+export async function customerZoneId(hook: HookContext, customerId: unknown): Promise<string | null> {
+  if (typeof customerId !== 'string') return null;
+  const zone = (await hook.repository('customers').findById(customerId))?.relationships.commercialZoneId;
+  return typeof zone === 'string' ? zone : null;
+}
+
 /** The customer's display name, kept on rows that lists show with their customer. */
 export async function customerName(hook: HookContext, customerId: unknown): Promise<string | undefined> {
   if (typeof customerId !== 'string') return undefined;

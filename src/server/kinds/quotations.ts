@@ -13,7 +13,7 @@ import type { Entity, EntityData } from '../../domain/entity.ts';
 import { tableName } from '../db/entity-sql.ts';
 import { Problem } from '../http/problems.ts';
 import type { HookContext, KindHooks } from '../resources/hooks.ts';
-import { customerName, nextCode, requireUnique, sameJson } from './hook-helpers.ts';
+import { customerName, customerZoneId, nextCode, requireUnique, sameJson } from './hook-helpers.ts';
 import { createOrderFromQuotation } from './orders.ts';
 
 /** Recomputes a quotation's totals from its live products; totals are derived, so the version does not move. */
@@ -206,7 +206,8 @@ export const quotationHooks: Record<string, KindHooks> = {
         if (expiryUntouched && basisChanged) attributes.expiryDate = expiryFromValidity(String(attributes.date ?? ''), validity);
       }
       await requireUnique(hook, { ...data, attributes }, id, 'code', 'QUOTATION_CODE_ALREADY_USED', (other) => `Codice preventivo già utilizzato per il preventivo ${other}`);
-      return { ...data, attributes, relationships, metadata: { ...data.metadata, customerName: await customerName(hook, data.relationships.customerId) } };
+      const customer = data.relationships.customerId;
+      return { ...data, attributes, relationships, metadata: { ...data.metadata, customerName: await customerName(hook, customer), commercialZoneId: await customerZoneId(hook, customer) } };
     },
     async guardContext(hook, entity) {
       // The customer's own maximum discount wins over the configured one (SPEC §9).

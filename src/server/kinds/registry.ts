@@ -29,5 +29,12 @@ export const registryHooks: Record<string, KindHooks> = {
         await requireUnique(hook, data, id, field, 'CUSTOMER_ALREADY_EXISTS', () => 'Esiste già un cliente con questi dati', (other) => !other.attributes.parentId);
       }
     },
+    async afterWrite(hook, entity, previous) {
+      // A customer moved to another zone takes its quotations along (SPEC §6 readArea reads the zone kept on them).
+      const zone = entity.relationships.commercialZoneId ?? null;
+      if (!previous || (previous.relationships.commercialZoneId ?? null) === zone) return;
+      const quotations = hook.repository('quotations');
+      for (const quotation of await quotations.listByRelationship('customerId', entity.id)) await quotations.patchDerivedMetadata(quotation.id, { commercialZoneId: zone });
+    },
   },
 };

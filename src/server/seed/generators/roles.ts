@@ -12,6 +12,8 @@ import type { SeedItem } from '../seed-context.ts';
 /** Written as concatenations so no one mistakes them for template literals that failed to interpolate. */
 export const USER_CUSTOMER_ID = '$' + '{user.customerId}';
 export const USER_ID = '$' + '{user.id}';
+/** The commercial zones that list the user among their salesmen (SPEC §6 readArea). */
+export const USER_COMMERCIAL_ZONE_IDS = '$' + '{user.commercialZoneIds}';
 
 const crud = ['read', 'create', 'update'];
 
@@ -23,6 +25,8 @@ const commercialRules: PermissionRule[] = [
   { action: 'create', subject: 'quotation' },
   { action: [...ownQuotationActions, 'readResponsible'], subject: 'quotation', conditions: { 'relationships.authorId': USER_ID } },
   { action: [...ownQuotationActions, 'readResponsible'], subject: 'quotation', conditions: { 'relationships.commercialUserId': USER_ID } },
+  // SPEC §6 readArea: reading (not changing) the quotations of the customers in the user's zones, by the zone kept on each quotation.
+  { action: ['read', 'readArea'], subject: 'quotation', conditions: { 'metadata.commercialZoneId': { $in: USER_COMMERCIAL_ZONE_IDS } } },
   { action: [...crud, 'delete'], subject: 'quotation products' },
   { action: ['read', 'create'], subject: 'quotation revision' },
   { action: crud, subject: ['customer', 'customer location', 'order', 'commercial offer'] },
@@ -46,7 +50,7 @@ export const roleDefinitions: readonly { name: string; description: string; perm
     description: 'Come il commerciale; in più approva gli sconti, riceve i promemoria di approvazione, modifica il prezzo netto unitario e vede i preventivi della sua area.',
     permissions: [
       ...commercialRules,
-      // Every quotation: users have no commercial zones yet, so readArea cannot be narrowed to an area.
+      // Every quotation, of every area: the manager oversees them all.
       { action: [...ownQuotationActions, 'approve', 'receiveApprovalReminders', 'updateUnitNetPrice', 'readArea', 'updateRevision'], subject: 'quotation' },
       { action: 'update', subject: 'quotation revision' },
       { action: crud, subject: 'price list' },
