@@ -66,6 +66,8 @@ export interface SetupOptions {
    * tokens are then checked against the provider's keys, not the test key. Off by default.
    */
   oidc?: { publicUrl: string; loginLimits?: LoginLimits };
+  /** More configuration variables (e.g. MEDIA_DIR, S3_*). */
+  env?: Record<string, string>;
 }
 
 export async function setupApi(engine: string, options: SetupOptions = {}): Promise<Api> {
@@ -97,7 +99,7 @@ export async function setupApi(engine: string, options: SetupOptions = {}): Prom
     },
   ]);
   // DATABASE_URL: the app's change notices LISTEN on the same server (events.test.ts).
-  const env = { ...(options.oidc ? { PUBLIC_URL: options.oidc.publicUrl } : {}), ...(engine === 'postgres' ? { DATABASE_URL: url } : {}) };
+  const env = { ...(options.oidc ? { PUBLIC_URL: options.oidc.publicUrl } : {}), ...(engine === 'postgres' ? { DATABASE_URL: url } : {}), ...options.env };
   const config = { ...loadConfig(env), authDisabled: options.authDisabled ?? !options.oidc, devUserEmail: ADMIN_EMAIL, logLevel: 'silent' };
   const signing = await testSigningKey();
   const app = await buildApp({

@@ -38,11 +38,76 @@ export const documentMimeTypes: ReadonlySet<string> = new Set([
 
 /** The media kind a MIME type belongs to, or null when such files are not allowed (SPEC §5). */
 export function mediaKindOf(mimeType: string): MediaKind | null {
-  const type = mimeType.trim().toLowerCase().split(';')[0]?.trim() ?? '';
+  const type = bareMimeType(mimeType);
   if (/^image\/[\w.+-]+$/.test(type)) return 'picture';
   if (/^video\/[\w.+-]+$/.test(type)) return 'video';
   if (/^audio\/[\w.+-]+$/.test(type)) return 'audio';
   return documentMimeTypes.has(type) ? 'document' : null;
+}
+
+/**
+ * Image preview (SPEC §9): the blurhash is made from a rendition resized to 32 px on its longest
+ * side, with 4×4 components; the thumbnail shown in file lists is larger, for sharp display at 2×.
+ */
+export const imagePreview = {
+  blurhashSide: 32,
+  components: 4,
+  thumbnailSide: 160,
+  /** Larger pictures are kept without a preview (sharp's default limit, 268 megapixels). */
+  maxPixels: 268_402_689,
+} as const;
+
+/** Short names of the document types, for the list of allowed types a refusal shows (SPEC §5, §8). */
+const documentTypeNames: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'text/plain': 'TXT',
+  'text/csv': 'CSV',
+  'application/rtf': 'RTF',
+  'application/xml': 'XML',
+  'text/xml': 'XML',
+  'application/pkcs7-mime': 'P7M',
+  'message/rfc822': 'EML',
+  'application/vnd.ms-outlook': 'MSG',
+  'application/msword': 'DOC',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+  'application/vnd.ms-excel': 'XLS',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX',
+  'application/vnd.ms-powerpoint': 'PPT',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PPTX',
+  'application/vnd.oasis.opendocument.text': 'ODT',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ODS',
+  'application/vnd.oasis.opendocument.presentation': 'ODP',
+  'application/zip': 'ZIP',
+};
+const familyNames: Record<string, string> = { image: 'immagini', video: 'video', audio: 'audio' };
+
+/** The bare MIME type, lower case, without parameters. */
+export function bareMimeType(mimeType: string): string {
+  return mimeType.trim().toLowerCase().split(';')[0]?.trim() ?? '';
+}
+
+/** Whether `mimeType` is one of `allowed` (`image/*` covers every image type). */
+export function isAllowedType(allowed: readonly string[], mimeType: string): boolean {
+  const type = bareMimeType(mimeType);
+  if (mediaKindOf(type) === null) return false;
+  return allowed.some((entry) => entry === type || (entry.endsWith('/*') && type.startsWith(entry.slice(0, -1))));
+}
+
+/** `immagini, video, PDF, DOCX, …`: the allowed types as people know them. */
+export function describeAllowedTypes(allowed: readonly string[]): string {
+  const names = allowed.map((entry) => (entry.endsWith('/*') ? (familyNames[entry.slice(0, -2)] ?? entry) : (documentTypeNames[entry] ?? entry)));
+  return [...new Set(names)].join(', ');
+}
+
+/** The message of a refused type, with the allowed list (SPEC §5, §8). */
+export function fileTypeNotAllowedMessage(allowed: readonly string[]): string {
+  return `${messages.fileTypeNotAllowed}. Tipi consentiti: ${describeAllowedTypes(allowed)}`;
+}
+
+/** `pdf` from `Preventivo firmato.PDF`; undefined without an extension. */
+export function extensionOf(name: string): string | undefined {
+  const match = /\.([A-Za-z0-9]{1,20})$/.exec(name.trim());
+  return match?.[1]?.toLowerCase();
 }
 
 export const mediaAttributes = z.strictObject({

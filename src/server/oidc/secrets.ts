@@ -20,8 +20,8 @@ async function newSigningKey(alg: 'ES256' | 'RS256'): Promise<JWK> {
   return { ...(await exportJWK(privateKey)), kid: `${alg.toLowerCase()}-${randomUUID()}`, alg, use: 'sig' };
 }
 
-/** The stored value under `name`, or `create()` stored first (the first of concurrent starters wins). */
-async function loadOrCreate<T>(db: Kysely<DatabaseSchema>, name: string, create: () => Promise<T>): Promise<T> {
+/** The stored value under `name`, or `create()` stored first (the first of concurrent starters wins); other servers' secrets (media links) are kept here too. */
+export async function loadOrCreate<T>(db: Kysely<DatabaseSchema>, name: string, create: () => Promise<T>): Promise<T> {
   const read = async () => (await sql<{ value: T }>`SELECT value FROM oidc_secrets WHERE name = ${name}`.execute(db)).rows[0]?.value;
   const existing = await read();
   if (existing !== undefined) return existing;

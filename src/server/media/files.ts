@@ -1,0 +1,329 @@
+/**
+ * Media files (DESIGN §4 "Media"): an upload link for a new media row, the upload itself streamed
+ * to the store with its size, type and SHA-256 checked and recorded, and downloads through a
+ * signed, expiring address once the caller may read the record the file belongs to.
+ */
+import { createHash } from 'node:crypto';
+import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/database.ts';
+import type { MediaConfig } from '../config.ts';
+import { Problem } from '../http/problems.ts';
+import type { CallContext, EntityService } from '../resources/service.ts';
+import { callerOfUser } from '../auth/identity.ts';
+import type { Entity } from '../../domain/entity.ts';
+import { bareMimeType, extensionOf, fileTypeNotAllowedMessage, isAllowedType, mediaKindOf } from '../../domain/entities/media.ts';
+import type { MediaStorage } from '../storage/storage.ts';
+import { StorageNotFound } from '../storage/storage.ts';
+import { contentPath, newNonce, type LinkClaims, type LinkSigner } from './links.ts';
+import { contentFitsType, SNIFF_BYTES } from './sniff.ts';
+import { describeImage } from './images.ts';
+
+export interface UploadRequest {
+  name: string;
+  mimeType: string;
+  bytesCount: number;
+  parentId?: string | null;
+  customerId?: string | null;
+  /** The record the file is attached to: its API type and id. */
+  owner?: { type: string; id: string } | null;
+}
+
+export interface UploadLink {
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  expiresAt: string;
+}
+
+export interface ContentAnswer {
+  stream: Readable;
+  size: number | undefined;
+  headers: Record<string, string>;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where a media row's bytes are kept. */
+export const storageKeyOf = (mediaId: string) => `media/${mediaId.toLowerCase()}`;
+
+/** Images are shown in place; everything else (and SVG, which can carry scripts) is downloaded. */
+export function isInlineType(mimeType: string): boolean {
+  const type = bareMimeType(mimeType);
+  return type.startsWith('image/') && type !== 'image/svg+xml';
+}
+
+/** `attachment; filename="Preventivo firmato.pdf"; filename*=UTF-8''…` (RFC 6266). */
+export function contentDisposition(mimeType: string, name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${isInlineType(mimeType) ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Counts, hashes and checks the bytes on their way to the store. */
+class UploadMeter extends Transform {
+  size = 0;
+  private readonly hash = createHash('sha256');
+  private head: Buffer | undefined = Buffer.alloc(0);
+
+  private readonly expected: number;
+  private readonly mimeType: string;
+
+  constructor(expected: number, mimeType: string) {
+    super();
+    this.expected = expected;
+    this.mimeType = mimeType;
+  }
+
+  get sha256(): string {
+    return this.hash.digest('hex');
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.expected) return callback(new Problem('FILE_TOO_LARGE', { message: `Il file supera la dimensione dichiarata (${this.expected} byte)` }));
+    this.hash.update(chunk);
+    if (this.head !== undefined) {
+      this.head = Buffer.concat([this.head, chunk]);
+      if (this.head.length >= SNIFF_BYTES) {
+        if (!contentFitsType(this.mimeType, this.head)) return callback(new Problem('FILE_CONTENT_MISMATCH'));
+        this.head = undefined;
+      }
+    }
+    callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.head !== undefined && !contentFitsType(this.mimeType, this.head)) return callback(new Problem('FILE_CONTENT_MISMATCH'));
+    callback();
+  }
+}
+
+export interface MediaFilesDeps {
+  db: Kysely<DatabaseSchema>;
+  service: EntityService;
+  storage: MediaStorage;
+  config: MediaConfig;
+  links: LinkSigner;
+  log: { error(object: unknown, message: string): void };
+}
+
+export class MediaFiles {
+  private readonly uploading = new Set<string>();
+  private readonly deps: MediaFilesDeps;
+
+  constructor(deps: MediaFilesDeps) {
+    this.deps = deps;
+  }
+
+  /** `POST /api/media/uploads`: a media row for the file, and the link its bytes go to. */
+  async createUpload(call: CallContext, body: unknown): Promise<{ data: Entity; upload: UploadLink }> {
+    const { config, service, links } = this.deps;
+    const request = parseUploadRequest(body);
+    if (!isAllowedType(config.allowedTypes, request.mimeType)) {
+      throw new Problem('FILE_TYPE_NOT_ALLOWED', { message: fileTypeNotAllowedMessage(config.allowedTypes), extensions: { allowedTypes: config.allowedTypes } });
+    }
+    if (request.bytesCount > config.maxUploadBytes) {
+      throw new Problem('FILE_TOO_LARGE', { message: `Il file è troppo grande: al massimo ${Math.floor(config.maxUploadBytes / (1024 * 1024))} MB`, extensions: { maxBytes: config.maxUploadBytes } });
+    }
+    let customerId = request.customerId ?? null;
+    if (request.owner) {
+      // Attaching a file is changing the record: who may not change it may not attach to it.
+      const owner = await service.get(request.owner.type, request.owner.id, call);
+      call.access.authorize('update', service.kind(request.owner.type), owner);
+      customerId = request.owner.type === 'customers' ? owner.id : typeof owner.relationships.customerId === 'string' ? owner.relationships.customerId : customerId;
+    } else if (customerId) {
+      const customer = await service.get('customers', customerId, call);
+      call.access.authorize('update', service.kind('customers'), customer);
+    }
+    const mimeType = bareMimeType(request.mimeType);
+    const nonce = newNonce();
+    const extension = extensionOf(request.name);
+    const media = await service.create(
+      'media',
+      {
+        attributes: {
+          nodeKind: 'media',
+          type: mediaKindOf(mimeType),
+          name: request.name,
+          mimeType,
+          bytesCount: request.bytesCount,
+          ...(extension ? { extension } : {}),
+          ...(request.parentId ? { parentId: request.parentId } : {}),
+          meta: { uploadNonce: nonce },
+        },
+        metadata: {},
+        relationships: { customerId, ...(request.owner ? { ownerType: request.owner.type, ownerId: request.owner.id } : {}) },
+      },
+      call,
+    );
+    const exp = Math.floor(Date.now() / 1000) + config.uploadLinkSeconds;
+    const claims: LinkClaims = {
+      p: 'upload',
+      m: media.id,
+      exp,
+      n: nonce,
+      s: request.bytesCount,
+      t: mimeType,
+      ...(call.identity.userId ? { u: call.identity.userId } : {}),
+      ...(call.identity.impersonatorId ? { i: call.identity.impersonatorId } : {}),
+    };
+    return {
+      data: media,
+      upload: { url: contentPath(media.id, links.sign(claims)), method: 'PUT', headers: { 'Content-Type': mimeType }, expiresAt: new Date(exp * 1000).toISOString() },
+    };
+  }
+
+  /** `PUT /api/media/{id}/content?token=…`: the bytes, streamed to the store; the media row then records size, checksum and preview. */
+  async receiveUpload(id: string, token: unknown, contentType: string | undefined, body: Readable): Promise<Entity> {
+    const { links, storage, service } = this.deps;
+    const claims = links.verify(token, 'upload', id);
+    const expected = claims.s ?? 0;
+    const mimeType = claims.t ?? '';
+    if (!claims.u) throw new Problem('MEDIA_LINK_INVALID');
+    const media = await this.mediaRow(id);
+    if (!media || media.metadata.isDeleted) throw new Problem('MEDIA_LINK_INVALID');
+    const meta = isRecord(media.attributes.meta) ? media.attributes.meta : {};
+    if (meta.uploadedAt || this.uploading.has(id)) throw new Problem('MEDIA_LINK_USED');
+    if (meta.uploadNonce !== claims.n) throw new Problem('MEDIA_LINK_INVALID');
+    if (contentType !== undefined && bareMimeType(contentType) !== mimeType) {
+      throw new Problem('FILE_TYPE_NOT_ALLOWED', { message: `Il tipo del contenuto (${bareMimeType(contentType)}) non è quello dichiarato (${mimeType})` });
+    }
+    // Resolve the uploader first: a user removed meanwhile uploads nothing.
+    const call = claims.i ? await callerOfUser(this.deps.db, claims.i, claims.u) : await callerOfUser(this.deps.db, claims.u);
+    this.uploading.add(id);
+    try {
+      const key = storageKeyOf(id);
+      const meter = new UploadMeter(expected, mimeType);
+      pipeline(body, meter, () => undefined);
+      try {
+        await storage.put(key, meter, { contentType: mimeType, size: expected });
+      } catch (error) {
+        await storage.delete(key).catch(() => undefined);
+        if (error instanceof Problem) throw error;
+        if (meter.size < expected) throw new Problem('FILE_UPLOAD_INCOMPLETE');
+        this.deps.log.error({ err: error }, 'archiviazione del file non riuscita');
+        throw new Problem('FILE_UPLOAD_FAILED');
+      }
+      if (meter.size !== expected) {
+        await storage.delete(key);
+        throw new Problem('FILE_UPLOAD_INCOMPLETE', { message: `Errore nel caricamento del file: ricevuti ${meter.size} byte su ${expected}` });
+      }
+      const sha256 = meter.sha256;
+      const image = mimeType.startsWith('image/') ? await describeImage(await storage.get(key)) : null;
+      const current = await this.mediaRow(id);
+      if (!current) throw new Problem('NOT_FOUND');
+      return await service.update(
+        'media',
+        id,
+        {
+          attributes: {
+            bytesCount: meter.size,
+            storageHandle: key,
+            storagePolicy: storage.driver,
+            storedFileName: id,
+            meta: { uploadNonce: null, uploadedAt: new Date().toISOString(), sha256, ...(image ?? {}) },
+          },
+        },
+        `"${current.metadata.lastUpdatedDateTime}"`,
+        call,
+      );
+    } finally {
+      this.uploading.delete(id);
+    }
+  }
+
+  /** `GET /api/media/{id}/download`: where the caller may fetch the file for a while. */
+  async downloadLocation(call: CallContext, id: string): Promise<string> {
+    const { storage, config, links } = this.deps;
+    if (!UUID.test(id)) throw new Problem('NOT_FOUND');
+    const media = await this.mediaRow(id);
+    if (!media || media.metadata.isDeleted) throw new Problem('NOT_FOUND');
+    await this.assertReadable(call, media);
+    const meta = isRecord(media.attributes.meta) ? media.attributes.meta : {};
+    if (!meta.uploadedAt) throw new Problem('MEDIA_NOT_UPLOADED');
+    const mimeType = String(media.attributes.mimeType ?? 'application/octet-stream');
+    if (storage.presignedDownload) {
+      return storage.presignedDownload(storageKeyOf(id), {
+        expiresInSeconds: config.downloadLinkSeconds,
+        contentType: mimeType,
+        contentDisposition: contentDisposition(mimeType, String(media.attributes.name)),
+      });
+    }
+    const exp = Math.floor(Date.now() / 1000) + config.downloadLinkSeconds;
+    return contentPath(id, links.sign({ p: 'download', m: id, exp }));
+  }
+
+  /** `GET /api/media/{id}/content?token=…`: the bytes behind a download link, with the type checked at upload. */
+  async openContent(id: string, token: unknown): Promise<ContentAnswer> {
+    this.deps.links.verify(token, 'download', id);
+    const media = await this.mediaRow(id);
+    if (!media || media.metadata.isDeleted) throw new Problem('NOT_FOUND');
+    const mimeType = String(media.attributes.mimeType ?? 'application/octet-stream');
+    try {
+      const stream = await this.deps.storage.get(storageKeyOf(id));
+      const size = typeof media.attributes.bytesCount === 'number' ? media.attributes.bytesCount : undefined;
+      return {
+        stream,
+        size,
+        headers: {
+          'Content-Type': mimeType,
+          'Content-Disposition': contentDisposition(mimeType, String(media.attributes.name)),
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+          'Cache-Control': 'private, max-age=300',
+          ...(size !== undefined ? { 'Content-Length': String(size) } : {}),
+        },
+      };
+    } catch (error) {
+      if (error instanceof StorageNotFound) throw new Problem('MEDIA_NOT_UPLOADED');
+      throw error;
+    }
+  }
+
+  /** A file is read through the record it belongs to (BOLA): its owner, else its customer, else the media row itself. */
+  private async assertReadable(call: CallContext, media: Entity): Promise<void> {
+    const { ownerType, ownerId, customerId } = media.relationships;
+    const { service } = this.deps;
+    if (typeof ownerType === 'string' && typeof ownerId === 'string') await service.get(ownerType, ownerId, call);
+    else if (typeof customerId === 'string') await service.get('customers', customerId, call);
+    else await service.get('media', media.id, call);
+  }
+
+  private async mediaRow(id: string): Promise<Entity | undefined> {
+    return this.deps.service.repository(this.deps.service.kind('media')).findById(id);
+  }
+}
+
+function parseUploadRequest(body: unknown): UploadRequest {
+  const errors: { pointer: string; code: string; message: string }[] = [];
+  const b = isRecord(body) ? body : {};
+  const text = (key: string, max: number) => {
+    const value = b[key];
+    if (typeof value !== 'string' || value.trim() === '') errors.push({ pointer: `/${key}`, code: 'required', message: 'Obbligatorio' });
+    else if (value.length > max) errors.push({ pointer: `/${key}`, code: 'tooLong', message: `Al massimo ${max} caratteri` });
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const optionalId = (key: string) => {
+    const value = b[key];
+    if (value === undefined || value === null) return null;
+    if (typeof value !== 'string' || !UUID.test(value)) errors.push({ pointer: `/${key}`, code: 'invalidValue', message: 'Valore non valido' });
+    return typeof value === 'string' ? value : null;
+  };
+  const name = text('name', 255);
+  const mimeType = text('mimeType', 200);
+  const bytesCount = b.bytesCount;
+  if (typeof bytesCount !== 'number' || !Number.isInteger(bytesCount) || bytesCount < 0) errors.push({ pointer: '/bytesCount', code: 'invalidValue', message: 'Valore non valido' });
+  const parentId = optionalId('parentId');
+  const customerId = optionalId('customerId');
+  let owner: UploadRequest['owner'] = null;
+  if (b.owner !== undefined && b.owner !== null) {
+    const o = isRecord(b.owner) ? b.owner : {};
+    if (typeof o.type !== 'string' || !/^[a-z][A-Za-z]{0,49}$/.test(o.type)) errors.push({ pointer: '/owner/type', code: 'invalidValue', message: 'Valore non valido' });
+    if (typeof o.id !== 'string' || !UUID.test(o.id)) errors.push({ pointer: '/owner/id', code: 'invalidValue', message: 'Valore non valido' });
+    owner = { type: String(o.type), id: String(o.id) };
+  }
+  if (!isRecord(body)) errors.unshift({ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' });
+  if (errors.length > 0) throw new Problem('VALIDATION_FAILED', { errors });
+  return { name, mimeType, bytesCount: bytesCount as number, parentId, customerId, owner };
+}

@@ -1,0 +1,63 @@
+/**
+ * Media routes (DESIGN §4): `POST /api/media/uploads`, `PUT|GET /api/media/{id}/content?token=…`
+ * (the signed addresses: the token is the authorisation, no bearer token), `GET /api/media/{id}/download`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/database.ts';
+import type { MediaConfig } from '../config.ts';
+import type { CallContext, EntityService } from '../resources/service.ts';
+import { loadOrCreate } from '../oidc/secrets.ts';
+import { randomBytes } from 'node:crypto';
+import { createStorage, type MediaStorage } from '../storage/index.ts';
+import { linkSigner, MEDIA_CONTENT_PATH } from './links.ts';
+import { MediaFiles } from './files.ts';
+
+/** Whether the request is one of the signed addresses, which carry their own authorisation. */
+export const isSignedMediaUrl = (url: string) => MEDIA_CONTENT_PATH.test(url);
+
+type Params = { id: string };
+type Query = { token?: string };
+
+export async function registerMediaRoutes(
+  app: FastifyInstance,
+  options: { db: Kysely<DatabaseSchema>; service: EntityService; config: MediaConfig; callOf: (request: FastifyRequest) => CallContext; storage?: MediaStorage },
+): Promise<MediaFiles> {
+  const { config } = options;
+  const secret = config.signingSecret ?? (await loadOrCreate(options.db, 'media-link-key', async () => randomBytes(32).toString('base64url')));
+  const files = new MediaFiles({
+    db: options.db,
+    service: options.service,
+    storage: options.storage ?? createStorage(config),
+    config,
+    links: linkSigner(secret),
+    log: { error: (object, message) => app.log.error(object, message) },
+  });
+
+  app.post('/api/media/uploads', async (request, reply) => {
+    const answer = await files.createUpload(options.callOf(request), request.body);
+    reply.code(201).header('Location', `/api/media/${answer.data.id}`).header('Cache-Control', 'no-store');
+    return answer;
+  });
+
+  app.get<{ Params: Params }>('/api/media/:id/download', async (request, reply) => {
+    const location = await files.downloadLocation(options.callOf(request), request.params.id);
+    return reply.header('Cache-Control', 'no-store').redirect(location, 302);
+  });
+
+  // The bytes travel as they are: no body parser in this scope, the handler streams the raw request.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.put<{ Params: Params; Querystring: Query }>('/api/media/:id/content', async (request) => {
+      const media = await files.receiveUpload(request.params.id, request.query.token, request.headers['content-type'], request.raw);
+      return { data: media };
+    });
+    scope.get<{ Params: Params; Querystring: Query }>('/api/media/:id/content', async (request, reply) => {
+      const content = await files.openContent(request.params.id, request.query.token);
+      reply.headers(content.headers);
+      return reply.send(content.stream);
+    });
+  });
+  return files;
+}
