@@ -1,0 +1,184 @@
+/**
+ * The order detail (`/marketing/orders/detail/{id}`, SPEC §2/§3/§4/§5), a view over the record
+ * controller: the header fields, the lines with their ordered, delivered and remaining quantities,
+ * the totals, the order's assignments and the quotation it comes from. Every action is a command of
+ * the one registry shown as a button: save, discard, «Registra consegna» (`deliver`, whose dialog
+ * and SPEC §5 confirm-and-raise are the record command's), the SPEC §4 transitions, history, delete.
+ */
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActiveDocument } from '../../../commands/types.ts';
+import type { EntityJson } from '../../domain/entity.ts';
+import type { OrderLine } from '../../domain/entities/orders.ts';
+import { readPath, type KindDefinition } from '../../domain/kind.ts';
+import { machineStateLabels } from '../../domain/machines/index.ts';
+import { recordTabUrl } from '../../domain/routes.ts';
+import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
+import { showConflict } from '../forms/conflict.tsx';
+import { Field } from '../forms/field-input.tsx';
+import { formatMoney, formatValue } from '../forms/format.ts';
+import { HistoryPanel } from '../forms/history-panel.tsx';
+import { useEntityTitle } from '../forms/references.ts';
+import { findField, kindSections } from '../forms/schema-fields.ts';
+import { TransitionBar } from '../forms/transition-bar.tsx';
+import { addMessages } from '../i18n/index.ts';
+import orderMessages from '../i18n/messages/orders.ts';
+import { AppLink } from '../shell/app-link.tsx';
+import { CommandButton, UndoButton } from '../shell/command-button.tsx';
+import { useIsActiveTab, usePublishDocument, useTabDirty, useTabTitle } from '../workspace/tab-context.ts';
+import { OrderLines } from './order-lines.tsx';
+
+addMessages(orderMessages);
+
+/** Header fields, in the SPEC §3 order: number and dates, then customer and office location. */
+const HEADER_PATHS = [
+  'attributes.orderNumber', 'attributes.orderDate', 'attributes.workStartDate', 'attributes.workEndDate', 'attributes.completionDate',
+  'attributes.module', 'relationships.customerId', 'relationships.officeLocationId', 'attributes.notes',
+] as const;
+
+/** The record commands of the toolbar, in order (each hidden or disabled as the command says). */
+const TOOLBAR = ['record.save', 'record.discard', 'record.action.deliver', 'record.history'] as const;
+
+export function OrderDetail({ id }: { id: string }) {
+  const controller = useRecordController('orders', id, { resolveConflict: showConflict });
+  const { kind, status } = controller;
+  if (status === 'loading') return <p role="status"><FormattedMessage id="screens.loading" /></p>;
+  if (status !== 'ready' || !kind || !controller.stored || !controller.draft) return <p role="alert"><FormattedMessage id="form.loadError" /></p>;
+  return <LoadedOrder kind={kind} controller={controller} stored={controller.stored} draft={controller.draft} />;
+}
+
+function LoadedOrder({ kind, controller, stored, draft }: { kind: KindDefinition; controller: RecordController; stored: EntityJson; draft: EntityJson }) {
+  const intl = useIntl();
+  const active = useIsActiveTab();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { dirty, deleted, locked, handle } = controller;
+  const title = kind.title(stored) || kind.label.singular;
+  useTabTitle(title);
+  useTabDirty(dirty);
+  // An opened order takes the keyboard: its heading is focused, so `r c`, `t …` and Tab work at once.
+  useEffect(() => {
+    if (active && !formRef.current?.contains(document.activeElement)) headingRef.current?.focus({ preventScroll: true });
+  }, [active]);
+  const doc = useMemo<ActiveDocument>(
+    () => ({ type: kind.type, id: stored.id, entity: stored, record: handle, serverActions: controller.serverActions }),
+    [kind.type, stored, handle, controller.serverActions],
+  );
+  usePublishDocument(doc);
+  const sections = useMemo(() => kindSections(kind), [kind]);
+  const stateLabels = machineStateLabels.orders;
+  const lines = (draft.attributes.lines as OrderLine[] | undefined) ?? [];
+  const setLines = useCallback((next: OrderLine[]) => controller.setField('attributes.lines', next), [controller]);
+  const closeHistory = useCallback(() => {
+    controller.toggleHistory();
+    headingRef.current?.focus();
+  }, [controller]);
+
+  return (
+    <div className={`entity-form-layout order-detail${controller.historyOpen ? ' with-history' : ''}`}>
+      <form
+        ref={formRef}
+        className={`entity-form${deleted ? ' is-deleted' : ''}`}
+        noValidate
+        aria-label={title}
+        aria-busy={controller.busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void handle.save();
+        }}
+        onKeyDown={(event) => {
+          // Esc leaves a field for the order itself, where the tab's keys work again.
+          const target = event.target as HTMLElement;
+          if (event.key === 'Escape' && !event.defaultPrevented && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && target.getAttribute('aria-expanded') !== 'true') {
+            event.preventDefault();
+            headingRef.current?.focus();
+          }
+        }}
+      >
+        <header className="entity-form-header">
+          <h1 ref={headingRef} tabIndex={-1}>
+            <span className="entity-form-kind">{kind.label.singular}</span> {title}
+            {dirty && <span className="entity-form-dirty" title={intl.formatMessage({ id: 'form.dirty' })}> ●</span>}
+          </h1>
+          <p className="entity-state" data-state={String(stored.attributes.state)}>
+            <FormattedMessage id="screens.state" />: <strong>{formatValue(stored.attributes.state, 'enum', stateLabels)}</strong>
+          </p>
+          {deleted && <p className="entity-form-banner" role="status"><FormattedMessage id="form.isDeleted" /></p>}
+          {!deleted && <TransitionBar type="orders" entity={stored} />}
+          <div className="entity-form-actions" role="toolbar" aria-label={intl.formatMessage({ id: 'form.actions' })}>
+            {TOOLBAR.map((commandId) => <CommandButton key={commandId} commandId={commandId} document={doc} />)}
+            <CommandButton commandId="record.delete" document={doc} className="danger" />
+            {deleted && <UndoButton document={doc} />}
+          </div>
+        </header>
+        <OrderTotals entity={stored} />
+        <section className="form-section" aria-labelledby="order-header-title">
+          <h2 id="order-header-title"><FormattedMessage id="orders.detail.header" /></h2>
+          <div className="form-fields">
+            {HEADER_PATHS.map((path) => {
+              const spec = findField(sections[path.startsWith('attributes.') ? 'attributes' : 'relationships'], path);
+              if (!spec) return null;
+              return (
+                <Field key={path} spec={spec} path={path} value={readPath(draft, path)} onChange={controller.setField}
+                  errors={controller.errors} access={controller.access} locked={locked} />
+              );
+            })}
+          </div>
+        </section>
+        <OrderLines lines={lines} onChange={setLines} locked={locked} errors={controller.errors} />
+        <OrderRelated entity={stored} />
+      </form>
+      {controller.historyOpen && <HistoryPanel kind={kind} id={stored.id} onClose={closeHistory} />}
+    </div>
+  );
+}
+
+/** SPEC §3 order totals, as the server derived them from the stored lines. */
+function OrderTotals({ entity }: { entity: EntityJson }) {
+  const intl = useIntl();
+  const money = (key: string) => formatMoney(Number(entity.metadata[key] ?? 0));
+  const rows: [string, string][] = [
+    ['orders.detail.totalPrice', money('totalPrice')],
+    ['orders.detail.totalDiscount', `${money('totalDiscount')} (${formatValue(Number(entity.metadata.totalDiscountPercent ?? 0), 'percent')})`],
+    ['orders.detail.totalNetPrice', money('totalNetPrice')],
+  ];
+  return (
+    <dl className="entity-summary order-totals" aria-label={intl.formatMessage({ id: 'orders.detail.totals' })}>
+      {rows.map(([label, value]) => (
+        <div key={label} data-total={label.split('.').pop()}><dt><FormattedMessage id={label} /></dt><dd>{value}</dd></div>
+      ))}
+    </dl>
+  );
+}
+
+/** The quotation the order comes from and the order's assignments, as links that open their tabs. */
+function OrderRelated({ entity }: { entity: EntityJson }) {
+  const quotationId = typeof entity.relationships.quotationId === 'string' ? entity.relationships.quotationId : undefined;
+  const assignmentIds = (entity.relationships.assignmentIds as string[] | undefined) ?? [];
+  return (
+    <nav className="record-links order-related" aria-labelledby="order-related-title">
+      <h2 id="order-related-title"><FormattedMessage id="orders.detail.related" /></h2>
+      {quotationId && <p><QuotationLink id={quotationId} /></p>}
+      <h3><FormattedMessage id="orders.detail.assignments" /></h3>
+      {assignmentIds.length === 0 ? (
+        <p><FormattedMessage id="orders.detail.noAssignments" /></p>
+      ) : (
+        <ul>{assignmentIds.map((assignmentId) => <li key={assignmentId}><RecordLink type="assignments" id={assignmentId} /></li>)}</ul>
+      )}
+    </nav>
+  );
+}
+
+function RecordLink({ type, id }: { type: string; id: string }) {
+  const title = useEntityTitle(type, id);
+  return <AppLink href={recordTabUrl(type, id)}>{title || id}</AppLink>;
+}
+
+function QuotationLink({ id }: { id: string }) {
+  const title = useEntityTitle('quotations', id);
+  return (
+    <AppLink href={recordTabUrl('quotations', id)}>
+      <FormattedMessage id="orders.detail.quotation" values={{ title: title || id }} />
+    </AppLink>
+  );
+}

@@ -1,0 +1,133 @@
+// Orders end to end (issue 9), keyboard only, as the demo salesman on the demo data: from an
+// accepted quotation "Crea ordine" (r o) opens the new order; confirmed (t o c), it gets a partial
+// delivery, then one above the ordered quantity with the SPEC §5 confirmation (r c); the order's
+// totals are the quotation's to the cent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+
+interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
+interface OrderLine { quantity: number; deliveredQuantity?: number }
+
+let session: SignedInSession;
+let server: TestServer;
+let page: Page;
+let token: string;
+
+async function api<T>(pathAndQuery: string): Promise<T> {
+  const response = await server.api(pathAndQuery, { token });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function press(...keys: string[]) {
+  for (const key of keys) await page.keyboard.press(key);
+}
+
+const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const number = new Intl.NumberFormat('it-IT');
+const palette = () => page.locator('[cmdk-dialog]');
+const orderForm = () => page.locator('.order-detail .entity-form:visible');
+const lineRow = (index: number) => orderForm().locator(`tr[data-line="${index}"]`);
+const orderLines = async (id: string) => (await api<Entity>(`/orders/${id}`)).attributes.lines as OrderLine[];
+
+/** An accepted quotation of the salesman's own, with lines and no order yet: what "Crea ordine" is for. */
+async function acceptedQuotation(): Promise<Entity> {
+  const accepted = await api<Entity[]>('/quotations?filter[status]=accepted&page[size]=100&sort=-date');
+  for (const quotation of accepted) {
+    if (!Number(quotation.metadata.productsCount)) continue;
+    const actions = await api<{ action: string; allowed?: boolean; refusal?: unknown }[]>(`/quotations/${quotation.id}/actions`);
+    const createOrder = actions.find((a) => a.action === 'createOrder');
+    if (!createOrder?.allowed || createOrder.refusal) continue;
+    if ((await api<Entity[]>(`/orders?filter[quotationId]=${quotation.id}`)).length === 0) return quotation;
+  }
+  throw new Error('the demo data has no accepted quotation of the salesman without an order');
+}
+
+let quotation: Entity;
+let orderId = '';
+let firstLine: OrderLine;
+const partial = () => (firstLine.quantity > 1 ? 1 : 0.5);
+
+beforeAll(async () => {
+  session = await signedInSession({ email: DEMO.salesman, path: '/marketing/quotations' });
+  ({ server, page, token } = session);
+  await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+  quotation = await acceptedQuotation();
+});
+
+afterAll(() => session?.close());
+
+describe('orders from quotation to delivery', () => {
+  it('opens the accepted quotation from the palette and makes its order with r o', async () => {
+    const code = String(quotation.attributes.code);
+    await press('Control+k');
+    await palette().waitFor({ state: 'visible' });
+    await page.keyboard.type(code, { delay: 20 });
+    const item = palette().locator('[cmdk-item]', { hasText: code }).first();
+    await item.waitFor({ state: 'visible', timeout: 15_000 });
+    for (let i = 0; i < 30 && (await item.getAttribute('data-selected')) !== 'true'; i++) await press('ArrowDown');
+    await press('Enter');
+    await page.waitForURL((url) => url.pathname === `/marketing/quotations/detail/${quotation.id}`);
+    await page.locator('.entity-form:visible, .quotation-editor:visible').first().waitFor();
+    await focusOutOfFields(page);
+    await press('r', 'o');
+    await page.waitForURL((url) => url.pathname.startsWith('/marketing/orders/detail/'), { timeout: 15_000 });
+    orderId = new URL(page.url()).pathname.split('/').pop()!;
+    await orderForm().waitFor();
+    const order = await api<Entity>(`/orders/${orderId}`);
+    expect(order.relationships.quotationId).toBe(quotation.id);
+    expect(order.attributes.orderNumber).toMatch(/^ORD-\d{4}-\d{5}$/);
+    await expect.poll(() => orderForm().locator('h1').textContent()).toContain(String(order.attributes.orderNumber));
+    // The link back to the quotation, and the lines the quotation had.
+    await orderForm().getByRole('link', { name: new RegExp(code) }).waitFor();
+    const lines = order.attributes.lines as OrderLine[];
+    expect(lines).toHaveLength(Number(quotation.metadata.productsCount));
+    await expect.poll(() => orderForm().locator('tr[data-line]').count()).toBe(lines.length);
+    firstLine = lines[0]!;
+  });
+
+  it('has the quotation’s totals to the cent', async () => {
+    const order = await api<Entity>(`/orders/${orderId}`);
+    const fresh = await api<Entity>(`/quotations/${quotation.id}`);
+    expect(order.metadata.totalNetPrice).toBe(fresh.metadata.totalNetPrice);
+    expect(order.metadata.totalPrice).toBe(fresh.metadata.totalListPrice);
+    const shown = await orderForm().locator('[data-total="totalNetPrice"] dd').textContent();
+    expect(shown?.replace(/\s/g, ' ')).toBe(money.format(Number(fresh.metadata.totalNetPrice)).replace(/\s/g, ' '));
+  });
+
+  it('confirms the order (t o c) and records a partial delivery (r c)', async () => {
+    await focusOutOfFields(page);
+    await press('t', 'o', 'c');
+    await expect.poll(async () => (await api<Entity>(`/orders/${orderId}`)).attributes.state, { timeout: 10_000 }).toBe('todo');
+    await orderForm().locator('.entity-state[data-state="todo"]').waitFor();
+    await focusOutOfFields(page);
+    await press('r', 'c');
+    const dialog = page.getByRole('dialog', { name: 'Registra consegna' });
+    await dialog.waitFor();
+    // The first line's quantity has the focus.
+    await page.keyboard.type(String(partial()).replace('.', ','));
+    await press('Enter');
+    await expect.poll(async () => (await orderLines(orderId))[0]!.deliveredQuantity, { timeout: 10_000 }).toBe(partial());
+    expect((await orderLines(orderId))[0]!.quantity).toBe(firstLine.quantity);
+    await expect.poll(() => lineRow(0).locator('[data-column="remaining"]').textContent()).toBe(number.format(firstLine.quantity - partial()));
+    await expect.poll(() => lineRow(0).locator('[data-column="delivered"]').textContent()).toBe(number.format(partial()));
+  });
+
+  it('records a delivery above the ordered quantity after the confirmation, raising the ordered quantity', async () => {
+    const beyond = firstLine.quantity - partial() + 2;
+    await focusOutOfFields(page);
+    await press('r', 'c');
+    await page.getByRole('dialog', { name: 'Registra consegna' }).waitFor();
+    await page.keyboard.type(String(beyond).replace('.', ','));
+    await press('Enter');
+    const question = page.getByRole('alertdialog');
+    await question.getByText(/supera la quantità ordinata/).waitFor();
+    const confirm = question.getByRole('button', { name: 'Sì, aggiorna la quantità ordinata' });
+    for (let i = 0; i < 5 && !(await confirm.evaluate((button) => button === document.activeElement)); i++) await press('Tab');
+    await press('Enter');
+    await expect.poll(async () => (await orderLines(orderId))[0]!.deliveredQuantity, { timeout: 10_000 }).toBe(firstLine.quantity + 2);
+    expect((await orderLines(orderId))[0]!.quantity).toBe(firstLine.quantity + 2);
+    await expect.poll(() => lineRow(0).locator('[data-column="remaining"]').textContent()).toBe(number.format(0));
+  });
+});
