@@ -103,6 +103,14 @@ describe.each(engines())('order wizard on %s', (engine) => {
     expect(missing.body.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
   });
 
+  it('is in the API reference, with its header and its answer', async () => {
+    const document = (await api.get('/api/openapi.json')).body;
+    const operation = document.paths['/api/orders/wizard'].post;
+    expect(operation.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['201', '422', '428']));
+    expect(operation.requestBody.content['application/json'].schema.properties).toHaveProperty('lines');
+  });
+
   it('refuses bad input with pointers, before claiming the key', async () => {
     const key = randomUUID();
     const bad = await wizard({ ...body(customerId), lines: [{ productId, quantity: -1, unitPrice: 1 }] }, key);

@@ -11,6 +11,8 @@ import { actionNames } from '../../domain/machine.ts';
 import { COMMON_METADATA_KEYS } from '../../domain/entity.ts';
 import { commonFields } from '../db/entity-sql.ts';
 import { problemCatalogue } from '../http/problems.ts';
+import { orderWizardRequest } from '../../domain/entities/orders.ts';
+import { EXACT_TOTAL_LIMIT, IDEMPOTENCY_KEY_HEADER } from '../../domain/records.ts';
 import { componentSchema, mergePatchSchema, type JsonSchema, type SchemaSink } from './json-schema.ts';
 
 export interface OpenApiOptions {
@@ -35,6 +37,7 @@ type Operation = JsonSchema;
 type Parameter = JsonSchema;
 
 const JSON_TYPE = 'application/json';
+const EXACT_LIMIT_TEXT = EXACT_TOTAL_LIMIT.toLocaleString('it-IT');
 const PROBLEM_TYPE = 'application/problem+json';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: JsonSchema) => ({ [JSON_TYPE]: { schema } });
@@ -68,6 +71,11 @@ function listParameters(kind: KindDefinition, options: OpenApiOptions): Paramete
   const sortItem = `-?(${sortable.join('|')})`;
   const parameters: Parameter[] = [
     queryParameter('page[number]', 'Pagina, da 1.', { type: 'integer', minimum: 1, default: 1 }),
+    queryParameter(
+      'page[after]',
+      'Continuazione per chiave: il cursore `meta.page.next` della pagina precedente, con lo stesso `sort`; la pagina inizia dopo quella riga (nessun salto di righe, veloce anche in profondità). Sostituisce `page[number]` per la posizione.',
+      { type: 'string', pattern: '^[A-Za-z0-9_-]+$' },
+    ),
     queryParameter(`page[size]`, `Elementi per pagina, da 1 (oltre ${options.maxPageSize} vale ${options.maxPageSize}).`, { type: 'integer', minimum: 1, default: 10 }),
     queryParameter('sort', `Campi di ordinamento separati da virgola, \`-\` per decrescente; a parità, per id. Predefinito \`-lastUpdatedDateTime\`.`, {
       type: 'string',
@@ -322,9 +330,17 @@ function sharedSchemas(): Record<string, JsonSchema> {
     ListMeta: {
       type: 'object',
       properties: {
-        total: { type: 'integer', minimum: 0 },
-        totalIsEstimate: { type: 'boolean', description: 'Il totale è una stima (elenchi molto grandi).' },
-        page: { type: 'object', properties: { number: { type: 'integer' }, size: { type: 'integer' } }, required: ['number', 'size'] },
+        total: { type: 'integer', minimum: 0, description: `Righe sotto le stesse condizioni: esatto fino a ${EXACT_LIMIT_TEXT}; oltre, una stima del database (sempre più di ${EXACT_LIMIT_TEXT}).` },
+        totalIsEstimate: { type: 'boolean', description: `Presente e vero quando il totale è una stima (elenchi con più di ${EXACT_LIMIT_TEXT} righe): il conteggio esatto di milioni di righe costerebbe più della pagina.` },
+        page: {
+          type: 'object',
+          properties: {
+            number: { type: 'integer' },
+            size: { type: 'integer' },
+            next: { type: 'string', description: 'Cursore opaco per `page[after]`: la pagina successiva, alla stessa velocità a qualunque profondità. Assente sull\'ultima pagina.' },
+          },
+          required: ['number', 'size'],
+        },
       },
       required: ['total', 'page'],
     },
@@ -435,6 +451,29 @@ function securitySchemes(auth: OpenApiOptions['auth']): Record<string, JsonSchem
   };
 }
 
+/** `POST /api/orders/wizard`: the SPEC §2 order wizard in one transaction, once per idempotency key. */
+function orderWizardPath(sink: SchemaSink): JsonSchema {
+  const body = componentSchema('OrdersWizardBody', orderWizardRequest, 'input', sink);
+  const answer = { type: 'object', properties: { data: ref(componentName('orders')), included: { type: 'array', items: ref(componentName('assignments')) } }, required: ['data', 'included'] };
+  return {
+    post: {
+      operationId: 'ordersWizard',
+      summary: 'Procedura guidata: ordine e incarico provvisorio',
+      description:
+        'Crea in una sola transazione l’ordine (righe con i prezzi dei listini e dell’offerta commerciale, come i preventivi) e l’incarico provvisorio. ' +
+        `Con la stessa \`${IDEMPOTENCY_KEY_HEADER}\` una nuova richiesta uguale risponde il primo risultato (\`Idempotent-Replayed: true\`), mai un secondo ordine; ` +
+        'con un corpo diverso è rifiutata (422 `IDEMPOTENCY_KEY_REUSED`). Le chiavi valgono per utente e scadono dopo 24 ore. Richiede `create` su `order` (e su `assignment` con l’incarico).',
+      tags: ['orders'],
+      parameters: [{ name: IDEMPOTENCY_KEY_HEADER, in: 'header', required: true, description: 'Da 8 a 200 caratteri (un UUID), una per procedura.', schema: { type: 'string', minLength: 8, maxLength: 200 } }],
+      requestBody: { required: true, content: json(body) },
+      responses: {
+        201: { description: 'Creato (o il primo risultato della stessa richiesta).', headers: { Location: { schema: { type: 'string' } } }, content: json(answer) },
+        ...problems(400, 401, 403, 409, 413, 415, 422, 428, 503),
+      },
+    },
+  };
+}
+
 export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   const sink: SchemaSink = { schemas: sharedSchemas() };
   const paths: Record<string, JsonSchema> = {};
@@ -447,6 +486,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
     kindSchemas[`${name}Patch`] = patchSchema(kind, sink);
     Object.assign(paths, kindPaths(kind, options, sink));
   }
+  if (options.kinds.some((kind) => kind.type === 'orders')) paths['/api/orders/wizard'] = orderWizardPath(sink);
   const publicOperation = { security: [] };
   const apiScope = [options.auth.apiScope];
   return {
