@@ -69,7 +69,8 @@ describe('orders from quotation to delivery', () => {
     for (let i = 0; i < 30 && (await item.getAttribute('data-selected')) !== 'true'; i++) await press('ArrowDown');
     await press('Enter');
     await page.waitForURL((url) => url.pathname === `/marketing/quotations/detail/${quotation.id}`);
-    await page.locator('.entity-form:visible, .quotation-editor:visible').first().waitFor();
+    // Whichever screen shows the quotation (generic form or editor), its heading names it.
+    await page.locator('h1:visible', { hasText: code }).first().waitFor();
     await focusOutOfFields(page);
     await press('r', 'o');
     await page.waitForURL((url) => url.pathname.startsWith('/marketing/orders/detail/'), { timeout: 15_000 });
