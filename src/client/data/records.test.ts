@@ -7,7 +7,7 @@ import { createApiClient } from '../api/http.ts';
 import type { Entity } from '../../domain/entity.ts';
 import { createRecordsProvider, historyKey, invalidateAfterWrite, listKey, recordKey } from './records.ts';
 
-interface Seen { method: string; url: string; ifMatch: string | undefined; body: string }
+interface Seen { method: string; url: string; ifMatch: string | undefined; body: string; idempotencyKey?: string | string[] | undefined }
 
 let server: http.Server;
 let baseUrl: string;
@@ -29,7 +29,7 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', ifMatch: req.headers['if-match'], body });
+      seen.push({ method: req.method ?? '', url: req.url ?? '', ifMatch: req.headers['if-match'], body, idempotencyKey: req.headers['idempotency-key'] });
       const { status, body: out } = answer(req);
       res.writeHead(status, { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' });
       res.end(JSON.stringify(out));
@@ -151,6 +151,40 @@ describe('records provider: invalidation after writes', () => {
     await provider().remove('quotations', entity('q9', 'v1'));
     expect(cache.getQueryData(recordKey('quotations', 'q9'))).toMatchObject({ metadata: { isDeleted: true } });
     expect(invalidated(listKey('quotations', { 'page[number]': 1 }))).toBe(true);
+  });
+
+  it('createOnce sends its key on every try (a 503 is retried with the same key), caches the record and refreshes the ones included', async () => {
+    seed();
+    cache.setQueryData(listKey('orders', { 'page[number]': 1 }), { data: [], meta: { total: 0 } });
+    cache.setQueryData(listKey('assignments', { 'page[number]': 1 }), { data: [], meta: { total: 0 } });
+    let tries = 0;
+    answer = () => (++tries === 1
+      ? { status: 503, body: { status: 503, code: 'SERVICE_UNAVAILABLE', title: 'Service Unavailable' } }
+      : { status: 201, body: { data: entity('o1', 'v1'), included: [{ type: 'assignments', ...entity('a1', 'v1') }] } });
+    const created = await provider().createOnce('orders', 'wizard', { lines: [] }, 'wizard-key-1');
+    expect(created).toMatchObject({ data: { id: 'o1' }, included: [{ type: 'assignments', id: 'a1' }] });
+    expect(seen.map((s) => [s.method, s.url, s.idempotencyKey])).toEqual([['POST', '/api/orders/wizard', 'wizard-key-1'], ['POST', '/api/orders/wizard', 'wizard-key-1']]);
+    expect(cache.getQueryData(recordKey('orders', 'o1'))).toMatchObject({ id: 'o1' });
+    expect(invalidated(listKey('orders', { 'page[number]': 1 }))).toBe(true);
+    expect(invalidated(listKey('assignments', { 'page[number]': 1 }))).toBe(true);
+    expect(invalidated(listKey('customers', { 'page[number]': 1 }))).toBe(false);
+  });
+
+  it('a POST without an idempotency key is not retried', async () => {
+    answer = () => ({ status: 503, body: { status: 503, code: 'SERVICE_UNAVAILABLE', title: 'Service Unavailable' } });
+    await expect(provider().create('quotations', { attributes: {} }, { silent: true })).rejects.toMatchObject({ status: 503 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('an action that creates a record of another kind (a quotation’s order) caches it under that kind', async () => {
+    seed();
+    cache.setQueryData(listKey('orders', { 'page[number]': 1 }), { data: [], meta: { total: 0 } });
+    answer = () => ({ status: 201, body: { data: entity('o7', 'v1'), meta: { effects: [] } } });
+    const result = await provider().runAction('quotations', entity('q1', 'v1'), 'createOrder');
+    expect(result).toMatchObject({ created: true, data: { id: 'o7' } });
+    expect(cache.getQueryData(recordKey('orders', 'o7'))).toMatchObject({ id: 'o7' });
+    expect(cache.getQueryData(recordKey('quotations', 'o7'))).toBeUndefined();
+    expect(invalidated(listKey('orders', { 'page[number]': 1 }))).toBe(true);
   });
 
   it('invalidateAfterWrite without an answer invalidates the record itself too (a change heard from elsewhere)', async () => {
