@@ -347,6 +347,8 @@ export default {
   'form.enum.construction': 'Edilizia',
   'form.enum.contact': 'Contatto',
   'form.enum.courseCertificate': 'Attestato del corso',
+  'form.enum.interventionReport': 'Rapporto di intervento',
+  'form.enum.controlRegister': 'Registro dei controlli',
   'form.enum.creditBased': 'A crediti',
   'form.enum.customer': 'Cliente',
   'form.enum.daily': 'Giornaliero',

@@ -93,6 +93,8 @@ export default {
   'nav.param.type.person': 'Privati',
   'nav.param.type.quotation': 'Preventivo',
   'nav.param.type.courseCertificate': 'Attestato del corso',
+  'nav.param.type.interventionReport': 'Rapporto di intervento',
+  'nav.param.type.controlRegister': 'Registro dei controlli',
   'nav.param.moduleName.portal': 'Portale',
   'nav.param.moduleName.fire': 'Antincendio',
   'nav.param.moduleName.equip': 'Attrezzature',

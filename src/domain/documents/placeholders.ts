@@ -1,0 +1,181 @@
+/**
+ * The printed documents (DESIGN §4 "Documents") and the placeholders each one offers to its
+ * templates, as data: the server fills them, the template editor lists them and checks a
+ * template against them. Names are Italian, as the people who write the templates read them.
+ *
+ * A placeholder has a `format`: text as it is, `money` (EUR, two decimals), `date` (dd/mm/yyyy,
+ * a date-time read as its day in Europe/Rome), `number` (Italian decimals). A `list` placeholder
+ * is a section repeated per item (`{{#righe}}…{{/righe}}`) whose own placeholders are its `items`.
+ */
+import type { templateDocTypes } from '../enums.ts';
+
+export type TemplateDocType = (typeof templateDocTypes)[number];
+
+export type PlaceholderFormat = 'text' | 'money' | 'date' | 'number';
+
+export interface Placeholder {
+  name: string;
+  /** What it prints, in Italian (the editor's list and its search). */
+  label: string;
+  format?: PlaceholderFormat;
+  /** A repeated section: the placeholders of each item. */
+  items?: readonly Placeholder[];
+}
+
+export interface DocumentDeclaration {
+  type: TemplateDocType;
+  /** The record kind the document is printed from: `GET /api/{recordType}/{id}/document`. */
+  recordType: string;
+  label: string;
+  /** Module whose report heading is preferred (then the general one). */
+  headingModule?: string;
+  placeholders: readonly Placeholder[];
+}
+
+const text = (name: string, label: string): Placeholder => ({ name, label });
+const money = (name: string, label: string): Placeholder => ({ name, label, format: 'money' });
+const date = (name: string, label: string): Placeholder => ({ name, label, format: 'date' });
+const number = (name: string, label: string): Placeholder => ({ name, label, format: 'number' });
+const list = (name: string, label: string, items: Placeholder[]): Placeholder => ({ name, label, items });
+
+/** Company data of the report heading, offered by every document. */
+const headingPlaceholders: Placeholder[] = [
+  text('intestazione.ragioneSociale', 'Intestazione: ragione sociale'),
+  text('intestazione.partitaIva', 'Intestazione: partita IVA'),
+  text('intestazione.telefono', 'Intestazione: telefono'),
+  text('intestazione.email', 'Intestazione: email'),
+  date('documento.data', 'Data di stampa'),
+];
+
+const customerPlaceholders: Placeholder[] = [
+  text('cliente.ragioneSociale', 'Cliente: ragione sociale o nome'),
+  text('cliente.indirizzo', 'Cliente: indirizzo'),
+  text('cliente.cap', 'Cliente: CAP'),
+  text('cliente.citta', 'Cliente: città'),
+  text('cliente.provincia', 'Cliente: provincia'),
+  text('cliente.partitaIva', 'Cliente: partita IVA'),
+  text('cliente.codiceFiscale', 'Cliente: codice fiscale'),
+];
+
+export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> = {
+  quotation: {
+    type: 'quotation',
+    recordType: 'quotations',
+    label: 'Preventivo',
+    placeholders: [
+      ...headingPlaceholders,
+      ...customerPlaceholders,
+      text('preventivo.codice', 'Preventivo: numero'),
+      text('preventivo.titolo', 'Preventivo: oggetto'),
+      date('preventivo.data', 'Preventivo: data di redazione'),
+      date('preventivo.scadenza', 'Preventivo: valido fino al'),
+      text('preventivo.revisione', 'Preventivo: numero di revisione'),
+      text('preventivo.note', 'Preventivo: note'),
+      text('preventivo.pagamento', 'Preventivo: modalità di pagamento'),
+      money('preventivo.totaleListino', 'Preventivo: totale a listino'),
+      money('preventivo.totaleSconto', 'Preventivo: sconto totale'),
+      money('preventivo.totaleNetto', 'Preventivo: totale imponibile'),
+      text('commerciale.nome', 'Commerciale: nome'),
+      list('righe', 'Righe del preventivo', [
+        number('numero', 'Riga: numero progressivo'),
+        text('descrizione', 'Riga: descrizione'),
+        number('quantita', 'Riga: quantità'),
+        text('unita', 'Riga: unità di misura'),
+        money('prezzoUnitario', 'Riga: prezzo unitario'),
+        number('sconto', 'Riga: sconto %'),
+        money('totale', 'Riga: totale netto'),
+        text('note', 'Riga: note'),
+      ]),
+    ],
+  },
+  courseCertificate: {
+    type: 'courseCertificate',
+    recordType: 'trainingPlans',
+    label: 'Attestato del corso',
+    headingModule: 'edu',
+    placeholders: [
+      ...headingPlaceholders,
+      ...customerPlaceholders,
+      text('piano.titolo', 'Piano formativo: titolo'),
+      text('piano.anno', 'Piano formativo: anno'),
+      list('attestati', 'Attestati (uno per partecipante e corso)', [
+        text('dipendente.nome', 'Partecipante: nome'),
+        text('dipendente.cognome', 'Partecipante: cognome'),
+        text('dipendente.codiceFiscale', 'Partecipante: codice fiscale'),
+        date('dipendente.dataNascita', 'Partecipante: data di nascita'),
+        text('dipendente.luogoNascita', 'Partecipante: luogo di nascita'),
+        text('corso.codice', 'Corso: codice'),
+        text('corso.titolo', 'Corso: titolo'),
+        number('corso.ore', 'Corso: durata in ore'),
+        date('corso.data', 'Corso: data di svolgimento'),
+        text('corso.validita', 'Corso: validità'),
+        text('esito', 'Esito della verifica'),
+        text('riferimentiNormativi', 'Riferimenti normativi'),
+      ]),
+    ],
+  },
+  interventionReport: {
+    type: 'interventionReport',
+    recordType: 'assignments',
+    label: 'Rapporto di intervento',
+    placeholders: [
+      ...headingPlaceholders,
+      ...customerPlaceholders,
+      text('intervento.codice', 'Intervento: codice'),
+      text('intervento.titolo', 'Intervento: titolo'),
+      text('intervento.descrizione', 'Intervento: descrizione'),
+      date('intervento.inizio', 'Intervento: inizio'),
+      date('intervento.fine', 'Intervento: fine'),
+      text('intervento.note', 'Intervento: note'),
+      list('attivita', 'Attività dell’intervento', [
+        text('nome', 'Attività: nome'),
+        text('attrezzatura', 'Attività: attrezzatura'),
+        text('matricola', 'Attività: matricola'),
+        text('stato', 'Attività: stato'),
+        date('data', 'Attività: data di esecuzione'),
+        text('esito', 'Attività: esito e note'),
+      ]),
+    ],
+  },
+  controlRegister: {
+    type: 'controlRegister',
+    recordType: 'customers',
+    label: 'Registro dei controlli',
+    headingModule: 'fire',
+    placeholders: [
+      ...headingPlaceholders,
+      ...customerPlaceholders,
+      text('registro.riferimentoNormativo', 'Riferimento normativo del registro'),
+      list('controlli', 'Controlli per attrezzatura', [
+        text('attrezzatura', 'Attrezzatura: codice'),
+        text('tipo', 'Attrezzatura: tipo'),
+        text('matricola', 'Attrezzatura: matricola'),
+        text('posizione', 'Attrezzatura: posizione'),
+        date('data', 'Controllo: data'),
+        text('controllo', 'Controllo: nome'),
+        text('esito', 'Controllo: esito'),
+        text('note', 'Controllo: note'),
+      ]),
+    ],
+  },
+};
+
+/** The document printed from a record kind, if any (`GET /api/{type}/{id}/document`). */
+export function documentForRecordType(recordType: string): DocumentDeclaration | undefined {
+  return Object.values(documentDeclarations).find((declaration) => declaration.recordType === recordType);
+}
+
+/**
+ * Norms printed on documents, as data with their source (never inline in templates' code).
+ * The 2025 Stato-Regioni agreement on health and safety training replaced those of 2011/2016.
+ */
+export const documentNorms = {
+  trainingAgreement: {
+    text: 'Art. 37 D.Lgs. 81/2008 e Accordo Stato-Regioni del 17 aprile 2025 (Rep. Atti n. 59/CSR) sulla formazione in materia di salute e sicurezza sul lavoro',
+    source: 'Conferenza permanente Stato-Regioni, Accordo 17/04/2025, Rep. Atti n. 59/CSR; D.Lgs. 9 aprile 2008 n. 81, art. 37',
+  },
+  controlRegister: {
+    text: 'Registro dei controlli ai sensi dell’art. 6 del D.M. 1 settembre 2021 (controlli, verifiche e manutenzione degli impianti e delle attrezzature antincendio)',
+    source: 'Decreto del Ministro dell’Interno 1 settembre 2021, art. 6 (GU n. 230 del 25/09/2021)',
+  },
+} as const;
