@@ -16,6 +16,7 @@ import { readPath, type KindDefinition, type RecordActionDefinition } from '../s
 import { findKind, kindList } from '../src/domain/kinds.ts';
 import { machineStateLabels } from '../src/domain/machines/index.ts';
 import { recordTabUrl } from '../src/domain/routes.ts';
+import { attachCommand } from './files.ts';
 
 const group = { id: 'commands.group.record' };
 
@@ -287,5 +288,6 @@ export const recordCommands: Command[] = [
   archiveCommand('restore'),
   historyCommand,
   deleteCommand,
+  attachCommand,
   ...customActionCommands(kindList),
 ];

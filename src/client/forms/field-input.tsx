@@ -17,6 +17,7 @@ import { ItemList } from './editors/item-list.tsx';
 import { allowedValueKinds, convertValue, MapEditor, TypedValue, valueKindOf, type MapValueKind } from './editors/map-editor.tsx';
 import { AdditionalDataEditor } from './editors/additional-data-editor.tsx';
 import { RuleListEditor } from './editors/rule-editor.tsx';
+import { AttachmentsEditor, attachmentsShapeOf, itemExtraFields } from './editors/attachments-editor.tsx';
 import { useFormRecord } from './editors/form-record.ts';
 import { readPath } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
@@ -68,6 +69,28 @@ export function Field(props: FieldProps) {
   const readOnly = props.locked || !access.canEdit(abilityPath(path));
   const named = NAMED_EDITORS[spec.name];
   if (named && (spec.kind === 'record' || spec.kind === 'objectList')) return <>{named({ ...props, readOnly })}</>;
+  const files = attachmentsShapeOf(spec);
+  if (files) {
+    const extra = itemExtraFields(spec);
+    return (
+      <AttachmentsEditor
+        spec={spec}
+        shape={files}
+        label={fieldLabel(spec.name)}
+        value={value}
+        onChange={(v) => onChange(path, v)}
+        readOnly={readOnly}
+        renderItem={(index) => (
+          <div className="form-fields">
+            {extra.map((child) => {
+              const item = (Array.isArray(value) ? value[index] : undefined) as Record<string, unknown> | undefined;
+              return <Field key={child.name} spec={child} path={`${path}.${index}.${child.name}`} value={item?.[child.name]} onChange={onChange} errors={props.errors} access={access} locked={props.locked || readOnly} />;
+            })}
+          </div>
+        )}
+      />
+    );
+  }
   switch (spec.kind) {
     case 'object': return <ObjectField {...props} readOnly={readOnly} />;
     case 'objectList': return <ObjectListField {...props} readOnly={readOnly} />;

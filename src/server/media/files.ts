@@ -234,7 +234,7 @@ export class MediaFiles {
   }
 
   /** `GET /api/media/{id}/download`: where the caller may fetch the file for a while. */
-  async downloadLocation(call: CallContext, id: string): Promise<string> {
+  async downloadLocation(call: CallContext, id: string): Promise<{ url: string; expiresAt: string }> {
     const { storage, config, links } = this.deps;
     if (!UUID.test(id)) throw new Problem('NOT_FOUND');
     const media = await this.mediaRow(id);
@@ -243,15 +243,17 @@ export class MediaFiles {
     const meta = isRecord(media.attributes.meta) ? media.attributes.meta : {};
     if (!meta.uploadedAt) throw new Problem('MEDIA_NOT_UPLOADED');
     const mimeType = String(media.attributes.mimeType ?? 'application/octet-stream');
+    const exp = Math.floor(Date.now() / 1000) + config.downloadLinkSeconds;
+    const expiresAt = new Date(exp * 1000).toISOString();
     if (storage.presignedDownload) {
-      return storage.presignedDownload(storageKeyOf(id), {
+      const url = await storage.presignedDownload(storageKeyOf(id), {
         expiresInSeconds: config.downloadLinkSeconds,
         contentType: mimeType,
         contentDisposition: contentDisposition(mimeType, String(media.attributes.name)),
       });
+      return { url, expiresAt };
     }
-    const exp = Math.floor(Date.now() / 1000) + config.downloadLinkSeconds;
-    return contentPath(id, links.sign({ p: 'download', m: id, exp }));
+    return { url: contentPath(id, links.sign({ p: 'download', m: id, exp })), expiresAt };
   }
 
   /** `GET /api/media/{id}/content?token=…`: the bytes behind a download link, with the type checked at upload. */

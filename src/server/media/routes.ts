@@ -40,9 +40,12 @@ export async function registerMediaRoutes(
     return answer;
   });
 
+  // A browser sends its token only from script: `Accept: application/json` gets the address to open instead of the redirect.
   app.get<{ Params: Params }>('/api/media/:id/download', async (request, reply) => {
-    const location = await files.downloadLocation(options.callOf(request), request.params.id);
-    return reply.header('Cache-Control', 'no-store').redirect(location, 302);
+    const link = await files.downloadLocation(options.callOf(request), request.params.id);
+    reply.header('Cache-Control', 'no-store');
+    if (/application\/json/.test(request.headers.accept ?? '')) return { data: link };
+    return reply.redirect(link.url, 302);
   });
 
   // The bytes travel as they are: no body parser in this scope, the handler streams the raw request.

@@ -9,6 +9,7 @@ export default {
   'commands.record.archive': 'Archivia',
   'commands.record.restore': 'Ripristina dall’archivio',
   'commands.record.history': 'Cronologia',
+  'commands.record.attach': 'Allega file',
   'commands.record.archived': 'Archiviazione completata: {title}',
   'commands.record.restored': 'Ripristino dall’archivio completato: {title}',
   'commands.record.deleted': 'Eliminato «{title}». Puoi annullare con {keys}',

@@ -1,0 +1,28 @@
+/** Styles of the attachments editor, injected once when it loads. */
+const css = `
+.files-panel { grid-column: 1 / -1; border: 1px solid var(--border, color-mix(in srgb, CanvasText 15%, transparent)); border-radius: 6px; }
+.files-panel.is-dragging { outline: 2px dashed var(--accent, Highlight); outline-offset: 2px; }
+.files-list { list-style: none; padding: 0; margin: 0 0 .4rem; display: flex; flex-direction: column; gap: .35rem; }
+.files-row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+.files-name { font-weight: 500; overflow-wrap: anywhere; }
+.files-size, .files-empty { font-size: .8rem; opacity: .8; }
+.files-icon { display: inline-grid; place-items: center; width: 2.5rem; height: 2.5rem; border-radius: 4px; font-size: .7rem; background: color-mix(in srgb, CanvasText 8%, transparent); }
+.files-thumb { position: relative; display: inline-block; width: 3rem; max-height: 3rem; overflow: hidden; border-radius: 4px; }
+.files-thumb > canvas, .files-thumb > img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+.files-thumb > img { opacity: 0; transition: opacity .2s; }
+.files-thumb[data-loaded="true"] > img { opacity: 1; }
+.files-error { color: var(--danger, #b00020); }
+.files-drop { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
+.files-item progress { width: 10rem; }
+`;
+
+let injected = false;
+
+export function injectFileStyles(): void {
+  if (injected || typeof document === 'undefined') return;
+  injected = true;
+  const style = document.createElement('style');
+  style.dataset.styles = 'files';
+  style.textContent = css;
+  document.head.append(style);
+}

@@ -1,0 +1,22 @@
+/** Italian texts of the attachments editor (src/client/files/), added when the forms load it. */
+export default {
+  'files.drop': 'Trascina qui i file oppure',
+  'files.dropOne': 'Trascina qui il file oppure',
+  'files.pick': 'Scegli file',
+  'files.pickOne': 'Scegli un file',
+  'files.keyHint': 'Scorciatoia: {keys}',
+  'files.empty': 'Nessun file',
+  'files.uploading': 'Caricamento di {name}',
+  'files.cancel': 'Annulla caricamento di {name}',
+  'files.cancelled': 'Caricamento annullato: {name}',
+  'files.failed': 'Errore nel caricamento di {name}: {message}',
+  'files.uploaded': 'File caricato: {name}',
+  'files.download': 'Scarica {name}',
+  'files.remove': 'Rimuovi {name}',
+  'files.dismiss': 'Chiudi',
+  'files.notUploaded': 'Non ancora caricato',
+  'files.loading': 'Caricamento dell’elenco…',
+  'files.networkError': 'connessione interrotta',
+  'files.size': '{size}',
+  'files.preview': 'Anteprima di {name}',
+};
