@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineKind, type EntityShape } from '../kind.ts';
 import { expiryBases, frequencyUnits, moduleName } from '../enums.ts';
 import { money, optionalText, requiredText } from '../validation.ts';
+import { activityMaintenanceRules } from '../rules/maintenance-rules.ts';
 
 /** How often something recurs: every `value` `unit`s (SPEC §3 frequency units). */
 export const frequency = z.strictObject({
@@ -27,6 +28,8 @@ export const activityAttributes = z.strictObject({
   durationMinutes: z.number().int().min(1).max(100_000).optional(),
   price: money().pipe(z.number().min(0)).optional(),
   isActive: z.boolean().default(true),
+  /** DESIGN §4 "Deadlines": the norms' periods this activity executes on the equipments of its type. */
+  maintenanceRules: activityMaintenanceRules,
 });
 
 export const activityRelationships = z.strictObject({

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineKind, type EntityShape } from '../kind.ts';
 import { equipmentModules, expiryBases } from '../enums.ts';
 import { optionalText, requiredText } from '../validation.ts';
+import { DEFAULT_EDITION_POLICY, editionPolicies, maintenanceRules } from '../rules/maintenance-rules.ts';
 
 type CodedShape = EntityShape & { attributes: { code: string; name: string } };
 const codedTitle = (entity: EntityShape) => {
@@ -21,6 +22,10 @@ export const equipmentFamilyAttributes = z.strictObject({
   description: optionalText(5000),
   /** SPEC §9: expiry is counted from the production or the installation date, depending on the type. */
   expiryBasis: z.enum(expiryBases).default('production'),
+  /** DESIGN §4 "Deadlines": the norms' periods for equipments of this type (each may name the activity that executes it). */
+  maintenanceRules,
+  /** Which edition of a norm applies to an equipment: the one in force at its production date, or always the latest. */
+  editionPolicy: z.enum(editionPolicies).default(DEFAULT_EDITION_POLICY),
 });
 
 export const equipmentFamilyRelationships = z.strictObject({
@@ -43,6 +48,7 @@ export const equipmentFamilies = defineKind({
   fullText: ['attributes.code', 'attributes.name', 'attributes.description'],
   references: {
     'relationships.defaultActivityIds': { target: 'activities', many: true },
+    'attributes.maintenanceRules[].activityId': { target: 'activities' },
   },
   title: codedTitle,
 });

@@ -11,6 +11,7 @@ import { equipmentModules, moduleName } from '../enums.ts';
 import { isoDate, messages } from '../validation.ts';
 import { frequency } from './activities.ts';
 import { italianDate } from './italian-date.ts';
+import { deadlineRule, maintenanceKinds } from '../rules/maintenance-rules.ts';
 
 export const physicalActivityAttributes = z.strictObject({
   module: moduleName,
@@ -19,17 +20,41 @@ export const physicalActivityAttributes = z.strictObject({
   isExecuted: z.boolean().default(false),
   /** The activity's frequency when this deadline was computed; the next one follows from it. */
   frequency: frequency.optional(),
+  /** DESIGN §4 "Deadlines": the maintenance rule the engine computed this deadline from (norm, edition, kind, months). */
+  rule: deadlineRule.optional(),
+  /** The day it was executed (the assignment activity that closed it). */
+  executedDate: isoDate().nullable().optional(),
+  /** Ended without execution: its equipment was decommissioned, or a new computation replaced it. */
+  isEnded: z.boolean().default(false),
+  endedDate: isoDate().nullable().optional(),
+  /** Put off to `deadlineDate` by a planner, with the reason. */
+  postponeReason: z.string().trim().max(500).optional(),
 });
 
 export const physicalActivityRelationships = z.strictObject({
   customerId: z.uuid(),
-  activityId: z.uuid(),
+  /** The activity that executes it; absent for a deadline no activity executes (end of life). */
+  activityId: z.uuid().nullable().optional(),
   equipmentId: z.uuid().nullable().optional(),
   installationId: z.uuid().nullable().optional(),
   equipmentFamilyId: z.uuid().nullable().optional(),
+  /** The assignment activity planned to execute it (the worklist's "Crea intervento"), then the one that did. */
+  assignmentActivityId: z.uuid().nullable().optional(),
+  /** The intervention that executed it. */
+  executedAssignmentId: z.uuid().nullable().optional(),
 });
 
 type PhysicalActivityShape = EntityShape & { attributes: z.infer<typeof physicalActivityAttributes> };
+
+/** "Crea intervento" from deadlines: the other selected deadlines go with the one the action runs on. */
+export const planDeadlinesRequest = z.strictObject({
+  physicalActivityIds: z.array(z.uuid()).max(500).default([]),
+  scheduledDate: isoDate().nullable().optional(),
+});
+
+const ruleKindLabels: Record<(typeof maintenanceKinds)[number], string> = {
+  sorveglianza: 'Sorveglianza', controlloPeriodico: 'Controllo periodico', revisione: 'Revisione', collaudo: 'Collaudo', fineVita: 'Fine vita',
+};
 
 export const physicalActivities = defineKind({
   type: 'physicalActivities',
@@ -42,22 +67,38 @@ export const physicalActivities = defineKind({
     module: { path: 'attributes.module', type: 'text' },
     deadlineDate: { path: 'attributes.deadlineDate', type: 'date', sortable: true, range: true },
     isExecuted: { path: 'attributes.isExecuted', type: 'boolean' },
+    isEnded: { path: 'attributes.isEnded', type: 'boolean' },
+    ruleKind: { path: 'attributes.rule.kind', type: 'text' },
+    customerName: { path: 'metadata.customerName', type: 'text', sortable: true },
     customerId: { path: 'relationships.customerId', type: 'uuid' },
     activityId: { path: 'relationships.activityId', type: 'uuid' },
     equipmentId: { path: 'relationships.equipmentId', type: 'uuid' },
     installationId: { path: 'relationships.installationId', type: 'uuid' },
     equipmentFamilyId: { path: 'relationships.equipmentFamilyId', type: 'uuid' },
+    assignmentActivityId: { path: 'relationships.assignmentActivityId', type: 'uuid' },
   },
-  fullText: [],
+  // What a planner types: the customer, the equipment's code, the activity, the norm. The names are
+  // looked up by the server on every write (metadata), so the search finds them.
+  fullText: ['metadata.customerName', 'metadata.targetName', 'metadata.activityName', 'attributes.rule.norm'],
   references: {
     'relationships.customerId': { target: 'customers' },
     'relationships.activityId': { target: 'activities' },
+    'relationships.assignmentActivityId': { target: 'assignmentActivities' },
+    'relationships.executedAssignmentId': { target: 'assignments' },
     // A deadline means nothing without its equipment or installation: it goes with them.
     'relationships.equipmentId': { target: 'equipments', owned: true },
     'relationships.installationId': { target: 'installations', owned: true },
     'relationships.equipmentFamilyId': { target: 'equipmentFamilies' },
   },
-  title: (entity) => `Scadenza del ${italianDate((entity as PhysicalActivityShape).attributes.deadlineDate)}`,
+  actions: {
+    plan: { label: 'Crea intervento', ability: 'update', body: planDeadlinesRequest, creates: true, createdType: 'assignments', key: 'i' },
+  },
+  title: (entity) => {
+    const { deadlineDate, rule } = (entity as PhysicalActivityShape).attributes;
+    const what = rule ? `${ruleKindLabels[rule.kind]} ${rule.norm}:${rule.edition}` : 'Scadenza';
+    const target = typeof entity.metadata.targetName === 'string' ? ` – ${entity.metadata.targetName}` : '';
+    return `${what} del ${italianDate(deadlineDate)}${target}`;
+  },
 });
 
 /** What a contract row holds, for an equipment or an installation. */

@@ -1,6 +1,7 @@
 /** Server hooks of the registry kinds: the uniqueness rules SPEC §5/§8 give them. */
 import type { KindHooks } from '../resources/hooks.ts';
 import { customerName, requireUnique } from './hook-helpers.ts';
+import { executeDeadlinesOfAssignment } from './equipments.ts';
 
 export const registryHooks: Record<string, KindHooks> = {
   assignments: {
@@ -8,6 +9,8 @@ export const registryHooks: Record<string, KindHooks> = {
       await requireUnique(hook, data, id, 'code', 'ASSIGNMENT_CODE_ALREADY_USED', (other) => `Codice incarico già utilizzato per l’incarico ${other}`);
       return { ...data, metadata: { ...data.metadata, customerName: await customerName(hook, data.relationships.customerId) } };
     },
+    // Closing an intervention executes the deadlines of the activities it closes (the deadline engine).
+    afterWrite: executeDeadlinesOfAssignment,
   },
   products: {
     async beforeWrite(hook, data, _previous, id) {

@@ -5,8 +5,10 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { modules } from '../../domain/enums.ts';
-import { tableName } from '../db/entity-sql.ts';
+import { fieldSql, tableName } from '../db/entity-sql.ts';
+import { physicalActivities } from '../../domain/entities/physical-activities.ts';
 import { addDays } from '../../domain/business-day.ts';
+import { dueWindowRange, dueWindows, type DueWindow } from '../../domain/rules/maintenance-rules.ts';
 
 export interface FilterContext {
   /** Today as YYYY-MM-DD. */
@@ -65,6 +67,18 @@ export const customFilters: Record<string, Record<string, CustomFilter>> = {
         v === 'true'
           ? sql`(attributes->>'deadlineDate') BETWEEN ${today} AND ${addDays(today, EXPIRING_WITHIN_DAYS)}`
           : sql`true`,
+    },
+    // The worklist's windows (expired, this month, the next 30/60/90 days): deadlines still to do in them.
+    'filter[due]': {
+      accepts: (v) => (dueWindows as readonly string[]).includes(v),
+      where: (v, { today }) => {
+        const { from, to } = dueWindowRange(v as DueWindow, today);
+        const { deadlineDate, isExecuted, isEnded } = physicalActivities.fields;
+        const pending = sql`${fieldSql(isExecuted)} IS NOT TRUE AND ${fieldSql(isEnded)} IS NOT TRUE`;
+        return from === null
+          ? sql`(${pending} AND ${fieldSql(deadlineDate)} <= ${to})`
+          : sql`(${pending} AND ${fieldSql(deadlineDate)} BETWEEN ${from} AND ${to})`;
+      },
     },
   },
 };

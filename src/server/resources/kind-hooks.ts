@@ -6,5 +6,7 @@ import type { KindHooks } from './hooks.ts';
 import { quotationHooks } from '../kinds/quotations.ts';
 import { orderHooks } from '../kinds/orders.ts';
 import { registryHooks } from '../kinds/registry.ts';
+import { equipmentHooks } from '../kinds/equipments.ts';
+import { reminderHooks } from '../kinds/reminders.ts';
 
-export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks };
+export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks, ...equipmentHooks, ...reminderHooks };

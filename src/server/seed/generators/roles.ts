@@ -71,6 +71,8 @@ export const roleDefinitions: readonly { name: string; description: string; perm
     description: 'Pianifica gli interventi sul calendario e consulta le scadenze.',
     permissions: [
       { action: 'manage', subject: ['assignment', 'assignment activity'] },
+      // Deadlines: planned into interventions and postponed with a reason.
+      { action: 'update', subject: 'physical activity' },
       { action: 'read', subject: ['calendar', 'physical activity', 'physical equipment', 'physical installation', 'customer', 'customer location', 'equipment', 'installation', 'activity', 'user', 'zone', 'order'] },
       { action: 'manage', subject: 'reminder', conditions: { 'relationships.userId': USER_ID } },
     ],

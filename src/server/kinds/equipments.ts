@@ -1,0 +1,317 @@
+/**
+ * The deadline engine on the server (DESIGN §4 "Deadlines"): an equipment's physical activities are
+ * computed from the maintenance rules of its type and of the type's activities when it is created
+ * and whenever what they depend on changes (production or installation date, type, agent);
+ * decommissioning ends its pending deadlines. Closing the assignment activity that executes a
+ * deadline marks it executed (date and intervention) and creates the next one from that execution.
+ * The worklist's "Crea intervento" (the deadlines' `plan` action) makes one intervention per
+ * customer site with the selected deadlines as its activities.
+ *
+ * Deadlines are derived rows: they are written straight through the repository (validated against
+ * the kind's schema), not through the caller's abilities, as a quotation's totals are.
+ */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { entitySchema } from '../../domain/kind.ts';
+import { findKind } from '../../domain/kinds.ts';
+import { physicalActivities, type planDeadlinesRequest } from '../../domain/entities/physical-activities.ts';
+import {
+  agentOf, deadlineKey, DEFAULT_EDITION_POLICY, equipmentDeadlines, nextDeadlineAfter, type DeadlineRule, type EditionPolicy, type MaintenanceRule,
+} from '../../domain/rules/maintenance-rules.ts';
+import { addDays, addMonths, calendarDay } from '../../domain/rules/calendar.ts';
+import { businessDay } from '../../domain/business-day.ts';
+import type { Entity, EntityData } from '../../domain/entity.ts';
+import { Problem } from '../http/problems.ts';
+import type { HookContext, KindHooks } from '../resources/hooks.ts';
+import { customerName, nextCode, sameJson } from './hook-helpers.ts';
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const isPending = (deadline: Entity) => deadline.attributes.isExecuted !== true && deadline.attributes.isEnded !== true;
+
+/** The names the deadlines worklist shows and searches (customer, equipment or installation, activity). */
+async function deadlineMetadata(hook: HookContext, relationships: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const equipmentId = text(relationships.equipmentId);
+  const installationId = text(relationships.installationId);
+  const activityId = text(relationships.activityId);
+  const target = equipmentId
+    ? await hook.repository('equipments').findById(equipmentId)
+    : installationId ? await hook.repository('installations').findById(installationId) : undefined;
+  const activity = activityId ? await hook.repository('activities').findById(activityId) : undefined;
+  const targetName = target ? String(target.attributes.equipmentId ?? target.attributes.code ?? '') : undefined;
+  return {
+    customerName: await customerName(hook, relationships.customerId),
+    ...(targetName ? { targetName: target?.attributes.name ? `${targetName} ${String(target.attributes.name)}` : targetName } : {}),
+    ...(activity ? { activityName: String(activity.attributes.name ?? '') } : {}),
+    ...(target && text(target.relationships.customerLocationId) ? { customerLocationId: target.relationships.customerLocationId } : {}),
+  };
+}
+
+/** A deadline as the kind's schema stores it (defaults filled, bad data refused as a programming error). */
+function deadlineData(content: { attributes: Record<string, unknown>; relationships: Record<string, unknown> }, metadata: Record<string, unknown>): EntityData {
+  const parsed = entitySchema(physicalActivities).parse({ attributes: content.attributes, relationships: content.relationships });
+  return { ...(parsed as EntityData), metadata };
+}
+
+async function insertDeadline(hook: HookContext, content: { attributes: Record<string, unknown>; relationships: Record<string, unknown> }, action: string): Promise<Entity> {
+  const data = deadlineData(content, await deadlineMetadata(hook, content.relationships));
+  const [created] = await hook.repository('physicalActivities').insert([{ id: randomUUID(), data, by: hook.call.identity }], action);
+  if (!created) throw new Error('deadline insert returned nothing');
+  return created;
+}
+
+async function updateDeadline(hook: HookContext, deadline: Entity, changes: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown> }, action: string): Promise<Entity> {
+  const attributes = { ...deadline.attributes, ...changes.attributes };
+  const relationships = { ...deadline.relationships, ...changes.relationships };
+  const metadata = { ...Object.fromEntries(Object.entries(deadline.metadata).filter(([key]) => ['customerName', 'targetName', 'activityName', 'customerLocationId'].includes(key))) };
+  const data = deadlineData({ attributes, relationships }, metadata);
+  const updated = await hook.repository('physicalActivities').update(deadline.id, deadline.metadata.lastUpdatedDateTime, { data }, hook.call.identity, action);
+  if (!updated) throw new Problem('VERSION_CONFLICT');
+  return updated;
+}
+
+/** The rules that apply to equipments of a type: the type's own, and those of its active activities (each executed by its activity). */
+export async function rulesOfFamily(hook: HookContext, family: Entity): Promise<MaintenanceRule[]> {
+  const own = (family.attributes.maintenanceRules as MaintenanceRule[] | undefined) ?? [];
+  const activities = await hook.repository('activities').listByRelationship('equipmentFamilyId', family.id);
+  const ofActivities = activities
+    .filter((activity) => activity.attributes.isActive !== false)
+    .flatMap((activity) => ((activity.attributes.maintenanceRules as MaintenanceRule[] | undefined) ?? []).map((rule) => ({ ...rule, activityId: activity.id })));
+  return [...own, ...ofActivities];
+}
+
+const keyOf = (deadline: Entity): string | null => {
+  const rule = deadline.attributes.rule as DeadlineRule | undefined;
+  return rule ? deadlineKey({ kind: rule.kind, norm: rule.norm, activityId: text(deadline.relationships.activityId) }) : null;
+};
+
+/**
+ * Brings the equipment's computed deadlines in line with its rules: a pending deadline whose rule
+ * still applies moves to its new date and rule, a missing one is created, one whose rule no longer
+ * applies is ended. Deadlines not computed by the engine (no rule) and executed ones are left alone;
+ * the last execution of each rule is what the next deadline counts from.
+ */
+export async function computeEquipmentDeadlines(hook: HookContext, equipment: Entity): Promise<void> {
+  const existing = await hook.repository('physicalActivities').listByRelationship('equipmentId', equipment.id);
+  const familyId = text(equipment.relationships.equipmentFamilyId);
+  const family = familyId ? await hook.repository('equipmentFamilies').findById(familyId) : undefined;
+  const rules = family && !family.metadata.isDeleted ? await rulesOfFamily(hook, family) : [];
+  const lastExecutions = new Map<string, string>();
+  for (const deadline of existing) {
+    const key = keyOf(deadline);
+    const executed = text(deadline.attributes.executedDate);
+    if (key && deadline.attributes.isExecuted === true && executed && executed > (lastExecutions.get(key) ?? '')) lastExecutions.set(key, executed);
+  }
+  const basis = family?.attributes.expiryBasis === 'installation' ? 'installation' : 'production';
+  const computed = equipmentDeadlines({
+    productionDate: text(equipment.attributes.productionDate),
+    installationDate: text(equipment.attributes.installationDate),
+    basis,
+    agent: agentOf(equipment.attributes.characteristics as Record<string, unknown> | undefined),
+    rules,
+    policy: (family?.attributes.editionPolicy as EditionPolicy | undefined) ?? DEFAULT_EDITION_POLICY,
+    lastExecutions,
+  });
+  const pending = new Map<string, Entity>();
+  for (const deadline of existing) {
+    const key = keyOf(deadline);
+    if (key && isPending(deadline)) pending.set(key, deadline);
+  }
+  const relationships = {
+    customerId: equipment.relationships.customerId,
+    equipmentId: equipment.id,
+    equipmentFamilyId: familyId,
+  };
+  for (const deadline of computed) {
+    const current = pending.get(deadline.key);
+    pending.delete(deadline.key);
+    const attributes = { module: equipment.attributes.module, deadlineDate: deadline.deadlineDate, lastExecutionDate: deadline.lastExecutionDate, rule: deadline.rule };
+    if (!current) {
+      await insertDeadline(hook, { attributes: { ...attributes, isExecuted: false }, relationships: { ...relationships, activityId: deadline.activityId } }, 'computeDeadlines');
+      continue;
+    }
+    // A deadline a planner postponed keeps its date while its rule holds.
+    const postponed = Boolean(current.attributes.postponeReason) && sameJson(current.attributes.rule, deadline.rule);
+    const next = postponed ? { ...attributes, deadlineDate: current.attributes.deadlineDate } : attributes;
+    const same = (Object.keys(next) as (keyof typeof next)[]).every((key) => sameJson(current.attributes[key] ?? null, next[key] ?? null))
+      && current.relationships.customerId === relationships.customerId && (current.relationships.equipmentFamilyId ?? null) === familyId;
+    if (!same) await updateDeadline(hook, current, { attributes: next, relationships }, 'computeDeadlines');
+  }
+  for (const stale of pending.values()) await updateDeadline(hook, stale, { attributes: { isEnded: true, endedDate: hook.today } }, 'computeDeadlines');
+}
+
+/** Decommissioning: the equipment's deadlines still to do end today. */
+async function endPendingDeadlines(hook: HookContext, equipmentId: string): Promise<void> {
+  for (const deadline of await hook.repository('physicalActivities').listByRelationship('equipmentId', equipmentId)) {
+    if (isPending(deadline)) await updateDeadline(hook, deadline, { attributes: { isEnded: true, endedDate: hook.today } }, 'decommission');
+  }
+}
+
+/** What a recomputation depends on. */
+function deadlineInputsChanged(entity: Entity, previous: Entity): boolean {
+  const a = entity.attributes;
+  const b = previous.attributes;
+  return a.productionDate !== b.productionDate || a.installationDate !== b.installationDate || a.module !== b.module
+    || entity.relationships.equipmentFamilyId !== previous.relationships.equipmentFamilyId
+    || entity.relationships.customerId !== previous.relationships.customerId
+    || agentOf(a.characteristics as Record<string, unknown> | undefined) !== agentOf(b.characteristics as Record<string, unknown> | undefined);
+}
+
+/** The day an assignment activity was executed: its own time, its assignment's end, or today. */
+function executionDay(activity: Entity, assignment: Entity | undefined, today: string): string {
+  for (const value of [activity.attributes.executedDateTime, assignment?.attributes.actualEndDateTime]) {
+    const instant = text(value);
+    if (instant) return businessDay(new Date(instant));
+  }
+  return today;
+}
+
+/** A deadline without a rule (entered by hand, older data) recurs by its activity's frequency. */
+function nextByFrequency(frequency: unknown, executed: string): string | null {
+  const f = frequency as { value?: number; unit?: string } | undefined;
+  if (!f || typeof f.value !== 'number' || f.value <= 0) return null;
+  switch (f.unit) {
+    case 'day': return addDays(executed, f.value);
+    case 'week': return addDays(executed, f.value * 7);
+    case 'month': return addMonths(executed, f.value);
+    case 'year': return addMonths(executed, f.value * 12);
+    default: return null;
+  }
+}
+
+/**
+ * An assignment activity was closed (alone, or with its assignment): the deadline it executes is
+ * marked executed with the day and the intervention, and the next one is created from that day.
+ * The deadline is the one planned into this activity, else the earliest pending one of the same
+ * activity on the same equipment or installation.
+ */
+export async function executeDeadlineOf(hook: HookContext, activity: Entity): Promise<void> {
+  const deadlines = hook.repository('physicalActivities');
+  let deadline = (await deadlines.listByRelationship('assignmentActivityId', activity.id)).find(isPending);
+  if (!deadline) {
+    const equipmentId = text(activity.relationships.equipmentId);
+    const installationId = text(activity.relationships.installationId);
+    const candidates = equipmentId ? await deadlines.listByRelationship('equipmentId', equipmentId) : installationId ? await deadlines.listByRelationship('installationId', installationId) : [];
+    deadline = candidates
+      .filter((d) => isPending(d) && d.relationships.activityId === activity.relationships.activityId && !text(d.relationships.assignmentActivityId))
+      .toSorted((a, b) => String(a.attributes.deadlineDate).localeCompare(String(b.attributes.deadlineDate)))[0];
+  }
+  if (!deadline) return;
+  const assignmentId = text(activity.relationships.assignmentId);
+  const assignment = assignmentId ? await hook.repository('assignments').findById(assignmentId) : undefined;
+  const executed = executionDay(activity, assignment, hook.today);
+  await updateDeadline(hook, deadline, {
+    attributes: { isExecuted: true, executedDate: executed },
+    relationships: { assignmentActivityId: activity.id, executedAssignmentId: assignmentId },
+  }, 'execute');
+  const rule = deadline.attributes.rule as DeadlineRule | undefined;
+  const next = rule ? nextDeadlineAfter(rule, executed) : nextByFrequency(deadline.attributes.frequency, executed);
+  if (!next) return;
+  const { module, frequency } = deadline.attributes;
+  const { customerId, activityId, equipmentId, installationId, equipmentFamilyId } = deadline.relationships;
+  await insertDeadline(hook, {
+    attributes: { module, deadlineDate: next, lastExecutionDate: executed, isExecuted: false, ...(rule ? { rule } : {}), ...(frequency ? { frequency } : {}) },
+    relationships: { customerId, activityId, equipmentId, installationId, equipmentFamilyId },
+  }, 'execute');
+}
+
+const closedStates: readonly unknown[] = ['closed', 'closed-with-anomalies'];
+
+/**
+ * An assignment closed (its machine moves its open activities along without their own hooks): each
+ * of its activities closed by that transition executes its deadline.
+ */
+export async function executeDeadlinesOfAssignment(hook: HookContext, assignment: Entity, previous: Entity | undefined): Promise<void> {
+  if (!previous || !closedStates.includes(assignment.attributes.state) || closedStates.includes(previous.attributes.state)) return;
+  const marker = `assignments:${assignment.id}`;
+  for (const activity of await hook.repository('assignmentActivities').listByRelationship('assignmentId', assignment.id)) {
+    if (closedStates.includes(activity.attributes.state) && activity.metadata.cascadedBy === marker) await executeDeadlineOf(hook, activity);
+  }
+}
+
+type PlanRequest = z.output<typeof planDeadlinesRequest>;
+
+/**
+ * "Crea intervento" from the deadlines worklist: the deadline the action runs on and the other
+ * selected ones, grouped by customer site (the customer and the equipment's office location), become
+ * one intervention per site, to schedule, with one activity per deadline; each deadline is linked to
+ * its activity, so closing it executes the deadline. Answers the first intervention created.
+ */
+async function planDeadlines(hook: HookContext, entity: Entity, body: Record<string, unknown>): Promise<{ entity: Entity }> {
+  const request = body as PlanRequest;
+  const ids = [...new Set([entity.id, ...request.physicalActivityIds])];
+  const found = await hook.repository('physicalActivities').findByIds(ids);
+  const selected: Entity[] = [];
+  for (const [index, id] of ids.entries()) {
+    const deadline = found.get(id);
+    const pointer = index === 0 ? '' : `/physicalActivityIds/${index - 1}`;
+    const refuse = (message: string) => new Problem('VALIDATION_FAILED', { message, errors: [{ pointer, code: 'invalidValue', message }] });
+    if (!deadline || deadline.metadata.isDeleted) throw refuse('Scadenza inesistente');
+    if (!isPending(deadline)) throw refuse(`${physicalActivities.title(deadline)}: già eseguita o chiusa`);
+    if (text(deadline.relationships.assignmentActivityId)) throw refuse(`${physicalActivities.title(deadline)}: già pianificata in un intervento`);
+    if (!text(deadline.relationships.activityId)) throw refuse(`${physicalActivities.title(deadline)}: nessuna attività la esegue`);
+    hook.call.access.authorize('update', physicalActivities, deadline);
+    selected.push(deadline);
+  }
+  const groups = new Map<string, Entity[]>();
+  for (const deadline of selected) {
+    const key = `${String(deadline.relationships.customerId)}|${text(deadline.metadata.customerLocationId) ?? ''}|${String(deadline.attributes.module)}`;
+    groups.set(key, [...(groups.get(key) ?? []), deadline]);
+  }
+  const assignmentsKind = findKind('assignments');
+  if (!assignmentsKind) throw new Error('assignments kind missing');
+  const assignmentHook: HookContext = { ...hook, kind: assignmentsKind };
+  let first: Entity | undefined;
+  for (const group of groups.values()) {
+    const [head] = group as [Entity, ...Entity[]];
+    const scheduledDate = calendarDay(request.scheduledDate ?? null);
+    const code = await nextCode(assignmentHook, 'INT', Number(hook.today.slice(0, 4)));
+    const names = [...new Set(group.map((d) => text(d.metadata.activityName)).filter((n) => n !== null))];
+    const assignment = await hook.service.createWithin(hook.db, hook.call, 'assignments', {
+      attributes: {
+        code, module: head.attributes.module, state: 'open',
+        title: `Scadenze: ${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''}`.slice(0, 300),
+        description: group.map((d) => physicalActivities.title(d)).join('\n').slice(0, 5000),
+      },
+      relationships: { customerId: head.relationships.customerId, officeLocationId: text(head.metadata.customerLocationId) },
+    });
+    for (const deadline of group) {
+      const activity = await hook.service.createWithin(hook.db, hook.call, 'assignmentActivities', {
+        attributes: { state: 'open', scheduledDate: scheduledDate ?? deadline.attributes.deadlineDate },
+        relationships: {
+          assignmentId: assignment.id, activityId: deadline.relationships.activityId,
+          equipmentId: deadline.relationships.equipmentId ?? null, installationId: deadline.relationships.installationId ?? null,
+        },
+      });
+      await updateDeadline(hook, deadline, { relationships: { assignmentActivityId: activity.id } }, 'plan');
+    }
+    first ??= assignment;
+  }
+  if (!first) throw new Error('no deadline planned');
+  return { entity: first };
+}
+
+export const equipmentHooks: Record<string, KindHooks> = {
+  equipments: {
+    async afterWrite(hook, entity, previous) {
+      if (entity.metadata.isDeleted) return;
+      const decommissioned = entity.attributes.state === 'decommissioned';
+      if (decommissioned) {
+        if (previous?.attributes.state !== 'decommissioned') await endPendingDeadlines(hook, entity.id);
+        return;
+      }
+      const reactivated = previous?.attributes.state === 'decommissioned';
+      if (!previous || reactivated || deadlineInputsChanged(entity, previous)) await computeEquipmentDeadlines(hook, entity);
+    },
+  },
+  physicalActivities: {
+    async beforeWrite(hook, data) {
+      return { ...data, metadata: { ...data.metadata, ...(await deadlineMetadata(hook, data.relationships)) } };
+    },
+    actions: { plan: planDeadlines },
+  },
+  assignmentActivities: {
+    async afterWrite(hook, entity, previous) {
+      if (previous && closedStates.includes(entity.attributes.state) && !closedStates.includes(previous.attributes.state)) await executeDeadlineOf(hook, entity);
+    },
+  },
+};

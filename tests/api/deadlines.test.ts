@@ -1,0 +1,163 @@
+/**
+ * The deadline engine through the API (issue "Deadline engine", DESIGN §4 "Deadlines"): an
+ * equipment's deadlines are computed from the maintenance rules of its type and activities when it
+ * is created and when its dates change; closing the activity that executes one creates the next;
+ * decommissioning ends them; the worklist's windows, full-text search and "Crea intervento". Both engines.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, setupApi, TODAY, type Api } from './setup.ts';
+import { extinguisherRules } from '../../src/domain/rules/maintenance-rules.ts';
+
+describe.each(engines())('deadline engine on %s', (engine) => {
+  let api: Api;
+  let customerId: string;
+  let familyId: string;
+  const activityIds: Record<string, string> = {};
+
+  const deadlinesOf = async (equipmentId: string, extra = '') => {
+    const response = await api.get(`/api/physicalActivities?filter[equipmentId]=${equipmentId}&sort=deadlineDate&page[size]=50${extra}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.data as any[];
+  };
+  const pendingByKind = async (equipmentId: string) =>
+    Object.fromEntries((await deadlinesOf(equipmentId, '&filter[isExecuted]=false&filter[isEnded]=false')).map((d) => [d.attributes.rule.kind, d]));
+  const extinguisher = (productionDate: string, agent = 'Polvere ABC') =>
+    api.create('equipments', {
+      attributes: { equipmentId: `EST-${productionDate}-${Math.random().toString(36).slice(2, 7)}`, module: 'fire', productionDate, installationDate: productionDate, characteristics: { agenteEstinguente: agent } },
+      relationships: { customerId, equipmentFamilyId: familyId },
+    });
+
+  beforeAll(async () => {
+    api = await setupApi(engine);
+    customerId = (await api.create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Officine Brambilla Srl' } } })).id;
+    familyId = (await api.create('equipmentFamilies', {
+      attributes: {
+        code: 'EST-POL', name: 'Estintore a polvere', module: 'fire', expiryBasis: 'production',
+        // End of life is the type's own rule: no activity executes it.
+        maintenanceRules: extinguisherRules.filter((r) => r.kind === 'fineVita'),
+      },
+    })).id;
+    for (const kind of ['controlloPeriodico', 'revisione', 'collaudo'] as const) {
+      activityIds[kind] = (await api.create('activities', {
+        attributes: { code: `EST-${kind}`, name: `Estintore: ${kind}`, module: 'fire', maintenanceRules: extinguisherRules.filter((r) => r.kind === kind) },
+        relationships: { equipmentFamilyId: familyId },
+      })).id;
+    }
+  });
+  afterAll(() => api?.close());
+
+  it('a powder extinguisher built in 2025: controllo at 6 months, revisione at 60, collaudo at 120 from production, end of life at 18 years', async () => {
+    const equipment = await extinguisher('2025-03-15');
+    const deadlines = await pendingByKind(equipment.id);
+    expect(Object.keys(deadlines).toSorted()).toEqual(['collaudo', 'controlloPeriodico', 'fineVita', 'revisione']);
+    expect(deadlines.controlloPeriodico.attributes).toMatchObject({ deadlineDate: '2025-09-15', rule: { kind: 'controlloPeriodico', months: 6, norm: 'UNI 9994-1', edition: '2024' } });
+    expect(deadlines.revisione.attributes).toMatchObject({ deadlineDate: '2030-03-15', rule: { months: 60, from: 'production', edition: '2024' } });
+    expect(deadlines.collaudo.attributes).toMatchObject({ deadlineDate: '2035-03-15', rule: { months: 120 } });
+    expect(deadlines.fineVita.attributes.deadlineDate).toBe('2043-03-15');
+    expect(deadlines.revisione.relationships).toMatchObject({ customerId, equipmentId: equipment.id, equipmentFamilyId: familyId, activityId: activityIds.revisione });
+    expect(deadlines.fineVita.relationships.activityId ?? null).toBeNull();
+  });
+
+  it('one built in 2020 keeps the 2013 edition: revisione at 36 months', async () => {
+    const equipment = await extinguisher('2020-06-10');
+    const deadlines = await pendingByKind(equipment.id);
+    expect(deadlines.revisione.attributes).toMatchObject({ deadlineDate: '2023-06-10', rule: { months: 36, edition: '2013' } });
+  });
+
+  it('a changed production date recomputes the deadlines (edition included)', async () => {
+    const equipment = await extinguisher('2020-06-10');
+    const changed = await api.patch(`/api/equipments/${equipment.id}`, { attributes: { productionDate: '2025-01-31', installationDate: '2025-02-10' } }, equipment.metadata.lastUpdatedDateTime);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const after = await pendingByKind(equipment.id);
+    expect(after.revisione.attributes).toMatchObject({ deadlineDate: '2030-01-31', rule: { months: 60, edition: '2024' } });
+    // Month arithmetic clamps: 31 January + 6 months = 31 July; the old deadlines were moved, not duplicated.
+    expect(after.controlloPeriodico.attributes.deadlineDate).toBe('2025-07-31');
+    expect((await deadlinesOf(equipment.id)).length).toBe(4);
+  });
+
+  it('closing the activity that executes the controllo marks it executed and creates the next at +6 months', async () => {
+    const equipment = await extinguisher('2025-03-15');
+    const controllo = (await pendingByKind(equipment.id)).controlloPeriodico;
+    const assignment = await api.create('assignments', { attributes: { code: 'INT-DL-1', module: 'fire' }, relationships: { customerId } });
+    const activity = await api.create('assignmentActivities', {
+      attributes: { scheduledDate: TODAY },
+      relationships: { assignmentId: assignment.id, activityId: activityIds.controlloPeriodico, equipmentId: equipment.id },
+    });
+    const closed = await api.act('assignmentActivities', activity, 'close');
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const executed = (await api.get(`/api/physicalActivities/${controllo.id}`)).body.data;
+    expect(executed.attributes).toMatchObject({ isExecuted: true, executedDate: TODAY });
+    expect(executed.relationships).toMatchObject({ assignmentActivityId: activity.id, executedAssignmentId: assignment.id });
+    const next = (await pendingByKind(equipment.id)).controlloPeriodico;
+    expect(next.id).not.toBe(controllo.id);
+    expect(next.attributes).toMatchObject({ deadlineDate: '2026-12-15', lastExecutionDate: TODAY, rule: { kind: 'controlloPeriodico', months: 6 } });
+  });
+
+  it('decommissioning the equipment ends its future deadlines', async () => {
+    const equipment = await extinguisher('2025-03-15');
+    expect(Object.keys(await pendingByKind(equipment.id))).toHaveLength(4);
+    const decommissioned = await api.act('equipments', equipment, 'decommission');
+    expect(decommissioned.status, JSON.stringify(decommissioned.body)).toBe(200);
+    expect(await pendingByKind(equipment.id)).toEqual({});
+    const all = await deadlinesOf(equipment.id);
+    expect(all.every((d) => d.attributes.isEnded === true && d.attributes.endedDate === TODAY)).toBe(true);
+  });
+
+  it('the worklist: full-text search finds deadlines by customer and equipment, and the expiry windows filter them', async () => {
+    const equipment = await extinguisher('2025-03-15');
+    const byCustomer = await api.get(`/api/physicalActivities?filter[fullText]=Brambilla&filter[equipmentId]=${equipment.id}`);
+    expect(byCustomer.status).toBe(200);
+    expect(byCustomer.body.data.length).toBe(4);
+    const byCode = await api.get(`/api/physicalActivities?filter[fullText]=${encodeURIComponent(equipment.attributes.equipmentId)}`);
+    expect(byCode.body.data.length).toBe(4);
+    // TODAY is 2026-06-15: the controllo of 2025-09-15 is overdue, the revisione of 2030 is not.
+    const expired = await api.get(`/api/physicalActivities?filter[due]=expired&filter[equipmentId]=${equipment.id}`);
+    expect(expired.body.data.map((d: any) => d.attributes.rule.kind)).toEqual(['controlloPeriodico']);
+    const soon = await api.get(`/api/physicalActivities?filter[due]=next90&filter[equipmentId]=${equipment.id}`);
+    expect(soon.body.data).toEqual([]);
+    expect((await api.get('/api/physicalActivities?filter[due]=tomorrow')).status).toBe(400);
+  });
+
+  it('"Crea intervento" turns selected deadlines into one intervention per customer site; closing it executes them', async () => {
+    const first = await extinguisher('2025-03-15');
+    const second = await extinguisher('2025-04-20');
+    const a = (await pendingByKind(first.id)).controlloPeriodico;
+    const b = (await pendingByKind(second.id)).controlloPeriodico;
+    const planned = await api.act('physicalActivities', a, 'plan', { physicalActivityIds: [b.id] });
+    expect([200, 201], JSON.stringify(planned.body)).toContain(planned.status);
+    const assignment = planned.body.data;
+    expect(assignment).toMatchObject({ attributes: { state: 'open', module: 'fire' }, relationships: { customerId } });
+    const activities = (await api.get(`/api/assignmentActivities?filter[assignmentId]=${assignment.id}`)).body.data;
+    expect(activities.map((x: any) => x.relationships.equipmentId).toSorted()).toEqual([first.id, second.id].toSorted());
+    const linked = (await api.get(`/api/physicalActivities/${a.id}`)).body.data;
+    expect(activities.map((x: any) => x.id)).toContain(linked.relationships.assignmentActivityId);
+    // Planned already: a second plan is refused.
+    const again = await api.act('physicalActivities', linked, 'plan', {});
+    expect(again.status).toBe(422);
+    // The whole intervention closes: its activities close with it and execute their deadlines.
+    const fresh = (await api.get(`/api/assignments/${assignment.id}`)).body.data;
+    const scheduled = await api.patch(`/api/assignments/${assignment.id}`, {
+      attributes: { plannedStartDateTime: `${TODAY}T07:00:00.000Z` }, relationships: { operatorIds: [api.adminId], operatorInChargeId: api.adminId },
+    }, fresh.metadata.lastUpdatedDateTime);
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+    let current = scheduled.body.data;
+    for (const action of ['schedule', 'start', 'close']) {
+      const moved = await api.act('assignments', current, action);
+      expect(moved.status, `${action}: ${JSON.stringify(moved.body)}`).toBe(200);
+      current = moved.body.data;
+    }
+    for (const deadline of [a, b]) {
+      expect((await api.get(`/api/physicalActivities/${deadline.id}`)).body.data.attributes).toMatchObject({ isExecuted: true, executedDate: TODAY });
+    }
+    expect((await pendingByKind(first.id)).controlloPeriodico.attributes.deadlineDate).toBe('2026-12-15');
+  });
+
+  it('maintenance rules are validated where an administrator edits them', async () => {
+    const refused = await api.post('/api/equipmentFamilies', {
+      attributes: { code: 'X', name: 'Errata', module: 'fire', maintenanceRules: [{ kind: 'revisione', months: 0, from: 'sometime', norm: 'UNI 9994-1', edition: '2024' }] },
+    });
+    expect(refused.status).toBe(422);
+    const pointers = refused.body.errors.map((e: any) => e.pointer);
+    expect(pointers).toEqual(expect.arrayContaining(['/attributes/maintenanceRules/0/months', '/attributes/maintenanceRules/0/from']));
+  });
+});
