@@ -13,6 +13,7 @@ import { loggingOptions } from './logging.ts';
 import { EntityService, type CallContext } from './resources/service.ts';
 import { registerResourceRoutes } from './resources/controller.ts';
 import { registerOrderWizardRoutes } from './orders/wizard-routes.ts';
+import { registerCustomerPriceRoutes } from './kinds/customer-price.ts';
 import { inProcessChangeBus, postgresChangeBus } from './events/bus.ts';
 import { isEventStream, registerEventRoutes } from './events/routes.ts';
 import { developmentIdentity, tokenIdentity, type Caller } from './auth/identity.ts';
@@ -22,6 +23,8 @@ import { createEmbeddedProvider, registerOidcRoutes, type LoginLimits } from './
 import { isPublicDocumentation, registerOpenApiRoutes } from './openapi/routes.ts';
 import { isSignedMediaUrl, registerMediaRoutes } from './media/routes.ts';
 import type { MediaStorage } from './storage/storage.ts';
+import { createStorage } from './storage/index.ts';
+import { registerDocumentRoutes } from './documents/routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -143,8 +146,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return [request.caller.profile];
   });
   registerOrderWizardRoutes(app, service, callOf);
+  registerCustomerPriceRoutes(app, service, callOf);
   registerResourceRoutes(app, service, callOf);
-  await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: options.mediaStorage });
+  const mediaStorage = options.mediaStorage ?? createStorage(config.media);
+  await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: mediaStorage });
+  registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage });
   registerEventRoutes(app, { db: database.db, bus: changes, identities, log: app.log });
   registerOpenApiRoutes(app, config);
   if (embedded) await registerOidcRoutes(app, { provider: embedded.provider, db: database.db, publicUrl: config.publicUrl, loginLimits: options.loginLimits });
