@@ -9,9 +9,20 @@ import type { Entity, EntityJson } from './entity.ts';
 /** A list query as the API takes it (SPEC §7): `page[number]`, `filter[x]`, `sort`, … */
 export type ListParams = Record<string, string | number | boolean | readonly (string | number)[] | undefined | null>;
 
+/**
+ * Lists count their rows exactly up to this many; a larger total is the database's estimate
+ * (`meta.totalIsEstimate`), which the grid shows as "più di" this number. Counting a million rows
+ * exactly costs more than the page itself.
+ */
+export const EXACT_TOTAL_LIMIT = 1_000;
+
 export interface ListResult {
   data: Entity[];
-  meta: { total: number; totalIsEstimate?: boolean; page: { number: number; size: number } };
+  /**
+   * `total` is exact up to a limit; beyond it `totalIsEstimate` is set and `total` is the database's
+   * estimate (more than the limit). `page.next`: the cursor for `page[after]` when more rows may follow.
+   */
+  meta: { total: number; totalIsEstimate?: boolean; page: { number: number; size: number; next?: string } };
 }
 
 /** What a state transition changed on other records (an assignment's activities closed with it). */

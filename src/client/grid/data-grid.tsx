@@ -174,6 +174,7 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
           setState({ ...state, cols: ids });
         }}
         total={total}
+        totalIsEstimate={pages.totalIsEstimate}
         loading={pages.loading}
         selectedCount={selected.size}
         onCreate={onCreate}

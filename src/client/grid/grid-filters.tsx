@@ -7,6 +7,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { KindDefinition } from '../../domain/kind.ts';
 import { modules } from '../../domain/enums.ts';
+import { EXACT_TOTAL_LIMIT } from '../../domain/records.ts';
 import type { GridColumn } from './columns.ts';
 import { TITLE_COLUMN } from './columns.ts';
 import type { ArchivedFilter, GridState } from './grid-state.ts';
@@ -26,13 +27,15 @@ interface Props {
   visibleIds: string[];
   onColumnsChange(ids: string[]): void;
   total: number;
+  /** The total is the database's estimate (more than EXACT_TOTAL_LIMIT rows): shown as "più di …". */
+  totalIsEstimate?: boolean;
   loading: boolean;
   selectedCount: number;
   onCreate?: (() => void) | undefined;
   onOpenSelected(): void;
 }
 
-export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visibleIds, onColumnsChange, total, loading, selectedCount, onCreate, onOpenSelected }: Props) {
+export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visibleIds, onColumnsChange, total, totalIsEstimate, loading, selectedCount, onCreate, onOpenSelected }: Props) {
   const intl = useIntl();
   const [showFilters, setShowFilters] = useUserSetting('hasFilters', false);
   const [text, setText] = useState(state.q);
@@ -109,7 +112,11 @@ export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visi
           </button>
         )}
         <span className="data-grid-count" role="status" aria-live="polite">
-          {loading ? intl.formatMessage({ id: 'screens.loading' }) : intl.formatMessage({ id: 'grid.count' }, { count: total })}
+          {loading
+            ? intl.formatMessage({ id: 'screens.loading' })
+            : totalIsEstimate
+              ? intl.formatMessage({ id: 'grid.countAbove' }, { count: EXACT_TOTAL_LIMIT })
+              : intl.formatMessage({ id: 'grid.count' }, { count: total })}
           {selectedCount > 0 && ` · ${intl.formatMessage({ id: 'grid.selected' }, { count: selectedCount })}`}
         </span>
         {(activeCount > 0 || state.q || state.sort.length > 0) && (

@@ -18,7 +18,9 @@ function fetchPage(type: string, state: GridState, fixed: Record<string, string>
 }
 
 export interface GridPages {
+  /** Rows to scroll through: the exact total, or the database's estimate when `totalIsEstimate` (pages past the real end come back empty). */
   total: number;
+  totalIsEstimate: boolean;
   /** The row at an index, or undefined while its page loads. */
   row(index: number): EntityJson | undefined;
   loading: boolean;
@@ -57,6 +59,7 @@ export function useGridPages(type: string, state: GridState, fixed: Record<strin
   });
   return {
     total,
+    totalIsEstimate: firstQuery.data?.meta.totalIsEstimate === true,
     row: (index) => byPage.get(Math.floor(index / PAGE_SIZE) + 1)?.[index % PAGE_SIZE],
     loading: firstQuery.isFetching,
     error: firstQuery.error,

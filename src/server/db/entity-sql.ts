@@ -105,6 +105,12 @@ export function fieldSqlText(field: ListField): string {
   return cast ? `(${jsonPathSql(field.path)}::${cast})` : jsonPathSql(field.path);
 }
 
+/** The SQL type of a sortable field's value as sorted (its common column or generated sort column). */
+export function sortValueType(field: ListField): string {
+  if (commonColumnOf(field)) return field.type === 'date' ? 'timestamptz' : 'uuid';
+  return columnTypes[field.type] ?? 'text';
+}
+
 export function fieldSql(field: ListField): RawBuilder<unknown> {
   return sql.raw(fieldSqlText(field));
 }

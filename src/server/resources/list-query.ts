@@ -22,7 +22,11 @@ export type Condition =
   | { kind: 'custom'; filter: CustomFilter; value: string };
 
 export interface ListQuery {
-  page: { number: number; size: number };
+  /**
+   * `after` (keyset continuation, `page[after]`): the opaque cursor of `meta.page.next`; the page
+   * then starts right after the row it names instead of at an offset.
+   */
+  page: { number: number; size: number; after?: string };
   conditions: Condition[];
   isDeleted: boolean;
   /** null lists archived and active together (`filter[isArchived]=all`). */
@@ -120,6 +124,12 @@ export function parseListQuery(
     }
     const [, group, name] = match as unknown as [string, string, string];
     if (group === 'page') {
+      if (name === 'after') {
+        const cursor = single(value);
+        if (!/^[A-Za-z0-9_-]{1,2000}$/.test(cursor)) errors.push(invalidValue(parameter));
+        else query.page.after = cursor;
+        continue;
+      }
       const n = Number(single(value));
       if (name !== 'number' && name !== 'size') errors.push(unknownParameter(parameter));
       else if (!Number.isInteger(n) || n < 1) errors.push({ pointer: `?${parameter}`, code: 'pageAtLeastOne', message: 'Deve essere almeno 1' });

@@ -6,7 +6,9 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { KindDefinition } from '../../domain/kind.ts';
 import { readPath } from '../../domain/kind.ts';
 import type { DatabaseSchema } from '../db/database.ts';
-import { commonColumnOf, fieldSql, jsonPathSql, tableName } from '../db/entity-sql.ts';
+import { commonColumnOf, fieldSql, fieldSqlText, jsonPathSql, sortValueType, tableName } from '../db/entity-sql.ts';
+import { Problem } from '../http/problems.ts';
+import { EXACT_TOTAL_LIMIT } from '../../domain/records.ts';
 import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { Condition, ListQuery } from './list-query.ts';
 import type { FilterContext } from './custom-filters.ts';
@@ -138,8 +140,97 @@ function nextDay(day: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Lists count their rows exactly up to this many; larger totals are estimated. */
-export const EXACT_TOTAL_LIMIT = 1_000;
+/** One key of a list's order: its SQL expression, direction and the type its cursor value is cast back to. */
+interface SortKey {
+  name: string;
+  expression: string;
+  descending: boolean;
+  type: string;
+}
+
+const DEFAULT_SORT = [{ name: 'lastUpdatedDateTime', field: { path: 'metadata.lastUpdatedDateTime', type: 'date' as const }, descending: true }];
+
+/** The list's order: the requested keys (default newest change first), then the id in the first key's direction, so that every row has one place. */
+function sortKeys(query: ListQuery): SortKey[] {
+  const order = query.sort.length > 0 ? query.sort : DEFAULT_SORT;
+  return [
+    ...order.map((s) => ({ name: s.name, expression: fieldSqlText(s.field), descending: s.descending, type: sortValueType(s.field) })),
+    { name: 'id', expression: 'id', descending: order[0]?.descending ?? false, type: 'uuid' },
+  ];
+}
+
+/** The sort signature a cursor carries, so that a cursor is refused under another order. */
+const signature = (keys: SortKey[]) => keys.map((k) => `${k.descending ? '-' : ''}${k.name}`).join(',');
+
+/** An opaque cursor (base64url JSON): the sort signature and the sort values of the row to continue after. */
+export function encodeCursor(keys: SortKey[], values: (string | null)[]): string {
+  return Buffer.from(JSON.stringify({ s: signature(keys), v: values })).toString('base64url');
+}
+
+/** Whether a cursor value is text of its key's type, so that a forged cursor is a 400 and never a cast error. */
+function castable(type: string, text: string): boolean {
+  if (text.length > 1000) return false;
+  switch (type) {
+    case 'uuid':
+      return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+    case 'numeric':
+      return /^-?\d+(\.\d+)?$/.test(text);
+    case 'boolean':
+      return text === 'true' || text === 'false';
+    case 'timestamptz': {
+      // PostgreSQL's text form: `2026-11-23 20:15:29.123+00`.
+      const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)([+-]\d{2})(:\d{2})?$/.exec(text);
+      return match !== null && !Number.isNaN(Date.parse(`${match[1]}T${match[2]}${match[3]}${match[4] ?? ':00'}`));
+    }
+    default:
+      return true;
+  }
+}
+
+function decodeCursor(cursor: string, keys: SortKey[]): (string | null)[] {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    decoded = undefined;
+  }
+  const { s, v } = (decoded ?? {}) as { s?: unknown; v?: unknown };
+  const valid =
+    s === signature(keys) &&
+    Array.isArray(v) &&
+    v.length === keys.length &&
+    v.every((x, i) => x === null || (typeof x === 'string' && castable(keys[i]!.type, x))) &&
+    typeof v.at(-1) === 'string';
+  if (!valid) throw new Problem('INVALID_QUERY', { errors: [{ pointer: '?page[after]', code: 'invalidCursor', message: 'Cursore non valido per questo elenco' }] });
+  return v as (string | null)[];
+}
+
+/**
+ * "Comes after this row" in the list's order (`ASC NULLS FIRST` / `DESC NULLS LAST`, then id).
+ * With every key ascending and no empty value, one row comparison, which a sorted index answers
+ * by seeking; otherwise the lexicographic expansion with its NULL cases.
+ */
+function afterSql(keys: SortKey[], values: (string | null)[]): RawBuilder<unknown> {
+  const value = (i: number) => sql`${values[i]}::${sql.raw(keys[i]!.type)}`;
+  const column = (i: number) => sql.raw(keys[i]!.expression);
+  if (keys.every((k) => !k.descending) && values.every((v) => v !== null)) {
+    return sql`(${sql.join(keys.map((_, i) => column(i)))}) > (${sql.join(keys.map((_, i) => value(i)))})`;
+  }
+  const equal = (i: number) => (values[i] === null ? sql`${column(i)} IS NULL` : sql`${column(i)} = ${value(i)}`);
+  const beyond = (i: number): RawBuilder<unknown> | undefined => {
+    const key = keys[i]!;
+    if (values[i] === null) return key.descending ? undefined : sql`${column(i)} IS NOT NULL`;
+    return key.descending ? sql`(${column(i)} < ${value(i)} OR ${column(i)} IS NULL)` : sql`${column(i)} > ${value(i)}`;
+  };
+  const alternatives = keys.flatMap((_, i) => {
+    const step = beyond(i);
+    if (!step) return [];
+    return [sql`(${sql.join([...keys.slice(0, i).map((__, j) => equal(j)), step], sql` AND `)})`];
+  });
+  return alternatives.length === 0 ? sql`false` : sql`(${sql.join(alternatives, sql` OR `)})`;
+}
+
+export { EXACT_TOTAL_LIMIT };
 
 /** Rows the planner expects from an `EXPLAIN (FORMAT JSON)` answer (text or parsed, depending on the driver). */
 export function plannedRows(plan: unknown): number {
@@ -173,41 +264,54 @@ export class EntityRepository {
     this.journal = journal;
   }
 
-  /** The two statements of a list: one page, and the total under the same conditions. */
+  /** The statements of a list: one page, and the total under the same conditions (capped count, planner's estimate). */
   listStatements(query: ListQuery, ctx: FilterContext, scope?: RawBuilder<unknown>) {
     const where: RawBuilder<unknown>[] = [sql`is_deleted = ${query.isDeleted}`];
     if (query.isArchived !== null) where.push(sql`is_archived = ${query.isArchived}`);
     for (const condition of query.conditions) where.push(conditionSql(condition, ctx));
     if (scope) where.push(scope);
     const whereSql = sql.join(where, sql` AND `);
-    const order = query.sort.length > 0 ? query.sort : [{ name: 'lastUpdatedDateTime', field: { path: 'metadata.lastUpdatedDateTime', type: 'date' as const }, descending: true }];
+    const keys = sortKeys(query);
     const orderSql = sql.join(
-      [...order.map((s) => sql`${fieldSql(s.field)} ${sql.raw(s.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`), sql`id ${sql.raw(order[0]?.descending ? 'DESC' : 'ASC')}`],
+      keys.map((key) => sql`${sql.raw(key.expression)} ${sql.raw(key.expression === 'id' ? (key.descending ? 'DESC' : 'ASC') : key.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`),
       sql`, `,
     );
-    const offset = (query.page.number - 1) * query.page.size;
+    const after = query.page.after === undefined ? undefined : afterSql(keys, decodeCursor(query.page.after, keys));
+    const pageWhere = after ? sql`${whereSql} AND ${after}` : whereSql;
+    const offset = after ? 0 : (query.page.number - 1) * query.page.size;
+    // The row's sort values as text, for the cursor of the next page.
+    const cursorSql = sql.join(keys.map((key) => sql.raw(`(${key.expression})::text`)), sql`, `);
     return {
       // Deferred join: the page's ids come from the (index-only) sorted scan, the rows are fetched for those alone.
-      page: sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table}
-        JOIN (SELECT id AS page_id FROM ${this.table} WHERE ${whereSql} ORDER BY ${orderSql} LIMIT ${query.page.size} OFFSET ${offset}) AS page ON id = page_id
+      page: sql<EntityRow & { cursor_keys: (string | null)[] }>`SELECT ${ENTITY_COLUMNS}, ARRAY[${cursorSql}] AS cursor_keys FROM ${this.table}
+        JOIN (SELECT id AS page_id FROM ${this.table} WHERE ${pageWhere} ORDER BY ${orderSql} LIMIT ${query.page.size} OFFSET ${offset}) AS page ON id = page_id
         ORDER BY ${orderSql}`,
       // Counting stops past EXACT_TOTAL_LIMIT: an exact count of a million rows costs more than the page itself.
       count: sql<{ total: number }>`SELECT count(*) AS total FROM (SELECT 1 FROM ${this.table} WHERE ${whereSql} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS capped`,
       estimate: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table} WHERE ${whereSql}`,
+      /** The cursor of the row after which the next page starts (`meta.page.next`). */
+      cursorOf: (row: { cursor_keys: (string | null)[] }) => encodeCursor(keys, row.cursor_keys),
     };
   }
 
   /**
    * One page and the total, under the query's conditions plus the caller's scope (abilities). The
    * total is exact up to EXACT_TOTAL_LIMIT; beyond, it is the planner's estimate (never below the limit).
+   * `next` is the keyset cursor after the page's last row when the page is full.
    */
-  async list(query: ListQuery, ctx: FilterContext, scope?: RawBuilder<unknown>): Promise<{ data: Entity[]; total: number; totalIsExact: boolean }> {
+  async list(
+    query: ListQuery,
+    ctx: FilterContext,
+    scope?: RawBuilder<unknown>,
+  ): Promise<{ data: Entity[]; total: number; totalIsExact: boolean; next?: string }> {
     const statements = this.listStatements(query, ctx, scope);
     const [rows, count] = await Promise.all([statements.page.execute(this.db), statements.count.execute(this.db)]);
+    const last = rows.rows.length === query.page.size ? rows.rows.at(-1) : undefined;
+    const page = { data: rows.rows.map(rowToEntity), ...(last ? { next: statements.cursorOf(last) } : {}) };
     const counted = count.rows[0]?.total ?? 0;
-    if (counted <= EXACT_TOTAL_LIMIT) return { data: rows.rows.map(rowToEntity), total: counted, totalIsExact: true };
+    if (counted <= EXACT_TOTAL_LIMIT) return { ...page, total: counted, totalIsExact: true };
     const plan = (await statements.estimate.execute(this.db)).rows[0]?.['QUERY PLAN'];
-    return { data: rows.rows.map(rowToEntity), total: Math.max(EXACT_TOTAL_LIMIT + 1, plannedRows(plan)), totalIsExact: false };
+    return { ...page, total: Math.max(EXACT_TOTAL_LIMIT + 1, plannedRows(plan)), totalIsExact: false };
   }
 
   async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<Entity | undefined> {

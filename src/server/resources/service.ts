@@ -179,8 +179,9 @@ export class EntityService {
     const kind = this.kind(type);
     call.access.authorize('read', kind);
     const query = parseListQuery(rawQuery, kind, { maxPageSize: this.options.maxPageSize, customFilters: customFilters[type] ?? {} });
-    const { data, total, totalIsExact } = await this.repository(kind).list(query, { today: this.today() }, call.access.listScope(kind));
-    return { data: data.map((entity) => call.access.redact(kind, entity)), meta: { total, ...(totalIsExact ? {} : { totalIsEstimate: true }), page: { number: query.page.number, size: query.page.size } } };
+    const { data, total, totalIsExact, next } = await this.repository(kind).list(query, { today: this.today() }, call.access.listScope(kind));
+    const page = { number: query.page.number, size: query.page.size, ...(next ? { next } : {}) };
+    return { data: data.map((entity) => call.access.redact(kind, entity)), meta: { total, ...(totalIsExact ? {} : { totalIsEstimate: true }), page } };
   }
 
   async get(type: string, id: string, call: CallContext): Promise<Entity> {

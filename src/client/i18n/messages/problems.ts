@@ -26,6 +26,8 @@ export default {
   'problems.IMPERSONATION_NOT_ALLOWED': 'Solo un amministratore può operare per conto di un altro utente.',
   'problems.IMPERSONATION_FAILED': 'Errore durante l’impersonificazione dell’utente.',
   'problems.NOT_FOUND': 'Elemento non trovato.',
+  'problems.TEMPLATE_NOT_FOUND': 'Modello di documento non trovato.',
+  'problems.TEMPLATE_INVALID': 'Il modello di documento contiene segnaposto sconosciuti o non ammessi.',
   'problems.MEDIA_LINK_INVALID': 'Il collegamento al file non è valido.',
   'problems.MEDIA_LINK_EXPIRED': 'Il collegamento al file è scaduto: riprova.',
   'problems.MEDIA_LINK_USED': 'Il collegamento per il caricamento è già stato usato.',

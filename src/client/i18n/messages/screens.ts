@@ -23,6 +23,7 @@ export default {
   'grid.columns': 'Colonne',
   'grid.columns.legend': 'Colonne visibili',
   'grid.count': '{count, plural, one {# riga} other {# righe}}',
+  'grid.countAbove': 'più di {count, plural, one {# riga} other {# righe}}',
   'grid.selected': '{count, plural, one {# selezionata} other {# selezionate}}',
   'grid.reset': 'Azzera vista',
   'grid.empty': 'Nessun risultato',
