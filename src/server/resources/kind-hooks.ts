@@ -8,5 +8,6 @@ import { orderHooks } from '../kinds/orders.ts';
 import { registryHooks } from '../kinds/registry.ts';
 import { equipmentHooks } from '../kinds/equipments.ts';
 import { reminderHooks } from '../kinds/reminders.ts';
+import { templateDocHooks } from '../kinds/template-docs.ts';
 
-export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks, ...equipmentHooks, ...reminderHooks };
+export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks, ...equipmentHooks, ...reminderHooks, ...templateDocHooks };

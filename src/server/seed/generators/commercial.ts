@@ -197,7 +197,7 @@ export async function seedQuotations(ctx: SeedContext): Promise<Record<string, n
     };
     const extraMetadata = {
       totalListPrice: totals.listTotal, totalNetPrice: totals.netTotal, totalDiscount: totals.totalDiscount, discountPercent: totals.totalDiscountPercent,
-      totalMargin: totals.margin, productsCount: draft.lines.length, customerName: customer.displayName, commercialZoneId: customer.commercialZoneId,
+      totalMargin: totals.margin, productsCount: draft.lines.length, customerName: customer.displayName, commercialZoneId: customer.commercialZoneId ?? null,
     };
     quotationItems.push({ id: draft.id, createdDateTime: at(draft.date, int(ctx, 8, 18), ctx.pick([0, 15, 30, 45])), attributes, relationships, extraMetadata });
     draft.lines.forEach((line, position) => {
