@@ -1,0 +1,95 @@
+// Files end to end (issue 10 "Files in the workspace"), as the demo salesman: Ctrl+U on an issued
+// quotation opens the file picker, the signed PDF uploads with visible progress, is marked as the
+// signed quotation and saved, the quotation is accepted with its key (t p c), and the file downloads
+// with the same bytes.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+
+interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown> }
+
+let session: SignedInSession;
+let server: TestServer;
+let page: Page;
+let token: string;
+let quotation: Entity;
+
+async function api<T>(pathAndQuery: string): Promise<T> {
+  const response = await server.api(pathAndQuery, { token });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function press(...keys: string[]) {
+  for (const key of keys) await page.keyboard.press(key);
+}
+
+/** A PDF of a few megabytes: large enough for the progress to show under the throttled upload. */
+const signedPdf = Buffer.concat([Buffer.from('%PDF-1.7\n% Preventivo firmato\n'), Buffer.alloc(3 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** An issued quotation the salesman may accept once a signed copy is attached. */
+async function issuedQuotation(): Promise<Entity> {
+  const issued = await api<Entity[]>('/quotations?filter[status]=issued&page[size]=50&sort=-date');
+  for (const candidate of issued) {
+    const actions = await api<{ action: string; allowed?: boolean; refusal?: { message?: string } | null }[]>(`/quotations/${candidate.id}/actions`);
+    const accept = actions.find((a) => a.action === 'accept');
+    if (accept && accept.refusal && /firmato/i.test(String(accept.refusal.message ?? ''))) return candidate;
+  }
+  throw new Error('the demo data has no issued quotation of the salesman waiting for its signed copy');
+}
+
+beforeAll(async () => {
+  session = await signedInSession({ email: DEMO.salesman, path: '/marketing/quotations' });
+  ({ server, page, token } = session);
+  await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+  quotation = await issuedQuotation();
+});
+
+afterAll(() => session?.close());
+
+describe('files of a record', () => {
+  const panel = () => page.locator('.files-panel[data-field="attributes.attachments"]:visible');
+
+  it('uploads the signed PDF with Ctrl+U, showing its progress, and lists it', async () => {
+    await page.goto(`${server.url}/marketing/quotations/detail/${quotation.id}`);
+    await panel().waitFor({ timeout: 30_000 });
+    // A slow line, so the progress is there to be seen.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    await focusOutOfFields(page);
+    const chooser = page.waitForEvent('filechooser');
+    await press('Control+u');
+    await (await chooser).setFiles({ name: 'Preventivo firmato.pdf', mimeType: 'application/pdf', buffer: signedPdf });
+    const progress = panel().getByRole('progressbar', { name: 'Caricamento di Preventivo firmato.pdf' });
+    await progress.waitFor({ timeout: 10_000 });
+    await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await panel().getByRole('button', { name: 'Scarica Preventivo firmato.pdf' }).waitFor({ timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect(await progress.count()).toBe(0);
+  });
+
+  it('marks it as the signed quotation, saves, and accepts the quotation with t p c', async () => {
+    const item = panel().locator('.files-item', { hasText: 'Preventivo firmato.pdf' });
+    await item.locator('select').selectOption({ label: 'Preventivo firmato' });
+    await press('Control+s');
+    await expect
+      .poll(async () => ((await api<Entity>(`/quotations/${quotation.id}`)).attributes.attachments as { kind: string }[]).map((a) => a.kind), { timeout: 10_000 })
+      .toContain('signedQuotation');
+    await focusOutOfFields(page);
+    await press('t', 'p', 'c');
+    await expect.poll(async () => (await api<Entity>(`/quotations/${quotation.id}`)).attributes.status, { timeout: 10_000 }).toBe('accepted');
+  });
+
+  it('downloads the file with the same bytes', async () => {
+    const download = page.waitForEvent('download');
+    await panel().getByRole('button', { name: 'Scarica Preventivo firmato.pdf' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Preventivo firmato.pdf');
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await file.createReadStream())!) chunks.push(chunk as Buffer);
+    expect(sha256(Buffer.concat(chunks))).toBe(sha256(signedPdf));
+  });
+});
