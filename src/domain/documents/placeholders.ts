@@ -179,3 +179,15 @@ export const documentNorms = {
     source: 'Decreto del Ministro dell’Interno 1 settembre 2021, art. 6 (GU n. 230 del 25/09/2021)',
   },
 } as const;
+
+/** Units of measure as a printed line shows them. */
+export const printedUnits: Record<string, string> = {
+  annual: 'anno', daily: 'giorno', each: 'cad.', euro: '€', sixMonthly: 'semestre', quarterly: 'trimestre', halfDay: 'mezza giornata',
+  hourly: 'ora', hours: 'ore', kg: 'kg', km: 'km', lt: 'l', minutes: 'min', ml: 'ml', mq: 'm²', perSession: 'sessione', tonnes: 't',
+};
+
+/** States of an intervention's activity as a report prints them. */
+export const printedActivityStates: Record<string, string> = {
+  open: 'Da eseguire', closed: 'Eseguita', 'closed-with-anomalies': 'Eseguita con anomalie', decommissioned: 'Dismessa',
+  postponed: 'Rinviata', canceled: 'Annullata', 'activity-substituted': 'Sostituita',
+};

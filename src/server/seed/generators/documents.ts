@@ -6,50 +6,11 @@ import type { SeedContext, SeedItem } from '../seed-context.ts';
 import { vatCheckDigit } from './codes.ts';
 import { DEMO_DOMAIN } from './demo-users.ts';
 import { chance, int, slug } from './util.ts';
+import { certificateTemplate, controlRegisterTemplate, interventionReportTemplate, quotationTemplate } from './document-templates.ts';
 
 /** The provider's own VAT number, fixed so printed headings never change. */
 const PROVIDER_VAT = `0123456015${vatCheckDigit('0123456015')}`;
 const PROVIDER_NAME = 'Sicurezza Demo Servizi Srl';
-
-const quotationTemplate = `{{intestazione}}
-
-Spett.le {{cliente.ragioneSociale}}
-{{cliente.indirizzo}}
-{{cliente.cap}} {{cliente.citta}} ({{cliente.provincia}})
-
-Oggetto: preventivo n. {{preventivo.codice}} del {{preventivo.data}} – {{preventivo.titolo}}
-
-Gentile cliente,
-facendo seguito alla Vostra cortese richiesta, Vi sottoponiamo la nostra migliore offerta per quanto in oggetto.
-
-{{tabellaProdotti}}
-
-Totale imponibile: {{preventivo.totaleNetto}} € + IVA
-Validità dell’offerta: {{preventivo.scadenza}}
-Modalità di pagamento: {{preventivo.pagamento}}
-
-Restando a disposizione per ogni chiarimento, porgiamo distinti saluti.
-
-{{commerciale.nome}}
-Per accettazione (timbro e firma): ______________________`;
-
-const certificateTemplate = `{{intestazione}}
-
-ATTESTATO DI FREQUENZA E DI SUPERAMENTO DELLA VERIFICA DI APPRENDIMENTO
-
-Si attesta che
-{{dipendente.cognome}} {{dipendente.nome}}
-nato/a a {{dipendente.luogoNascita}} il {{dipendente.dataNascita}} – C.F. {{dipendente.codiceFiscale}}
-dipendente di {{cliente.ragioneSociale}}
-
-ha frequentato il corso «{{corso.titolo}}» della durata di {{corso.ore}} ore,
-svolto dal {{corso.dataInizio}} al {{corso.dataFine}} presso {{sede.nome}},
-ai sensi del D.Lgs. 81/2008 e dell’Accordo Stato-Regioni vigente.
-
-Validità: {{corso.validita}}
-
-Il docente                                         Il responsabile del progetto formativo
-{{docente.nome}}                                   {{responsabile.nome}}`;
 
 export async function seedDocuments(ctx: SeedContext): Promise<Record<string, number>> {
   const [logoId, quotationDocId, certificateDocId] = await ctx.insert('media', [
@@ -61,6 +22,8 @@ export async function seedDocuments(ctx: SeedContext): Promise<Record<string, nu
     { attributes: { type: 'quotation', name: 'Preventivo standard', body: quotationTemplate, isDefault: true }, relationships: { mediaId: quotationDocId } },
     { attributes: { type: 'quotation', name: 'Preventivo con condizioni di contratto quadro', body: `${quotationTemplate}\n\nAllegato: condizioni generali del contratto quadro.`, isDefault: false } },
     { attributes: { type: 'courseCertificate', name: 'Attestato di formazione', body: certificateTemplate, isDefault: true }, relationships: { mediaId: certificateDocId } },
+    { attributes: { type: 'interventionReport', name: 'Rapporto di intervento', body: interventionReportTemplate, isDefault: true } },
+    { attributes: { type: 'controlRegister', name: 'Registro dei controlli (DM 1/9/2021)', body: controlRegisterTemplate, isDefault: true } },
   ]);
   const addressLines = ['Via dell’Industria 24, 20121 Milano (MI)', 'Tel. 02 8765 4321 – www.demo.sicurezza.it'];
   const heading = { companyName: PROVIDER_NAME, addressLines, vatNumber: PROVIDER_VAT, phoneNumber: '02 87654321', email: `info@${DEMO_DOMAIN}` };

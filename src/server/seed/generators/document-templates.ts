@@ -1,0 +1,106 @@
+/**
+ * The default document templates of the demo (one per document type), written with the
+ * placeholders of domain/documents/placeholders.ts and the markup of domain/documents/markup.ts.
+ * A unit test renders each over sample data, so they never name an unknown placeholder.
+ */
+import type { TemplateDocType } from '../../../domain/documents/placeholders.ts';
+
+export const quotationTemplate = `Spett.le {{cliente.ragioneSociale}}
+{{cliente.indirizzo}}
+{{cliente.cap}} {{cliente.citta}} {{#cliente.provincia}}({{cliente.provincia}}){{/cliente.provincia}}
+{{#cliente.partitaIva}}P. IVA {{cliente.partitaIva}}{{/cliente.partitaIva}}
+
+# Preventivo n. {{preventivo.codice}} del {{preventivo.data}}
+{{#preventivo.titolo}}
+Oggetto: {{preventivo.titolo}}
+{{/preventivo.titolo}}
+
+Gentile cliente,
+facendo seguito alla Vostra cortese richiesta, Vi sottoponiamo la nostra migliore offerta per quanto in oggetto.
+
+| N. | Descrizione | Q.tà | U.m. | Prezzo unitario | Sconto % | Totale |
+|---|---|---|---|---|---|---|
+{{#righe}}
+| {{numero}} | {{descrizione}} | {{quantita}} | {{unita}} | {{prezzoUnitario}} | {{sconto}} | {{totale}} |
+{{/righe}}
+
+> Totale a listino: {{preventivo.totaleListino}}
+> Sconto: {{preventivo.totaleSconto}}
+> **Totale imponibile: {{preventivo.totaleNetto}} + IVA**
+
+{{#preventivo.note}}
+## Note
+{{preventivo.note}}
+
+{{/preventivo.note}}
+Validità dell’offerta: fino al {{preventivo.scadenza}}
+Modalità di pagamento: {{preventivo.pagamento}}
+
+Restando a disposizione per ogni chiarimento, porgiamo distinti saluti.
+
+{{commerciale.nome}}
+{{intestazione.ragioneSociale}}
+
+Per accettazione (timbro e firma): ______________________`;
+
+export const certificateTemplate = `{{#attestati}}
+# Attestato di frequenza e di superamento della verifica di apprendimento
+
+Si attesta che
+**{{dipendente.cognome}} {{dipendente.nome}}**
+nato/a a {{dipendente.luogoNascita}} il {{dipendente.dataNascita}} – C.F. {{dipendente.codiceFiscale}}
+dipendente di {{cliente.ragioneSociale}}
+
+ha frequentato il corso «{{corso.titolo}}» ({{corso.codice}}) della durata di {{corso.ore}} ore, svolto il {{corso.data}}.
+Esito della verifica: {{esito}}{{^esito}}______________{{/esito}}
+{{#corso.validita}}Validità: {{corso.validita}}{{/corso.validita}}
+
+{{riferimentiNormativi}}
+
+Il docente: ______________________          Il responsabile del progetto formativo: ______________________
+
+---
+{{/attestati}}
+{{^attestati}}
+Il piano formativo {{piano.titolo}} ({{piano.anno}}) non ha ancora partecipanti.
+{{/attestati}}`;
+
+export const interventionReportTemplate = `# Rapporto di intervento {{intervento.codice}}
+Cliente: **{{cliente.ragioneSociale}}** – {{cliente.indirizzo}} {{cliente.citta}}
+Dal {{intervento.inizio}} al {{intervento.fine}}
+{{#intervento.titolo}}Oggetto: {{intervento.titolo}}{{/intervento.titolo}}
+
+{{intervento.descrizione}}
+
+| Attività | Attrezzatura | Matricola | Data | Stato | Esito e note |
+|---|---|---|---|---|---|
+{{#attivita}}
+| {{nome}} | {{attrezzatura}} | {{matricola}} | {{data}} | {{stato}} | {{esito}} |
+{{/attivita}}
+
+{{#intervento.note}}
+## Note
+{{intervento.note}}
+{{/intervento.note}}
+
+Data {{documento.data}}
+Il tecnico: ______________________          Il cliente: ______________________`;
+
+export const controlRegisterTemplate = `# Registro dei controlli
+**{{cliente.ragioneSociale}}** – {{cliente.indirizzo}} {{cliente.cap}} {{cliente.citta}}
+{{registro.riferimentoNormativo}}
+
+| Attrezzatura | Tipo | Matricola | Posizione | Data | Controllo | Esito | Note |
+|---|---|---|---|---|---|---|---|
+{{#controlli}}
+| {{attrezzatura}} | {{tipo}} | {{matricola}} | {{posizione}} | {{data}} | {{controllo}} | {{esito}} | {{note}} |
+{{/controlli}}
+
+Stampato il {{documento.data}}`;
+
+export const defaultTemplates: { type: TemplateDocType; name: string; body: string }[] = [
+  { type: 'quotation', name: 'Preventivo standard', body: quotationTemplate },
+  { type: 'courseCertificate', name: 'Attestato di formazione', body: certificateTemplate },
+  { type: 'interventionReport', name: 'Rapporto di intervento', body: interventionReportTemplate },
+  { type: 'controlRegister', name: 'Registro dei controlli (DM 1/9/2021)', body: controlRegisterTemplate },
+];
