@@ -79,6 +79,12 @@ describe('records provider: URLs and versions', () => {
     ]);
   });
 
+  it('reads a record\'s own resource under /api/{type}/{id}/{resource}', async () => {
+    answer = () => ({ status: 200, body: { data: { unitPrice: 34.2 } } });
+    await expect(provider().related('customers', 'c1', 'price', { productId: 'p1' })).resolves.toEqual({ data: { unitPrice: 34.2 } });
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /api/customers/c1/price?productId=p1']);
+  });
+
   it('sends every write with the version it was based on', async () => {
     const records = provider();
     const loaded = entity('q1', '2026-02-03T10:00:00.000Z');

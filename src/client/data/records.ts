@@ -38,6 +38,8 @@ export interface ClientRecords extends RecordsProvider {
    * (a second click, a retry after a lost answer) answers the first result. Refreshes what it wrote.
    */
   createOnce(type: string, operation: string, body: unknown, idempotencyKey: string, options?: WriteOptions): Promise<CompoundCreation>;
+  /** A read-only resource of one record (`GET /api/{type}/{id}/{resource}`, e.g. a customer's `price` of a product). */
+  related<T>(type: string, id: string, resource: string, query?: ListParams, signal?: AbortSignal): Promise<T>;
 }
 
 /** What `createOnce` answers: the record made and the other records written with it. */
@@ -172,6 +174,10 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
       const included = answer.included ?? [];
       await invalidateAfterWrite(type, answer.data.id, included.map((entity) => ({ type: entity.type, id: entity.id })), answer.data, client);
       return { data: answer.data, included };
+    },
+
+    async related<T>(type: string, id: string, resource: string, query: ListParams = {}, signal?: AbortSignal) {
+      return http.get<T>('/{type}/{id}/{resource}', { params: { type, id, resource }, query, signal });
     },
 
     async history(type, id, signal) {

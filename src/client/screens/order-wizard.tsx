@@ -25,6 +25,7 @@ import { newClientId } from '../data/drafts.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import type { OrderWizardRequest } from '../../domain/entities/orders.ts';
+import type { LinePricing } from '../../domain/rules/pricing.ts';
 import { businessDay } from '../../domain/business-day.ts';
 
 interface Line {
@@ -163,7 +164,10 @@ export function OrderWizard() {
             onChange={async (id) => {
               if (!id || lines.some((l) => l.productId === id)) return;
               const product = await records.get('products', id);
-              setLines((ls) => [...ls, { productId: id, description: String(product.attributes.name ?? ''), quantity: 1, deliveredQuantity: 0, toDeliver: 0, unitPrice: Number(product.attributes.listPrice ?? 0), discountPercent: 0, activityIds: [] }]);
+              // The customer's price today by the quotations' rule (price list, offer): what the server will store.
+              const priced = customerId ? await records.related<{ data: LinePricing }>('customers', customerId, 'price', { productId: id }).catch(() => undefined) : undefined;
+              const unitPrice = priced?.data.unitPrice ?? Number(product.attributes.listPrice ?? 0);
+              setLines((ls) => [...ls, { productId: id, description: priced?.data.description ?? String(product.attributes.name ?? ''), quantity: 1, deliveredQuantity: 0, toDeliver: 0, unitPrice, discountPercent: 0, activityIds: [] }]);
             }} />
           {errors.get('lines') && <p className="form-error" role="alert">{errors.get('lines')}</p>}
           <table className="wizard-lines">
