@@ -125,7 +125,7 @@ function LoadedOrder({ kind, controller, stored, draft }: { kind: KindDefinition
             })}
           </div>
         </section>
-        <OrderLines lines={lines} onChange={setLines} locked={locked} errors={controller.errors} />
+        <OrderLines lines={lines} customerId={typeof draft.relationships.customerId === 'string' ? draft.relationships.customerId : undefined} onChange={setLines} locked={locked} errors={controller.errors} />
         <OrderRelated entity={stored} />
       </form>
       {controller.historyOpen && <HistoryPanel kind={kind} id={stored.id} onClose={closeHistory} />}

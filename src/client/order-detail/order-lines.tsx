@@ -10,9 +10,13 @@ import { lineTotals } from '../../domain/rules/totals.ts';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { formatMoney, formatValue } from '../forms/format.ts';
 import { parseQuantity } from '../shell/action-body-dialog.tsx';
+import { records } from '../data/index.ts';
+import type { LinePricing } from '../../domain/rules/pricing.ts';
 
 interface Props {
   lines: readonly OrderLine[];
+  /** The order's customer: a product chosen on a new line gets its price for this customer. */
+  customerId: string | undefined;
   onChange(lines: OrderLine[]): void;
   locked: boolean;
   /** The record's errors by dotted path (`attributes.lines.0.deliveredQuantity`). */
@@ -43,7 +47,24 @@ function NumberCell({ value, label, onChange, readOnly, error }: { value: number
   );
 }
 
-export function OrderLines({ lines, onChange, locked, errors }: Props) {
+/**
+ * What choosing a product fills on a line still without a description or a price: the customer's
+ * price today (the quotations' pricing rule, `GET /api/customers/{id}/price`), else the catalogue's.
+ */
+async function productDefaults(line: OrderLine, productId: string, customerId: string | undefined): Promise<Partial<OrderLine>> {
+  if (line.description?.trim() && line.unitPrice > 0) return {};
+  const priced = customerId ? await records.related<{ data: LinePricing }>('customers', customerId, 'price', { productId }).catch(() => undefined) : undefined;
+  const product = priced ? undefined : await records.get('products', productId).catch(() => undefined);
+  const description = priced?.data.description ?? (typeof product?.attributes.name === 'string' ? product.attributes.name : undefined);
+  const unitPrice = priced?.data.unitPrice ?? (typeof product?.attributes.listPrice === 'number' ? product.attributes.listPrice : undefined);
+  const listPrice = priced?.data.listPrice;
+  return {
+    ...(!line.description?.trim() && description ? { description } : {}),
+    ...(line.unitPrice === 0 && unitPrice !== undefined ? { unitPrice, ...(listPrice !== undefined ? { listPrice } : {}) } : {}),
+  };
+}
+
+export function OrderLines({ lines, customerId, onChange, locked, errors }: Props) {
   const intl = useIntl();
   const t = (id: string, n: number) => intl.formatMessage({ id }, { n });
   const set = (index: number, patch: Partial<OrderLine>) => onChange(lines.map((line, i) => (i === index ? { ...line, ...patch } : line)));
@@ -80,7 +101,10 @@ export function OrderLines({ lines, onChange, locked, errors }: Props) {
                   <th scope="row">{n}</th>
                   <td>
                     <ReferencePicker label={t('orders.detail.productOf', n)} target="products" value={line.productId ?? null} readOnly={locked}
-                      onChange={(productId) => set(index, { productId })} />
+                      onChange={(productId) => {
+                        set(index, { productId });
+                        if (productId) void productDefaults(line, productId, customerId).then((filled) => Object.keys(filled).length > 0 && set(index, { productId, ...filled }));
+                      }} />
                   </td>
                   <td>
                     <input aria-label={t('orders.detail.descriptionOf', n)} readOnly={locked} value={line.description ?? ''}
