@@ -142,6 +142,20 @@ describe.each(engines())('demo data set on %s', (engine) => {
     }
   }, 120_000);
 
+  it('computes the demo deadlines with the deadline engine, around today, some overdue', async () => {
+    const rows = await sql<{ norm: string; edition: string; overdue: number; n: number }>`SELECT attributes->'rule'->>'norm' AS norm,
+      attributes->'rule'->>'edition' AS edition, count(*) FILTER (WHERE attributes->>'deadlineDate' < ${OPTIONS.referenceDay})::int AS overdue, count(*)::int AS n
+      FROM physical_activities WHERE attributes ? 'rule' GROUP BY 1, 2`.execute(api.database.db);
+    const byNorm = new Map(rows.rows.map((r) => [`${r.norm}:${r.edition}`, r]));
+    for (const norm of ['UNI 9994-1:2013', 'UNI 9994-1:2024', 'UNI EN 671-3:2009', 'UNI 11473-1:2013', 'UNI 11222:2013', 'UNI 11224:2019']) {
+      expect(byNorm.get(norm)?.n, norm).toBeGreaterThan(0);
+    }
+    const all = rows.rows.reduce((sum, r) => sum + r.n, 0);
+    const overdue = rows.rows.reduce((sum, r) => sum + r.overdue, 0);
+    expect(overdue / all).toBeGreaterThan(0.03);
+    expect(overdue / all).toBeLessThan(0.5);
+  });
+
   it('lists the seeded customers through the API', async () => {
     const res = await api.get('/api/customers?page[size]=5&sort=-lastUpdatedDateTime');
     expect(res.status).toBe(200);

@@ -218,9 +218,9 @@ export function equipmentDeadlines(input: EquipmentDeadlineInput): ComputedDeadl
   const installation = calendarDay(input.installationDate);
   const basisDay = (input.basis ?? 'production') === 'installation' ? (installation ?? production) : (production ?? installation);
   const out = new Map<string, ComputedDeadline>();
-  for (const raw of input.rules) {
-    const rule = maintenanceRule.parse(raw);
-    const appliesTo = rule.appliesTo;
+  // Rules were validated where they are stored (and the tables here are tested): no parse per equipment.
+  for (const rule of input.rules) {
+    const appliesTo = rule.appliesTo ?? [];
     if (appliesTo.length > 0 && (!input.agent || !appliesTo.includes(input.agent))) continue;
     const edition = applicableEdition(rule.norm, production, policy);
     if (edition !== null && edition !== rule.edition) continue;

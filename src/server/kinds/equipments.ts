@@ -96,10 +96,11 @@ export async function computeEquipmentDeadlines(hook: HookContext, equipment: En
   const family = familyId ? await hook.repository('equipmentFamilies').findById(familyId) : undefined;
   const rules = family && !family.metadata.isDeleted ? await rulesOfFamily(hook, family) : [];
   const lastExecutions = new Map<string, string>();
+  // What each rule's next deadline counts from: the latest execution recorded, on an executed deadline or on the pending one after it.
   for (const deadline of existing) {
     const key = keyOf(deadline);
-    const executed = text(deadline.attributes.executedDate);
-    if (key && deadline.attributes.isExecuted === true && executed && executed > (lastExecutions.get(key) ?? '')) lastExecutions.set(key, executed);
+    const executed = deadline.attributes.isExecuted === true ? text(deadline.attributes.executedDate) : text(deadline.attributes.lastExecutionDate);
+    if (key && executed && executed > (lastExecutions.get(key) ?? '')) lastExecutions.set(key, executed);
   }
   const basis = family?.attributes.expiryBasis === 'installation' ? 'installation' : 'production';
   const computed = equipmentDeadlines({

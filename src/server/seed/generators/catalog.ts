@@ -9,6 +9,9 @@ import { stateOf, type ActivityInfo, type FamilyInfo, type ProductInfo } from '.
 import { chance, code, int, landline, roundTo, slug, some } from './util.ts';
 import { streets } from './italian-data.ts';
 import { courseDefinitions } from './training.ts';
+import {
+  detectionRules, emergencyLightingRules, extinguisherRules, fireDoorRules, hydrantRules, type MaintenanceKind, type MaintenanceRule,
+} from '../../../domain/rules/maintenance-rules.ts';
 
 type Frequency = { value: number; unit: 'day' | 'week' | 'month' | 'year' };
 const months = (value: number): Frequency => ({ value, unit: 'month' });
@@ -36,6 +39,28 @@ interface FamilyDefinition {
   brands: string[];
 }
 
+/**
+ * The maintenance rules in force (src/domain/rules/maintenance-rules.ts) on the demo types: each of
+ * the type's activities executes the rules of its kind; what no activity executes stays on the type.
+ */
+const ofKind = (rules: readonly (MaintenanceRule & { source: string })[], kind: MaintenanceKind) => rules.filter((rule) => rule.kind === kind);
+const extinguisherNorms = { type: ofKind(extinguisherRules, 'fineVita'), activities: [ofKind(extinguisherRules, 'controlloPeriodico'), ofKind(extinguisherRules, 'revisione'), ofKind(extinguisherRules, 'collaudo')] };
+const hydrantNorms = { type: ofKind(hydrantRules, 'revisione'), activities: [ofKind(hydrantRules, 'controlloPeriodico'), ofKind(hydrantRules, 'collaudo')] };
+const familyNorms: Record<string, { type?: readonly MaintenanceRule[]; activities: readonly (readonly MaintenanceRule[])[] }> = {
+  'EST-POL': extinguisherNorms,
+  'EST-CO2': extinguisherNorms,
+  'EST-SCH': extinguisherNorms,
+  // The wheeled extinguisher's collaudo is done by the workshop, not by one of its activities here.
+  'EST-CAR': { type: [...ofKind(extinguisherRules, 'fineVita'), ...ofKind(extinguisherRules, 'collaudo')], activities: extinguisherNorms.activities.slice(0, 2) },
+  'IDR-45': hydrantNorms,
+  'IDR-70': hydrantNorms,
+  NASPO: hydrantNorms,
+  PTF: { activities: [fireDoorRules] },
+  'LUC-EM': { activities: [ofKind(emergencyLightingRules, 'controlloPeriodico'), ofKind(emergencyLightingRules, 'revisione')] },
+  'RIV-FUMO': { activities: [detectionRules] },
+  PULS: { activities: [detectionRules] },
+};
+
 const fireBrands = ['Ignis', 'Flamex', 'Pyrostop', 'Securfire', 'Antifuoco Italia'];
 const equipBrands = ['Elevatech', 'Solleva Italia', 'Meccanica Emiliana', 'Airmec', 'Carrelli Padani', 'Tecnogru'];
 
@@ -44,7 +69,7 @@ const semester = (name: string, price: number, minutes = 10): ActivityDefinition
 const familyDefinitions: FamilyDefinition[] = [
   {
     code: 'EST-POL', name: 'Estintore a polvere', module: 'fire', basis: 'production',
-    activities: [semester('Controllo semestrale estintore a polvere', 6), { code: '', name: 'Revisione estintore a polvere', frequency: months(36), minutes: 30, price: 18, basis: 'production' }, { code: '', name: 'Collaudo estintore a polvere', frequency: years(12), minutes: 40, price: 25, basis: 'production' }],
+    activities: [semester('Controllo semestrale estintore a polvere', 6), { code: '', name: 'Revisione estintore a polvere', frequency: months(60), minutes: 30, price: 18, basis: 'production' }, { code: '', name: 'Collaudo estintore a polvere', frequency: years(10), minutes: 40, price: 25, basis: 'production' }],
     components: [{ name: 'Manometro' }, { name: 'Valvola di erogazione' }, { name: 'Sigillo di sicurezza', lifetimeMonths: 6 }, { name: 'Tubo di scarica' }],
     controls: [{ name: 'Pressione indicata dal manometro', type: 'number', min: 12, max: 16, unit: 'bar' }, { name: 'Integrità del sigillo', type: 'boolean' }, { name: 'Cartellino di manutenzione presente', type: 'boolean' }],
     models: [['Estintore a polvere 1 kg 5A 21B C', 24], ['Estintore a polvere 2 kg 13A 89B C', 32], ['Estintore a polvere 6 kg 34A 233B C', 45], ['Estintore a polvere 9 kg 55A 233B C', 62], ['Estintore a polvere 12 kg 55A 233B C', 79]],
@@ -60,7 +85,7 @@ const familyDefinitions: FamilyDefinition[] = [
   },
   {
     code: 'EST-SCH', name: 'Estintore a schiuma', module: 'fire', basis: 'production',
-    activities: [semester('Controllo semestrale estintore a schiuma', 6), { code: '', name: 'Revisione estintore a schiuma', frequency: months(18), minutes: 30, price: 22, basis: 'production' }, { code: '', name: 'Collaudo estintore a schiuma', frequency: years(12), minutes: 40, price: 25, basis: 'production' }],
+    activities: [semester('Controllo semestrale estintore a schiuma', 6), { code: '', name: 'Revisione estintore a schiuma', frequency: months(60), minutes: 30, price: 22, basis: 'production' }, { code: '', name: 'Collaudo estintore a schiuma', frequency: years(10), minutes: 40, price: 25, basis: 'production' }],
     components: [{ name: 'Manometro' }, { name: 'Cartuccia di schiumogeno', lifetimeMonths: 36 }, { name: 'Lancia' }],
     controls: [{ name: 'Pressione indicata dal manometro', type: 'number', min: 12, max: 16, unit: 'bar' }, { name: 'Integrità del sigillo', type: 'boolean' }, { name: 'Cartellino di manutenzione presente', type: 'boolean' }],
     models: [['Estintore a schiuma 6 l 27A 183B', 58], ['Estintore a schiuma 9 l 34A 233B', 74]],
@@ -68,7 +93,7 @@ const familyDefinitions: FamilyDefinition[] = [
   },
   {
     code: 'EST-CAR', name: 'Estintore carrellato', module: 'fire', basis: 'production',
-    activities: [semester('Controllo semestrale estintore carrellato', 12, 15), { code: '', name: 'Revisione estintore carrellato', frequency: months(36), minutes: 60, price: 65, basis: 'production' }],
+    activities: [semester('Controllo semestrale estintore carrellato', 12, 15), { code: '', name: 'Revisione estintore carrellato', frequency: months(60), minutes: 60, price: 65, basis: 'production' }],
     components: [{ name: 'Ruote' }, { name: 'Manichetta di erogazione' }, { name: 'Manometro' }],
     controls: [{ name: 'Pressione indicata dal manometro', type: 'number', min: 12, max: 16, unit: 'bar' }, { name: 'Ruote e carrello integri', type: 'boolean' }, { name: 'Cartellino di manutenzione presente', type: 'boolean' }],
     models: [['Estintore carrellato a polvere 30 kg', 290], ['Estintore carrellato a polvere 50 kg', 390], ['Estintore carrellato a CO2 18 kg', 520]],
@@ -334,7 +359,7 @@ export async function seedCatalog(ctx: SeedContext): Promise<Record<string, numb
   const activityItems: SeedItem[] = [];
   // Every activity is also sold as a service product; its id is chosen now so the activity can name it.
   const serviceProductIdByActivity = new Map<string, string>();
-  const addActivity = (definition: ActivityDefinition, module: string, familyIndex: number, onInstallation: boolean, activityCode: string) => {
+  const addActivity = (definition: ActivityDefinition, module: string, familyIndex: number, onInstallation: boolean, activityCode: string, maintenanceRules: readonly MaintenanceRule[] = []) => {
     const id = ctx.uuid();
     const productId = ctx.uuid();
     serviceProductIdByActivity.set(id, productId);
@@ -343,7 +368,7 @@ export async function seedCatalog(ctx: SeedContext): Promise<Record<string, numb
       id,
       attributes: {
         code: activityCode, name: definition.name, module, frequency: definition.frequency, expiryBasis: definition.basis ?? 'lastExecution',
-        durationMinutes: definition.minutes, price: definition.price, isActive: true,
+        durationMinutes: definition.minutes, price: definition.price, isActive: true, maintenanceRules,
         description: `${definition.name}${definition.frequency ? ` con cadenza ${frequencyText(definition.frequency)}` : ''}, secondo la normativa vigente.`,
       },
       relationships: { equipmentFamilyId: familyIndex >= 0 ? familyIds[familyIndex] : null, productId },
@@ -355,16 +380,25 @@ export async function seedCatalog(ctx: SeedContext): Promise<Record<string, numb
     code: family.code,
     name: family.name,
     module: family.module,
-    activityIds: family.activities.map((activity, n) => addActivity(activity, family.module, familyIndex, false, `${family.code}-A${n + 1}`)),
+    activityIds: family.activities.map((activity, n) => addActivity(activity, family.module, familyIndex, false, `${family.code}-A${n + 1}`, familyNorms[family.code]?.activities[n])),
+    basis: family.basis,
     productIds: [],
     controls: [],
   }));
   for (const activity of otherActivities) addActivity(activity, activity.module, -1, activity.onInstallation, activity.code);
   state.activities = activityInfos;
+  // What the deadline engine reads for each type: its own rules and its activities' (each with the activity executing it).
+  for (const [index, family] of state.families.entries()) {
+    const norms = familyNorms[family.code];
+    family.maintenanceRules = [
+      ...(norms?.type ?? []),
+      ...(norms?.activities ?? []).flatMap((rules, n) => rules.map((rule) => ({ ...rule, activityId: state.families[index]!.activityIds[n] ?? null }))),
+    ];
+  }
 
   await ctx.insert('equipmentFamilies', familyDefinitions.map((family, index) => ({
     id: familyIds[index],
-    attributes: { code: family.code, name: family.name, module: family.module, expiryBasis: family.basis, description: `${family.name}: attrezzature del modulo ${family.module === 'fire' ? 'antincendio' : 'attrezzature'}.` },
+    attributes: { code: family.code, name: family.name, module: family.module, expiryBasis: family.basis, maintenanceRules: familyNorms[family.code]?.type ?? [], editionPolicy: 'productionDate', description: `${family.name}: attrezzature del modulo ${family.module === 'fire' ? 'antincendio' : 'attrezzature'}.` },
     relationships: { defaultActivityIds: state.families[index]!.activityIds },
   })));
   await ctx.insert('activities', activityItems);

@@ -7,6 +7,7 @@ import type { SeedContext, SeedItem } from '../seed-context.ts';
 import { positionsInside } from './italian-data.ts';
 import { stateOf, type CustomerInfo, type InstallationInfo } from './state.ts';
 import { addDays, chance, code, fastId, frequencyDays, int, minDay, weighted, weightedPicker } from './util.ts';
+import { agentOf, equipmentDeadlines, recurs } from '../../../domain/rules/maintenance-rules.ts';
 
 type InstallationType = 'sprinkler' | 'hydrant' | 'alarm' | 'extinguisherNetwork' | 'smokeExtraction' | 'emergencyLighting' | 'other';
 
@@ -129,7 +130,7 @@ export async function seedInstallationsAndEquipments(ctx: SeedContext): Promise<
       });
     }
     const activity = activityCode ? activityByCode.get(activityCode) : undefined;
-    if (activity && !decommissioned) installationDeadlines.push(deadline(ctx, module, customer.id, activity, { installationId: id }));
+    if (activity && !decommissioned) installationDeadlines.push(deadline(ctx, module, customer, activity, { installationId: id, name: installationItems.at(-1)!.attributes.name as string, locationId }));
   }
   await ctx.insert('installations', installationItems);
   await ctx.insert('physicalInstallations', physicalInstallationItems);
@@ -237,11 +238,34 @@ export async function seedInstallationsAndEquipments(ctx: SeedContext): Promise<
           relationships: { customerId: customer.id, equipmentId: id },
         });
       }
-      if (!decommissioned && familyInfo.activityIds.length > 0) {
+      const rules = familyInfo.maintenanceRules ?? [];
+      if (!decommissioned && rules.length > 0) {
+        // The engine computes the deadlines, as the server does for a new equipment. The demo keeps its
+        // dates around today: each rule that would be long overdue was last executed within one period
+        // (plus some slack, so about one deadline in five is overdue).
+        const agent = agentOf(attributes.characteristics as Record<string, unknown> | undefined);
+        const lastExecutions = new Map<string, string>();
+        for (const deadline of equipmentDeadlines({ productionDate, installationDate, basis: familyInfo.basis, agent, rules })) {
+          if (!recurs(deadline.rule.kind) || deadline.deadlineDate >= addDays(ctx.referenceDay, -45)) continue;
+          const last = addDays(ctx.referenceDay, -int(ctx, 0, Math.round(deadline.rule.months * 30.4) + 45));
+          lastExecutions.set(deadline.key, last > installationDate ? last : installationDate);
+        }
+        for (const deadline of equipmentDeadlines({ productionDate, installationDate, basis: familyInfo.basis, agent, rules, lastExecutions })) {
+          const activity = deadline.activityId ? activityById.get(deadline.activityId) : undefined;
+          deadlineItems.push({
+            attributes: { module, deadlineDate: deadline.deadlineDate, lastExecutionDate: deadline.lastExecutionDate, isExecuted: false, rule: deadline.rule, isEnded: false },
+            relationships: { customerId: customer.id, activityId: deadline.activityId, equipmentId: id, installationId: null, equipmentFamilyId: familyInfo.id },
+            extraMetadata: {
+              customerName: customer.displayName, targetName: attributes.equipmentId, ...(activity ? { activityName: activity.name } : {}),
+              ...(locationId ? { customerLocationId: locationId } : {}),
+            },
+          });
+        }
+      } else if (!decommissioned && familyInfo.activityIds.length > 0) {
         // Mostly the routine check; now and then the longer revision or test.
         const activityId = chance(ctx, 0.75) ? (familyInfo.activityIds[0] as string) : ctx.pick(familyInfo.activityIds);
         const activity = activityById.get(activityId);
-        if (activity) deadlineItems.push(deadline(ctx, module, customer.id, activity, { equipmentId: id, equipmentFamilyId: familyInfo.id }));
+        if (activity) deadlineItems.push(deadline(ctx, module, customer, activity, { equipmentId: id, equipmentFamilyId: familyInfo.id, name: String(attributes.equipmentId), locationId }));
       }
     }
     await ctx.insert('equipments', equipmentItems);
@@ -260,18 +284,21 @@ export async function seedInstallationsAndEquipments(ctx: SeedContext): Promise<
 function deadline(
   ctx: SeedContext,
   module: string,
-  customerId: string,
-  activity: { id: string; frequency?: { value: number; unit: 'day' | 'week' | 'month' | 'year' } },
-  target: { equipmentId?: string; installationId?: string; equipmentFamilyId?: string },
+  customer: CustomerInfo,
+  activity: { id: string; name: string; frequency?: { value: number; unit: 'day' | 'week' | 'month' | 'year' } },
+  target: { equipmentId?: string; installationId?: string; equipmentFamilyId?: string; name: string; locationId: string | null },
 ): SeedItem {
+  const customerId = customer.id;
   const period = activity.frequency ? frequencyDays(activity.frequency) : 365;
   const last = ctx.day(-int(ctx, 0, Math.min(period, 730) + 60));
   const deadlineDate = addDays(last, period);
   const overdue = deadlineDate < ctx.referenceDay;
   return {
     attributes: {
-      module, deadlineDate, lastExecutionDate: last, isExecuted: overdue && chance(ctx, 0.15), frequency: activity.frequency,
+      module, deadlineDate, lastExecutionDate: last, isExecuted: overdue && chance(ctx, 0.15), frequency: activity.frequency, isEnded: false,
     },
     relationships: { customerId, activityId: activity.id, equipmentId: target.equipmentId ?? null, installationId: target.installationId ?? null, equipmentFamilyId: target.equipmentFamilyId ?? null },
+    // The names the worklist shows and searches, as the server keeps them.
+    extraMetadata: { customerName: customer.displayName, targetName: target.name, activityName: activity.name, ...(target.locationId ? { customerLocationId: target.locationId } : {}) },
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { SeedContext } from '../seed-context.ts';
 import type { City } from './italian-data.ts';
+import type { MaintenanceRule } from '../../../domain/rules/maintenance-rules.ts';
 
 export interface StaffUser {
   id: string;
@@ -63,6 +64,10 @@ export interface FamilyInfo {
   name: string;
   module: 'fire' | 'equip';
   activityIds: string[];
+  /** What the first deadline of a `lastExecution` rule counts from. */
+  basis: 'production' | 'installation';
+  /** The type's and its activities' maintenance rules, as the deadline engine reads them (set with the activities). */
+  maintenanceRules?: MaintenanceRule[];
   productIds: string[];
   controls: { id: string; type: 'boolean' | 'number' | 'text'; min?: number; max?: number }[];
 }
