@@ -1,0 +1,98 @@
+/**
+ * Documents (DESIGN §4): a quotation's PDF from the type's default template, read with a PDF text
+ * extractor: the code, the customer, every line and the totals the API reports; the header row of
+ * the lines repeated on the next page; the record's read ability decides; unknown template 404;
+ * templates with unknown placeholders refused on write; the editor's preview of a draft.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { engines, insertDemoRoles, insertUser, setupApi, TODAY, type Api } from './setup.ts';
+import { pdfPageCount, pdfText } from './pdf-text.ts';
+import { quotationTemplate } from '../../src/server/seed/generators/document-templates.ts';
+import { formatEur } from '../../src/domain/rules/money.ts';
+
+describe.each(engines())('documents on %s', (engine) => {
+  let api: Api;
+  let quotation: any;
+  let sellerId: string;
+  const LINES = 50;
+
+  const pdf = async (url: string, userId: string, method: 'GET' | 'POST' = 'GET', body?: unknown) => {
+    const response = await api.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${await api.token(userId)}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      payload: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.statusCode, headers: response.headers, bytes: response.rawPayload, json: () => JSON.parse(response.body) };
+  };
+
+  beforeAll(async () => {
+    api = await setupApi(engine, { authDisabled: false });
+    const roleIds = await insertDemoRoles(api);
+    sellerId = await insertUser(api, [roleIds.Commerciale!], { displayName: 'Venditore Altro', isSalesman: true });
+    const admin = api.as(api.adminId);
+    const create = async (type: string, body: unknown) => {
+      const response = await admin.request('POST', `/api/${type}`, body);
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body.data;
+    };
+    await create('templateDocs', { attributes: { type: 'quotation', name: 'Preventivo standard', body: quotationTemplate, isDefault: true } });
+    const customer = await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Àlfa & Figli Srl', city: 'Milano', province: 'MI' } } });
+    quotation = await create('quotations', { attributes: { date: TODAY, title: 'Fornitura estintori', notes: 'Consegna entro trenta giorni' }, relationships: { customerId: customer.id } });
+    for (let n = 1; n <= LINES; n++) {
+      await create('quotationProducts', { attributes: { position: n, description: `Estintore a polvere modello ${n}`, quantity: n % 3 + 1, unitPrice: 40 + n * 1.25, discountPercent: n % 2 ? 5 : 0 }, relationships: { quotationId: quotation.id } });
+    }
+    quotation = (await admin.request('GET', `/api/quotations/${quotation.id}`)).body.data;
+  });
+  afterAll(() => api?.close());
+
+  it('answers the quotation as a PDF with its code, customer, every line and the API’s totals; the lines’ header repeats on the next page', async () => {
+    const answer = await pdf(`/api/quotations/${quotation.id}/document`, api.adminId);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    const code = quotation.attributes.code as string;
+    expect(code).toMatch(/^PRV-2026-\d{5}$/);
+    expect(answer.headers['content-disposition']).toContain(`inline; filename="${code}.pdf"`);
+    expect(answer.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(answer.bytes);
+    expect(text).toContain(`Preventivo n. ${code} del 15/06/2026`);
+    expect(text).toContain('Àlfa & Figli Srl');
+    for (let n = 1; n <= LINES; n++) expect(text).toContain(`Estintore a polvere modello ${n}`);
+    expect(quotation.metadata.totalNetPrice).toBeGreaterThan(0);
+    expect(text).toContain(`Totale imponibile: ${formatEur(quotation.metadata.totalNetPrice)} + IVA`);
+    expect(text).toContain(formatEur(quotation.metadata.totalListPrice));
+    expect(pdfPageCount(answer.bytes)).toBeGreaterThan(1);
+    expect(text.match(/^Prezzo unitario$/gm)?.length).toBe(pdfPageCount(answer.bytes) > 2 ? pdfPageCount(answer.bytes) - 1 : 2);
+    expect(text).toContain('Pagina 2');
+  });
+
+  it('asks the record’s read ability (403), and answers 404 for a missing record or an unknown template', async () => {
+    const refused = await pdf(`/api/quotations/${quotation.id}/document`, sellerId);
+    expect(refused.status).toBe(403);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect((await pdf(`/api/quotations/${randomUUID()}/document`, api.adminId)).status).toBe(404);
+    const unknown = await pdf(`/api/quotations/${quotation.id}/document?templateId=${randomUUID()}`, api.adminId);
+    expect(unknown.status).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'TEMPLATE_NOT_FOUND' });
+    expect((await pdf(`/api/products/${randomUUID()}/document`, api.adminId)).status).toBe(404);
+  });
+
+  it('refuses a template with an unknown placeholder on write, and previews a draft over a record', async () => {
+    const admin = api.as(api.adminId);
+    const bad = await admin.request('POST', '/api/templateDocs', { attributes: { type: 'quotation', name: 'Sbagliato', body: '{{preventivo.codise}}' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ code: 'TEMPLATE_INVALID', errors: [{ pointer: '/attributes/body', code: 'UNKNOWN_PLACEHOLDER', message: 'Segnaposto sconosciuto «preventivo.codise»' }] });
+    const preview = await pdf('/api/templateDocs/preview', api.adminId, 'POST', { type: 'quotation', body: '# Bozza {{preventivo.codice}}\n{{#righe}}{{descrizione}};{{/righe}}', recordId: quotation.id });
+    expect(preview.status).toBe(200);
+    expect(pdfText(preview.bytes)).toContain(`Bozza ${quotation.attributes.code as string}`);
+    const invalid = await pdf('/api/templateDocs/preview', api.adminId, 'POST', { type: 'quotation', body: '{{#righe}}', recordId: quotation.id });
+    expect(invalid.status).toBe(422);
+    expect(invalid.json()).toMatchObject({ code: 'TEMPLATE_INVALID' });
+    // A chosen template renders instead of the default.
+    const other = await admin.request('POST', '/api/templateDocs', { attributes: { type: 'quotation', name: 'Breve', body: 'Breve {{preventivo.codice}}' } });
+    expect(other.status).toBe(201);
+    const chosen = await pdf(`/api/quotations/${quotation.id}/document?templateId=${other.body.data.id as string}`, api.adminId);
+    expect(pdfText(chosen.bytes)).toContain(`Breve ${quotation.attributes.code as string}`);
+  });
+});
