@@ -261,3 +261,60 @@ describe.each(drivers)('a 200 MB upload streams through the server (%s store)', 
     expect((peak - before) / (1024 * 1024)).toBeLessThan(64);
   }, 120_000);
 });
+
+describe.each(engines())('a customer’s folder tree on %s', (engine) => {
+  let api: Api;
+  let dir: string;
+  let customerA: string;
+  let customerB: string;
+
+  const folder = (name: string, customerId: string, parentId?: string) =>
+    api.as(api.adminId).request('POST', '/api/media', { attributes: { nodeKind: 'folder', name, ...(parentId ? { parentId } : {}) }, relationships: { customerId } });
+  const move = async (node: any, changes: Record<string, unknown>) =>
+    api.as(api.adminId).request('PATCH', `/api/media/${node.id}`, { attributes: changes }, { 'if-match': `"${node.metadata.lastUpdatedDateTime}"` });
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-tree-'));
+    api = await setupApi(engine, { authDisabled: false, env: { MEDIA_DIR: dir } });
+    const customer = async (businessName: string) => (await api.as(api.adminId).request('POST', '/api/customers', { attributes: { allowedModules: ['fire'], registry: { businessName } } })).body.data.id;
+    customerA = await customer('Alfa Srl');
+    customerB = await customer('Beta Srl');
+  }, 60_000);
+  afterAll(async () => {
+    await api?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a second folder of the same name side by side, with the SPEC message', async () => {
+    const documents = await folder('Documenti', customerA);
+    expect(documents.status, JSON.stringify(documents.body)).toBe(201);
+    const again = await folder(' documenti ', customerA);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'FOLDER_ALREADY_EXISTS', message: 'È già presente una cartella con questo nome', errors: [{ pointer: '/attributes/name' }] });
+    // Another customer, or another place in the tree, may have one.
+    expect((await folder('Documenti', customerB)).status).toBe(201);
+    expect((await folder('Documenti', customerA, documents.body.data.id)).status).toBe(201);
+    // Renaming into a clash is refused too.
+    const other = (await folder('Verbali', customerA)).body.data;
+    const renamed = await move(other, { name: 'DOCUMENTI' });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.code).toBe('FOLDER_ALREADY_EXISTS');
+  });
+
+  it('moves files and folders within the customer’s tree only, never a folder into itself', async () => {
+    const archive = (await folder('Archivio', customerA)).body.data;
+    const year = (await folder('2026', customerA, archive.id)).body.data;
+    const file = (await api.as(api.adminId).request('POST', '/api/media/uploads', { name: 'Verbale.pdf', mimeType: 'application/pdf', bytesCount: pdf.length, customerId: customerA })).body.data;
+    const moved = await move(file, { parentId: year.id });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data.attributes.parentId).toBe(year.id);
+    const intoItself = await move(archive, { parentId: year.id });
+    expect(intoItself.status).toBe(422);
+    expect(intoItself.body.errors[0]).toMatchObject({ pointer: '/attributes/parentId', code: 'invalidParent' });
+    const foreign = (await folder('Altro', customerB)).body.data;
+    const elsewhere = await move(moved.body.data, { parentId: foreign.id });
+    expect(elsewhere.status).toBe(422);
+    const intoFile = await move(year, { parentId: file.id });
+    expect(intoFile.status).toBe(422);
+  });
+});

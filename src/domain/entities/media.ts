@@ -104,6 +104,12 @@ export function fileTypeNotAllowedMessage(allowed: readonly string[]): string {
   return `${messages.fileTypeNotAllowed}. Tipi consentiti: ${describeAllowedTypes(allowed)}`;
 }
 
+/** SPEC §5: two folders side by side never share a name (compared without case and outer spaces). */
+export const FOLDER_EXISTS_MESSAGE = 'È già presente una cartella con questo nome';
+export function sameFolderName(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase('it') === b.trim().toLocaleLowerCase('it');
+}
+
 /** `pdf` from `Preventivo firmato.PDF`; undefined without an extension. */
 export function extensionOf(name: string): string | undefined {
   const match = /\.([A-Za-z0-9]{1,20})$/.exec(name.trim());

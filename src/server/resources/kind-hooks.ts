@@ -9,5 +9,6 @@ import { registryHooks } from '../kinds/registry.ts';
 import { equipmentHooks } from '../kinds/equipments.ts';
 import { reminderHooks } from '../kinds/reminders.ts';
 import { templateDocHooks } from '../kinds/template-docs.ts';
+import { mediaHooks } from '../kinds/media.ts';
 
-export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks, ...equipmentHooks, ...reminderHooks, ...templateDocHooks };
+export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks, ...equipmentHooks, ...reminderHooks, ...templateDocHooks, ...mediaHooks };

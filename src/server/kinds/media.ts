@@ -1,0 +1,41 @@
+/**
+ * Server hooks of media rows: a customer's folder tree (SPEC §3 node kinds media and folder, §5
+ * "È già presente una cartella con questo nome"). A node's parent is a folder of the same customer,
+ * a folder never goes inside itself, and two folders side by side never share a name.
+ */
+import type { KindHooks } from '../resources/hooks.ts';
+import type { EntityData } from '../../domain/entity.ts';
+import { Problem } from '../http/problems.ts';
+import { FOLDER_EXISTS_MESSAGE, sameFolderName } from '../../domain/entities/media.ts';
+
+const parentOf = (data: Pick<EntityData, 'attributes'>) => (typeof data.attributes.parentId === 'string' ? data.attributes.parentId : null);
+const invalidParent = (message: string) =>
+  new Problem('VALIDATION_FAILED', { errors: [{ pointer: '/attributes/parentId', code: 'invalidParent', message }] });
+
+export const mediaHooks: Record<string, KindHooks> = {
+  media: {
+    async beforeWrite(hook, data, _previous, id) {
+      const customerId = typeof data.relationships.customerId === 'string' ? data.relationships.customerId : null;
+      const parentId = parentOf(data);
+      const repository = hook.repository('media');
+      if (parentId) {
+        const parent = await repository.findById(parentId);
+        if (!parent || parent.metadata.isDeleted || parent.attributes.nodeKind !== 'folder') throw invalidParent('La destinazione deve essere una cartella');
+        if ((parent.relationships.customerId ?? null) !== customerId) throw invalidParent('La cartella appartiene a un altro cliente');
+        // A folder cannot go into itself or into one of its own folders.
+        for (let at: string | null = parentId, depth = 0; at && depth < 100; depth++) {
+          if (at === id) throw invalidParent('Una cartella non può essere spostata dentro sé stessa');
+          const node: Pick<EntityData, 'attributes'> | undefined = at === parentId ? parent : await repository.findById(at);
+          at = node ? parentOf(node) : null;
+        }
+      }
+      if (data.attributes.nodeKind !== 'folder' || !customerId) return;
+      const name = String(data.attributes.name ?? '');
+      const siblings = await repository.listByRelationship('customerId', customerId);
+      const clash = siblings.find((other) => other.id !== id && other.attributes.nodeKind === 'folder' && parentOf(other) === parentId && sameFolderName(String(other.attributes.name ?? ''), name));
+      if (clash) {
+        throw new Problem('FOLDER_ALREADY_EXISTS', { extensions: { existingId: clash.id }, errors: [{ pointer: '/attributes/name', code: 'FOLDER_ALREADY_EXISTS', message: FOLDER_EXISTS_MESSAGE }] });
+      }
+    },
+  },
+};
