@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionRule } from './entities/roles.ts';
-import { asSubject, buildAbility, interpolatePermissions, UNMATCHABLE } from './ability.ts';
+import { asSubject, buildAbility, closingRules, interpolatePermissions, MODULE_NOT_ALLOWED_REASON, UNMATCHABLE, USER_SETTINGS_SUBJECT } from './ability.ts';
+import type { ModuleName } from './enums.ts';
 
 describe('buildAbility', () => {
   it('grants nothing without rules', () => {
@@ -59,5 +60,30 @@ describe('interpolatePermissions', () => {
     expect(result[1]?.conditions).toEqual({ id: { $in: [] } });
     const ability = buildAbility(result);
     expect(ability.can('read', asSubject('customer', { id: 'c1' }))).toBe(false);
+  });
+});
+
+describe('closingRules', () => {
+  const user = { id: 'u1' };
+  const rules = (allowedModules?: ModuleName[]) =>
+    buildAbility(interpolatePermissions([{ action: 'manage', subject: 'all' }, ...closingRules({ moduleSubjects: ['product', 'reminder'], allowedModules })], user));
+
+  it('refuses rows of other modules even to a manage-all rule, and keeps rows without a module', () => {
+    const ability = rules(['fire']);
+    expect(ability.can('read', asSubject('product', { attributes: { module: 'fire' } }))).toBe(true);
+    expect(ability.can('read', asSubject('product', { attributes: {} }))).toBe(true);
+    expect(ability.can('update', asSubject('reminder', { attributes: { module: 'med' } }))).toBe(false);
+    expect(ability.relevantRuleFor('read', asSubject('product', { attributes: { module: 'med' } }))?.reason).toBe(MODULE_NOT_ALLOWED_REASON);
+    // Other subjects and the kind itself are untouched.
+    expect(ability.can('read', asSubject('customer', { attributes: { module: 'med' } }))).toBe(true);
+    expect(ability.can('create', 'product')).toBe(true);
+    expect(rules(undefined).can('read', asSubject('product', { attributes: { module: 'med' } }))).toBe(true);
+  });
+
+  it('keeps every user to their own settings', () => {
+    const ability = rules(undefined);
+    expect(ability.can('read', asSubject(USER_SETTINGS_SUBJECT, { relationships: { userId: 'u1' } }))).toBe(true);
+    expect(ability.can('read', asSubject(USER_SETTINGS_SUBJECT, { relationships: { userId: 'u2' } }))).toBe(false);
+    expect(ability.can('update', asSubject(USER_SETTINGS_SUBJECT, { relationships: { userId: 'u2' } }))).toBe(false);
   });
 });

@@ -83,16 +83,47 @@ export function interpolatePermissions(permissions: readonly PermissionRule[], u
   return permissions.map((rule) => (rule.conditions ? { ...rule, conditions: replace(rule.conditions) as PermissionRule['conditions'] } : rule));
 }
 
+/** The subject of a user's own settings (SPEC §3 user settings), apart from the shared `settings` tables. */
+export const USER_SETTINGS_SUBJECT = 'user settings';
+
 /**
  * What every signed-in user may do whatever their roles: keep their own user settings (theme,
  * sidebar, open tabs, grid columns: SPEC §3), which the workspace saves on any machine.
  */
 export const SELF_SERVICE_RULES: readonly PermissionRule[] = [
-  { action: ['read', 'create', 'update'], subject: 'settings', conditions: { 'relationships.userId': '$' + '{user.id}' } },
+  { action: ['read', 'create', 'update'], subject: USER_SETTINGS_SUBJECT, conditions: { 'relationships.userId': '$' + '{user.id}' } },
   // Saved views (issue 7): the owner manages their own; a view shared with one of the user's roles is readable.
   { action: ['read', 'create', 'update', 'delete'], subject: 'saved view', conditions: { 'relationships.userId': '$' + '{user.id}' } },
   { action: 'read', subject: 'saved view', conditions: { 'relationships.sharedRoleIds': { $in: '$' + '{user.roleIds}' } } },
 ];
+
+/** Why a row of a module the user may not use is refused (the API answers MODULE_NOT_ALLOWED). */
+export const MODULE_NOT_ALLOWED_REASON = 'MODULE_NOT_ALLOWED';
+
+/**
+ * Rules that come after every role's rules, so they win over any grant (an Admin's `manage all`
+ * included; CASL lets a later rule override an earlier one):
+ * - SPEC §6 "staff see modules per allowedModules": no action on a row whose `attributes.module`
+ *   is not one of the user's modules, for every subject that has rows per module. A row without a
+ *   module stays visible. Lists get the same condition in SQL, so such rows are never listed.
+ * - Nobody reads or changes another user's settings.
+ * `allowedModules` undefined: every module (no module rule).
+ */
+export function closingRules(options: { moduleSubjects: readonly string[]; allowedModules?: readonly ModuleName[] }): PermissionRule[] {
+  const rules: PermissionRule[] = [
+    { action: 'manage', subject: USER_SETTINGS_SUBJECT, inverted: true, conditions: { 'relationships.userId': { $ne: '$' + '{user.id}' } } },
+  ];
+  if (options.allowedModules && options.moduleSubjects.length > 0) {
+    rules.push({
+      action: 'manage',
+      subject: [...options.moduleSubjects],
+      inverted: true,
+      conditions: { 'attributes.module': { $exists: true, $nin: [...options.allowedModules] } },
+      reason: MODULE_NOT_ALLOWED_REASON,
+    });
+  }
+  return rules;
+}
 
 /** A value no condition field can equal (not a uuid, not a state). */
 export const UNMATCHABLE = '\u2205 nessun valore';

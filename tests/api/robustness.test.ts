@@ -238,7 +238,8 @@ const SAMPLES: Record<string, (ids: Ids, n: number) => Body> = {
   customers: (_, n) => ({ attributes: { allowedModules: ['fire'], registry: { businessName: `Robusta ${n} Srl` } } }),
   users: (_, n) => ({ attributes: { userType: 'siv', displayName: `Utente ${n}`, email: `utente${n}@test.it` } }),
   roles: (_, n) => ({ attributes: { name: `Ruolo ${n}`, permissions: [{ action: 'manage', subject: 'all' }] } }),
-  userSettings: (ids) => ({ attributes: {}, relationships: { userId: ids.users } }),
+  // Nobody may write another user's settings, an administrator included: the caller's own.
+  userSettings: (ids) => ({ attributes: {}, relationships: { userId: ids.me } }),
   savedViews: (ids, n) => ({ attributes: { name: `Vista ${n}`, path: '/marketing/quotations', query: 'filter[status]=draft' }, relationships: { userId: ids.users, sharedRoleIds: [ids.roles] } }),
   customerGroups: (_, n) => ({ attributes: { name: `Gruppo ${n}` } }),
   commercialZones: (_, n) => ({ attributes: { code: `CZ${n}`, name: 'Nord', provinces: ['mi', 'BG'] } }),
@@ -301,7 +302,7 @@ interface Fixture {
 
 async function fixture(api: Api): Promise<Fixture> {
   // The users fixture is a user of its own: hostile patches on it (roles, isEnabled) must not lock out the admin the tests run as.
-  const ids: Ids = {};
+  const ids: Ids = { me: api.adminId };
   const sample = (type: string): Body => {
     const make = SAMPLES[type];
     return make ? make(ids, sequence++) : { attributes: {} };

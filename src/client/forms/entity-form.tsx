@@ -8,6 +8,7 @@
  * its handle so the palette and the keys run the same code.
  */
 import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActiveDocument } from '../../../commands/types.ts';
 import { businessDay } from '../../domain/business-day.ts';
@@ -16,6 +17,8 @@ import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels, type MachineType } from '../../domain/machines/index.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
+import { kindModule } from '../kinds/index.ts';
+import { sessionAtom } from '../session/session.tsx';
 import { CommandButton, UndoButton } from '../shell/command-button.tsx';
 import { store } from '../store.ts';
 import { usePublishDocument, useIsActiveTab, useTabDirty, useTabId, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
@@ -55,7 +58,9 @@ export function shortTime(iso: string, now = new Date()): { text: string; today:
 export function EntityForm({ type, id, only }: Props) {
   const intl = useIntl();
   const [, replaceUrl] = useTabUrl();
-  const preset = useNewRecordPreset();
+  const urlPreset = useNewRecordPreset();
+  const userId = useAtomValue(sessionAtom)?.identity.id;
+  const preset = useMemo(() => ({ ...(userId ? kindModule(type).newRecordDefaults?.({ id: userId }) : {}), ...urlPreset }), [type, userId, urlPreset]);
   const formRef = useRef<HTMLFormElement>(null);
   const controller = useRecordController(type, id, {
     preset,

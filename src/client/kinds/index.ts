@@ -16,13 +16,14 @@ import { priceLists } from './price-lists.ts';
 import { products } from './products.ts';
 import { quotations } from './quotations.ts';
 import { quotationProducts } from './quotation-products.ts';
+import { reminders } from './reminders.ts';
 import { suppliers } from './suppliers.ts';
 import { users } from './users.ts';
 
 export type { ExtraFilter, KindModule, KindScreen, ResolvedKindModule, SearchEntry } from './types.ts';
 
 export const kindModules: readonly KindModule[] = [
-  customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities,
+  customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));
@@ -46,6 +47,7 @@ export function kindModule(type: string): ResolvedKindModule {
   if (module?.search) resolved.search = module.search;
   if (module?.paramValues) resolved.paramValues = module.paramValues;
   if (module?.childColumns) resolved.childColumns = module.childColumns;
+  if (module?.newRecordDefaults) resolved.newRecordDefaults = module.newRecordDefaults;
   return resolved;
 }
 

@@ -55,7 +55,12 @@ export interface KindModule {
    * the generic choice (`childColumnIds`): for rows whose defining amounts the server may fill.
    */
   childColumns?: readonly string[];
+  /**
+   * Values a new record starts with, from the signed-in user (dotted path → value), e.g. a
+   * reminder's owner. A value in the new-record URL wins.
+   */
+  newRecordDefaults?(user: { id: string }): Readonly<Record<string, string>>;
 }
 
 /** A kind module with the defaults filled in. */
-export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues' | 'childColumns'>;
+export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues' | 'childColumns' | 'newRecordDefaults'>;

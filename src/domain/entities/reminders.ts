@@ -17,8 +17,8 @@ export const reminderAttributes = z.strictObject({
 });
 
 export const reminderRelationships = z.strictObject({
-  /** The owner: reminders are personal and go with their user. */
-  userId: z.uuid(),
+  /** The owner: reminders are personal and go with their user. Absent on create: the server makes the caller the owner. */
+  userId: z.uuid().optional(),
   customerId: z.uuid().nullable().optional(),
   /** API type of the record the reminder is about (`quotations`, `assignments`, …). */
   entityType: z.string().regex(/^[a-z][A-Za-z]{0,49}$/, messages.invalidValue).nullable().optional(),

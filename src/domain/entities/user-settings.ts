@@ -3,6 +3,7 @@
  * behind (DESIGN §1: tabs survive a reload, grid columns are remembered per user).
  */
 import { z } from 'zod';
+import { USER_SETTINGS_SUBJECT } from '../ability.ts';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
 import { messages, optionalText, requiredText } from '../validation.ts';
 
@@ -72,7 +73,8 @@ export function activeTabIssues(attributes: z.infer<typeof userSettingsAttribute
 
 export const userSettings = defineKind({
   type: 'userSettings',
-  subject: 'settings',
+  // Its own subject: roles that read the shared `settings` tables never reach a user's preferences.
+  subject: USER_SETTINGS_SUBJECT,
   label: { singular: 'Impostazioni utente', plural: 'Impostazioni utente' },
   attributes: userSettingsAttributes,
   metadata: z.strictObject({}),

@@ -4,7 +4,7 @@
  * write touches, and on the rows a list may return (the same conditions as SQL).
  */
 import type { RawBuilder } from 'kysely';
-import { asSubject, type AppAbility } from '../../domain/ability.ts';
+import { asSubject, MODULE_NOT_ALLOWED_REASON, type AppAbility } from '../../domain/ability.ts';
 import type { KindDefinition } from '../../domain/kind.ts';
 import { Problem } from '../http/problems.ts';
 import type { Entity } from '../../domain/entity.ts';
@@ -66,6 +66,7 @@ export function abilityAccess(ability: AppAbility): Access {
         throw new Problem('FORBIDDEN', reason ? { message: reason } : {});
       }
       if (entity && !ability.can(action, subjectOf(kind, entity))) {
+        if (ability.relevantRuleFor(action, subjectOf(kind, entity))?.reason === MODULE_NOT_ALLOWED_REASON) throw new Problem('MODULE_NOT_ALLOWED');
         throw action === 'read' ? new Problem('CTM_FST_NOT_AUTHORIZED') : new Problem('FORBIDDEN');
       }
     },

@@ -7,9 +7,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
-import { buildAbility, interpolatePermissions, SELF_SERVICE_RULES, type Identity as AuthorizationIdentity } from '../../domain/ability.ts';
+import { buildAbility, closingRules, interpolatePermissions, SELF_SERVICE_RULES, type Identity as AuthorizationIdentity } from '../../domain/ability.ts';
 import type { PermissionRule } from '../../domain/entities/roles.ts';
-import type { ModuleName } from '../../domain/enums.ts';
+import { modules, type ModuleName } from '../../domain/enums.ts';
+import { kindList } from '../../domain/kinds.ts';
 import { effectiveAllowedCustomerIds, effectiveAllowedModules, isAdmin } from '../../domain/rules/identity.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import { tableName } from '../db/entity-sql.ts';
@@ -70,6 +71,9 @@ async function userCommercialZoneIds(db: Kysely<DatabaseSchema>, userId: string)
   return zones.rows.map((zone) => zone.id);
 }
 
+/** CASL subjects of the kinds whose rows belong to a module (`attributes.module`): SPEC §6 allowedModules applies to them. */
+const moduleSubjects = [...new Set(kindList.filter((kind) => kind.fields.module?.path === 'attributes.module').map((kind) => kind.subject))];
+
 /** The SPEC §3 identity of a user, with roles and permissions as they are now in the database. */
 export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Promise<AuthorizationIdentity> {
   if (user.metadata.isEnabled === false) throw new Problem('USER_DISABLED');
@@ -94,7 +98,9 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
   const roleList = roles.map((r) => ({ id: r.id, name: r.name }));
   // The role named Admin marks a system administrator (SPEC §6), whatever rules it lists.
   const adminRules: PermissionRule[] = isAdmin({ roles: roleList }) ? [{ action: 'manage', subject: 'all' }] : [];
-  const permissions = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...SELF_SERVICE_RULES, ...adminRules], {
+  const allowedModules = effectiveAllowedModules(access);
+  const closing = closingRules({ moduleSubjects, allowedModules: modules.every((m) => allowedModules.includes(m)) ? undefined : allowedModules });
+  const permissions = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...SELF_SERVICE_RULES, ...adminRules, ...closing], {
     id: user.id,
     customerId: attributes.customerId ?? null,
     officeLocationIds,
@@ -108,7 +114,7 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
     displayName: attributes.displayName,
     userType: attributes.userType,
     customerId: attributes.customerId ?? null,
-    allowedModules: effectiveAllowedModules(access),
+    allowedModules,
     allowedCustomerIds,
     officeLocationIds,
     commercialZoneIds,

@@ -21,6 +21,7 @@ export const problemCatalogue = {
   USER_DISABLED: { status: 403, title: 'User disabled', message: 'Utente disabilitato: rivolgersi all’amministratore' },
   IMPERSONATION_NOT_ALLOWED: { status: 403, title: 'Impersonation not allowed', message: 'Solo un amministratore può operare per conto di un altro utente' },
   IMPERSONATION_FAILED: { status: 400, title: 'Impersonation failed', message: 'Errore durante l’impersonificazione dell’utente' },
+  MODULE_NOT_ALLOWED: { status: 403, title: 'Module not allowed', message: 'Il modulo di questo elemento non è abilitato per il tuo utente' },
   CTM_FST_NOT_AUTHORIZED: { status: 403, title: 'Not authorized', message: 'Non sei autorizzato a visualizzare i dati' },
   MEDIA_LINK_INVALID: { status: 403, title: 'Invalid link', message: 'Il collegamento al file non è valido' },
   MEDIA_LINK_EXPIRED: { status: 403, title: 'Link expired', message: 'Il collegamento al file è scaduto: richiedine uno nuovo' },
