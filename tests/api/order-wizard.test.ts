@@ -6,17 +6,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, setupApi, type Api } from './setup.ts';
+import { engines, insertUser, setupApi, type Api } from './setup.ts';
 
 describe.each(engines())('order wizard on %s', (engine) => {
   let api: Api;
   let customerId: string;
   let productId: string;
 
-  const wizard = (body: unknown, key: string | null = randomUUID()) =>
-    api.request('POST', '/api/orders/wizard', { body, headers: key ? { 'idempotency-key': key } : {} });
-  const ordersOf = async (customer: string) => (await api.get(`/api/orders?filter[customerId]=${customer}&page[size]=100`)).body.data as any[];
-  const assignmentsOf = async (customer: string) => (await api.get(`/api/assignments?filter[customerId]=${customer}&page[size]=100`)).body.data as any[];
+  const admin = () => api.as(api.adminId);
+  const wizard = (body: unknown, key: string | null = randomUUID(), userId = api.adminId) =>
+    api.as(userId).request('POST', '/api/orders/wizard', body, key ? { 'idempotency-key': key } : {});
+  const create = async (type: string, body: unknown) => {
+    const response = await admin().request('POST', `/api/${type}`, body);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.data;
+  };
+  const ordersOf = async (customer: string) => (await admin().request('GET', `/api/orders?filter[customerId]=${customer}&page[size]=100`)).body.data as any[];
+  const assignmentsOf = async (customer: string) => (await admin().request('GET', `/api/assignments?filter[customerId]=${customer}&page[size]=100`)).body.data as any[];
   const body = (customer: string, code = `INC-${randomUUID().slice(0, 8)}`) => ({
     order: { attributes: { orderDate: '2026-06-15', module: 'fire', notes: 'Dal wizard' }, relationships: { customerId: customer } },
     lines: [{ productId, quantity: 3, deliveredQuantity: 1, discountPercent: 5 }],
@@ -24,15 +30,15 @@ describe.each(engines())('order wizard on %s', (engine) => {
   });
 
   beforeAll(async () => {
-    api = await setupApi(engine);
-    customerId = (await api.create('customers', {
+    api = await setupApi(engine, { authDisabled: false });
+    customerId = (await create('customers', {
       attributes: {
         allowedModules: ['fire'], registry: { businessName: 'Wizard Spa' },
         commercialOfferType: 'discount', commercialPercentage: 10, validityDateTimeStart: '2026-01-01T00:00:00.000Z', validityDateTimeEnd: '2026-12-31T00:00:00.000Z',
       },
     })).id;
-    productId = (await api.create('products', { attributes: { code: 'EST-W6', name: 'Estintore a polvere 6 kg', listPrice: 100 } })).id;
-    await api.create('priceLists', { attributes: { code: 'GEN-W', name: 'Generale', isDefault: true, items: [{ productId, price: 90 }] } });
+    productId = (await create('products', { attributes: { code: 'EST-W6', name: 'Estintore a polvere 6 kg', listPrice: 100 } })).id;
+    await create('priceLists', { attributes: { code: 'GEN-W', name: 'Generale', isDefault: true, items: [{ productId, price: 90 }] } });
   });
   afterAll(() => api?.close());
 
@@ -51,8 +57,8 @@ describe.each(engines())('order wizard on %s', (engine) => {
   });
 
   it('leaves nothing when a later step is refused (assignment code already used)', async () => {
-    const customer = (await api.create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Atomica Srl' } } })).id;
-    await api.create('assignments', { attributes: { code: 'INC-TAKEN', module: 'fire' }, relationships: { customerId: customer } });
+    const customer = (await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Atomica Srl' } } })).id;
+    await create('assignments', { attributes: { code: 'INC-TAKEN', module: 'fire' }, relationships: { customerId: customer } });
     const key = randomUUID();
     const refused = await wizard(body(customer, 'INC-TAKEN'), key);
     expect(refused.status).toBe(409);
@@ -66,7 +72,7 @@ describe.each(engines())('order wizard on %s', (engine) => {
   });
 
   it('answers a retry with the same key with the first result, and never makes a second order', async () => {
-    const customer = (await api.create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Ripetuta Srl' } } })).id;
+    const customer = (await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Ripetuta Srl' } } })).id;
     const key = randomUUID();
     const request = body(customer);
     const first = await wizard(request, key);
@@ -81,7 +87,7 @@ describe.each(engines())('order wizard on %s', (engine) => {
   });
 
   it('makes one order when the same request arrives twice at once', async () => {
-    const customer = (await api.create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Doppio Clic Srl' } } })).id;
+    const customer = (await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Doppio Clic Srl' } } })).id;
     const key = randomUUID();
     const request = body(customer);
     const answers = await Promise.all([wizard(request, key), wizard(request, key)]);
@@ -90,8 +96,19 @@ describe.each(engines())('order wizard on %s', (engine) => {
     expect(await ordersOf(customer)).toHaveLength(1);
   });
 
+  it('keeps keys apart per user: another user’s same key is a request of their own', async () => {
+    const customer = (await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Due Utenti Srl' } } })).id;
+    const other = await insertUser(api, [api.adminRoleId]);
+    const key = randomUUID();
+    const mine = await wizard(body(customer, 'INC-U-1'), key);
+    const theirs = await wizard(body(customer, 'INC-U-2'), key, other);
+    expect([mine.status, theirs.status]).toEqual([201, 201]);
+    expect(theirs.body.data.id).not.toBe(mine.body.data.id);
+    expect(await ordersOf(customer)).toHaveLength(2);
+  });
+
   it('refuses the same key with another body, and a request without a key', async () => {
-    const customer = (await api.create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Chiave Srl' } } })).id;
+    const customer = (await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Chiave Srl' } } })).id;
     const key = randomUUID();
     expect((await wizard(body(customer, 'INC-K-1'), key)).status).toBe(201);
     const reused = await wizard(body(customer, 'INC-K-2'), key);
@@ -104,7 +121,7 @@ describe.each(engines())('order wizard on %s', (engine) => {
   });
 
   it('is in the API reference, with its header and its answer', async () => {
-    const document = (await api.get('/api/openapi.json')).body;
+    const document = (await admin().request('GET', '/api/openapi.json')).body;
     const operation = document.paths['/api/orders/wizard'].post;
     expect(operation.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['201', '422', '428']));
