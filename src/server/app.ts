@@ -14,6 +14,7 @@ import { EntityService, type CallContext } from './resources/service.ts';
 import { registerResourceRoutes } from './resources/controller.ts';
 import { registerOrderWizardRoutes } from './orders/wizard-routes.ts';
 import { registerCustomerPriceRoutes } from './kinds/customer-price.ts';
+import { registerQuotationLinesRoutes } from './kinds/quotation-lines.ts';
 import { inProcessChangeBus, postgresChangeBus } from './events/bus.ts';
 import { isEventStream, registerEventRoutes } from './events/routes.ts';
 import { developmentIdentity, tokenIdentity, type Caller } from './auth/identity.ts';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerOrderWizardRoutes(app, service, callOf);
   registerCustomerPriceRoutes(app, service, callOf);
+  registerQuotationLinesRoutes(app, service, callOf);
   registerResourceRoutes(app, service, callOf);
   const mediaStorage = options.mediaStorage ?? createStorage(config.media);
   await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: mediaStorage });

@@ -45,4 +45,12 @@ describe('quotation products', () => {
     expect(issues(parse(line, { productId }))).toEqual([{ path: 'relationships.quotationId', message: messages.required }]);
     expect(quotationProducts.references['relationships.quotationId']).toEqual({ target: 'quotations', owned: true });
   });
+
+  it('a section or a note needs only its text, has no totals, and a product line is the default', () => {
+    expect(parse({ quantity: 1 }).data?.attributes).toMatchObject({ kind: 'product', isOptional: false });
+    const section = parse({ kind: 'section', description: 'Estintori' }, { quotationId });
+    expect(section.success).toBe(true);
+    expect(quotationProducts.derivedMetadata(section.data as never)).toEqual({});
+    expect(issues(parse({ kind: 'note' }, { quotationId }))).toEqual([{ path: 'attributes.description', message: messages.required }]);
+  });
 });

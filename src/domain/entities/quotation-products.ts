@@ -13,12 +13,23 @@ import { lineTotals } from '../rules/totals.ts';
 /** Money that cannot be negative (prices and costs). */
 const price = () => money().pipe(z.number().min(0));
 
+/**
+ * What a line is (Odoo's `display_type`): a product or service sold, a section heading that groups
+ * the lines below it, or a note; only product lines have amounts and count in the totals.
+ */
+export const quotationLineKinds = ['product', 'section', 'note'] as const;
+export type QuotationLineKind = (typeof quotationLineKinds)[number];
+
 export const quotationProductAttributes = z.strictObject({
   /** Order of the line in the quotation. */
   position: nonNegativeInt().default(0),
+  kind: z.enum(quotationLineKinds).default('product'),
+  /** An optional (alternative) item: shown with its amounts, left out of the quotation's totals and of its order. */
+  isOptional: z.boolean().default(false),
   /** Copied from the product when there is one; required when there is not. */
   description: optionalText(2000),
-  quantity: z.number().finite().gt(0).max(1_000_000),
+  /** 1 when left out (a section or a note has no quantity of its own). */
+  quantity: z.number().finite().gt(0).max(1_000_000).default(1),
   /** Copied from the product when not sent (DESIGN §4); `each` for a line without a product. */
   unitOfMeasure: z.enum(unitsOfMeasure).optional(),
   /** Catalogue (or price list) price per unit: the reference for the discount needing approval. */
@@ -50,18 +61,21 @@ type QuotationProductShape = EntityShape & {
 
 /** A line says what it sells: a product from the catalogue, or at least a description. */
 export function quotationProductIssues(entity: QuotationProductShape): RuleIssue[] {
+  const describe: RuleIssue = { path: ['attributes', 'description'], code: 'required', message: messages.required };
+  // A section or a note is its text: it sells nothing and has no price.
+  if (entity.attributes.kind !== 'product') return entity.attributes.description?.trim() ? [] : [describe];
   if (entity.relationships.productId) return [];
   const issues: RuleIssue[] = [];
-  if (!entity.attributes.description?.trim()) issues.push({ path: ['attributes', 'description'], code: 'required', message: messages.required });
+  if (!entity.attributes.description?.trim()) issues.push(describe);
   // Only a product gives a price to fill in; without one the line must say what it costs.
   if (entity.attributes.unitPrice === undefined) issues.push({ path: ['attributes', 'unitPrice'], code: 'required', message: messages.required });
   return issues;
 }
 
-/** A line's derived totals, once it has a unit price (the server fills a product's before storing). */
+/** A line's derived totals, once it has a unit price (the server fills a product's before storing); none for a section or a note. */
 export function quotationProductTotals(attributes: z.infer<typeof quotationProductAttributes>): Record<string, number> {
   const { unitPrice } = attributes;
-  return unitPrice === undefined ? {} : { ...lineTotals({ ...attributes, unitPrice }) };
+  return unitPrice === undefined || attributes.kind !== 'product' ? {} : { ...lineTotals({ ...attributes, unitPrice }) };
 }
 
 export const quotationProducts = defineKind({
@@ -91,3 +105,36 @@ export const quotationProducts = defineKind({
     return description?.trim() || `Riga ${position}`;
   },
 });
+
+/**
+ * One line of `PUT /api/quotations/{id}/lines`: a stored line of this quotation (`id`), merged like a
+ * PATCH (what it leaves out is kept, null clears), or a new line (no `id`), created like a POST, so
+ * `{ relationships: { productId }, attributes: { quantity } }` is priced by the server. Its position
+ * is its place in the list and its quotation the one in the path: neither is sent.
+ */
+export const quotationLineInput = z.strictObject({
+  id: z.uuid().optional(),
+  attributes: z.record(z.string(), z.unknown()).default({}),
+  relationships: z.strictObject({
+    productId: z.uuid().nullable().optional(),
+    supplierId: z.uuid().nullable().optional(),
+  }).default({}),
+});
+
+/** Most lines one quotation may have (the editor is measured with 500). */
+export const MAX_QUOTATION_LINES = 2000;
+
+/**
+ * The body of `PUT /api/quotations/{id}/lines` (with `If-Match`: the quotation's version): the
+ * quotation's whole set of lines in order, and optionally a merge patch of the quotation itself,
+ * written together in one transaction. Stored lines left out are deleted.
+ */
+export const quotationLinesBody = z.strictObject({
+  quotation: z.strictObject({
+    attributes: z.record(z.string(), z.unknown()).optional(),
+    relationships: z.record(z.string(), z.unknown()).optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  }).optional(),
+  lines: z.array(quotationLineInput).max(MAX_QUOTATION_LINES),
+});
+export type QuotationLinesBody = z.infer<typeof quotationLinesBody>;

@@ -61,4 +61,15 @@ describe('documentTotals', () => {
   it('shows a surcharge as a negative discount', () => {
     expect(documentTotals([{ quantity: 1, listPrice: 100, unitPrice: 110 }])).toMatchObject({ totalDiscount: -10, totalDiscountPercent: -10 });
   });
+
+  it('leaves sections, notes and optional items out of the totals', () => {
+    const sold = { quantity: 2, listPrice: 50, unitPrice: 40 };
+    const withOthers = documentTotals([
+      sold,
+      { quantity: 1, listPrice: 1000, unitPrice: 1000, isOptional: true },
+      { quantity: 1, unitPrice: 0, kind: 'section' },
+      { quantity: 1, unitPrice: 7, kind: 'note' },
+    ]);
+    expect(withOthers).toEqual(documentTotals([sold]));
+  });
 });

@@ -16,7 +16,16 @@ export type LineAmounts = {
   discountPercent?: number | null;
   /** Purchase cost per unit; when absent the margin is the whole net total. */
   costPrice?: number | null;
+  /** A quotation line's kind: a section or a note sells nothing (absent: a product). */
+  kind?: string | null;
+  /** An optional (alternative) item, offered but not part of the total. */
+  isOptional?: boolean | null;
 };
+
+/** Whether a line is part of its document's totals: products and services, not sections, notes or optional items. */
+export function countsInTotals(line: Pick<LineAmounts, 'kind' | 'isOptional'>): boolean {
+  return (line.kind ?? 'product') === 'product' && line.isOptional !== true;
+}
 
 export interface LineTotals {
   /** listPrice × quantity. */
@@ -55,9 +64,11 @@ export function lineTotals(line: LineAmounts): LineTotals {
   return { listTotal, grossTotal, discountAmount, netTotal, margin, marginPercent: percentOf(margin, netTotal) };
 }
 
+/** The document's totals over the lines that count in them (`countsInTotals`). */
 export function documentTotals(lines: readonly LineAmounts[]): DocumentTotals {
   const sum = { listTotal: 0, grossTotal: 0, discountAmount: 0, netTotal: 0, margin: 0 };
   for (const line of lines) {
+    if (!countsInTotals(line)) continue;
     const totals = lineTotals(line);
     for (const key of Object.keys(sum) as (keyof typeof sum)[]) sum[key] = roundEur(sum[key] + totals[key]);
   }

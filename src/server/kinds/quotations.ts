@@ -16,9 +16,26 @@ import type { HookContext, KindHooks } from '../resources/hooks.ts';
 import { customerName, customerZoneId, nextCode, requireUnique, sameJson } from './hook-helpers.ts';
 import { createOrderFromQuotation } from './orders.ts';
 
+/**
+ * Quotations whose lines are being written together in a transaction (`PUT …/lines`): their totals
+ * are summed once at the end (`refreshQuotationTotals`) rather than after each of hundreds of lines.
+ */
+const totalsDeferred = new WeakMap<object, Set<string>>();
+
+/** Runs `work` with the quotation's totals summed once after it, in the same transaction. */
+export async function withTotalsDeferred<T>(hook: HookContext, quotationId: string, work: () => Promise<T>): Promise<T> {
+  const deferred = totalsDeferred.get(hook.db) ?? new Set<string>();
+  totalsDeferred.set(hook.db, deferred.add(quotationId));
+  try {
+    return await work();
+  } finally {
+    deferred.delete(quotationId);
+  }
+}
+
 /** Recomputes a quotation's totals from its live products; totals are derived, so the version does not move. */
-async function refreshQuotationTotals(hook: HookContext, quotationId: unknown): Promise<void> {
-  if (typeof quotationId !== 'string') return;
+export async function refreshQuotationTotals(hook: HookContext, quotationId: unknown): Promise<void> {
+  if (typeof quotationId !== 'string' || totalsDeferred.get(hook.db)?.has(quotationId)) return;
   const lines = await hook.repository('quotationProducts').listByRelationship('quotationId', quotationId);
   const totals = documentTotals(lines.map((line) => line.attributes as Parameters<typeof documentTotals>[0][number]));
   await hook.repository('quotations').patchDerivedMetadata(quotationId, {
@@ -27,7 +44,7 @@ async function refreshQuotationTotals(hook: HookContext, quotationId: unknown): 
     totalDiscount: totals.totalDiscount,
     discountPercent: totals.totalDiscountPercent,
     totalMargin: totals.margin,
-    productsCount: lines.length,
+    productsCount: lines.filter((line) => line.attributes.kind !== 'section' && line.attributes.kind !== 'note').length,
   });
 }
 
@@ -90,6 +107,8 @@ const PRICED_ATTRIBUTES = ['description', 'unitOfMeasure', 'listPrice', 'unitPri
  * SPEC §6 `updateUnitNetPrice`: without it the unit price is the rule's and cannot be set otherwise.
  */
 async function priceQuotationLine(hook: HookContext, data: EntityData, previous: Entity | undefined): Promise<EntityData> {
+  // A section or a note sells nothing: no price to fill or to protect.
+  if (data.attributes.kind !== undefined && data.attributes.kind !== 'product') return data;
   const quotationId = data.relationships.quotationId;
   const quotation = typeof quotationId === 'string' ? await hook.repository('quotations').findById(quotationId) : undefined;
   const productId = data.relationships.productId;

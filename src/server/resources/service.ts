@@ -39,7 +39,14 @@ export interface CallContext {
   access: Access;
 }
 
-export type ActionResult = { entity: Entity; created?: boolean; createdType?: string; effects?: { type: string; id: string; to: string }[] };
+export type ActionResult = {
+  entity: Entity;
+  created?: boolean;
+  createdType?: string;
+  effects?: { type: string; id: string; to: string }[];
+  /** More of the answer's `meta` from a custom action (a temporary password answered once, and its `notice` for the user). */
+  meta?: Record<string, unknown>;
+};
 
 /** Why a declared custom action cannot run in the entity's state (null when it can). */
 function stateRefusal(kind: KindDefinition, action: string, entity: Entity): { code: string; message: string } | null {
@@ -242,35 +249,48 @@ export class EntityService {
   async update(type: string, id: string, body: unknown, ifMatch: string | undefined, call: CallContext): Promise<Entity> {
     const kind = this.kind(type);
     call.access.authorize('update', kind);
+    const { patch, version } = this.parsePatch(kind, body, ifMatch);
+    return this.write(call, (trx) => this.updateWithin(trx, call, type, id, patch, version));
+  }
+
+  /** A PATCH body without its version, and the version (If-Match, else the body's lastUpdatedDateTime). */
+  parsePatch(kind: KindDefinition, body: unknown, ifMatch: string | undefined): { patch: Record<string, unknown>; version: string } {
     if (!isPlainObject(body)) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' }] });
     const metadataPatch = isPlainObject(body.metadata) ? { ...body.metadata } : body.metadata;
     const bodyVersion = isPlainObject(metadataPatch) ? metadataPatch.lastUpdatedDateTime : undefined;
     if (isPlainObject(metadataPatch)) delete metadataPatch.lastUpdatedDateTime;
     const patch = { ...body, ...(body.metadata !== undefined ? { metadata: metadataPatch } : {}) };
     rejectReadOnlyMetadata(kind, patch);
-    const version = parseVersion(ifMatch, bodyVersion);
-    return this.write(call, async (trx) => {
-      const repository = this.repository(kind, trx);
-      const current = await this.loadForWrite(repository, id, version);
-      call.access.authorize('update', kind, current);
-      const merged = applyMergePatch(writableOf(kind, current), patch);
-      const parsed = entitySchema(kind).safeParse(merged);
-      if (!parsed.success) throw zodProblem(parsed.error);
-      const data = parsed.data as EntityData;
-      if (kind.machine && readPath(data, kind.machine.statePath) !== readPath(current, kind.machine.statePath)) {
-        throw new Problem('VALIDATION_FAILED', {
-          errors: [{ pointer: `/${kind.machine.statePath.replace(/\./g, '/')}`, code: 'stateReadOnly', message: 'Lo stato si cambia con le azioni disponibili' }],
-        });
-      }
-      const hook = this.hookContext(trx, call, kind);
-      const stored = await this.prepare(hook, kind, current.id, data, current);
-      const updated = await repository.update(current.id, version, { data: stored }, call.identity);
-      if (!updated) throw new Problem('VERSION_CONFLICT');
-      call.access.authorize('update', kind, updated);
-      call.access.authorizeFields('update', kind, current, changedFields(writableOf(kind, current), data));
-      await hooksFor(kind.type).afterWrite?.(hook, updated, current);
-      return call.access.redact(kind, updated);
-    });
+    return { patch, version: parseVersion(ifMatch, bodyVersion) };
+  }
+
+  /**
+   * A PATCH inside an open transaction (a quotation's lines written with it): the version check,
+   * abilities on the row and its fields, the schema, the kind's hooks, history and notice, as `update`.
+   */
+  async updateWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, id: string, patch: Record<string, unknown>, version: string): Promise<Entity> {
+    const kind = this.kind(type);
+    call.access.authorize('update', kind);
+    const repository = this.repository(kind, trx);
+    const current = await this.loadForWrite(repository, id, version);
+    call.access.authorize('update', kind, current);
+    const merged = applyMergePatch(writableOf(kind, current), patch);
+    const parsed = entitySchema(kind).safeParse(merged);
+    if (!parsed.success) throw zodProblem(parsed.error);
+    const data = parsed.data as EntityData;
+    if (kind.machine && readPath(data, kind.machine.statePath) !== readPath(current, kind.machine.statePath)) {
+      throw new Problem('VALIDATION_FAILED', {
+        errors: [{ pointer: `/${kind.machine.statePath.replace(/\./g, '/')}`, code: 'stateReadOnly', message: 'Lo stato si cambia con le azioni disponibili' }],
+      });
+    }
+    const hook = this.hookContext(trx, call, kind);
+    const stored = await this.prepare(hook, kind, current.id, data, current);
+    const updated = await repository.update(current.id, version, { data: stored }, call.identity);
+    if (!updated) throw new Problem('VERSION_CONFLICT');
+    call.access.authorize('update', kind, updated);
+    call.access.authorizeFields('update', kind, current, changedFields(writableOf(kind, current), data));
+    await hooksFor(kind.type).afterWrite?.(hook, updated, current);
+    return call.access.redact(kind, updated);
   }
 
   /** Validates and stores new content for an entity already loaded (and locked) in this transaction: used by actions. */
@@ -291,18 +311,23 @@ export class EntityService {
     const kind = this.kind(type);
     call.access.authorize('delete', kind);
     const version = parseVersion(ifMatch, undefined);
-    return this.write(call, async (trx) => {
-      const repository = this.repository(kind, trx);
-      const current = await this.loadForWrite(repository, id, version);
-      call.access.authorize('delete', kind, current);
-      const hook = this.hookContext(trx, call, kind);
-      await hooksFor(kind.type).beforeDelete?.(hook, current);
-      await this.deleteOwnedAndCheckRelations(trx, kind, current, call);
-      const deleted = await repository.update(current.id, version, { isDeleted: true }, call.identity);
-      if (!deleted) throw new Problem('VERSION_CONFLICT');
-      await hooksFor(kind.type).afterWrite?.(hook, deleted, current);
-      return call.access.redact(kind, deleted);
-    });
+    return this.write(call, (trx) => this.removeWithin(trx, call, type, id, version));
+  }
+
+  /** A soft delete inside an open transaction (a line dropped from its quotation), as `remove`. */
+  async removeWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, id: string, version: string): Promise<Entity> {
+    const kind = this.kind(type);
+    call.access.authorize('delete', kind);
+    const repository = this.repository(kind, trx);
+    const current = await this.loadForWrite(repository, id, version);
+    call.access.authorize('delete', kind, current);
+    const hook = this.hookContext(trx, call, kind);
+    await hooksFor(kind.type).beforeDelete?.(hook, current);
+    await this.deleteOwnedAndCheckRelations(trx, kind, current, call);
+    const deleted = await repository.update(current.id, version, { isDeleted: true }, call.identity);
+    if (!deleted) throw new Problem('VERSION_CONFLICT');
+    await hooksFor(kind.type).afterWrite?.(hook, deleted, current);
+    return call.access.redact(kind, deleted);
   }
 
   /**
@@ -431,7 +456,7 @@ export class EntityService {
       const result = await run(this.hookContext(trx, call, kind), current, parsedBody);
       journal.customAction = undefined;
       const createdKind = declared.createdType ? this.kind(declared.createdType) : kind;
-      return { entity: call.access.redact(createdKind, result.entity), created: declared.creates ?? false, createdType: declared.createdType, effects: result.effects };
+      return { entity: call.access.redact(createdKind, result.entity), created: declared.creates ?? false, createdType: declared.createdType, effects: result.effects, ...(result.meta ? { meta: result.meta } : {}) };
     });
   }
 
