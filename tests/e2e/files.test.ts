@@ -1,7 +1,8 @@
 // Files end to end (issue 10 "Files in the workspace"), as the demo salesman: Ctrl+U on an issued
 // quotation opens the file picker, the signed PDF uploads with visible progress, is marked as the
 // signed quotation and saved, the quotation is accepted with its key (t p c), and the file downloads
-// with the same bytes.
+// with the same bytes. A customer with the folder tree gets a folder (a duplicate name is refused with
+// the SPEC message) and a file moved into it, by keyboard.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -91,5 +92,55 @@ describe('files of a record', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of (await file.createReadStream())!) chunks.push(chunk as Buffer);
     expect(sha256(Buffer.concat(chunks))).toBe(sha256(signedPdf));
+  });
+});
+
+describe('a customer\'s folder tree', () => {
+  const tree = () => page.locator('.files-tree:visible');
+  const item = (text: string) => tree().locator('[role=treeitem]', { hasText: text }).first();
+  const newFolder = async (name: string) => {
+    await tree().getByRole('button', { name: 'Nuova cartella' }).focus();
+    await press('Enter');
+    await page.keyboard.type(name);
+    await press('Enter');
+  };
+
+  it('creates a folder, refuses a second one of the same name, and moves a file into it, by keyboard', async () => {
+    const customers = await api<Entity[]>('/customers?page[size]=100');
+    const customer = customers.find((c) => (c.metadata.featureFlags as { hasMediaTree?: boolean } | undefined)?.hasMediaTree);
+    expect(customer, 'a demo customer with the folder tree').toBeDefined();
+    const nodes = () => api<Entity[]>(`/media?filter[customerId]=${customer!.id}&page[size]=500`);
+    const file = (await nodes()).find((n) => n.attributes.nodeKind === 'media');
+    expect(file, 'a file of the customer').toBeDefined();
+
+    await page.goto(`${server.url}/customers/${customer!.id}/detail`);
+    await tree().getByRole('tree').waitFor({ timeout: 30_000 });
+    const name = `Verbali e2e ${Date.now()}`;
+    await newFolder(name);
+    await item(name).waitFor();
+    const folder = (await nodes()).find((n) => n.attributes.name === name)!;
+    expect(folder.attributes).toMatchObject({ nodeKind: 'folder' });
+    expect(folder.attributes.parentId ?? null).toBeNull();
+
+    // The same name again beside it (nothing chosen: at the top): refused with the SPEC §5 message.
+    await page.reload();
+    await tree().getByRole('tree').waitFor({ timeout: 30_000 });
+    await newFolder(name.toUpperCase());
+    await tree().getByRole('alert').filter({ hasText: 'È già presente una cartella con questo nome' }).waitFor();
+    await press('Escape');
+
+    // The file: open its folder with →, choose it, Sposta, the new folder, Conferma.
+    const parentId = file!.attributes.parentId as string | undefined;
+    if (parentId) {
+      await item(String((await api<Entity>(`/media/${parentId}`)).attributes.name)).focus();
+      await press('ArrowRight');
+    }
+    await item(String(file!.attributes.name)).focus();
+    await tree().getByRole('button', { name: 'Sposta' }).focus();
+    await press('Enter');
+    await tree().getByRole('combobox').selectOption({ label: name });
+    await tree().getByRole('button', { name: 'Conferma' }).focus();
+    await press('Enter');
+    await expect.poll(async () => (await api<Entity>(`/media/${file!.id}`)).attributes.parentId, { timeout: 10_000 }).toBe(folder.id);
   });
 });

@@ -14,6 +14,11 @@ const css = `
 .files-error { color: var(--danger, #b00020); }
 .files-drop { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
 .files-item progress { width: 10rem; }
+.files-tree { margin-top: 1rem; }
+.files-tree-actions, .files-tree-edit { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin-bottom: .5rem; }
+.files-tree-list { list-style: none; padding: 0; margin: 0; }
+.files-tree-list [role="treeitem"] { padding-block: .2rem; border-radius: 4px; cursor: default; }
+.files-tree-list [role="treeitem"][aria-selected="true"] { background: color-mix(in srgb, Highlight 20%, transparent); }
 `;
 
 let injected = false;
