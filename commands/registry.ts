@@ -89,7 +89,8 @@ export function addCommands(more: readonly Command[]): void {
  * and the custom actions of the kinds (the app calls it at start; tests await it).
  */
 export function loadRecordCommands(): Promise<void> {
-  return Promise.all([import('./transitions.ts'), import('./records.ts')]).then(([transitions, records]) => addCommands([...transitions.transitionCommands, ...records.recordCommands]));
+  return Promise.all([import('./transitions.ts'), import('./records.ts'), import('./documents.ts')]).then(([transitions, records, documents]) =>
+    addCommands([...transitions.transitionCommands, ...records.recordCommands, ...documents.documentCommands]));
 }
 
 /** Whether to offer `command` now: hidden (false), shown, or shown disabled with the reason. */

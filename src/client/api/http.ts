@@ -212,6 +212,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
   async function readBody(response: Response): Promise<unknown> {
     if (response.status === 204 || response.status === 205) return undefined;
+    // Binary answers (documents: application/pdf) come back as a Blob.
+    if (/^application\/(pdf|octet-stream)/i.test(response.headers.get('content-type') ?? '')) return response.blob();
     const text = await response.text();
     if (!text) return undefined;
     return /json/i.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text;

@@ -1,13 +1,31 @@
-/** /preview/{entity}/{id}: any record of any kind in the generic form (the kinds without a SPEC detail route open here). */
+/**
+ * /preview/{entity}/{id}: the printed document of a record whose kind has one (DESIGN §4
+ * "Documents": the PDF with print and download commands), else the record in the generic form
+ * (the kinds without a SPEC detail route open here). A kind whose only form is this route shows
+ * its form under the document.
+ */
+import { lazy, Suspense } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
+import { documentForRecordType } from '../../domain/documents/placeholders.ts';
+import { entityUrl } from '../../domain/routes.ts';
 import { EntityForm } from '../forms/entity-form.tsx';
 import { NotFound } from './index.tsx';
 
+const DocumentViewer = lazy(() => import('../documents/document-viewer.tsx'));
+
 export default function PreviewScreen({ type, id }: { type: string; id: string }) {
   if (!findKind(type)) return <NotFound url={`/preview/${type}/${id}`} />;
+  const printable = Boolean(documentForRecordType(type));
+  const ownForm = Boolean(entityUrl(type, id));
   return (
     <section className="screen screen-preview">
-      <EntityForm type={type} id={id} />
+      {printable && (
+        <Suspense fallback={<p role="status"><FormattedMessage id="screens.loading" /></p>}>
+          <DocumentViewer type={type} id={id} publish={ownForm} />
+        </Suspense>
+      )}
+      {(!printable || !ownForm) && <EntityForm type={type} id={id} />}
     </section>
   );
 }

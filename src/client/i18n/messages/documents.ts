@@ -1,0 +1,26 @@
+/** Texts of the document viewer and the template editor (loaded with them, added by `addMessages`). */
+const documents: Record<string, string> = {
+  'documents.viewer.title': 'Anteprima del documento',
+  'documents.viewer.loading': 'Preparazione del documento…',
+  'documents.viewer.error': 'Impossibile preparare il documento: {message}',
+  'documents.viewer.frame': 'Documento PDF {name}',
+  'documents.editor.heading': 'Modello di documento',
+  'documents.editor.name': 'Nome',
+  'documents.editor.type': 'Tipo di documento',
+  'documents.editor.isDefault': 'Modello predefinito per il tipo',
+  'documents.editor.body': 'Testo del modello',
+  'documents.editor.bodyHelp': 'Segnaposto tra doppie graffe, es. {example}; righe ripetute con {section}. Righe che iniziano con # sono titoli, | crea una tabella, > allinea a destra, --- va a pagina nuova.',
+  'documents.editor.placeholders': 'Segnaposto disponibili',
+  'documents.editor.placeholderSearch': 'Cerca un segnaposto',
+  'documents.editor.placeholderHint': 'Invio inserisce il segnaposto scelto nel testo, alla posizione del cursore.',
+  'documents.editor.placeholderNone': 'Nessun segnaposto corrisponde alla ricerca',
+  'documents.editor.section': 'sezione ripetuta',
+  'documents.editor.valid': 'Il modello è valido',
+  'documents.editor.issues': '{count, plural, one {# errore nel modello} other {# errori nel modello}}',
+  'documents.editor.preview': 'Anteprima su un record',
+  'documents.editor.sample': 'Record di esempio',
+  'documents.editor.sampleNone': 'Nessun record disponibile per l’anteprima',
+  'documents.editor.refresh': 'Aggiorna anteprima',
+  'documents.editor.previewFrame': 'Anteprima PDF del modello',
+};
+export default documents;
