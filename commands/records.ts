@@ -248,7 +248,27 @@ export async function runCustomAction(ctx: CommandContext, name: string): Promis
       result = await send({ ...body, ...question.resend });
     }
     done(ctx, 'commands.action.done', { action: definition.label, title: recordTitle(open.kind, result.data) });
+    // Said once and not kept anywhere (a temporary password): a dialog the user closes when they have read it.
+    if (result.notice) await ctx.ui.confirm({ title: definition.label, message: result.notice, confirmLabel: ctx.ui.t('commands.action.noticeRead') });
     if (definition.creates || result.created) ctx.workspace.openTab(recordTabUrl(definition.createdType ?? open.type, result.data.id, result.data));
+  } catch (error) {
+    ctx.ui.showError(error);
+  }
+}
+
+/**
+ * Runs a custom action declared with a `selection` on the records selected in a grid: on the first,
+ * with the others' ids in the declared body field; opens the record it creates.
+ */
+export async function runSelectionAction(ctx: CommandContext, type: string, name: string, rows: readonly EntityJson[]): Promise<void> {
+  const kind = findKind(type);
+  const definition = kind?.actions?.[name];
+  const [first, ...others] = rows;
+  if (!kind || !definition?.selection || !first) return;
+  try {
+    const result = await ctx.records.runAction(type, first, name, { [definition.selection]: others.map((row) => row.id) }, { silent: true });
+    done(ctx, 'commands.action.done', { action: definition.label, title: recordTitle(definition.createdType ? findKind(definition.createdType) ?? kind : kind, result.data) });
+    if (definition.creates || result.created) ctx.workspace.openTab(recordTabUrl(definition.createdType ?? type, result.data.id, result.data));
   } catch (error) {
     ctx.ui.showError(error);
   }

@@ -94,6 +94,11 @@ export interface RecordActionDefinition {
   key?: string;
   /** Offered only when the record is in one of these states (the kind's machine). */
   states?: readonly string[];
+  /**
+   * The action also runs on a grid's selection: it runs on the first selected record and this body
+   * field (a list of ids) carries the others (the deadlines' "Crea intervento").
+   */
+  selection?: string;
 }
 
 /**

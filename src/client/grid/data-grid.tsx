@@ -23,6 +23,11 @@ import type { Command } from '../../../commands/types.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { TabIdContext } from '../workspace/tab-context.ts';
 import { activeTabAtom } from '../workspace/workspace-state.ts';
+import { getCommandContext } from '../workspace/command-context.ts';
+import { runSelectionAction } from '../../../commands/records.ts';
+import { useSession } from '../session/session.tsx';
+import { kindModule } from '../kinds/index.ts';
+import { businessDay } from '../../domain/business-day.ts';
 
 export const ROW_HEIGHT = 34;
 
@@ -131,6 +136,29 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
     });
   };
 
+  // Declared custom actions that also run on a selection (the deadlines' "Crea intervento"): a button
+  // and a key of the grid each; they act on the selected rows, or on the active row when none is.
+  const { ability } = useSession();
+  const selectionActions = useMemo(
+    () => Object.entries(kind.actions ?? {}).filter(([, definition]) => definition.selection && ability.can(definition.ability, kind.subject)),
+    [kind, ability],
+  );
+  const runSelection = (name: string) => {
+    const rows: EntityJson[] = [];
+    if (selected.size === 0) {
+      const row = pages.row(active);
+      if (row) rows.push(row);
+    }
+    for (let i = 0; i < total && rows.length < selected.size; i++) {
+      const row = pages.row(i);
+      if (row && selected.has(row.id)) rows.push(row);
+    }
+    const ctx = getCommandContext();
+    if (ctx && rows.length > 0) void runSelectionAction(ctx, kind.type, name, rows).then(() => setSelected(new Set()));
+  };
+  const rowTone = kindModule(kind.type).rowTone;
+  const today = businessDay();
+
   const open = (index: number, background = false) => {
     const row = pages.row(index);
     if (row) openTab(recordTabUrl(kind.type, row.id, row), { background });
@@ -141,15 +169,25 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
   // has focus: a header button or link keeps its keys), so the shortcut overlay lists them too.
   const [focused, setFocused] = useState(false);
   const live = useRef<GridActions>(null!);
-  live.current = { move, open, toggleSelected, clearSelection: () => setSelected(new Set()), active, total, pageRows, selectedCount: selected.size, create: onCreate };
+  live.current = { move, open, toggleSelected, clearSelection: () => setSelected(new Set()), active, total, pageRows, selectedCount: selected.size, create: onCreate, runSelection };
   // `n` creates (the "Nuovo" button's key) when the grid offers it.
   const canCreate = Boolean(onCreate);
   const createTitle = intl.formatMessage({ id: 'grid.new' }, { kind: kind.label.singular });
   const gridCommands = useMemo(() => {
     const keys = gridKeyCommands(live);
-    if (!canCreate) return keys;
-    return [...keys, { id: 'grid.new', title: createTitle, group: { id: 'grid.cmd.group' }, keys: ['n'], scope: 'grid', run: () => live.current.create?.() } satisfies Command];
-  }, [canCreate, createTitle]);
+    const actions = selectionActions.map(([name, definition]): Command => ({
+      id: `grid.action.${name}`,
+      title: definition.label,
+      group: { id: 'grid.cmd.group' },
+      ...(definition.key ? { keys: [definition.key] } : {}),
+      scope: 'grid',
+      when: () => live.current.total > 0,
+      run: () => live.current.runSelection(name),
+    }));
+    const all = [...keys, ...actions];
+    if (!canCreate) return all;
+    return [...all, { id: 'grid.new', title: createTitle, group: { id: 'grid.cmd.group' }, keys: ['n'], scope: 'grid', run: () => live.current.create?.() } satisfies Command];
+  }, [canCreate, createTitle, selectionActions]);
   // A hidden tab keeps its grid mounted, focus and all: only the grid of the tab shown listens.
   const tabId = useContext(TabIdContext);
   const shownTabId = useAtomValue(activeTabAtom)?.id;
@@ -186,6 +224,16 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
           }
         }}
       />
+      {selectionActions.length > 0 && (
+        <div className="data-grid-actions" role="toolbar" aria-label={intl.formatMessage({ id: 'grid.selectionActions' })}>
+          {selectionActions.map(([name, definition]) => (
+            <button key={name} type="button" disabled={total === 0} aria-keyshortcuts={definition.key} onClick={() => runSelection(name)}>
+              {definition.label}
+              {selected.size > 0 && ` (${selected.size})`}
+            </button>
+          ))}
+        </div>
+      )}
       {total === 0 && !pages.loading && (
         <p className="data-grid-empty" role="status">{intl.formatMessage({ id: pages.error ? 'grid.error' : 'grid.empty' })}</p>
       )}
@@ -229,6 +277,7 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
                 template={template}
                 active={item.index === active}
                 selected={Boolean(pages.row(item.index) && selected.has(pages.row(item.index)!.id))}
+                tone={rowTone && pages.row(item.index) ? rowTone(pages.row(item.index)!, today) : undefined}
                 onOpen={openTab}
                 onActivate={setActive}
               />
@@ -246,6 +295,7 @@ interface GridActions {
   toggleSelected(index: number): void;
   clearSelection(): void;
   create: (() => void) | undefined;
+  runSelection(name: string): void;
   active: number;
   total: number;
   pageRows: number;
@@ -316,11 +366,13 @@ interface GridRowProps {
   template: string;
   active: boolean;
   selected: boolean;
+  /** What the row's colour says (the kind's `rowTone`: a deadline overdue or expiring). */
+  tone?: string | undefined;
   onOpen(url: string, options?: { background?: boolean }): void;
   onActivate(index: number): void;
 }
 
-const GridRow = memo(function GridRow({ id, index, start, row, kind, columns, template, active, selected, onOpen, onActivate }: GridRowProps) {
+const GridRow = memo(function GridRow({ id, index, start, row, kind, columns, template, active, selected, tone, onOpen, onActivate }: GridRowProps) {
   const style = { display: 'grid', gridTemplateColumns: template, height: ROW_HEIGHT, position: 'absolute' as const, top: 0, left: 0, right: 0, transform: `translateY(${start}px)` };
   if (!row) {
     return (
@@ -343,7 +395,8 @@ const GridRow = memo(function GridRow({ id, index, start, row, kind, columns, te
       aria-rowindex={index + 2}
       aria-selected={selected}
       data-active={active || undefined}
-      className={`data-grid-row${active ? ' is-active' : ''}${selected ? ' is-selected' : ''}${row.metadata.isDeleted ? ' is-deleted' : ''}`}
+      data-tone={tone}
+      className={`data-grid-row${active ? ' is-active' : ''}${selected ? ' is-selected' : ''}${row.metadata.isDeleted ? ' is-deleted' : ''}${tone ? ` is-${tone}` : ''}`}
       style={style}
       onMouseDown={() => onActivate(index)}
       onDoubleClick={() => onOpen(href)}

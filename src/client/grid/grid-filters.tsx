@@ -164,7 +164,7 @@ export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visi
                       <option value="false">{intl.formatMessage({ id: 'form.no' })}</option>
                     </>
                   ) : (
-                    modules.map((m) => <option key={m} value={m}>{enumLabel(m)}</option>)
+                    (extra.kind === 'options' ? (extra.options ?? []) : modules).map((m) => <option key={m} value={m}>{enumLabel(m)}</option>)
                   )}
                 </select>
               </label>

@@ -48,6 +48,7 @@ export function kindModule(type: string): ResolvedKindModule {
   if (module?.paramValues) resolved.paramValues = module.paramValues;
   if (module?.childColumns) resolved.childColumns = module.childColumns;
   if (module?.newRecordDefaults) resolved.newRecordDefaults = module.newRecordDefaults;
+  if (module?.rowTone) resolved.rowTone = module.rowTone;
   return resolved;
 }
 

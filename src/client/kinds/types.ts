@@ -10,8 +10,9 @@ import type { EntityJson } from '../../domain/entity.ts';
 export interface ExtraFilter {
   group: 'filter' | 'have';
   name: string;
-  /** A yes/no choice, or one of the product's modules. */
-  kind: 'boolean' | 'modules';
+  /** A yes/no choice, one of the product's modules, or one of `options` (named by `form.enum.<option>`). */
+  kind: 'boolean' | 'modules' | 'options';
+  options?: readonly string[];
 }
 
 /** How records of the kind are found by the palette's record search (SPEC §7 full text). */
@@ -60,7 +61,9 @@ export interface KindModule {
    * reminder's owner. A value in the new-record URL wins.
    */
   newRecordDefaults?(user: { id: string }): Readonly<Record<string, string>>;
+  /** What a row's colour says in the grid (`is-<tone>`), e.g. a deadline `overdue` or `expiring` on `today`. */
+  rowTone?(row: EntityJson, today: string): string | undefined;
 }
 
 /** A kind module with the defaults filled in. */
-export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues' | 'childColumns' | 'newRecordDefaults'>;
+export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues' | 'childColumns' | 'newRecordDefaults' | 'rowTone'>;

@@ -33,6 +33,9 @@ const css = `
 .data-grid-row.is-active { box-shadow: inset 3px 0 0 var(--accent, Highlight); background: color-mix(in srgb, Highlight 10%, transparent); }
 .data-grid-scroll:focus .data-grid-row.is-active { background: var(--accent-soft, color-mix(in srgb, Highlight 25%, transparent)); }
 .data-grid-row.is-deleted { text-decoration: line-through; opacity: .7; }
+.data-grid-row.is-overdue { box-shadow: inset 4px 0 0 #c62828; background: color-mix(in srgb, #c62828 10%, transparent); }
+.data-grid-row.is-expiring { box-shadow: inset 4px 0 0 #ef8f00; }
+.data-grid-actions { display: flex; gap: .5rem; padding: .25rem 0; }
 .data-grid-loading { opacity: .5; }
 .data-grid-empty { padding: 1rem; }
 .entity-form { display: flex; flex-direction: column; gap: 1rem; max-width: 80rem; }

@@ -9,9 +9,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActionBodyRequest } from '../../../commands/types.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { useEntityTitle } from '../forms/references.ts';
-import { formatValue } from '../forms/format.ts';
+import { fieldLabel, formatValue } from '../forms/format.ts';
 import { intl } from '../i18n/index.ts';
 import { openDialog } from './dialog.tsx';
+import { ResetPasswordForm } from './reset-password-form.tsx';
 
 export interface ActionBodyFormProps {
   request: ActionBodyRequest;
@@ -129,9 +130,42 @@ function DeliveryForm({ request, close }: ActionBodyFormProps) {
   );
 }
 
+/**
+ * "Crea intervento" from one deadline's tab: the day the intervention's activity is planned for
+ * (empty: the deadline's own day). On a grid's selection the action runs without this form.
+ */
+function PlanDeadlinesForm({ request, close }: ActionBodyFormProps) {
+  const [day, setDay] = useState('');
+  const id = useId();
+  const submit = () => {
+    const body = { physicalActivityIds: [], ...(day ? { scheduledDate: day } : {}) };
+    const parsed = request.definition.body?.safeParse(body);
+    close(parsed?.success ? parsed.data : body);
+  };
+  return (
+    <form
+      className="action-body-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={id}>{fieldLabel('scheduledDate')}</label>
+      <input id={id} type="date" autoFocus value={day} onChange={(event) => setDay(event.target.value)} />
+      <div className="dialog-actions">
+        <button type="button" onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.cancel" /></button>
+        <button type="submit" className="primary">{request.definition.label}</button>
+      </div>
+    </form>
+  );
+}
+
 /** The form of each action that takes a body, by `type.action` (a unit test checks every declared one has its form). */
 export const actionBodyForms: Readonly<Record<string, ComponentType<ActionBodyFormProps>>> = {
   'orders.deliver': DeliveryForm,
+  'users.resetPassword': ResetPasswordForm,
+  'physicalActivities.plan': PlanDeadlinesForm,
 };
 
 /** Opens the action's form in the dialog host; resolves with the body, or undefined when cancelled. */

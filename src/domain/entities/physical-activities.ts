@@ -91,7 +91,7 @@ export const physicalActivities = defineKind({
     'relationships.equipmentFamilyId': { target: 'equipmentFamilies' },
   },
   actions: {
-    plan: { label: 'Crea intervento', ability: 'update', body: planDeadlinesRequest, creates: true, createdType: 'assignments', key: 'i' },
+    plan: { label: 'Crea intervento', ability: 'update', body: planDeadlinesRequest, creates: true, createdType: 'assignments', key: 'i', selection: 'physicalActivityIds' },
   },
   title: (entity) => {
     const { deadlineDate, rule } = (entity as PhysicalActivityShape).attributes;

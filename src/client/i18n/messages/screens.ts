@@ -38,6 +38,8 @@ export default {
   'grid.extra.priceList': 'Con listino',
   'grid.extra.moduleName': 'Modulo',
   'grid.extra.onlyExpiring': 'Solo in scadenza',
+  'grid.extra.due': 'Scadenza',
+  'grid.selectionActions': 'Azioni sulla selezione',
   'form.yes': 'Sì',
   'form.no': 'No',
   'form.reference.placeholder': 'Scrivi per cercare…',

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { physicalActivities } from './physical-activities.ts';
+import type { EntityJson } from '../../domain/entity.ts';
+
+const row = (attributes: Record<string, unknown>) => ({ id: 'x', attributes, metadata: {}, relationships: {} }) as unknown as EntityJson;
+
+describe('deadlines worklist rows', () => {
+  it('are overdue before today, expiring within 30 days, plain later or once executed or ended', () => {
+    const tone = physicalActivities.rowTone!;
+    expect(tone(row({ deadlineDate: '2026-06-14' }), '2026-06-15')).toBe('overdue');
+    expect(tone(row({ deadlineDate: '2026-06-15' }), '2026-06-15')).toBe('expiring');
+    expect(tone(row({ deadlineDate: '2026-07-15' }), '2026-06-15')).toBe('expiring');
+    expect(tone(row({ deadlineDate: '2026-07-16' }), '2026-06-15')).toBeUndefined();
+    expect(tone(row({ deadlineDate: '2026-06-01', isExecuted: true }), '2026-06-15')).toBeUndefined();
+    expect(tone(row({ deadlineDate: '2026-06-01', isEnded: true }), '2026-06-15')).toBeUndefined();
+  });
+});
