@@ -37,6 +37,8 @@ export interface ActionResult {
   /** Set when the action made a new record (a copy): the client opens it. */
   created: boolean;
   effects: ActionEffect[];
+  /** A text the server gives to show the user once (a temporary password), Italian. */
+  notice?: string;
 }
 
 /** One change of one field in a history row: a JSON pointer, the value before and after. */

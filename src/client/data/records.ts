@@ -112,7 +112,7 @@ export async function invalidateAfterWrite(
 }
 
 interface One { data: Entity }
-interface ActionAnswer { data: Entity; meta?: { effects?: ActionEffect[] } }
+interface ActionAnswer { data: Entity; meta?: { effects?: ActionEffect[]; notice?: unknown } }
 
 /** A provider over an HTTP client and a query cache (the app's singletons by default; tests pass their own). */
 export function createRecordsProvider(http: ApiClient = api, client: QueryClient = queryClient): ClientRecords {
@@ -153,6 +153,7 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
       const effects = answer.meta?.effects ?? [];
       // A copy (duplicate, revision) answers a record with another id: the caller opens it.
       const result: ActionResult = { data: answer.data, created: answer.data.id !== entity.id, effects };
+      if (typeof answer.meta?.notice === 'string') result.notice = answer.meta.notice;
       if (result.created) {
         // A record of another kind (a quotation's order) when the action's declaration says so.
         const createdType = findKind(type)?.actions?.[action]?.createdType ?? type;

@@ -73,5 +73,13 @@ describe('OrderDetail', () => {
     await act(async () => fireEvent.change(ordered, { target: { value: '12,5' } }));
     expect(cell(0, 'remaining')).toBe('8,5');
     expect(cell(0, 'delivered')).toBe('4');
+
+    // «Aggiungi riga» is the registry's command (r l) shown as a button: a new line, its product picker focused.
+    const add = within(form).getByRole('button', { name: /Aggiungi riga/ });
+    expect(add.querySelector('kbd')?.textContent).toBe('R L');
+    await act(async () => fireEvent.click(add));
+    const added = form.querySelector('tr[data-line="2"]');
+    expect(added).not.toBeNull();
+    expect(document.activeElement).toBe(added!.querySelector('input'));
   });
 });

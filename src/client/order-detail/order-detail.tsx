@@ -5,9 +5,9 @@
  * the one registry shown as a button: save, discard, «Registra consegna» (`deliver`, whose dialog
  * and SPEC §5 confirm-and-raise are the record command's), the SPEC §4 transitions, history, delete.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ActiveDocument } from '../../../commands/types.ts';
+import type { ActiveDocument, Command } from '../../../commands/types.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import type { OrderLine } from '../../domain/entities/orders.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
@@ -26,7 +26,8 @@ import orderMessages from '../i18n/messages/orders.ts';
 import { AppLink } from '../shell/app-link.tsx';
 import { CommandButton, UndoButton } from '../shell/command-button.tsx';
 import { useIsActiveTab, usePublishDocument, useTabDirty, useTabTitle } from '../workspace/tab-context.ts';
-import { OrderLines } from './order-lines.tsx';
+import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
+import { emptyOrderLine, OrderLines } from './order-lines.tsx';
 
 addMessages(orderMessages);
 
@@ -67,8 +68,25 @@ function LoadedOrder({ kind, controller, stored, draft }: { kind: KindDefinition
   usePublishDocument(doc);
   const sections = useMemo(() => kindSections(kind), [kind]);
   const stateLabels = machineStateLabels.orders;
-  const lines = (draft.attributes.lines as OrderLine[] | undefined) ?? [];
+  const lines = useMemo(() => (draft.attributes.lines as OrderLine[] | undefined) ?? [], [draft]);
   const setLines = useCallback((next: OrderLine[]) => controller.setField('attributes.lines', next), [controller]);
+  // The line to focus once rendered (a line just added: its product picker).
+  const [focusLine, setFocusLine] = useState<number | undefined>();
+  const addLine = useCallback(() => {
+    setLines([...lines, emptyOrderLine()]);
+    setFocusLine(lines.length);
+  }, [lines, setLines]);
+  // «Aggiungi riga» is a command of the one registry (r l, the palette, its button) while this order is shown.
+  const commands = useMemo<Command[]>(() => [{
+    id: 'order.addLine',
+    title: { id: 'orders.detail.addLine' },
+    group: { id: 'commands.group.record' },
+    keys: ['r l'],
+    keywords: ['riga', 'prodotto', 'aggiungi'],
+    when: () => (locked ? { disabled: intl.formatMessage({ id: 'orders.detail.locked' }) } : true),
+    run: addLine,
+  }], [addLine, locked, intl]);
+  useScopedCommands('tab', commands, active);
   const closeHistory = useCallback(() => {
     controller.toggleHistory();
     headingRef.current?.focus();
@@ -125,7 +143,8 @@ function LoadedOrder({ kind, controller, stored, draft }: { kind: KindDefinition
             })}
           </div>
         </section>
-        <OrderLines lines={lines} customerId={typeof draft.relationships.customerId === 'string' ? draft.relationships.customerId : undefined} onChange={setLines} locked={locked} errors={controller.errors} />
+        <OrderLines lines={lines} customerId={typeof draft.relationships.customerId === 'string' ? draft.relationships.customerId : undefined} onChange={setLines} locked={locked} errors={controller.errors}
+          focusLine={focusLine} onFocused={() => setFocusLine(undefined)} addLine={<CommandButton commandId="order.addLine" document={doc} />} />
         <OrderRelated entity={stored} />
       </form>
       {controller.historyOpen && <HistoryPanel kind={kind} id={stored.id} onClose={closeHistory} />}

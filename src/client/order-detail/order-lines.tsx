@@ -3,7 +3,7 @@
  * price and discount; delivered and remaining quantities are read-only (they change only through
  * the `deliver` action, SPEC §5). Every control is a native input or button, in reading order.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { OrderLine } from '../../domain/entities/orders.ts';
 import { lineTotals } from '../../domain/rules/totals.ts';
@@ -21,6 +21,16 @@ interface Props {
   locked: boolean;
   /** The record's errors by dotted path (`attributes.lines.0.deliveredQuantity`). */
   errors: ReadonlyMap<string, string>;
+  /** A line whose product picker takes the focus once shown (one just added), then `onFocused`. */
+  focusLine?: number | undefined;
+  onFocused?(): void;
+  /** The «Aggiungi riga» control (the registry's command button). */
+  addLine?: ReactNode;
+}
+
+/** A new line: nothing chosen yet, one unit, nothing delivered. */
+export function emptyOrderLine(): OrderLine {
+  return { productId: null, description: '', quantity: 1, deliveredQuantity: 0, unitPrice: 0, discountPercent: 0, activityIds: [] };
 }
 
 /** A number typed the Italian way (`2,5`): the line gets it once it parses; the text stays as typed. */
@@ -64,8 +74,16 @@ async function productDefaults(line: OrderLine, productId: string, customerId: s
   };
 }
 
-export function OrderLines({ lines, customerId, onChange, locked, errors }: Props) {
+export function OrderLines({ lines, customerId, onChange, locked, errors, focusLine, onFocused, addLine }: Props) {
   const intl = useIntl();
+  const table = useRef<HTMLTableElement>(null);
+  useEffect(() => {
+    if (focusLine === undefined) return;
+    const input = table.current?.querySelector<HTMLInputElement>(`tr[data-line="${focusLine}"] input`);
+    if (!input) return;
+    input.focus();
+    onFocused?.();
+  }, [focusLine, lines.length, onFocused]);
   const t = (id: string, n: number) => intl.formatMessage({ id }, { n });
   const set = (index: number, patch: Partial<OrderLine>) => onChange(lines.map((line, i) => (i === index ? { ...line, ...patch } : line)));
   const error = (index: number, key: string) => errors.get(`attributes.lines.${index}.${key}`);
@@ -76,7 +94,7 @@ export function OrderLines({ lines, customerId, onChange, locked, errors }: Prop
       {lines.length === 0 ? (
         <p><FormattedMessage id="orders.detail.noLines" /></p>
       ) : (
-        <table className="wizard-lines order-lines-table">
+        <table ref={table} className="wizard-lines order-lines-table">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -132,11 +150,7 @@ export function OrderLines({ lines, customerId, onChange, locked, errors }: Prop
       {[...errors].filter(([path]) => path.startsWith('attributes.lines.')).map(([path, message]) => (
         <p key={path} className="form-error" role="alert">{intl.formatMessage({ id: 'orders.detail.lineError' }, { n: Number(path.split('.')[2]) + 1, message })}</p>
       ))}
-      {!locked && (
-        <button type="button" onClick={() => onChange([...lines, { productId: null, description: '', quantity: 1, deliveredQuantity: 0, unitPrice: 0, discountPercent: 0, activityIds: [] }])}>
-          <FormattedMessage id="orders.detail.addLine" />
-        </button>
-      )}
+      {addLine}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
 import { moduleName, userTypes } from '../enums.ts';
 import { messages, optionalText, requiredText } from '../validation.ts';
+import { PASSWORD_RULES } from '../rules/passwords.ts';
 
 export const userAttributes = z.strictObject({
   userType: z.enum(userTypes),
@@ -30,6 +31,21 @@ export const userRelationships = z.strictObject({
   /** Customers a staff user may act on (SPEC §3 allowedCustomerIds of the identity). */
   customerIds: z.array(z.uuid()).max(10_000).default([]),
   officeLocationIds: z.array(z.uuid()).max(10_000).default([]),
+});
+
+/**
+ * Body of the users' `resetPassword` action (embedded sign-in): the new password, or none for a
+ * temporary one the server generates and answers once; `mustChange` (default yes) makes the user
+ * choose their own at the next sign-in. The server checks the password rules (rules/passwords.ts).
+ */
+export const resetPasswordBody = z.strictObject({
+  password: z
+    .string()
+    .max(PASSWORD_RULES.maxLength.value)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  mustChange: z.boolean().default(true),
+  lastUpdatedDateTime: z.string().optional(),
 });
 
 type UserShape = EntityShape & { attributes: z.infer<typeof userAttributes> };
@@ -75,6 +91,9 @@ export const users = defineKind({
     'relationships.officeLocationIds': { target: 'customers', many: true },
   },
   rules: (entity) => customerUserIssues((entity as UserShape).attributes),
+  actions: {
+    resetPassword: { label: 'Reimposta password', ability: 'resetPassword', body: resetPasswordBody, key: 'w' },
+  },
   title: (entity) => {
     const { displayName, email } = (entity as UserShape).attributes;
     return displayName || email;

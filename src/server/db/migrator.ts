@@ -7,6 +7,7 @@ import { oidcMigration } from './migrations/0002-oidc.ts';
 import { searchWordsMigration } from './migrations/0003-search-words.ts';
 import { historyMigration } from './migrations/0004-history.ts';
 import { idempotencyMigration } from './migrations/0005-idempotency.ts';
+import { adminMigration } from './migrations/0010-admin.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003-search-words': searchWordsMigration,
   '0004-history': historyMigration,
   '0005-idempotency': idempotencyMigration,
+  '0010-admin': adminMigration,
 };
 
 /**

@@ -17,6 +17,8 @@ export interface Account {
 
 export interface AccountWithPassword extends Account {
   passwordHash: string | null;
+  /** An administrator set the password: the user chooses a new one at the next sign-in. */
+  passwordMustChange: boolean;
 }
 
 interface AccountRow {
@@ -27,12 +29,13 @@ interface AccountRow {
   last_name: string | null;
   is_enabled: boolean;
   password_hash: string | null;
+  password_must_change: boolean | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const accountColumns = sql`id, attributes->>'email' AS email, attributes->>'displayName' AS display_name, attributes->>'firstName' AS first_name,
-  attributes->>'lastName' AS last_name, coalesce((metadata->>'isEnabled')::boolean, true) AS is_enabled, password_hash`;
+  attributes->>'lastName' AS last_name, coalesce((metadata->>'isEnabled')::boolean, true) AS is_enabled, password_hash, password_must_change`;
 
 function toAccount(row: AccountRow): AccountWithPassword {
   return {
@@ -43,6 +46,7 @@ function toAccount(row: AccountRow): AccountWithPassword {
     lastName: row.last_name,
     isEnabled: row.is_enabled,
     passwordHash: row.password_hash,
+    passwordMustChange: row.password_must_change === true,
   };
 }
 
@@ -58,9 +62,18 @@ export class AccountRepository {
     const result = await sql<AccountRow>`SELECT ${accountColumns} FROM users WHERE NOT is_deleted AND id = ${id.toLowerCase()}::uuid`.execute(this.db);
     const row = result.rows[0];
     if (!row) return undefined;
-    const { passwordHash, ...account } = toAccount(row);
+    const { passwordHash, passwordMustChange, ...account } = toAccount(row);
     void passwordHash;
+    void passwordMustChange;
     return account;
+  }
+
+  /** The account with its password state (the forced change at sign-in). */
+  async findWithPassword(id: string): Promise<AccountWithPassword | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const result = await sql<AccountRow>`SELECT ${accountColumns} FROM users WHERE NOT is_deleted AND id = ${id.toLowerCase()}::uuid`.execute(this.db);
+    const row = result.rows[0];
+    return row ? toAccount(row) : undefined;
   }
 
   /**
@@ -75,8 +88,10 @@ export class AccountRepository {
     return result.rows.length === 1 ? toAccount(result.rows[0] as AccountRow) : undefined;
   }
 
-  async setPasswordHash(userId: string, hash: string | null): Promise<void> {
-    await sql`UPDATE users SET password_hash = ${hash} WHERE id = ${userId}::uuid`.execute(this.db);
+  /** Sets the hash; `mustChange` (when given) also sets whether the next sign-in asks for a new password. */
+  async setPasswordHash(userId: string, hash: string | null, mustChange?: boolean): Promise<void> {
+    if (mustChange === undefined) await sql`UPDATE users SET password_hash = ${hash} WHERE id = ${userId}::uuid`.execute(this.db);
+    else await sql`UPDATE users SET password_hash = ${hash}, password_must_change = ${mustChange} WHERE id = ${userId}::uuid`.execute(this.db);
   }
 
   /** Users (by e-mail) and whether a password is set, for the demo users' set-up. */

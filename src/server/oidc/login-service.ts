@@ -7,7 +7,7 @@ import type { Account, AccountRepository } from './accounts.ts';
 import { verifyPassword } from './passwords.ts';
 
 export type LoginOutcome =
-  | { ok: true; account: Account }
+  | { ok: true; account: Account; mustChangePassword: boolean }
   | { ok: false; reason: 'invalid' | 'disabled' | 'locked' };
 
 export interface LoginLimits {
@@ -47,8 +47,8 @@ export class LoginService {
     // Said only to whoever knows the password: a disabled account is not an unknown one.
     if (!user.isEnabled) return { ok: false, reason: 'disabled' };
     await this.accounts.clearFailures(loginKey);
-    const { passwordHash, ...account } = user;
+    const { passwordHash, passwordMustChange, ...account } = user;
     void passwordHash;
-    return { ok: true, account };
+    return { ok: true, account, mustChangePassword: passwordMustChange };
   }
 }

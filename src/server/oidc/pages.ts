@@ -92,6 +92,38 @@ ${options.error ? `<p class="error" role="alert" id="login-error">${escapeHtml(o
   );
 }
 
+export interface ChangePasswordPageOptions {
+  /** Where the form posts (the interaction's password address). */
+  action: string;
+  abortUrl: string;
+  /** The signed proof that the current password was just typed correctly (hidden field). */
+  token: string;
+  /** The rules, said before the user types (e.g. "Almeno 8 caratteri"). */
+  rules: string[];
+  errors?: string[];
+}
+
+/** "Cambia la password": asked after a correct password that an administrator set (forced change). */
+export function changePasswordPage(options: ChangePasswordPageOptions): string {
+  const errors = options.errors ?? [];
+  return layout(
+    'Cambia la password',
+    `<h1>Cambia la password</h1>
+<p class="info">La password è stata impostata da un amministratore: scegline una nuova per continuare.</p>
+<ul class="muted" id="password-rules">${options.rules.map((rule) => `<li>${escapeHtml(rule)}</li>`).join('')}</ul>
+${errors.length > 0 ? `<div class="error" role="alert" id="password-error">${errors.map((e) => `<p>${escapeHtml(e)}</p>`).join('')}</div>` : ''}
+<form method="post" action="${escapeHtml(options.action)}" autocomplete="off"${errors.length > 0 ? ' aria-describedby="password-error"' : ''}>
+  <input type="hidden" name="token" value="${escapeHtml(options.token)}">
+  <label for="new-password">Nuova password</label>
+  <input id="new-password" name="password" type="password" autocomplete="new-password" required autofocus aria-describedby="password-rules">
+  <label for="confirm-password">Ripeti la nuova password</label>
+  <input id="confirm-password" name="confirm" type="password" autocomplete="new-password" required>
+  <button type="submit">Cambia la password e accedi</button>
+</form>
+<p class="links"><a href="${escapeHtml(options.abortUrl)}">Annulla</a></p>`,
+  );
+}
+
 /** The confirmation oidc-provider asks for on logout; `form` is its hidden form (with the anti-forgery value). */
 export function logoutPage(form: string, cancelUrl: string): string {
   return layout(

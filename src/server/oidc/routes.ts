@@ -12,7 +12,8 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/database.ts';
 import { AccountRepository } from './accounts.ts';
 import { LoginService, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-service.ts';
-import { errorPage, loginPage, PAGE_SECURITY_HEADERS } from './pages.ts';
+import { changePasswordPage, errorPage, loginPage, PAGE_SECURITY_HEADERS } from './pages.ts';
+import { changeRequiredPassword, passwordChangeTokens, passwordRuleTexts } from './password-change.ts';
 import { OIDC_MOUNT_PATH } from './provider.ts';
 
 export interface OidcRoutesOptions {
@@ -43,7 +44,9 @@ const lockedMessage = (limits: LoginLimits) =>
 export async function registerOidcRoutes(app: FastifyInstance, options: OidcRoutesOptions): Promise<void> {
   const { provider, publicUrl } = options;
   const limits = options.loginLimits ?? DEFAULT_LOGIN_LIMITS;
-  const logins = new LoginService(new AccountRepository(options.db), limits);
+  const accounts = new AccountRepository(options.db);
+  const logins = new LoginService(accounts, limits);
+  const changeTokens = await passwordChangeTokens(options.db);
   const appUrl = `${publicUrl}/`;
   const callback = provider.callback();
   const base = (uid: string) => `${OIDC_MOUNT_PATH}/interaction/${encodeURIComponent(uid)}`;
@@ -61,6 +64,12 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
     }
     reply.log.error({ err: error }, 'accesso: interazione non riuscita');
     return sendPage(reply, 500, errorPage({ error: 'server_error', appUrl }));
+  }
+
+  /** Ends the login prompt for this account and goes back to the provider. */
+  async function completeLogin(request: FastifyRequest, reply: FastifyReply, accountId: string) {
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId, remember: true, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+    return reply.header('Cache-Control', 'no-store').redirect(returnTo, 303);
   }
 
   // The interaction pages: forms in, HTML out (not the API's JSON and problem+json).
@@ -106,13 +115,30 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
           if (outcome.reason === 'disabled') return page(403, 'Account disattivato: rivolgiti all’amministratore.');
           return page(401, 'Credenziali non valide.');
         }
-        const returnTo = await provider.interactionResult(
-          request.raw,
-          reply.raw,
-          { login: { accountId: outcome.account.id, remember: true, amr: ['pwd'] } },
-          { mergeWithLastSubmission: false },
-        );
-        return reply.header('Cache-Control', 'no-store').redirect(returnTo, 303);
+        // A password an administrator set: the sign-in completes only after the user chooses their own.
+        if (outcome.mustChangePassword) {
+          return sendPage(reply, 200, changePasswordPage({ action: `${base(details.uid)}/password`, abortUrl: `${base(details.uid)}/abort`, token: changeTokens.sign(details.uid, outcome.account.id), rules: passwordRuleTexts }));
+        }
+        return await completeLogin(request, reply, outcome.account.id);
+      } catch (error) {
+        return interactionError(reply, error);
+      }
+    });
+
+    pages.post<{ Params: { uid: string }; Body: Form | undefined }>(`${OIDC_MOUNT_PATH}/interaction/:uid/password`, async (request, reply) => {
+      try {
+        const details = await interactionOf(request, reply);
+        if (details.prompt.name !== 'login') throw new errors.SessionNotFound('not a login prompt');
+        const token = request.body?.token ?? '';
+        const accountId = changeTokens.verify(token, details.uid);
+        if (!accountId) {
+          return sendPage(reply, 400, loginPage({ action: `${base(details.uid)}/login`, abortUrl: `${base(details.uid)}/abort`, error: 'Tempo scaduto per cambiare la password: accedi di nuovo.' }));
+        }
+        const problems = await changeRequiredPassword(accounts, accountId, request.body?.password ?? '', request.body?.confirm ?? '');
+        if (problems.length > 0) {
+          return sendPage(reply, 400, changePasswordPage({ action: `${base(details.uid)}/password`, abortUrl: `${base(details.uid)}/abort`, token, rules: passwordRuleTexts, errors: problems }));
+        }
+        return await completeLogin(request, reply, accountId);
       } catch (error) {
         return interactionError(reply, error);
       }

@@ -43,7 +43,7 @@ export interface KindHooks {
  * and `creates` are the declaration's, checked by the service before this runs). `body` is the
  * declared body, parsed. It writes through `hook.service.createWithin` / `replaceWithin`.
  */
-export type CustomActionImplementation = (hook: HookContext, entity: Entity, body: Record<string, unknown>) => Promise<Pick<ActionResult, 'entity' | 'effects'>>;
+export type CustomActionImplementation = (hook: HookContext, entity: Entity, body: Record<string, unknown>) => Promise<Pick<ActionResult, 'entity' | 'effects' | 'meta'>>;
 
 export function hooksFor(type: string): KindHooks {
   return kindHooks[type] ?? {};

@@ -8,7 +8,8 @@ import { orderHooks } from '../kinds/orders.ts';
 import { registryHooks } from '../kinds/registry.ts';
 import { equipmentHooks } from '../kinds/equipments.ts';
 import { reminderHooks } from '../kinds/reminders.ts';
+import { userHooks } from '../kinds/users.ts';
 import { templateDocHooks } from '../kinds/template-docs.ts';
 import { mediaHooks } from '../kinds/media.ts';
 
-export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks, ...equipmentHooks, ...reminderHooks, ...templateDocHooks, ...mediaHooks };
+export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks, ...equipmentHooks, ...reminderHooks, ...templateDocHooks, ...mediaHooks, ...userHooks };

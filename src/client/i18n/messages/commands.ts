@@ -28,6 +28,7 @@ export default {
   'commands.transition.doneUndo': '{action}: ora «{state}». Puoi annullare con {keys}',
   'commands.transition.undone': 'Annullato «{action}»: di nuovo «{state}»',
   'commands.action.done': '«{action}» completato: {title}',
+  'commands.action.noticeRead': 'Ho preso nota',
   'commands.action.exceedsQuestion': 'La quantità da consegnare supera la quantità ordinata. Aggiornare la quantità ordinata a quella consegnata?',
   'commands.action.exceedsConfirm': 'Sì, aggiorna la quantità ordinata',
   'commands.deliver.line': 'Riga {n}',

@@ -5,6 +5,7 @@ const orders: Record<string, string> = {
   'orders.detail.linesHint': 'Consegnato e residuo cambiano solo con «Registra consegna» (r c).',
   'orders.detail.noLines': 'L’ordine non ha righe.',
   'orders.detail.addLine': 'Aggiungi riga',
+  'orders.detail.locked': 'L’ordine non è modificabile',
   'orders.detail.removeLine': 'Rimuovi riga {n}',
   'orders.detail.product': 'Prodotto',
   'orders.detail.productOf': 'Prodotto della riga {n}',

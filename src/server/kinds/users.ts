@@ -1,0 +1,51 @@
+/**
+ * Server hooks of users: the `resetPassword` action (issue 12) sets the password of the embedded
+ * sign-in — the one given, or a temporary one generated here and answered once — and whether the
+ * next sign-in asks for a new one. Only the hash is stored; the history records who reset whose
+ * password and when, never the password.
+ */
+import { randomInt } from 'node:crypto';
+import type { KindHooks } from '../resources/hooks.ts';
+import { Problem } from '../http/problems.ts';
+import { passwordIssues } from '../../domain/rules/passwords.ts';
+import { AccountRepository } from '../oidc/accounts.ts';
+import { hashPassword } from '../oidc/passwords.ts';
+
+/** Letters and digits nobody confuses when reading them aloud or copying them (no 0/O, 1/l/I). */
+const TEMPORARY_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** Groups of four, 4 groups: 16 characters of a 56-letter alphabet (about 93 bits). */
+export function temporaryPassword(): string {
+  const group = () => Array.from({ length: 4 }, () => TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)]).join('');
+  return [group(), group(), group(), group()].join('-');
+}
+
+export const userHooks: Record<string, KindHooks> = {
+  users: {
+    actions: {
+      async resetPassword(hook, entity, body) {
+        const given = typeof body.password === 'string' ? body.password : undefined;
+        const mustChange = body.mustChange !== false;
+        const email = String(entity.attributes.email ?? '');
+        if (given !== undefined) {
+          const issues = passwordIssues(given, email);
+          if (issues.length > 0) {
+            throw new Problem('VALIDATION_FAILED', { errors: issues.map((issue) => ({ pointer: '/password', code: issue.code, message: issue.message })) });
+          }
+        }
+        const password = given ?? temporaryPassword();
+        const accounts = new AccountRepository(hook.db);
+        await accounts.setPasswordHash(entity.id, await hashPassword(password), mustChange);
+        // A locked-out user gets in again with the new password.
+        await accounts.clearFailures(`login:${email.toLowerCase()}`);
+        // A new version of the user, so the history says who reset the password and when.
+        const updated = await hook.service.replaceWithin(hook.db, hook.call, entity, 'users', { attributes: entity.attributes, metadata: entity.metadata, relationships: entity.relationships });
+        const notice = given
+          ? mustChange
+            ? 'Password impostata. Al prossimo accesso l’utente dovrà cambiarla.'
+            : 'Password impostata.'
+          : `Password temporanea: ${password} — comunicala all’utente: non verrà più mostrata.${mustChange ? ' Al prossimo accesso dovrà cambiarla.' : ''}`;
+        return { entity: updated, meta: { mustChange, notice, ...(given ? {} : { temporaryPassword: password }) } };
+      },
+    },
+  },
+};
