@@ -17,14 +17,20 @@ export interface ImageMeta {
 
 /** Reads the image from `source`; null when it is not an image sharp can decode (the file stays, without a preview). */
 export async function describeImage(source: Readable): Promise<ImageMeta | null> {
-  const input = sharp({ failOn: 'error', limitInputPixels: imagePreview.maxPixels });
+  const input = sharp({ failOn: 'error', limitInputPixels: imagePreview.maxPixels, sequentialRead: true });
   source.on('error', (error) => input.destroy(error));
   source.pipe(input);
   try {
-    const [metadata, small, thumbnail] = await Promise.all([
+    // One decode of the picture (JPEG shrink-on-load where it can): the thumbnail-sized rendition, from
+    // which both the WebP thumbnail and the 32 px rendition of the blurhash are made.
+    const [metadata, rendition] = await Promise.all([
       input.clone().metadata(),
-      input.clone().rotate().resize(imagePreview.blurhashSide, imagePreview.blurhashSide, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
-      input.clone().rotate().resize(imagePreview.thumbnailSide, imagePreview.thumbnailSide, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }).toBuffer(),
+      input.clone().rotate().resize(imagePreview.thumbnailSide, imagePreview.thumbnailSide, { fit: 'inside', withoutEnlargement: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+    ]);
+    const raw = { raw: { width: rendition.info.width, height: rendition.info.height, channels: 4 as const } };
+    const [small, thumbnail] = await Promise.all([
+      sharp(rendition.data, raw).resize(imagePreview.blurhashSide, imagePreview.blurhashSide, { fit: 'inside' }).raw().toBuffer({ resolveWithObject: true }),
+      sharp(rendition.data, raw).webp({ quality: 70 }).toBuffer(),
     ]);
     const { width, height } = small.info;
     const blurhash = encode(new Uint8ClampedArray(small.data), width, height, imagePreview.components, imagePreview.components);
