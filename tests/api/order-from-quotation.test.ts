@@ -23,8 +23,14 @@ describe.each(engines())('order from an accepted quotation on %s', (engine) => {
       const line = await as.request('POST', '/api/quotationProducts', { attributes: { quantity, discountPercent }, relationships: { quotationId: quotation.id, productId } });
       expect(line.status, JSON.stringify(line.body)).toBe(201);
     }
-    const free = await api.as(api.adminId).request('POST', '/api/quotationProducts', { attributes: { quantity: 2, description: 'Sopralluogo', unitPrice: 19.99 }, relationships: { quotationId: quotation.id } });
+    const admin = api.as(api.adminId);
+    const free = await admin.request('POST', '/api/quotationProducts', { attributes: { quantity: 2, description: 'Sopralluogo', unitPrice: 19.99 }, relationships: { quotationId: quotation.id } });
     expect(free.status, JSON.stringify(free.body)).toBe(201);
+    // Neither a heading, a note nor an optional item is in the totals, so none is ordered.
+    for (const attributes of [{ kind: 'section', description: 'Antincendio' }, { kind: 'note', description: 'Consegna in cantiere' }, { quantity: 4, description: 'Cartello (opzionale)', unitPrice: 12, isOptional: true }]) {
+      const extra = await admin.request('POST', '/api/quotationProducts', { attributes, relationships: { quotationId: quotation.id } });
+      expect(extra.status, JSON.stringify(extra.body)).toBe(201);
+    }
     // The states before acceptance (approval, signed copy) have their own tests: the row is put in the state wanted.
     await sql`UPDATE quotations SET attributes = jsonb_set(attributes, '{status}', to_jsonb(${status}::text)) WHERE id = ${quotation.id}::uuid`.execute(api.database.db);
     return (await as.request('GET', `/api/quotations/${quotation.id}`)).body.data;
@@ -56,7 +62,9 @@ describe.each(engines())('order from an accepted quotation on %s', (engine) => {
     expect(response.headers.location).toBe(`/api/orders/${order.id}`);
     expect(order.attributes).toMatchObject({ orderNumber: expect.stringMatching(/^ORD-2026-\d{5}$/), orderDate: TODAY, state: 'new', module: 'fire' });
     expect(order.relationships).toMatchObject({ customerId, quotationId: quotation.id });
-    const lines = (await api.as(seller).request('GET', `/api/quotationProducts?filter[quotationId]=${quotation.id}&page[size]=100`)).body.data;
+    const lines = (await api.as(seller).request('GET', `/api/quotationProducts?filter[quotationId]=${quotation.id}&page[size]=100`)).body.data
+      .filter((line: any) => line.attributes.kind === 'product' && !line.attributes.isOptional);
+    expect(lines).toHaveLength(4);
     expect(order.attributes.lines).toHaveLength(4);
     for (const line of lines) {
       expect(order.attributes.lines).toContainEqual(expect.objectContaining({

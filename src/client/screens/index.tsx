@@ -14,6 +14,7 @@ const FormScreen = lazy(() => import('./form-screen.tsx'));
 const DashboardScreen = lazy(() => import('./dashboard-screen.tsx'));
 const CalendarScreen = lazy(() => import('./calendar-screen.tsx'));
 const PreviewScreen = lazy(() => import('./preview-screen.tsx'));
+const SettingsScreen = lazy(() => import('../settings/settings-screen.tsx'));
 
 export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
@@ -36,6 +37,8 @@ function ScreenBody({ url, spec, params }: { url: string; spec: ResolvedScreen['
       return <DashboardScreen />;
     case 'calendar':
       return <CalendarScreen moduleName={params.moduleName ?? 'fire'} />;
+    case 'userSettings':
+      return <SettingsScreen />;
     case 'preview':
       return <PreviewScreen type={params.entity ?? ''} id={params.id ?? ''} />;
     case 'maintenance':

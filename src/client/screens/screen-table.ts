@@ -11,6 +11,7 @@ export type ScreenSpec =
   | { screen: 'dashboard' }
   | { screen: 'calendar' }
   | { screen: 'preview' }
+  | { screen: 'userSettings' }
   | { screen: 'root' }
   | { screen: 'maintenance' };
 
@@ -88,7 +89,8 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   TrainingRooms: grid('trainingRooms'),
   TrainingSites: grid('trainingSites'),
   Users: grid('users'),
-  UserSettings: grid('userSettings'),
+  // The signed-in user's own preferences (settings/settings-screen.tsx), not a grid of rows.
+  UserSettings: { screen: 'userSettings' },
 };
 
 export interface ResolvedScreen {

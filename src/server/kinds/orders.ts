@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { orderDeletableStates } from '../../domain/machines/order.ts';
 import { deliveryCheck } from '../../domain/rules/delivery.ts';
+import { countsInTotals, type LineAmounts } from '../../domain/rules/totals.ts';
 import type { deliveryRequest, OrderLine, orderWizardRequest } from '../../domain/entities/orders.ts';
 import type { Entity } from '../../domain/entity.ts';
 import type { DatabaseSchema } from '../db/database.ts';
@@ -59,7 +60,7 @@ export async function createWizardOrder(
 
 /**
  * "Crea ordine" from an accepted quotation (the quotation's `createOrder` action): a new order for
- * its customer and office location, dated today, with its priced lines copied (product,
+ * its customer and office location, dated today, with the lines its totals count copied (product,
  * description, quantity, list and unit price, discount) in the quotation's order, linked to it by
  * `relationships.quotationId`. One order per quotation: a second one is refused, naming the first.
  */
@@ -76,8 +77,8 @@ export async function createOrderFromQuotation(hook: HookContext, quotation: Ent
   const products = await hook.repository('quotationProducts').listByRelationship('quotationId', quotation.id);
   const position = (line: Entity) => Number(line.attributes.position ?? 0);
   const lines = products
-    // Only lines with a price and a quantity are goods or services ordered (not headings or notes); optional ones are left out of totals, so out of the order.
-    .filter((line) => typeof line.attributes.unitPrice === 'number' && typeof line.attributes.quantity === 'number' && line.attributes.isOptional !== true)
+    // What the quotation's totals count is what is ordered: not its sections, notes or optional items.
+    .filter((line) => countsInTotals(line.attributes as LineAmounts) && typeof line.attributes.unitPrice === 'number')
     .toSorted((a, b) => position(a) - position(b))
     .map((line) => ({
       productId: typeof line.relationships.productId === 'string' ? line.relationships.productId : null,
