@@ -1,0 +1,116 @@
+/**
+ * `/userSettings`: the signed-in user's own preferences as a screen (SPEC §3 user settings), not a
+ * grid of rows — profile, theme, sidebar and filters, the grids whose columns were chosen (each
+ * back to its default), and the saved views. Everything is saved through the user-settings store
+ * (one row per user, which nobody else may read).
+ */
+import { useId } from 'react';
+import { useAtomValue } from 'jotai';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { addMessages } from '../i18n/index.ts';
+import settingsMessages from '../i18n/messages/settings.ts';
+import { useSession } from '../session/session.tsx';
+import { AppLink } from '../shell/app-link.tsx';
+import { openingUrl, useSavedViews } from '../kinds/saved-views.ts';
+import { updateUserSettings, userSettingsAtom } from './user-settings.ts';
+
+addMessages(settingsMessages);
+
+type ThemeChoice = 'system' | 'light' | 'dark';
+
+export function themeChoiceOf(hasDarkTheme: boolean | undefined): ThemeChoice {
+  return hasDarkTheme === undefined ? 'system' : hasDarkTheme ? 'dark' : 'light';
+}
+
+export function hasDarkThemeOf(choice: ThemeChoice): boolean | undefined {
+  return choice === 'system' ? undefined : choice === 'dark';
+}
+
+export default function SettingsScreen() {
+  const intl = useIntl();
+  const { identity } = useSession();
+  const settings = useAtomValue(userSettingsAtom);
+  const views = useSavedViews();
+  const themeName = useId();
+  const theme = themeChoiceOf(settings.hasDarkTheme);
+  const grids = Object.entries(settings.gridColumns ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  const resetGrid = (grid: string) => updateUserSettings({ gridColumns: Object.fromEntries(grids.filter(([id]) => id !== grid)) });
+  const t = (id: string) => intl.formatMessage({ id });
+  return (
+    <section className="screen screen-settings" aria-labelledby="settings-title">
+      <h1 id="settings-title"><FormattedMessage id="settings.title" /></h1>
+      <p><FormattedMessage id="settings.intro" /></p>
+
+      <h2><FormattedMessage id="settings.profile" /></h2>
+      <dl className="settings-profile">
+        <dt><FormattedMessage id="settings.profile.name" /></dt>
+        <dd>{identity.displayName}</dd>
+        <dt><FormattedMessage id="settings.profile.email" /></dt>
+        <dd>{identity.email}</dd>
+        <dt><FormattedMessage id="settings.profile.roles" /></dt>
+        <dd>{identity.roles.map((role) => role.name).join(', ') || t('settings.profile.none')}</dd>
+        <dt><FormattedMessage id="settings.profile.modules" /></dt>
+        <dd>{identity.allowedModules.join(', ') || t('settings.profile.none')}</dd>
+      </dl>
+
+      <fieldset>
+        <legend><FormattedMessage id="settings.theme" /></legend>
+        {(['system', 'light', 'dark'] as const).map((choice) => (
+          <label key={choice}>
+            <input
+              type="radio"
+              name={themeName}
+              value={choice}
+              checked={theme === choice}
+              onChange={() => updateUserSettings({ hasDarkTheme: hasDarkThemeOf(choice) }, { immediate: true })}
+            />{' '}
+            <FormattedMessage id={`settings.theme.${choice}`} />
+          </label>
+        ))}
+      </fieldset>
+
+      <fieldset>
+        <legend><FormattedMessage id="settings.layout" /></legend>
+        <label>
+          <input type="checkbox" checked={settings.hasSidebarEnlarged} onChange={(event) => updateUserSettings({ hasSidebarEnlarged: event.target.checked })} />{' '}
+          <FormattedMessage id="settings.sidebarEnlarged" />
+        </label>
+        <label>
+          <input type="checkbox" checked={settings.hasFilters} onChange={(event) => updateUserSettings({ hasFilters: event.target.checked })} />{' '}
+          <FormattedMessage id="settings.filters" />
+        </label>
+      </fieldset>
+
+      <h2><FormattedMessage id="settings.columns" /></h2>
+      {grids.length === 0 ? (
+        <p><FormattedMessage id="settings.columns.none" /></p>
+      ) : (
+        <>
+          <ul className="settings-list">
+            {grids.map(([grid, columns]) => (
+              <li key={grid}>
+                <span>{grid}</span> — <FormattedMessage id="settings.columns.count" values={{ count: columns.length }} />{' '}
+                <button type="button" onClick={() => resetGrid(grid)}>{intl.formatMessage({ id: 'settings.columns.reset' }, { grid })}</button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" onClick={() => updateUserSettings({ gridColumns: {} })}><FormattedMessage id="settings.columns.resetAll" /></button>
+        </>
+      )}
+
+      <h2><FormattedMessage id="settings.views" /></h2>
+      {views.length === 0 ? (
+        <p><FormattedMessage id="settings.views.none" /></p>
+      ) : (
+        <ul className="settings-list">
+          {views.map((view) => (
+            <li key={view.id}>
+              <AppLink href={openingUrl(view)}>{String(view.attributes.name)}</AppLink>
+              {view.relationships.userId !== identity.id && <> ({t('settings.views.shared')})</>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
