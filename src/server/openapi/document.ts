@@ -474,6 +474,80 @@ function orderWizardPath(sink: SchemaSink): JsonSchema {
   };
 }
 
+/** DESIGN §4 "Media": upload link, the signed addresses of the bytes, and the download redirect. */
+function mediaPaths(): Record<string, JsonSchema> {
+  const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+  const token = { name: 'token', in: 'query', required: true, description: 'Il collegamento firmato (scade; legato al file, alla dimensione e al tipo).', schema: { type: 'string' } };
+  const media = ref(componentName('media'));
+  const link = { type: 'object', properties: { url: { type: 'string' }, method: { const: 'PUT' }, headers: { type: 'object', additionalProperties: { type: 'string' } }, expiresAt: { type: 'string', format: 'date-time' } }, required: ['url', 'method', 'headers', 'expiresAt'] };
+  return {
+    '/api/media/uploads': {
+      post: {
+        operationId: 'mediaUpload',
+        summary: 'Nuovo file: scheda e collegamento per il caricamento',
+        description:
+          'Crea la scheda del file e risponde il collegamento firmato a cui inviare i byte (PUT), valido per il tempo indicato, per quella scheda, dimensione e tipo. ' +
+          'Con `owner` il file appartiene a quell’elemento (serve il permesso di modificarlo); un tipo non consentito è rifiutato (415 `FILE_TYPE_NOT_ALLOWED`, con i tipi consentiti), un file troppo grande pure (413 `FILE_TOO_LARGE`).',
+        tags: ['media'],
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            properties: {
+              name: { type: 'string', maxLength: 255 },
+              mimeType: { type: 'string', maxLength: 200 },
+              bytesCount: { type: 'integer', minimum: 0 },
+              parentId: { type: ['string', 'null'], format: 'uuid' },
+              customerId: { type: ['string', 'null'], format: 'uuid' },
+              owner: { type: ['object', 'null'], properties: { type: { type: 'string' }, id: { type: 'string', format: 'uuid' } }, required: ['type', 'id'] },
+            },
+            required: ['name', 'mimeType', 'bytesCount'],
+          }),
+        },
+        responses: {
+          201: { description: 'Scheda creata; i byte vanno inviati a `upload.url`.', content: json({ type: 'object', properties: { data: media, upload: link }, required: ['data', 'upload'] }) },
+          ...problems(400, 401, 403, 404, 413, 415, 422, 503),
+        },
+      },
+    },
+    '/api/media/{id}/download': {
+      get: {
+        operationId: 'mediaDownload',
+        summary: 'Scarica un file',
+        description: 'Per chi può leggere l’elemento a cui il file appartiene: 302 verso un indirizzo firmato che scade. Con `Accept: application/json` risponde l’indirizzo.',
+        tags: ['media'],
+        parameters: [id],
+        responses: {
+          200: { description: 'L’indirizzo firmato.', content: json({ type: 'object', properties: { data: { type: 'object', properties: { url: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } }, required: ['url', 'expiresAt'] } }, required: ['data'] }) },
+          302: { description: 'Verso l’indirizzo firmato.', headers: { Location: { schema: { type: 'string' } } } },
+          ...problems(401, 403, 404, 409, 503),
+        },
+      },
+    },
+    '/api/media/{id}/content': {
+      put: {
+        operationId: 'mediaContentPut',
+        summary: 'Invia i byte di un file (collegamento firmato)',
+        description: 'Il corpo è il file, del tipo e della dimensione dichiarati; si registrano dimensione e SHA-256. Un collegamento modificato, scaduto, già usato o di un altro file: 403.',
+        tags: ['media'],
+        security: [],
+        parameters: [id, token],
+        requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
+        responses: { 200: { description: 'File caricato.', content: json({ type: 'object', properties: { data: media }, required: ['data'] }) }, ...problems(400, 403, 413, 415, 502, 503) },
+      },
+      get: {
+        operationId: 'mediaContentGet',
+        summary: 'I byte di un file (collegamento firmato)',
+        description: 'Con il tipo verificato al caricamento, `X-Content-Type-Options: nosniff`, e `Content-Disposition: attachment` per tutto ciò che non è un’immagine.',
+        tags: ['media'],
+        security: [],
+        parameters: [id, token],
+        responses: { 200: { description: 'Il file.', content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } }, ...problems(403, 404, 409, 503) },
+      },
+    },
+  };
+}
+
 export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   const sink: SchemaSink = { schemas: sharedSchemas() };
   const paths: Record<string, JsonSchema> = {};
@@ -487,6 +561,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
     Object.assign(paths, kindPaths(kind, options, sink));
   }
   if (options.kinds.some((kind) => kind.type === 'orders')) paths['/api/orders/wizard'] = orderWizardPath(sink);
+  if (options.kinds.some((kind) => kind.type === 'media')) Object.assign(paths, mediaPaths());
   const publicOperation = { security: [] };
   const apiScope = [options.auth.apiScope];
   return {
