@@ -18,12 +18,13 @@ import { quotations } from './quotations.ts';
 import { quotationProducts } from './quotation-products.ts';
 import { reminders } from './reminders.ts';
 import { suppliers } from './suppliers.ts';
+import { templateDocs } from './template-docs.ts';
 import { users } from './users.ts';
 
 export type { ExtraFilter, KindModule, KindScreen, ResolvedKindModule, SearchEntry } from './types.ts';
 
 export const kindModules: readonly KindModule[] = [
-  customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders,
+  customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));

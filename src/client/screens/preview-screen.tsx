@@ -1,7 +1,7 @@
 /**
  * /preview/{entity}/{id}: the printed document of a record whose kind has one (DESIGN §4
  * "Documents": the PDF with print and download commands), else the record in the generic form
- * (the kinds without a SPEC detail route open here). A kind whose only form is this route shows
+ * (the kinds without a SPEC detail route open here), or the kind's own editor (`screen.detail`). A kind whose only form is this route shows
  * its form under the document.
  */
 import { lazy, Suspense } from 'react';
@@ -9,7 +9,8 @@ import { FormattedMessage } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
 import { documentForRecordType } from '../../domain/documents/placeholders.ts';
 import { entityUrl } from '../../domain/routes.ts';
-import { EntityForm } from '../forms/entity-form.tsx';
+import { EntityForm, NEW_ID } from '../forms/entity-form.tsx';
+import { kindModule } from '../kinds/index.ts';
 import { NotFound } from './index.tsx';
 
 const DocumentViewer = lazy(() => import('../documents/document-viewer.tsx'));
@@ -18,6 +19,8 @@ export default function PreviewScreen({ type, id }: { type: string; id: string }
   if (!findKind(type)) return <NotFound url={`/preview/${type}/${id}`} />;
   const printable = Boolean(documentForRecordType(type));
   const ownForm = Boolean(entityUrl(type, id));
+  // A kind's dedicated editor replaces the generic form of a stored record here too (document templates).
+  const Detail = id !== NEW_ID ? kindModule(type).screen.detail : undefined;
   return (
     <section className="screen screen-preview">
       {printable && (
@@ -25,7 +28,7 @@ export default function PreviewScreen({ type, id }: { type: string; id: string }
           <DocumentViewer type={type} id={id} publish={ownForm} />
         </Suspense>
       )}
-      {(!printable || !ownForm) && <EntityForm type={type} id={id} />}
+      {(!printable || !ownForm) && (Detail ? <Detail id={id} /> : <EntityForm type={type} id={id} />)}
     </section>
   );
 }
