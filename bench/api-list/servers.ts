@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { findKind } from '../../src/domain/kinds.ts';
 import { parseListQuery } from '../../src/server/resources/list-query.ts';
 import { customFilters } from '../../src/server/resources/custom-filters.ts';
-import { EntityRepository, EXACT_TOTAL_LIMIT, plannedRows } from '../../src/server/resources/repository.ts';
+import { EntityRepository, listTotal } from '../../src/server/resources/repository.ts';
 import type { Scenario } from './scenarios.ts';
 
 const [mode, portText, target, schema, scenariosJson] = process.argv.slice(2);
@@ -35,7 +35,8 @@ if (mode === 'engine') {
     const url = new URL(scenario.path, 'http://x');
     const raw = Object.fromEntries(url.searchParams.entries());
     const query = parseListQuery(raw, findKind('equipments')!, { maxPageSize: config.maxPageSize, customFilters: customFilters.equipments ?? {} });
-    const statements = repository.listStatements(query, { today });
+    // The same full-text plan as the repository chooses for this query (it asks the planner once).
+    const statements = repository.listStatements(query, { today }, undefined, await repository.fullTextPlan(query));
     routes.set(`/${scenario.name}`, { page: compile(statements.page), count: compile(statements.count), estimate: compile(statements.estimate) });
   }
   const server = http.createServer(async (request, response) => {
@@ -45,13 +46,12 @@ if (mode === 'engine') {
       return;
     }
     try {
-      const [rows, count] = await Promise.all([database.db.executeQuery(route.page), database.db.executeQuery(route.count)]);
-      // The same total rule as the repository: exact up to the limit, else the planner's estimate.
-      let total = (count.rows[0] as { total: number } | undefined)?.total ?? 0;
-      if (total > EXACT_TOTAL_LIMIT) {
-        const plan = (await database.db.executeQuery(route.estimate)).rows[0] as { 'QUERY PLAN': unknown } | undefined;
-        total = Math.max(EXACT_TOTAL_LIMIT + 1, plannedRows(plan?.['QUERY PLAN']));
-      }
+      // The same total rule as the repository (listTotal): the planner's estimate, then a capped count when it is not far above the limit.
+      const [rows, plan] = await Promise.all([database.db.executeQuery(route.page), database.db.executeQuery(route.estimate)]);
+      const { total } = await listTotal((plan.rows[0] as { 'QUERY PLAN': unknown } | undefined)?.['QUERY PLAN'], async () => {
+        const count = await database.db.executeQuery(route.count);
+        return (count.rows[0] as { total: number } | undefined)?.total ?? 0;
+      });
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: rows.rows, meta: { total } }));
     } catch (error) {
       response.writeHead(500).end(String(error));

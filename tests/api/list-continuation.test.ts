@@ -5,7 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, setupApi, type Api } from './setup.ts';
+import { sql } from 'kysely';
+import { engines, setupApi, TODAY, type Api } from './setup.ts';
+import { parseListQuery } from '../../src/server/resources/list-query.ts';
 import { EntityRepository } from '../../src/server/resources/repository.ts';
 import { findKind } from '../../src/domain/kinds.ts';
 import { EXACT_TOTAL_LIMIT } from '../../src/domain/records.ts';
@@ -81,5 +83,22 @@ describe.each(engines())('list continuation and estimated totals on %s', (engine
     expect(big.body.meta.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
     const small = await api.get('/api/zones?filter[fullText]=Zona&page[size]=5&ids=' + rows.slice(0, 3).map((r) => r.id).join(','));
     expect(small.body.meta).toEqual({ total: 3, page: { number: 1, size: 5 } });
+  });
+
+  it('reads a word found in most rows through the sorted index, with the same answer as the full-text index', async () => {
+    await sql`ANALYZE zones`.execute(api.database.db);
+    const zones = findKind('zones')!;
+    const repository = new EntityRepository(api.database.db, zones);
+    const query = parseListQuery({ 'filter[fullText]': 'zon', sort: '-name', 'page[size]': '7' }, zones, { maxPageSize: 500, customFilters: {} });
+    expect(await repository.fullTextPlan(query)).toBe('filter');
+    const statements = [repository.listStatements(query, { today: TODAY }, undefined, 'filter'), repository.listStatements(query, { today: TODAY }, undefined, 'index')];
+    const [walked, indexed] = await Promise.all(statements.map(async (s) => (await s.page.execute(api.database.db)).rows.map((r) => r.id)));
+    expect(walked).toHaveLength(7);
+    expect(walked).toEqual(indexed);
+    const res = await api.get('/api/zones?filter[fullText]=zon&sort=-name&page[size]=7');
+    expect(res.body.data.map((z: { id: string }) => z.id)).toEqual(walked);
+    expect(res.body.meta.totalIsEstimate).toBe(true);
+    const rare = parseListQuery({ 'filter[fullText]': 'zona 1117' }, zones, { maxPageSize: 500, customFilters: {} });
+    expect(await repository.fullTextPlan(rare)).toBe('index');
   });
 });

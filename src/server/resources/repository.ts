@@ -90,12 +90,23 @@ function tsQuery(terms: string[]): string {
   return terms.map((t) => `${t}:*`).join(' & ');
 }
 
-function conditionSql(condition: Condition, ctx: FilterContext): RawBuilder<unknown> {
+/**
+ * How a page reads a full-text match. `index`: the GIN index gives every matching row, which are then
+ * sorted (right for rare words). `filter`: the list's sorted index is read in order and each row
+ * tested (`ts_match_vq`, the function behind `@@`, which no index answers): right for a word found
+ * in many rows, where the first page is met after a few hundred rows instead of sorting tens of
+ * thousands. `EntityRepository.fullTextPlan` chooses from the planner's own estimate.
+ */
+export type FullTextPlan = 'index' | 'filter';
+
+function conditionSql(condition: Condition, ctx: FilterContext, fullText: FullTextPlan = 'index'): RawBuilder<unknown> {
   switch (condition.kind) {
     case 'ids':
       return sql`id = ANY(${condition.ids}::uuid[])`;
     case 'fullText':
-      return sql`search @@ to_tsquery('italian', ${tsQuery(condition.terms)})`;
+      return fullText === 'filter'
+        ? sql`ts_match_vq(search, to_tsquery('italian', ${tsQuery(condition.terms)}))`
+        : sql`search @@ to_tsquery('italian', ${tsQuery(condition.terms)})`;
     case 'custom':
       return condition.filter.where(condition.value, ctx);
     case 'has': {
@@ -146,7 +157,15 @@ interface SortKey {
   expression: string;
   descending: boolean;
   type: string;
+  /**
+   * A column that is never NULL (id, the creation and change times) is ordered without a NULLS
+   * clause: its index (default NULLS LAST) then serves both directions, where `DESC NULLS LAST`
+   * would make PostgreSQL sort the whole list instead of reading the index backwards.
+   */
+  notNull: boolean;
 }
+
+const NOT_NULL_COLUMNS = new Set(['id', 'created_date_time', 'last_updated_date_time']);
 
 const DEFAULT_SORT = [{ name: 'lastUpdatedDateTime', field: { path: 'metadata.lastUpdatedDateTime', type: 'date' as const }, descending: true }];
 
@@ -154,8 +173,11 @@ const DEFAULT_SORT = [{ name: 'lastUpdatedDateTime', field: { path: 'metadata.la
 function sortKeys(query: ListQuery): SortKey[] {
   const order = query.sort.length > 0 ? query.sort : DEFAULT_SORT;
   return [
-    ...order.map((s) => ({ name: s.name, expression: fieldSqlText(s.field), descending: s.descending, type: sortValueType(s.field) })),
-    { name: 'id', expression: 'id', descending: order[0]?.descending ?? false, type: 'uuid' },
+    ...order.map((s) => {
+      const expression = fieldSqlText(s.field);
+      return { name: s.name, expression, descending: s.descending, type: sortValueType(s.field), notNull: NOT_NULL_COLUMNS.has(expression) };
+    }),
+    { name: 'id', expression: 'id', descending: order[0]?.descending ?? false, type: 'uuid', notNull: true },
   ];
 }
 
@@ -207,14 +229,17 @@ function decodeCursor(cursor: string, keys: SortKey[]): (string | null)[] {
 
 /**
  * "Comes after this row" in the list's order (`ASC NULLS FIRST` / `DESC NULLS LAST`, then id).
- * With every key ascending and no empty value, one row comparison, which a sorted index answers
- * by seeking; otherwise the lexicographic expansion with its NULL cases.
+ * With every key in one direction and no NULL to skip, one row comparison, which a sorted index
+ * answers by seeking; otherwise the lexicographic expansion with its NULL cases.
  */
 function afterSql(keys: SortKey[], values: (string | null)[]): RawBuilder<unknown> {
   const value = (i: number) => sql`${values[i]}::${sql.raw(keys[i]!.type)}`;
   const column = (i: number) => sql.raw(keys[i]!.expression);
-  if (keys.every((k) => !k.descending) && values.every((v) => v !== null)) {
-    return sql`(${sql.join(keys.map((_, i) => column(i)))}) > (${sql.join(keys.map((_, i) => value(i)))})`;
+  const descending = keys[0]!.descending;
+  const oneDirection = keys.every((k) => k.descending === descending) && values.every((v) => v !== null);
+  // Descending, NULLs come last: a row comparison would drop them unless no key can be NULL.
+  if (oneDirection && (!descending || keys.every((k) => k.notNull))) {
+    return sql`(${sql.join(keys.map((_, i) => column(i)))}) ${sql.raw(descending ? '<' : '>')} (${sql.join(keys.map((_, i) => value(i)))})`;
   }
   const equal = (i: number) => (values[i] === null ? sql`${column(i)} IS NULL` : sql`${column(i)} = ${value(i)}`);
   const beyond = (i: number): RawBuilder<unknown> | undefined => {
@@ -231,6 +256,30 @@ function afterSql(keys: SortKey[], values: (string | null)[]): RawBuilder<unknow
 }
 
 export { EXACT_TOTAL_LIMIT };
+
+/** Planner estimates of full-text matches, by table and terms (see fullTextPlan). */
+const fullTextEstimates = new Map<string, { matches: number; rows: number; at: number }>();
+const ESTIMATE_TTL_MS = 5 * 60_000;
+
+/**
+ * Above this many planned rows a list is not counted at all: the planner's estimate is the total
+ * (PostgREST's `count=planned`). Its margin over EXACT_TOTAL_LIMIT keeps a misestimate from
+ * calling a small list large.
+ */
+export const UNCOUNTED_ABOVE = 10 * EXACT_TOTAL_LIMIT;
+
+/**
+ * A list's total from the planner's estimate of its conditions (`EXPLAIN`, planning only) and, when
+ * that is not far above the limit, a count that stops after EXACT_TOTAL_LIMIT + 1 rows: exact when
+ * small, and never a scan of a million rows. Beyond the limit the total is the estimate (at least
+ * the limit + 1) and `totalIsExact` is false.
+ */
+export async function listTotal(plan: unknown, count: () => Promise<number>): Promise<{ total: number; totalIsExact: boolean }> {
+  const planned = plannedRows(plan);
+  const counted = planned > UNCOUNTED_ABOVE ? undefined : await count();
+  if (counted !== undefined && counted <= EXACT_TOTAL_LIMIT) return { total: counted, totalIsExact: true };
+  return { total: Math.max(EXACT_TOTAL_LIMIT + 1, planned), totalIsExact: false };
+}
 
 /** Rows the planner expects from an `EXPLAIN (FORMAT JSON)` answer (text or parsed, depending on the driver). */
 export function plannedRows(plan: unknown): number {
@@ -265,19 +314,23 @@ export class EntityRepository {
   }
 
   /** The statements of a list: one page, and the total under the same conditions (capped count, planner's estimate). */
-  listStatements(query: ListQuery, ctx: FilterContext, scope?: RawBuilder<unknown>) {
-    const where: RawBuilder<unknown>[] = [sql`is_deleted = ${query.isDeleted}`];
-    if (query.isArchived !== null) where.push(sql`is_archived = ${query.isArchived}`);
-    for (const condition of query.conditions) where.push(conditionSql(condition, ctx));
-    if (scope) where.push(scope);
-    const whereSql = sql.join(where, sql` AND `);
+  listStatements(query: ListQuery, ctx: FilterContext, scope?: RawBuilder<unknown>, fullText: FullTextPlan = 'index') {
+    const whereOf = (plan: FullTextPlan) => {
+      const where: RawBuilder<unknown>[] = [sql`is_deleted = ${query.isDeleted}`];
+      if (query.isArchived !== null) where.push(sql`is_archived = ${query.isArchived}`);
+      for (const condition of query.conditions) where.push(conditionSql(condition, ctx, plan));
+      if (scope) where.push(scope);
+      return sql.join(where, sql` AND `);
+    };
+    // The count always reads matches through the GIN index: it stops after EXACT_TOTAL_LIMIT rows.
+    const whereSql = whereOf('index');
     const keys = sortKeys(query);
     const orderSql = sql.join(
-      keys.map((key) => sql`${sql.raw(key.expression)} ${sql.raw(key.expression === 'id' ? (key.descending ? 'DESC' : 'ASC') : key.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`),
+      keys.map((key) => sql`${sql.raw(key.expression)} ${sql.raw(key.notNull ? (key.descending ? 'DESC' : 'ASC') : key.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`),
       sql`, `,
     );
     const after = query.page.after === undefined ? undefined : afterSql(keys, decodeCursor(query.page.after, keys));
-    const pageWhere = after ? sql`${whereSql} AND ${after}` : whereSql;
+    const pageWhere = after ? sql`${whereOf(fullText)} AND ${after}` : whereOf(fullText);
     const offset = after ? 0 : (query.page.number - 1) * query.page.size;
     // The row's sort values as text, for the cursor of the next page.
     const cursorSql = sql.join(keys.map((key) => sql.raw(`(${key.expression})::text`)), sql`, `);
@@ -295,23 +348,44 @@ export class EntityRepository {
   }
 
   /**
-   * One page and the total, under the query's conditions plus the caller's scope (abilities). The
-   * total is exact up to EXACT_TOTAL_LIMIT; beyond, it is the planner's estimate (never below the limit).
-   * `next` is the keyset cursor after the page's last row when the page is full.
+   * One page and the total, under the query's conditions plus the caller's scope (abilities); see
+   * `listTotal` for how the total is exact or estimated. `next` is the keyset cursor after the page's
+   * last row when the page is full.
    */
   async list(
     query: ListQuery,
     ctx: FilterContext,
     scope?: RawBuilder<unknown>,
   ): Promise<{ data: Entity[]; total: number; totalIsExact: boolean; next?: string }> {
-    const statements = this.listStatements(query, ctx, scope);
-    const [rows, count] = await Promise.all([statements.page.execute(this.db), statements.count.execute(this.db)]);
+    const statements = this.listStatements(query, ctx, scope, await this.fullTextPlan(query));
+    const [rows, estimate] = await Promise.all([statements.page.execute(this.db), statements.estimate.execute(this.db)]);
     const last = rows.rows.length === query.page.size ? rows.rows.at(-1) : undefined;
-    const page = { data: rows.rows.map(rowToEntity), ...(last ? { next: statements.cursorOf(last) } : {}) };
-    const counted = count.rows[0]?.total ?? 0;
-    if (counted <= EXACT_TOTAL_LIMIT) return { ...page, total: counted, totalIsExact: true };
-    const plan = (await statements.estimate.execute(this.db)).rows[0]?.['QUERY PLAN'];
-    return { ...page, total: Math.max(EXACT_TOTAL_LIMIT + 1, plannedRows(plan)), totalIsExact: false };
+    const total = await listTotal(estimate.rows[0]?.['QUERY PLAN'], async () => (await statements.count.execute(this.db)).rows[0]?.total ?? 0);
+    return { data: rows.rows.map(rowToEntity), ...(last ? { next: statements.cursorOf(last) } : {}), ...total };
+  }
+
+  /**
+   * `filter` when the planner expects so many matches of the full-text terms that reading the list's
+   * sorted index and testing each row finds the page sooner than sorting every match: with m matches
+   * among n rows, the walk reads about (offset + size) · n / m rows, the index path sorts m.
+   * Estimates are remembered for a while per table and terms (the palette asks at every keystroke).
+   */
+  async fullTextPlan(query: ListQuery): Promise<FullTextPlan> {
+    const condition = query.conditions.find((c) => c.kind === 'fullText');
+    if (!condition) return 'index';
+    const key = `${tableName(this.kind)}:${condition.terms.join(' ')}`;
+    let estimate = fullTextEstimates.get(key);
+    if (!estimate || estimate.at < Date.now() - ESTIMATE_TTL_MS) {
+      const [matches, rows] = await Promise.all([
+        sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table} WHERE search @@ to_tsquery('italian', ${tsQuery(condition.terms)})`.execute(this.db),
+        sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table}`.execute(this.db),
+      ]);
+      estimate = { matches: plannedRows(matches.rows[0]?.['QUERY PLAN']), rows: plannedRows(rows.rows[0]?.['QUERY PLAN']), at: Date.now() };
+      if (fullTextEstimates.size >= 1000) fullTextEstimates.clear();
+      fullTextEstimates.set(key, estimate);
+    }
+    const read = query.page.after === undefined ? query.page.number * query.page.size : query.page.size;
+    return estimate.matches > 0 && estimate.matches * estimate.matches > read * estimate.rows ? 'filter' : 'index';
   }
 
   async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<Entity | undefined> {
