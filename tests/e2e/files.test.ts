@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown> }
@@ -142,5 +143,25 @@ describe('a customer\'s folder tree', () => {
     await tree().getByRole('button', { name: 'Conferma' }).focus();
     await press('Enter');
     await expect.poll(async () => (await api<Entity>(`/media/${file!.id}`)).attributes.parentId, { timeout: 10_000 }).toBe(folder.id);
+  });
+
+  it('shows an uploaded picture over its blurhash placeholder', async () => {
+    const panel = page.locator('.files-panel[data-field="attributes.additionalInformations.attachments"]:visible');
+    await panel.waitFor();
+    const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+    const chooser = page.waitForEvent('filechooser');
+    await panel.getByRole('button', { name: 'Scegli file' }).focus();
+    await press('Enter');
+    await (await chooser).setFiles({ name: 'Sopralluogo.png', mimeType: 'image/png', buffer: picture });
+    const item = panel.locator('.files-item', { hasText: 'Sopralluogo.png' });
+    const hash = item.locator('canvas[data-testid="blurhash"]');
+    await hash.waitFor({ timeout: 20_000 });
+    // The placeholder is painted from the 4×4 blurhash: its middle pixel has the picture's blue.
+    const [r, g, b] = await hash.evaluate((canvas: HTMLCanvasElement) => [...canvas.getContext('2d')!.getImageData(canvas.width / 2, canvas.height / 2, 1, 1).data]);
+    expect(b).toBeGreaterThan(150);
+    expect(r).toBeLessThan(80);
+    expect(g).toBeGreaterThan(80);
+    await expect.poll(() => item.locator('.files-thumb').getAttribute('data-loaded')).toBe('true');
+    await item.getByRole('img', { name: 'Anteprima di Sopralluogo.png' }).waitFor();
   });
 });
