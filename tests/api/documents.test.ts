@@ -43,6 +43,8 @@ describe.each(engines())('documents on %s', (engine) => {
     for (let n = 1; n <= LINES; n++) {
       await create('quotationProducts', { attributes: { position: n, description: `Estintore a polvere modello ${n}`, quantity: n % 3 + 1, unitPrice: 40 + n * 1.25, discountPercent: n % 2 ? 5 : 0 }, relationships: { quotationId: quotation.id } });
     }
+    await create('quotationProducts', { attributes: { position: LINES + 1, kind: 'section', description: 'Servizi accessori' }, relationships: { quotationId: quotation.id } });
+    await create('quotationProducts', { attributes: { position: LINES + 2, description: 'Cartellonistica', quantity: 1, unitPrice: 99, isOptional: true }, relationships: { quotationId: quotation.id } });
     quotation = (await admin.request('GET', `/api/quotations/${quotation.id}`)).body.data;
   });
   afterAll(() => api?.close());
@@ -59,6 +61,8 @@ describe.each(engines())('documents on %s', (engine) => {
     expect(text).toContain(`Preventivo n. ${code} del 15/06/2026`);
     expect(text).toContain('Àlfa & Figli Srl');
     for (let n = 1; n <= LINES; n++) expect(text).toContain(`Estintore a polvere modello ${n}`);
+    expect(text).toContain('Servizi accessori');
+    expect(text).toContain('Cartellonistica (opzionale)');
     expect(quotation.metadata.totalNetPrice).toBeGreaterThan(0);
     expect(text).toContain(`Totale imponibile: ${formatEur(quotation.metadata.totalNetPrice)} + IVA`);
     expect(text).toContain(formatEur(quotation.metadata.totalListPrice));

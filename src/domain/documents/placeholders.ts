@@ -76,8 +76,10 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
       money('preventivo.totaleSconto', 'Preventivo: sconto totale'),
       money('preventivo.totaleNetto', 'Preventivo: totale imponibile'),
       text('commerciale.nome', 'Commerciale: nome'),
-      list('righe', 'Righe del preventivo', [
-        number('numero', 'Riga: numero progressivo'),
+      list('righe', 'Righe del preventivo (prodotti, titoli di sezione e note)', [
+        number('numero', 'Riga: numero progressivo (solo prodotti)'),
+        text('tipo', 'Riga: tipo (Prodotto, Sezione, Nota)'),
+        text('opzionale', 'Riga: «opzionale» per le righe facoltative, escluse dal totale'),
         text('descrizione', 'Riga: descrizione'),
         number('quantita', 'Riga: quantità'),
         text('unita', 'Riga: unità di misura'),

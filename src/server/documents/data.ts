@@ -39,6 +39,34 @@ type Row = Record<string, unknown>;
 const attrs = (entity: Entity | undefined): Row => (entity?.attributes ?? {}) as Row;
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
+const printedLineKinds: Record<string, string> = { product: 'Prodotto', section: 'Sezione', note: 'Nota' };
+
+/**
+ * A quotation's lines as printed: products numbered with their amounts; a section title or a note
+ * prints its text only; an optional line says so (it is not in the totals).
+ */
+function numberedLines(lines: Parameters<typeof quotationProductTotals>[0][]): Row[] {
+  let number = 0;
+  return lines.map((l) => {
+    const kind = (l as { kind?: string }).kind ?? 'product';
+    const optional = (l as { isOptional?: boolean }).isOptional === true;
+    if (kind !== 'product') return { tipo: printedLineKinds[kind] ?? kind, descrizione: l.description, note: l.notes };
+    number += 1;
+    return {
+      numero: number,
+      tipo: printedLineKinds.product,
+      opzionale: optional ? 'opzionale' : '',
+      descrizione: optional ? `${l.description ?? ''} (opzionale)` : l.description,
+      quantita: l.quantity,
+      unita: printedUnits[l.unitOfMeasure ?? 'each'] ?? l.unitOfMeasure,
+      prezzoUnitario: l.unitPrice,
+      sconto: l.discountPercent,
+      totale: quotationProductTotals(l).netTotal,
+      note: l.notes,
+    };
+  });
+}
+
 export class DocumentData {
   private readonly db: Kysely<DatabaseSchema>;
   private readonly service: EntityService;
@@ -171,19 +199,7 @@ export class DocumentData {
             totaleNetto: quotation.metadata.totalNetPrice,
           },
           commerciale: { nome: str(attrs(salesman).displayName) },
-          righe: lines.map((line, index) => {
-            const l = attrs(line) as Parameters<typeof quotationProductTotals>[0];
-            return {
-              numero: index + 1,
-              descrizione: l.description,
-              quantita: l.quantity,
-              unita: printedUnits[l.unitOfMeasure ?? 'each'] ?? l.unitOfMeasure,
-              prezzoUnitario: l.unitPrice,
-              sconto: l.discountPercent,
-              totale: quotationProductTotals(l).netTotal,
-              note: l.notes,
-            };
-          }),
+          righe: numberedLines(lines.map((line) => attrs(line) as Parameters<typeof quotationProductTotals>[0])),
         },
       };
     },
