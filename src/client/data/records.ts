@@ -40,6 +40,12 @@ export interface ClientRecords extends RecordsProvider {
   createOnce(type: string, operation: string, body: unknown, idempotencyKey: string, options?: WriteOptions): Promise<CompoundCreation>;
   /** A read-only resource of one record (`GET /api/{type}/{id}/{resource}`, e.g. a customer's `price` of a product). */
   related<T>(type: string, id: string, resource: string, query?: ListParams, signal?: AbortSignal): Promise<T>;
+  /**
+   * Replaces a set of rows owned by the record together with the record, in one write checked against
+   * its version (`PUT /api/{type}/{id}/{resource}` with If-Match, e.g. a quotation's `lines`).
+   * Refreshes the record and the types of the rows it answers.
+   */
+  replaceRelated(type: string, entity: EntityJson, resource: string, body: unknown, options?: WriteOptions): Promise<CompoundCreation>;
 }
 
 /** What `createOnce` answers: the record made and the other records written with it. */
@@ -179,6 +185,20 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
 
     async related<T>(type: string, id: string, resource: string, query: ListParams = {}, signal?: AbortSignal) {
       return http.get<T>('/{type}/{id}/{resource}', { params: { type, id, resource }, query, signal });
+    },
+
+    async replaceRelated(type, entity, resource, body, options) {
+      const answer = await http.put<Partial<CompoundCreation> & { data: Entity }>('/{type}/{id}/{resource}', body, {
+        params: { type, id: entity.id, resource },
+        ifMatch: versionOf(entity),
+        ...write(options),
+      });
+      const included = answer.included ?? [];
+      for (const row of included) client.setQueryData(recordKey(row.type, row.id), row);
+      const rowTypes = [...new Set(included.map((row) => row.type))];
+      await invalidateAfterWrite(type, entity.id, [], answer.data, client);
+      await Promise.all(rowTypes.map((rowType) => client.invalidateQueries({ queryKey: listKey(rowType) })));
+      return { data: answer.data, included };
     },
 
     async history(type, id, signal) {

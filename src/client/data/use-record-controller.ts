@@ -48,6 +48,13 @@ export interface RecordControllerOptions {
   onCreated?(entity: Entity): void;
   /** Saving found invalid fields (the form moves the focus to the first one). */
   onInvalid?(): void;
+  /**
+   * Rows edited with the record and saved with it in one write (a quotation's lines): `dirty` makes
+   * the record dirty, and `save` replaces the update of a stored record (it gets the version the draft
+   * is based on and the merge patch, maybe undefined, and answers the record as stored). Its 409 and
+   * field errors (`/lines/2/attributes/quantity` → `lines.2.attributes.quantity`) go the usual way.
+   */
+  companion?: { dirty: boolean; save(base: EntityJson, patch: unknown): Promise<Entity> };
 }
 
 export type SaveOutcome = 'saved' | 'created' | 'unchanged' | 'invalid' | 'conflict' | 'failed' | 'busy';
@@ -217,7 +224,7 @@ export function useRecordController(type: string, id: string, options: RecordCon
   }, [ability, kind, entitySubject, creating, state]);
 
   const patch = useMemo(() => (kind && edit ? draftPatch(kind, edit.loaded, edit.draft) : undefined), [kind, edit]);
-  const dirty = patch !== undefined;
+  const dirty = patch !== undefined || Boolean(options.companion?.dirty);
   const allErrors = useMemo(() => {
     if (!kind || !edit) return new Map<string, string>();
     const all = validationErrors(kind, edit.draft);
@@ -251,7 +258,7 @@ export function useRecordController(type: string, id: string, options: RecordCon
     if (!e || !k) return 'failed';
     if (busyRef.current) return 'busy';
     const body = draftPatch(k, e.loaded, e.draft);
-    if (body === undefined && !isNew) {
+    if (body === undefined && !isNew && !opts.companion?.dirty) {
       pushAlert({ type: 'info', content: t('form.noChanges') });
       return 'unchanged';
     }
@@ -273,7 +280,7 @@ export function useRecordController(type: string, id: string, options: RecordCon
         opts.onCreated?.(created);
         return 'created';
       }
-      const saved = await records.update(type, e.loaded, body, { silent: true });
+      const saved = opts.companion ? await opts.companion.save(e.loaded, body) : await records.update(type, e.loaded, body, { silent: true });
       accept(saved);
       pushAlert({ type: 'success', content: t('form.saved') });
       return 'saved';

@@ -1,0 +1,420 @@
+/**
+ * The quotation's lines, edited in place in a virtualized grid (only the rows in view are in the DOM,
+ * so 500 lines type as fast as 5). Keys are scoped commands of the one registry (scope `grid`,
+ * listening while the grid has focus and no cell is edited): arrows, Tab/Shift+Tab move, Enter or F2
+ * edits, $mod+Enter adds a line below ($mod+Shift+Enter a section, $mod+Alt+Enter a note), $mod+d
+ * duplicates, $mod+↑/↓ reorder, Delete removes (undo with `t z`), $mod+Shift+o marks it optional.
+ * In a cell: Enter keeps, Tab/Shift+Tab keep and edit the next/previous cell, Esc cancels.
+ * Mouse: a click picks a cell, a double click edits it.
+ */
+import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Command, CommandContext } from '../../../commands/types.ts';
+import { formatItalianNumber, parseItalianDecimal } from '../../domain/rules/price-list-rows.ts';
+import { ReferencePicker } from '../forms/reference-picker.tsx';
+import { useEntityTitle } from '../forms/references.ts';
+import { formatMoney } from '../forms/format.ts';
+import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
+import { TabIdContext } from '../workspace/tab-context.ts';
+import { activeTabAtom } from '../workspace/workspace-state.ts';
+import { lineAmounts, type LineDraft, type NumberField } from './lines.ts';
+
+export const ROW_HEIGHT = 32;
+
+export const COLUMNS = [
+  'product', 'description', 'unitOfMeasure', 'quantity', 'listPrice', 'unitPrice', 'discountPercent', 'net', 'costPrice', 'margin', 'marginPercent', 'supplier',
+] as const;
+export type Column = (typeof COLUMNS)[number];
+const NUMBER_COLUMNS: readonly Column[] = ['quantity', 'listPrice', 'unitPrice', 'discountPercent', 'costPrice'];
+const WIDTHS: Record<Column, string> = {
+  product: 'minmax(10rem, 14rem)', description: 'minmax(12rem, 1fr)', unitOfMeasure: '4rem', quantity: '6rem', listPrice: '7rem', unitPrice: '8rem',
+  discountPercent: '6rem', net: '8rem', costPrice: '7rem', margin: '7rem', marginPercent: '6rem', supplier: 'minmax(8rem, 12rem)',
+};
+const TEMPLATE = `3rem ${COLUMNS.map((c) => WIDTHS[c]).join(' ')}`;
+
+interface Editing {
+  row: number;
+  column: Column;
+  text: string;
+  /** The text the cell had: Esc puts it back (numbers apply while typed, so the totals follow every key). */
+  original: string;
+}
+
+export interface LinesGridActions {
+  add(kind: LineDraft['kind'], after: number): void;
+  duplicate(row: number): void;
+  move(row: number, delta: -1 | 1): void;
+  /** Removes the line; from a key, `ctx` offers the undo. */
+  remove(row: number, ctx?: CommandContext): void;
+  toggleOptional(row: number): void;
+  setNumber(row: number, field: NumberField, value: number | undefined): void;
+  setDescription(row: number, text: string): void;
+  chooseProduct(row: number, productId: string | null): Promise<void>;
+}
+
+interface Props {
+  lines: readonly LineDraft[];
+  actions: LinesGridActions;
+  locked: boolean;
+  /** The unit price may be typed (SPEC §6 updateUnitNetPrice); otherwise it follows the list. */
+  canEditPrice: boolean;
+  /** Errors by line position (`lines.{i}.…` of the record's errors). */
+  problems: ReadonlyMap<number, string>;
+  /** Called with the grid's row to focus after an add (so the new line's product cell is edited). */
+  handleRef: { current: { editProduct(row: number): void; focus(): void } | null };
+}
+
+function editableColumns(line: LineDraft | undefined, canEditPrice: boolean): Column[] {
+  if (!line) return [];
+  if (line.kind !== 'product') return ['description'];
+  return ['product', 'description', 'quantity', 'listPrice', ...(canEditPrice ? (['unitPrice'] as const) : []), 'discountPercent', 'costPrice'];
+}
+
+export function LinesGrid({ lines, actions, locked, canEditPrice, problems, handleRef }: Props) {
+  const intl = useIntl();
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const [active, setActive] = useState({ row: 0, column: 0 });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const count = lines.length;
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+
+  useEffect(() => {
+    setActive((a) => (a.row < count ? a : { ...a, row: Math.max(0, count - 1) }));
+  }, [count]);
+
+  const focusGrid = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), []);
+
+  const go = (row: number, column = active.column) => {
+    const next = Math.max(0, Math.min(count - 1, row));
+    setActive({ row: next, column: Math.max(0, Math.min(COLUMNS.length - 1, column)) });
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  const textOf = (line: LineDraft, column: Column): string => {
+    if (column === 'description') return line.description;
+    if (column === 'product') return '';
+    const value = line[column as NumberField];
+    return value === undefined ? '' : formatItalianNumber(value);
+  };
+
+  const startEdit = (row: number, column: Column) => {
+    const line = lines[row];
+    if (locked || !line) return;
+    const editable = editableColumns(line, canEditPrice);
+    const col = editable.includes(column) ? column : editable[0];
+    if (!col) return;
+    setActive({ row, column: COLUMNS.indexOf(col) });
+    virtualizer.scrollToIndex(row, { align: 'auto' });
+    const text = textOf(line, col);
+    setEditing({ row, column: col, text, original: text });
+  };
+
+  /** Keeps what was typed when it is valid; false (the cell stays open) when it is not. */
+  const commit = (edit: Editing): boolean => {
+    if (edit.column === 'product') return true;
+    if (edit.column === 'description') {
+      if (edit.text !== lines[edit.row]?.description) actions.setDescription(edit.row, edit.text);
+      return true;
+    }
+    const text = edit.text.trim().replace(/%$/, '').replace(/€/g, '').trim();
+    const value = text === '' ? undefined : parseItalianDecimal(text);
+    if (text !== '' && value === undefined) return false;
+    if (value !== undefined && value < 0) return false;
+    if (edit.column === 'quantity' && (value === undefined || value <= 0)) return false;
+    if (edit.column === 'discountPercent' && value !== undefined && value > 100) return false;
+    const field = edit.column as NumberField;
+    if (lines[edit.row]?.[field] !== value) actions.setNumber(edit.row, field, value);
+    return true;
+  };
+
+  const stepEdit = (edit: Editing, delta: 1 | -1) => {
+    const editable = editableColumns(lines[edit.row], canEditPrice);
+    const at = editable.indexOf(edit.column) + delta;
+    if (at >= 0 && at < editable.length) startEdit(edit.row, editable[at]!);
+    else if (delta > 0 && edit.row + 1 < count) startEdit(edit.row + 1, editableColumns(lines[edit.row + 1], canEditPrice)[0] ?? 'description');
+    else if (delta < 0 && edit.row > 0) startEdit(edit.row - 1, editableColumns(lines[edit.row - 1], canEditPrice).at(-1) ?? 'description');
+    else {
+      setEditing(null);
+      focusGrid();
+    }
+  };
+
+  handleRef.current = {
+    editProduct: (row) => {
+      // The new line arrives with the next render: edit it once it is there.
+      setTimeout(() => startEdit(row, 'product'), 0);
+    },
+    focus: focusGrid,
+  };
+
+  const live = useRef({ go, startEdit, active, count, actions, locked });
+  live.current = { go, startEdit, active, count, actions, locked };
+  const gridCommands = useMemo(() => linesKeyCommands(live), []);
+  const [focused, setFocused] = useState(false);
+  const tabId = useContext(TabIdContext);
+  const shownTabId = useAtomValue(activeTabAtom)?.id;
+  useScopedCommands('grid', gridCommands, focused && editing === null && (tabId === undefined || tabId === shownTabId));
+
+  const activeId = count > 0 ? `quotation-line-${active.row}` : undefined;
+  return (
+    <div className="data-grid quotation-lines">
+      <div
+        ref={scrollRef}
+        role="grid"
+        aria-label={intl.formatMessage({ id: 'quotationEditor.linesLabel' })}
+        aria-rowcount={count + 1}
+        aria-colcount={COLUMNS.length + 1}
+        aria-activedescendant={activeId}
+        aria-readonly={locked || undefined}
+        tabIndex={0}
+        className="data-grid-scroll"
+        style={{ overflow: 'auto', height: 'min(60vh, 36rem)', position: 'relative', outline: 'none' }}
+        onFocus={(event) => event.target === event.currentTarget && setFocused(true)}
+        onBlur={(event) => event.target === event.currentTarget && setFocused(false)}
+      >
+        <div role="rowgroup" className="data-grid-head" style={{ position: 'sticky', top: 0, zIndex: 1 }}>
+          <div role="row" aria-rowindex={1} className="data-grid-row data-grid-header" style={{ display: 'grid', gridTemplateColumns: TEMPLATE, height: ROW_HEIGHT }}>
+            <div role="columnheader" className="data-grid-cell data-grid-headcell"><FormattedMessage id="quotationEditor.col.position" /></div>
+            {COLUMNS.map((column) => (
+              <div key={column} role="columnheader" className="data-grid-cell data-grid-headcell"><FormattedMessage id={`quotationEditor.col.${column}`} /></div>
+            ))}
+          </div>
+        </div>
+        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((virtual) => {
+            const line = lines[virtual.index];
+            if (!line) return null;
+            const isActive = virtual.index === active.row;
+            const rowEditing = editing && editing.row === virtual.index ? editing : null;
+            return (
+              <LineRow
+                key={line.key}
+                row={virtual.index}
+                start={virtual.start}
+                line={line}
+                activeColumn={isActive ? active.column : -1}
+                problem={problems.get(virtual.index)}
+                editing={rowEditing}
+                onEditText={(text) => {
+                  if (!editing) return;
+                  const next = { ...editing, text };
+                  setEditing(next);
+                  // A valid number counts at once: totals, margin and the approval flag follow each key.
+                  if (NUMBER_COLUMNS.includes(next.column) && next.text.trim() !== '') commit(next);
+                }}
+                onEditKey={(key, shift) => {
+                  if (!editing) return;
+                  if (key === 'Escape') {
+                    if (NUMBER_COLUMNS.includes(editing.column)) commit({ ...editing, text: editing.original });
+                    setEditing(null);
+                    focusGrid();
+                  } else if (commit(editing)) {
+                    if (key === 'Tab') stepEdit(editing, shift ? -1 : 1);
+                    else {
+                      setEditing(null);
+                      focusGrid();
+                    }
+                  }
+                }}
+                onEditBlur={() => {
+                  if (editing && editing.column !== 'product' && commit(editing)) setEditing(null);
+                }}
+                onChooseProduct={(productId) => {
+                  const row = virtual.index;
+                  void actions.chooseProduct(row, productId).then(() => startEdit(row, 'quantity'));
+                }}
+                onPick={(column) => {
+                  setActive({ row: virtual.index, column });
+                  focusGrid();
+                }}
+                onDoubleClick={(column) => startEdit(virtual.index, COLUMNS[column] ?? 'description')}
+              />
+            );
+          })}
+        </div>
+      </div>
+      {count === 0 && <p className="data-grid-empty" role="status"><FormattedMessage id="quotationEditor.noLines" /></p>}
+    </div>
+  );
+}
+
+interface RowProps {
+  row: number;
+  start: number;
+  line: LineDraft;
+  activeColumn: number;
+  problem: string | undefined;
+  editing: Editing | null;
+  onEditText(text: string): void;
+  onEditKey(key: 'Enter' | 'Escape' | 'Tab', shift: boolean): void;
+  onEditBlur(): void;
+  onChooseProduct(productId: string | null): void;
+  onPick(column: number): void;
+  onDoubleClick(column: number): void;
+}
+
+const percentText = (value: number) => `${formatItalianNumber(value)}%`;
+
+const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem, editing, onEditText, onEditKey, onEditBlur, onChooseProduct, onPick, onDoubleClick }: RowProps) {
+  const intl = useIntl();
+  const productTitle = useEntityTitle(line.productId ? 'products' : undefined, line.productId);
+  const supplierTitle = useEntityTitle(line.supplierId ? 'suppliers' : undefined, line.supplierId);
+  const amounts = lineAmounts(line);
+  const money = (value: number | undefined) => (value === undefined ? '' : formatMoney(value));
+  const isProduct = line.kind === 'product';
+  const cells: Record<Column, string> = isProduct
+    ? {
+        product: productTitle,
+        description: line.description,
+        unitOfMeasure: line.unitOfMeasure ?? '',
+        quantity: formatItalianNumber(line.quantity),
+        listPrice: money(line.listPrice),
+        unitPrice: money(line.unitPrice),
+        discountPercent: line.discountPercent ? percentText(line.discountPercent) : '',
+        net: money(amounts?.netTotal),
+        costPrice: money(line.costPrice),
+        margin: money(amounts?.margin),
+        marginPercent: amounts ? percentText(amounts.marginPercent) : '',
+        supplier: supplierTitle,
+      }
+    : { product: intl.formatMessage({ id: `quotationEditor.kind.${line.kind}` }), description: line.description, unitOfMeasure: '', quantity: '', listPrice: '', unitPrice: '', discountPercent: '', net: '', costPrice: '', margin: '', marginPercent: '', supplier: '' };
+  const n = row + 1;
+  const invalidEdit = editing !== null && NUMBER_COLUMNS.includes(editing.column) && editing.text.trim() !== '' && parseItalianDecimal(editing.text.trim().replace(/%$/, '')) === undefined;
+  return (
+    <div
+      role="row"
+      id={`quotation-line-${row}`}
+      aria-rowindex={row + 2}
+      aria-invalid={problem ? true : undefined}
+      data-line={row}
+      data-kind={line.kind}
+      data-optional={line.isOptional || undefined}
+      title={problem}
+      className={`data-grid-row${activeColumn >= 0 ? ' is-active' : ''}${problem ? ' has-problem' : ''}${line.isOptional ? ' is-optional' : ''} quotation-line-${line.kind}`}
+      style={{ display: 'grid', gridTemplateColumns: TEMPLATE, height: ROW_HEIGHT, position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${start}px)` }}
+    >
+      <div role="rowheader" className="data-grid-cell">{n}{line.isOptional ? ` (${intl.formatMessage({ id: 'quotationEditor.optional' })})` : ''}</div>
+      {COLUMNS.map((column, i) => {
+        const isEditing = editing?.column === column;
+        const label = intl.formatMessage({ id: 'quotationEditor.cellOf' }, { column: intl.formatMessage({ id: `quotationEditor.col.${column}` }), n });
+        return (
+          <div
+            key={column}
+            role="gridcell"
+            data-column={column}
+            aria-selected={activeColumn === i ? true : undefined}
+            className={`data-grid-cell${activeColumn === i ? ' is-active-cell' : ''}`}
+            onMouseDown={(event) => {
+              if (isEditing) return;
+              event.preventDefault();
+              onPick(i);
+            }}
+            onDoubleClick={() => onDoubleClick(i)}
+          >
+            {isEditing && column === 'product' ? (
+              <ProductCell label={label} value={line.productId} onChoose={onChooseProduct} onCancel={() => onEditKey('Escape', false)} />
+            ) : isEditing ? (
+              <input
+                autoFocus
+                inputMode={column === 'description' ? 'text' : 'decimal'}
+                autoComplete="off"
+                aria-label={label}
+                aria-invalid={invalidEdit || undefined}
+                title={invalidEdit ? intl.formatMessage({ id: 'quotationEditor.invalidNumber' }) : undefined}
+                value={editing.text}
+                onChange={(event) => onEditText(event.target.value)}
+                onFocus={(event) => event.target.select()}
+                onBlur={onEditBlur}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === 'Escape' || event.key === 'Tab') {
+                    event.preventDefault();
+                    event.stopPropagation();
+                    onEditKey(event.key, event.shiftKey);
+                  }
+                }}
+              />
+            ) : cells[column]}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
+
+/** The product picker of a cell: type a code or a name, ↑/↓ and Enter choose, Esc leaves the cell. */
+function ProductCell({ label, value, onChoose, onCancel }: { label: string; value: string | null; onChoose(id: string | null): void; onCancel(): void }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => ref.current?.querySelector('input')?.focus(), []);
+  return (
+    <span
+      ref={ref}
+      className="quotation-line-product"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented) {
+          event.preventDefault();
+          event.stopPropagation();
+          onCancel();
+        }
+      }}
+    >
+      <ReferencePicker label={label} target="products" value={value} onChange={onChoose} />
+    </span>
+  );
+}
+
+interface GridLive {
+  go(row: number, column?: number): void;
+  startEdit(row: number, column: Column): void;
+  active: { row: number; column: number };
+  count: number;
+  actions: LinesGridActions;
+  locked: boolean;
+}
+
+/** The lines grid's keys (scope `grid`, listening while it has focus and no cell is edited). */
+function linesKeyCommands(live: { current: GridLive }): Command[] {
+  const group = { id: 'quotationEditor.key.group' };
+  const c = (id: string, keys: string[], run: (g: GridLive, ctx: CommandContext) => void, when?: (g: GridLive) => boolean): Command => ({
+    id: `quotationLines.${id}`,
+    title: { id: `quotationEditor.key.${id}` },
+    group,
+    keys,
+    scope: 'grid',
+    run: (ctx) => run(live.current, ctx),
+    ...(when ? { when: () => when(live.current) } : {}),
+  });
+  const hasRows = (g: GridLive) => g.count > 0;
+  const editable = (g: GridLive) => !g.locked;
+  const onRow = (g: GridLive) => !g.locked && g.count > 0;
+  const column = (g: GridLive, delta: number) => {
+    const at = g.active.column + delta;
+    if (at >= COLUMNS.length && g.active.row + 1 < g.count) g.go(g.active.row + 1, 0);
+    else if (at < 0 && g.active.row > 0) g.go(g.active.row - 1, COLUMNS.length - 1);
+    else g.go(g.active.row, at);
+  };
+  return [
+    c('down', ['ArrowDown'], (g) => g.go(g.active.row + 1), hasRows),
+    c('up', ['ArrowUp'], (g) => g.go(g.active.row - 1), hasRows),
+    c('right', ['ArrowRight', 'Tab'], (g) => column(g, 1), hasRows),
+    c('left', ['ArrowLeft', 'Shift+Tab'], (g) => column(g, -1), hasRows),
+    c('first', ['Home'], (g) => g.go(0), hasRows),
+    c('last', ['End'], (g) => g.go(g.count - 1), hasRows),
+    c('edit', ['Enter', 'F2'], (g) => g.startEdit(g.active.row, COLUMNS[g.active.column] ?? 'description'), onRow),
+    c('add', ['$mod+Enter'], (g) => g.actions.add('product', g.count === 0 ? -1 : g.active.row), editable),
+    c('addSection', ['$mod+Shift+Enter'], (g) => g.actions.add('section', g.count === 0 ? -1 : g.active.row), editable),
+    c('addNote', ['$mod+Alt+Enter'], (g) => g.actions.add('note', g.count === 0 ? -1 : g.active.row), editable),
+    c('duplicate', ['$mod+d'], (g) => g.actions.duplicate(g.active.row), onRow),
+    c('moveUp', ['$mod+ArrowUp'], (g) => {
+      g.actions.move(g.active.row, -1);
+      g.go(g.active.row - 1);
+    }, onRow),
+    c('moveDown', ['$mod+ArrowDown'], (g) => {
+      g.actions.move(g.active.row, 1);
+      g.go(g.active.row + 1);
+    }, onRow),
+    c('remove', ['Delete'], (g, ctx) => g.actions.remove(g.active.row, ctx), onRow),
+    c('optional', ['$mod+Shift+o'], (g) => g.actions.toggleOptional(g.active.row), onRow),
+  ];
+}
