@@ -4,6 +4,7 @@
 // totals are the quotation's to the cent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
@@ -86,6 +87,10 @@ describe('orders from quotation to delivery', () => {
     expect(lines).toHaveLength(Number(quotation.metadata.productsCount));
     await expect.poll(() => orderForm().locator('tr[data-line]').count()).toBe(lines.length);
     firstLine = lines[0]!;
+    // The screen passes axe without a serious or critical finding.
+    const result = await new AxeBuilder({ page }).include('.order-detail').analyze();
+    const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
   });
 
   it('has the quotation’s totals to the cent', async () => {

@@ -113,9 +113,8 @@ export function OrderLines({ lines, customerId, onChange, locked, errors, focusL
             {lines.map((line, index) => {
               const n = index + 1;
               const delivered = line.deliveredQuantity ?? 0;
-              const messages = ['description', 'quantity', 'deliveredQuantity', 'unitPrice', 'discountPercent'].map((key) => error(index, key)).filter(Boolean);
               return (
-                <tr key={index} data-line={index} aria-invalid={messages.length > 0 ? true : undefined}>
+                <tr key={index} data-line={index}>
                   <th scope="row">{n}</th>
                   <td>
                     <ReferencePicker label={t('orders.detail.productOf', n)} target="products" value={line.productId ?? null} readOnly={locked}
