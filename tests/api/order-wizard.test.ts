@@ -118,6 +118,10 @@ describe.each(engines())('order wizard on %s', (engine) => {
     const missing = await wizard(body(customer), null);
     expect(missing.status).toBe(428);
     expect(missing.body.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    const malformed = await wizard(body(customer), 'corta');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toContain('Chiave di idempotenza non valida');
+    expect(await ordersOf(customer)).toHaveLength(1);
   });
 
   it('is in the API reference, with its header and its answer', async () => {
