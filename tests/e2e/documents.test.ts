@@ -1,0 +1,52 @@
+// Documents end to end, keyboard only: on an issued quotation "Stampa PDF" (r s) opens its preview
+// tab, which shows the PDF the server rendered (a real PDF with the quotation's code), and "Scarica
+// PDF" (r f) downloads it under the quotation's code.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, focusOutOfFields, signedInSession, type SignedInSession } from './harness.ts';
+
+let session: SignedInSession;
+let page: Page;
+
+beforeAll(async () => {
+  session = await signedInSession({ email: DEMO.admin });
+  page = session.page;
+  await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+});
+
+afterAll(() => session?.close());
+
+describe('documents', () => {
+  it('prints an issued quotation to PDF with r s and downloads it with r f', async () => {
+    const response = await session.server.api('/quotations?filter[status]=issued&page[size]=1', { token: session.token });
+    expect(response.status).toBe(200);
+    const [quotation] = ((await response.json()) as { data: { id: string; attributes: { code: string } }[] }).data;
+    expect(quotation).toBeDefined();
+    const { id, attributes: { code } } = quotation!;
+
+    await page.goto(`${session.server.url}/marketing/quotations/detail/${id}`);
+    const print = page.locator('[data-command="document.print"]:visible').first();
+    await page.locator('.entity-form:visible, .screen-form:visible').first().waitFor({ timeout: 30_000 });
+    await focusOutOfFields(page);
+    await page.keyboard.press('r');
+    await page.keyboard.press('s');
+    await page.waitForURL((url) => url.pathname === `/preview/quotations/${id}`);
+    const frame = page.locator('iframe.document-frame:visible');
+    await frame.waitFor({ timeout: 30_000 });
+    const src = await frame.getAttribute('src');
+    expect(src).toMatch(/^blob:/);
+    const head = await page.evaluate(async (url) => {
+      const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+      return { start: String.fromCharCode(...bytes.slice(0, 5)), size: bytes.length };
+    }, src!);
+    expect(head.start).toBe('%PDF-');
+    expect(head.size).toBeGreaterThan(1000);
+    await expect(print.locator('kbd').textContent()).resolves.toBe('R S');
+
+    await focusOutOfFields(page);
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('r');
+    await page.keyboard.press('f');
+    expect((await download).suggestedFilename()).toBe(`${code}.pdf`);
+  });
+});
