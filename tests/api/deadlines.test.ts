@@ -75,6 +75,20 @@ describe.each(engines())('deadline engine on %s', (engine) => {
     expect((await deadlinesOf(equipment.id)).length).toBe(4);
   });
 
+  it('the type\'s edition policy is an administrator\'s setting: "latest" applies the 2024 periods to an extinguisher built in 2020', async () => {
+    const equipment = await extinguisher('2020-06-10');
+    const family = (await api.get(`/api/equipmentFamilies/${familyId}`)).body.data;
+    const latest = await api.patch(`/api/equipmentFamilies/${familyId}`, { attributes: { editionPolicy: 'latest' } }, family.metadata.lastUpdatedDateTime);
+    expect(latest.status, JSON.stringify(latest.body)).toBe(200);
+    try {
+      expect((await pendingByKind(equipment.id)).revisione.attributes).toMatchObject({ deadlineDate: '2025-06-10', rule: { months: 60, edition: '2024' } });
+    } finally {
+      const back = await api.patch(`/api/equipmentFamilies/${familyId}`, { attributes: { editionPolicy: 'productionDate' } }, latest.body.data.metadata.lastUpdatedDateTime);
+      expect(back.status).toBe(200);
+    }
+    expect((await pendingByKind(equipment.id)).revisione.attributes).toMatchObject({ deadlineDate: '2023-06-10', rule: { months: 36, edition: '2013' } });
+  });
+
   it('closing the activity that executes the controllo marks it executed and creates the next at +6 months', async () => {
     const equipment = await extinguisher('2025-03-15');
     const controllo = (await pendingByKind(equipment.id)).controlloPeriodico;

@@ -291,7 +291,37 @@ async function planDeadlines(hook: HookContext, entity: Entity, body: Record<str
   return { entity: first };
 }
 
+/**
+ * An administrator changed a type's rules or edition policy, or an activity's rules: the deadlines
+ * still to do of the type's equipments are computed again, in the same transaction.
+ */
+async function recomputeFamily(hook: HookContext, familyId: unknown): Promise<void> {
+  if (typeof familyId !== 'string') return;
+  for (const equipment of await hook.repository('equipments').listByRelationship('equipmentFamilyId', familyId)) {
+    if (equipment.attributes.state !== 'decommissioned') await computeEquipmentDeadlines(hook, equipment);
+  }
+}
+
+const rulesChanged = (entity: Entity, previous: Entity | undefined, keys: readonly string[]) =>
+  previous !== undefined && !entity.metadata.isDeleted && keys.some((key) => !sameJson(entity.attributes[key] ?? null, previous.attributes[key] ?? null));
+
 export const equipmentHooks: Record<string, KindHooks> = {
+  equipmentFamilies: {
+    async afterWrite(hook, entity, previous) {
+      if (rulesChanged(entity, previous, ['maintenanceRules', 'editionPolicy', 'expiryBasis'])) await recomputeFamily(hook, entity.id);
+    },
+  },
+  activities: {
+    async afterWrite(hook, entity, previous) {
+      // A new activity with rules, its rules or activity changed, moved to another type, or deleted.
+      const hasRules = ((entity.attributes.maintenanceRules as unknown[] | undefined) ?? []).length > 0;
+      const moved = previous !== undefined && (previous.relationships.equipmentFamilyId ?? null) !== (entity.relationships.equipmentFamilyId ?? null);
+      const deleted = entity.metadata.isDeleted === true && previous?.metadata.isDeleted !== true;
+      if (!(previous ? moved || deleted || rulesChanged(entity, previous, ['maintenanceRules', 'isActive']) : hasRules)) return;
+      await recomputeFamily(hook, entity.relationships.equipmentFamilyId);
+      if (moved) await recomputeFamily(hook, previous.relationships.equipmentFamilyId);
+    },
+  },
   equipments: {
     async afterWrite(hook, entity, previous) {
       if (entity.metadata.isDeleted) return;
