@@ -12,6 +12,7 @@ import { registerCanonicalHost } from './http/canonical-host.ts';
 import { loggingOptions } from './logging.ts';
 import { EntityService, type CallContext } from './resources/service.ts';
 import { registerResourceRoutes } from './resources/controller.ts';
+import { MaintenanceSwitch, registerMaintenanceRoutes } from './admin/maintenance.ts';
 import { registerOrderWizardRoutes } from './orders/wizard-routes.ts';
 import { registerCustomerPriceRoutes } from './kinds/customer-price.ts';
 import { registerQuotationLinesRoutes } from './kinds/quotation-lines.ts';
@@ -133,9 +134,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
+  const maintenance = new MaintenanceSwitch(database.db);
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || isEventStream(request) || isPublicDocumentation(request.url) || isSignedMediaUrl(request.url)) return;
     request.caller = await identities.resolve(request);
+    await maintenance.enforce(request, request.caller);
   });
   const callOf = (request: FastifyRequest): CallContext => {
     if (!request.caller) throw new Problem('UNAUTHORIZED');
@@ -145,6 +148,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/identity/authorization', async (request) => {
     if (!request.caller) throw new Problem('UNAUTHORIZED');
     return [request.caller.profile];
+  });
+  registerMaintenanceRoutes(app, maintenance, (request) => {
+    if (!request.caller) throw new Problem('UNAUTHORIZED');
+    return request.caller;
   });
   registerOrderWizardRoutes(app, service, callOf);
   registerCustomerPriceRoutes(app, service, callOf);

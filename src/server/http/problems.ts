@@ -67,6 +67,7 @@ export const problemCatalogue = {
   IDEMPOTENCY_KEY_REQUIRED: { status: 428, title: 'Idempotency key required', message: 'Indicare una chiave di idempotenza (intestazione Idempotency-Key)' },
   PRECONDITION_REQUIRED: { status: 428, title: 'Precondition Required', message: 'Indicare la versione su cui si basa la modifica (intestazione If-Match)' },
   INTERNAL_ERROR: { status: 500, title: 'Internal Server Error', message: 'Errore interno del server' },
+  MAINTENANCE: { status: 503, title: 'Maintenance', message: 'L’applicazione è in manutenzione: riprova più tardi' },
   SERVICE_UNAVAILABLE: { status: 503, title: 'Service Unavailable', message: 'Servizio momentaneamente non disponibile' },
   QUERY_TIMEOUT: { status: 503, title: 'Query timeout', message: 'La richiesta ha impiegato troppo tempo: riprova, oppure restringi la ricerca con dei filtri' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'Database unavailable', message: 'Il database non è raggiungibile in questo momento: riprova tra qualche secondo' },

@@ -22,6 +22,7 @@ export default {
   'problems.UNAUTHORIZED': 'Sessione scaduta o non valida: accedi di nuovo.',
   'problems.FORBIDDEN': 'Non hai i permessi per questa operazione.',
   'problems.FIELD_NOT_AUTHORIZED': 'Non hai i permessi per modificare alcuni campi.',
+  'problems.MAINTENANCE': 'L’applicazione è in manutenzione: riprova più tardi.',
   'problems.MODULE_NOT_ALLOWED': 'Il modulo di questo elemento non è abilitato per il tuo utente.',
   'problems.USER_DISABLED': 'Utente disabilitato: rivolgiti all’amministratore.',
   'problems.IMPERSONATION_NOT_ALLOWED': 'Solo un amministratore può operare per conto di un altro utente.',
