@@ -76,6 +76,9 @@ describe.each(engines())('order from an accepted quotation on %s', (engine) => {
     expect(order.metadata.totalPrice).toBe(quotation.metadata.totalListPrice);
     expect(order.metadata.totalDiscount).toBe(quotation.metadata.totalDiscount);
 
+    // The action is now listed as refused, naming the order.
+    const listed = (await api.as(seller).request('GET', `/api/quotations/${quotation.id}/actions`)).body.data.find((a: any) => a.action === 'createOrder');
+    expect(listed.refusal).toEqual({ code: 'ORDER_ALREADY_EXISTS', message: `Dal preventivo è già stato creato l’ordine ${order.attributes.orderNumber}` });
     const again = await api.as(seller).request('POST', `/api/quotations/${quotation.id}/actions/createOrder`, undefined, ifMatch(quotation));
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'ORDER_ALREADY_EXISTS', existingId: order.id });

@@ -58,6 +58,21 @@ export async function createWizardOrder(
   return { order: call.access.redact(hook.kind, linked), assignments: [assignment] };
 }
 
+/** The live order already made from the quotation, with the sentence that says so; undefined when none. */
+async function orderOfQuotation(hook: HookContext, quotation: Entity): Promise<{ id: string; message: string } | undefined> {
+  const orders = hook.repository('orders');
+  const [id] = await orders.findIdsByField('quotationId', quotation.id);
+  if (!id) return undefined;
+  const number = (await orders.findById(id))?.attributes.orderNumber;
+  return { id, message: `Dal preventivo è già stato creato l’ordine ${typeof number === 'string' ? number : ''}`.trim() };
+}
+
+/** Why "Crea ordine" cannot run on the quotation now (an order was already made from it), for the actions listing. */
+export async function createOrderRefusal(hook: HookContext, quotation: Entity): Promise<{ code: string; message: string } | null> {
+  const existing = await orderOfQuotation(hook, quotation);
+  return existing ? { code: 'ORDER_ALREADY_EXISTS', message: existing.message } : null;
+}
+
 /**
  * "Crea ordine" from an accepted quotation (the quotation's `createOrder` action): a new order for
  * its customer and office location, dated today, with the lines its totals count copied (product,
@@ -65,15 +80,8 @@ export async function createWizardOrder(
  * `relationships.quotationId`. One order per quotation: a second one is refused, naming the first.
  */
 export async function createOrderFromQuotation(hook: HookContext, quotation: Entity): Promise<Entity> {
-  const orders = hook.repository('orders');
-  const [existingId] = await orders.findIdsByField('quotationId', quotation.id);
-  if (existingId) {
-    const existing = await orders.findById(existingId);
-    throw new Problem('ORDER_ALREADY_EXISTS', {
-      message: `Dal preventivo è già stato creato l’ordine ${String(existing?.attributes.orderNumber ?? '')}`.trim(),
-      extensions: { existingId },
-    });
-  }
+  const existing = await orderOfQuotation(hook, quotation);
+  if (existing) throw new Problem('ORDER_ALREADY_EXISTS', { message: existing.message, extensions: { existingId: existing.id } });
   const products = await hook.repository('quotationProducts').listByRelationship('quotationId', quotation.id);
   const position = (line: Entity) => Number(line.attributes.position ?? 0);
   const lines = products

@@ -14,7 +14,7 @@ import { tableName } from '../db/entity-sql.ts';
 import { Problem } from '../http/problems.ts';
 import type { HookContext, KindHooks } from '../resources/hooks.ts';
 import { customerName, customerZoneId, nextCode, requireUnique, sameJson } from './hook-helpers.ts';
-import { createOrderFromQuotation } from './orders.ts';
+import { createOrderFromQuotation, createOrderRefusal } from './orders.ts';
 
 /**
  * Quotations whose lines are being written together in a transaction (`PUT …/lines`): their totals
@@ -282,6 +282,7 @@ export const quotationHooks: Record<string, KindHooks> = {
       },
       createOrder: async (hook, entity) => ({ entity: await createOrderFromQuotation(hook, entity) }),
     },
+    actionRefusal: async (hook, entity, action) => (action === 'createOrder' ? createOrderRefusal(hook, entity) : null),
   },
   quotationProducts: {
     async beforeWrite(hook, data, previous) {

@@ -36,6 +36,12 @@ export interface KindHooks {
   onTransition?(hook: HookContext, current: Entity, next: EntityData, action: string): Promise<EntityData | void>;
   /** What the kind's declared custom actions do (`KindDefinition.actions`), by the declared name. */
   actions?: Record<string, CustomActionImplementation>;
+  /**
+   * Why a declared custom action cannot run on the entity now, beyond its declared states (an order
+   * already made from the quotation): listed in `GET …/actions` as its `refusal`, so the command
+   * is shown disabled with the reason. The implementation still refuses on its own.
+   */
+  actionRefusal?(hook: HookContext, entity: Entity, action: string): Promise<{ code: string; message: string } | null>;
 }
 
 /**

@@ -346,14 +346,15 @@ export class EntityService {
     const archive = kind.archivable
       ? [entity.metadata.isArchived ? { action: 'restore', label: 'Ripristina' } : { action: 'archive', label: 'Archivia' }].map((a) => ({ ...a, ability: 'update', to: null, refusal: null }))
       : [];
-    const custom = Object.entries(kind.actions ?? {}).map(([action, declared]) => ({
+    const hook = this.hookContext(this.db, call, kind);
+    const custom = await Promise.all(Object.entries(kind.actions ?? {}).map(async ([action, declared]) => ({
       action,
       label: declared.label,
       ability: declared.ability,
       creates: declared.creates ?? false,
       to: null,
-      refusal: stateRefusal(kind, action, entity),
-    }));
+      refusal: stateRefusal(kind, action, entity) ?? (await hooksFor(type).actionRefusal?.(hook, entity, action)) ?? null,
+    })));
     const extra = [...archive, ...custom];
     if (!kind.machine) return withPermission(extra);
     const guardContext = await this.guardContext(this.hookContext(this.db, call, kind), kind, entity);
