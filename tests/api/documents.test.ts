@@ -15,6 +15,7 @@ describe.each(engines())('documents on %s', (engine) => {
   let api: Api;
   let quotation: any;
   let sellerId: string;
+  let standardTemplateId: string;
   const LINES = 50;
 
   const pdf = async (url: string, userId: string, method: 'GET' | 'POST' = 'GET', body?: unknown) => {
@@ -37,7 +38,7 @@ describe.each(engines())('documents on %s', (engine) => {
       expect(response.status, JSON.stringify(response.body)).toBe(201);
       return response.body.data;
     };
-    await create('templateDocs', { attributes: { type: 'quotation', name: 'Preventivo standard', body: quotationTemplate, isDefault: true } });
+    standardTemplateId = (await create('templateDocs', { attributes: { type: 'quotation', name: 'Preventivo standard', body: quotationTemplate, isDefault: true } })).id;
     const customer = await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Àlfa & Figli Srl', city: 'Milano', province: 'MI' } } });
     quotation = await create('quotations', { attributes: { date: TODAY, title: 'Fornitura estintori', notes: 'Consegna entro trenta giorni' }, relationships: { customerId: customer.id } });
     for (let n = 1; n <= LINES; n++) {
@@ -98,5 +99,13 @@ describe.each(engines())('documents on %s', (engine) => {
     expect(other.status).toBe(201);
     const chosen = await pdf(`/api/quotations/${quotation.id}/document?templateId=${other.body.data.id as string}`, api.adminId);
     expect(pdfText(chosen.bytes)).toContain(`Breve ${quotation.attributes.code as string}`);
+  });
+
+  it('keeps one default template per type: a new default replaces the previous one', async () => {
+    const admin = api.as(api.adminId);
+    const created = await admin.request('POST', '/api/templateDocs', { attributes: { type: 'quotation', name: 'Nuovo predefinito', body: 'Predefinito {{preventivo.codice}}', isDefault: true } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await admin.request('GET', `/api/templateDocs/${standardTemplateId}`)).body.data.attributes.isDefault).toBe(false);
+    expect(pdfText((await pdf(`/api/quotations/${quotation.id}/document`, api.adminId)).bytes)).toContain(`Predefinito ${quotation.attributes.code as string}`);
   });
 });
