@@ -166,6 +166,23 @@ describe.each(engines())('deadline engine on %s', (engine) => {
     expect((await pendingByKind(first.id)).controlloPeriodico.attributes.deadlineDate).toBe('2026-12-15');
   });
 
+  it('postpone with a reason to a later day; ignore only with the right to delete deadlines', async () => {
+    const equipment = await extinguisher('2025-03-15');
+    const controllo = (await pendingByKind(equipment.id)).controlloPeriodico;
+    const earlier = await api.act('physicalActivities', controllo, 'postpone', { deadlineDate: '2025-09-01', postponeReason: 'Cliente chiuso' });
+    expect(earlier.status).toBe(422);
+    const noReason = await api.act('physicalActivities', controllo, 'postpone', { deadlineDate: '2026-07-01' });
+    expect(noReason.status).toBe(422);
+    const postponed = await api.act('physicalActivities', controllo, 'postpone', { deadlineDate: '2026-07-01', postponeReason: 'Cliente chiuso per ferie' });
+    expect(postponed.status, JSON.stringify(postponed.body)).toBe(200);
+    expect(postponed.body.data.attributes).toMatchObject({ deadlineDate: '2026-07-01', postponeReason: 'Cliente chiuso per ferie', isExecuted: false });
+    const ignored = await api.act('physicalActivities', postponed.body.data, 'ignore');
+    expect(ignored.status, JSON.stringify(ignored.body)).toBe(200);
+    expect(ignored.body.data.attributes).toMatchObject({ isEnded: true, endedDate: TODAY });
+    expect((await pendingByKind(equipment.id)).controlloPeriodico).toBeUndefined();
+    expect((await api.act('physicalActivities', ignored.body.data, 'ignore')).status).toBe(409);
+  });
+
   it('maintenance rules are validated where an administrator edits them', async () => {
     const refused = await api.post('/api/equipmentFamilies', {
       attributes: { code: 'X', name: 'Errata', module: 'fire', maintenanceRules: [{ kind: 'revisione', months: 0, from: 'sometime', norm: 'UNI 9994-1', edition: '2024' }] },

@@ -161,11 +161,48 @@ function PlanDeadlinesForm({ request, close }: ActionBodyFormProps) {
   );
 }
 
+/** "Rinvia" a deadline: the new day and the reason, checked with the action's schema. */
+function PostponeDeadlineForm({ request, close }: ActionBodyFormProps) {
+  const current = String((request.entity as EntityJson).attributes.deadlineDate ?? '');
+  const [day, setDay] = useState(current);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const dayId = useId();
+  const reasonId = useId();
+  const errorId = useId();
+  const submit = () => {
+    const parsed = request.definition.body?.safeParse({ deadlineDate: day, postponeReason: reason });
+    if (parsed && !parsed.success) return setError(parsed.error.issues[0]?.message);
+    close(parsed?.data);
+  };
+  return (
+    <form
+      className="action-body-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={dayId}>{fieldLabel('deadlineDate')}</label>
+      <input id={dayId} type="date" autoFocus value={day} onChange={(event) => setDay(event.target.value)} />
+      <label htmlFor={reasonId}>{fieldLabel('postponeReason')}</label>
+      <textarea id={reasonId} rows={2} maxLength={500} aria-describedby={error ? errorId : undefined} value={reason} onChange={(event) => { setReason(event.target.value); setError(undefined); }} />
+      {error && <p id={errorId} className="form-error" role="alert">{error}</p>}
+      <div className="dialog-actions">
+        <button type="button" onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.cancel" /></button>
+        <button type="submit" className="primary">{request.definition.label}</button>
+      </div>
+    </form>
+  );
+}
+
 /** The form of each action that takes a body, by `type.action` (a unit test checks every declared one has its form). */
 export const actionBodyForms: Readonly<Record<string, ComponentType<ActionBodyFormProps>>> = {
   'orders.deliver': DeliveryForm,
   'users.resetPassword': ResetPasswordForm,
   'physicalActivities.plan': PlanDeadlinesForm,
+  'physicalActivities.postpone': PostponeDeadlineForm,
 };
 
 /** Opens the action's form in the dialog host; resolves with the body, or undefined when cancelled. */

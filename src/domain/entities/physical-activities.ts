@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
 import { equipmentModules, moduleName } from '../enums.ts';
-import { isoDate, messages } from '../validation.ts';
+import { isoDate, messages, requiredText } from '../validation.ts';
 import { frequency } from './activities.ts';
 import { italianDate } from './italian-date.ts';
 import { deadlineRule, maintenanceKinds } from '../rules/maintenance-rules.ts';
@@ -52,6 +52,12 @@ export const planDeadlinesRequest = z.strictObject({
   scheduledDate: isoDate().nullable().optional(),
 });
 
+/** "Rinvia": the deadline moves to a later day, with the reason (kept on the deadline and in its history). */
+export const postponeDeadlineRequest = z.strictObject({
+  deadlineDate: isoDate(),
+  postponeReason: requiredText(500),
+});
+
 const ruleKindLabels: Record<(typeof maintenanceKinds)[number], string> = {
   sorveglianza: 'Sorveglianza', controlloPeriodico: 'Controllo periodico', revisione: 'Revisione', collaudo: 'Collaudo', fineVita: 'Fine vita',
 };
@@ -92,6 +98,9 @@ export const physicalActivities = defineKind({
   },
   actions: {
     plan: { label: 'Crea intervento', ability: 'update', body: planDeadlinesRequest, creates: true, createdType: 'assignments', key: 'i', selection: 'physicalActivityIds' },
+    postpone: { label: 'Rinvia', ability: 'update', body: postponeDeadlineRequest, key: 'v' },
+    // Only who may delete deadlines (an administrator): the deadline ends without execution and without a next one.
+    ignore: { label: 'Ignora', ability: 'delete', key: 'g' },
   },
   title: (entity) => {
     const { deadlineDate, rule } = (entity as PhysicalActivityShape).attributes;

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { entitySchema } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
-import { physicalActivities, type planDeadlinesRequest } from '../../domain/entities/physical-activities.ts';
+import { physicalActivities, type planDeadlinesRequest, type postponeDeadlineRequest } from '../../domain/entities/physical-activities.ts';
 import {
   agentOf, deadlineKey, DEFAULT_EDITION_POLICY, equipmentDeadlines, nextDeadlineAfter, type DeadlineRule, type EditionPolicy, type MaintenanceRule,
 } from '../../domain/rules/maintenance-rules.ts';
@@ -305,6 +305,28 @@ async function recomputeFamily(hook: HookContext, familyId: unknown): Promise<vo
 const rulesChanged = (entity: Entity, previous: Entity | undefined, keys: readonly string[]) =>
   previous !== undefined && !entity.metadata.isDeleted && keys.some((key) => !sameJson(entity.attributes[key] ?? null, previous.attributes[key] ?? null));
 
+/** A deadline still to do, or the refusal that says why not. */
+function requirePending(deadline: Entity): void {
+  if (!isPending(deadline)) throw new Problem('TRANSITION_NOT_ALLOWED', { message: `${physicalActivities.title(deadline)}: già eseguita o chiusa` });
+}
+
+/** "Rinvia": to a later day, with the reason. */
+async function postponeDeadline(hook: HookContext, entity: Entity, body: Record<string, unknown>): Promise<{ entity: Entity }> {
+  requirePending(entity);
+  const request = body as z.output<typeof postponeDeadlineRequest>;
+  if (request.deadlineDate <= String(entity.attributes.deadlineDate)) {
+    const message = 'La nuova scadenza deve essere successiva a quella attuale';
+    throw new Problem('VALIDATION_FAILED', { message, errors: [{ pointer: '/deadlineDate', code: 'invalidDate', message }] });
+  }
+  return { entity: await updateDeadline(hook, entity, { attributes: { deadlineDate: request.deadlineDate, postponeReason: request.postponeReason } }, 'postpone') };
+}
+
+/** "Ignora" (an administrator): ends the deadline today, without execution and without a next one. */
+async function ignoreDeadline(hook: HookContext, entity: Entity): Promise<{ entity: Entity }> {
+  requirePending(entity);
+  return { entity: await updateDeadline(hook, entity, { attributes: { isEnded: true, endedDate: hook.today } }, 'ignore') };
+}
+
 export const equipmentHooks: Record<string, KindHooks> = {
   equipmentFamilies: {
     async afterWrite(hook, entity, previous) {
@@ -338,7 +360,7 @@ export const equipmentHooks: Record<string, KindHooks> = {
     async beforeWrite(hook, data) {
       return { ...data, metadata: { ...data.metadata, ...(await deadlineMetadata(hook, data.relationships)) } };
     },
-    actions: { plan: planDeadlines },
+    actions: { plan: planDeadlines, postpone: postponeDeadline, ignore: ignoreDeadline },
   },
   assignmentActivities: {
     async afterWrite(hook, entity, previous) {
