@@ -86,6 +86,15 @@ export interface UiService {
   askActionBody(request: ActionBodyRequest): Promise<unknown>;
 }
 
+/** What administrators' commands reach beyond records (commands/admin.ts). */
+export interface AdminService {
+  /** Starts acting as this user (impersonation): the app reloads as them. */
+  actAs(userId: string): void;
+  /** Whether maintenance mode is on now. */
+  maintenance(): Promise<boolean>;
+  setMaintenance(enabled: boolean): Promise<void>;
+}
+
 /** What a command may look at and do when it is offered or run. */
 export interface CommandContext {
   identity: Identity;
@@ -96,6 +105,8 @@ export interface CommandContext {
   records: RecordsProvider;
   /** Facts the active tab publishes for its commands (e.g. `{ type: 'quotations', entity }`). */
   activeDocument?: ActiveDocument;
+  /** Impersonation and maintenance (absent in tests that do not need them). */
+  admin?: AdminService;
 }
 
 /**

@@ -66,6 +66,15 @@ export function OrderWizard() {
   const setAssignmentField = (path: string, value: unknown) => setAssignment((a) => writePath(a, path, value));
   const field = (path: string) => findField(fields, path)!;
 
+  /** Lines already chosen follow another customer's prices (going back to step 2 and changing it). */
+  const repriceLines = async (customer: string | undefined) => {
+    const prices = new Map(await Promise.all(lines.map(async (line) => [line.productId, (await customerPrice(customer, line.productId))?.unitPrice] as const)));
+    setLines((ls) => ls.map((line) => {
+      const unitPrice = prices.get(line.productId);
+      return unitPrice === undefined ? line : { ...line, unitPrice };
+    }));
+  };
+
   const orderToSend = (): EntityJson =>
     writePath(order, 'attributes.lines', lines.map(({ toDeliver: _t, ...line }) => ({ ...line, description: line.description || undefined })));
 
@@ -150,7 +159,10 @@ export function OrderWizard() {
       {STEPS[step] === 'customer' && (
         <div className="form-fields">
           <ReferencePicker label={intl.formatMessage({ id: 'form.field.customerId' })} target="customers" value={customerId ?? null} required
-            invalid={errors.has('relationships.customerId')} onChange={(id) => setOrder((o) => writePath(writePath(o, 'relationships.customerId', id ?? undefined), 'relationships.officeLocationId', null))} />
+            invalid={errors.has('relationships.customerId')} onChange={(id) => {
+              setOrder((o) => writePath(writePath(o, 'relationships.customerId', id ?? undefined), 'relationships.officeLocationId', null));
+              void repriceLines(id ?? undefined);
+            }} />
           {customerId && (
             <ReferencePicker label={intl.formatMessage({ id: 'form.field.officeLocationId' })} target="customers" value={(order.relationships.officeLocationId as string | null) ?? null}
               filter={{ 'filter[parentId]': customerId }} onChange={(id) => setOrderField('relationships.officeLocationId', id)} />
@@ -164,10 +176,9 @@ export function OrderWizard() {
             onChange={async (id) => {
               if (!id || lines.some((l) => l.productId === id)) return;
               const product = await records.get('products', id);
-              // The customer's price today by the quotations' rule (price list, offer): what the server will store.
-              const priced = customerId ? await records.related<{ data: LinePricing }>('customers', customerId, 'price', { productId: id }).catch(() => undefined) : undefined;
-              const unitPrice = priced?.data.unitPrice ?? Number(product.attributes.listPrice ?? 0);
-              setLines((ls) => [...ls, { productId: id, description: priced?.data.description ?? String(product.attributes.name ?? ''), quantity: 1, deliveredQuantity: 0, toDeliver: 0, unitPrice, discountPercent: 0, activityIds: [] }]);
+              const priced = await customerPrice(customerId, id);
+              const unitPrice = priced?.unitPrice ?? Number(product.attributes.listPrice ?? 0);
+              setLines((ls) => [...ls, { productId: id, description: priced?.description ?? String(product.attributes.name ?? ''), quantity: 1, deliveredQuantity: 0, toDeliver: 0, unitPrice, discountPercent: 0, activityIds: [] }]);
             }} />
           {errors.get('lines') && <p className="form-error" role="alert">{errors.get('lines')}</p>}
           <table className="wizard-lines">
@@ -227,6 +238,12 @@ export function OrderWizard() {
       </div>
     </form>
   );
+}
+
+/** The customer's price of the product today by the quotations' rule (price list, offer): what the server will store on Finish. */
+async function customerPrice(customerId: string | undefined, productId: string): Promise<LinePricing | undefined> {
+  if (!customerId) return undefined;
+  return (await records.related<{ data: LinePricing }>('customers', customerId, 'price', { productId }).catch(() => undefined))?.data;
 }
 
 const pick = (section: Record<string, unknown>, keys: readonly string[]) =>

@@ -5,9 +5,10 @@
  * never imports the client; everything it may do is here.
  */
 import { atom } from 'jotai';
-import type { ActionBodyRequest, CommandContext, UiService, UndoOffer, WorkspaceService } from '../../../commands/types.ts';
+import type { ActionBodyRequest, AdminService, CommandContext, UiService, UndoOffer, WorkspaceService } from '../../../commands/types.ts';
 import { pushAlert } from '../alerts/alerts.ts';
 import { ApiProblem } from '../api/http.ts';
+import { api } from '../api/client.ts';
 import { showProblemAlert } from '../api/problem-alert.ts';
 import { records } from '../data/records.ts';
 import { intl } from '../i18n/index.ts';
@@ -83,6 +84,13 @@ export const ui: UiService = {
   askActionBody,
 };
 
+/** Impersonation and the maintenance switch (`PUT /api/maintenance`), for the administrators' commands. */
+const admin: AdminService = {
+  actAs: (userId) => store.get(sessionAtom)?.startImpersonation(userId),
+  maintenance: async () => (await api.get<{ data: { enabled: boolean } }>('/maintenance', { silent: true })).data.enabled,
+  setMaintenance: async (enabled) => void (await api.put('/maintenance', { enabled }, { silent: true })),
+};
+
 /**
  * The context now, or undefined before sign-in. `overrides` let a button act on its own tab's
  * document (a form in the unfocused side of a split view).
@@ -90,7 +98,7 @@ export const ui: UiService = {
 export function getCommandContext(overrides: Partial<Pick<CommandContext, 'activeDocument'>> = {}): CommandContext | undefined {
   const session = store.get(sessionAtom);
   if (!session) return undefined;
-  const ctx: CommandContext = { identity: session.identity, ability: session.ability, workspace: workspace(), ui, records };
+  const ctx: CommandContext = { identity: session.identity, ability: session.ability, workspace: workspace(), ui, records, admin };
   const doc = overrides.activeDocument ?? store.get(activeDocumentAtom);
   if (doc) ctx.activeDocument = doc;
   return ctx;

@@ -1,6 +1,17 @@
 /** Italian texts of the record commands (commands/records.ts, undo.ts, transitions.ts), their dialogs and the grid's keys. */
 export default {
   'commands.group.record': 'Record',
+  'commands.group.admin': 'Amministrazione',
+  'commands.admin.actAs': 'Opera come questo utente',
+  'commands.admin.alreadyActing': 'Stai già operando per conto di un altro utente',
+  'commands.admin.userDisabled': 'L’utente è disattivato',
+  'commands.admin.maintenance': 'Modalità manutenzione…',
+  'commands.admin.maintenanceIsOn': 'La modalità manutenzione è attiva: gli utenti vedono la pagina di manutenzione.',
+  'commands.admin.maintenanceIsOff': 'Attivando la modalità manutenzione, tutti gli utenti tranne gli amministratori vedranno la pagina di manutenzione.',
+  'commands.admin.maintenanceStart': 'Attiva la manutenzione',
+  'commands.admin.maintenanceStop': 'Disattiva la manutenzione',
+  'commands.admin.maintenanceStarted': 'Modalità manutenzione attivata',
+  'commands.admin.maintenanceStopped': 'Modalità manutenzione disattivata',
   'commands.undo.title': 'Annulla l’ultima azione',
   'commands.undo.button': 'Annulla: {what}',
   'commands.record.save': 'Salva',
