@@ -1,6 +1,7 @@
 // Documents end to end, keyboard only: on an issued quotation "Stampa PDF" (r s) opens its preview
 // tab, which shows the PDF the server rendered (a real PDF with the quotation's code), and "Scarica
-// PDF" (r f) downloads it under the quotation's code.
+// PDF" (r f) downloads it under the quotation's code. The template editor inserts placeholders from
+// its list by keyboard, previews the draft as a PDF, and names an unknown placeholder in Italian.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, focusOutOfFields, signedInSession, type SignedInSession } from './harness.ts';
@@ -26,7 +27,8 @@ describe('documents', () => {
 
     await page.goto(`${session.server.url}/marketing/quotations/detail/${id}`);
     const print = page.locator('[data-command="document.print"]:visible').first();
-    await page.locator('.entity-form:visible, .screen-form:visible').first().waitFor({ timeout: 30_000 });
+    // The record is loaded (its code in the heading) before its commands act on it.
+    await page.getByRole('heading', { name: new RegExp(code) }).first().waitFor({ timeout: 30_000 });
     await focusOutOfFields(page);
     await page.keyboard.press('r');
     await page.keyboard.press('s');
@@ -48,5 +50,25 @@ describe('documents', () => {
     await page.keyboard.press('r');
     await page.keyboard.press('f');
     expect((await download).suggestedFilename()).toBe(`${code}.pdf`);
+  });
+
+  it('edits a template: a placeholder inserted from the list by keyboard, the draft previewed, an unknown placeholder named', async () => {
+    const response = await session.server.api('/templateDocs?filter[type]=quotation&page[size]=5', { token: session.token });
+    const templates = ((await response.json()) as { data: { id: string; attributes: { isDefault: boolean } }[] }).data;
+    const template = templates.find((t) => t.attributes.isDefault) ?? templates[0]!;
+    await page.goto(`${session.server.url}/preview/templateDocs/${template.id}`);
+    const body = page.locator('textarea.template-body:visible');
+    await body.waitFor({ timeout: 30_000 });
+    await body.focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+Space');
+    await page.keyboard.type('totale imponibile');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => body.inputValue()).toMatch(/\{\{preventivo\.totaleNetto\}\}$/);
+    await expect.poll(() => page.locator('.template-preview iframe:visible').getAttribute('src'), { timeout: 20_000 }).toMatch(/^blob:/);
+
+    await page.keyboard.type(' {{preventivo.codise}}');
+    await expect.poll(() => page.locator('[role=alert]:visible').allTextContents()).toContainEqual(expect.stringContaining('Segnaposto sconosciuto «preventivo.codise»'));
   });
 });
