@@ -13,6 +13,10 @@ let current: ApiClient | undefined;
 export function configureApi(config: Pick<ApiClientConfig, 'baseUrl' | 'getAccessToken' | 'refreshAccessToken' | 'onLoginRequired'> & Partial<ApiClientConfig>): ApiClient {
   const client = createApiClient({
     onProblem: showProblemAlert,
+    // Maintenance (SPEC §2): the whole app shows the Maintenance route until an administrator ends it.
+    onMaintenance: () => {
+      if (window.location.pathname !== '/maintenance') window.location.assign('/maintenance');
+    },
     extraHeaders: () => ({ [IMPERSONATION_HEADER]: impersonationHeader() }),
     ...config,
   });

@@ -281,6 +281,15 @@ describe('tokens (SPEC §8: 401 → refresh and repeat once)', () => {
 });
 
 describe('problems (SPEC §8 alerts)', () => {
+  it('sends a user to the Maintenance route on 503 MAINTENANCE, silent requests included, without an alert', async () => {
+    handler = (_req, res) => problem(res, 503, { type: '/problems/MAINTENANCE', code: 'MAINTENANCE', title: 'Maintenance', message: 'In manutenzione' });
+    const onProblem = vi.fn();
+    const onMaintenance = vi.fn();
+    await client({ onProblem, onMaintenance, retryLimit: 0 }).get('/x', { silent: true }).catch(() => undefined);
+    expect(onMaintenance).toHaveBeenCalledTimes(1);
+    expect(onProblem).not.toHaveBeenCalled();
+  });
+
   it('reports a final 409 problem once, with its body', async () => {
     handler = (_req, res) => problem(res, 409, { type: '/problems/VERSION_CONFLICT', code: 'VERSION_CONFLICT', title: 'Conflict', message: 'Modificato' });
     const onProblem = vi.fn();

@@ -81,6 +81,8 @@ export interface ApiClientConfig {
   extraHeaders?: () => Record<string, string | undefined>;
   /** A problem that is final (not retried): SPEC §8 alert. */
   onProblem?: (problem: ApiProblem) => void;
+  /** The server is in maintenance for this user (503 MAINTENANCE), whether the request was silent or not. */
+  onMaintenance?: () => void;
   /** SPEC §9 constants; overridable for tests. */
   timeoutMs?: number;
   retryLimit?: number;
@@ -220,6 +222,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   }
 
   function report(problem: ApiProblem, options: RequestOptions, contentType: string | null): void {
+    if (problem.code === 'MAINTENANCE') return config.onMaintenance?.();
     if (options.silent || !config.onProblem) return;
     const shown = problem.status === 0 || (isProblemContentType(contentType) && (problem.status === 403 || problem.status === 409 || problem.status >= 500));
     if (shown) config.onProblem(problem);
