@@ -29,12 +29,13 @@ const css = `
 .data-grid-row { box-sizing: border-box; border-bottom: 1px solid var(--border, color-mix(in srgb, CanvasText 8%, transparent)); }
 .data-grid-cell { padding: 0 .5rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; line-height: 34px; }
 .data-grid-cell.cell-money, .data-grid-cell.cell-number { text-align: right; font-variant-numeric: tabular-nums; }
+/* A deadline's tone (overdue, expiring) first: selection and the active row paint over it. */
+.data-grid-row.is-overdue { box-shadow: inset 4px 0 0 #c62828; background: color-mix(in srgb, #c62828 10%, transparent); }
+.data-grid-row.is-expiring { box-shadow: inset 4px 0 0 #ef8f00; }
 .data-grid-row.is-selected { background: color-mix(in srgb, Highlight 18%, transparent); }
 .data-grid-row.is-active { box-shadow: inset 3px 0 0 var(--accent, Highlight); background: color-mix(in srgb, Highlight 10%, transparent); }
 .data-grid-scroll:focus .data-grid-row.is-active { background: var(--accent-soft, color-mix(in srgb, Highlight 25%, transparent)); }
 .data-grid-row.is-deleted { text-decoration: line-through; opacity: .7; }
-.data-grid-row.is-overdue { box-shadow: inset 4px 0 0 #c62828; background: color-mix(in srgb, #c62828 10%, transparent); }
-.data-grid-row.is-expiring { box-shadow: inset 4px 0 0 #ef8f00; }
 .data-grid-actions { display: flex; gap: .5rem; padding: .25rem 0; }
 .data-grid-loading { opacity: .5; }
 .data-grid-empty { padding: 1rem; }
