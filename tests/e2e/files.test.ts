@@ -1,7 +1,7 @@
 // Files end to end (issue 10 "Files in the workspace"), as the demo salesman: Ctrl+U on an issued
 // quotation opens the file picker, the signed PDF uploads with visible progress, is marked as the
-// signed quotation and saved, the quotation is accepted with its key (t p c), and the file downloads
-// with the same bytes. A customer with the folder tree gets a folder (a duplicate name is refused with
+// signed quotation (the files under the quotation editor save each change), the quotation is
+// accepted with its key (t p c), and the file downloads with the same bytes. A customer with the folder tree gets a folder (a duplicate name is refused with
 // the SPEC message) and a file moved into it, by keyboard.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,10 +73,9 @@ describe('files of a record', () => {
     expect(await progress.count()).toBe(0);
   });
 
-  it('marks it as the signed quotation, saves, and accepts the quotation with t p c', async () => {
+  it('marks it as the signed quotation (saved at once), and accepts the quotation with t p c', async () => {
     const item = panel().locator('.files-item', { hasText: 'Preventivo firmato.pdf' });
     await item.locator('select').selectOption({ label: 'Preventivo firmato' });
-    await press('Control+s');
     await expect
       .poll(async () => ((await api<Entity>(`/quotations/${quotation.id}`)).attributes.attachments as { kind: string }[]).map((a) => a.kind), { timeout: 10_000 })
       .toContain('signedQuotation');

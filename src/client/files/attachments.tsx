@@ -177,7 +177,9 @@ export function Attachments(props: AttachmentsProps) {
       <ul className="files-list">
         {ids.map((mediaId, index) => {
           const media = byId.get(mediaId);
-          const name = String(media?.attributes.name ?? (isRecord(value) ? '' : mediaId));
+          // A user who may not list media rows (a customer's own user) still sees the name the record keeps and may download.
+          const item = shape === 'items' && Array.isArray(value) ? value.find((x) => isRecord(x) && x.mediaId === mediaId) : undefined;
+          const name = String(media?.attributes.name ?? (isRecord(item) && item.name ? item.name : mediaId));
           const meta = isRecord(media?.attributes.meta) ? media.attributes.meta : {};
           const isImage = media?.attributes.type === 'picture';
           return (
@@ -190,7 +192,7 @@ export function Attachments(props: AttachmentsProps) {
                 )}
                 <span className="files-name">{name}</span>
                 <span className="files-size">{media && !meta.uploadedAt ? t('files.notUploaded') : formatBytes(media?.attributes.bytesCount)}</span>
-                {media && Boolean(meta.uploadedAt) && (
+                {(media ? Boolean(meta.uploadedAt) : !listed.isPending) && (
                   <button type="button" className="files-download" onClick={() => void downloadMedia(mediaId, name).catch(() => undefined)}>
                     {t('files.download', { name })}
                   </button>

@@ -75,7 +75,6 @@ export function Field(props: FieldProps) {
     return (
       <AttachmentsEditor
         spec={spec}
-        shape={files}
         label={fieldLabel(spec.name)}
         value={value}
         onChange={(v) => onChange(path, v)}

@@ -5,10 +5,12 @@
 import { lazy } from 'react';
 import type { KindModule } from './types.ts';
 
+// The editor has no file fields of its own: the quotation's attachments (the signed copy accepting needs) go below it.
+const QuotationFiles = lazy(() => import('../files/record-files.tsx').then((module) => ({ default: module.recordFilesOf('quotations') })));
 const QuotationEditor = lazy(() => import('../quotation-editor/quotation-editor.tsx').then((module) => ({ default: module.QuotationEditor })));
 
 export const quotations: KindModule = {
   type: 'quotations',
-  screen: { detail: QuotationEditor },
+  screen: { detail: QuotationEditor, below: QuotationFiles },
   search: { subject: 'quotation', order: 1 },
 };

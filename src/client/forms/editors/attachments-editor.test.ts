@@ -32,3 +32,13 @@ describe('fields edited as files, from the schemas alone', () => {
     expect(formatBytes(3 * 1024 * 1024)).toBe('3 MB');
   });
 });
+
+describe('files of a record shown outside its form', () => {
+  it('finds the file fields of a kind and patches one field at a time', async () => {
+    const { fileFieldsOf, patchOf } = await import('../../files/record-files.tsx');
+    expect(fileFieldsOf('quotations').map((f) => f.path)).toEqual(['attributes.attachments']);
+    expect(fileFieldsOf('customers').map((f) => f.path)).toEqual(['attributes.additionalInformations.logo', 'attributes.additionalInformations.attachments']);
+    expect(patchOf('attributes.additionalInformations.logo', undefined)).toEqual({ attributes: { additionalInformations: { logo: null } } });
+    expect(patchOf('attributes.attachments', [{ mediaId: 'm' }])).toEqual({ attributes: { attachments: [{ mediaId: 'm' }] } });
+  });
+});

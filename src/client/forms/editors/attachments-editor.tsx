@@ -29,24 +29,19 @@ export function attachmentsShapeOf(spec: FieldSpec): AttachmentsShape | undefine
 /** The item fields shown under each file: all but the file itself and its name. */
 export const itemExtraFields = (spec: FieldSpec): FieldSpec[] => (spec.children ?? []).filter((child) => child.name !== MEDIA_ID && child.name !== NAME);
 
-export function AttachmentsEditor(props: {
+/** The attachments editor of a field whose record is known (type, id, customer). */
+export function AttachmentsEditorFor(props: {
+  type: string | undefined;
+  id: string | undefined;
+  customerId: string | null;
   spec: FieldSpec;
-  shape: AttachmentsShape;
   label: string;
   value: unknown;
   onChange(value: unknown): void;
   readOnly: boolean;
-  /** `items`: the other fields of item `index`. */
   renderItem?(index: number): ReactNode;
 }) {
-  const { spec, shape } = props;
-  const tabId = useContext(TabIdContext);
-  const documents = useAtomValue(tabDocumentsAtom);
-  const record = useFormRecord();
-  const doc = tabId !== undefined ? documents[tabId] : undefined;
-  // Files of a stored record belong to it; a record not stored yet has only its customer.
-  const stored = doc && !doc.record?.creating ? doc : undefined;
-  const customerId = record?.relationships && typeof (record.relationships as Record<string, unknown>).customerId === 'string' ? String((record.relationships as Record<string, unknown>).customerId) : null;
+  const { spec } = props;
   const newItem = (media: Entity) => ({
     ...Object.fromEntries(itemExtraFields(spec).map((child) => [child.name, emptyValue(child)]).filter(([, v]) => v !== undefined)),
     [MEDIA_ID]: media.id,
@@ -54,16 +49,48 @@ export function AttachmentsEditor(props: {
   });
   return (
     <Attachments
-      type={stored?.type}
-      id={stored?.id}
+      type={props.type}
+      id={props.id}
       field={spec.path}
       label={props.label}
-      shape={shape}
+      shape={attachmentsShapeOf(spec)}
       value={props.value}
       onChange={props.onChange}
       readOnly={props.readOnly}
-      customerId={customerId}
+      customerId={props.customerId}
       newItem={newItem}
+      renderItem={props.renderItem}
+    />
+  );
+}
+
+export function AttachmentsEditor(props: {
+  spec: FieldSpec;
+  label: string;
+  value: unknown;
+  onChange(value: unknown): void;
+  readOnly: boolean;
+  /** `items`: the other fields of item `index`. */
+  renderItem?(index: number): ReactNode;
+}) {
+  const { spec } = props;
+  const tabId = useContext(TabIdContext);
+  const documents = useAtomValue(tabDocumentsAtom);
+  const record = useFormRecord();
+  const doc = tabId !== undefined ? documents[tabId] : undefined;
+  // Files of a stored record belong to it; a record not stored yet has only its customer.
+  const stored = doc && !doc.record?.creating ? doc : undefined;
+  const customerId = record?.relationships && typeof (record.relationships as Record<string, unknown>).customerId === 'string' ? String((record.relationships as Record<string, unknown>).customerId) : null;
+  return (
+    <AttachmentsEditorFor
+      type={stored?.type}
+      id={stored?.id}
+      customerId={customerId}
+      spec={spec}
+      label={props.label}
+      value={props.value}
+      onChange={props.onChange}
+      readOnly={props.readOnly}
       renderItem={props.renderItem}
     />
   );
