@@ -23,8 +23,9 @@ describe('reminders', () => {
     expect(issues(parse(reminder, { userId, entityType: 'quotations', entityId }))).toEqual([]);
   });
 
-  it('is strict and belongs to a user', () => {
+  it('is strict; without an owner it is left to the server, which makes the caller the owner', () => {
     expect(parse({ ...reminder, repeat: 'weekly' }).success).toBe(false);
-    expect(parse(reminder, {}).success).toBe(false);
+    expect(parse(reminder, {}).success).toBe(true);
+    expect(parse(reminder, { userId: 'nessuno' }).success).toBe(false);
   });
 });

@@ -8,6 +8,9 @@ import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
 import { moduleName } from '../enums.ts';
 import { isoDateTime, messages, optionalText, requiredText } from '../validation.ts';
 
+/** How long «Rimanda» puts a reminder off, from now or from its time if later (our choice: one working hour). */
+export const REMINDER_SNOOZE_MINUTES = 60;
+
 export const reminderAttributes = z.strictObject({
   title: requiredText(200),
   note: optionalText(5000),
@@ -60,5 +63,9 @@ export const reminders = defineKind({
     'relationships.customerId': { target: 'customers' },
   },
   rules: (entity) => reminderIssues((entity as ReminderShape).relationships),
+  actions: {
+    done: { label: 'Segna come fatto', ability: 'update', key: 'n' },
+    snooze: { label: `Rimanda di ${REMINDER_SNOOZE_MINUTES} minuti`, ability: 'update', key: 'z' },
+  },
   title: (entity) => (entity as ReminderShape).attributes.title,
 });
