@@ -105,6 +105,13 @@ describe.each(engines())('deadline engine on %s', (engine) => {
     const next = (await pendingByKind(equipment.id)).controlloPeriodico;
     expect(next.id).not.toBe(controllo.id);
     expect(next.attributes).toMatchObject({ deadlineDate: '2026-12-15', lastExecutionDate: TODAY, rule: { kind: 'controlloPeriodico', months: 6 } });
+
+    // Closed by mistake: reopening it makes the deadline to do again and takes the next one away.
+    const reopened = await api.act('assignmentActivities', closed.body.data, 'reopen');
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
+    expect((await api.get(`/api/physicalActivities/${controllo.id}`)).body.data.attributes).toMatchObject({ isExecuted: false, executedDate: null });
+    expect((await pendingByKind(equipment.id)).controlloPeriodico.id).toBe(controllo.id);
+    expect((await api.get(`/api/physicalActivities/${next.id}`)).body.data.metadata.isDeleted).toBe(true);
   });
 
   it('decommissioning the equipment ends its future deadlines', async () => {

@@ -218,14 +218,38 @@ export async function executeDeadlineOf(hook: HookContext, activity: Entity): Pr
 const closedStates: readonly unknown[] = ['closed', 'closed-with-anomalies'];
 
 /**
+ * An assignment activity closed by mistake is reopened: the deadlines it executed are to do again,
+ * and the next ones their execution created (still to do, not planned) are deleted.
+ */
+export async function undoExecutionOf(hook: HookContext, activity: Entity): Promise<void> {
+  const deadlines = hook.repository('physicalActivities');
+  for (const done of await deadlines.listByRelationship('assignmentActivityId', activity.id)) {
+    if (done.attributes.isExecuted !== true) continue;
+    const executed = text(done.attributes.executedDate);
+    const equipmentId = text(done.relationships.equipmentId);
+    const installationId = text(done.relationships.installationId);
+    const siblings = equipmentId ? await deadlines.listByRelationship('equipmentId', equipmentId) : installationId ? await deadlines.listByRelationship('installationId', installationId) : [];
+    const next = siblings.find((d) => d.id !== done.id && isPending(d) && !text(d.relationships.assignmentActivityId) && text(d.attributes.lastExecutionDate) === executed
+      && (d.relationships.activityId ?? null) === (done.relationships.activityId ?? null) && sameJson(d.attributes.rule ?? null, done.attributes.rule ?? null));
+    if (next) await deadlines.update(next.id, next.metadata.lastUpdatedDateTime, { isDeleted: true }, hook.call.identity, 'reopen');
+    await updateDeadline(hook, done, { attributes: { isExecuted: false, executedDate: null }, relationships: { executedAssignmentId: null } }, 'reopen');
+  }
+}
+
+/**
  * An assignment closed (its machine moves its open activities along without their own hooks): each
- * of its activities closed by that transition executes its deadline.
+ * of its activities closed by that transition executes its deadline. Reopened, the activities it
+ * brings back to open undo their executions.
  */
 export async function executeDeadlinesOfAssignment(hook: HookContext, assignment: Entity, previous: Entity | undefined): Promise<void> {
-  if (!previous || !closedStates.includes(assignment.attributes.state) || closedStates.includes(previous.attributes.state)) return;
+  if (!previous) return;
+  const closing = closedStates.includes(assignment.attributes.state) && !closedStates.includes(previous.attributes.state);
+  const reopening = assignment.attributes.state === 'open' && closedStates.includes(previous.attributes.state);
+  if (!closing && !reopening) return;
   const marker = `assignments:${assignment.id}`;
   for (const activity of await hook.repository('assignmentActivities').listByRelationship('assignmentId', assignment.id)) {
-    if (closedStates.includes(activity.attributes.state) && activity.metadata.cascadedBy === marker) await executeDeadlineOf(hook, activity);
+    if (closing && closedStates.includes(activity.attributes.state) && activity.metadata.cascadedBy === marker) await executeDeadlineOf(hook, activity);
+    if (reopening && activity.attributes.state === 'open') await undoExecutionOf(hook, activity);
   }
 }
 
@@ -364,7 +388,9 @@ export const equipmentHooks: Record<string, KindHooks> = {
   },
   assignmentActivities: {
     async afterWrite(hook, entity, previous) {
-      if (previous && closedStates.includes(entity.attributes.state) && !closedStates.includes(previous.attributes.state)) await executeDeadlineOf(hook, entity);
+      if (!previous) return;
+      if (closedStates.includes(entity.attributes.state) && !closedStates.includes(previous.attributes.state)) await executeDeadlineOf(hook, entity);
+      else if (entity.attributes.state === 'open' && closedStates.includes(previous.attributes.state)) await undoExecutionOf(hook, entity);
     },
   },
 };
