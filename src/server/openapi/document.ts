@@ -14,6 +14,7 @@ import { problemCatalogue } from '../http/problems.ts';
 import { orderWizardRequest } from '../../domain/entities/orders.ts';
 import { EXACT_TOTAL_LIMIT, IDEMPOTENCY_KEY_HEADER } from '../../domain/records.ts';
 import { componentSchema, mergePatchSchema, type JsonSchema, type SchemaSink } from './json-schema.ts';
+import { documentDeclarations } from '../../domain/documents/placeholders.ts';
 
 export interface OpenApiOptions {
   kinds: readonly KindDefinition[];
@@ -548,6 +549,45 @@ function mediaPaths(): Record<string, JsonSchema> {
   };
 }
 
+/** DESIGN §4 "Documents": a record's PDF from its document type's template, and the template editor's preview. */
+function documentPaths(kinds: readonly { type: string }[]): Record<string, JsonSchema> {
+  const pdf = { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } };
+  const disposition = { 'Content-Disposition': { description: '`inline; filename="PRV-2026-00042.pdf"`', schema: { type: 'string' } } };
+  const paths: Record<string, JsonSchema> = {};
+  for (const declaration of Object.values(documentDeclarations)) {
+    if (!kinds.some((kind) => kind.type === declaration.recordType)) continue;
+    paths[`/api/${declaration.recordType}/{id}/document`] = {
+      get: {
+        operationId: `${declaration.recordType}Document`,
+        summary: `${declaration.label} in PDF`,
+        description: 'Il PDF dell’elemento dal modello predefinito del tipo di documento (o da `templateId`), con l’intestazione report. Serve il permesso di leggere l’elemento.',
+        tags: [declaration.recordType],
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+          { name: 'templateId', in: 'query', required: false, description: 'Un modello di documento del tipo, invece del predefinito (404 `TEMPLATE_NOT_FOUND` se non esiste).', schema: { type: 'string', format: 'uuid' } },
+        ],
+        responses: { 200: { description: 'Il documento.', headers: disposition, content: pdf }, ...problems(401, 403, 404, 422, 503) },
+      },
+    };
+  }
+  if (kinds.some((kind) => kind.type === 'templateDocs')) {
+    paths['/api/templateDocs/preview'] = {
+      post: {
+        operationId: 'templateDocsPreview',
+        summary: 'Anteprima PDF di un modello non salvato',
+        description: 'Il PDF del testo del modello sull’elemento indicato (serve il permesso di leggerlo); segnaposto sconosciuti: 422 `TEMPLATE_INVALID`.',
+        tags: ['templateDocs'],
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', properties: { type: { enum: Object.keys(documentDeclarations) }, body: { type: 'string', maxLength: 200000 }, recordId: { type: 'string', format: 'uuid' } }, required: ['type', 'body', 'recordId'], additionalProperties: false }),
+        },
+        responses: { 200: { description: 'Il documento.', headers: disposition, content: pdf }, ...problems(400, 401, 403, 404, 422, 503) },
+      },
+    };
+  }
+  return paths;
+}
+
 export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   const sink: SchemaSink = { schemas: sharedSchemas() };
   const paths: Record<string, JsonSchema> = {};
@@ -562,6 +602,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   }
   if (options.kinds.some((kind) => kind.type === 'orders')) paths['/api/orders/wizard'] = orderWizardPath(sink);
   if (options.kinds.some((kind) => kind.type === 'media')) Object.assign(paths, mediaPaths());
+  Object.assign(paths, documentPaths(options.kinds));
   const publicOperation = { security: [] };
   const apiScope = [options.auth.apiScope];
   return {
