@@ -60,6 +60,7 @@ describe.each(engines())('order from an accepted quotation on %s', (engine) => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     const order = response.body.data;
     expect(response.headers.location).toBe(`/api/orders/${order.id}`);
+    expect(response.body.meta.createdType).toBe('orders');
     expect(order.attributes).toMatchObject({ orderNumber: expect.stringMatching(/^ORD-2026-\d{5}$/), orderDate: TODAY, state: 'new', module: 'fire' });
     expect(order.relationships).toMatchObject({ customerId, quotationId: quotation.id });
     const lines = (await api.as(seller).request('GET', `/api/quotationProducts?filter[quotationId]=${quotation.id}&page[size]=100`)).body.data

@@ -185,7 +185,7 @@ describe('records provider: invalidation after writes', () => {
   it('an action that creates a record of another kind (a quotation’s order) caches it under that kind', async () => {
     seed();
     cache.setQueryData(listKey('orders', { 'page[number]': 1 }), { data: [], meta: { total: 0 } });
-    answer = () => ({ status: 201, body: { data: entity('o7', 'v1'), meta: { effects: [] } } });
+    answer = () => ({ status: 201, body: { data: entity('o7', 'v1'), meta: { effects: [], createdType: 'orders' } } });
     const result = await provider().runAction('quotations', entity('q1', 'v1'), 'createOrder');
     expect(result).toMatchObject({ created: true, data: { id: 'o7' } });
     expect(cache.getQueryData(recordKey('orders', 'o7'))).toMatchObject({ id: 'o7' });

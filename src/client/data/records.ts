@@ -7,7 +7,6 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { versionOf, type Entity, type EntityJson } from '../../domain/entity.ts';
-import { findKind } from '../../domain/kinds.ts';
 import { IDEMPOTENCY_KEY_HEADER, type ActionEffect, type ActionResult, type HistoryEntry, type ListParams, type ListResult, type RecordsProvider, type WriteOptions } from '../../domain/records.ts';
 import type { ApiClient } from '../api/http.ts';
 import { api } from '../api/client.ts';
@@ -118,7 +117,7 @@ export async function invalidateAfterWrite(
 }
 
 interface One { data: Entity }
-interface ActionAnswer { data: Entity; meta?: { effects?: ActionEffect[]; notice?: unknown } }
+interface ActionAnswer { data: Entity; meta?: { effects?: ActionEffect[]; notice?: unknown; createdType?: string } }
 
 /** A provider over an HTTP client and a query cache (the app's singletons by default; tests pass their own). */
 export function createRecordsProvider(http: ApiClient = api, client: QueryClient = queryClient): ClientRecords {
@@ -161,8 +160,8 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
       const result: ActionResult = { data: answer.data, created: answer.data.id !== entity.id, effects };
       if (typeof answer.meta?.notice === 'string') result.notice = answer.meta.notice;
       if (result.created) {
-        // A record of another kind (a quotation's order) when the action's declaration says so.
-        const createdType = findKind(type)?.actions?.[action]?.createdType ?? type;
+        // A record of another kind (a quotation's order) when the answer says so (the action's declaration, on the server).
+        const createdType = answer.meta?.createdType ?? type;
         client.setQueryData(recordKey(createdType, answer.data.id), answer.data);
         rememberOwnWrite(createdType, answer.data);
         await invalidateAfterWrite(type, entity.id, [...effects, { type: createdType, id: answer.data.id }], undefined, client);

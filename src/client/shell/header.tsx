@@ -2,6 +2,7 @@
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatSequence } from '../../../commands/keys.ts';
+import { DueRemindersBadge } from '../reminders/due-reminders.tsx';
 import { ImpersonationControl } from '../session/impersonation.tsx';
 import { useSession } from '../session/session.tsx';
 import { toggleTheme } from '../settings/theme.ts';
@@ -39,6 +40,7 @@ export function Header({ dark }: { dark: boolean }) {
       <button type="button" className="theme-toggle" aria-pressed={dark} onClick={toggleTheme}>
         <FormattedMessage id="workspace.header.themeDark" />
       </button>
+      <DueRemindersBadge />
       <ImpersonationControl />
       <span className="user-name">{session.identity.displayName}</span>
       <button type="button" onClick={() => void session.signOut()}>

@@ -362,6 +362,7 @@ function sharedSchemas(): Record<string, JsonSchema> {
     ActionMeta: {
       type: 'object',
       properties: {
+        createdType: { type: 'string', description: 'Il tipo dell’elemento creato, quando non è quello dell’azione (l’ordine creato da un preventivo).' },
         effects: {
           type: 'array',
           description: 'Altri elementi cambiati dall’azione (es. le attività chiuse con l’incarico).',

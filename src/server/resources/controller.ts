@@ -54,6 +54,7 @@ export function registerResourceRoutes(app: FastifyInstance, service: EntityServ
     const result = await service.runAction(type, id, action, request.body, request.headers['if-match'], callOf(request));
     if (result.created) reply.code(201).header('Location', `/api/${result.createdType ?? type}/${result.entity.id}`);
     reply.header('ETag', `"${result.entity.metadata.lastUpdatedDateTime}"`);
-    return { data: result.entity, meta: { ...result.meta, effects: result.effects ?? [] } };
+    // A created record of another kind says which, so a client need not know the action's declaration.
+    return { data: result.entity, meta: { ...result.meta, effects: result.effects ?? [], ...(result.created && result.createdType ? { createdType: result.createdType } : {}) } };
   });
 }
