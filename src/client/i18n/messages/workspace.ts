@@ -173,6 +173,8 @@ export default {
   'workspace.header.themeDark': 'Tema scuro',
   'workspace.header.themeLight': 'Tema chiaro',
   'workspace.header.signOut': 'Esci',
+  'workspace.reminders.due': '{count, plural, one {# promemoria scaduto} other {# promemoria scaduti}}',
+  'workspace.reminders.alert': 'Promemoria',
   'workspace.header.help': 'Scorciatoie',
   'workspace.footer.text': '© Servizi di sicurezza · Area di lavoro',
   'workspace.tabs.label': 'Schede aperte',

@@ -1,0 +1,65 @@
+/**
+ * Due reminders in the app (issue 12): the signed-in user's open reminders whose time has come
+ * show as a badge in the header (linking to them) and each raises one alert when it falls due.
+ * The list is read through the records layer, so a reminder created, snoozed or done anywhere
+ * (live events invalidate the reminders' lists) updates the badge at once; a clock tick catches
+ * the ones whose time arrives while nothing changes.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import type { Entity } from '../../domain/entity.ts';
+import { pushAlert } from '../alerts/alerts.ts';
+import { listKey, records } from '../data/records.ts';
+import { useSession } from '../session/session.tsx';
+import { AppLink } from '../shell/app-link.tsx';
+
+/** How often the clock looks for reminders that fell due (ms). */
+export const DUE_CHECK_MS = 30_000;
+/** Open reminders read at once, earliest first (the due ones come first). */
+const OPEN_REMINDERS = 50;
+
+/** The reminders among `rows` that are open and due at `now`, earliest first. */
+export function dueReminders(rows: readonly Entity[], now: number): Entity[] {
+  return rows
+    .filter((row) => row.attributes.isDone !== true && Date.parse(String(row.attributes.dateTime)) <= now)
+    .sort((a, b) => String(a.attributes.dateTime).localeCompare(String(b.attributes.dateTime)));
+}
+
+/** The due reminders not announced yet (by id and time: a snoozed one that falls due again is announced again). */
+export function newlyDue(due: readonly Entity[], announced: Set<string>): Entity[] {
+  const fresh = due.filter((row) => !announced.has(`${row.id}@${String(row.attributes.dateTime)}`));
+  for (const row of fresh) announced.add(`${row.id}@${String(row.attributes.dateTime)}`);
+  return fresh;
+}
+
+export function DueRemindersBadge() {
+  const intl = useIntl();
+  const { ability, identity } = useSession();
+  const allowed = ability.can('read', 'reminder');
+  const params = { 'filter[userId]': identity.id, 'filter[isDone]': false, sort: 'dateTime', 'page[size]': OPEN_REMINDERS };
+  const { data } = useQuery({
+    queryKey: listKey('reminders', params),
+    queryFn: ({ signal }) => records.list('reminders', params, signal, { silent: true }),
+    enabled: allowed,
+    refetchInterval: 5 * 60_000,
+  });
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), DUE_CHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const due = useMemo(() => dueReminders(data?.data ?? [], now), [data, now]);
+  const announced = useRef(new Set<string>());
+  useEffect(() => {
+    for (const reminder of newlyDue(due, announced.current)) {
+      pushAlert({ id: `reminder-${reminder.id}`, type: 'warning', title: intl.formatMessage({ id: 'workspace.reminders.alert' }), content: String(reminder.attributes.title) });
+    }
+  }, [due, intl]);
+  if (!allowed || due.length === 0) return null;
+  return (
+    <AppLink href="/reminders?filter[isDone]=false&sort=dateTime" className="due-reminders" aria-live="polite">
+      {intl.formatMessage({ id: 'workspace.reminders.due' }, { count: due.length })}
+    </AppLink>
+  );
+}
