@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { engines, insertDemoRoles, insertUser, setupApi, TODAY, type Api } from './setup.ts';
 import { pdfPageCount, pdfText } from './pdf-text.ts';
-import { quotationTemplate } from '../../src/server/seed/generators/document-templates.ts';
+import { defaultTemplates, quotationTemplate } from '../../src/server/seed/generators/document-templates.ts';
 import { formatEur } from '../../src/domain/rules/money.ts';
 
 describe.each(engines())('documents on %s', (engine) => {
@@ -16,6 +16,7 @@ describe.each(engines())('documents on %s', (engine) => {
   let quotation: any;
   let sellerId: string;
   let standardTemplateId: string;
+  let customerId: string;
   const LINES = 50;
 
   const pdf = async (url: string, userId: string, method: 'GET' | 'POST' = 'GET', body?: unknown) => {
@@ -40,6 +41,7 @@ describe.each(engines())('documents on %s', (engine) => {
     };
     standardTemplateId = (await create('templateDocs', { attributes: { type: 'quotation', name: 'Preventivo standard', body: quotationTemplate, isDefault: true } })).id;
     const customer = await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Àlfa & Figli Srl', city: 'Milano', province: 'MI' } } });
+    customerId = customer.id;
     quotation = await create('quotations', { attributes: { date: TODAY, title: 'Fornitura estintori', notes: 'Consegna entro trenta giorni' }, relationships: { customerId: customer.id } });
     for (let n = 1; n <= LINES; n++) {
       await create('quotationProducts', { attributes: { position: n, description: `Estintore a polvere modello ${n}`, quantity: n % 3 + 1, unitPrice: 40 + n * 1.25, discountPercent: n % 2 ? 5 : 0 }, relationships: { quotationId: quotation.id } });
@@ -107,5 +109,33 @@ describe.each(engines())('documents on %s', (engine) => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect((await admin.request('GET', `/api/templateDocs/${standardTemplateId}`)).body.data.attributes.isDefault).toBe(false);
     expect(pdfText((await pdf(`/api/quotations/${quotation.id}/document`, api.adminId)).bytes)).toContain(`Predefinito ${quotation.attributes.code as string}`);
+  });
+
+  it('prints a training plan’s certificates, an intervention’s report and the customer’s registro dei controlli', async () => {
+    const admin = api.as(api.adminId);
+    const create = async (type: string, body: unknown) => {
+      const response = await admin.request('POST', `/api/${type}`, body);
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body.data;
+    };
+    for (const template of defaultTemplates.filter((t) => t.type !== 'quotation')) await create('templateDocs', { attributes: { ...template, isDefault: true } });
+    const course = await create('courses', { attributes: { code: 'ANT-B', title: 'Addetto antincendio livello 2', durationHours: 8, validityYears: 5 } });
+    const employee = await create('employees', { attributes: { firstName: 'Mario', lastName: 'Rossi', fiscalCode: 'RSSMRA85T10A562S', birthDate: '1985-12-10', birthCity: 'Bergamo', birthProvince: 'BG' }, relationships: { customerId } });
+    const plan = await create('trainingPlans', { attributes: { year: 2026, title: 'Piano 2026', items: [{ courseId: course.id, employeeIds: [employee.id], plannedDate: '2026-05-20' }] }, relationships: { customerId } });
+    const certificate = pdfText((await pdf(`/api/trainingPlans/${plan.id}/document`, api.adminId)).bytes);
+    expect(certificate).toContain('Rossi Mario');
+    expect(certificate).toContain('RSSMRA85T10A562S');
+    expect(certificate).toContain('10/12/1985');
+    expect(certificate).toContain('«Addetto antincendio livello 2» (ANT-B) della durata di 8 ore, svolto il 20/05/2026');
+    expect(certificate).toContain('Accordo Stato-Regioni del 17 aprile 2025');
+
+    const assignment = await create('assignments', { attributes: { code: 'INT-2026-0001', module: 'fire', title: 'Manutenzione semestrale' }, relationships: { customerId } });
+    const report = pdfText((await pdf(`/api/assignments/${assignment.id}/document`, api.adminId)).bytes);
+    expect(report).toContain('Rapporto di intervento INT-2026-0001');
+    expect(report).toContain('Àlfa & Figli Srl');
+
+    const register = await pdf(`/api/customers/${customerId}/document`, api.adminId);
+    expect(register.status).toBe(200);
+    expect(pdfText(register.bytes)).toContain('D.M. 1 settembre 2021');
   });
 });

@@ -29,6 +29,8 @@ export interface DocumentDeclaration {
   label: string;
   /** Module whose report heading is preferred (then the general one). */
   headingModule?: string;
+  /** The record's own module chooses the heading (an intervention's report carries its service's heading). */
+  headingFromRecordModule?: boolean;
   placeholders: readonly Placeholder[];
 }
 
@@ -120,6 +122,7 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
     type: 'interventionReport',
     recordType: 'assignments',
     label: 'Rapporto di intervento',
+    headingFromRecordModule: true,
     placeholders: [
       ...headingPlaceholders,
       ...customerPlaceholders,

@@ -147,7 +147,7 @@ export class DocumentData {
     const declaration = Object.values(documentDeclarations).find((d) => d.recordType === recordType);
     if (!declaration) throw new Problem('ROUTE_NOT_FOUND', { message: `Nessun documento per il tipo ${recordType}` });
     const record = await this.service.get(recordType, id, call);
-    const module = str(attrs(record).module) ?? declaration.headingModule;
+    const module = (declaration.headingFromRecordModule ? str(attrs(record).module) : undefined) ?? declaration.headingModule;
     const heading = await this.heading(module);
     const common = {
       documento: { data: this.service.today() },
