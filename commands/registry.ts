@@ -89,8 +89,8 @@ export function addCommands(more: readonly Command[]): void {
  * and the custom actions of the kinds (the app calls it at start; tests await it).
  */
 export function loadRecordCommands(): Promise<void> {
-  return Promise.all([import('./transitions.ts'), import('./records.ts'), import('./documents.ts'), import('./admin.ts')]).then(([transitions, records, documents, admin]) =>
-    addCommands([...transitions.transitionCommands, ...records.recordCommands, ...documents.documentCommands, ...admin.adminCommands]));
+  return Promise.all([import('./transitions.ts'), import('./records.ts'), import('./price-lists.ts'), import('./documents.ts'), import('./admin.ts')]).then(([transitions, records, priceLists, documents, admin]) =>
+    addCommands([...transitions.transitionCommands, ...records.recordCommands, ...priceLists.priceListCommands, ...documents.documentCommands, ...admin.adminCommands]));
 }
 
 /** Whether to offer `command` now: hidden (false), shown, or shown disabled with the reason. */

@@ -5,20 +5,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AppAbility } from '../../domain/ability.ts';
 import { records } from '../data/index.ts';
-import { entityUrl } from '../../domain/routes.ts';
+import { recordTabUrl } from '../../domain/routes.ts';
+import { recordSearchKinds } from '../kinds/index.ts';
 import { useDebounced } from '../use-debounced.ts';
 
-/** API type → CASL subject, in palette order. */
-export const searchKinds: readonly [type: string, subject: string][] = [
-  ['customers', 'customer'],
-  ['quotations', 'quotation'],
-  ['orders', 'order'],
-  ['assignments', 'assignment'],
-  ['equipments', 'equipment'],
-  ['products', 'product'],
-  ['suppliers', 'supplier'],
-];
-
+/** API type → CASL subject, in palette order: the kinds whose module asks for record search. */
+export const searchKinds: readonly [type: string, subject: string][] = recordSearchKinds;
 
 export const SEARCH_DEBOUNCE_MS = 200;
 const PER_KIND = 5;
@@ -66,8 +58,8 @@ export function useRecordSearch(search: string, ability: AppAbility) {
           records
             .list(type, query, signal, { silent: true })
             .then((answer) => answer.data.map((entity): RecordHit | undefined => {
-              const url = entityUrl(type, entity.id);
-              return url ? { type, id: entity.id, url, ...recordTitle(entity) } : undefined;
+              // A record's page may name another of its records (a customer's price list): the entity says which.
+              return { type, id: entity.id, url: recordTabUrl(type, entity.id, entity), ...recordTitle(entity) };
             }))
             // One kind failing (e.g. no full text on it) leaves the others.
             .catch(() => [] as (RecordHit | undefined)[]),

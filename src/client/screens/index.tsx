@@ -15,6 +15,7 @@ const DashboardScreen = lazy(() => import('./dashboard-screen.tsx'));
 const CalendarScreen = lazy(() => import('./calendar-screen.tsx'));
 const PreviewScreen = lazy(() => import('./preview-screen.tsx'));
 const SettingsScreen = lazy(() => import('../settings/settings-screen.tsx'));
+const CommercialOffersScreen = lazy(() => import('../commercial-offers/commercial-offers-screen.tsx'));
 
 export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
@@ -37,6 +38,8 @@ function ScreenBody({ url, spec, params }: { url: string; spec: ResolvedScreen['
       return <DashboardScreen />;
     case 'calendar':
       return <CalendarScreen moduleName={params.moduleName ?? 'fire'} />;
+    case 'commercialOffers':
+      return <CommercialOffersScreen key={url.split('?')[0]} customerId={params.customerId} />;
     case 'userSettings':
       return <SettingsScreen />;
     case 'preview':

@@ -10,6 +10,7 @@ export type ScreenSpec =
   | { screen: 'form'; type: string; idParam: string; only?: string[]; below?: { type: string; fixedFrom: Record<string, string> } }
   | { screen: 'dashboard' }
   | { screen: 'calendar' }
+  | { screen: 'commercialOffers' }
   | { screen: 'preview' }
   | { screen: 'userSettings' }
   | { screen: 'root' }
@@ -52,12 +53,9 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   InvoicingMethodId: form('invoicingMethods'),
   Jobs: grid('jobs'),
   JobScopes: grid('jobScopes'),
-  CommercialOffers: grid('customers', { 'have[commercialOffer]': 'true' }),
-  CommercialOffersCustomer: {
-      screen: 'form', type: 'customers', idParam: 'customerId',
-      only: ['attributes.commercialOfferType', 'attributes.commercialPercentage', 'attributes.validityDateTimeStart', 'attributes.validityDateTimeEnd', 'attributes.maxDiscountPercent'],
-      below: { type: 'priceLists', fixedFrom: { 'filter[customerId]': ':customerId' } },
-    },
+  // The customers with an offer, their price lists and a customer's price of a product (commercial-offers/).
+  CommercialOffers: { screen: 'commercialOffers' },
+  CommercialOffersCustomer: { screen: 'commercialOffers' },
   CommercialOffersPriceList: form('priceLists'),
   MarketingCustomers: grid('customers'),
   MarketingCustomersId: form('customers'),
