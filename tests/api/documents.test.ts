@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { engines, insertDemoRoles, insertUser, setupApi, TODAY, type Api } from './setup.ts';
-import { pdfPageCount, pdfText } from './pdf-text.ts';
+import { pdfPageCount, pdfText } from '../support/pdf-text.ts';
 import { defaultTemplates, quotationTemplate } from '../../src/server/seed/generators/document-templates.ts';
 import { formatEur } from '../../src/domain/rules/money.ts';
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { renderPdf } from './pdf.ts';
+import { pdfPageCount, pdfText } from '../../../tests/support/pdf-text.ts';
+import type { Block } from '../../domain/documents/markup.ts';
+
+async function bytesOf(stream: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const heading = { companyName: 'Sicurezza Demo Servizi Srl', addressLines: ['Via dell’Industria 24, 20121 Milano (MI)'], vatNumber: '01234560157', footer: 'Capitale sociale € 100.000 i.v.' };
+
+describe('PDF layout', () => {
+  it('prints the heading with its logo, and a long table with its header on every page and page numbers', async () => {
+    const logo = await sharp({ create: { width: 60, height: 20, channels: 3, background: '#c00' } }).png().toBuffer();
+    const table: Block = { kind: 'table', header: ['N.', 'Descrizione', 'Totale'], rows: Array.from({ length: 120 }, (_, i) => [String(i + 1), `Riga ${i + 1}`, '10,00 €']), numeric: [true, false, true] };
+    const pdf = await bytesOf(renderPdf([{ kind: 'heading', level: 1, text: 'Preventivo' }, table], { title: 'Prova', heading, logo }));
+    const text = pdfText(pdf);
+    const pages = pdfPageCount(pdf);
+    expect(pages).toBeGreaterThan(2);
+    expect(text.match(/^Descrizione$/gm)?.length).toBe(pages);
+    expect(text).toContain(`Pagina ${pages}`);
+    expect(text).toContain('Capitale sociale € 100.000 i.v.');
+    expect(text).toContain('Via dell’Industria 24, 20121 Milano (MI)');
+    expect(pdf.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+  });
+
+  it('leaves out a logo it cannot read instead of failing', async () => {
+    const pdf = await bytesOf(renderPdf([{ kind: 'paragraph', lines: ['Testo'], align: 'left', bold: false }], { title: 'Prova', heading, logo: Buffer.from('non è un’immagine') }));
+    expect(pdfText(pdf)).toContain('Testo');
+    expect(pdf.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
+  });
+});
