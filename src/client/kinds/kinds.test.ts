@@ -17,7 +17,7 @@ describe('kind module registry', () => {
   });
 
   it('fills in the defaults for a kind without a module', () => {
-    expect(kindModule('reminders')).toEqual({ type: 'reminders', screen: {}, extraFilters: [], idParams: ['reminderId', 'id'], recordParams: {}});
+    expect(kindModule('roles')).toEqual({ type: 'roles', screen: {}, extraFilters: [], idParams: ['roleId', 'id'], recordParams: {}});
     expect(singularOf('activities')).toBe('activity');
     expect(singularOf('priceLists')).toBe('priceList');
   });

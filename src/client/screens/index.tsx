@@ -40,7 +40,7 @@ function ScreenBody({ url, spec, params }: { url: string; spec: ResolvedScreen['
       return <CalendarScreen moduleName={params.moduleName ?? 'fire'} />;
     case 'commercialOffers':
       return <CommercialOffersScreen key={url.split('?')[0]} customerId={params.customerId} />;
-    case 'userSettings':
+    case 'preferences':
       return <SettingsScreen />;
     case 'preview':
       return <PreviewScreen type={params.entity ?? ''} id={params.id ?? ''} />;

@@ -12,7 +12,7 @@ export type ScreenSpec =
   | { screen: 'calendar' }
   | { screen: 'commercialOffers' }
   | { screen: 'preview' }
-  | { screen: 'userSettings' }
+  | { screen: 'preferences' }
   | { screen: 'root' }
   | { screen: 'maintenance' };
 
@@ -88,7 +88,7 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   TrainingSites: grid('trainingSites'),
   Users: grid('users'),
   // The signed-in user's own preferences (settings/settings-screen.tsx), not a grid of rows.
-  UserSettings: { screen: 'userSettings' },
+  UserSettings: { screen: 'preferences' },
 };
 
 export interface ResolvedScreen {

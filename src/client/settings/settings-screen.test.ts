@@ -4,7 +4,7 @@ import { hasDarkThemeOf, themeChoiceOf } from './settings-screen.tsx';
 
 describe('user settings screen', () => {
   it('is what /userSettings shows, not a grid of rows', () => {
-    expect(resolveScreen('/userSettings')?.spec).toEqual({ screen: 'userSettings' });
+    expect(resolveScreen('/userSettings')?.spec).toEqual({ screen: 'preferences' });
   });
 
   it('maps the theme setting to its three choices and back (absent: the system’s)', () => {
