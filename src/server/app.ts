@@ -17,6 +17,7 @@ import { registerOrderWizardRoutes } from './orders/wizard-routes.ts';
 import { registerCustomerPriceRoutes } from './kinds/customer-price.ts';
 import { registerQuotationLinesRoutes } from './kinds/quotation-lines.ts';
 import { inProcessChangeBus, postgresChangeBus } from './events/bus.ts';
+import { cachedIdentities } from './auth/caller-cache.ts';
 import { isEventStream, registerEventRoutes } from './events/routes.ts';
 import { developmentIdentity, tokenIdentity, type Caller } from './auth/identity.ts';
 import { createTokenVerifier, remoteIssuerKeys } from './auth/tokens.ts';
@@ -90,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const embedded = (options.oidcProvider ?? config.oidc.embedded)
     ? await createEmbeddedProvider(database.db, config, (error) => app.log.error({ err: error }, 'errore del provider di accesso'))
     : undefined;
-  const identities = config.authDisabled
+  const resolver = config.authDisabled
     ? developmentIdentity(database.db, config.devUserEmail)
     : tokenIdentity(
         database.db,
@@ -102,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           tokenType: config.oidc.tokenType,
         }),
       );
+  // Three queries per request become none while nothing about the caller changes (see caller-cache.ts).
+  const identities = cachedIdentities(resolver, changes);
 
   // What the client needs to sign in, read at start-up rather than built into the bundle.
   app.get('/config.json', async (_request, reply) => {
