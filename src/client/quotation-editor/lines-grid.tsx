@@ -141,16 +141,15 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, problems, hand
     }
   };
 
+  const live = useRef({ go, startEdit, active, count, actions, locked });
+  live.current = { go, startEdit, active, count, actions, locked };
   handleRef.current = {
     editProduct: (row) => {
-      // The new line arrives with the next render: edit it once it is there.
-      setTimeout(() => startEdit(row, 'product'), 0);
+      // The new line arrives with the next render: edit it then, with that render's lines.
+      setTimeout(() => live.current.startEdit(row, 'product'), 0);
     },
     focus: focusGrid,
   };
-
-  const live = useRef({ go, startEdit, active, count, actions, locked });
-  live.current = { go, startEdit, active, count, actions, locked };
   const gridCommands = useMemo(() => linesKeyCommands(live), []);
   const [focused, setFocused] = useState(false);
   const tabId = useContext(TabIdContext);
@@ -223,7 +222,7 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, problems, hand
                 }}
                 onChooseProduct={(productId) => {
                   const row = virtual.index;
-                  void actions.chooseProduct(row, productId).then(() => startEdit(row, 'quantity'));
+                  void actions.chooseProduct(row, productId).then(() => setTimeout(() => live.current.startEdit(row, 'quantity'), 0));
                 }}
                 onPick={(column) => {
                   setActive({ row: virtual.index, column });

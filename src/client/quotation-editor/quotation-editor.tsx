@@ -12,7 +12,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useQuery } from '@tanstack/react-query';
 import { subject as asSubject } from '@casl/ability';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ActiveDocument, CommandContext } from '../../../commands/types.ts';
+import type { ActiveDocument, Command, CommandContext } from '../../../commands/types.ts';
 import type { Entity, EntityJson } from '../../domain/entity.ts';
 import { expiryFromValidity } from '../../domain/entities/quotations.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
@@ -32,6 +32,7 @@ import editorMessages from '../i18n/messages/quotation-editor.ts';
 import { useSession } from '../session/session.tsx';
 import { CommandButton, UndoButton } from '../shell/command-button.tsx';
 import { useIsActiveTab, usePublishDocument, useTabDirty, useTabTitle } from '../workspace/tab-context.ts';
+import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { LinesGrid, type LinesGridActions } from './lines-grid.tsx';
 import {
   approvalNeeded, duplicateLine, emptyLine, linesBody, linesDirty, linesFromEntities, moveLine, quotationTotals, withNumber, withProduct, type LineDraft,
@@ -130,6 +131,15 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
   );
   usePublishDocument(doc);
   const sections = useMemo(() => kindSections(kind), [kind]);
+  const tabCommands = useMemo<Command[]>(() => [{
+    id: 'quotationEditor.focusLines',
+    title: { id: 'quotationEditor.key.focusLines' },
+    group: { id: 'quotationEditor.key.group' },
+    keys: ['Alt+r'],
+    scope: 'tab',
+    run: () => gridRef.current?.focus(),
+  }], []);
+  useScopedCommands('tab', tabCommands, active);
 
   const subject = useMemo(() => asSubject('quotation', { ...stored } as Record<string, unknown>), [stored]);
   const canEditPrice = ability.can('updateUnitNetPrice', subject);

@@ -3,7 +3,7 @@ const quotationEditor: Record<string, string> = {
   'quotationEditor.header': 'Dati del preventivo',
   'quotationEditor.lines': 'Righe',
   'quotationEditor.linesLabel': 'Righe del preventivo',
-  'quotationEditor.linesHint': 'Invio o F2 modifica la cella, Tab e Maiusc+Tab passano alla cella accanto, Esc annulla; Ctrl+Invio aggiunge una riga sotto, Ctrl+D la duplica, Ctrl+↑/↓ la spostano, Canc la elimina (t z per annullare).',
+  'quotationEditor.linesHint': 'Alt+R porta alle righe. Invio o F2 modifica la cella, Tab e Maiusc+Tab passano alla cella accanto, Esc annulla; Ctrl+Invio aggiunge una riga sotto, Ctrl+D la duplica, Ctrl+↑/↓ la spostano, Canc la elimina (t z per annullare).',
   'quotationEditor.locked': 'Le righe non sono modificabili nello stato attuale del preventivo.',
   'quotationEditor.loadingLines': 'Caricamento delle righe…',
   'quotationEditor.noLines': 'Il preventivo non ha righe: Ctrl+Invio ne aggiunge una.',
@@ -54,6 +54,7 @@ const quotationEditor: Record<string, string> = {
   'quotationEditor.key.remove': 'Elimina la riga',
   'quotationEditor.key.optional': 'Riga opzionale sì/no',
   'quotationEditor.key.group': 'Righe del preventivo',
+  'quotationEditor.key.focusLines': 'Vai alle righe del preventivo',
 };
 
 export default quotationEditor;
