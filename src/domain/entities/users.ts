@@ -93,6 +93,8 @@ export const users = defineKind({
   rules: (entity) => customerUserIssues((entity as UserShape).attributes),
   actions: {
     resetPassword: { label: 'Reimposta password', ability: 'resetPassword', body: resetPasswordBody, key: 'w' },
+    disable: { label: 'Disattiva utente', ability: 'update' },
+    enable: { label: 'Riattiva utente', ability: 'update' },
   },
   title: (entity) => {
     const { displayName, email } = (entity as UserShape).attributes;

@@ -5,7 +5,8 @@
  * password and when, never the password.
  */
 import { randomInt } from 'node:crypto';
-import type { KindHooks } from '../resources/hooks.ts';
+import type { Entity } from '../../domain/entity.ts';
+import type { HookContext, KindHooks } from '../resources/hooks.ts';
 import { Problem } from '../http/problems.ts';
 import { passwordIssues } from '../../domain/rules/passwords.ts';
 import { AccountRepository } from '../oidc/accounts.ts';
@@ -19,9 +20,25 @@ export function temporaryPassword(): string {
   return [group(), group(), group(), group()].join('-');
 }
 
+/** The user enabled or not, as a new version (the next request of a disabled user answers USER_DISABLED). */
+async function withEnabled(hook: HookContext, entity: Entity, isEnabled: boolean) {
+  // Administrators cannot lock themselves out (the real identity: also while acting as someone).
+  if (!isEnabled && entity.id === (hook.call.identity.impersonatorId ?? hook.call.identity.userId)) {
+    throw new Problem('TRANSITION_REFUSED', { message: 'Non puoi disattivare il tuo utente' });
+  }
+  const updated = await hook.service.replaceWithin(hook.db, hook.call, entity, 'users', {
+    attributes: entity.attributes,
+    metadata: { ...entity.metadata, isEnabled },
+    relationships: entity.relationships,
+  });
+  return { entity: updated };
+}
+
 export const userHooks: Record<string, KindHooks> = {
   users: {
     actions: {
+      disable: (hook, entity) => withEnabled(hook, entity, false),
+      enable: (hook, entity) => withEnabled(hook, entity, true),
       async resetPassword(hook, entity, body) {
         const given = typeof body.password === 'string' ? body.password : undefined;
         const mustChange = body.mustChange !== false;
