@@ -10,7 +10,7 @@ import type { Command, CommandContext } from './types.ts';
 export interface PriceListEditorTarget {
   /** The user may change the list (update ability, not deleted). */
   editable: boolean;
-  /** How many rows the next bulk change or removal acts on (the selection, else the current row). */
+  /** How many rows the next bulk change or removal acts on (the selection when it holds the current row, else the current row). */
   chosenCount(): number;
   rowCount(): number;
   addRow(): void;

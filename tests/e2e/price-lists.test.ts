@@ -1,7 +1,8 @@
 // Price lists and commercial offers end to end (issue 9), keyboard only, as the demo sales manager
 // (the role that edits price lists): a customer's price list opened from the palette, a row added by
-// typing a product code, the two first rows raised by 10% with Alt+P, saved with Ctrl+S and
-// exported with Alt+E (Italian decimal comma, `;`); then the customer's commercial offer page shows
+// typing a product code, the two first rows raised by 10% with Alt+P, saved with Ctrl+S, a product
+// added twice flagged on its row (SPEC §8) and removed with Del, exported with Alt+E (Italian
+// decimal comma, `;`); then the customer's commercial offer page shows
 // what a product costs them today, as the server's pricing rule says.
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,7 +110,7 @@ describe('price list editor', () => {
     await expect.poll(() => priceOf(rows().locator('[role=row][data-item="2"]'))).toBe(money.format(75.5));
   });
 
-  it('raises the two first rows by 10% (selection, Alt+P), saves, and shows a repeated product on its row', async () => {
+  it('raises the two first rows by 10% (selection, Alt+P) and saves', async () => {
     await press('Home', 'Shift+ArrowDown');
     await expect.poll(() => rows().locator('[role=row][aria-selected=true]').count()).toBe(2);
     await press('Alt+p');
@@ -123,6 +124,22 @@ describe('price list editor', () => {
       { productId: products[1]!.id, price: 55 },
       { productId: products[2]!.id, price: 75.5 },
     ]);
+  });
+
+  it('shows a product added twice on its row, and Del removes that row', async () => {
+    await press('Alt+n');
+    const picker = editor().getByRole('combobox', { name: 'Prodotto da aggiungere (codice o nome)' });
+    await expect.poll(() => picker.evaluate((el) => el === document.activeElement)).toBe(true);
+    await pickProduct(picker, String(products[0]!.attributes.code));
+    // The catalogue price is kept: Enter leaves the price cell.
+    await editor().getByRole('textbox', { name: `Prezzo di ${String(products[0]!.attributes.code)}` }).waitFor();
+    await press('Enter');
+    const repeated = rows().locator('[role=row][data-item="3"]');
+    await expect.poll(() => repeated.getAttribute('aria-invalid')).toBe('true');
+    expect(await repeated.locator('[data-column=problem]').textContent()).toBe('Il prodotto è già presente nel listino');
+    await press('End', 'Delete');
+    await expect.poll(() => rows().locator('[role=row]').count()).toBe(4);
+    await expect.poll(() => rows().locator('[role=row][aria-invalid=true]').count()).toBe(0);
   });
 
   it('exports the rows as CSV with the decimal comma', async () => {

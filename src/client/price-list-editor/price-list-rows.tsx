@@ -72,7 +72,7 @@ interface Editing {
 }
 
 export interface RowsHandle {
-  /** Item positions the next bulk change or removal acts on: the selection, else the current row. */
+  /** Item positions the next bulk change or removal acts on: the selection when it holds the current row, else the current row. */
   chosen(): number[];
   clearSelection(): void;
   /** Shows the row of item `index` and edits its price. */
@@ -168,7 +168,12 @@ export function PriceListRows({ items, view, onChange, locked, problems, label, 
   };
 
   handleRef.current = {
-    chosen: () => (selected.size > 0 ? [...selected].sort((a, b) => a - b) : view[active.row] !== undefined ? [view[active.row]!] : []),
+    // The selection when the current row is in it, else the current row alone: a key never acts on rows the user has moved away from.
+    chosen: () => {
+      const current = view[active.row];
+      if (current === undefined) return [];
+      return selected.has(current) ? [...selected].sort((a, b) => a - b) : [current];
+    },
     clearSelection: () => setSelected(new Set()),
     editPrice: (index) => {
       const row = view.indexOf(index);
