@@ -52,9 +52,11 @@ export function DueRemindersBadge() {
   const due = useMemo(() => dueReminders(data?.data ?? [], now), [data, now]);
   const announced = useRef(new Set<string>());
   useEffect(() => {
-    for (const reminder of newlyDue(due, announced.current)) {
-      pushAlert({ id: `reminder-${reminder.id}`, type: 'warning', title: intl.formatMessage({ id: 'workspace.reminders.alert' }), content: String(reminder.attributes.title) });
-    }
+    const fresh = newlyDue(due, announced.current);
+    if (fresh.length === 0) return;
+    // One alert: the reminder's title, or how many fell due at once (many after a day away).
+    const content = fresh.length === 1 ? String(fresh[0]!.attributes.title) : intl.formatMessage({ id: 'workspace.reminders.due' }, { count: fresh.length });
+    pushAlert({ id: 'due-reminders', type: 'warning', title: intl.formatMessage({ id: 'workspace.reminders.alert' }), content });
   }, [due, intl]);
   if (!allowed || due.length === 0) return null;
   return (
