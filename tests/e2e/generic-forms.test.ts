@@ -68,21 +68,7 @@ beforeAll(async () => {
 afterAll(() => session?.close());
 
 describe('references inside list items are pickers', () => {
-  it('edits a price-list row by typing a product name', async () => {
-    const list = await create('priceLists', {
-      attributes: { code: `L-${tag}`, name: `Listino ${tag}`, items: [{ productId: alpha.id, price: 35 }] },
-      relationships: { customerId: customer.id },
-    });
-    await open(`/marketing/commercialOffers/${customer.id}/priceList/${list.id}`);
-    const row = form().locator('[data-item-index="0"]');
-    const product = row.getByRole('combobox', { name: 'Prodotto' });
-    // The row shows the product's name, never its id.
-    await expect.poll(() => product.inputValue()).toContain(`Estintore ${tag} alfa`);
-    await pick(product, `${tag} beta`, `Idrante ${tag} beta`);
-    await save();
-    const stored = await fetchOne('priceLists', list.id);
-    expect(stored.attributes.items).toEqual([expect.objectContaining({ productId: beta.id, price: 35 })]);
-  });
+  // Price-list rows have their own editor (tests/e2e/price-lists.test.ts), no longer the generic form.
 
   it('edits an order line by typing a product name', async () => {
     const order = await create('orders', {
