@@ -41,11 +41,11 @@ export function rowsView(items: readonly PriceListRow[], search: string, sort: R
   if (needle) {
     view = view.filter((index) => {
       const product = productInfo(items[index]!.productId);
-      return product ? product.code.toLocaleLowerCase('it-IT').includes(needle) || product.name.toLocaleLowerCase('it-IT').includes(needle) : false;
+      return product ? product.search.includes(needle) : false;
     });
   }
   if (sort) {
-    const collator = new Intl.Collator('it-IT', { numeric: true, sensitivity: 'base' });
+    const collator = collatorIt;
     const value = (index: number): string | number => {
       const item = items[index]!;
       if (sort.key === 'price') return item.price;
@@ -62,6 +62,8 @@ export function rowsView(items: readonly PriceListRow[], search: string, sort: R
   }
   return view;
 }
+
+const collatorIt = new Intl.Collator('it-IT', { numeric: true, sensitivity: 'base' });
 
 const netOf = (item: PriceListRow) => item.price - (item.price * (item.discountPercent ?? 0)) / 100;
 

@@ -12,6 +12,8 @@ export interface ProductInfo {
   code: string;
   name: string;
   listPrice: number | undefined;
+  /** Code and name in lower case, for the rows' search (computed once, not on every keystroke). */
+  search: string;
 }
 
 const BATCH = 100;
@@ -21,7 +23,8 @@ const listeners = new Set<() => void>();
 
 function infoOf(entity: EntityJson): ProductInfo {
   const { code, name, listPrice } = entity.attributes;
-  return { id: entity.id, code: String(code ?? ''), name: String(name ?? ''), listPrice: typeof listPrice === 'number' ? listPrice : undefined };
+  const text = { code: String(code ?? ''), name: String(name ?? '') };
+  return { id: entity.id, ...text, listPrice: typeof listPrice === 'number' ? listPrice : undefined, search: `${text.code}\n${text.name}`.toLocaleLowerCase('it-IT') };
 }
 
 /** Keeps `entity` (a product just chosen in a picker) so its row shows at once. */
