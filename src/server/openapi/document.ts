@@ -476,6 +476,43 @@ function orderWizardPath(sink: SchemaSink): JsonSchema {
   };
 }
 
+/** `GET /api/customers/{id}/price`: the pricing rule quotation and order lines use, for one customer and product today. */
+function customerPricePath(): JsonSchema {
+  const money = { type: 'number' };
+  const answer = {
+    type: 'object',
+    properties: {
+      data: {
+        type: 'object',
+        properties: {
+          customerId: { type: 'string', format: 'uuid' }, productId: { type: 'string', format: 'uuid' }, today: { type: 'string', format: 'date' },
+          description: { type: 'string' }, unitOfMeasure: { type: 'string' },
+          priceListId: { type: ['string', 'null'], format: 'uuid' }, priceListSource: { enum: ['customer', 'zone', 'general', null] },
+          listPrice: money, unitPrice: money, offerPercent: money, costPrice: money, supplierId: { type: 'string', format: 'uuid' },
+        },
+        required: ['customerId', 'productId', 'today', 'description', 'priceListId', 'priceListSource', 'offerPercent'],
+      },
+    },
+    required: ['data'],
+  };
+  return {
+    get: {
+      operationId: 'customersPrice',
+      summary: 'Prezzo di un prodotto per il cliente, oggi',
+      description:
+        'Il listino che si applica al cliente (il suo, altrimenti quello della sua zona commerciale, altrimenti il generale, se in vigore oggi), ' +
+        'il prezzo di listino del prodotto (o quello di catalogo) e il prezzo unitario con l’offerta commerciale valida oggi: la stessa regola delle righe dei preventivi e degli ordini. ' +
+        'Richiede la lettura del cliente, del prodotto e dei listini.',
+      tags: ['customers'],
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+        { name: 'productId', in: 'query', required: true, schema: { type: 'string', format: 'uuid' } },
+      ],
+      responses: { 200: { description: 'Il prezzo di oggi.', content: json(answer) }, ...problems(400, 401, 403, 404, 503) },
+    },
+  };
+}
+
 /** DESIGN §4 "Media": upload link, the signed addresses of the bytes, and the download redirect. */
 function mediaPaths(): Record<string, JsonSchema> {
   const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
@@ -603,6 +640,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   }
   if (options.kinds.some((kind) => kind.type === 'orders')) paths['/api/orders/wizard'] = orderWizardPath(sink);
   if (options.kinds.some((kind) => kind.type === 'media')) Object.assign(paths, mediaPaths());
+  if (options.kinds.some((kind) => kind.type === 'customers')) paths['/api/customers/{id}/price'] = customerPricePath();
   Object.assign(paths, documentPaths(options.kinds));
   const publicOperation = { security: [] };
   const apiScope = [options.auth.apiScope];
