@@ -54,7 +54,8 @@ export async function replaceQuotationLines(service: EntityService, call: CallCo
     const stored = await hook.repository('quotationProducts').listByRelationship('quotationId', quotation.id);
     const byId = new Map(stored.map((line) => [line.id, line]));
     const kept = new Set<string>();
-    await withTotalsDeferred(hook, quotation.id, async () => {
+    const locked = (await hook.repository('quotations').findById(quotation.id)) ?? quotation;
+    await withTotalsDeferred(hook, locked, async () => {
       for (const [index, line] of lines.entries()) {
         const attributes = { ...line.attributes, position: index };
         const relationships = { ...line.relationships, quotationId: quotation.id };

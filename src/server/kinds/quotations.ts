@@ -20,17 +20,25 @@ import { createOrderFromQuotation, createOrderRefusal } from './orders.ts';
  * Quotations whose lines are being written together in a transaction (`PUT …/lines`): their totals
  * are summed once at the end (`refreshQuotationTotals`) rather than after each of hundreds of lines.
  */
-const totalsDeferred = new WeakMap<object, Set<string>>();
+const totalsDeferred = new WeakMap<object, Map<string, Entity>>();
 
-/** Runs `work` with the quotation's totals summed once after it, in the same transaction. */
-export async function withTotalsDeferred<T>(hook: HookContext, quotationId: string, work: () => Promise<T>): Promise<T> {
-  const deferred = totalsDeferred.get(hook.db) ?? new Set<string>();
-  totalsDeferred.set(hook.db, deferred.add(quotationId));
+/**
+ * Runs `work` (writes of the quotation's lines) with the quotation's totals summed once after it, in
+ * the same transaction; the lines' hooks read `quotation` (locked by the caller) instead of reading it once per line.
+ */
+export async function withTotalsDeferred<T>(hook: HookContext, quotation: Entity, work: () => Promise<T>): Promise<T> {
+  const deferred = totalsDeferred.get(hook.db) ?? new Map<string, Entity>();
+  totalsDeferred.set(hook.db, deferred.set(quotation.id, quotation));
   try {
     return await work();
   } finally {
-    deferred.delete(quotationId);
+    deferred.delete(quotation.id);
   }
+}
+
+/** The quotation of a line: the one a batch of lines is written for, else read. */
+async function quotationOf(hook: HookContext, quotationId: string): Promise<Entity | undefined> {
+  return totalsDeferred.get(hook.db)?.get(quotationId) ?? hook.repository('quotations').findById(quotationId);
 }
 
 /** Recomputes a quotation's totals from its live products; totals are derived, so the version does not move. */
@@ -110,7 +118,7 @@ async function priceQuotationLine(hook: HookContext, data: EntityData, previous:
   // A section or a note sells nothing: no price to fill or to protect.
   if (data.attributes.kind !== undefined && data.attributes.kind !== 'product') return data;
   const quotationId = data.relationships.quotationId;
-  const quotation = typeof quotationId === 'string' ? await hook.repository('quotations').findById(quotationId) : undefined;
+  const quotation = typeof quotationId === 'string' ? await quotationOf(hook, quotationId) : undefined;
   const productId = data.relationships.productId;
   const productChanged = !previous || (previous.relationships.productId ?? null) !== (productId ?? null);
   const pricing = productChanged ? await linePricing(hook, productId, quotation) : undefined;
@@ -196,7 +204,7 @@ function quotationNotEditable(status: unknown): Problem {
 /** Products change only while their quotation is being edited, so an approval always covers what is emitted. */
 async function requireEditableQuotation(hook: HookContext, quotationId: unknown): Promise<void> {
   if (typeof quotationId !== 'string') return;
-  const quotation = await hook.repository('quotations').findById(quotationId);
+  const quotation = await quotationOf(hook, quotationId);
   if (quotation && !EDITABLE_QUOTATION_STATES.includes(String(quotation.attributes.status))) throw quotationNotEditable(quotation.attributes.status);
 }
 
