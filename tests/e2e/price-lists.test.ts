@@ -6,6 +6,7 @@
 // what a product costs them today, as the server's pricing rule says.
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
@@ -59,6 +60,12 @@ async function pickProduct(picker: Locator, code: string) {
   await press('Enter');
 }
 
+/** axe's serious or critical findings on the page as it is now. */
+async function seriousViolations(): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 let customer: Entity;
 let products: Entity[];
 let list: Entity;
@@ -95,6 +102,7 @@ describe('price list editor', () => {
     const first = rows().locator('[role=row][data-item="0"]');
     await expect.poll(() => first.locator('[data-column=code]').textContent()).toBe(String(products[0]!.attributes.code));
     await expect.poll(() => first.locator('[data-column=name]').textContent()).toBe(String(products[0]!.attributes.name));
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it('adds a row by typing a product code, then its price', async () => {
@@ -163,6 +171,7 @@ describe('commercial offers', () => {
     const offers = page.locator('.screen-commercial-offers:visible');
     const row = offers.locator(`tr[data-customer="${customer.id}"]`);
     await expect.poll(() => row.locator('.offer-validity').count()).toBe(1);
+    expect(await seriousViolations()).toEqual([]);
     const link = row.getByRole('link', { name: String(customer.metadata.displayName) });
     await link.focus();
     await press('Enter');
@@ -177,5 +186,6 @@ describe('commercial offers', () => {
     const answer = screen.locator('.offer-price-answer');
     await expect.poll(() => answer.locator('[data-price=unit] dd').textContent()).toBe(money.format(expected.unitPrice));
     expect(await answer.locator('[data-price=list] dd').textContent()).toBe(money.format(expected.listPrice));
+    expect(await seriousViolations()).toEqual([]);
   });
 });
