@@ -1,6 +1,7 @@
 // Administration of users end to end (issue 12), keyboard only: an administrator resets a user's
 // password from the user's record (r w, empty password: a temporary one, shown once); that user
 // signs in with it and must choose a new one on the "Cambia la password" page before entering.
+// "Impostazioni utente" is the signed-in user's own preferences, changed by keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, focusOutOfFields, signedInSession, storedUser, type SignedInSession, type TestServer } from './harness.ts';
@@ -71,5 +72,25 @@ describe('users administration', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('shows the user’s own preferences at /userSettings, not a grid, and changes the theme by keyboard', async () => {
+    await page.goto(`${server.url}/userSettings`);
+    const screen = page.locator('.screen-settings:visible');
+    await screen.getByRole('heading', { name: 'Impostazioni utente' }).waitFor({ timeout: 30_000 });
+    expect(await screen.locator('[role=grid]').count()).toBe(0);
+    const dark = screen.getByRole('radio', { name: 'Scuro' });
+    await screen.getByRole('radio', { name: 'Come il sistema' }).focus();
+    // Arrow keys move within the radio group and choose.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => dark.isChecked()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect
+      .poll(async () => {
+        const response = await server.api('/userSettings', { token });
+        return ((await response.json()) as { data: { attributes: { hasDarkTheme?: boolean } }[] }).data[0]?.attributes.hasDarkTheme;
+      })
+      .toBe(true);
   });
 });
