@@ -2,7 +2,7 @@
 // (the role that edits price lists): a customer's price list opened from the palette, a row added by
 // typing a product code, the two first rows raised by 10% with Alt+P, saved with Ctrl+S, a product
 // added twice flagged on its row (SPEC §8) and removed with Del, exported with Alt+E (Italian
-// decimal comma, `;`); then the customer's commercial offer page shows
+// decimal comma, `;`), a CSV import refused whole for one bad line then applied; then the customer's commercial offer page shows
 // what a product costs them today, as the server's pricing rule says.
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,6 +159,23 @@ describe('price list editor', () => {
     expect(lines[0]).toBe('Codice prodotto;Descrizione;Prezzo;Sconto %');
     expect(lines.slice(1).map((line) => line.split(';')[2])).toEqual(['110,00', '55,00', '75,50']);
     expect(lines[1]!.startsWith(`${String(products[0]!.attributes.code)};`)).toBe(true);
+  });
+
+  it('imports a CSV: a file with a bad line changes nothing and says which line; a good one updates the rows', async () => {
+    const importFile = async (name: string, text: string) => {
+      await rows().focus();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), press('Alt+i')]);
+      await chooser.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+    };
+    const b = String(products[1]!.attributes.code);
+    await importFile('errato.csv', `Codice prodotto;Descrizione;Prezzo;Sconto %\n${b};;60,5;\nZZZ-${tag};;1;\n`);
+    const alert = editor().locator('.price-list-import-errors');
+    await expect.poll(() => alert.textContent()).toContain(`Riga 3: Nessun prodotto con codice ZZZ-${tag}`);
+    expect(await priceOf(rows().locator('[role=row][data-item="1"]'))).toBe(money.format(55));
+    await importFile('buono.csv', `Codice prodotto;Descrizione;Prezzo;Sconto %\n${b};;60,5;10\n`);
+    await expect.poll(() => priceOf(rows().locator('[role=row][data-item="1"]'))).toBe(money.format(60.5));
+    expect(await rows().locator('[role=row][data-item="1"] [data-column=net]').textContent()).toBe(money.format(54.45));
+    expect(await alert.count()).toBe(0);
   });
 });
 
