@@ -156,6 +156,52 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, problems, hand
   const shownTabId = useAtomValue(activeTabAtom)?.id;
   useScopedCommands('grid', gridCommands, focused && editing === null && (tabId === undefined || tabId === shownTabId));
 
+  // The rows' callbacks read this render's state through a ref, so they stay one object and a row
+  // re-renders only when its own line, cell or edit changes (the edited row, not the 30 in view).
+  const rowLive = useRef<RowHandlers | null>(null);
+  rowLive.current = {
+    onEditText: (_row, text) => {
+      if (!editing) return;
+      const next = { ...editing, text };
+      setEditing(next);
+      // A valid number counts at once: totals, margin and the approval flag follow each key.
+      if (NUMBER_COLUMNS.includes(next.column) && next.text.trim() !== '') commit(next);
+    },
+    onEditKey: (_row, key, shift) => {
+      if (!editing) return;
+      if (key === 'Escape') {
+        if (NUMBER_COLUMNS.includes(editing.column)) commit({ ...editing, text: editing.original });
+        setEditing(null);
+        focusGrid();
+      } else if (commit(editing)) {
+        if (key === 'Tab') stepEdit(editing, shift ? -1 : 1);
+        else {
+          setEditing(null);
+          focusGrid();
+        }
+      }
+    },
+    onEditBlur: () => {
+      if (editing && editing.column !== 'product' && commit(editing)) setEditing(null);
+    },
+    onChooseProduct: (row, productId) => {
+      void actions.chooseProduct(row, productId).then(() => setTimeout(() => live.current.startEdit(row, 'quantity'), 0));
+    },
+    onPick: (row, column) => {
+      setActive({ row, column });
+      focusGrid();
+    },
+    onDoubleClick: (row, column) => startEdit(row, COLUMNS[column] ?? 'description'),
+  };
+  const handlers = useMemo<RowHandlers>(() => ({
+    onEditText: (row, text) => rowLive.current?.onEditText(row, text),
+    onEditKey: (row, key, shift) => rowLive.current?.onEditKey(row, key, shift),
+    onEditBlur: (row) => rowLive.current?.onEditBlur(row),
+    onChooseProduct: (row, productId) => rowLive.current?.onChooseProduct(row, productId),
+    onPick: (row, column) => rowLive.current?.onPick(row, column),
+    onDoubleClick: (row, column) => rowLive.current?.onDoubleClick(row, column),
+  }), []);
+
   const activeId = count > 0 ? `quotation-line-${active.row}` : undefined;
   return (
     <div className="data-grid quotation-lines">
@@ -196,39 +242,7 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, problems, hand
                 activeColumn={isActive ? active.column : -1}
                 problem={problems.get(virtual.index)}
                 editing={rowEditing}
-                onEditText={(text) => {
-                  if (!editing) return;
-                  const next = { ...editing, text };
-                  setEditing(next);
-                  // A valid number counts at once: totals, margin and the approval flag follow each key.
-                  if (NUMBER_COLUMNS.includes(next.column) && next.text.trim() !== '') commit(next);
-                }}
-                onEditKey={(key, shift) => {
-                  if (!editing) return;
-                  if (key === 'Escape') {
-                    if (NUMBER_COLUMNS.includes(editing.column)) commit({ ...editing, text: editing.original });
-                    setEditing(null);
-                    focusGrid();
-                  } else if (commit(editing)) {
-                    if (key === 'Tab') stepEdit(editing, shift ? -1 : 1);
-                    else {
-                      setEditing(null);
-                      focusGrid();
-                    }
-                  }
-                }}
-                onEditBlur={() => {
-                  if (editing && editing.column !== 'product' && commit(editing)) setEditing(null);
-                }}
-                onChooseProduct={(productId) => {
-                  const row = virtual.index;
-                  void actions.chooseProduct(row, productId).then(() => setTimeout(() => live.current.startEdit(row, 'quantity'), 0));
-                }}
-                onPick={(column) => {
-                  setActive({ row: virtual.index, column });
-                  focusGrid();
-                }}
-                onDoubleClick={(column) => startEdit(virtual.index, COLUMNS[column] ?? 'description')}
+                handlers={handlers}
               />
             );
           })}
@@ -246,17 +260,22 @@ interface RowProps {
   activeColumn: number;
   problem: string | undefined;
   editing: Editing | null;
-  onEditText(text: string): void;
-  onEditKey(key: 'Enter' | 'Escape' | 'Tab', shift: boolean): void;
-  onEditBlur(): void;
-  onChooseProduct(productId: string | null): void;
-  onPick(column: number): void;
-  onDoubleClick(column: number): void;
+  handlers: RowHandlers;
+}
+
+/** What a row reports, with its position (one stable object for every row). */
+interface RowHandlers {
+  onEditText(row: number, text: string): void;
+  onEditKey(row: number, key: 'Enter' | 'Escape' | 'Tab', shift: boolean): void;
+  onEditBlur(row: number): void;
+  onChooseProduct(row: number, productId: string | null): void;
+  onPick(row: number, column: number): void;
+  onDoubleClick(row: number, column: number): void;
 }
 
 const percentText = (value: number) => `${formatItalianNumber(value)}%`;
 
-const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem, editing, onEditText, onEditKey, onEditBlur, onChooseProduct, onPick, onDoubleClick }: RowProps) {
+const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem, editing, handlers }: RowProps) {
   const intl = useIntl();
   const productTitle = useEntityTitle(line.productId ? 'products' : undefined, line.productId);
   const supplierTitle = useEntityTitle(line.supplierId ? 'suppliers' : undefined, line.supplierId);
@@ -308,12 +327,12 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
             onMouseDown={(event) => {
               if (isEditing) return;
               event.preventDefault();
-              onPick(i);
+              handlers.onPick(row, i);
             }}
-            onDoubleClick={() => onDoubleClick(i)}
+            onDoubleClick={() => handlers.onDoubleClick(row, i)}
           >
             {isEditing && column === 'product' ? (
-              <ProductCell label={label} value={line.productId} onChoose={onChooseProduct} onCancel={() => onEditKey('Escape', false)} />
+              <ProductCell label={label} value={line.productId} onChoose={(productId) => handlers.onChooseProduct(row, productId)} onCancel={() => handlers.onEditKey(row, 'Escape', false)} />
             ) : isEditing ? (
               <input
                 autoFocus
@@ -323,14 +342,14 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
                 aria-invalid={invalidEdit || undefined}
                 title={invalidEdit ? intl.formatMessage({ id: 'quotationEditor.invalidNumber' }) : undefined}
                 value={editing.text}
-                onChange={(event) => onEditText(event.target.value)}
+                onChange={(event) => handlers.onEditText(row, event.target.value)}
                 onFocus={(event) => event.target.select()}
-                onBlur={onEditBlur}
+                onBlur={() => handlers.onEditBlur(row)}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter' || event.key === 'Escape' || event.key === 'Tab') {
                     event.preventDefault();
                     event.stopPropagation();
-                    onEditKey(event.key, event.shiftKey);
+                    handlers.onEditKey(row, event.key, event.shiftKey);
                   }
                 }}
               />

@@ -8,7 +8,7 @@
  * transaction with the quotation's version (`PUT /api/quotations/{id}/lines`; 409 → the conflict view).
  * Transitions, history, discard and delete are the registry's record commands.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { subject as asSubject } from '@casl/ability';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -155,13 +155,14 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
   const maxDiscount = typeof ownMax === 'number' ? ownMax : DEFAULT_MAX_DISCOUNT_PERCENT;
 
   // Validity → expiry from the writing date (SPEC §9), the rule the server applies.
+  const setControllerField = controller.setField;
   const setField = useCallback((path: string, value: unknown) => {
-    controller.setField(path, value);
+    setControllerField(path, value);
     if (path !== 'attributes.validity' && path !== 'attributes.date') return;
     const validity = path === 'attributes.validity' ? value : draft.attributes.validity;
     const date = path === 'attributes.date' ? value : draft.attributes.date;
-    if (typeof validity === 'string' && validity) controller.setField('attributes.expiryDate', expiryFromValidity(String(date ?? ''), validity as Parameters<typeof expiryFromValidity>[1]));
-  }, [controller, draft.attributes.validity, draft.attributes.date]);
+    if (typeof validity === 'string' && validity) setControllerField('attributes.expiryDate', expiryFromValidity(String(date ?? ''), validity as Parameters<typeof expiryFromValidity>[1]));
+  }, [setControllerField, draft.attributes.validity, draft.attributes.date]);
 
   const update = useCallback((row: number, change: (line: LineDraft) => LineDraft) => {
     setLines((current) => current?.map((line, i) => (i === row ? change(line) : line)));
@@ -272,16 +273,7 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
         <QuotationTotals totals={totals} needsApproval={needsApproval} maxDiscount={maxDiscount} />
         <section className="form-section" aria-labelledby="quotation-header-title">
           <h2 id="quotation-header-title"><FormattedMessage id="quotationEditor.header" /></h2>
-          <div className="form-fields">
-            {HEADER_PATHS.map((path) => {
-              const spec = findField(sections[path.startsWith('attributes.') ? 'attributes' : 'relationships'], path);
-              if (!spec) return null;
-              return (
-                <Field key={path} spec={spec} path={path} value={readPath(draft, path)} onChange={setField}
-                  errors={controller.errors} access={controller.access} locked={controller.locked} />
-              );
-            })}
-          </div>
+          <HeaderFields sections={sections} draft={draft} errors={controller.errors} access={controller.access} locked={controller.locked} setField={setField} />
           {expiry && typeof draft.attributes.validity === 'string' && (
             <p className="form-hint" data-expiry={expiry}><FormattedMessage id="quotationEditor.expiry" values={{ date: formatDate(expiry) }} /></p>
           )}
@@ -306,6 +298,26 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
     </div>
   );
 }
+
+/** The header fields; not drawn again while only the lines change (each keystroke in the grid). */
+const HeaderFields = memo(function HeaderFields({ sections, draft, errors, access, locked, setField }: {
+  sections: ReturnType<typeof kindSections>;
+  draft: EntityJson;
+  errors: RecordController['errors'];
+  access: RecordController['access'];
+  locked: boolean;
+  setField(path: string, value: unknown): void;
+}) {
+  return (
+    <div className="form-fields">
+      {HEADER_PATHS.map((path) => {
+        const spec = findField(sections[path.startsWith('attributes.') ? 'attributes' : 'relationships'], path);
+        if (!spec) return null;
+        return <Field key={path} spec={spec} path={path} value={readPath(draft, path)} onChange={setField} errors={errors} access={access} locked={locked} />;
+      })}
+    </div>
+  );
+});
 
 /** The grid, with Delete offering an undo (`t z`) through the command context. */
 function LinesGridWithUndo({ lines, actions, locked, canEditPrice, problems, gridRef }: {
