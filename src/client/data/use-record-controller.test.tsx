@@ -12,6 +12,7 @@ import type { Identity } from '../../domain/ability.ts';
 import type { Entity } from '../../domain/entity.ts';
 import { applyMergePatch } from '../../domain/merge-patch.ts';
 import { configureApi } from '../api/client.ts';
+import { ApiProblem } from '../api/http.ts';
 import { queryClient } from '../api/query-client.ts';
 import { SessionProvider } from '../session/session.tsx';
 import { recordKey } from './records.ts';
@@ -125,6 +126,31 @@ describe('useRecordController', () => {
     expect(writes).toEqual([{ ifMatch: '"v1"', body: { attributes: { title: 'Richiamare domani' } } }]);
     expect(result.current.dirty).toBe(false);
     expect(result.current.stored?.metadata.lastUpdatedDateTime).toBe('v11');
+  });
+
+  it('saves through a companion (rows edited with the record): dirty by its rows alone, its field errors kept at their paths', async () => {
+    const saves: { version: string; patch: unknown }[] = [];
+    let fail = true;
+    const companion = {
+      dirty: true,
+      async save(base: Entity, patch: unknown) {
+        saves.push({ version: base.metadata.lastUpdatedDateTime, patch });
+        if (fail) {
+          fail = false;
+          throw new ApiProblem(422, { status: 422, code: 'VALIDATION_FAILED', title: 'Invalid', message: 'Dati non validi', errors: [{ pointer: '/lines/1/attributes/quantity', code: 'tooSmall', message: 'Quantità non valida' }] });
+        }
+        return entity('v-lines', ME, {});
+      },
+    };
+    const { result } = renderHook(() => useRecordController('reminders', ID, { companion }), { wrapper });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.dirty).toBe(true);
+    await act(async () => expect(await result.current.save()).toBe('failed'));
+    expect(result.current.errors.get('lines.1.attributes.quantity')).toBe('Quantità non valida');
+    await act(async () => expect(await result.current.save()).toBe('saved'));
+    expect(saves).toEqual([{ version: 'v1', patch: undefined }, { version: 'v1', patch: undefined }]);
+    expect(writes).toHaveLength(0);
+    expect(result.current.stored?.metadata.lastUpdatedDateTime).toBe('v-lines');
   });
 
   it('refuses to save an invalid draft and shows every error then', async () => {

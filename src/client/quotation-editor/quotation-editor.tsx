@@ -50,6 +50,9 @@ const HEADER_PATHS = [
 
 const TOOLBAR = ['record.save', 'record.discard', 'record.history'] as const;
 
+/** The lines grid's commands as buttons (the same commands as its keys), acting on the current line. */
+const LINE_TOOLBAR = ['quotationLines.add', 'quotationLines.addSection', 'quotationLines.addNote', 'quotationLines.duplicate', 'quotationLines.moveUp', 'quotationLines.moveDown', 'quotationLines.optional', 'quotationLines.remove'] as const;
+
 /** Page size of the lines' read (the API's maximum). */
 const LINES_PAGE = 500;
 
@@ -288,9 +291,9 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
             <p key={index} className="form-error" role="alert">{intl.formatMessage({ id: 'quotationEditor.lineError' }, { n: index + 1, message })}</p>
           ))}
           {!linesLocked && (
-            <button type="button" onClick={() => actions.add('product', lines.length - 1)}>
-              <FormattedMessage id="quotationEditor.addLine" />
-            </button>
+            <div className="entity-form-actions quotation-lines-actions" role="toolbar" aria-label={intl.formatMessage({ id: 'quotationEditor.lineActions' })}>
+              {LINE_TOOLBAR.map((commandId) => <CommandButton key={commandId} commandId={commandId} document={doc} />)}
+            </div>
           )}
         </section>
       </form>

@@ -36,7 +36,7 @@ const quotationEditor: Record<string, string> = {
   'quotationEditor.needsApproval': 'Richiede approvazione: sconto {percent} oltre il massimo del cliente ({max})',
   'quotationEditor.withinMaximum': 'Sconto entro il massimo del cliente ({max})',
   'quotationEditor.lineRemoved': 'Riga {n} eliminata',
-  'quotationEditor.addLine': 'Aggiungi riga',
+  'quotationEditor.lineActions': 'Azioni sulla riga',
   'quotationEditor.removeLine': 'Elimina riga',
   'quotationEditor.key.down': 'Riga successiva',
   'quotationEditor.key.up': 'Riga precedente',
