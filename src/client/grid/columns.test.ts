@@ -21,8 +21,8 @@ describe('grid columns', () => {
 
   it('shows a quotation’s lines by product, quantity, unit, unit price, discount and net total', () => {
     expect(childColumnIds(lines, new Set(['quotationId']), kindModule('quotationProducts').childColumns)).toEqual([TITLE_COLUMN, 'productId', 'quantity', 'unitOfMeasure', 'unitPrice', 'discountPercent', 'netTotal']);
-    // Without the module's choice: the relation, the required amounts and the net total.
-    expect(childColumnIds(lines, new Set(['quotationId']))).toEqual([TITLE_COLUMN, 'productId', 'quantity', 'discountPercent', 'netTotal']);
+    // Without the module's choice: the relation, the required fields (the line's kind: product, section or note), the amounts and the net total.
+    expect(childColumnIds(lines, new Set(['quotationId']))).toEqual([TITLE_COLUMN, 'productId', 'kind', 'quantity', 'discountPercent', 'netTotal']);
   });
 
   it('never shows the parent relation the grid is filtered by', () => {
