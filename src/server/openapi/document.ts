@@ -12,6 +12,7 @@ import { COMMON_METADATA_KEYS } from '../../domain/entity.ts';
 import { commonFields } from '../db/entity-sql.ts';
 import { problemCatalogue } from '../http/problems.ts';
 import { orderWizardRequest } from '../../domain/entities/orders.ts';
+import { quotationLinesBody } from '../../domain/entities/quotation-products.ts';
 import { EXACT_TOTAL_LIMIT, IDEMPOTENCY_KEY_HEADER } from '../../domain/records.ts';
 import { componentSchema, mergePatchSchema, type JsonSchema, type SchemaSink } from './json-schema.ts';
 import { documentDeclarations } from '../../domain/documents/placeholders.ts';
@@ -476,6 +477,33 @@ function orderWizardPath(sink: SchemaSink): JsonSchema {
   };
 }
 
+/** `PUT /api/quotations/{id}/lines`: the quotation's header and whole ordered set of lines, in one versioned write. */
+function quotationLinesPath(sink: SchemaSink): JsonSchema {
+  const body = componentSchema('QuotationsLinesBody', quotationLinesBody, 'input', sink);
+  const answer = { type: 'object', properties: { data: ref(componentName('quotations')), included: { type: 'array', items: ref(componentName('quotationProducts')) } }, required: ['data', 'included'] };
+  return {
+    put: {
+      operationId: 'quotationsLines',
+      summary: 'Righe del preventivo (e intestazione) in una sola scrittura',
+      description:
+        'L’insieme completo e ordinato delle righe, salvato in una transazione con la modifica dell’intestazione (JSON Merge Patch). ' +
+        'Una riga con `id` è unita alla riga salvata; una riga senza `id` è creata e prezzata come `POST /api/quotationProducts`; la posizione è l’ordine nell’elenco; ' +
+        'le righe salvate non elencate sono eliminate. Sezioni, note e righe opzionali non entrano nei totali. L’errore di una riga è indicato a `/lines/{i}/…`. ' +
+        'Richiede `update` sul preventivo; la versione in `If-Match` (409 `VERSION_CONFLICT` se superata).',
+      tags: ['quotations'],
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+        { name: 'If-Match', in: 'header', required: true, description: 'La versione del preventivo (`"<lastUpdatedDateTime>"`).', schema: { type: 'string' } },
+      ],
+      requestBody: { required: true, content: json(body) },
+      responses: {
+        200: { description: 'Il preventivo con le sue righe.', headers: { ETag: { schema: { type: 'string' } } }, content: json(answer) },
+        ...problems(400, 401, 403, 404, 409, 413, 415, 422, 428, 503),
+      },
+    },
+  };
+}
+
 /** `GET /api/customers/{id}/price`: the pricing rule quotation and order lines use, for one customer and product today. */
 function customerPricePath(): JsonSchema {
   const money = { type: 'number' };
@@ -641,6 +669,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   if (options.kinds.some((kind) => kind.type === 'orders')) paths['/api/orders/wizard'] = orderWizardPath(sink);
   if (options.kinds.some((kind) => kind.type === 'media')) Object.assign(paths, mediaPaths());
   if (options.kinds.some((kind) => kind.type === 'customers')) paths['/api/customers/{id}/price'] = customerPricePath();
+  if (options.kinds.some((kind) => kind.type === 'quotations')) paths['/api/quotations/{id}/lines'] = quotationLinesPath(sink);
   Object.assign(paths, documentPaths(options.kinds));
   const publicOperation = { security: [] };
   const apiScope = [options.auth.apiScope];
