@@ -204,7 +204,7 @@ export async function seedQuotations(ctx: SeedContext): Promise<Record<string, n
       const product = productById.get(line.productId);
       lineItems.push({
         attributes: {
-          position, description: line.description, quantity: line.quantity, unitOfMeasure: product?.unitOfMeasure ?? 'each', listPrice: product?.listPrice,
+          kind: 'product', isOptional: false, position, description: line.description, quantity: line.quantity, unitOfMeasure: product?.unitOfMeasure ?? 'each', listPrice: product?.listPrice,
           unitPrice: line.unitPrice, discountPercent: line.discountPercent, costPrice: costs[position],
         },
         relationships: { quotationId: draft.id, productId: line.productId, supplierId: product?.defaultSupplierId && chance(ctx, 0.2) ? product.defaultSupplierId : null },
