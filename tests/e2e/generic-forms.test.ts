@@ -70,13 +70,13 @@ afterAll(() => session?.close());
 describe('references inside list items are pickers', () => {
   // Price-list rows have their own editor (tests/e2e/price-lists.test.ts), no longer the generic form.
 
-  it('edits an order line by typing a product name', async () => {
+  it('edits an order line by typing a product name (the order detail’s lines)', async () => {
     const order = await create('orders', {
       attributes: { orderDate: '2026-06-10', lines: [{ productId: alpha.id, quantity: 2, unitPrice: 40 }] },
       relationships: { customerId: customer.id },
     });
     await open(`/marketing/orders/detail/${order.id}`);
-    const product = form().locator('[data-item-index="0"]').getByRole('combobox', { name: 'Prodotto' });
+    const product = form().getByRole('combobox', { name: 'Prodotto della riga 1' });
     await expect.poll(() => product.inputValue()).toContain(`Estintore ${tag} alfa`);
     await pick(product, `${tag} beta`, `Idrante ${tag} beta`);
     await save();
@@ -137,9 +137,10 @@ describe('record-valued fields have real editors', () => {
 
 describe('long lists and role rules', () => {
   it('virtualizes a long list inside a form, Tab walks it, Alt+↓ moves an item', async () => {
-    const lines = Array.from({ length: 80 }, (_, i) => ({ description: `Riga ${tag} ${i + 1}`, quantity: 1, unitPrice: 10 }));
-    const order = await create('orders', { attributes: { orderDate: '2026-06-10', lines }, relationships: { customerId: customer.id } });
-    await open(`/marketing/orders/detail/${order.id}`);
+    // A commercial agreement's services: a list the generic form edits (orders and price lists have their own screens).
+    const serviceItems = Array.from({ length: 80 }, (_, i) => ({ productId: alpha.id, quantity: i + 1, unitPrice: 10 }));
+    const agreement = await create('commercialAgreements', { attributes: { startDate: '2026-06-01', serviceItems }, relationships: { customerId: customer.id } });
+    await open(`/preview/commercialAgreements/${agreement.id}`);
     const items = form().locator('[data-item-index]');
     await items.first().waitFor();
     // Only the rows near the view are in the DOM.
@@ -154,9 +155,9 @@ describe('long lists and role rules', () => {
     const reached = await page.evaluate(() => Number(document.activeElement?.closest('[data-item-index]')?.getAttribute('data-item-index') ?? -1));
     expect(reached).toBeGreaterThan(8);
     await save();
-    const stored = await fetchOne('orders', order.id);
-    expect(stored.attributes.lines.slice(0, 2).map((l: { description: string }) => l.description)).toEqual([`Riga ${tag} 2`, `Riga ${tag} 1`]);
-    expect(stored.attributes.lines).toHaveLength(80);
+    const stored = await fetchOne('commercialAgreements', agreement.id);
+    expect(stored.attributes.serviceItems.slice(0, 2).map((item: { quantity: number }) => item.quantity)).toEqual([2, 1]);
+    expect(stored.attributes.serviceItems).toHaveLength(80);
   });
 
   it('edits a role rule: actions, conditions with an operator', async () => {

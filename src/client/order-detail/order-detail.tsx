@@ -5,9 +5,9 @@
  * the one registry shown as a button: save, discard, «Registra consegna» (`deliver`, whose dialog
  * and SPEC §5 confirm-and-raise are the record command's), the SPEC §4 transitions, history, delete.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ActiveDocument, Command } from '../../../commands/types.ts';
+import type { Command } from '../../../commands/types.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import type { OrderLine } from '../../domain/entities/orders.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
@@ -17,15 +17,14 @@ import { useRecordController, type RecordController } from '../data/use-record-c
 import { showConflict } from '../forms/conflict.tsx';
 import { Field } from '../forms/field-input.tsx';
 import { formatMoney, formatValue } from '../forms/format.ts';
-import { HistoryPanel } from '../forms/history-panel.tsx';
+import { RecordFrame, useRecordDocument } from '../forms/record-frame.tsx';
 import { useEntityTitle } from '../forms/references.ts';
 import { findField, kindSections } from '../forms/schema-fields.ts';
-import { TransitionBar } from '../forms/transition-bar.tsx';
 import { addMessages } from '../i18n/index.ts';
 import orderMessages from '../i18n/messages/orders.ts';
 import { AppLink } from '../shell/app-link.tsx';
-import { CommandButton, UndoButton } from '../shell/command-button.tsx';
-import { useIsActiveTab, usePublishDocument, useTabDirty, useTabTitle } from '../workspace/tab-context.ts';
+import { CommandButton } from '../shell/command-button.tsx';
+import { useIsActiveTab } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { emptyOrderLine, OrderLines } from './order-lines.tsx';
 
@@ -51,21 +50,9 @@ export function OrderDetail({ id }: { id: string }) {
 function LoadedOrder({ kind, controller, stored, draft }: { kind: KindDefinition; controller: RecordController; stored: EntityJson; draft: EntityJson }) {
   const intl = useIntl();
   const active = useIsActiveTab();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const { dirty, deleted, locked, handle } = controller;
+  const { locked } = controller;
   const title = kind.title(stored) || kind.label.singular;
-  useTabTitle(title);
-  useTabDirty(dirty);
-  // An opened order takes the keyboard: its heading is focused, so `r c`, `t …` and Tab work at once.
-  useEffect(() => {
-    if (active && !formRef.current?.contains(document.activeElement)) headingRef.current?.focus({ preventScroll: true });
-  }, [active]);
-  const doc = useMemo<ActiveDocument>(
-    () => ({ type: kind.type, id: stored.id, entity: stored, record: handle, serverActions: controller.serverActions }),
-    [kind.type, stored, handle, controller.serverActions],
-  );
-  usePublishDocument(doc);
+  const doc = useRecordDocument(kind, controller, stored, title);
   const sections = useMemo(() => kindSections(kind), [kind]);
   const stateLabels = machineStateLabels.orders;
   const lines = useMemo(() => (draft.attributes.lines as OrderLine[] | undefined) ?? [], [draft]);
@@ -87,48 +74,18 @@ function LoadedOrder({ kind, controller, stored, draft }: { kind: KindDefinition
     run: addLine,
   }], [addLine, locked, intl]);
   useScopedCommands('tab', commands, active);
-  const closeHistory = useCallback(() => {
-    controller.toggleHistory();
-    headingRef.current?.focus();
-  }, [controller]);
 
   return (
-    <div className={`entity-form-layout order-detail${controller.historyOpen ? ' with-history' : ''}`}>
-      <form
-        ref={formRef}
-        className={`entity-form${deleted ? ' is-deleted' : ''}`}
-        noValidate
-        aria-label={title}
-        aria-busy={controller.busy}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void handle.save();
-        }}
-        onKeyDown={(event) => {
-          // Esc leaves a field for the order itself, where the tab's keys work again.
-          const target = event.target as HTMLElement;
-          if (event.key === 'Escape' && !event.defaultPrevented && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && target.getAttribute('aria-expanded') !== 'true') {
-            event.preventDefault();
-            headingRef.current?.focus();
-          }
-        }}
-      >
-        <header className="entity-form-header">
-          <h1 ref={headingRef} tabIndex={-1}>
-            <span className="entity-form-kind">{kind.label.singular}</span> {title}
-            {dirty && <span className="entity-form-dirty" title={intl.formatMessage({ id: 'form.dirty' })}> ●</span>}
-          </h1>
-          <p className="entity-state" data-state={String(stored.attributes.state)}>
-            <FormattedMessage id="screens.state" />: <strong>{formatValue(stored.attributes.state, 'enum', stateLabels)}</strong>
-          </p>
-          {deleted && <p className="entity-form-banner" role="status"><FormattedMessage id="form.isDeleted" /></p>}
-          {!deleted && <TransitionBar type="orders" entity={stored} />}
-          <div className="entity-form-actions" role="toolbar" aria-label={intl.formatMessage({ id: 'form.actions' })}>
-            {TOOLBAR.map((commandId) => <CommandButton key={commandId} commandId={commandId} document={doc} />)}
-            <CommandButton commandId="record.delete" document={doc} className="danger" />
-            {deleted && <UndoButton document={doc} />}
-          </div>
-        </header>
+    <RecordFrame
+      kind={kind}
+      controller={controller}
+      stored={stored}
+      title={title}
+      doc={doc}
+      className="order-detail"
+      toolbar={TOOLBAR}
+      state={{ value: stored.attributes.state, label: formatValue(stored.attributes.state, 'enum', stateLabels) }}
+    >
         <OrderTotals entity={stored} />
         <section className="form-section" aria-labelledby="order-header-title">
           <h2 id="order-header-title"><FormattedMessage id="orders.detail.header" /></h2>
@@ -146,9 +103,7 @@ function LoadedOrder({ kind, controller, stored, draft }: { kind: KindDefinition
         <OrderLines lines={lines} customerId={typeof draft.relationships.customerId === 'string' ? draft.relationships.customerId : undefined} onChange={setLines} locked={locked} errors={controller.errors}
           focusLine={focusLine} onFocused={() => setFocusLine(undefined)} addLine={<CommandButton commandId="order.addLine" document={doc} />} />
         <OrderRelated entity={stored} />
-      </form>
-      {controller.historyOpen && <HistoryPanel kind={kind} id={stored.id} onClose={closeHistory} />}
-    </div>
+    </RecordFrame>
   );
 }
 

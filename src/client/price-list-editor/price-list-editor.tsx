@@ -11,7 +11,6 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { FormattedMessage, useIntl } from 'react-intl';
 import { priceListKeys, registerPriceListEditor } from '../../../commands/price-lists.ts';
 import { formatSequence } from '../../../commands/keys.ts';
-import type { ActiveDocument } from '../../../commands/types.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import {
@@ -22,15 +21,14 @@ import { useRecordController, type RecordController } from '../data/use-record-c
 import { showConflict } from '../forms/conflict.tsx';
 import { Field } from '../forms/field-input.tsx';
 import { formatDate } from '../forms/format.ts';
-import { HistoryPanel } from '../forms/history-panel.tsx';
+import { RecordFrame, useRecordDocument } from '../forms/record-frame.tsx';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { useEntityTitle } from '../forms/references.ts';
 import { findField, kindSections } from '../forms/schema-fields.ts';
 import { addMessages } from '../i18n/index.ts';
 import priceListMessages from '../i18n/messages/price-lists.ts';
 import { AppLink } from '../shell/app-link.tsx';
-import { CommandButton, UndoButton } from '../shell/command-button.tsx';
-import { useIsActiveTab, usePublishDocument, useTabDirty, useTabTitle } from '../workspace/tab-context.ts';
+import { CommandButton } from '../shell/command-button.tsx';
 import { loadProducts, productInfo, productsByCode, rememberProduct, useProductCatalogue } from './product-catalogue.ts';
 import { PriceListRows, rowsView, type RowsHandle, type RowsSort } from './price-list-rows.tsx';
 
@@ -75,22 +73,13 @@ function download(name: string, text: string): void {
 
 function LoadedPriceList({ kind, controller, stored, draft }: { kind: KindDefinition; controller: RecordController; stored: EntityJson; draft: EntityJson }) {
   const intl = useIntl();
-  const active = useIsActiveTab();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const rowsRef = useRef<RowsHandle | null>(null);
-  const { dirty, deleted, locked, handle } = controller;
+  const { locked } = controller;
   const title = kind.title(stored) || kind.label.singular;
   const code = String(draft.attributes.code ?? stored.attributes.code ?? 'listino');
-  useTabTitle(title);
-  useTabDirty(dirty);
-  useEffect(() => {
-    if (active && !formRef.current?.contains(document.activeElement)) headingRef.current?.focus({ preventScroll: true });
-  }, [active]);
-  const doc = useMemo<ActiveDocument>(() => ({ type: kind.type, id: stored.id, entity: stored, record: handle }), [kind.type, stored, handle]);
-  usePublishDocument(doc);
+  const doc = useRecordDocument(kind, controller, stored, title);
   const sections = useMemo(() => kindSections(kind), [kind]);
 
   const items = useMemo(() => (draft.attributes.items as PriceListRow[] | undefined) ?? [], [draft.attributes.items]);
@@ -213,50 +202,29 @@ function LoadedPriceList({ kind, controller, stored, draft }: { kind: KindDefini
     importCsv: () => fileRef.current?.click(),
   }), [stored.id, setItems, intl]);
 
-  const closeHistory = useCallback(() => {
-    controller.toggleHistory();
-    headingRef.current?.focus();
-  }, [controller]);
 
   const validFrom = typeof stored.attributes.validFrom === 'string' ? formatDate(stored.attributes.validFrom) : intl.formatMessage({ id: 'priceLists.validity.open' });
   const validTo = typeof stored.attributes.validTo === 'string' ? formatDate(stored.attributes.validTo) : intl.formatMessage({ id: 'priceLists.validity.open' });
 
   return (
-    <div className={`entity-form-layout price-list-editor${controller.historyOpen ? ' with-history' : ''}`}>
-      <form
-        ref={formRef}
-        className={`entity-form${deleted ? ' is-deleted' : ''}`}
-        noValidate
-        aria-label={title}
-        aria-busy={controller.busy}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void handle.save();
-        }}
-        onKeyDown={(event) => {
-          const target = event.target as HTMLElement;
-          if (event.key === 'Escape' && !event.defaultPrevented && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && target.getAttribute('aria-expanded') !== 'true') {
-            event.preventDefault();
-            if (adding) setAdding(false);
-            if (percent) setPercent(null);
-            if (target === searchRef.current || adding || percent) rowsRef.current?.focus();
-            else headingRef.current?.focus();
-          }
-        }}
-      >
-        <header className="entity-form-header">
-          <h1 ref={headingRef} tabIndex={-1}>
-            <span className="entity-form-kind">{kind.label.singular}</span> {title}
-            {dirty && <span className="entity-form-dirty" title={intl.formatMessage({ id: 'form.dirty' })}> ●</span>}
-          </h1>
-          <p className="price-list-scope"><Scope entity={stored} /> · <FormattedMessage id="priceLists.validity" values={{ from: validFrom, to: validTo }} /></p>
-          {deleted && <p className="entity-form-banner" role="status"><FormattedMessage id="form.isDeleted" /></p>}
-          <div className="entity-form-actions" role="toolbar" aria-label={intl.formatMessage({ id: 'form.actions' })}>
-            {TOOLBAR.map((commandId) => <CommandButton key={commandId} commandId={commandId} document={doc} />)}
-            <CommandButton commandId="record.delete" document={doc} className="danger" />
-            {deleted && <UndoButton document={doc} />}
-          </div>
-        </header>
+    <RecordFrame
+      kind={kind}
+      controller={controller}
+      stored={stored}
+      title={title}
+      doc={doc}
+      className="price-list-editor"
+      toolbar={TOOLBAR}
+      banners={<p className="price-list-scope"><Scope entity={stored} /> · <FormattedMessage id="priceLists.validity" values={{ from: validFrom, to: validTo }} /></p>}
+      onEscape={(field) => {
+        // Esc from the search, the new row or the % change goes back to the rows; from a header field, to the heading.
+        const backToRows = field === searchRef.current || Boolean(adding) || Boolean(percent);
+        if (adding) setAdding(false);
+        if (percent) setPercent(null);
+        if (backToRows) rowsRef.current?.focus();
+        return backToRows;
+      }}
+    >
         <section className="form-section" aria-labelledby="price-list-header-title">
           <h2 id="price-list-header-title"><FormattedMessage id="priceLists.header" /></h2>
           <div className="form-fields">
@@ -341,9 +309,7 @@ function LoadedPriceList({ kind, controller, stored, draft }: { kind: KindDefini
           />
           <p className="form-hint"><FormattedMessage id="priceLists.import.hint" /></p>
         </section>
-      </form>
-      {controller.historyOpen && <HistoryPanel kind={kind} id={stored.id} onClose={closeHistory} />}
-    </div>
+    </RecordFrame>
   );
 }
 

@@ -8,11 +8,11 @@
  * transaction with the quotation's version (`PUT /api/quotations/{id}/lines`; 409 → the conflict view).
  * Transitions, history, discard and delete are the registry's record commands.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { subject as asSubject } from '@casl/ability';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ActiveDocument, Command, CommandContext } from '../../../commands/types.ts';
+import type { Command, CommandContext } from '../../../commands/types.ts';
 import type { Entity, EntityJson } from '../../domain/entity.ts';
 import { expiryFromValidity } from '../../domain/entities/quotations.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
@@ -24,14 +24,13 @@ import { useRecordController, type RecordController } from '../data/use-record-c
 import { showConflict } from '../forms/conflict.tsx';
 import { Field } from '../forms/field-input.tsx';
 import { formatDate, formatMoney, formatValue } from '../forms/format.ts';
-import { HistoryPanel } from '../forms/history-panel.tsx';
+import { RecordFrame, useRecordDocument } from '../forms/record-frame.tsx';
 import { findField, kindSections } from '../forms/schema-fields.ts';
-import { TransitionBar } from '../forms/transition-bar.tsx';
 import { addMessages } from '../i18n/index.ts';
 import editorMessages from '../i18n/messages/quotation-editor.ts';
 import { useSession } from '../session/session.tsx';
-import { CommandButton, UndoButton } from '../shell/command-button.tsx';
-import { useIsActiveTab, usePublishDocument, useTabDirty, useTabTitle } from '../workspace/tab-context.ts';
+import { CommandButton } from '../shell/command-button.tsx';
+import { useIsActiveTab } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { LinesGrid, type LinesGridActions } from './lines-grid.tsx';
 import {
@@ -118,21 +117,9 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
   const intl = useIntl();
   const active = useIsActiveTab();
   const { ability } = useSession();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const gridRef = useRef<{ editProduct(row: number): void; focus(): void } | null>(null);
-  const { dirty, deleted, handle } = controller;
   const title = kind.title(stored) || kind.label.singular;
-  useTabTitle(title);
-  useTabDirty(dirty);
-  useEffect(() => {
-    if (active && !formRef.current?.contains(document.activeElement)) headingRef.current?.focus({ preventScroll: true });
-  }, [active]);
-  const doc = useMemo<ActiveDocument>(
-    () => ({ type: kind.type, id: stored.id, entity: stored, record: handle, serverActions: controller.serverActions }),
-    [kind.type, stored, handle, controller.serverActions],
-  );
-  usePublishDocument(doc);
+  const doc = useRecordDocument(kind, controller, stored, title);
   const sections = useMemo(() => kindSections(kind), [kind]);
   const tabCommands = useMemo<Command[]>(() => [{
     id: 'quotationEditor.focusLines',
@@ -229,50 +216,21 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
     return map;
   }, [controller.errors]);
 
-  const closeHistory = useCallback(() => {
-    controller.toggleHistory();
-    headingRef.current?.focus();
-  }, [controller]);
 
   const stateLabels = machineStateLabels.quotations;
   const expiry = typeof draft.attributes.expiryDate === 'string' ? draft.attributes.expiryDate : undefined;
 
   return (
-    <div className={`entity-form-layout quotation-editor${controller.historyOpen ? ' with-history' : ''}`}>
-      <form
-        ref={formRef}
-        className={`entity-form${deleted ? ' is-deleted' : ''}`}
-        noValidate
-        aria-label={title}
-        aria-busy={controller.busy}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void handle.save();
-        }}
-        onKeyDown={(event) => {
-          const target = event.target as HTMLElement;
-          if (event.key === 'Escape' && !event.defaultPrevented && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && target.getAttribute('aria-expanded') !== 'true') {
-            event.preventDefault();
-            headingRef.current?.focus();
-          }
-        }}
-      >
-        <header className="entity-form-header">
-          <h1 ref={headingRef} tabIndex={-1}>
-            <span className="entity-form-kind">{kind.label.singular}</span> {title}
-            {dirty && <span className="entity-form-dirty" title={intl.formatMessage({ id: 'form.dirty' })}> ●</span>}
-          </h1>
-          <p className="entity-state" data-state={String(stored.attributes.status)}>
-            <FormattedMessage id="screens.state" />: <strong>{formatValue(stored.attributes.status, 'enum', stateLabels)}</strong>
-          </p>
-          {deleted && <p className="entity-form-banner" role="status"><FormattedMessage id="form.isDeleted" /></p>}
-          {!deleted && <TransitionBar type="quotations" entity={stored} />}
-          <div className="entity-form-actions" role="toolbar" aria-label={intl.formatMessage({ id: 'form.actions' })}>
-            {TOOLBAR.map((commandId) => <CommandButton key={commandId} commandId={commandId} document={doc} />)}
-            <CommandButton commandId="record.delete" document={doc} className="danger" />
-            {deleted && <UndoButton document={doc} />}
-          </div>
-        </header>
+    <RecordFrame
+      kind={kind}
+      controller={controller}
+      stored={stored}
+      title={title}
+      doc={doc}
+      className="quotation-editor"
+      toolbar={TOOLBAR}
+      state={{ value: stored.attributes.status, label: formatValue(stored.attributes.status, 'enum', stateLabels) }}
+    >
         <QuotationTotals totals={totals} needsApproval={needsApproval} maxDiscount={maxDiscount} />
         <section className="form-section" aria-labelledby="quotation-header-title">
           <h2 id="quotation-header-title"><FormattedMessage id="quotationEditor.header" /></h2>
@@ -296,9 +254,7 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
             </div>
           )}
         </section>
-      </form>
-      {controller.historyOpen && <HistoryPanel kind={kind} id={stored.id} onClose={closeHistory} />}
-    </div>
+    </RecordFrame>
   );
 }
 
