@@ -8,7 +8,6 @@
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import type { ActiveDocument } from '../../../commands/types.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import type { KindDefinition } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
@@ -18,12 +17,10 @@ import { api } from '../api/client.ts';
 import { listKey, records } from '../data/index.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
-import { HistoryPanel } from '../forms/history-panel.tsx';
+import { RecordFrame, useRecordDocument } from '../forms/record-frame.tsx';
 import { addMessages } from '../i18n/index.ts';
 import documentMessages from '../i18n/messages/documents.ts';
-import { CommandButton } from '../shell/command-button.tsx';
 import { useDebounced } from '../use-debounced.ts';
-import { usePublishDocument, useTabDirty, useTabTitle } from '../workspace/tab-context.ts';
 import { usePdfUrl } from './pdf-url.ts';
 
 addMessages(documentMessages);
@@ -69,11 +66,9 @@ function LoadedTemplate({ kind, controller, stored, draft }: { kind: KindDefinit
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const selection = useRef<{ start: number; end: number }>({ start: 0, end: 0 });
-  const { dirty, locked, handle } = controller;
-  useTabTitle(kind.title(stored) || kind.label.singular);
-  useTabDirty(dirty);
-  const doc = useMemo<ActiveDocument>(() => ({ type: kind.type, id: stored.id, entity: stored, record: handle }), [kind.type, stored, handle]);
-  usePublishDocument(doc);
+  const { locked } = controller;
+  const title = kind.title(stored) || kind.label.singular;
+  const doc = useRecordDocument(kind, controller, stored, title);
 
   const type = (documentTypes.includes(draft.attributes.type as TemplateDocType) ? draft.attributes.type : 'quotation') as TemplateDocType;
   const body = String(draft.attributes.body ?? '');
@@ -129,14 +124,7 @@ function LoadedTemplate({ kind, controller, stored, draft }: { kind: KindDefinit
   };
 
   return (
-    <section className="screen screen-template-doc" aria-labelledby={`${ids}-title`}>
-      <header className="form-header">
-        <h1 id={`${ids}-title`} tabIndex={-1}>{kind.title(stored) || kind.label.singular}</h1>
-        <div className="action-bar" role="toolbar" aria-label={intl.formatMessage({ id: 'documents.editor.heading' })}>
-          {TOOLBAR.map((commandId) => <CommandButton key={commandId} commandId={commandId} document={doc} />)}
-          <CommandButton commandId="record.delete" document={doc} className="danger" />
-        </div>
-      </header>
+    <RecordFrame kind={kind} controller={controller} stored={stored} title={title} doc={doc} className="screen-template-doc" toolbar={TOOLBAR}>
       <div className="template-fields" style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap', alignItems: 'end' }}>
         <label>
           <FormattedMessage id="documents.editor.name" />
@@ -227,8 +215,7 @@ function LoadedTemplate({ kind, controller, stored, draft }: { kind: KindDefinit
         </div>
       </div>
       <TemplatePreview type={type} body={body} valid={issues.length === 0} />
-      {controller.historyOpen && <HistoryPanel kind={kind} id={stored.id} onClose={controller.toggleHistory} />}
-    </section>
+    </RecordFrame>
   );
 }
 

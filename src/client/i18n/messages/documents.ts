@@ -4,7 +4,6 @@ const documents: Record<string, string> = {
   'documents.viewer.loading': 'Preparazione del documento…',
   'documents.viewer.error': 'Impossibile preparare il documento: {message}',
   'documents.viewer.frame': 'Documento PDF {name}',
-  'documents.editor.heading': 'Modello di documento',
   'documents.editor.name': 'Nome',
   'documents.editor.type': 'Tipo di documento',
   'documents.editor.isDefault': 'Modello predefinito per il tipo',
