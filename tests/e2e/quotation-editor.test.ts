@@ -82,6 +82,8 @@ describe('quotation editor, keyboard only', () => {
       await press('Control+Enter');
       const picker = grid().getByRole('combobox');
       await picker.waitFor();
+      // Type only once the new line's picker has the focus (it opens a frame after the line is added).
+      await expect.poll(() => picker.evaluate((element) => element === document.activeElement)).toBe(true);
       await page.keyboard.type(String(product.attributes.code), { delay: 15 });
       const option = page.getByRole('option', { name: new RegExp(String(product.attributes.code).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
       await option.waitFor({ timeout: 10_000 });
