@@ -3,7 +3,7 @@
 // overdue ones, x selects three, and i ("Crea intervento") makes their intervention and opens it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { pressKeys, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -18,9 +18,7 @@ async function list<T = Deadline>(type: string, query: string): Promise<T[]> {
   return ((await response.json()) as { data: T[] }).data;
 }
 
-async function press(...keys: string[]) {
-  for (const key of keys) await page.keyboard.press(key);
-}
+const press = (...keys: string[]) => pressKeys(page, ...keys);
 
 /** Presses `key` until `reached` says the focus is where it should be (at most `limit` times). */
 async function tabUntil(key: 'Tab' | 'Shift+Tab', reached: () => Promise<boolean>, limit = 80): Promise<void> {

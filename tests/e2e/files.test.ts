@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { pressKeys, apiData, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown> }
 
@@ -17,15 +17,9 @@ let page: Page;
 let token: string;
 let quotation: Entity;
 
-async function api<T>(pathAndQuery: string): Promise<T> {
-  const response = await server.api(pathAndQuery, { token });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
+const api = <T>(pathAndQuery: string) => apiData<T>(server, token, pathAndQuery);
 
-async function press(...keys: string[]) {
-  for (const key of keys) await page.keyboard.press(key);
-}
+const press = (...keys: string[]) => pressKeys(page, ...keys);
 
 /** A PDF of a few megabytes: large enough for the progress to show under the throttled upload. */
 const signedPdf = Buffer.concat([Buffer.from('%PDF-1.7\n% Preventivo firmato\n'), Buffer.alloc(3 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
 import { freePort } from '../support/free-port.ts';
 
@@ -297,6 +297,18 @@ export async function signedInSession(options: SignedInSessionOptions = {}): Pro
 /** Moves the keyboard focus out of any field (shortcuts without a modifier never fire while typing). */
 export async function focusOutOfFields(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+/** Presses keys one after the other, as a user types a sequence (`r`, `c`). */
+export async function pressKeys(page: Page, ...keys: string[]): Promise<void> {
+  for (const key of keys) await page.keyboard.press(key);
+}
+
+/** The `data` of a GET on the API (`/orders/…`) with the signed-in user's token; anything but 200 fails the test with the body. */
+export async function apiData<T>(server: Pick<TestServer, 'api'>, token: string, pathAndQuery: string): Promise<T> {
+  const response = await server.api(pathAndQuery, { token });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { data: T }).data;
 }
 
 declare module 'vitest' {

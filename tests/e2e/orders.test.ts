@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { pressKeys, apiData, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 interface OrderLine { quantity: number; deliveredQuantity?: number }
@@ -15,15 +15,9 @@ let server: TestServer;
 let page: Page;
 let token: string;
 
-async function api<T>(pathAndQuery: string): Promise<T> {
-  const response = await server.api(pathAndQuery, { token });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
+const api = <T>(pathAndQuery: string) => apiData<T>(server, token, pathAndQuery);
 
-async function press(...keys: string[]) {
-  for (const key of keys) await page.keyboard.press(key);
-}
+const press = (...keys: string[]) => pressKeys(page, ...keys);
 
 const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const number = new Intl.NumberFormat('it-IT');

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { pressKeys, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 interface Row { productId: string; price: number; discountPercent?: number }
@@ -26,9 +26,7 @@ async function api<T>(pathAndQuery: string, init: RequestInit = {}): Promise<T> 
   return ((await response.json()) as { data: T }).data;
 }
 
-async function press(...keys: string[]) {
-  for (const key of keys) await page.keyboard.press(key);
-}
+const press = (...keys: string[]) => pressKeys(page, ...keys);
 
 const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const editor = () => page.locator('.price-list-editor .entity-form:visible');

@@ -4,7 +4,7 @@
 // lists both the deletion and its undo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { pressKeys, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -29,9 +29,7 @@ async function list(type: string, query: string): Promise<Entity[]> {
 const fetchReminder = (id: string) => get('reminders', id);
 
 
-async function press(...keys: string[]) {
-  for (const key of keys) await page.keyboard.press(key);
-}
+const press = (...keys: string[]) => pressKeys(page, ...keys);
 
 const form = () => page.locator('.entity-form:visible');
 
