@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminService, CommandContext } from './types.ts';
-import { actAsCommand, maintenanceCommand } from './admin.ts';
+import { actAsCommand, actAsRowCommand, maintenanceCommand } from './admin.ts';
 
 const adminRole = { id: 'r1', name: 'Admin' };
 
@@ -26,6 +26,20 @@ describe('administration commands', () => {
     const self = context({ activeDocument: { type: 'users', id: 'me', entity: { id: 'me', attributes: {}, metadata: {}, relationships: {} } as never } });
     expect(actAsCommand.when!(self.ctx)).toBe(false);
     expect(actAsCommand.when!(context({ activeDocument: { type: 'customers', id: 'c1' } }).ctx)).toBe(false);
+  });
+
+  it('acts as the user on the focused row of the users grid, not on other grids, not a disabled user', () => {
+    const row = (id: string, isEnabled = true, type = 'users') => ({ activeDocument: undefined, activeRow: { type, entity: { id, attributes: {}, metadata: { isEnabled }, relationships: {} } } }) as Partial<CommandContext>;
+    const { ctx, admin } = context(row('u3'));
+    expect(actAsRowCommand.scope).toBe('grid');
+    expect(actAsRowCommand.when!(ctx)).toBe(true);
+    void actAsRowCommand.run(ctx);
+    expect(admin.actAs).toHaveBeenCalledWith('u3');
+    expect(actAsRowCommand.when!(context(row('u3', false)).ctx)).toEqual({ disabled: 'commands.admin.userDisabled' });
+    expect(actAsRowCommand.when!(context(row('me')).ctx)).toBe(false);
+    expect(actAsRowCommand.when!(context(row('c1', true, 'customers')).ctx)).toBe(false);
+    expect(actAsRowCommand.when!(context({ ...row('u3'), roles: [] }).ctx)).toBe(false);
+    expect(actAsRowCommand.when!(context({ activeDocument: undefined }).ctx)).toBe(false);
   });
 
   it('switches maintenance after asking, the other way from how it is', async () => {

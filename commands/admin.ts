@@ -67,4 +67,34 @@ export const maintenanceCommand: Command = {
   },
 };
 
+/** The user on the focused grid's row (the users grid), when it is someone else. */
+function rowUser(ctx: CommandContext): { id: string; isEnabled: boolean } | undefined {
+  const row = ctx.activeRow;
+  if (row?.type !== 'users') return undefined;
+  if (row.entity.id === (ctx.identity.originalData ?? ctx.identity).id) return undefined;
+  return { id: row.entity.id, isEnabled: row.entity.metadata.isEnabled !== false };
+}
+
+/** "Act as" from the user's row of the users grid (same key as on the record: r m). */
+export const actAsRowCommand: Command = {
+  id: 'user.actAsFromRow',
+  title: { id: 'commands.admin.actAs' },
+  group,
+  scope: 'grid',
+  keys: ['r m'],
+  keywords: ['impersona', 'opera come', 'act as'],
+  when: (ctx): Availability => {
+    const user = rowUser(ctx);
+    if (!ctx.admin || !realAdmin(ctx) || !user) return false;
+    if (ctx.identity.isImpersonating) return { disabled: ctx.ui.t('commands.admin.alreadyActing') };
+    if (!user.isEnabled) return { disabled: ctx.ui.t('commands.admin.userDisabled') };
+    return true;
+  },
+  run: (ctx) => {
+    const user = rowUser(ctx);
+    if (user) ctx.admin?.actAs(user.id);
+  },
+};
+
 export const adminCommands: Command[] = [actAsCommand, maintenanceCommand];
+export const adminRowCommands: Command[] = [actAsRowCommand];

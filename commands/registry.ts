@@ -85,12 +85,26 @@ export function addCommands(more: readonly Command[]): void {
 }
 
 /**
+ * Commands that act on the row under a grid's cursor (`ctx.activeRow`), e.g. "act as" on a user's
+ * row. Every grid adds them to its own `grid` scope while it has the focus, so they listen only there
+ * and are checked against the grid's other keys like any scoped command.
+ */
+export let rowCommands: readonly Command[] = [];
+
+export function addRowCommands(more: readonly Command[]): void {
+  rowCommands = [...rowCommands, ...more.filter((command) => !rowCommands.includes(command))];
+  for (const listener of listeners) listener();
+}
+
+/**
  * Loads and registers the commands of records: state transitions, save, delete, archive, history
  * and the custom actions of the kinds (the app calls it at start; tests await it).
  */
 export function loadRecordCommands(): Promise<void> {
-  return Promise.all([import('./transitions.ts'), import('./records.ts'), import('./price-lists.ts'), import('./documents.ts'), import('./admin.ts')]).then(([transitions, records, priceLists, documents, admin]) =>
-    addCommands([...transitions.transitionCommands, ...records.recordCommands, ...priceLists.priceListCommands, ...documents.documentCommands, ...admin.adminCommands]));
+  return Promise.all([import('./transitions.ts'), import('./records.ts'), import('./price-lists.ts'), import('./documents.ts'), import('./admin.ts')]).then(([transitions, records, priceLists, documents, admin]) => {
+    addCommands([...transitions.transitionCommands, ...records.recordCommands, ...priceLists.priceListCommands, ...documents.documentCommands, ...admin.adminCommands]);
+    addRowCommands(admin.adminRowCommands);
+  });
 }
 
 /** Whether to offer `command` now: hidden (false), shown, or shown disabled with the reason. */

@@ -82,9 +82,16 @@ export async function performTransition(type: MachineType, action: string, ctx: 
   if (!doc?.entity || doc.type !== type) return;
   const machine: StateMachine = machines[type];
   const before = stateOf(machine, doc.entity);
-  const label = machine.transitions.find((tr) => tr.action === action)?.label ?? action;
+  const declared = machine.transitions.find((tr) => tr.action === action && tr.from.includes(before)) ?? machine.transitions.find((tr) => tr.action === action);
+  const label = declared?.label ?? action;
+  let body: unknown;
+  if (declared?.message) {
+    // The message is optional, the question is not: cancelling the form runs nothing.
+    body = await ctx.ui.askActionBody({ type, action, definition: { label, ability: declared.ability }, entity: doc.entity });
+    if (body === undefined) return;
+  }
   try {
-    const { data: after } = await ctx.records.runAction(type, doc.entity, action, undefined, { silent: true });
+    const { data: after } = await ctx.records.runAction(type, doc.entity, action, body, { silent: true });
     const state = stateLabel(type, stateOf(machine, after));
     const inverse = inverseTransition(type, action, before);
     if (inverse) {

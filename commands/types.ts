@@ -107,6 +107,8 @@ export interface CommandContext {
   activeDocument?: ActiveDocument;
   /** Impersonation and maintenance (absent in tests that do not need them). */
   admin?: AdminService;
+  /** The row under the cursor of the focused grid, for the row commands it registers (`rowCommands`). */
+  activeRow?: { type: string; entity: EntityJson };
 }
 
 /**

@@ -34,6 +34,7 @@ import { SessionProvider } from './session/session.tsx';
 import { readImpersonation, writeImpersonation } from './session/impersonation-state.ts';
 import type { Identity } from '../domain/ability.ts';
 import { flashAlert, showFlashAlerts } from './alerts/flash.ts';
+import { pushAlert } from './alerts/alerts.ts';
 
 /** Why the last sign-in failed, for the signed-out page after the provider's logout. */
 const FAILURE_KEY = 'backoffice.signInFailure';
@@ -227,14 +228,32 @@ async function boot(): Promise<void> {
   session.onSignedOutElsewhere(() => {
     if (!restarting) window.location.assign(LOGGED_OUT_PATH);
   });
-  root.render(
-    <Providers>
-      <SessionProvider identity={identity} signOut={signOut}>
-        <App />
-      </SessionProvider>
-    </Providers>,
-  );
+  let shown = identity;
+  const render = (current: Identity) =>
+    root.render(
+      <Providers>
+        <SessionProvider identity={current} signOut={signOut}>
+          <App />
+        </SessionProvider>
+      </Providers>,
+    );
+  render(identity);
   showFlashAlerts();
+  // An administrator changed this user's user, roles or zones (or notices were missed): the server
+  // applies it at the next request; the menus, buttons and abilities follow here at once (same tabs,
+  // same drafts) when the identity read again differs.
+  void import('./data/live-updates.ts').then(({ onProfileChange }) =>
+    onProfileChange(() => {
+      readIdentity().then(
+        (fresh) => {
+          if (JSON.stringify(fresh) === JSON.stringify(shown)) return;
+          shown = fresh;
+          render(fresh);
+          pushAlert({ id: 'profile-changed', type: 'info', content: intl.formatMessage({ id: 'session.profileChanged' }) });
+        },
+        (error: unknown) => console.error('identity after a profile change', error),
+      );
+    }));
 }
 
 void boot().catch((error: unknown) => signInFailed(null, error));

@@ -133,6 +133,12 @@ export interface KindDefinition {
   fields: Record<string, ListField>;
   /** Paths whose text feeds the Italian full-text index (`filter[fullText]`). */
   fullText: string[];
+  /**
+   * The order the kind's list screen reads when its URL asks none (sortable field names, `-` for
+   * descending; the API's own default stays newest change first). One index covers these keys, so
+   * that order's pages are read from the index alone at any size.
+   */
+  defaultOrder?: readonly string[];
   /** Dotted paths holding ids of other entities (`relationships.customerId`, `attributes.parentId`). */
   references: Record<string, Reference>;
   /** Metadata the server derives from the entity on every write (e.g. a customer's displayName). */

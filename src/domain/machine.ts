@@ -48,6 +48,18 @@ export interface Transition {
   ability: string;
   guard?: Guard;
   effects?: readonly Effect[];
+  /**
+   * The transition carries a message from the one who runs it to the people it concerns (a request
+   * for approval to the approvers): `{ "message": "…" }` in the action's body, optional, at most
+   * `maxLength` characters; the client asks for it under `label`.
+   */
+  message?: TransitionMessage;
+}
+
+export interface TransitionMessage {
+  /** Italian label of the message field. */
+  label: string;
+  maxLength: number;
 }
 
 export interface StateMachine {

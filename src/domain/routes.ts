@@ -71,6 +71,9 @@ export const routes: readonly RouteDef[] = [
   { name: 'MarketingCustomersId', path: '/marketing/customers/:id', title: t('nav.marketingCustomersId'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   { name: 'MarketingQuotations', path: '/marketing/quotations', title: t('nav.marketingQuotations'), group: 'marketing', needsId: false, can: ['read', 'quotation'] },
   { name: 'MarketingQuotationsDetail', path: '/marketing/quotations/detail/:id', title: t('nav.marketingQuotationsDetail'), needsId: true, can: ['read', 'quotation'], kind: 'quotations' },
+  // Issue 9 "compare": a quotation beside one of its revisions, or beside another quotation (quotation-compare/).
+  { name: 'MarketingQuotationsCompareRevision', path: '/marketing/quotations/compare/:id/revisions/:revisionId', title: t('nav.marketingQuotationsCompareRevision'), needsId: true, can: ['read', 'quotation'] },
+  { name: 'MarketingQuotationsCompare', path: '/marketing/quotations/compare/:id/:otherId', title: t('nav.marketingQuotationsCompare'), needsId: true, can: ['read', 'quotation'] },
   { name: 'MarketingOrders', path: '/marketing/orders', title: t('nav.marketingOrders'), group: 'marketing', needsId: false, can: ['read', 'order'] },
   { name: 'MarketingOrdersDetail', path: '/marketing/orders/detail/:id', title: t('nav.marketingOrdersDetail'), needsId: true, can: ['read', 'order'], kind: 'orders' },
   { name: 'CommercialOffers', path: '/marketing/commercialOffers', title: t('nav.commercialOffers'), group: 'marketing', needsId: false, can: ['read', 'commercial offer'], aliases: [t('nav.alias.commercialTerms')] },

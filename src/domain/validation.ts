@@ -19,6 +19,7 @@ export const messages = {
   customerUserNeedsCustomer: 'Un utente di tipo cliente deve avere un cliente associato',
   atLeastOneModule: 'Selezionare almeno un modulo',
   comboboxNeedsOptions: 'Un campo a scelta deve avere almeno un’opzione',
+  nextCallInFuture: 'Il prossimo richiamo deve essere nel futuro',
   startBeforeClose: 'La data di inizio lavori deve precedere la data di chiusura',
   closeAfterStart: 'La data di chiusura deve seguire la data di inizio lavori',
   notInFuture: 'La data non può essere futura',

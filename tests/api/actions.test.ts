@@ -109,7 +109,8 @@ describe.each(engines())('declared custom actions on %s', (engine) => {
     }
     const customer = await created('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Archivio Srl' } } });
     const actions = await listed('customers', customer.id);
-    expect(Object.keys(actions)).toEqual(['archive']);
+    // Archive (generic) and the customer's own «Registra contatto».
+    expect(Object.keys(actions)).toEqual(['archive', 'logContact']);
     const archived = await admin().request('POST', `/api/customers/${customer.id}/actions/archive`, undefined, ifMatch(customer));
     expect(archived.status).toBe(200);
     expect(Object.keys(await listed('customers', customer.id))).toEqual(['restore']);

@@ -139,6 +139,31 @@ describe.each(engines())('deadline engine on %s', (engine) => {
     expect((await api.get('/api/physicalActivities?filter[due]=tomorrow')).status).toBe(400);
   });
 
+  it('the worklist groups by customer, then site, and filters by the customer\'s zone', async () => {
+    const zoneId = (await api.create('commercialZones', { attributes: { code: 'DLZ', name: 'Zona scadenze', provinces: ['BG'] } })).id;
+    const zoned = (await api.create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Zanetti Estintori Srl' } }, relationships: { commercialZoneId: zoneId } })).id;
+    const site = (await api.create('customers', { attributes: { parentId: zoned, allowedModules: ['fire'], registry: { businessName: 'Zanetti – Magazzino' } }, metadata: { type: 'officeLocation' } })).id;
+    const atSite = await api.create('equipments', {
+      attributes: { equipmentId: 'EST-ZONA-1', module: 'fire', productionDate: '2025-03-15', installationDate: '2025-03-15', characteristics: { agenteEstinguente: 'Polvere ABC' } },
+      relationships: { customerId: zoned, customerLocationId: site, equipmentFamilyId: familyId },
+    });
+    const atHead = await api.create('equipments', {
+      attributes: { equipmentId: 'EST-ZONA-2', module: 'fire', productionDate: '2025-03-15', installationDate: '2025-03-15', characteristics: { agenteEstinguente: 'Polvere ABC' } },
+      relationships: { customerId: zoned, equipmentFamilyId: familyId },
+    });
+    const inZone = await api.get(`/api/physicalActivities?filter[commercialZoneId]=${zoneId}&sort=customerName,customerLocationId,deadlineDate&page[size]=50`);
+    expect(inZone.status, JSON.stringify(inZone.body)).toBe(200);
+    const rows = inZone.body.data as any[];
+    expect(new Set(rows.map((d) => d.relationships.equipmentId))).toEqual(new Set([atSite.id, atHead.id]));
+    expect(rows.every((d) => d.metadata.commercialZoneId === zoneId)).toBe(true);
+    // One customer: the head office's deadlines (no site) together first, then the site's, each run by date.
+    const sites = rows.map((d) => d.metadata.customerLocationId ?? null);
+    expect(sites).toEqual([...sites.filter((s) => s === null), ...sites.filter((s) => s === site)]);
+    expect(sites.filter((s) => s === site).length).toBeGreaterThan(0);
+    const dates = rows.filter((d) => d.metadata.customerLocationId === site).map((d) => d.attributes.deadlineDate);
+    expect(dates).toEqual(dates.toSorted());
+  });
+
   it('"Crea intervento" turns selected deadlines into one intervention per customer site; closing it executes them', async () => {
     const first = await extinguisher('2025-03-15');
     const second = await extinguisher('2025-04-20');

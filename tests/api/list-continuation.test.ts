@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { engines, setupApi, TODAY, type Api } from './setup.ts';
 import { parseListQuery } from '../../src/server/resources/list-query.ts';
-import { EntityRepository } from '../../src/server/resources/repository.ts';
+import { EntityRepository, FULL_TEXT_BOUNDED_SCAN } from '../../src/server/resources/repository.ts';
 import { findKind } from '../../src/domain/kinds.ts';
 import { EXACT_TOTAL_LIMIT } from '../../src/domain/records.ts';
 
@@ -85,20 +85,46 @@ describe.each(engines())('list continuation and estimated totals on %s', (engine
     expect(small.body.meta).toEqual({ total: 3, page: { number: 1, size: 5 } });
   });
 
-  it('reads a word found in most rows through the sorted index, with the same answer as the full-text index', async () => {
+  it('reads a full-text page through the match set or by walking the sorted index, with the same answer', async () => {
     await sql`ANALYZE zones`.execute(api.database.db);
     const zones = findKind('zones')!;
     const repository = new EntityRepository(api.database.db, zones);
     const query = parseListQuery({ 'filter[fullText]': 'zon', sort: '-name', 'page[size]': '7' }, zones, { maxPageSize: 500, customFilters: {} });
-    expect(await repository.fullTextPlan(query)).toBe('filter');
-    const statements = [repository.listStatements(query, { today: TODAY }, undefined, 'filter'), repository.listStatements(query, { today: TODAY }, undefined, 'index')];
-    const [walked, indexed] = await Promise.all(statements.map(async (s) => (await s.page.execute(api.database.db)).rows.map((r) => r.id)));
+    // Most of 1,200 rows match: a short walk finds the page.
+    expect(await repository.fullTextPlan(query)).toBe('bounded');
+    const plans = ['filter', 'index', 'bounded'] as const;
+    const [walked, indexed, bounded] = await Promise.all(plans.map(async (plan) => (await repository.listStatements(query, { today: TODAY }, undefined, plan).page.execute(api.database.db)).rows.map((r) => r.id)));
     expect(walked).toHaveLength(7);
     expect(walked).toEqual(indexed);
+    expect(bounded).toEqual(indexed);
+    // The next page after the cursor, the same by each plan.
+    const next = parseListQuery({ 'filter[fullText]': 'zon', sort: '-name', 'page[size]': '7', 'page[after]': (await repository.list(query, { today: TODAY })).next! }, zones, { maxPageSize: 500, customFilters: {} });
+    const pages = await Promise.all(plans.map(async (plan) => (await repository.listStatements(next, { today: TODAY }, undefined, plan).page.execute(api.database.db)).rows.map((r) => r.id)));
+    expect(pages[0]).toHaveLength(7);
+    expect(pages[1]).toEqual(pages[0]);
+    expect(pages[2]).toEqual(pages[0]);
     const res = await api.get('/api/zones?filter[fullText]=zon&sort=-name&page[size]=7');
     expect(res.body.data.map((z: { id: string }) => z.id)).toEqual(walked);
     expect(res.body.meta.totalIsEstimate).toBe(true);
     const rare = parseListQuery({ 'filter[fullText]': 'zona 1117' }, zones, { maxPageSize: 500, customFilters: {} });
     expect(await repository.fullTextPlan(rare)).toBe('index');
+    const [rareIndexed, rareWalked] = await Promise.all(['index', 'filter'].map(async (plan) => (await repository.listStatements(rare, { today: TODAY }, undefined, plan as 'index').page.execute(api.database.db)).rows.map((r) => r.id)));
+    expect(rareIndexed).toHaveLength(1);
+    expect(rareWalked).toEqual(rareIndexed);
+  });
+
+  it(`a bounded walk that finds no full page within ${FULL_TEXT_BOUNDED_SCAN} rows is read again as the match set`, async () => {
+    const zones = findKind('zones')!;
+    const repository = new EntityRepository(api.database.db, zones);
+    // Enough rows before them in the order that the walk's bound ends first; the matches all sort last.
+    const filler = Array.from({ length: FULL_TEXT_BOUNDED_SCAN }, (_, i) => ({ id: randomUUID(), data: { attributes: { name: `Area ${i}` }, metadata: {}, relationships: {} }, by: null }));
+    for (let i = 0; i < filler.length; i += 500) await repository.insert(filler.slice(i, i + 500));
+    const last = Array.from({ length: 9 }, (_, i) => ({ id: randomUUID(), data: { attributes: { name: `Zzz lontanissima ${i}` }, metadata: {}, relationships: {} }, by: null }));
+    await repository.insert(last);
+    const query = parseListQuery({ 'filter[fullText]': 'lontanissima', sort: 'name', 'page[size]': '7' }, zones, { maxPageSize: 500, customFilters: {} });
+    const bounded = (await repository.listStatements(query, { today: TODAY }, undefined, 'bounded').page.execute(api.database.db)).rows;
+    expect(bounded).toHaveLength(0);
+    const forced = Object.assign(Object.create(repository) as EntityRepository, { fullTextPlan: async () => 'bounded' as const });
+    expect((await forced.list(query, { today: TODAY })).data.map((z) => z.attributes.name)).toEqual(last.slice(0, 7).map((z) => z.data.attributes.name));
   });
 });

@@ -3,9 +3,14 @@
  * `updateUnitNetPrice` (without it the unit price follows the price list), `readResponsible`
  * (a salesman reads, lists and acts on the quotations they wrote or are the salesman of, filtered in
  * SQL), `readArea` (the quotations of the customers in the zones that list the user among their
- * salesmen, read only), `receiveApprovalReminders` (a request for approval leaves a reminder for each approver).
+ * salesmen, read only), `receiveApprovalReminders` (a request for approval leaves a reminder for each approver,
+ * with the request's message), `emit`, `requestApproval`, `approve`, `createRevision` and `updateRevision`
+ * (each refused to a role without it), and the pricing of a line sent with only its product and quantity.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { findKind } from '../../src/domain/kinds.ts';
+import { EntityRepository } from '../../src/server/resources/repository.ts';
 import { engines, insertDemoRoles, insertUser as insertApiUser, setupApi, TODAY, type Api } from './setup.ts';
 
 describe.each(engines())('SPEC §6 quotation abilities on %s', (engine) => {
@@ -145,5 +150,94 @@ describe.each(engines())('SPEC §6 quotation abilities on %s', (engine) => {
     const all = (await as(api.adminId).request('GET', `/api/reminders?filter[entityId]=${quotation.id}`)).body.data.map((r: any) => r.relationships.userId);
     expect(all.toSorted()).toEqual([api.adminId, users.manager].toSorted());
     expect(await remindersOf(users.seller!)).toHaveLength(0);
+  });
+
+  it('receiveApprovalReminders: the approver’s reminder carries the request’s message', async () => {
+    const customer = await createdBy(api.adminId, 'customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Messaggio Srl' }, maxDiscountPercent: 10 } });
+    const quotation = await createdBy(users.seller!, 'quotations', { attributes: { date: TODAY }, relationships: { customerId: customer.id } });
+    await createdBy(users.seller!, 'quotationProducts', { attributes: { quantity: 1, discountPercent: 30 }, relationships: { quotationId: quotation.id, productId } });
+    const fresh = (await as(users.seller!).request('GET', `/api/quotations/${quotation.id}`)).body.data;
+    const requested = await as(users.seller!).request('POST', `/api/quotations/${quotation.id}/actions/requestApproval`, { message: 'Rinnovo triennale: serve il 30%' }, ifMatch(fresh));
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+    const [reminder] = (await as(users.manager!).request('GET', `/api/reminders?filter[entityId]=${quotation.id}`)).body.data;
+    expect(reminder.attributes.note).toBe('Rinnovo triennale: serve il 30%');
+  });
+
+  it('emit, requestApproval, approve, createRevision, updateRevision: each refused to a role without it', async () => {
+    // A quotation writer who may neither emit, nor ask for approval, nor revise.
+    const writerRole = randomUUID();
+    await new EntityRepository(api.database.db, findKind('roles')!).insert([{
+      id: writerRole,
+      by: null,
+      data: {
+        attributes: {
+          name: 'Redattore preventivi',
+          description: 'Scrive preventivi senza emetterli',
+          permissions: [
+            { action: ['create', 'read', 'update'], subject: 'quotation' },
+            { action: ['create', 'read', 'update', 'delete'], subject: 'quotation products' },
+            { action: 'read', subject: ['customer', 'product', 'price list', 'quotation revision'] },
+          ],
+        },
+        metadata: {},
+        relationships: {},
+      },
+    }]);
+    const writer = as(await insertApiUser(api, [writerRole], { displayName: 'Redattore' }));
+    const customer = await createdBy(api.adminId, 'customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Abilità Srl' }, maxDiscountPercent: 10 } });
+    const quotation = (await writer.request('POST', '/api/quotations', { attributes: { date: TODAY }, relationships: { customerId: customer.id } })).body.data;
+    const line = (await writer.request('POST', '/api/quotationProducts', { attributes: { quantity: 2 }, relationships: { quotationId: quotation.id, productId } })).body.data;
+    const current = async () => (await as(api.adminId).request('GET', `/api/quotations/${quotation.id}`)).body.data;
+    const act = async (who: ReturnType<typeof as>, action: string) => who.request('POST', `/api/quotations/${quotation.id}/actions/${action}`, {}, ifMatch(await current()));
+
+    // Within the maximum: emitting is allowed by the state, refused by the role.
+    const emit = await act(writer, 'emit');
+    expect(emit.status, JSON.stringify(emit.body)).toBe(403);
+    expect((await current()).attributes.status).toBe('draft');
+    // Above it: the request for approval is the role's to refuse (before the guard says anything).
+    const discounted = await writer.request('PATCH', `/api/quotationProducts/${line.id}`, { attributes: { discountPercent: 40 } }, ifMatch(line));
+    expect(discounted.status, JSON.stringify(discounted.body)).toBe(200);
+    expect((await act(writer, 'requestApproval')).status).toBe(403);
+    // The salesman asks; a salesman cannot approve, not even their own; the manager can.
+    const seller = as(users.seller!);
+    expect((await act(seller, 'requestApproval')).status).toBe(403); // not theirs (readResponsible)
+    expect((await act(as(api.adminId), 'requestApproval')).status).toBe(200);
+    const salesmanRole = roleIds.Commerciale!;
+    const ownSeller = as(await insertApiUser(api, [salesmanRole], { displayName: 'Venditore Tre', isSalesman: true }));
+    expect((await act(ownSeller, 'approve')).status).toBe(403);
+    expect((await act(as(users.manager!), 'approve')).status).toBe(200);
+    expect((await act(as(users.manager!), 'emit')).status).toBe(200);
+    // Revising an issued quotation: refused to the writer, allowed to the manager.
+    expect((await act(writer, 'createRevision')).status).toBe(403);
+    expect((await current()).attributes.status).toBe('issued');
+    const revised = await as(users.manager!).request('POST', `/api/quotations/${quotation.id}/actions/createRevision`, { message: 'Nuove quantità' }, ifMatch(await current()));
+    expect(revised.status, JSON.stringify(revised.body)).toBe(200);
+    const [revision] = (await as(api.adminId).request('GET', `/api/quotationRevisions?filter[quotationId]=${quotation.id}`)).body.data;
+    // updateRevision: only the reason of a revision may change, and only for a role that may update revisions.
+    expect((await seller.request('PATCH', `/api/quotationRevisions/${revision.id}`, { attributes: { reason: 'Altro' } }, ifMatch(revision))).status).toBe(403);
+    expect((await writer.request('PATCH', `/api/quotationRevisions/${revision.id}`, { attributes: { reason: 'Altro' } }, ifMatch(revision))).status).toBe(403);
+    const corrected = await as(users.manager!).request('PATCH', `/api/quotationRevisions/${revision.id}`, { attributes: { reason: 'Nuove quantità richieste dal cliente' } }, ifMatch(revision));
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+  });
+
+  it('a line sent with only its product and quantity gets the price list’s price and the customer’s offer, in a single write and in a whole-lines write', async () => {
+    const offered = await createdBy(api.adminId, 'customers', {
+      attributes: {
+        allowedModules: ['fire'], registry: { businessName: 'Offerta Srl' }, commercialOfferType: 'discount', commercialPercentage: 10,
+        validityDateTimeStart: '2026-01-01T00:00:00.000Z', validityDateTimeEnd: '2099-12-31T00:00:00.000Z',
+      },
+    });
+    const quotation = await createdBy(users.seller!, 'quotations', { attributes: { date: TODAY }, relationships: { customerId: offered.id } });
+    // General list 45, offer −10%: 40.50.
+    const single = await createdBy(users.seller!, 'quotationProducts', { attributes: { quantity: 2 }, relationships: { quotationId: quotation.id, productId } });
+    expect(single.attributes).toMatchObject({ listPrice: 45, unitPrice: 40.5 });
+    expect(single.metadata.netTotal).toBe(81);
+    const fresh = (await as(users.seller!).request('GET', `/api/quotations/${quotation.id}`)).body.data;
+    const whole = await as(users.seller!).request('PUT', `/api/quotations/${quotation.id}/lines`, {
+      lines: [{ id: single.id }, { relationships: { productId }, attributes: { quantity: 3 } }],
+    }, ifMatch(fresh));
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200);
+    expect(whole.body.included[1].attributes).toMatchObject({ quantity: 3, listPrice: 45, unitPrice: 40.5 });
+    expect(whole.body.data.metadata.totalNetPrice).toBe(202.5);
   });
 });

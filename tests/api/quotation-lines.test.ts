@@ -84,6 +84,7 @@ describe.each(engines())('PUT /api/quotations/{id}/lines on %s', (engine) => {
     expect(lines.map((l) => [l.id === a.id ? 'a' : l.id === b.id ? 'b' : l.attributes.kind, l.attributes.position])).toEqual([['b', 0], ['section', 1], ['a', 2]]);
     expect(lines.find((l) => l.id === b.id).attributes.quantity).toBe(3);
     expect((await get(`/api/quotationProducts/${note.id}`)).body.data.metadata.isDeleted).toBe(true);
+    expect((await get(`/api/quotationProducts/${note.id}/history`)).body.data[0]).toMatchObject({ action: 'delete' });
     // 3 × 80 + 1 × 45
     expect(second.body.data.metadata.totalNetPrice).toBe(285);
     // History of the lines, as for single writes.

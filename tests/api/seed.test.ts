@@ -14,6 +14,8 @@ import { seedSteps } from '../../src/server/seed/generators/index.ts';
 import { DEMO_USERS } from '../../src/server/seed/generators/demo-users.ts';
 import { isValidFiscalCode, isValidVatNumber } from '../../src/domain/validation.ts';
 import { engines, setupApi, type Api } from './setup.ts';
+import { addDays } from '../../src/domain/rules/calendar.ts';
+import { BUSY_STATES, doubleBookings, placementOf, romeWallClock } from '../../src/domain/rules/planning.ts';
 
 const OPTIONS = { scale: 0.05, log: () => {}, referenceDay: '2026-06-15', validateAll: true } as const;
 
@@ -154,6 +156,32 @@ describe.each(engines())('demo data set on %s', (engine) => {
     const overdue = rows.rows.reduce((sum, r) => sum + r.overdue, 0);
     expect(overdue / all).toBeGreaterThan(0.03);
     expect(overdue / all).toBeLessThan(0.5);
+  });
+
+  it('spreads the interventions near today over the technicians: at most 6 a day each, no double booking, part of the backlog wanted this week', async () => {
+    const near = await sql<Record<string, unknown> & { id: string; attributes: Record<string, unknown>; relationships: Record<string, unknown> }>`
+      SELECT id, attributes, relationships FROM assignments
+      WHERE attributes->>'plannedStartDateTime' BETWEEN ${addDays(OPTIONS.referenceDay, -10)} AND ${addDays(OPTIONS.referenceDay, 11)}`.execute(api.database.db);
+    const placements = near.rows.map((row) => placementOf(row));
+    const perDay = new Map<string, number>();
+    for (const p of placements) {
+      if (!BUSY_STATES.includes(p.state) && !p.state.startsWith('closed')) continue;
+      for (const operatorId of p.operatorIds) {
+        const key = `${operatorId}|${romeWallClock(p.start!).day}`;
+        perDay.set(key, (perDay.get(key) ?? 0) + 1);
+      }
+    }
+    expect(perDay.size).toBeGreaterThan(0);
+    expect(Math.max(...perDay.values())).toBeLessThanOrEqual(6);
+    expect([...doubleBookings(placements).keys()]).toEqual([]);
+    // Each starts in a working day between 8:00 and 17:00 in Rome.
+    for (const p of placements.filter((q) => BUSY_STATES.includes(q.state))) {
+      const { minutes } = romeWallClock(p.start!);
+      expect(minutes).toBeGreaterThanOrEqual(8 * 60);
+      expect(minutes).toBeLessThanOrEqual(17 * 60);
+    }
+    const wanted = placements.filter((p) => p.state === 'open' && p.start && romeWallClock(p.start).day >= OPTIONS.referenceDay && romeWallClock(p.start).day < addDays(OPTIONS.referenceDay, 5));
+    expect(wanted.length).toBeGreaterThan(0);
   });
 
   it('lists the seeded customers through the API', async () => {

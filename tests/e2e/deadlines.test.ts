@@ -2,96 +2,73 @@
 // grid opens with g s, full-text search finds a customer's deadlines, the "Scadute" window keeps the
 // overdue ones, x selects three, and i ("Crea intervento") makes their intervention and opens it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { pressKeys, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { DEMO, signedInSession, type SignedInSession } from './harness.ts';
+import { createInterventionFromOverdueDeadlines, focusedIs, listOf, tabUntil, type Deadline } from './deadline-steps.ts';
+import { focusOutOfFields, pressKeys } from './harness.ts';
 
 let session: SignedInSession;
-let server: TestServer;
-let page: Page;
-let token: string;
-
-interface Deadline { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
-
-async function list<T = Deadline>(type: string, query: string): Promise<T[]> {
-  const response = await server.api(`/${type}?${query}`, { token });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return ((await response.json()) as { data: T[] }).data;
-}
-
-const press = (...keys: string[]) => pressKeys(page, ...keys);
-
-/** Presses `key` until `reached` says the focus is where it should be (at most `limit` times). */
-async function tabUntil(key: 'Tab' | 'Shift+Tab', reached: () => Promise<boolean>, limit = 80): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    if (await reached()) return;
-    await page.keyboard.press(key);
-  }
-  expect(await reached()).toBe(true);
-}
-
-const focusedIs = (check: string) => () => page.evaluate((source) => new Function('el', `return ${source}`)(document.activeElement) as boolean, check);
 
 beforeAll(async () => {
   session = await signedInSession({ email: DEMO.planner });
-  ({ server, page, token } = session);
-  await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+  await session.page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
 });
 
 afterAll(() => session?.close());
 
 describe('deadlines worklist', () => {
   it('selects three overdue deadlines of one customer and creates their intervention by keys', async () => {
-    // A customer whose overdue deadlines, still to plan, are at one site and found by its name alone.
-    const overdue = await list('physicalActivities', 'filter[due]=expired&page[size]=500&sort=deadlineDate');
-    const byCustomer = new Map<string, Deadline[]>();
-    for (const d of overdue) {
-      if (!d.relationships.activityId || d.relationships.assignmentActivityId) continue;
-      const key = String(d.relationships.customerId);
-      byCustomer.set(key, [...(byCustomer.get(key) ?? []), d]);
-    }
-    let chosen: { name: string; rows: Deadline[] } | undefined;
-    for (const rows of byCustomer.values()) {
-      const name = String(rows[0]!.metadata.customerName ?? '');
-      if (rows.length < 3 || !name || new Set(rows.map((d) => String(d.metadata.customerLocationId ?? ''))).size !== 1) continue;
-      const found = await list('physicalActivities', `filter[due]=expired&filter[fullText]=${encodeURIComponent(name)}&page[size]=50`);
-      if (found.every((d) => d.relationships.customerId === rows[0]!.relationships.customerId && d.relationships.activityId && !d.relationships.assignmentActivityId)) {
-        chosen = { name, rows: found };
-        break;
-      }
-    }
-    expect(chosen, 'a demo customer with three overdue deadlines at one site').toBeDefined();
+    const { server, page, token } = session;
+    const { assignmentId, selectedIds } = await createInterventionFromOverdueDeadlines(page, server, token);
+    const activities = await listOf(server, token, 'assignmentActivities', `filter[assignmentId]=${assignmentId}`);
+    expect(activities).toHaveLength(3);
+    const planned = await listOf<Deadline>(server, token, 'physicalActivities', `ids=${selectedIds.join(',')}`);
+    expect(planned.map((d) => d.relationships.assignmentActivityId).toSorted()).toEqual(activities.map((a) => a.id).toSorted());
+  });
 
+  it('groups the worklist by customer and site, with the counts per window in the header equal to the API\'s', async () => {
+    const { server, page, token } = session;
     await focusOutOfFields(page);
-    await press('g', 's');
+    await pressKeys(page, 'g', 's');
     await page.waitForURL((url) => url.pathname === '/planning/physicalActivities');
     const grid = page.locator('[role=grid]:visible');
     await grid.waitFor();
-    // To the search box (before the grid), type the customer's name.
-    await tabUntil('Shift+Tab', focusedIs("el?.type === 'search'"));
-    await page.keyboard.type(chosen!.name);
-    await page.waitForURL((url) => url.searchParams.get('filter[fullText]') === chosen!.name.trim());
-    // Filters → the "Scadenza" window → "Scadute".
-    await press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('false');
-    await press('Enter');
-    await tabUntil('Tab', focusedIs("el?.tagName === 'SELECT' && el.closest('label')?.textContent?.startsWith('Scadenza')"));
-    await press('ArrowDown');
-    await page.waitForURL((url) => url.searchParams.get('filter[due]') === 'expired');
-    await tabUntil('Tab', focusedIs("el?.getAttribute('role') === 'grid'"));
-    await expect.poll(() => page.locator('.data-grid-count:visible').textContent()).toContain(String(chosen!.rows.length));
-    // Overdue rows say so.
-    await expect.poll(() => grid.locator('[role=row].is-overdue').count()).toBeGreaterThanOrEqual(3);
+    // The counts use the grid's own filters (here what the first test typed), whatever window is shown.
+    const fullText = new URL(page.url()).searchParams.get('filter[fullText]');
+    const counted = async (window: string) => {
+      const response = await server.api(`/physicalActivities?filter[due]=${window}&page[size]=1${fullText ? `&filter[fullText]=${encodeURIComponent(fullText)}` : ''}`, { token });
+      return ((await response.json()) as { meta: { total: number } }).meta.total;
+    };
+    for (const window of ['expired', 'thisMonth', 'next90']) {
+      const expected = (await counted(window)).toLocaleString('it-IT');
+      await expect.poll(() => page.locator(`.deadline-count.is-${window}:visible .deadline-count-value`).textContent()).toBe(expected);
+    }
+    // Pressing "Scadute" (Enter on it) switches that window on or off.
+    const expired = page.locator('.deadline-count.is-expired:visible');
+    const wasOn = (await expired.getAttribute('aria-pressed')) === 'true';
+    await tabUntil(page, 'Shift+Tab', focusedIs(page, "el?.classList.contains('deadline-count') && el.classList.contains('is-expired')"));
+    await pressKeys(page, 'Enter');
+    await page.waitForURL((url) => (url.searchParams.get('filter[due]') === 'expired') !== wasOn);
+    await expect.poll(() => expired.getAttribute('aria-pressed')).toBe(String(!wasOn));
 
-    await press('Home', 'x', 'j', 'x', 'j', 'x');
-    await expect.poll(() => grid.locator('[role=row][aria-selected=true]').count()).toBe(3);
-    const selectedIds = await grid.locator('[role=row][aria-selected=true] a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!.split('/').pop()!));
-    await press('i');
-    await page.waitForURL((url) => /^\/planning\/assignments\/[0-9a-f-]{36}/.test(url.pathname), { timeout: 15_000 });
-    const assignmentId = /\/planning\/assignments\/([0-9a-f-]{36})/.exec(new URL(page.url()).pathname)![1]!;
-
-    const activities = await list('assignmentActivities', `filter[assignmentId]=${assignmentId}`);
-    expect(activities).toHaveLength(3);
-    const planned = await list('physicalActivities', `ids=${selectedIds.join(',')}`);
-    expect(planned.map((d) => d.relationships.assignmentActivityId).toSorted()).toEqual(activities.map((a) => (a as unknown as Deadline).id).toSorted());
+    // Sorted by customer, then site: a group starts exactly where the customer or the site changes.
+    await expect.poll(() => grid.locator('[role=row].is-group-start').count()).toBeGreaterThan(0);
+    const rows = await grid.locator('[role=row][aria-rowindex]:not([aria-busy])').evaluateAll((elements) =>
+      elements
+        .filter((row) => row.getAttribute('aria-rowindex') !== '1')
+        .map((row) => ({
+          index: Number(row.getAttribute('aria-rowindex')),
+          group: [...row.querySelectorAll('[role=gridcell]')].slice(0, 2).map((cell) => cell.textContent).join('|'),
+          start: row.classList.contains('is-group-start'),
+          repeats: row.querySelectorAll('.is-repeat').length,
+        }))
+        .sort((a, b) => a.index - b.index),
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    rows.forEach((row, i) => {
+      const before = rows[i - 1];
+      if (!before || before.index !== row.index - 1) return;
+      expect(row.start, `row ${row.index}`).toBe(row.group !== before.group);
+      expect(row.repeats, `row ${row.index}`).toBe(row.start ? 0 : 2);
+    });
   });
 });

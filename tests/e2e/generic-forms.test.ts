@@ -162,22 +162,22 @@ describe('long lists and role rules', () => {
 
   it('edits a role rule: actions, conditions with an operator', async () => {
     const role = await create('roles', {
-      attributes: { name: `Ruolo ${tag}`, permissions: [{ action: ['read', 'update'], subject: 'quotation', conditions: { 'relationships.customerId': { $in: '${user.customerIds}' } } }] },
+      attributes: { name: `Ruolo ${tag}`, permissions: [{ action: ['read', 'update'], subject: 'quotation', conditions: { 'relationships.customerId': { $in: '${user.allowedCustomerIds}' } } }] },
     });
     await open(`/preview/roles/${role.id}`);
     const rule = form().locator('[data-item-index="0"]');
     await rule.getByRole('checkbox', { name: 'Elimina' }).check();
-    // The stored condition is shown as a row: field, operator, value.
-    expect(await rule.getByRole('textbox', { name: 'Campo della condizione' }).first().inputValue()).toBe('relationships.customerId');
+    // The stored condition is shown as a row: field (a combobox: the subject's fields are suggested), operator, value.
+    expect(await rule.getByRole('combobox', { name: 'Campo della condizione' }).first().inputValue()).toBe('relationships.customerId');
     expect(await rule.getByRole('combobox', { name: 'Operatore' }).first().inputValue()).toBe('$in');
     await rule.getByRole('button', { name: 'Aggiungi condizione' }).click();
-    await rule.getByRole('textbox', { name: 'Campo della condizione' }).nth(1).fill('attributes.status');
+    await rule.getByRole('combobox', { name: 'Campo della condizione' }).nth(1).fill('attributes.status');
     await rule.getByRole('combobox', { name: 'Operatore' }).nth(1).selectOption('$ne');
     await rule.getByRole('textbox', { name: 'Valore della condizione' }).nth(1).fill('cancelled');
     await save();
     const stored = await fetchOne('roles', role.id);
     expect(stored.attributes.permissions).toEqual([
-      { action: ['read', 'update', 'delete'], subject: 'quotation', conditions: { 'relationships.customerId': { $in: '${user.customerIds}' }, 'attributes.status': { $ne: 'cancelled' } } },
+      { action: ['read', 'update', 'delete'], subject: 'quotation', conditions: { 'relationships.customerId': { $in: '${user.allowedCustomerIds}' }, 'attributes.status': { $ne: 'cancelled' } } },
     ]);
   });
 });

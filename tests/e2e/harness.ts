@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../support/free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -315,4 +315,80 @@ declare module 'vitest' {
   export interface ProvidedContext {
     e2eTemplateDir: string;
   }
+}
+
+/**
+ * Ctrl+K, types `text`, moves with the arrows to the first item that contains `item` (its whole text,
+ * or only its title with `{ title: true }`), presses Enter: how a user opens a record, a screen or a
+ * saved view from the palette.
+ */
+export async function openFromPalette(page: Page, text: string, item: string | RegExp = text, options: { title?: boolean } = {}): Promise<void> {
+  const palette = page.locator('[cmdk-dialog]');
+  await page.keyboard.press('Control+k');
+  await palette.waitFor({ state: 'visible' });
+  await page.keyboard.type(text, { delay: 20 });
+  const items = palette.locator('[cmdk-item]');
+  const target = (options.title ? items.filter({ has: page.locator('.palette-item-title', { hasText: item }) }) : items.filter({ hasText: item })).first();
+  await target.waitFor({ state: 'visible', timeout: 15_000 });
+  for (let i = 0; i < 40 && (await target.getAttribute('data-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await palette.waitFor({ state: 'hidden' });
+}
+
+/** An amount as the app shows it (EUR, two decimals, Italian), with any kind of space made plain. */
+export const euro = (amount: number): string => plainSpaces(new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount));
+
+/** Text with non-breaking and other spaces made plain, trimmed (for comparing formatted amounts). */
+export const plainSpaces = (text: string | null | undefined): string => (text ?? '').replace(/\s/g, ' ').trim();
+
+/**
+ * In the quotation editor's lines grid (focused, on the line to add below): Ctrl+Enter adds a line,
+ * the product is chosen by typing its code and Enter, the quantity typed in the cell that opens next
+ * and kept with Enter; waits until the line is priced.
+ */
+export async function addQuotationLineByCode(page: Page, grid: Locator, code: string, quantity: number, lineIndex: number): Promise<void> {
+  await page.keyboard.press('Control+Enter');
+  const picker = grid.getByRole('combobox');
+  await picker.waitFor();
+  // Type only once the new line's picker has the focus (it opens a frame after the line is added).
+  await expect.poll(() => picker.evaluate((element) => element === document.activeElement)).toBe(true);
+  await page.keyboard.type(code, { delay: 15 });
+  const option = page.getByRole('option', { name: new RegExp(code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
+  await option.waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await grid.getByRole('textbox', { name: /^Quantità della riga/ }).waitFor();
+  await page.keyboard.type(String(quantity));
+  await page.keyboard.press('Enter');
+  const row = grid.locator(`[data-line="${lineIndex}"]`);
+  await expect.poll(() => row.locator('[data-column="unitPrice"]').textContent()).not.toBe('');
+  await expect.poll(() => row.locator('[data-column="quantity"]').textContent()).toBe(String(quantity));
+}
+
+/** Presses `key` until `reached` says the focus is where it should be (at most `limit` times). */
+export async function pressUntil(page: Page, key: string, reached: () => Promise<boolean>, limit = 200): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await reached()) return;
+    await page.keyboard.press(key);
+  }
+  expect(await reached()).toBe(true);
+}
+
+/**
+ * "Registra consegna" (r c) on the open order: the quantity typed for its first line, Enter; when it
+ * is above what was ordered, the SPEC §5 question is answered yes by keyboard. Waits for the dialog
+ * to have finished closing first (a closing dialog still holds the keys).
+ */
+export async function recordDelivery(page: Page, quantity: number, options: { confirmExcess?: boolean } = {}): Promise<void> {
+  await expect.poll(() => page.locator('dialog[open], [role=dialog][aria-modal="true"], [role=alertdialog]:visible').count(), { timeout: 10_000 }).toBe(0);
+  await focusOutOfFields(page);
+  await pressKeys(page, 'r', 'c');
+  await page.getByRole('dialog', { name: 'Registra consegna' }).waitFor();
+  await page.keyboard.type(String(quantity).replace('.', ','));
+  await page.keyboard.press('Enter');
+  if (!options.confirmExcess) return;
+  const question = page.getByRole('alertdialog');
+  await question.getByText(/supera la quantità ordinata/).waitFor();
+  const confirm = question.getByRole('button', { name: 'Sì, aggiorna la quantità ordinata' });
+  await pressUntil(page, 'Tab', () => confirm.evaluate((button) => button === document.activeElement), 5);
+  await page.keyboard.press('Enter');
 }

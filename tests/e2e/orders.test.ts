@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { pressKeys, apiData, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, euro, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, recordDelivery, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 interface OrderLine { quantity: number; deliveredQuantity?: number }
@@ -19,9 +19,7 @@ const api = <T>(pathAndQuery: string) => apiData<T>(server, token, pathAndQuery)
 
 const press = (...keys: string[]) => pressKeys(page, ...keys);
 
-const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const number = new Intl.NumberFormat('it-IT');
-const palette = () => page.locator('[cmdk-dialog]');
 const orderForm = () => page.locator('.order-detail .entity-form:visible');
 const lineRow = (index: number) => orderForm().locator(`tr[data-line="${index}"]`);
 const orderLines = async (id: string) => (await api<Entity>(`/orders/${id}`)).attributes.lines as OrderLine[];
@@ -56,13 +54,7 @@ afterAll(() => session?.close());
 describe('orders from quotation to delivery', () => {
   it('opens the accepted quotation from the palette and makes its order with r o', async () => {
     const code = String(quotation.attributes.code);
-    await press('Control+k');
-    await palette().waitFor({ state: 'visible' });
-    await page.keyboard.type(code, { delay: 20 });
-    const item = palette().locator('[cmdk-item]', { hasText: code }).first();
-    await item.waitFor({ state: 'visible', timeout: 15_000 });
-    for (let i = 0; i < 30 && (await item.getAttribute('data-selected')) !== 'true'; i++) await press('ArrowDown');
-    await press('Enter');
+    await openFromPalette(page, code);
     await page.waitForURL((url) => url.pathname === `/marketing/quotations/detail/${quotation.id}`);
     // Whichever screen shows the quotation (generic form or editor), its heading names it.
     await page.locator('h1:visible', { hasText: code }).first().waitFor();
@@ -93,7 +85,7 @@ describe('orders from quotation to delivery', () => {
     expect(order.metadata.totalNetPrice).toBe(fresh.metadata.totalNetPrice);
     expect(order.metadata.totalPrice).toBe(fresh.metadata.totalListPrice);
     const shown = await orderForm().locator('[data-total="totalNetPrice"] dd').textContent();
-    expect(shown?.replace(/\s/g, ' ')).toBe(money.format(Number(fresh.metadata.totalNetPrice)).replace(/\s/g, ' '));
+    expect(plainSpaces(shown)).toBe(euro(Number(fresh.metadata.totalNetPrice)));
   });
 
   it('confirms the order (t o c) and records a partial delivery (r c)', async () => {
@@ -101,13 +93,8 @@ describe('orders from quotation to delivery', () => {
     await press('t', 'o', 'c');
     await expect.poll(async () => (await api<Entity>(`/orders/${orderId}`)).attributes.state, { timeout: 10_000 }).toBe('todo');
     await orderForm().locator('.entity-state[data-state="todo"]').waitFor();
-    await focusOutOfFields(page);
-    await press('r', 'c');
-    const dialog = page.getByRole('dialog', { name: 'Registra consegna' });
-    await dialog.waitFor();
     // The first line's quantity has the focus.
-    await page.keyboard.type(String(partial()).replace('.', ','));
-    await press('Enter');
+    await recordDelivery(page, partial());
     await expect.poll(async () => (await orderLines(orderId))[0]!.deliveredQuantity, { timeout: 10_000 }).toBe(partial());
     expect((await orderLines(orderId))[0]!.quantity).toBe(firstLine.quantity);
     await expect.poll(() => lineRow(0).locator('[data-column="remaining"]').textContent()).toBe(number.format(firstLine.quantity - partial()));
@@ -116,16 +103,7 @@ describe('orders from quotation to delivery', () => {
 
   it('records a delivery above the ordered quantity after the confirmation, raising the ordered quantity', async () => {
     const beyond = firstLine.quantity - partial() + 2;
-    await focusOutOfFields(page);
-    await press('r', 'c');
-    await page.getByRole('dialog', { name: 'Registra consegna' }).waitFor();
-    await page.keyboard.type(String(beyond).replace('.', ','));
-    await press('Enter');
-    const question = page.getByRole('alertdialog');
-    await question.getByText(/supera la quantità ordinata/).waitFor();
-    const confirm = question.getByRole('button', { name: 'Sì, aggiorna la quantità ordinata' });
-    for (let i = 0; i < 5 && !(await confirm.evaluate((button) => button === document.activeElement)); i++) await press('Tab');
-    await press('Enter');
+    await recordDelivery(page, beyond, { confirmExcess: true });
     await expect.poll(async () => (await orderLines(orderId))[0]!.deliveredQuantity, { timeout: 10_000 }).toBe(firstLine.quantity + 2);
     expect((await orderLines(orderId))[0]!.quantity).toBe(firstLine.quantity + 2);
     await expect.poll(() => lineRow(0).locator('[data-column="remaining"]').textContent()).toBe(number.format(0));

@@ -5,7 +5,7 @@
 // the same totals to the cent as the server stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pressKeys, apiData, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { addQuotationLineByCode, apiData, DEMO, euro, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
@@ -18,9 +18,7 @@ const api = <T>(pathAndQuery: string) => apiData<T>(server, token, pathAndQuery)
 
 const press = (...keys: string[]) => pressKeys(page, ...keys);
 
-const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const spaces = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ').trim();
-const palette = () => page.locator('[cmdk-dialog]');
+const spaces = plainSpaces;
 const editor = () => page.locator('.quotation-editor:visible');
 const grid = () => editor().getByRole('grid', { name: 'Righe del preventivo' });
 const netTotal = () => editor().locator('[data-total="net"] dd');
@@ -54,13 +52,7 @@ afterAll(() => session?.close());
 describe('quotation editor, keyboard only', () => {
   it('opens the draft from the palette in the editor', async () => {
     const code = String(quotation.attributes.code);
-    await press('Control+k');
-    await palette().waitFor({ state: 'visible' });
-    await page.keyboard.type(code, { delay: 20 });
-    const item = palette().locator('[cmdk-item]', { hasText: code }).first();
-    await item.waitFor({ state: 'visible', timeout: 15_000 });
-    for (let i = 0; i < 30 && (await item.getAttribute('data-selected')) !== 'true'; i++) await press('ArrowDown');
-    await press('Enter');
+    await openFromPalette(page, code);
     await page.waitForURL((url) => url.pathname === `/marketing/quotations/detail/${quotation.id}`);
     await editor().locator('h1', { hasText: code }).waitFor({ timeout: 15_000 });
     await expect.poll(() => grid().locator('[role=row][data-line]').count()).toBe(Math.min(linesBefore, 20));
@@ -72,25 +64,7 @@ describe('quotation editor, keyboard only', () => {
     await expect.poll(() => grid().evaluate((element) => element === document.activeElement)).toBe(true);
     // New lines go below the last one.
     await press('End');
-    for (const [i, product] of products.entries()) {
-      await press('Control+Enter');
-      const picker = grid().getByRole('combobox');
-      await picker.waitFor();
-      // Type only once the new line's picker has the focus (it opens a frame after the line is added).
-      await expect.poll(() => picker.evaluate((element) => element === document.activeElement)).toBe(true);
-      await page.keyboard.type(String(product.attributes.code), { delay: 15 });
-      const option = page.getByRole('option', { name: new RegExp(String(product.attributes.code).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
-      await option.waitFor({ timeout: 10_000 });
-      await press('Enter');
-      // The quantity cell is edited next.
-      const quantity = grid().getByRole('textbox', { name: /^Quantità della riga/ });
-      await quantity.waitFor();
-      await page.keyboard.type(String(i + 2));
-      await press('Enter');
-      const row = grid().locator(`[data-line="${linesBefore + i}"]`);
-      await expect.poll(() => row.locator('[data-column="unitPrice"]').textContent()).not.toBe('');
-      await expect.poll(() => row.locator('[data-column="quantity"]').textContent()).toBe(String(i + 2));
-    }
+    for (const [i, product] of products.entries()) await addQuotationLineByCode(page, grid(), String(product.attributes.code), i + 2, linesBefore + i);
     expect(await editor().locator('.entity-form-dirty').count()).toBe(1);
   });
 
@@ -115,12 +89,12 @@ describe('quotation editor, keyboard only', () => {
     await expect.poll(async () => (await api<Entity[]>(`/quotationProducts?filter[quotationId]=${quotation.id}&page[size]=500`)).length, { timeout: 10_000 }).toBe(linesBefore + 3);
     await expect.poll(() => editor().locator('.entity-form-dirty').count()).toBe(0);
     const stored = await api<Entity>(`/quotations/${quotation.id}`);
-    expect(shown).toBe(spaces(money.format(Number(stored.metadata.totalNetPrice))));
+    expect(shown).toBe(euro(Number(stored.metadata.totalNetPrice)));
   });
 
   it('after a reload shows the same totals to the cent as the quotations grid', async () => {
     const stored = await api<Entity>(`/quotations/${quotation.id}`);
-    const expected = spaces(money.format(Number(stored.metadata.totalNetPrice)));
+    const expected = euro(Number(stored.metadata.totalNetPrice));
     await page.reload();
     await editor().locator('h1', { hasText: String(quotation.attributes.code) }).waitFor({ timeout: 20_000 });
     await expect.poll(async () => spaces(await netTotal().textContent())).toBe(expected);

@@ -65,6 +65,26 @@ describe('grids', () => {
     await page.locator('[role=columnheader] button', { hasText: 'Codice' }).first().click();
     await page.waitForURL((url) => url.search.includes('sort=code'));
   });
+
+  it('scrolling down reads the next page after the keyset cursor of the one before, not by offset', async () => {
+    const reads: URL[] = [];
+    const listen = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/quotations') reads.push(url);
+    };
+    page.on('request', listen);
+    try {
+      await open('/marketing/quotations?sort=code');
+      const grid = page.locator('[role=grid]:visible');
+      await page.locator('[role=row][aria-rowindex="3"]:visible a').waitFor();
+      expect(Number(await grid.getAttribute('aria-rowcount')) - 1).toBeGreaterThan(100);
+      await grid.focus();
+      for (let i = 0; i < 30 && !reads.some((url) => url.searchParams.get('page[number]') === '2'); i++) await page.keyboard.press('PageDown');
+      await expect.poll(() => reads.find((url) => url.searchParams.get('page[number]') === '2')?.searchParams.get('page[after]')).toMatch(/^[A-Za-z0-9_-]+$/);
+    } finally {
+      page.off('request', listen);
+    }
+  });
 });
 
 describe('forms and transitions', () => {

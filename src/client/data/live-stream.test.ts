@@ -60,6 +60,7 @@ let stream: ChangeStream | undefined;
 let notices: ChangeNotice[];
 let states: StreamState[];
 let resyncs: number;
+let profiles: number;
 
 beforeEach(() => {
   issued = [];
@@ -69,6 +70,7 @@ beforeEach(() => {
   notices = [];
   states = [];
   resyncs = 0;
+  profiles = 0;
 });
 
 afterEach(() => {
@@ -85,6 +87,7 @@ function start(overrides: { initialDelayMs?: number; maxDelayMs?: number } = {})
     },
     onChange: (notice) => notices.push(notice),
     onResync: () => (resyncs += 1),
+    onProfile: () => (profiles += 1),
     onState: (state) => states.push(state),
     isFatal: (error) => error instanceof ApiProblem && error.status === 401,
     eventSource: (url) => new EventSource(url) as unknown as EventSourceLike,
@@ -112,6 +115,12 @@ describe('change stream', () => {
     expect(resyncs).toBe(0);
     send('resync', {});
     await vi.waitFor(() => expect(resyncs).toBe(1));
+    // The user's own rights changed: told apart from changes and resyncs.
+    expect(profiles).toBe(0);
+    send('profile', {});
+    await vi.waitFor(() => expect(profiles).toBe(1));
+    expect(notices).toHaveLength(1);
+    expect(resyncs).toBe(1);
   });
 
   it('reconnects after the server drops it, with a fresh ticket and a doubling wait, then resyncs', async () => {

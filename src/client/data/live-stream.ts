@@ -25,6 +25,8 @@ export interface ChangeStreamOptions {
   onChange(notice: ChangeNotice): void;
   /** After a reconnection, or when the server says so (`event: resync`): notices may have been missed. */
   onResync?(): void;
+  /** The signed-in user's own user, roles or zones changed (`event: profile`): their rights may differ. */
+  onProfile?(): void;
   onState?(state: StreamState): void;
   /** A failure of `connectUrl` after which retrying is pointless (signed out): the stream stops. */
   isFatal?(error: unknown): boolean;
@@ -121,6 +123,9 @@ export function createChangeStream(options: ChangeStreamOptions): ChangeStream {
     // The server lost notices itself (its database listener reconnected): refetch what is shown.
     es.addEventListener('resync', () => {
       if (mine === generation) options.onResync?.();
+    });
+    es.addEventListener('profile', () => {
+      if (mine === generation) options.onProfile?.();
     });
   }
 

@@ -29,6 +29,17 @@ export async function applyNotice(notice: ChangeNotice, client = queryClient): P
   for (const listener of listeners) listener(notice);
 }
 
+const profileListeners = new Set<() => void>();
+
+/**
+ * Hears that the signed-in user's user, roles or zones changed — or may have, when notices were
+ * missed (a reconnection): the app reads the identity again and applies it if it differs.
+ */
+export function onProfileChange(listener: () => void): () => void {
+  profileListeners.add(listener);
+  return () => profileListeners.delete(listener);
+}
+
 let stream: ChangeStream | undefined;
 let eventsBase: Promise<string> | undefined;
 
@@ -49,7 +60,13 @@ export function startLiveUpdates(): void {
     },
     onChange: (notice) => void applyNotice(notice),
     // Changes made while the connection was down were not heard: refetch what is on screen.
-    onResync: () => void queryClient.invalidateQueries({ queryKey: ['records'] }),
+    onResync: () => {
+      void queryClient.invalidateQueries({ queryKey: ['records'] });
+      for (const listener of profileListeners) listener();
+    },
+    onProfile: () => {
+      for (const listener of profileListeners) listener();
+    },
     isFatal: (error) => error instanceof ApiProblem && (error.status === 401 || error.status === 403),
   });
   stream.start();

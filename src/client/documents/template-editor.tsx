@@ -17,7 +17,7 @@ import { api } from '../api/client.ts';
 import { listKey, records } from '../data/index.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
-import { RecordFrame, useRecordDocument } from '../forms/record-frame.tsx';
+import { RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
 import { addMessages } from '../i18n/index.ts';
 import documentMessages from '../i18n/messages/documents.ts';
 import { useDebounced } from '../use-debounced.ts';
@@ -54,10 +54,7 @@ export function placeholderRows(type: TemplateDocType): PlaceholderRow[] {
 
 export function TemplateEditor({ id }: { id: string }) {
   const controller = useRecordController('templateDocs', id, { resolveConflict: showConflict });
-  const { kind, status } = controller;
-  if (status === 'loading') return <p role="status"><FormattedMessage id="screens.loading" /></p>;
-  if (status !== 'ready' || !kind || !controller.stored || !controller.draft) return <p role="alert"><FormattedMessage id="form.loadError" /></p>;
-  return <LoadedTemplate kind={kind} controller={controller} stored={controller.stored} draft={controller.draft} />;
+  return <RecordLoader controller={controller}>{(record) => <LoadedTemplate {...record} />}</RecordLoader>;
 }
 
 function LoadedTemplate({ kind, controller, stored, draft }: { kind: KindDefinition; controller: RecordController; stored: EntityJson; draft: EntityJson }) {

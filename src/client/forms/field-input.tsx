@@ -16,6 +16,7 @@ import { numberText, parseNumber, stepNumber } from './editors/numbers.ts';
 import { ItemList } from './editors/item-list.tsx';
 import { allowedValueKinds, convertValue, MapEditor, TypedValue, valueKindOf, type MapValueKind } from './editors/map-editor.tsx';
 import { AdditionalDataEditor } from './editors/additional-data-editor.tsx';
+import { AdditionalFieldsEditor } from './editors/additional-fields-editor.tsx';
 import { RuleListEditor } from './editors/rule-editor.tsx';
 import { AttachmentsEditor, attachmentsShapeOf, itemExtraFields } from './editors/attachments-editor.tsx';
 import { useFormRecord } from './editors/form-record.ts';
@@ -56,6 +57,10 @@ const abilityPath = (path: string) => path.split('.').filter((p) => !/^\d+$/.tes
 const NAMED_EDITORS: Record<string, (props: FieldProps & { readOnly: boolean }) => ReactNode> = {
   additionalData: ({ spec, path, value, onChange, errors, readOnly }) => (
     <AdditionalDataEditor label={fieldLabel(spec.name)} value={value} onChange={(v) => onChange(path, v)} readOnly={readOnly} error={errors.get(path)} errorOf={(key) => errors.get(`${path}.${key}`)} />
+  ),
+  additionalPEFields: ({ spec, path, value, onChange, errors, access, locked, readOnly }) => (
+    <AdditionalFieldsEditor spec={spec} path={path} value={value} onChange={(v) => onChange(path, v)} readOnly={readOnly} error={errors.get(path)}
+      renderChild={(child, childPath, childValue) => <Field key={child.name} spec={child} path={childPath} value={childValue} onChange={onChange} errors={errors} access={access} locked={locked || readOnly} />} />
   ),
   permissions: ({ spec, path, value, onChange, errors, readOnly }) => (
     <RuleListEditor label={fieldLabel(spec.name)} value={value} onChange={(v) => onChange(path, v)} readOnly={readOnly} maxItems={spec.maxItems} errorOf={(index, key) => errors.get(`${path}.${index}.${key}`)} />
@@ -303,7 +308,7 @@ function ScalarField({ spec, path, value, onChange, errors, readOnly, stateLabel
     }
     case 'textList': {
       const items = Array.isArray(value) ? (value as string[]) : [];
-      input = <textarea {...common} rows={Math.max(2, items.length + 1)} value={items.join('\n')} onChange={(e) => set(e.target.value.split('\n').map((s) => s.trim()).filter(Boolean))} />;
+      input = <TextListArea common={common} items={items} set={set} />;
       break;
     }
     case 'text':
@@ -373,4 +378,19 @@ function TargetFromPicker({ kindPath, label, render }: { kindPath: string; label
 function ChipTitle({ target, id }: { target: string | undefined; id: string }) {
   const title = useEntityTitle(target, id);
   return <span>{title || '…'}</span>;
+}
+
+/**
+ * A list of texts, one per line: while focused it keeps what is typed (a new line, a line still
+ * empty), and stores the trimmed non-empty lines.
+ */
+function TextListArea({ common, items, set }: { common: Record<string, unknown>; items: string[]; set(value: string[]): void }) {
+  const typed = useTypedText(items.join('\n'));
+  return (
+    <textarea {...common} rows={Math.max(2, items.length + 1)} value={typed.text} onFocus={typed.onFocus} onBlur={typed.onBlur}
+      onChange={(e) => {
+        typed.setText(e.target.value);
+        set(e.target.value.split('\n').map((line) => line.trim()).filter(Boolean));
+      }} />
+  );
 }

@@ -30,6 +30,25 @@ export function shortTime(iso: string, now = new Date()): { text: string; today:
   return { text: today ? time.format(at) : dayTime.format(at), today };
 }
 
+/** A record a dedicated screen shows: its kind, controller, stored version and draft. */
+export interface LoadedRecord {
+  kind: KindDefinition;
+  controller: RecordController;
+  stored: EntityJson;
+  draft: EntityJson;
+}
+
+/**
+ * The loading and load-error states, shown the same way by every dedicated screen; `children`
+ * renders the record once it is there (`waiting`: something else the screen needs is still loading).
+ */
+export function RecordLoader({ controller, waiting = false, children }: { controller: RecordController; waiting?: boolean; children: (record: LoadedRecord) => ReactNode }) {
+  const { kind, status, stored, draft } = controller;
+  if (status === 'loading' || waiting) return <p role="status"><FormattedMessage id="screens.loading" /></p>;
+  if (status !== 'ready' || !kind || !stored || !draft) return <p role="alert"><FormattedMessage id="form.loadError" /></p>;
+  return <>{children({ kind, controller, stored, draft })}</>;
+}
+
 /**
  * The tab's title and dirty dot, and the record published as the tab's document: a new object when
  * the record, its handle or the server's facts change. Screens use it for their own command buttons.

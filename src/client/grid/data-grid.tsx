@@ -5,7 +5,7 @@
  * Keys (when the grid has focus): ↑/↓ or j/k move, Enter opens the row's tab, Space or x select,
  * Shift+↑/↓ extend the selection, Home/End, PageUp/PageDown.
  */
-import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -14,12 +14,14 @@ import type { KindDefinition } from '../../domain/kind.ts';
 import { cellValue, defaultColumnIds, kindColumns, TITLE_COLUMN, type GridColumn } from './columns.ts';
 import { gridQuery, gridUrl, parseGridState, sortDirection, toggleSort, type GridState } from './grid-state.ts';
 import { useGridPages } from './use-grid-pages.ts';
+import { activeGroupFields, effectiveSort, startsGroup } from './grid-groups.ts';
 import { fieldLabel as fieldName, formatValue } from '../forms/format.ts';
 import { useEntityTitle } from '../forms/references.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { GridFilters } from './grid-filters.tsx';
-import type { Command } from '../../../commands/types.ts';
+import type { Command, CommandContext } from '../../../commands/types.ts';
+import { onCommandsChanged, rowCommands as registeredRowCommands } from '../../../commands/registry.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { TabIdContext } from '../workspace/tab-context.ts';
 import { activeTabAtom } from '../workspace/workspace-state.ts';
@@ -62,16 +64,24 @@ export function DataGrid(props: DataGridProps) {
 
 function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColumns, onColumnsChange, label, autoFocus, onCreate, defaultColumns }: DataGridProps & { kind: KindDefinition }) {
   const intl = useIntl();
-  const state = useMemo(() => parseGridState(url), [url]);
+  const { groupBy, rowTone } = kindModule(kind.type);
+  const defaultSort = kind.defaultOrder;
+  const state = useMemo(() => {
+    const parsed = parseGridState(url);
+    return { ...parsed, sort: effectiveSort(parsed.sort, defaultSort) };
+  }, [url, defaultSort]);
+  const groupFields = useMemo(() => activeGroupFields(state.sort, groupBy), [state.sort, groupBy]);
   const allColumns = useMemo(() => kindColumns(kind), [kind]);
   const fixedKeys = useMemo(() => new Set(Object.keys(fixed).map((k) => k.replace(/^filter\[|\]$/g, ''))), [fixed]);
   const visibleIds = state.cols ?? rememberedColumns ?? defaultColumns ?? defaultColumnIds(kind);
   const columns = useMemo(() => {
     const byId = new Map(allColumns.map((c) => [c.id, c]));
     const chosen = visibleIds.map((id) => byId.get(id)).filter((c): c is GridColumn => Boolean(c));
-    // The title holds the row link: always there, always first.
-    return [byId.get(TITLE_COLUMN)!, ...chosen.filter((c) => c.id !== TITLE_COLUMN)];
-  }, [allColumns, visibleIds]);
+    // The title holds the row link: always there, always first, after the columns that group the rows.
+    const grouping = groupFields.map((id) => byId.get(id)).filter((c): c is GridColumn => Boolean(c));
+    const rest = chosen.filter((c) => c.id !== TITLE_COLUMN && !groupFields.includes(c.id));
+    return [...grouping, byId.get(TITLE_COLUMN)!, ...rest];
+  }, [allColumns, visibleIds, groupFields]);
 
   const setState = useCallback((next: GridState) => onUrlChange(gridUrl(url, next)), [onUrlChange, url]);
 
@@ -156,8 +166,12 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
     const ctx = getCommandContext();
     if (ctx && rows.length > 0) void runSelectionAction(ctx, kind.type, name, rows).then(() => setSelected(new Set()));
   };
-  const rowTone = kindModule(kind.type).rowTone;
   const today = businessDay();
+  const groupColumns = columns.filter((c) => groupFields.includes(c.id));
+  const groupKeyAt = (index: number) => {
+    const row = pages.row(index);
+    return row ? groupColumns.map((c) => JSON.stringify(cellValue(row, c) ?? null)).join('|') : undefined;
+  };
 
   const open = (index: number, background = false) => {
     const row = pages.row(index);
@@ -169,12 +183,23 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
   // has focus: a header button or link keeps its keys), so the shortcut overlay lists them too.
   const [focused, setFocused] = useState(false);
   const live = useRef<GridActions>(null!);
-  live.current = { move, open, toggleSelected, clearSelection: () => setSelected(new Set()), active, total, pageRows, selectedCount: selected.size, create: onCreate, runSelection };
+  live.current = { move, open, toggleSelected, clearSelection: () => setSelected(new Set()), active, total, pageRows, selectedCount: selected.size, create: onCreate, runSelection, row: (index) => pages.row(index) };
   // `n` creates (the "Nuovo" button's key) when the grid offers it.
   const canCreate = Boolean(onCreate);
   const createTitle = intl.formatMessage({ id: 'grid.new' }, { kind: kind.label.singular });
+  // Commands acting on the row under the cursor (the users grid's "act as"), seeing it as `ctx.activeRow`.
+  const rowCommands = useSyncExternalStore(onCommandsChanged, () => registeredRowCommands);
   const gridCommands = useMemo(() => {
     const keys = gridKeyCommands(live);
+    const withRow = (ctx: CommandContext): CommandContext => {
+      const row = live.current.row(live.current.active);
+      return row ? { ...ctx, activeRow: { type: kind.type, entity: row } } : ctx;
+    };
+    const onRow = rowCommands.map((command): Command => ({
+      ...command,
+      when: (ctx) => (command.when ? command.when(withRow(ctx)) : true),
+      run: (ctx) => command.run(withRow(ctx)),
+    }));
     const actions = selectionActions.map(([name, definition]): Command => ({
       id: `grid.action.${name}`,
       title: definition.label,
@@ -184,10 +209,10 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
       when: () => live.current.total > 0,
       run: () => live.current.runSelection(name),
     }));
-    const all = [...keys, ...actions];
+    const all = [...keys, ...actions, ...onRow];
     if (!canCreate) return all;
     return [...all, { id: 'grid.new', title: createTitle, group: { id: 'grid.cmd.group' }, keys: ['n'], scope: 'grid', run: () => live.current.create?.() } satisfies Command];
-  }, [canCreate, createTitle, selectionActions]);
+  }, [canCreate, createTitle, selectionActions, rowCommands, kind.type]);
   // A hidden tab keeps its grid mounted, focus and all: only the grid of the tab shown listens.
   const tabId = useContext(TabIdContext);
   const shownTabId = useAtomValue(activeTabAtom)?.id;
@@ -278,6 +303,8 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
                 active={item.index === active}
                 selected={Boolean(pages.row(item.index) && selected.has(pages.row(item.index)!.id))}
                 tone={rowTone && pages.row(item.index) ? rowTone(pages.row(item.index)!, today) : undefined}
+                groupFields={groupFields}
+                groupStart={groupFields.length > 0 && startsGroup(groupKeyAt, item.index)}
                 onOpen={openTab}
                 onActivate={setActive}
               />
@@ -296,6 +323,8 @@ interface GridActions {
   clearSelection(): void;
   create: (() => void) | undefined;
   runSelection(name: string): void;
+  /** The loaded row at `index`, if its page is here. */
+  row(index: number): EntityJson | undefined;
   active: number;
   total: number;
   pageRows: number;
@@ -368,11 +397,14 @@ interface GridRowProps {
   selected: boolean;
   /** What the row's colour says (the kind's `rowTone`: a deadline overdue or expiring). */
   tone?: string | undefined;
+  /** The columns that group the rows (not repeated inside a group), and whether this row starts one. */
+  groupFields: readonly string[];
+  groupStart: boolean;
   onOpen(url: string, options?: { background?: boolean }): void;
   onActivate(index: number): void;
 }
 
-const GridRow = memo(function GridRow({ id, index, start, row, kind, columns, template, active, selected, tone, onOpen, onActivate }: GridRowProps) {
+const GridRow = memo(function GridRow({ id, index, start, row, kind, columns, template, active, selected, tone, groupFields, groupStart, onOpen, onActivate }: GridRowProps) {
   const style = { display: 'grid', gridTemplateColumns: template, height: ROW_HEIGHT, position: 'absolute' as const, top: 0, left: 0, right: 0, transform: `translateY(${start}px)` };
   if (!row) {
     return (
@@ -396,13 +428,14 @@ const GridRow = memo(function GridRow({ id, index, start, row, kind, columns, te
       aria-selected={selected}
       data-active={active || undefined}
       data-tone={tone}
-      className={`data-grid-row${active ? ' is-active' : ''}${selected ? ' is-selected' : ''}${row.metadata.isDeleted ? ' is-deleted' : ''}${tone ? ` is-${tone}` : ''}`}
+      className={`data-grid-row${active ? ' is-active' : ''}${selected ? ' is-selected' : ''}${row.metadata.isDeleted ? ' is-deleted' : ''}${tone ? ` is-${tone}` : ''}${groupStart ? ' is-group-start' : ''}`}
       style={style}
       onMouseDown={() => onActivate(index)}
       onDoubleClick={() => onOpen(href)}
     >
       {columns.map((column, i) => (
-        <div role="gridcell" key={column.id} aria-colindex={i + 1} className={`data-grid-cell cell-${column.kind}`}>
+        // Inside a group its values are not repeated on screen; a screen reader still reads them on every row.
+        <div role="gridcell" key={column.id} aria-colindex={i + 1} className={`data-grid-cell cell-${column.kind}${!groupStart && groupFields.includes(column.id) ? ' is-repeat' : ''}`}>
           {column.id === TITLE_COLUMN ? (
             <a href={href} tabIndex={-1} onClick={onLink} onAuxClick={(e) => e.stopPropagation()}>
               {kind.title(row) || row.id}

@@ -42,6 +42,12 @@ describe('grid URL state', () => {
     });
   });
 
+  it('continues after the cursor of the page before when it has one (keyset, not offset)', () => {
+    const state = parseGridState('?sort=serialNumber');
+    expect(pageQuery(state, {}, 500, 100, 'eyJzIjoiYSJ9')).toEqual({ sort: 'serialNumber', 'page[number]': 500, 'page[size]': 100, 'page[after]': 'eyJzIjoiYSJ9' });
+    expect(pageQuery(state, {}, 500, 100)).not.toHaveProperty('page[after]');
+  });
+
   it('cycles a header sort ascending → descending → default', () => {
     expect(toggleSort([], 'code')).toEqual(['code']);
     expect(toggleSort(['code'], 'code')).toEqual(['-code']);

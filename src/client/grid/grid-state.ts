@@ -84,12 +84,16 @@ export function gridUrl(url: string, state: GridState): string {
   return `${path}${serializeGridState(state)}`;
 }
 
-/** The API query of one page: the state, the screen's fixed filters (from the path) win, then paging. */
-export function pageQuery(state: GridState, fixed: Record<string, string>, page: number, size: number): Record<string, string | number> {
+/**
+ * The API query of one page: the state, the screen's fixed filters (from the path) win, then paging.
+ * `after`: the keyset cursor of the page before (`meta.page.next`), read instead of an offset.
+ */
+export function pageQuery(state: GridState, fixed: Record<string, string>, page: number, size: number, after?: string): Record<string, string | number> {
   const query: Record<string, string | number> = Object.fromEntries(gridQuery(state));
   Object.assign(query, fixed);
   query['page[number]'] = page;
   query['page[size]'] = size;
+  if (after) query['page[after]'] = after;
   return query;
 }
 

@@ -1,6 +1,13 @@
-/** Customers: the SPEC §7 `have[…]` filters, first in record search, pages per allowed module. */
+/**
+ * Customers: the SPEC §7 `have[…]` filters, first in record search, pages per allowed module. A
+ * stored customer opens in the customer page (overview of its figures, then its sections as tabs:
+ * registry, office locations, quotations, orders, interventions, equipment, deadlines, employees,
+ * files, contacts, settings), loaded on demand.
+ */
 import { lazy } from 'react';
 import type { KindModule } from './types.ts';
+
+const CustomerPage = lazy(() => import('../customer-page/customer-page.tsx').then((module) => ({ default: module.CustomerPage })));
 
 export const customers: KindModule = {
   type: 'customers',
@@ -9,8 +16,8 @@ export const customers: KindModule = {
     { group: 'have', name: 'priceList', kind: 'boolean' },
   ],
   search: { subject: 'customer', order: 0 },
-  // The folder tree of a customer whose featureFlags.hasMediaTree is on (it shows nothing otherwise).
-  screen: { below: lazy(() => import('../files/media-tree.tsx')) },
+  // Below it, the folder tree of a customer whose featureFlags.hasMediaTree is on (nothing otherwise).
+  screen: { detail: CustomerPage, below: lazy(() => import('../files/media-tree.tsx')) },
   // A customer's equipment, installation and deadline pages exist for the modules it has (all when none is set).
   paramValues(param, values, entity) {
     if (param !== 'moduleName') return values;

@@ -17,14 +17,15 @@ import { products } from './products.ts';
 import { quotations } from './quotations.ts';
 import { quotationProducts } from './quotation-products.ts';
 import { reminders } from './reminders.ts';
+import { roles } from './roles.ts';
 import { suppliers } from './suppliers.ts';
 import { templateDocs } from './template-docs.ts';
 import { users } from './users.ts';
 
-export type { ExtraFilter, KindModule, KindScreen, ResolvedKindModule, SearchEntry } from './types.ts';
+export type { ExtraFilter, GridSummaryProps, KindModule, KindScreen, ResolvedKindModule, SearchEntry } from './types.ts';
 
 export const kindModules: readonly KindModule[] = [
-  customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs,
+  customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));
@@ -50,6 +51,8 @@ export function kindModule(type: string): ResolvedKindModule {
   if (module?.childColumns) resolved.childColumns = module.childColumns;
   if (module?.newRecordDefaults) resolved.newRecordDefaults = module.newRecordDefaults;
   if (module?.rowTone) resolved.rowTone = module.rowTone;
+  if (module?.groupBy) resolved.groupBy = module.groupBy;
+  if (module?.gridSummary) resolved.gridSummary = module.gridSummary;
   return resolved;
 }
 

@@ -7,6 +7,7 @@
 import { dueWindows } from '../../domain/rules/maintenance-rules.ts';
 import { addDays } from '../../domain/business-day.ts';
 import type { KindModule } from './types.ts';
+import { DeadlineCounts } from './deadline-counts.tsx';
 
 /** Days ahead in which a deadline still to do shows as expiring. */
 const EXPIRING_DAYS = 30;
@@ -17,6 +18,9 @@ export const physicalActivities: KindModule = {
     { group: 'filter', name: 'due', kind: 'options', options: dueWindows },
     { group: 'filter', name: 'onlyExpiring', kind: 'boolean' },
   ],
+  // The kind's default order (customer, site, date) groups its rows.
+  groupBy: ['customerName', 'customerLocationId'],
+  gridSummary: DeadlineCounts,
   rowTone(row, today) {
     const { deadlineDate, isExecuted, isEnded } = row.attributes as { deadlineDate?: string; isExecuted?: boolean; isEnded?: boolean };
     if (!deadlineDate || isExecuted === true || isEnded === true) return undefined;

@@ -63,7 +63,22 @@ export interface KindModule {
   newRecordDefaults?(user: { id: string }): Readonly<Record<string, string>>;
   /** What a row's colour says in the grid (`is-<tone>`), e.g. a deadline `overdue` or `expiring` on `today`. */
   rowTone?(row: EntityJson, today: string): string | undefined;
+  /**
+   * Fields whose runs of equal values are groups when the grid is sorted by them first (the deadlines
+   * by customer, then site): the grid shows them first, marks where a group starts and does not repeat them.
+   */
+  groupBy?: readonly string[];
+  /** Shown above the kind's list screen, with the grid's view (the deadlines' counts per window). */
+  gridSummary?: ComponentType<GridSummaryProps>;
+}
+
+export interface GridSummaryProps {
+  /** The grid's tab URL (its view) and how to change it. */
+  url: string;
+  onUrlChange(url: string): void;
+  /** The screen's fixed filters (from the route). */
+  fixed: Record<string, string>;
 }
 
 /** A kind module with the defaults filled in. */
-export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues' | 'childColumns' | 'newRecordDefaults' | 'rowTone'>;
+export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues' | 'childColumns' | 'newRecordDefaults' | 'rowTone' | 'groupBy' | 'gridSummary'>;

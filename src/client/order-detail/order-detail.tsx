@@ -17,7 +17,7 @@ import { useRecordController, type RecordController } from '../data/use-record-c
 import { showConflict } from '../forms/conflict.tsx';
 import { Field } from '../forms/field-input.tsx';
 import { formatMoney, formatValue } from '../forms/format.ts';
-import { RecordFrame, useRecordDocument } from '../forms/record-frame.tsx';
+import { RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
 import { useEntityTitle } from '../forms/references.ts';
 import { findField, kindSections } from '../forms/schema-fields.ts';
 import { addMessages } from '../i18n/index.ts';
@@ -41,10 +41,7 @@ const TOOLBAR = ['record.save', 'record.discard', 'record.action.deliver', 'reco
 
 export function OrderDetail({ id }: { id: string }) {
   const controller = useRecordController('orders', id, { resolveConflict: showConflict });
-  const { kind, status } = controller;
-  if (status === 'loading') return <p role="status"><FormattedMessage id="screens.loading" /></p>;
-  if (status !== 'ready' || !kind || !controller.stored || !controller.draft) return <p role="alert"><FormattedMessage id="form.loadError" /></p>;
-  return <LoadedOrder kind={kind} controller={controller} stored={controller.stored} draft={controller.draft} />;
+  return <RecordLoader controller={controller}>{(record) => <LoadedOrder {...record} />}</RecordLoader>;
 }
 
 function LoadedOrder({ kind, controller, stored, draft }: { kind: KindDefinition; controller: RecordController; stored: EntityJson; draft: EntityJson }) {

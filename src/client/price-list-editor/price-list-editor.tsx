@@ -21,7 +21,7 @@ import { useRecordController, type RecordController } from '../data/use-record-c
 import { showConflict } from '../forms/conflict.tsx';
 import { Field } from '../forms/field-input.tsx';
 import { formatDate } from '../forms/format.ts';
-import { RecordFrame, useRecordDocument } from '../forms/record-frame.tsx';
+import { RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { useEntityTitle } from '../forms/references.ts';
 import { findField, kindSections } from '../forms/schema-fields.ts';
@@ -41,10 +41,7 @@ const ITEM_PATH = /^attributes\.items\.(\d+)(\.|$)/;
 
 export function PriceListEditor({ id }: { id: string }) {
   const controller = useRecordController('priceLists', id, { resolveConflict: showConflict });
-  const { kind, status } = controller;
-  if (status === 'loading') return <p role="status"><FormattedMessage id="screens.loading" /></p>;
-  if (status !== 'ready' || !kind || !controller.stored || !controller.draft) return <p role="alert"><FormattedMessage id="form.loadError" /></p>;
-  return <LoadedPriceList kind={kind} controller={controller} stored={controller.stored} draft={controller.draft} />;
+  return <RecordLoader controller={controller}>{(record) => <LoadedPriceList {...record} />}</RecordLoader>;
 }
 
 /** Whose list it is: a customer's, a commercial zone's, or the general one. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { documentTotals } from '../../domain/rules/totals.ts';
 import { approvalNeeded, emptyLine, lineFromEntity, linesBody, linesDirty, moveLine, quotationTotals, withNumber, withProduct, type LineDraft } from './lines.ts';
 
 const stored = lineFromEntity({
@@ -35,5 +36,28 @@ describe('quotation editor lines', () => {
       { id: stored.id, attributes: { discountPercent: 5, costPrice: null } },
     ]);
     expect(linesDirty([stored], [stored])).toBe(false);
+  });
+
+  it('sums the totals incrementally to exactly what the domain rule sums, and recomputes only an edited line', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const money = () => Math.round(random() * 100000) / 100;
+    for (let round = 0; round < 200; round++) {
+      const lines: LineDraft[] = Array.from({ length: 1 + Math.floor(random() * 40) }, (_, i) => ({
+        ...emptyLine(random() < 0.1 ? 'section' : 'product'),
+        isOptional: random() < 0.1,
+        quantity: Math.round(random() * 1000) / 10,
+        listPrice: money(),
+        ...(random() < 0.95 ? { unitPrice: money() } : {}),
+        discountPercent: Math.round(random() * 10000) / 100,
+        ...(random() < 0.8 ? { costPrice: money() } : {}),
+        description: `riga ${i}`,
+      }));
+      const domain = documentTotals(lines.filter((line) => line.unitPrice !== undefined).map((line) => ({ ...line, unitPrice: line.unitPrice! })));
+      expect(quotationTotals(lines)).toEqual(domain);
+      // An edit replaces one line object: the totals follow it.
+      const edited = lines.map((line, i) => (i === 0 ? withNumber(line, 'quantity', line.quantity + 1) : line));
+      expect(quotationTotals(edited)).toEqual(documentTotals(edited.filter((line) => line.unitPrice !== undefined).map((line) => ({ ...line, unitPrice: line.unitPrice! }))));
+    }
   });
 });

@@ -6,10 +6,10 @@
 import type { EntityJson } from '../../domain/entity.ts';
 import type { QuotationLineKind, QuotationLinesBody } from '../../domain/entities/quotation-products.ts';
 import { mergePatch } from '../../domain/merge-patch.ts';
-import { needsApproval } from '../../domain/rules/discount.ts';
+import { discountPercent, needsApproval } from '../../domain/rules/discount.ts';
 import { roundEur } from '../../domain/rules/money.ts';
 import type { LinePricing } from '../../domain/rules/pricing.ts';
-import { documentTotals, lineTotals, type DocumentTotals, type LineTotals } from '../../domain/rules/totals.ts';
+import { countsInTotals, lineTotals, type DocumentTotals, type LineTotals } from '../../domain/rules/totals.ts';
 
 export interface LineDraft {
   /** Stable key of the row in the editor (the stored id, or a new one). */
@@ -123,9 +123,50 @@ export function lineAmounts(line: LineDraft): LineTotals | undefined {
   return lineTotals({ ...line, unitPrice: line.unitPrice });
 }
 
-/** The quotation's totals as the server will sum them (domain `documentTotals`: no sections, notes or optional lines). */
+/** A line's amounts in whole cents (each is rounded to the cent by `lineTotals`, so this is exact). */
+interface LineCents { list: number; gross: number; discount: number; net: number; margin: number }
+
+/**
+ * Each draft's amounts, kept for the draft object: an edit makes a new object for the edited line
+ * only (`withNumber`…), so a keystroke in a 500-line quotation computes one line's amounts, not 500.
+ */
+const centsOfLine = new WeakMap<LineDraft, LineCents | null>();
+
+function lineCents(line: LineDraft): LineCents | null {
+  const known = centsOfLine.get(line);
+  if (known !== undefined) return known;
+  let cents: LineCents | null = null;
+  if (line.unitPrice !== undefined && countsInTotals(line)) {
+    const t = lineTotals({ ...line, unitPrice: line.unitPrice });
+    cents = { list: Math.round(t.listTotal * 100), gross: Math.round(t.grossTotal * 100), discount: Math.round(t.discountAmount * 100), net: Math.round(t.netTotal * 100), margin: Math.round(t.margin * 100) };
+  }
+  centsOfLine.set(line, cents);
+  return cents;
+}
+
+/**
+ * The quotation's totals as the server will sum them (domain `documentTotals`: no sections, notes or
+ * optional lines), incrementally: the kept amounts of unchanged lines summed in whole cents, which is
+ * exactly the domain's cent-by-cent sum (a unit test compares them).
+ */
 export function quotationTotals(lines: readonly LineDraft[]): DocumentTotals {
-  return documentTotals(lines.filter((line) => line.unitPrice !== undefined).map((line) => ({ ...line, unitPrice: line.unitPrice! })));
+  let list = 0, gross = 0, discount = 0, net = 0, margin = 0;
+  for (const line of lines) {
+    const cents = lineCents(line);
+    if (!cents) continue;
+    list += cents.list;
+    gross += cents.gross;
+    discount += cents.discount;
+    net += cents.net;
+    margin += cents.margin;
+  }
+  const sum = { listTotal: list / 100, grossTotal: gross / 100, discountAmount: discount / 100, netTotal: net / 100, margin: margin / 100 };
+  return {
+    ...sum,
+    marginPercent: sum.netTotal === 0 ? 0 : roundEur((sum.margin / sum.netTotal) * 100),
+    totalDiscount: (list - net) / 100,
+    totalDiscountPercent: discountPercent(sum.listTotal, sum.netTotal),
+  };
 }
 
 /** SPEC §5: the discount against list price above the customer's maximum needs approval. */

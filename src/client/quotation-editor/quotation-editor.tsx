@@ -23,16 +23,21 @@ import { listKey, recordKey, records } from '../data/records.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
 import { Field } from '../forms/field-input.tsx';
-import { formatDate, formatMoney, formatValue } from '../forms/format.ts';
-import { RecordFrame, useRecordDocument } from '../forms/record-frame.tsx';
+import { formatDate, formatDateTime, formatMoney, formatValue } from '../forms/format.ts';
+import { useEntityTitle } from '../forms/references.ts';
+import { RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
 import { findField, kindSections } from '../forms/schema-fields.ts';
 import { addMessages } from '../i18n/index.ts';
 import editorMessages from '../i18n/messages/quotation-editor.ts';
 import { useSession } from '../session/session.tsx';
 import { CommandButton } from '../shell/command-button.tsx';
-import { useIsActiveTab } from '../workspace/tab-context.ts';
+import { openTab, useIsActiveTab, useTabId } from '../workspace/tab-context.ts';
+import { workspaceAtom, type Side } from '../workspace/workspace-state.ts';
+import { store } from '../store.ts';
+import { matchRoute } from '../../domain/routes.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { LinesGrid, type LinesGridActions } from './lines-grid.tsx';
+import { loadQuotationLines } from './load-lines.ts';
 import {
   approvalNeeded, duplicateLine, emptyLine, linesBody, linesDirty, linesFromEntities, moveLine, quotationTotals, withNumber, withProduct, type LineDraft,
 } from './lines.ts';
@@ -52,21 +57,8 @@ const TOOLBAR = ['record.save', 'record.discard', 'record.history'] as const;
 /** The lines grid's commands as buttons (the same commands as its keys), acting on the current line. */
 const LINE_TOOLBAR = ['quotationLines.add', 'quotationLines.addSection', 'quotationLines.addNote', 'quotationLines.duplicate', 'quotationLines.moveUp', 'quotationLines.moveDown', 'quotationLines.optional', 'quotationLines.remove'] as const;
 
-/** Page size of the lines' read (the API's maximum). */
-const LINES_PAGE = 500;
-
-/** Every live line of the quotation, in position order, page after page. */
-async function loadLines(quotationId: string, signal: AbortSignal): Promise<Entity[]> {
-  const all: Entity[] = [];
-  for (let page = 1; ; page += 1) {
-    const answer = await records.list('quotationProducts', { 'filter[quotationId]': quotationId, sort: 'position', 'page[size]': LINES_PAGE, 'page[number]': page }, signal);
-    all.push(...answer.data);
-    if (answer.data.length < LINES_PAGE) return all;
-  }
-}
-
 export function QuotationEditor({ id }: { id: string }) {
-  const linesQuery = useQuery({ queryKey: listKey('quotationProducts', { quotationId: id, all: true }), queryFn: ({ signal }) => loadLines(id, signal) });
+  const linesQuery = useQuery({ queryKey: listKey('quotationProducts', { quotationId: id, all: true }), queryFn: ({ signal }) => loadQuotationLines(id, signal) });
   const [base, setBase] = useState<LineDraft[] | undefined>(undefined);
   const [lines, setLines] = useState<LineDraft[] | undefined>(undefined);
   const dirtyLines = Boolean(lines && base && linesDirty(lines, base));
@@ -98,10 +90,11 @@ export function QuotationEditor({ id }: { id: string }) {
   }), [dirtyLines]);
 
   const controller = useRecordController('quotations', id, { resolveConflict: showConflict, companion });
-  const { kind, status } = controller;
-  if (status === 'loading' || !lines) return <p role="status"><FormattedMessage id="screens.loading" /></p>;
-  if (status !== 'ready' || !kind || !controller.stored || !controller.draft) return <p role="alert"><FormattedMessage id="form.loadError" /></p>;
-  return <LoadedQuotation kind={kind} controller={controller} stored={controller.stored} draft={controller.draft} lines={lines} setLines={setLines} />;
+  return (
+    <RecordLoader controller={controller} waiting={!lines}>
+      {(record) => <LoadedQuotation {...record} lines={lines!} setLines={setLines} />}
+    </RecordLoader>
+  );
 }
 
 interface LoadedProps {
@@ -121,6 +114,16 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
   const title = kind.title(stored) || kind.label.singular;
   const doc = useRecordDocument(kind, controller, stored, title);
   const sections = useMemo(() => kindSections(kind), [kind]);
+  const tabId = useTabId();
+  const revisions = useQuery({
+    // The revision number moves with each createRevision: a new one is read then.
+    queryKey: listKey('quotationRevisions', { quotationId: stored.id, revision: Number(stored.attributes.revisionNumber ?? 0) }),
+    queryFn: ({ signal }) => records.list('quotationRevisions', { 'filter[quotationId]': stored.id, sort: '-revisionNumber', 'page[size]': 100 }, signal),
+  });
+  const latestRevision = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    latestRevision.current = revisions.data?.data[0]?.id;
+  });
   const tabCommands = useMemo<Command[]>(() => [{
     id: 'quotationEditor.focusLines',
     title: { id: 'quotationEditor.key.focusLines' },
@@ -128,7 +131,18 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
     keys: ['Alt+r'],
     scope: 'tab',
     run: () => gridRef.current?.focus(),
-  }], []);
+  }, {
+    id: 'quotationEditor.compare',
+    title: { id: 'quotationEditor.key.compare' },
+    group: { id: 'quotationEditor.key.group' },
+    keys: ['r k'],
+    scope: 'tab',
+    run: (ctx) => {
+      const target = compareTarget(tabId, stored.id, latestRevision.current);
+      if (!target) return ctx.ui.notify(ctx.ui.t('quotationEditor.compare.nothing'), 'info');
+      ctx.workspace.openTab(target.url, target.side ? { side: target.side } : undefined);
+    },
+  }], [tabId, stored.id]);
   useScopedCommands('tab', tabCommands, active);
 
   const subject = useMemo(() => asSubject('quotation', { ...stored } as Record<string, unknown>), [stored]);
@@ -232,6 +246,7 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
       state={{ value: stored.attributes.status, label: formatValue(stored.attributes.status, 'enum', stateLabels) }}
     >
         <QuotationTotals totals={totals} needsApproval={needsApproval} maxDiscount={maxDiscount} />
+        <ApprovalRequest stored={stored} />
         <section className="form-section" aria-labelledby="quotation-header-title">
           <h2 id="quotation-header-title"><FormattedMessage id="quotationEditor.header" /></h2>
           <HeaderFields sections={sections} draft={draft} errors={controller.errors} access={controller.access} locked={controller.locked} setField={setField} />
@@ -254,9 +269,84 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
             </div>
           )}
         </section>
+        <Revisions quotationId={stored.id} revisions={revisions.data?.data} tabId={tabId} />
     </RecordFrame>
   );
 }
+
+/**
+ * What `r k` compares the quotation with: the quotation shown in the other pane of the split view
+ * (the comparison takes this pane), else its latest revision (shown in the other pane, beside the editor).
+ */
+function compareTarget(tabId: string, id: string, latestRevisionId: string | undefined): { url: string; side?: Side } | undefined {
+  const workspace = store.get(workspaceAtom);
+  const ownPane = workspace.panes.indexOf(tabId);
+  const otherTab = workspace.tabs.find((tab) => tab.id === workspace.panes[ownPane === 1 ? 0 : 1]);
+  const other = otherTab ? matchRoute(otherTab.url) : undefined;
+  if (other?.route.name === 'MarketingQuotationsDetail' && other.params.id && other.params.id !== id) {
+    // The columns in the panes' order: the left pane's quotation on the left.
+    const [left, right] = ownPane === 1 ? [other.params.id, id] : [id, other.params.id];
+    return { url: `/marketing/quotations/compare/${encodeURIComponent(left)}/${encodeURIComponent(right)}` };
+  }
+  if (!latestRevisionId) return undefined;
+  return { url: `/marketing/quotations/compare/${encodeURIComponent(id)}/revisions/${encodeURIComponent(latestRevisionId)}`, side: ownPane === 1 ? 'left' : 'right' };
+}
+
+/** The last request for approval: who asked, when, and their message to the approvers (not drawn again on a keystroke in the lines). */
+const ApprovalRequest = memo(function ApprovalRequest({ stored }: { stored: EntityJson }) {
+  const intl = useIntl();
+  const { approvalRequestedAt: at, approvalRequestedBy: by, approvalMessage: message } = stored.metadata;
+  const who = useEntityTitle(typeof by === 'string' ? 'users' : undefined, typeof by === 'string' ? by : undefined);
+  const status = stored.attributes.status;
+  if (typeof at !== 'string' || (status !== 'to-be-approved' && status !== 'approved')) return null;
+  return (
+    <div className="quotation-approval-request" data-approval-request>
+      <p className="form-hint">{intl.formatMessage({ id: 'quotationEditor.approvalRequest' }, { who: who || '–', date: formatDateTime(at) })}</p>
+      {typeof message === 'string' && message ? <blockquote>{message}</blockquote> : <p className="form-hint"><FormattedMessage id="quotationEditor.approvalRequest.noMessage" /></p>}
+    </div>
+  );
+});
+
+/** The frozen revisions (read-only, newest first), each comparable with the quotation as it is now (not drawn again on a keystroke in the lines). */
+const Revisions = memo(function Revisions({ quotationId, revisions, tabId }: { quotationId: string; revisions: EntityJson[] | undefined; tabId: string }) {
+  const intl = useIntl();
+  const stateLabels = machineStateLabels.quotations;
+  return (
+    <section className="form-section quotation-revisions" aria-labelledby="quotation-revisions-title">
+      <h2 id="quotation-revisions-title"><FormattedMessage id="quotationEditor.revisions" /></h2>
+      {!revisions || revisions.length === 0 ? (
+        <p className="form-hint"><FormattedMessage id="quotationEditor.revisions.none" /></p>
+      ) : (
+        <>
+          <p className="form-hint"><FormattedMessage id="quotationEditor.revisions.hint" /></p>
+          <ol reversed>
+            {revisions.map((revision) => {
+              const n = Number(revision.attributes.revisionNumber ?? 0);
+              const from = String(revision.attributes.createdFromStatus ?? '');
+              const snapshot = (revision.attributes.snapshot ?? {}) as { metadata?: Record<string, unknown> };
+              const net = snapshot.metadata?.totalNetPrice;
+              const reason = typeof revision.attributes.reason === 'string' ? revision.attributes.reason : '';
+              return (
+                <li key={revision.id} data-revision={n}>
+                  <strong><FormattedMessage id="quotationEditor.revisions.row" values={{ n }} /></strong>
+                  <span>{intl.formatMessage({ id: 'quotationEditor.revisions.from' }, { state: stateLabels[from] ?? from, date: formatDate(String(revision.metadata.createdDateTime ?? '').slice(0, 10)) })}</span>
+                  {typeof net === 'number' && <span>{intl.formatMessage({ id: 'quotationEditor.revisions.net' }, { amount: formatMoney(net) })}</span>}
+                  {reason && <q>{reason}</q>}
+                  <button
+                    type="button"
+                    onClick={() => openTab(`/marketing/quotations/compare/${encodeURIComponent(quotationId)}/revisions/${encodeURIComponent(revision.id)}`, { side: store.get(workspaceAtom).panes.indexOf(tabId) === 1 ? 'left' : 'right' })}
+                  >
+                    <FormattedMessage id="quotationEditor.revisions.compare" values={{ n }} />
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+});
 
 /** The header fields; not drawn again while only the lines change (each keystroke in the grid). */
 const HeaderFields = memo(function HeaderFields({ sections, draft, errors, access, locked, setField }: {

@@ -1,9 +1,12 @@
 /**
- * Dashboard (default landing): live counts from the API (`meta.total` of one-row list queries),
- * each a link to the grid showing exactly those rows (the grid view is the URL), and the next
- * reminders and quotations waiting for approval. Cached under the provider's list keys, so a write
- * or a live change of those kinds refreshes the figures in place.
+ * Dashboard (default landing): first what this user works on (dashboard-tiles.ts: the salesman's
+ * quotations, the planner's overdue deadlines and week, the technician's day, the administrator's
+ * recent changes), then an overview; every figure is the `meta.total` of a one-row list query and a
+ * link to the grid showing exactly those rows (the grid view is the URL, so the counts agree). Tiles
+ * are links: Tab reaches them, Enter opens the grid. Cached under the provider's list keys, so a
+ * write or a live change of those kinds refreshes the figures in place.
  */
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
@@ -13,16 +16,16 @@ import { useOpenTab, useTabTitle } from '../workspace/tab-context.ts';
 import { formatValue } from '../forms/format.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import type { EntityJson } from '../../domain/entity.ts';
+import { businessDay } from '../../domain/business-day.ts';
+import { addMessages } from '../i18n/index.ts';
+import dashboardMessages from '../i18n/messages/dashboard.ts';
+import { dashboardSections, tileHref, type Tile } from './dashboard-tiles.ts';
 
-interface Figure {
-  id: string;
-  type: string;
-  subject: string;
-  /** The grid route and its query (SPEC §7 language): also the API query of the count. */
-  route: string;
-  query: Record<string, string>;
-}
+addMessages(dashboardMessages);
 
+type Figure = Pick<Tile, 'id' | 'type' | 'subject' | 'route' | 'query'>;
+
+/** The overview everyone gets (what they may read of it). */
 const figures: Figure[] = [
   { id: 'quotationsToApprove', type: 'quotations', subject: 'quotation', route: '/marketing/quotations', query: { 'filter[status]': 'to-be-approved' } },
   { id: 'quotationsIssued', type: 'quotations', subject: 'quotation', route: '/marketing/quotations', query: { 'filter[status]': 'issued' } },
@@ -34,21 +37,33 @@ const figures: Figure[] = [
   { id: 'customersActive', type: 'customers', subject: 'customer', route: '/customers/company', query: { 'filter[type]': 'active' } },
 ];
 
-const link = (route: string, query: Record<string, string>) =>
-  `${route}?${Object.entries(query).map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%2C/g, ',')}`).join('&')}`;
-
 export default function DashboardScreen() {
   const intl = useIntl();
-  const { ability } = useSession();
+  const { ability, identity } = useSession();
   useTabTitle(intl.formatMessage({ id: 'screens.dashboard.title' }));
   useLiveUpdates();
+  const today = businessDay();
+  const sections = useMemo(() => dashboardSections(identity, ability, today), [identity, ability, today]);
   const visible = figures.filter((f) => ability.can('read', f.subject));
   return (
     <section className="screen screen-dashboard">
       <h1 className="screen-title"><FormattedMessage id="screens.dashboard.title" /></h1>
-      <div className="dashboard-cards">
-        {visible.map((figure) => <FigureCard key={figure.id} figure={figure} />)}
-      </div>
+      {sections.map((section) => (
+        <section key={section.id} className={`dashboard-section dashboard-${section.id}`} aria-labelledby={`dashboard-${section.id}-title`}>
+          <h2 id={`dashboard-${section.id}-title`}><FormattedMessage id={section.title} /></h2>
+          <div className="dashboard-cards">
+            {section.tiles.map((tile) => <FigureCard key={tile.id} figure={tile} label={intl.formatMessage({ id: tile.label }, tile.values)} />)}
+          </div>
+        </section>
+      ))}
+      {visible.length > 0 && (
+        <section className="dashboard-section dashboard-overview" aria-labelledby="dashboard-overview-title">
+          <h2 id="dashboard-overview-title"><FormattedMessage id="screens.dashboard.section.overview" /></h2>
+          <div className="dashboard-cards">
+            {visible.map((figure) => <FigureCard key={figure.id} figure={figure} label={intl.formatMessage({ id: `screens.dashboard.${figure.id}` })} />)}
+          </div>
+        </section>
+      )}
       {ability.can('read', 'reminder') && (
         <RecentList
           title={intl.formatMessage({ id: 'screens.dashboard.reminders' })}
@@ -69,7 +84,7 @@ export default function DashboardScreen() {
   );
 }
 
-function FigureCard({ figure }: { figure: Figure }) {
+function FigureCard({ figure, label }: { figure: Figure; label: string }) {
   const openTab = useOpenTab();
   const query = { ...figure.query, 'page[size]': 1 };
   const { data, isPending } = useQuery({
@@ -77,11 +92,11 @@ function FigureCard({ figure }: { figure: Figure }) {
     queryFn: ({ signal }) => records.list(figure.type, query, signal),
     select: (answer) => answer.meta.total,
   });
-  const href = link(figure.route, figure.query);
+  const href = tileHref(figure);
   return (
-    <a className="dashboard-card" href={href} onClick={(e) => { if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return; e.preventDefault(); openTab(href); }}>
+    <a className="dashboard-card" href={href} data-tile={figure.id} aria-busy={isPending} onClick={(e) => { if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return; e.preventDefault(); openTab(href); }}>
       <div className="figure">{isPending ? '…' : (data ?? 0).toLocaleString('it-IT')}</div>
-      <div><FormattedMessage id={`screens.dashboard.${figure.id}`} /></div>
+      <div className="label">{label}</div>
     </a>
   );
 }

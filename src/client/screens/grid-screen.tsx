@@ -38,7 +38,7 @@ export function newRecordUrl(kind: KindDefinition, fixed: Record<string, string>
 }
 
 interface Props {
-  spec: { type: string; fixed?: Record<string, string> };
+  spec: { type: string; fixed?: Record<string, string>; columns?: string[]; gridId?: string };
   params: Record<string, string>;
 }
 
@@ -51,12 +51,15 @@ export default function GridScreen({ spec, params }: Props) {
   const { ability } = useSession();
   const fixed = useMemo(() => fillParams(spec.fixed ?? {}, params), [spec.fixed, params]);
   const title = kind ? kind.label.plural : spec.type;
+  const Summary = kindModule(spec.type).gridSummary;
   useTabTitle(title);
   const onCreate = useMemo(() => (kind && ability.can('create', kind.subject) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [kind, ability, openTab, fixed]);
   return (
     <section className="screen screen-grid" aria-label={title}>
       <h1 className="screen-title">{title}{fixedSummary(fixed, intl.formatMessage({ id: 'grid.fixed' }))}</h1>
-      <RememberedGrid type={spec.type} url={url} onUrlChange={replaceUrl} fixed={fixed} openTab={openTab} label={title} autoFocus={active} onCreate={onCreate} />
+      {Summary && <Summary url={url} onUrlChange={replaceUrl} fixed={fixed} />}
+      <RememberedGrid type={spec.type} url={url} onUrlChange={replaceUrl} fixed={fixed} openTab={openTab} label={title} autoFocus={active} onCreate={onCreate}
+        {...(spec.columns ? { defaultColumns: spec.columns } : {})} {...(spec.gridId ? { gridId: spec.gridId } : {})} />
     </section>
   );
 }

@@ -12,10 +12,11 @@ import { injectScreenStyles } from './screen-styles.ts';
 const GridScreen = lazy(() => import('./grid-screen.tsx'));
 const FormScreen = lazy(() => import('./form-screen.tsx'));
 const DashboardScreen = lazy(() => import('./dashboard-screen.tsx'));
-const CalendarScreen = lazy(() => import('./calendar-screen.tsx'));
+const PlanningBoard = lazy(() => import('../planning-board/planning-board.tsx'));
 const PreviewScreen = lazy(() => import('./preview-screen.tsx'));
 const SettingsScreen = lazy(() => import('../settings/settings-screen.tsx'));
 const CommercialOffersScreen = lazy(() => import('../commercial-offers/commercial-offers-screen.tsx'));
+const QuotationCompareScreen = lazy(() => import('../quotation-compare/quotation-compare-screen.tsx'));
 
 export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
@@ -37,9 +38,11 @@ function ScreenBody({ url, spec, params }: { url: string; spec: ResolvedScreen['
     case 'root':
       return <DashboardScreen />;
     case 'calendar':
-      return <CalendarScreen moduleName={params.moduleName ?? 'fire'} />;
+      return <PlanningBoard moduleName={params.moduleName ?? 'fire'} />;
     case 'commercialOffers':
       return <CommercialOffersScreen key={url.split('?')[0]} customerId={params.customerId} />;
+    case 'quotationCompare':
+      return <QuotationCompareScreen key={url.split('?')[0]} id={params.id ?? ''} otherId={params.otherId} revisionId={params.revisionId} />;
     case 'preferences':
       return <SettingsScreen />;
     case 'preview':

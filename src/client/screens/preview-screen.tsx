@@ -20,7 +20,10 @@ export default function PreviewScreen({ type, id }: { type: string; id: string }
   const printable = Boolean(documentForRecordType(type));
   const ownForm = Boolean(entityUrl(type, id));
   // A kind's dedicated editor replaces the generic form of a stored record here too (document templates).
-  const Detail = id !== NEW_ID ? kindModule(type).screen.detail : undefined;
+  const { screen } = kindModule(type);
+  const Detail = id !== NEW_ID ? screen.detail : undefined;
+  // …and its own screen for a new record (roles), as on the kind's own routes.
+  const Create = id === NEW_ID ? screen.create : undefined;
   return (
     <section className="screen screen-preview">
       {printable && (
@@ -28,7 +31,7 @@ export default function PreviewScreen({ type, id }: { type: string; id: string }
           <DocumentViewer type={type} id={id} publish={ownForm} />
         </Suspense>
       )}
-      {(!printable || !ownForm) && (Detail ? <Detail id={id} /> : <EntityForm type={type} id={id} />)}
+      {(!printable || !ownForm) && (Detail ? <Detail id={id} /> : Create ? <Create /> : <EntityForm type={type} id={id} />)}
     </section>
   );
 }

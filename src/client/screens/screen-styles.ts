@@ -35,6 +35,15 @@ const css = `
 .data-grid-row.is-selected { background: color-mix(in srgb, Highlight 18%, transparent); }
 .data-grid-row.is-active { box-shadow: inset 3px 0 0 var(--accent, Highlight); background: color-mix(in srgb, Highlight 10%, transparent); }
 .data-grid-scroll:focus .data-grid-row.is-active { background: var(--accent-soft, color-mix(in srgb, Highlight 25%, transparent)); }
+.data-grid-row.is-group-start { border-top: 2px solid color-mix(in srgb, CanvasText 35%, transparent); }
+.data-grid-row.is-group-start .data-grid-cell:first-child { font-weight: 600; }
+.data-grid-cell.is-repeat { color: transparent; }
+.deadline-counts { display: flex; gap: .5rem; margin: 0 0 .5rem; }
+.deadline-count { display: flex; flex-direction: column; align-items: flex-start; padding: .25rem .75rem; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 6px; background: Canvas; color: CanvasText; }
+.deadline-count[aria-pressed="true"] { outline: 2px solid var(--accent, Highlight); }
+.deadline-count-value { font-size: 1.25rem; font-weight: 600; }
+.deadline-count.is-expired .deadline-count-value { color: #b71c1c; }
+.deadline-count.is-thisMonth .deadline-count-value { color: #8a5300; }
 .data-grid-row.is-deleted { text-decoration: line-through; opacity: .7; }
 .data-grid-actions { display: flex; gap: .5rem; padding: .25rem 0; }
 .data-grid-loading { opacity: .5; }
@@ -84,6 +93,10 @@ kbd { font-size: .75em; padding: 0 .3em; border: 1px solid var(--border, color-m
 .dashboard-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: .8rem; }
 .dashboard-card { border: 1px solid var(--border, color-mix(in srgb, CanvasText 15%, transparent)); border-radius: 8px; padding: .8rem; }
 .dashboard-card .figure { font-size: 1.8rem; font-weight: 700; font-variant-numeric: tabular-nums; }
+.dashboard-section { margin: 0 0 1.2rem; }
+.dashboard-section > h2 { font-size: 1.05rem; margin: .4rem 0 .6rem; }
+.dashboard-card { display: block; color: inherit; text-decoration: none; }
+.dashboard-card:focus-visible { outline: 3px solid Highlight; outline-offset: 2px; }
 .record-links ul { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; padding: 0; list-style: none; }
 .wizard-steps { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; padding: 0; margin: 0; list-style: none; }
 .wizard-steps li[aria-current="step"] { font-weight: 700; text-decoration: underline; }

@@ -6,11 +6,12 @@
 import { matchRoute, type RouteMatch } from '../../domain/routes.ts';
 
 export type ScreenSpec =
-  | { screen: 'grid'; type: string; fixed?: Record<string, string>; title?: string }
+  | { screen: 'grid'; type: string; fixed?: Record<string, string>; title?: string; columns?: string[]; gridId?: string }
   | { screen: 'form'; type: string; idParam: string; only?: string[]; below?: { type: string; fixedFrom: Record<string, string> } }
   | { screen: 'dashboard' }
   | { screen: 'calendar' }
   | { screen: 'commercialOffers' }
+  | { screen: 'quotationCompare' }
   | { screen: 'preview' }
   | { screen: 'preferences' }
   | { screen: 'root' }
@@ -38,7 +39,8 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CustomersEmployeesId: form('employees', 'employeeId'),
   CustomersId: form('customers'),
   CustomersIdDetail: form('customers'),
-  CustomersIdSettings: { screen: 'form', type: 'customers', idParam: 'id', only: ['metadata.additionalPEFields', 'metadata.featureFlags'] },
+  // The customer page opens on its settings section (additional fields, feature flags).
+  CustomersIdSettings: form('customers'),
   CustomerEquipments: grid('equipments', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),
   CustomerEquipmentsId: form('equipments', 'equipmentId'),
   CustomerInstallations: grid('installations', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),
@@ -57,11 +59,15 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CommercialOffers: { screen: 'commercialOffers' },
   CommercialOffersCustomer: { screen: 'commercialOffers' },
   CommercialOffersPriceList: form('priceLists'),
-  MarketingCustomers: grid('customers'),
+  // The sales CRM's list: what each customer last answered and when (the contact timeline's latest entry).
+  MarketingCustomers: { screen: 'grid', type: 'customers', gridId: 'marketingCustomers', columns: ['title', 'type', 'city', 'province', 'lastContact', 'lastReply', 'referentId', 'lastUpdatedDateTime'] },
   MarketingCustomersId: form('customers'),
   MarketingOrders: grid('orders'),
   MarketingOrdersDetail: { screen: 'form', type: 'orders', idParam: 'id', below: { type: 'assignments', fixedFrom: { 'filter[orderId]': ':id' } } },
   MarketingQuotations: grid('quotations'),
+  // Two versions of a quotation side by side, changed lines highlighted (quotation-compare/).
+  MarketingQuotationsCompare: { screen: 'quotationCompare' },
+  MarketingQuotationsCompareRevision: { screen: 'quotationCompare' },
   MarketingQuotationsDetail: { screen: 'form', type: 'quotations', idParam: 'id', below: { type: 'quotationProducts', fixedFrom: { 'filter[quotationId]': ':id' } } },
   PaymentTerms: grid('paymentTerms'),
   Assignments: grid('assignments'),

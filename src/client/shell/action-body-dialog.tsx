@@ -4,13 +4,15 @@
  * validated with that schema before it is sent. The delivery of an order lists its lines with a
  * quantity to deliver each (SPEC §5; the server asks about quantities beyond the ordered ones).
  */
-import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActionBodyRequest } from '../../../commands/types.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { useEntityTitle } from '../forms/references.ts';
 import { fieldLabel, formatValue } from '../forms/format.ts';
 import { intl } from '../i18n/index.ts';
+import { machines } from '../../domain/machines/index.ts';
+import type { StateMachine } from '../../domain/machine.ts';
 import { openDialog } from './dialog.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 
@@ -197,21 +199,79 @@ function PostponeDeadlineForm({ request, close }: ActionBodyFormProps) {
   );
 }
 
+/**
+ * The message a transition carries (`Transition.message`: a request for approval to the approvers, a
+ * revision's reason): optional text, `$mod+Enter` or the button sends it, Esc cancels.
+ */
+function TransitionMessageForm({ request, close }: ActionBodyFormProps) {
+  const intlHook = useIntl();
+  const declared = transitionMessageOf(request.type, request.action);
+  const [text, setText] = useState('');
+  const id = useId();
+  const hintId = useId();
+  const max = declared?.maxLength ?? 1000;
+  const field = useRef<HTMLTextAreaElement>(null);
+  // After the dialog host's showModal (which focuses its first control, the close button): the message.
+  useEffect(() => field.current?.focus(), []);
+  const submit = () => close(text.trim() === '' ? {} : { message: text.trim() });
+  return (
+    <form
+      className="action-body-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={id}>{declared?.label}</label>
+      <textarea
+        id={id}
+        name="message"
+        rows={4}
+        maxLength={max}
+        ref={field}
+        aria-describedby={hintId}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            submit();
+          }
+        }}
+      />
+      <p id={hintId} className="form-hint">{intlHook.formatMessage({ id: 'commands.transitionMessage.hint' }, { count: text.length, max })}</p>
+      <div className="dialog-actions">
+        <button type="button" onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.cancel" /></button>
+        <button type="submit" className="primary">{request.definition.label}</button>
+      </div>
+    </form>
+  );
+}
+
+/** The message declaration of a state-machine transition, when it takes one. */
+function transitionMessageOf(type: string, action: string) {
+  const machine = (machines as Record<string, StateMachine | undefined>)[type];
+  return machine?.transitions.find((transition) => transition.action === action && transition.message)?.message;
+}
+
 /** The form of each action that takes a body, by `type.action` (a unit test checks every declared one has its form). */
 export const actionBodyForms: Readonly<Record<string, ComponentType<ActionBodyFormProps>>> = {
   'orders.deliver': DeliveryForm,
   'users.resetPassword': ResetPasswordForm,
   'physicalActivities.plan': PlanDeadlinesForm,
   'physicalActivities.postpone': PostponeDeadlineForm,
+  // Loaded with its first use (the customer page's chunk has the rest of the contact texts).
+  'customers.logContact': lazy(() => import('../customer-page/log-contact-form.tsx')),
 };
 
 /** Opens the action's form in the dialog host; resolves with the body, or undefined when cancelled. */
 export function askActionBody(request: ActionBodyRequest): Promise<unknown> {
-  const Form = actionBodyForms[`${request.type}.${request.action}`];
+  const Form = actionBodyForms[`${request.type}.${request.action}`] ?? (transitionMessageOf(request.type, request.action) ? TransitionMessageForm : undefined);
   if (!Form) throw new Error(`No form for the body of ${request.type}.${request.action}`);
   return openDialog<unknown>({
     title: request.definition.label,
     size: 'md',
-    render: (close) => <Form request={request} close={close} />,
+    render: (close) => <Suspense fallback={<p role="status"><FormattedMessage id="screens.loading" /></p>}><Form request={request} close={close} /></Suspense>,
   });
 }

@@ -31,6 +31,21 @@ describe('dialog host state (SPEC §4)', () => {
     expect(store.get(dialogAtom)?.request.title).toBe('Due');
   });
 
+  it('a request made while the previous one still fades out is a new request (its body is mounted afresh)', () => {
+    vi.useFakeTimers();
+    void openDialog({ title: 'Registra consegna', render: () => null });
+    const first = store.get(dialogAtom)!;
+    closeDialog('done');
+    expect(store.get(dialogAtom)?.open).toBe(false);
+    void openDialog({ title: 'Registra consegna', render: () => null });
+    const second = store.get(dialogAtom)!;
+    expect(second.open).toBe(true);
+    expect(second.serial).not.toBe(first.serial);
+    // The first one's reset timer does not close the second.
+    vi.advanceTimersByTime(500);
+    expect(store.get(dialogAtom)).toBe(second);
+  });
+
   it('deleting asks for the passphrase "elimina" and is confirmed only through it', async () => {
     expect(DELETE_PASSPHRASE).toBe('elimina');
     const answer = confirmDelete('PRV-1');

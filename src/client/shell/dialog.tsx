@@ -29,19 +29,22 @@ interface DialogState {
   request: DialogRequest;
   resolve(result: unknown): void;
   open: boolean;
+  /** Which request this is: a new one gets a fresh body even while the previous one fades out. */
+  serial: number;
 }
 
 /** The request shown now (null: nothing, or fully closed and reset). */
 export const dialogAtom = atom<DialogState | null>(null);
 
 const CLOSE_ANIMATION_MS = 150;
+let requestSerial = 0;
 
 /** Opens a dialog; resolves with what the body passed to `close` (undefined when dismissed). */
 export function openDialog<T>(request: DialogRequest<T>): Promise<T | undefined> {
   // A new request replaces one still open: the old one resolves as dismissed.
   store.get(dialogAtom)?.resolve(undefined);
   return new Promise<T | undefined>((resolve) => {
-    store.set(dialogAtom, { request: request as DialogRequest, resolve: resolve as (result: unknown) => void, open: true });
+    store.set(dialogAtom, { request: request as DialogRequest, resolve: resolve as (result: unknown) => void, open: true, serial: ++requestSerial });
   });
 }
 
@@ -142,7 +145,8 @@ export function DialogHost() {
       className={`dialog dialog-${request.size ?? 'md'} dialog-${request.transition ?? 'fade'}${open ? ' is-open' : ' is-closing'}`}
       role={request.role ?? 'dialog'}
       aria-labelledby={titleId}
-      aria-modal="true"
+      // While it fades out the native dialog is already closed: it no longer owns the keyboard.
+      aria-modal={open ? 'true' : undefined}
       onCancel={(event) => {
         event.preventDefault();
         if (!request.keepOpen) closeDialog(undefined);
@@ -161,7 +165,7 @@ export function DialogHost() {
             </button>
           )}
         </header>
-        <div className="dialog-body">{request.render(closeDialog)}</div>
+        <div className="dialog-body" key={state.serial}>{request.render(closeDialog)}</div>
       </div>
     </dialog>
   );

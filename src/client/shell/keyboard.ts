@@ -116,7 +116,7 @@ export function useKeyboardShortcuts(): void {
         return;
       }
       // An open modal (dialog host, palette) owns the keyboard: only dialog-scope keys and modified global ones.
-      const modal = document.querySelector('dialog[open], [role="dialog"][aria-modal="true"]');
+      const modal = document.querySelector('dialog[open], [role="dialog"][aria-modal="true"]:not(dialog)');
       const scopes = new Set<CommandScope>(modal ? ['dialog', 'global'] : scopeOrder);
       const commands = listeningCommands().filter((command) => !modal || scopeOf(command) === 'dialog' || (command.keys ?? []).some((key) => /\$mod|Control|Meta|Alt/.test(key)));
       let next = [...presses, toPress(event)];

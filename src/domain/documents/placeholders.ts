@@ -156,6 +156,7 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
         text('tipo', 'Attrezzatura: tipo'),
         text('matricola', 'Attrezzatura: matricola'),
         text('posizione', 'Attrezzatura: posizione'),
+        text('datiAggiuntivi', 'Attrezzatura: campi aggiuntivi del cliente inclusi nel rapporto, nell’ordine delle colonne'),
         date('data', 'Controllo: data'),
         text('controllo', 'Controllo: nome'),
         text('esito', 'Controllo: esito'),

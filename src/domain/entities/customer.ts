@@ -131,6 +131,71 @@ export const contact = z.strictObject({
   notes: optionalText(2000),
 });
 
+/**
+ * «Registra contatto» (the CRM timeline): the contact as it happened now, and the next call, which
+ * becomes a reminder of the caller's (it must be later than now).
+ */
+export const logContactRequest = z.strictObject({
+  type: z.enum(contactTypes),
+  kind: z.enum(contactKinds).default('contact'),
+  lastReply: z.enum(contactLastReplies).optional(),
+  notes: optionalText(2000),
+  nextCallDateTime: isoDateTime()
+    .refine((value) => Date.parse(value) > Date.now(), { message: messages.nextCallInFuture, params: { code: 'nextCallInFuture' } })
+    .nullable()
+    .optional(),
+});
+
+/** SPEC §5: the registry fields only a person has, and those only a company has (the others apply to both). */
+export const personRegistryFields = ['firstName', 'lastName', 'gender', 'birthDate', 'birthCity', 'birthProvince'] as const;
+export const companyRegistryFields = ['businessName', 'vatNumber', 'foreignVatNumber', 'website', 'isElectronicInvoiceEnabled'] as const;
+
+/** Whether registry field `name` applies to a person (`isPerson`) or a company. */
+export function registryFieldApplies(name: string, isPerson: boolean): boolean {
+  if ((personRegistryFields as readonly string[]).includes(name)) return isPerson;
+  if ((companyRegistryFields as readonly string[]).includes(name)) return !isPerson;
+  return true;
+}
+
+/**
+ * The additional fields in report column order (a field without one after those with one, then as
+ * listed), each given its position as `reportColumnOrder`: the editor's order is the report's.
+ */
+export function orderedAdditionalFields<T extends { reportColumnOrder?: number | undefined }>(fields: readonly T[]): T[] {
+  return additionalFieldOrder(fields).map((stored, index) => ({ ...(fields[stored] as T), reportColumnOrder: index + 1 }));
+}
+
+/** The stored positions of the additional fields in report column order (`[2, 0, 1]`: the third comes first). */
+export function additionalFieldOrder(fields: readonly { reportColumnOrder?: number | undefined }[]): number[] {
+  return fields
+    .map((field, index) => ({ order: field.reportColumnOrder ?? Number.MAX_SAFE_INTEGER, index }))
+    .sort((a, b) => a.order - b.order || a.index - b.index)
+    .map(({ index }) => index);
+}
+
+/**
+ * What an equipment's report prints of its additional data: the customer's fields marked "in
+ * report" that apply to the equipment's family (or to every family), in column order, each with its
+ * value as text (yes/no, choices joined, numbers in Italian); fields without a value are left out.
+ */
+export function reportAdditionalValues(
+  definitions: readonly { label: string; name: string; isIncludedInReport?: boolean; reportColumnOrder?: number | undefined; equipmentFamilyId?: string | undefined }[],
+  familyId: string | null | undefined,
+  values: Readonly<Record<string, unknown>>,
+): { label: string; value: string }[] {
+  const text = (value: unknown): string => {
+    if (typeof value === 'boolean') return value ? 'Sì' : 'No';
+    if (typeof value === 'number') return value.toLocaleString('it-IT');
+    if (Array.isArray(value)) return value.map(text).filter(Boolean).join(', ');
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  return additionalFieldOrder(definitions)
+    .map((index) => definitions[index]!)
+    .filter((field) => field.isIncludedInReport === true && (!field.equipmentFamilyId || field.equipmentFamilyId === familyId))
+    .map((field) => ({ label: field.label, value: text(values[field.name]) }))
+    .filter((entry) => entry.value !== '');
+}
+
 export const customerAttributes = z.strictObject({
   allowedModules: z.array(moduleName).max(6).default([]),
   registry,
@@ -186,6 +251,9 @@ export const customers = defineKind({
   metadata: customerMetadata,
   relationships: customerRelationships,
   archivable: true,
+  actions: {
+    logContact: { label: 'Registra contatto', ability: 'update', body: logContactRequest, key: 't' },
+  },
   fields: {
     type: { path: 'metadata.type', type: 'text', sortable: true },
     displayName: { path: 'metadata.displayName', type: 'text', sortable: true },
@@ -205,6 +273,7 @@ export const customers = defineKind({
     commercialPercentage: { path: 'attributes.commercialPercentage', type: 'number', sortable: true, range: true },
     validityDateTimeEnd: { path: 'attributes.validityDateTimeEnd', type: 'date', sortable: true, range: true },
     lastContact: { path: 'metadata.lastContact', type: 'date', sortable: true, range: true },
+    lastReply: { path: 'metadata.lastReply', type: 'text' },
     rating: { path: 'attributes.rating', type: 'number', sortable: true, range: true },
   },
   fullText: [
@@ -240,8 +309,9 @@ export const customers = defineKind({
   },
   derivedMetadata: (entity) => {
     const { attributes } = entity as CustomerShape;
-    const contacts = attributes.contacts.map((c) => c.dateTime).sort();
-    return { displayName: registryDisplayName(attributes.registry), lastContact: contacts.at(-1) ?? null };
+    // The CRM timeline's latest contact: when, and what the customer answered (the marketing customers list).
+    const latest = [...attributes.contacts].sort((a, b) => a.dateTime.localeCompare(b.dateTime)).at(-1);
+    return { displayName: registryDisplayName(attributes.registry), lastContact: latest?.dateTime ?? null, lastReply: latest?.lastReply ?? null };
   },
   title: (entity) => String(entity.metadata.displayName ?? registryDisplayName((entity as CustomerShape).attributes.registry)),
 });

@@ -41,6 +41,10 @@ export function describeKindContract(name: string, kinds: readonly KindDefinitio
         expect(kind.title(result.data as never)).not.toBe('');
       });
 
+      it('orders its list by default only by sortable fields', () => {
+        for (const key of kind.defaultOrder ?? []) expect(kind.fields[key.replace(/^-/, '')]?.sortable, key).toBe(true);
+      });
+
       it.each(['attributes', 'metadata', 'relationships'] as const)('rejects an unknown key in %s', (section) => {
         const entity = { ...sample, [section]: { ...(sample[section] ?? {}), unexpected: 1 } };
         const result = entitySchema(kind).safeParse(entity);

@@ -22,7 +22,8 @@ const samples: Record<string, Sample> = {
 
 /** Metadata the server fills from other rows (src/server/kinds/), so it is in no schema of the kind. */
 const lookedUpByServer: Record<string, string[]> = {
-  quotations: ['metadata.totalNetPrice', 'metadata.customerName'],
+  // The approval request's message, author and time: written by the requestApproval transition (kinds/quotations.ts).
+  quotations: ['metadata.totalNetPrice', 'metadata.customerName', 'metadata.approvalMessage', 'metadata.approvalRequestedBy', 'metadata.approvalRequestedAt'],
   orders: ['metadata.customerName'],
 };
 

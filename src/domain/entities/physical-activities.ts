@@ -77,6 +77,10 @@ export const physicalActivities = defineKind({
     ruleKind: { path: 'attributes.rule.kind', type: 'text' },
     customerName: { path: 'metadata.customerName', type: 'text', sortable: true },
     customerId: { path: 'relationships.customerId', type: 'uuid' },
+    /** The office location of its equipment or installation (the worklist groups by customer, then site). */
+    customerLocationId: { path: 'metadata.customerLocationId', type: 'uuid', sortable: true },
+    /** The customer's commercial zone (the worklist's zone filter). */
+    commercialZoneId: { path: 'metadata.commercialZoneId', type: 'uuid' },
     activityId: { path: 'relationships.activityId', type: 'uuid' },
     equipmentId: { path: 'relationships.equipmentId', type: 'uuid' },
     installationId: { path: 'relationships.installationId', type: 'uuid' },
@@ -86,8 +90,12 @@ export const physicalActivities = defineKind({
   // What a planner types: the customer, the equipment's code, the activity, the norm. The names are
   // looked up by the server on every write (metadata), so the search finds them.
   fullText: ['metadata.customerName', 'metadata.targetName', 'metadata.activityName', 'attributes.rule.norm'],
+  // The worklist: grouped by customer, then site; inside a site the nearest deadline first.
+  defaultOrder: ['customerName', 'customerLocationId', 'deadlineDate'],
   references: {
     'relationships.customerId': { target: 'customers' },
+    'metadata.customerLocationId': { target: 'customers' },
+    'metadata.commercialZoneId': { target: 'commercialZones' },
     'relationships.activityId': { target: 'activities' },
     'relationships.assignmentActivityId': { target: 'assignmentActivities' },
     'relationships.executedAssignmentId': { target: 'assignments' },

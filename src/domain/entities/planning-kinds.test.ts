@@ -35,7 +35,7 @@ const samples: Record<string, Sample> = {
 
 /** Metadata the server fills from other rows (src/server/kinds/), so it is in no schema of the kind. */
 const lookedUpByServer: Record<string, string[]> = {
-  physicalActivities: ['metadata.customerName', 'metadata.targetName', 'metadata.activityName'],
+  physicalActivities: ['metadata.customerName', 'metadata.targetName', 'metadata.activityName', 'metadata.customerLocationId', 'metadata.commercialZoneId'],
 };
 
 describeKindContract('planning kinds', planningKinds as readonly KindDefinition[], samples, { lookedUpByServer });

@@ -109,6 +109,10 @@ export const quotations = defineKind({
     commercialUserId: { path: 'relationships.commercialUserId', type: 'uuid' },
     totalNetPrice: { path: 'metadata.totalNetPrice', type: 'number', sortable: true, range: true },
     customerName: { path: 'metadata.customerName', type: 'text', sortable: true },
+    // The last request for approval (server: kinds/quotations.ts), shown in the approval queue.
+    approvalMessage: { path: 'metadata.approvalMessage', type: 'text' },
+    approvalRequestedBy: { path: 'metadata.approvalRequestedBy', type: 'uuid' },
+    approvalRequestedAt: { path: 'metadata.approvalRequestedAt', type: 'date' },
   },
   fullText: ['attributes.code', 'attributes.title', 'metadata.customerName', 'attributes.notes'],
   references: {
@@ -124,6 +128,7 @@ export const quotations = defineKind({
     'relationships.commercialAgreementIds': { target: 'commercialAgreements', many: true },
     // Attached files live inside objects; their ids are gathered in metadata so a file in use cannot be deleted.
     'metadata.attachmentMediaIds': { target: 'media', many: true },
+    'metadata.approvalRequestedBy': { target: 'users' },
   },
   rules: (entity) => {
     const { attributes, relationships } = entity as QuotationShape;

@@ -10,6 +10,12 @@ import type { GuardContext, GuardFailure } from '../machine.ts';
 import { DEFAULT_MAX_DISCOUNT_PERCENT, needsApproval } from '../rules/discount.ts';
 import { defineMachine, describedGuard, formatPercent } from './define.ts';
 
+/** Longest message a salesman may send with a request for approval (a few sentences; a reminder's note holds it whole). */
+export const APPROVAL_MESSAGE_MAX_LENGTH = 1000;
+
+/** A revision's reason is stored in `quotationRevisions.attributes.reason` (at most 2000 characters). */
+const REVISION_REASON_MAX_LENGTH = 2000;
+
 export type QuotationStatus = (typeof quotationStatuses)[number];
 
 export const quotationStateLabels: Record<QuotationStatus, string> = {
@@ -80,7 +86,11 @@ export const quotationMachine = defineMachine({
   initial: 'draft',
   transitions: [
     { from: ['to-be-created'], action: 'start', to: 'draft', label: 'Inizia la redazione', ability: 'update' },
-    { from: ['draft', 'revision'], action: 'requestApproval', to: 'to-be-approved', label: 'Richiedi approvazione', ability: 'requestApproval', guard: discountAboveMaximum },
+    // The message tells the approvers why the discount is needed; they read it in the approval queue and in their reminder.
+    {
+      from: ['draft', 'revision'], action: 'requestApproval', to: 'to-be-approved', label: 'Richiedi approvazione', ability: 'requestApproval', guard: discountAboveMaximum,
+      message: { label: 'Messaggio per chi approva', maxLength: APPROVAL_MESSAGE_MAX_LENGTH },
+    },
     { from: ['to-be-approved'], action: 'approve', to: 'approved', label: 'Approva', ability: 'approve' },
     // Refused approvals go back to draft, where the discount can be lowered or approval asked again.
     { from: ['to-be-approved'], action: 'refuseApproval', to: 'draft', label: 'Respingi approvazione', ability: 'approve' },
@@ -91,6 +101,10 @@ export const quotationMachine = defineMachine({
     { from: ['issued'], action: 'reject', to: 'not-accepted', label: 'Rifiuta', ability: 'update' },
     // Anything not yet sent to the customer can be dropped; a sent one is rejected instead.
     { from: ['to-be-created', 'draft', 'to-be-approved', 'approved', 'revision'], action: 'cancel', to: 'not-accepted', label: 'Annulla', ability: 'update' },
-    { from: ['issued', 'not-accepted'], action: 'createRevision', to: 'revision', label: 'Crea revisione', ability: 'createRevision' },
+    // The message is the revision's reason, kept with the frozen copy.
+    {
+      from: ['issued', 'not-accepted'], action: 'createRevision', to: 'revision', label: 'Crea revisione', ability: 'createRevision',
+      message: { label: 'Motivo della revisione', maxLength: REVISION_REASON_MAX_LENGTH },
+    },
   ],
 });

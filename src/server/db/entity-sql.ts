@@ -128,6 +128,13 @@ export function indexDefinitions(kind: KindDefinition): { name: string; using: s
     // Containment on relationships answers "is this id referenced?" for every relationship at once.
     { name: `${table}_relationships_idx`, using: 'USING gin (relationships jsonb_path_ops)' },
   ];
+  if (kind.defaultOrder) {
+    const keys = kind.defaultOrder.map((key) => ({ descending: key.startsWith('-'), field: kind.fields[key.replace(/^-/, '')] }));
+    if (keys.every((key) => key.field?.sortable)) {
+      const columns = keys.map((key) => `${fieldSqlText(key.field!)} ${key.descending ? 'DESC NULLS LAST' : 'NULLS FIRST'}`);
+      indexes.push({ name: `${table}_default_order_idx`, using: `(${columns.join(', ')}, id) ${ROW_FLAGS}` });
+    }
+  }
   for (const [name, field] of Object.entries(kind.fields)) {
     const expression = fieldSqlText(field);
     const indexName = `${table}_${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_idx`;

@@ -11,7 +11,7 @@ import type { Entity } from '../../domain/entity.ts';
 import { Problem } from '../http/problems.ts';
 import { tableName } from '../db/entity-sql.ts';
 import { findKind } from '../../domain/kinds.ts';
-import { registryDisplayName } from '../../domain/entities/customer.ts';
+import { registryDisplayName, reportAdditionalValues } from '../../domain/entities/customer.ts';
 import { quotationProductTotals } from '../../domain/entities/quotation-products.ts';
 import { documentDeclarations, documentNorms, printedActivityStates, printedUnits, type DocumentDeclaration, type TemplateDocType } from '../../domain/documents/placeholders.ts';
 
@@ -287,13 +287,18 @@ export class DocumentData {
       const checksByEquipment = equipments.map((equipment) => checks.filter((check) => check.relationships.equipmentId === equipment.id));
       const controls = await this.byIds('controls', checksByEquipment.flat().map((check) => check.relationships.controlId));
       const families = await this.byIds('equipmentFamilies', equipments.map((e) => e.relationships.equipmentFamilyId));
+      // The customer's additional fields marked for reports, in their column order (SPEC §3).
+      const definitions = (customer.metadata.additionalPEFields as Parameters<typeof reportAdditionalValues>[0] | undefined) ?? [];
       const rows = equipments.flatMap((equipment, index) => {
         const e = attrs(equipment);
+        const familyId = str(equipment.relationships.equipmentFamilyId);
+        const additional = reportAdditionalValues(definitions, familyId, (e.additionalData as Record<string, unknown> | undefined) ?? {});
         const base = {
           attrezzatura: e.equipmentId,
           tipo: str(attrs(families.get(String(equipment.relationships.equipmentFamilyId))).name) ?? e.type,
           matricola: e.serialNumber,
           posizione: e.customerLocationPosition ?? e.customerLocationNote,
+          datiAggiuntivi: additional.map((entry) => `${entry.label}: ${entry.value}`).join(' · ') || undefined,
         };
         const checks = checksByEquipment[index]!.sort((x, y) => String(attrs(x).checkedDateTime).localeCompare(String(attrs(y).checkedDateTime)));
         if (checks.length === 0) return [{ ...base, esito: 'Nessun controllo registrato' }];

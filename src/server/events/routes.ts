@@ -51,8 +51,23 @@ function tokenExpiry(request: FastifyRequest): number | undefined {
 
 interface Stream {
   caller: Caller;
+  /** Reads the caller again (their user, roles and zones). */
+  refresh(): Promise<Caller>;
   send(text: string): void;
   close(): void;
+}
+
+/**
+ * Whether a notice changes what the caller may do: their own user (the real one too, while acting as
+ * someone), one of their roles, or one of their commercial zones. The stream then reads the caller
+ * again and tells the tab (`event: profile`, no data), which reads its identity again.
+ */
+export function changesProfile(caller: Pick<Caller, 'profile'>, notice: Pick<ChangeNotice, 'type' | 'id'>): boolean {
+  const profiles = [caller.profile, caller.profile.originalData].filter((profile) => profile !== undefined);
+  return profiles.some((profile) =>
+    (notice.type === 'users' && notice.id === profile.id)
+    || (notice.type === 'roles' && profile.roles.some((role) => role.id === notice.id))
+    || (notice.type === 'commercialZones' && (profile.commercialZoneIds ?? []).includes(notice.id)));
 }
 
 /** Whether this caller may read the row through the API: the checks of `GET /api/{type}/{id}`. */
@@ -76,6 +91,17 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
   /** The changed rows are loaded once per batch (one query per kind), then offered to every stream whose caller may read them. */
   async function deliver(notices: ChangeNotice[]): Promise<void> {
     if (streams.size === 0) return;
+    // A changed profile first: the stream's rights follow it before this batch is offered.
+    for (const stream of [...streams]) {
+      if (!notices.some((notice) => changesProfile(stream.caller, notice))) continue;
+      try {
+        stream.caller = await stream.refresh();
+      } catch {
+        stream.close();
+        continue;
+      }
+      stream.send('event: profile\ndata: {}\n\n');
+    }
     const rows = new Map<string, Map<string, Entity>>();
     for (const type of new Set(notices.map((n) => n.type))) {
       const kind = findKind(type);
@@ -141,6 +167,7 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
     let open = true;
     const stream: Stream = {
       caller,
+      refresh,
       send(text) {
         if (!open) return;
         if (raw.writableLength > MAX_BUFFERED_BYTES) return stream.close();

@@ -47,6 +47,7 @@ export const problemCatalogue = {
   TRANSITION_NOT_ALLOWED: { status: 409, title: 'Transition not allowed', message: 'Azione non consentita nello stato attuale' },
   TRANSITION_REFUSED: { status: 409, title: 'Transition refused', message: 'Azione non possibile' },
   QUOTATION_NOT_EDITABLE: { status: 409, title: 'Quotation not editable', message: 'Il preventivo non è modificabile nello stato attuale' },
+  QUOTATION_REVISION_READ_ONLY: { status: 409, title: 'Quotation revision read-only', message: 'Una revisione del preventivo è di sola lettura' },
   DELIVERY_EXCEEDS_ORDERED: { status: 409, title: 'Delivery exceeds ordered quantity', message: 'La quantità da consegnare supera la quantità ordinata: confermare per aggiornare la quantità ordinata' },
   NOT_DELETED: { status: 409, title: 'Not deleted', message: 'L’elemento non è eliminato: non c’è un’eliminazione da annullare' },
   REFERENCE_DELETED: { status: 409, title: 'Reference deleted', message: 'Impossibile annullare l’eliminazione: un elemento a cui si riferisce è stato eliminato' },

@@ -23,7 +23,8 @@ import { businessDay } from '../../domain/business-day.ts';
 import type { Entity, EntityData } from '../../domain/entity.ts';
 import { Problem } from '../http/problems.ts';
 import type { HookContext, KindHooks } from '../resources/hooks.ts';
-import { customerName, nextCode, sameJson } from './hook-helpers.ts';
+import { nextCode, sameJson } from './hook-helpers.ts';
+import { refreshCustomerFigures } from './customers.ts';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const isPending = (deadline: Entity) => deadline.attributes.isExecuted !== true && deadline.attributes.isEnded !== true;
@@ -38,8 +39,13 @@ async function deadlineMetadata(hook: HookContext, relationships: Record<string,
     : installationId ? await hook.repository('installations').findById(installationId) : undefined;
   const activity = activityId ? await hook.repository('activities').findById(activityId) : undefined;
   const targetName = target ? String(target.attributes.equipmentId ?? target.attributes.code ?? '') : undefined;
+  // One read of the customer for its name and its zone.
+  const customerId = text(relationships.customerId);
+  const customer = customerId ? await hook.repository('customers').findById(customerId) : undefined;
+  const zoneId = text(customer?.relationships.commercialZoneId);
   return {
-    customerName: await customerName(hook, relationships.customerId),
+    ...(customer ? { customerName: String(customer.metadata.displayName ?? '') } : {}),
+    ...(zoneId ? { commercialZoneId: zoneId } : {}),
     ...(targetName ? { targetName: target?.attributes.name ? `${targetName} ${String(target.attributes.name)}` : targetName } : {}),
     ...(activity ? { activityName: String(activity.attributes.name ?? '') } : {}),
     ...(target && text(target.relationships.customerLocationId) ? { customerLocationId: target.relationships.customerLocationId } : {}),
@@ -62,7 +68,7 @@ async function insertDeadline(hook: HookContext, content: { attributes: Record<s
 async function updateDeadline(hook: HookContext, deadline: Entity, changes: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown> }, action: string): Promise<Entity> {
   const attributes = { ...deadline.attributes, ...changes.attributes };
   const relationships = { ...deadline.relationships, ...changes.relationships };
-  const metadata = { ...Object.fromEntries(Object.entries(deadline.metadata).filter(([key]) => ['customerName', 'targetName', 'activityName', 'customerLocationId'].includes(key))) };
+  const metadata = { ...Object.fromEntries(Object.entries(deadline.metadata).filter(([key]) => ['customerName', 'targetName', 'activityName', 'customerLocationId', 'commercialZoneId'].includes(key))) };
   const data = deadlineData({ attributes, relationships }, metadata);
   const updated = await hook.repository('physicalActivities').update(deadline.id, deadline.metadata.lastUpdatedDateTime, { data }, hook.call.identity, action);
   if (!updated) throw new Problem('VERSION_CONFLICT');
@@ -384,6 +390,8 @@ export const equipmentHooks: Record<string, KindHooks> = {
     async beforeWrite(hook, data) {
       return { ...data, metadata: { ...data.metadata, ...(await deadlineMetadata(hook, data.relationships)) } };
     },
+    // The customer's deadline figures (expired, expiring, next) follow a deadline written by hand.
+    afterWrite: (hook, entity) => refreshCustomerFigures(hook, entity.relationships.customerId),
     actions: { plan: planDeadlines, postpone: postponeDeadline, ignore: ignoreDeadline },
   },
   assignmentActivities: {

@@ -29,12 +29,21 @@ const totalsDeferred = new WeakMap<object, Map<string, Entity>>();
 export async function withTotalsDeferred<T>(hook: HookContext, quotation: Entity, work: () => Promise<T>): Promise<T> {
   const deferred = totalsDeferred.get(hook.db) ?? new Map<string, Entity>();
   totalsDeferred.set(hook.db, deferred.set(quotation.id, quotation));
+  const pricing = new Map<string, Promise<LinePricing | undefined>>();
+  pricingOfBatch.set(hook.db, pricing);
   try {
     return await work();
   } finally {
     deferred.delete(quotation.id);
+    pricingOfBatch.delete(hook.db);
   }
 }
+
+/**
+ * While a batch of lines is written (`withTotalsDeferred`): the pricing rule's answer per customer and
+ * product, asked once however many lines have that product (same transaction, same day, same lists).
+ */
+const pricingOfBatch = new WeakMap<object, Map<string, Promise<LinePricing | undefined>>>();
 
 /** The quotation of a line: the one a batch of lines is written for, else read. */
 async function quotationOf(hook: HookContext, quotationId: string): Promise<Entity | undefined> {
@@ -105,6 +114,19 @@ export async function linePricing(hook: HookContext, productId: unknown, quotati
   return priceLine({ productId, product: product.attributes as unknown as PricedProduct, customer, priceLists, today: hook.today });
 }
 
+/** `linePricing`, once per customer and product within a batch of lines. */
+function batchedLinePricing(hook: HookContext, productId: unknown, quotation: Pick<Entity, 'relationships'> | undefined): Promise<LinePricing | undefined> {
+  const batch = pricingOfBatch.get(hook.db);
+  if (!batch || typeof productId !== 'string') return linePricing(hook, productId, quotation);
+  const key = `${String(quotation?.relationships.customerId ?? '')}|${productId}`;
+  let answer = batch.get(key);
+  if (!answer) {
+    answer = linePricing(hook, productId, quotation);
+    batch.set(key, answer);
+  }
+  return answer;
+}
+
 type LineAttributes = z.infer<typeof quotationProductAttributes>;
 const PRICED_ATTRIBUTES = ['description', 'unitOfMeasure', 'listPrice', 'unitPrice', 'costPrice'] as const;
 
@@ -121,7 +143,7 @@ async function priceQuotationLine(hook: HookContext, data: EntityData, previous:
   const quotation = typeof quotationId === 'string' ? await quotationOf(hook, quotationId) : undefined;
   const productId = data.relationships.productId;
   const productChanged = !previous || (previous.relationships.productId ?? null) !== (productId ?? null);
-  const pricing = productChanged ? await linePricing(hook, productId, quotation) : undefined;
+  const pricing = productChanged ? await batchedLinePricing(hook, productId, quotation) : undefined;
   const attributes = { ...data.attributes } as Record<string, unknown>;
   const relationships = { ...data.relationships };
   const leftOut = (section: Record<string, unknown>, key: string, before: Record<string, unknown> | undefined) =>
@@ -191,6 +213,14 @@ async function remindApprovers(hook: HookContext, quotation: Entity, message: st
   );
 }
 
+/** A line as a revision keeps it: its id (to pair it with the live line when comparing), content and amounts. */
+function frozenLine(line: Entity): Record<string, unknown> {
+  return { id: line.id, attributes: line.attributes, relationships: line.relationships, metadata: quotationProductTotals(line.attributes as LineAttributes) };
+}
+
+const byPosition = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  Number((a.attributes as Record<string, unknown>).position ?? 0) - Number((b.attributes as Record<string, unknown>).position ?? 0);
+
 /** Quotation states in which its content (header and products) may still change (the kind's lock). */
 const quotationLock = quotations.stateLock;
 const EDITABLE_QUOTATION_STATES: readonly string[] = quotationLock.editableStates;
@@ -242,20 +272,28 @@ export const quotationHooks: Record<string, KindHooks> = {
       const own = customer?.attributes.maxDiscountPercent;
       return { maxDiscountPercent: typeof own === 'number' ? own : hook.maxDiscountPercent };
     },
-    async onTransition(hook, current, next, action) {
+    async onTransition(hook, current, next, action, input) {
       if (action === 'requestApproval') {
-        await remindApprovers(hook, current, undefined);
-        return;
+        await remindApprovers(hook, current, input.message);
+        // The approval queue shows who asked, when and why (a new request replaces the previous one's message).
+        const request = { approvalMessage: input.message ?? null, approvalRequestedBy: hook.call.identity.userId ?? null, approvalRequestedAt: new Date().toISOString() };
+        return { ...next, metadata: { ...next.metadata, ...request } };
       }
       if (action !== 'createRevision') return;
-      // A revision freezes what was issued, then the quotation is edited under the next number.
+      // A revision freezes what was issued (the quotation and its lines), then the quotation is edited under the next number.
       const revisionNumber = Number(current.attributes.revisionNumber ?? 0);
+      const lines = await hook.repository('quotationProducts').listByRelationship('quotationId', current.id);
       await hook.repository('quotationRevisions').insert([
         {
           id: randomUUID(),
           by: hook.call.identity,
           data: {
-            attributes: { revisionNumber, createdFromStatus: String(current.attributes.status), snapshot: { attributes: current.attributes, metadata: current.metadata, relationships: current.relationships } },
+            attributes: {
+              revisionNumber,
+              createdFromStatus: String(current.attributes.status),
+              ...(input.message ? { reason: input.message } : {}),
+              snapshot: { attributes: current.attributes, metadata: current.metadata, relationships: current.relationships, lines: lines.map(frozenLine).toSorted(byPosition) },
+            },
             metadata: {},
             relationships: { quotationId: current.id },
           },
@@ -291,6 +329,21 @@ export const quotationHooks: Record<string, KindHooks> = {
       createOrder: async (hook, entity) => ({ entity: await createOrderFromQuotation(hook, entity) }),
     },
     actionRefusal: async (hook, entity, action) => (action === 'createOrder' ? createOrderRefusal(hook, entity) : null),
+  },
+  quotationRevisions: {
+    /**
+     * OCA sale_order_revision: an old revision is kept read-only. Revisions are made by the quotation's
+     * `createRevision` transition only; afterwards only the reason may be written (`update` on revisions).
+     */
+    async beforeWrite(_hook, data, previous) {
+      if (!previous) throw new Problem('QUOTATION_REVISION_READ_ONLY', { message: 'Le revisioni si creano con l’azione «Crea revisione» del preventivo' });
+      const frozen = ['revisionNumber', 'snapshot', 'createdFromStatus'].filter((key) => !sameJson(data.attributes[key], previous.attributes[key]));
+      if (frozen.length > 0 || !sameJson(data.relationships, previous.relationships)) {
+        throw new Problem('QUOTATION_REVISION_READ_ONLY', {
+          errors: (frozen.length > 0 ? frozen : ['quotationId']).map((key) => ({ pointer: frozen.length > 0 ? `/attributes/${key}` : '/relationships/quotationId', code: 'readOnly', message: 'Una revisione è di sola lettura: si può cambiare solo il motivo' })),
+        });
+      }
+    },
   },
   quotationProducts: {
     async beforeWrite(hook, data, previous) {

@@ -2,6 +2,7 @@
 import type { KindHooks } from '../resources/hooks.ts';
 import { customerName, requireUnique } from './hook-helpers.ts';
 import { executeDeadlinesOfAssignment } from './equipments.ts';
+import { customerReadHook, logContact, refreshCustomerFigures, refreshParentOfLocation } from './customers.ts';
 
 export const registryHooks: Record<string, KindHooks> = {
   assignments: {
@@ -24,15 +25,27 @@ export const registryHooks: Record<string, KindHooks> = {
     },
   },
   customers: {
-    async beforeWrite(hook, data, _previous, id) {
+    async beforeWrite(hook, data, previous, id) {
       // CUSTOMER_ALREADY_EXISTS (SPEC §8): one customer per VAT number and per fiscal code.
       // Office locations (customers with a parent) share their company's codes, so only head customers count.
-      if (data.attributes.parentId) return;
-      for (const field of ['vatNumber', 'fiscalCode']) {
-        await requireUnique(hook, data, id, field, 'CUSTOMER_ALREADY_EXISTS', () => 'Esiste già un cliente con questi dati', (other) => !other.attributes.parentId);
+      if (!data.attributes.parentId) {
+        for (const field of ['vatNumber', 'fiscalCode']) {
+          await requireUnique(hook, data, id, field, 'CUSTOMER_ALREADY_EXISTS', () => 'Esiste già un cliente con questi dati', (other) => !other.attributes.parentId);
+        }
       }
+      // SPEC §3 createdByName: who created it, by name (kept afterwards as derived metadata).
+      if (previous) return;
+      // A new customer under a parent is an office location (SPEC §3 type), unless another type was chosen.
+      const type = data.attributes.parentId && data.metadata.type === 'potential' ? 'officeLocation' : data.metadata.type;
+      return { ...data, metadata: { ...data.metadata, type, createdByName: hook.call.identity.displayName } };
     },
+    // SPEC §3 figures (price list, agreements, office locations, deadlines) computed on every read.
+    afterRead: customerReadHook,
+    actions: { logContact },
     async afterWrite(hook, entity, previous) {
+      // Its own figures (a new active price list named), and its parent's office-location count.
+      await refreshCustomerFigures(hook, entity.id);
+      await refreshParentOfLocation(hook, entity, previous);
       // A customer moved to another zone takes its quotations along (SPEC §6 readArea reads the zone kept on them).
       const zone = entity.relationships.commercialZoneId ?? null;
       if (!previous || (previous.relationships.commercialZoneId ?? null) === zone) return;

@@ -1,10 +1,11 @@
 /**
- * Server hooks of users: the `resetPassword` action (issue 12) sets the password of the embedded
+ * Server hooks of users: one user per e-mail (the sign-in looks users up by it); the `resetPassword` action (issue 12) sets the password of the embedded
  * sign-in — the one given, or a temporary one generated here and answered once — and whether the
  * next sign-in asks for a new one. Only the hash is stored; the history records who reset whose
  * password and when, never the password.
  */
 import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Entity } from '../../domain/entity.ts';
 import type { HookContext, KindHooks } from '../resources/hooks.ts';
 import { Problem } from '../http/problems.ts';
@@ -34,8 +35,19 @@ async function withEnabled(hook: HookContext, entity: Entity, isEnabled: boolean
   return { entity: updated };
 }
 
+/** The sign-in finds a user by e-mail: two users with one e-mail would make it ambiguous. */
+export const EMAIL_ALREADY_USED = 'Esiste già un utente con questa e-mail';
+
 export const userHooks: Record<string, KindHooks> = {
   users: {
+    async beforeWrite(hook, data, _previous, id) {
+      const email = String(data.attributes.email ?? '').trim().toLowerCase();
+      if (!email) return;
+      const taken = await sql<{ id: string }>`SELECT id FROM users WHERE NOT is_deleted AND lower(attributes->>'email') = ${email} AND id <> ${id}::uuid LIMIT 1`.execute(hook.db);
+      if (taken.rows.length > 0) {
+        throw new Problem('VALIDATION_FAILED', { message: EMAIL_ALREADY_USED, errors: [{ pointer: '/attributes/email', code: 'emailAlreadyUsed', message: EMAIL_ALREADY_USED }] });
+      }
+    },
     actions: {
       disable: (hook, entity) => withEnabled(hook, entity, false),
       enable: (hook, entity) => withEnabled(hook, entity, true),

@@ -68,6 +68,14 @@ describe('OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('describes the maintenance switch: read by anyone signed in, set by administrators with its body', () => {
+    const item = document.paths['/api/maintenance'];
+    expect(Object.keys(item).sort()).toEqual(['get', 'put']);
+    expect(item.put.requestBody.content['application/json'].schema.required).toEqual(['enabled']);
+    expect(Object.keys(item.put.responses)).toEqual(expect.arrayContaining(['200', '403', '422']));
+    expect(item.get.responses['200'].content['application/json'].schema.properties.data.required).toEqual(['enabled']);
+  });
+
   it('describes every kind: list, create, get, update, delete, history, actions and each action route', () => {
     for (const kind of kindList) {
       const name = componentName(kind.type);

@@ -164,7 +164,11 @@ function kindActions(kind: KindDefinition, sink: SchemaSink): { name: string; la
         const transitions = machine.transitions.filter((t) => t.action === name);
         const first = transitions[0]!;
         const moves = transitions.map((t) => `${t.from.join(', ')} → ${t.to}`).join('; ');
-        return { name, label: `${first.label} (${moves})`, ability: [...new Set(transitions.map((t) => t.ability))].join(' o '), creates: false, body: versionOnly };
+        const message = transitions.find((t) => t.message)?.message;
+        const body: JsonSchema = message
+          ? { ...versionOnly, properties: { ...(versionOnly.properties as object), message: { type: 'string', maxLength: message.maxLength, description: `${message.label} (facoltativo).` } } }
+          : versionOnly;
+        return { name, label: `${first.label} (${moves})`, ability: [...new Set(transitions.map((t) => t.ability))].join(' o '), creates: false, body };
       })
     : [];
   if (kind.archivable) {
@@ -615,6 +619,43 @@ function mediaPaths(): Record<string, JsonSchema> {
   };
 }
 
+/** Issue 12 maintenance mode: `GET` for anyone signed in, `PUT` for administrators (src/server/admin/maintenance.ts). */
+function maintenancePath(): JsonSchema {
+  const state = {
+    type: 'object',
+    properties: {
+      enabled: { type: 'boolean' },
+      message: { type: 'string', maxLength: 500, description: 'Testo mostrato nella pagina di manutenzione.' },
+      since: { type: 'string', format: 'date-time', description: 'Da quando è attiva (solo se attiva).' },
+    },
+    required: ['enabled'],
+  };
+  const answer = json({ type: 'object', properties: { data: state }, required: ['data'] });
+  return {
+    get: {
+      operationId: 'getMaintenance',
+      summary: 'Stato della modalità manutenzione',
+      description: 'Per chiunque abbia eseguito l’accesso, anche mentre la manutenzione è attiva (il client ne ricava quando tornare al lavoro). Non memorizzabile nella cache.',
+      tags: ['maintenance'],
+      responses: { 200: { description: 'Lo stato attuale.', content: answer }, ...problems(401, 403, 503) },
+    },
+    put: {
+      operationId: 'setMaintenance',
+      summary: 'Attiva o disattiva la modalità manutenzione',
+      description:
+        'Solo per gli amministratori (valutati sull’identità reale, anche mentre agiscono per un altro utente): 403 `FORBIDDEN` per gli altri. ' +
+        'Attiva, ogni richiesta degli altri utenti risponde 503 `MAINTENANCE` (con `message` se indicato) tranne questa e `GET /api/identity/authorization`; ' +
+        'gli amministratori continuano a lavorare. Ogni processo la legge di nuovo al più dopo qualche secondo.',
+      tags: ['maintenance'],
+      requestBody: {
+        required: true,
+        content: json({ type: 'object', properties: { enabled: { type: 'boolean' }, message: { type: 'string', maxLength: 500 } }, required: ['enabled'], additionalProperties: false }),
+      },
+      responses: { 200: { description: 'Il nuovo stato.', content: answer }, ...problems(400, 401, 403, 415, 422, 503) },
+    },
+  };
+}
+
 /** DESIGN §4 "Documents": a record's PDF from its document type's template, and the template editor's preview. */
 function documentPaths(kinds: readonly { type: string }[]): Record<string, JsonSchema> {
   const pdf = { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } };
@@ -671,6 +712,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   if (options.kinds.some((kind) => kind.type === 'customers')) paths['/api/customers/{id}/price'] = customerPricePath();
   if (options.kinds.some((kind) => kind.type === 'quotations')) paths['/api/quotations/{id}/lines'] = quotationLinesPath(sink);
   Object.assign(paths, documentPaths(options.kinds));
+  paths['/api/maintenance'] = maintenancePath();
   const publicOperation = { security: [] };
   const apiScope = [options.auth.apiScope];
   return {
@@ -715,7 +757,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
           operationId: 'streamEvents',
           summary: 'Modifiche in diretta (Server-Sent Events)',
           description:
-            '`event: change` con `{ type, id, version, action, by }` per ogni scrittura che chi ascolta può leggere; `event: resync` quando qualcosa può essere andato perso; `: ping` ogni 20 s. Con `Authorization: Bearer` o `?ticket=`.',
+            '`event: change` con `{ type, id, version, action, by }` per ogni scrittura che chi ascolta può leggere; `event: resync` quando qualcosa può essere andato perso; `event: profile` (senza dati) quando cambiano l’utente di chi ascolta, uno dei suoi ruoli o delle sue zone: i suoi permessi vanno riletti; `: ping` ogni 20 s. Con `Authorization: Bearer` o `?ticket=`.',
           tags: ['events'],
           security: [{ bearer: [] }, {}],
           parameters: [queryParameter('ticket', 'Biglietto di `POST /api/events/ticket`, al posto dell’intestazione.')],

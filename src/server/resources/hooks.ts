@@ -23,7 +23,20 @@ export interface HookContext {
   service: EntityService;
 }
 
+/** What the caller sent with a transition: its message (`Transition.message`), checked and trimmed. */
+export interface TransitionInput {
+  message?: string;
+}
+
+/** What a read hook may use: the database (no write transaction) and the business day. */
+export interface ReadContext {
+  db: Kysely<DatabaseSchema>;
+  today: string;
+}
+
 export interface KindHooks {
+  /** On `GET /api/{type}/{id}`, after the read is allowed: values computed on read (a customer's figures). */
+  afterRead?(context: ReadContext, entity: Entity): Promise<Entity>;
   /** Before storing a create or an update: may throw a Problem or return the data to store. */
   beforeWrite?(hook: HookContext, data: EntityData, previous: Entity | undefined, id: string): Promise<EntityData | void>;
   /** After a create, update, delete or transition, in the same transaction. */
@@ -33,7 +46,7 @@ export interface KindHooks {
   /** Facts the state machine's guards need (e.g. the customer's maximum discount). */
   guardContext?(hook: HookContext, entity: Entity): Promise<Partial<GuardContext>>;
   /** Extra changes a transition makes to the entity itself (e.g. a revision number). */
-  onTransition?(hook: HookContext, current: Entity, next: EntityData, action: string): Promise<EntityData | void>;
+  onTransition?(hook: HookContext, current: Entity, next: EntityData, action: string, input: TransitionInput): Promise<EntityData | void>;
   /** What the kind's declared custom actions do (`KindDefinition.actions`), by the declared name. */
   actions?: Record<string, CustomActionImplementation>;
   /**

@@ -11,5 +11,7 @@ import { reminderHooks } from '../kinds/reminders.ts';
 import { userHooks } from '../kinds/users.ts';
 import { templateDocHooks } from '../kinds/template-docs.ts';
 import { mediaHooks } from '../kinds/media.ts';
+import { customerFigureHooks } from '../kinds/customers.ts';
+import { roleHooks } from '../kinds/roles.ts';
 
-export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks, ...equipmentHooks, ...reminderHooks, ...templateDocHooks, ...mediaHooks, ...userHooks };
+export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks, ...equipmentHooks, ...reminderHooks, ...templateDocHooks, ...mediaHooks, ...userHooks, ...roleHooks, ...customerFigureHooks };

@@ -46,9 +46,10 @@ interface EntityRow {
   relationships: Record<string, unknown>;
 }
 
-const ENTITY_COLUMNS = sql.raw(
-  'id, created_date_time, last_updated_date_time, deleted_date_time, created_by, last_updated_by, deleted_by, is_deleted, is_archived, attributes, metadata, relationships',
-);
+const ENTITY_COLUMN_NAMES = ['id', 'created_date_time', 'last_updated_date_time', 'deleted_date_time', 'created_by', 'last_updated_by', 'deleted_by', 'is_deleted', 'is_archived', 'attributes', 'metadata', 'relationships'];
+const ENTITY_COLUMNS = sql.raw(ENTITY_COLUMN_NAMES.join(', '));
+/** The same columns of the table aliased `t` (an UPDATE … FROM another row set names both). */
+const ENTITY_COLUMNS_OF_T = ENTITY_COLUMN_NAMES.map((column) => `t.${column}`).join(', ');
 /** Timestamps are kept to the millisecond so that the ISO text a client holds is the exact version. */
 const NOW = sql`date_trunc('milliseconds', clock_timestamp())`;
 
@@ -91,13 +92,36 @@ function tsQuery(terms: string[]): string {
 }
 
 /**
- * How a page reads a full-text match. `index`: the GIN index gives every matching row, which are then
- * sorted (right for rare words). `filter`: the list's sorted index is read in order and each row
- * tested (`ts_match_vq`, the function behind `@@`, which no index answers): right for a word found
- * in many rows, where the first page is met after a few hundred rows instead of sorting tens of
- * thousands. `EntityRepository.fullTextPlan` chooses from the planner's own estimate.
+ * How a page reads a full-text match. `index`: the GIN index gives every matching row (a
+ * materialized set, so the planner cannot trade it for a walk of the sorted index), which are then
+ * filtered and sorted: cost grows with the matches. `filter`: the list's sorted index is read in
+ * order and each row tested (`ts_match_vq`, the function behind `@@`, which no index answers):
+ * right for a word found in a large share of the rows, where the first page is met after a few
+ * hundred rows. Matches that crowd one end of the order (a customer's name, in a list sorted by
+ * customer) make that walk read most of the table, so it is kept for very common words.
+ * `bounded`: the walk, but over at most FULL_TEXT_BOUNDED_SCAN rows of the order; when the page is
+ * not full by then (the matches crowd elsewhere), `list` reads it again as the match set.
+ * `EntityRepository.fullTextPlan` chooses from the planner's estimate of the matches.
  */
-export type FullTextPlan = 'index' | 'filter';
+export type FullTextPlan = 'index' | 'filter' | 'bounded';
+
+/** The most rows of the order a `bounded` full-text page reads before it falls back to the match set. */
+export const FULL_TEXT_BOUNDED_SCAN = 5_000;
+
+/** Below this many estimated matches a full-text page always reads the match set (see FullTextPlan). */
+export const FULL_TEXT_WALK_MIN_MATCHES = 50_000;
+
+/**
+ * With m matches among n rows spread evenly, a walk of the order meets `read` rows after about
+ * `read` · n / m rows; the match set costs m. The walk for very common words; the bounded walk when
+ * an even spread would fill the page well within its bound; else the match set.
+ */
+export function chooseFullTextPlan({ matches, rows, read }: { matches: number; rows: number; read: number }): FullTextPlan {
+  if (matches <= 0) return 'index';
+  const walked = (read * rows) / matches;
+  if (matches >= FULL_TEXT_WALK_MIN_MATCHES && walked < matches) return 'filter';
+  return walked * 2 <= FULL_TEXT_BOUNDED_SCAN && walked < matches ? 'bounded' : 'index';
+}
 
 function conditionSql(condition: Condition, ctx: FilterContext, fullText: FullTextPlan = 'index'): RawBuilder<unknown> {
   switch (condition.kind) {
@@ -227,6 +251,11 @@ function decodeCursor(cursor: string, keys: SortKey[]): (string | null)[] {
   return v as (string | null)[];
 }
 
+/** `ASC NULLS FIRST` / `DESC NULLS LAST`, or no NULLS clause for a key never NULL (its index then serves the order). */
+function directionSql(key: SortKey): string {
+  return key.notNull ? (key.descending ? 'DESC' : 'ASC') : key.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
+}
+
 /**
  * "Comes after this row" in the list's order (`ASC NULLS FIRST` / `DESC NULLS LAST`, then id).
  * With every key in one direction and no NULL to skip, one row comparison, which a sorted index
@@ -315,18 +344,20 @@ export class EntityRepository {
 
   /** The statements of a list: one page, and the total under the same conditions (capped count, planner's estimate). */
   listStatements(query: ListQuery, ctx: FilterContext, scope?: RawBuilder<unknown>, fullText: FullTextPlan = 'index') {
-    const whereOf = (plan: FullTextPlan) => {
+    const whereOf = (plan: FullTextPlan, withFullText = true) => {
       const where: RawBuilder<unknown>[] = [sql`is_deleted = ${query.isDeleted}`];
       if (query.isArchived !== null) where.push(sql`is_archived = ${query.isArchived}`);
-      for (const condition of query.conditions) where.push(conditionSql(condition, ctx, plan));
+      for (const condition of query.conditions) if (withFullText || condition.kind !== 'fullText') where.push(conditionSql(condition, ctx, plan));
       if (scope) where.push(scope);
       return sql.join(where, sql` AND `);
     };
     // The count always reads matches through the GIN index: it stops after EXACT_TOTAL_LIMIT rows.
     const whereSql = whereOf('index');
+    // The `index` plan's matches are a materialized set (see FullTextPlan): the planner cannot turn them into a walk of the sorted index.
+    const matchSet = fullText === 'index' && query.conditions.some((c) => c.kind === 'fullText');
     const keys = sortKeys(query);
     const orderSql = sql.join(
-      keys.map((key) => sql`${sql.raw(key.expression)} ${sql.raw(key.notNull ? (key.descending ? 'DESC' : 'ASC') : key.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`),
+      keys.map((key) => sql.raw(`${key.expression} ${directionSql(key)}`)),
       sql`, `,
     );
     const after = query.page.after === undefined ? undefined : afterSql(keys, decodeCursor(query.page.after, keys));
@@ -334,13 +365,28 @@ export class EntityRepository {
     const offset = after ? 0 : (query.page.number - 1) * query.page.size;
     // The row's sort values as text, for the cursor of the next page.
     const cursorSql = sql.join(keys.map((key) => sql.raw(`(${key.expression})::text`)), sql`, `);
+    const keyColumns = sql.join(keys.map((key, i) => sql.raw(`${key.expression} AS k${i}`)), sql`, `);
+    const keyOrder = sql.join(keys.map((key, i) => sql.raw(`k${i} ${directionSql(key)}`)), sql`, `);
+    const fullTextCondition = query.conditions.find((c) => c.kind === 'fullText');
+    // The bounded walk: the first FULL_TEXT_BOUNDED_SCAN rows of the order under the other conditions, then the words tested on those.
+    const boundedWhere = after ? sql`${whereOf('index', false)} AND ${after}` : whereOf('index', false);
+    const pageIds = fullText === 'bounded' && fullTextCondition
+      ? sql`SELECT id AS page_id FROM (SELECT id, search, ${keyColumns} FROM ${this.table} WHERE ${boundedWhere} ORDER BY ${orderSql} LIMIT ${FULL_TEXT_BOUNDED_SCAN}) AS walked
+          WHERE ts_match_vq(search, to_tsquery('italian', ${tsQuery(fullTextCondition.terms)})) ORDER BY ${keyOrder} LIMIT ${query.page.size} OFFSET ${offset}`
+      : matchSet
+      ? sql`WITH matched AS MATERIALIZED (SELECT id, ${keyColumns} FROM ${this.table} WHERE ${pageWhere})
+          SELECT id AS page_id FROM matched ORDER BY ${keyOrder} LIMIT ${query.page.size} OFFSET ${offset}`
+      : sql`SELECT id AS page_id FROM ${this.table} WHERE ${pageWhere} ORDER BY ${orderSql} LIMIT ${query.page.size} OFFSET ${offset}`;
+    const counted = query.conditions.some((c) => c.kind === 'fullText')
+      ? sql`WITH matched AS MATERIALIZED (SELECT 1 FROM ${this.table} WHERE ${whereSql}) SELECT 1 FROM matched LIMIT ${EXACT_TOTAL_LIMIT + 1}`
+      : sql`SELECT 1 FROM ${this.table} WHERE ${whereSql} LIMIT ${EXACT_TOTAL_LIMIT + 1}`;
     return {
       // Deferred join: the page's ids come from the (index-only) sorted scan, the rows are fetched for those alone.
       page: sql<EntityRow & { cursor_keys: (string | null)[] }>`SELECT ${ENTITY_COLUMNS}, ARRAY[${cursorSql}] AS cursor_keys FROM ${this.table}
-        JOIN (SELECT id AS page_id FROM ${this.table} WHERE ${pageWhere} ORDER BY ${orderSql} LIMIT ${query.page.size} OFFSET ${offset}) AS page ON id = page_id
+        JOIN (${pageIds}) AS page ON id = page_id
         ORDER BY ${orderSql}`,
       // Counting stops past EXACT_TOTAL_LIMIT: an exact count of a million rows costs more than the page itself.
-      count: sql<{ total: number }>`SELECT count(*) AS total FROM (SELECT 1 FROM ${this.table} WHERE ${whereSql} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS capped`,
+      count: sql<{ total: number }>`SELECT count(*) AS total FROM (${counted}) AS capped`,
       estimate: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table} WHERE ${whereSql}`,
       /** The cursor of the row after which the next page starts (`meta.page.next`). */
       cursorOf: (row: { cursor_keys: (string | null)[] }) => encodeCursor(keys, row.cursor_keys),
@@ -357,8 +403,11 @@ export class EntityRepository {
     ctx: FilterContext,
     scope?: RawBuilder<unknown>,
   ): Promise<{ data: Entity[]; total: number; totalIsExact: boolean; next?: string }> {
-    const statements = this.listStatements(query, ctx, scope, await this.fullTextPlan(query));
-    const [rows, estimate] = await Promise.all([statements.page.execute(this.db), statements.estimate.execute(this.db)]);
+    const plan = await this.fullTextPlan(query);
+    const statements = this.listStatements(query, ctx, scope, plan);
+    const [walked, estimate] = await Promise.all([statements.page.execute(this.db), statements.estimate.execute(this.db)]);
+    // The bounded walk did not fill the page: the matches are elsewhere in the order (or fewer), the match set answers.
+    const rows = plan === 'bounded' && walked.rows.length < query.page.size ? await this.listStatements(query, ctx, scope, 'index').page.execute(this.db) : walked;
     const last = rows.rows.length === query.page.size ? rows.rows.at(-1) : undefined;
     const total = await listTotal(estimate.rows[0]?.['QUERY PLAN'], async () => (await statements.count.execute(this.db)).rows[0]?.total ?? 0);
     return { data: rows.rows.map(rowToEntity), ...(last ? { next: statements.cursorOf(last) } : {}), ...total };
@@ -385,7 +434,7 @@ export class EntityRepository {
       fullTextEstimates.set(key, estimate);
     }
     const read = query.page.after === undefined ? query.page.number * query.page.size : query.page.size;
-    return estimate.matches > 0 && estimate.matches * estimate.matches > read * estimate.rows ? 'filter' : 'index';
+    return chooseFullTextPlan({ matches: estimate.matches, rows: estimate.rows, read });
   }
 
   async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<Entity | undefined> {
@@ -400,6 +449,66 @@ export class EntityRepository {
     if (ids.length === 0) return new Map();
     const result = await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table} WHERE id = ANY(${[...new Set(ids)]}::uuid[])`.execute(this.db);
     return new Map(result.rows.map((row) => [row.id, rowToEntity(row)]));
+  }
+
+  /** The live-or-deleted rows among `ids`, locked for this transaction (in id order, so two writers never deadlock), by id. */
+  async lockByIds(ids: readonly string[]): Promise<Map<string, Entity>> {
+    if (ids.length === 0) return new Map();
+    const result = await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table} WHERE id = ANY(${[...new Set(ids)]}::uuid[]) ORDER BY id FOR UPDATE`.execute(this.db);
+    return new Map(result.rows.map((row) => [row.id, rowToEntity(row)]));
+  }
+
+  /**
+   * `update` of many rows in one statement (a quotation's lines saved together): each row gets its
+   * new content if, and only if, its stored version is still the expected one; their history rows
+   * are one INSERT. Returns the rows as stored, or undefined when any of them was written meanwhile
+   * (the caller's transaction then rolls back).
+   */
+  async updateMany(rows: readonly { id: string; expectedVersion: string; data: EntityData; before: Entity }[], by: Author, action = 'update'): Promise<Entity[] | undefined> {
+    if (rows.length === 0) return [];
+    const userId = actorOf(by).userId;
+    const impersonation = JSON.stringify(impersonatorMetadata(by, ['lastUpdatedByImpersonator']));
+    // The search vector is computed again only for rows whose searched text changed (a quantity does not).
+    const values = rows.map((row) => {
+      const text = searchText(this.kind, row.data);
+      const search = text === searchText(this.kind, row.before) ? sql`NULL::tsvector` : sql`to_tsvector('italian', ${text})`;
+      return sql`(${row.id}::uuid, ${row.expectedVersion}::timestamptz, ${JSON.stringify(row.data.attributes)}::jsonb, ${JSON.stringify(row.data.metadata)}::jsonb,
+        ${JSON.stringify(row.data.relationships)}::jsonb, ${search})`;
+    });
+    const result = await sql<EntityRow>`UPDATE ${this.table} AS t SET last_updated_by = ${userId}::uuid,
+        metadata = (v.metadata - 'lastUpdatedByImpersonator') || ${impersonation}::jsonb,
+        last_updated_date_time = greatest(${NOW}, t.last_updated_date_time + interval '1 millisecond'),
+        attributes = v.attributes, relationships = v.relationships, search = coalesce(v.search, t.search)
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS v (id, version, attributes, metadata, relationships, search)
+      WHERE t.id = v.id AND t.last_updated_date_time = v.version
+      RETURNING ${sql.raw(ENTITY_COLUMNS_OF_T)}`.execute(this.db);
+    if (result.rows.length !== rows.length) return undefined;
+    const afters = new Map(result.rows.map((row) => [row.id, rowToEntity(row)]));
+    const written = rows.map((row) => ({ before: row.before, after: afters.get(row.id)! }));
+    await this.journal?.record(this.db, this.kind, written, action, actorOf(by));
+    return written.map((w) => w.after);
+  }
+
+  /**
+   * Soft delete of many rows in one statement (lines dropped from their quotation), each only at its
+   * expected version; history rows in one INSERT. Undefined when any was written meanwhile.
+   */
+  async softDeleteMany(rows: readonly { id: string; expectedVersion: string; before: Entity }[], by: Author): Promise<Entity[] | undefined> {
+    if (rows.length === 0) return [];
+    const userId = actorOf(by).userId;
+    const impersonation = JSON.stringify(impersonatorMetadata(by, ['lastUpdatedByImpersonator', 'deletedByImpersonator']));
+    const values = rows.map((row) => sql`(${row.id}::uuid, ${row.expectedVersion}::timestamptz)`);
+    const result = await sql<EntityRow>`UPDATE ${this.table} AS t SET is_deleted = true, deleted_date_time = ${NOW}, deleted_by = ${userId}::uuid,
+        last_updated_by = ${userId}::uuid, metadata = (t.metadata - 'lastUpdatedByImpersonator') || ${impersonation}::jsonb,
+        last_updated_date_time = greatest(${NOW}, t.last_updated_date_time + interval '1 millisecond')
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS v (id, version)
+      WHERE t.id = v.id AND t.last_updated_date_time = v.version AND NOT t.is_deleted
+      RETURNING ${sql.raw(ENTITY_COLUMNS_OF_T)}`.execute(this.db);
+    if (result.rows.length !== rows.length) return undefined;
+    const afters = new Map(result.rows.map((row) => [row.id, rowToEntity(row)]));
+    const written = rows.map((row) => ({ before: row.before, after: afters.get(row.id)! }));
+    await this.journal?.record(this.db, this.kind, written, 'delete', actorOf(by));
+    return written.map((w) => w.after);
   }
 
   /** Inserts new entities (many at once for the seed), returning them as stored. */
@@ -420,10 +529,18 @@ export class EntityRepository {
     const entities = result.rows.map(rowToEntity);
     if (this.journal) {
       const byId = new Map(entities.map((e) => [e.id, e]));
+      // One history INSERT per author (a write by one user: one statement however many rows).
+      const byAuthor = new Map<string, { by: Actor; writes: { before: undefined; after: Entity }[] }>();
       for (const item of items) {
         const after = byId.get(item.id);
-        if (after) await this.journal.record(this.db, this.kind, [{ before: undefined, after }], action, actorOf(item.by));
+        if (!after) continue;
+        const actor = actorOf(item.by);
+        const key = `${actor.userId ?? ''} ${actor.impersonatorId ?? ''}`;
+        const group = byAuthor.get(key) ?? { by: actor, writes: [] };
+        group.writes.push({ before: undefined, after });
+        byAuthor.set(key, group);
       }
+      for (const group of byAuthor.values()) await this.journal.record(this.db, this.kind, group.writes, action, group.by);
     }
     return entities;
   }
@@ -543,10 +660,11 @@ export class EntityRepository {
   }
 
   /** Live rows whose single-valued relationship `via` is `parentId`, oldest first (e.g. a quotation's products). */
-  async listByRelationship(via: string, parentId: string): Promise<Entity[]> {
+  async listByRelationship(via: string, parentId: string, options: { forUpdate?: boolean } = {}): Promise<Entity[]> {
     const probe = JSON.stringify({ [via]: parentId });
+    const lock = options.forUpdate ? sql` FOR UPDATE` : sql``;
     const result = await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table}
-      WHERE NOT is_deleted AND relationships @> ${probe}::jsonb ORDER BY created_date_time, id`.execute(this.db);
+      WHERE NOT is_deleted AND relationships @> ${probe}::jsonb ORDER BY created_date_time, id${lock}`.execute(this.db);
     return result.rows.map(rowToEntity);
   }
 

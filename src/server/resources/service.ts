@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { entitySchema, entryStates, readPath, referenceValues, writePath, type EntityShape, type KindDefinition, type RecordActionDefinition } from '../../domain/kind.ts';
-import { findTransition, availableActions, type GuardContext } from '../../domain/machine.ts';
+import { findTransition, availableActions, type GuardContext, type Transition } from '../../domain/machine.ts';
 import { kindList, findKind } from '../../domain/kinds.ts';
 import { normaliseDateTime } from '../../domain/validation.ts';
 import type { DatabaseSchema } from '../db/database.ts';
@@ -197,7 +197,8 @@ export class EntityService {
     const entity = await this.repository(kind).findById(checkId(id));
     if (!entity) throw new Problem('NOT_FOUND');
     call.access.authorize('read', kind, entity);
-    return call.access.redact(kind, entity);
+    const read = (await hooksFor(type).afterRead?.({ db: this.db, today: this.today() }, entity)) ?? entity;
+    return call.access.redact(kind, read);
   }
 
   async create(type: string, body: unknown, call: CallContext): Promise<Entity> {
@@ -347,7 +348,9 @@ export class EntityService {
       ? [entity.metadata.isArchived ? { action: 'restore', label: 'Ripristina' } : { action: 'archive', label: 'Archivia' }].map((a) => ({ ...a, ability: 'update', to: null, refusal: null }))
       : [];
     const hook = this.hookContext(this.db, call, kind);
-    const custom = await Promise.all(Object.entries(kind.actions ?? {}).map(async ([action, declared]) => ({
+    // An archived record is written only by restoring it first: it offers none of its custom actions.
+    const declaredActions = entity.metadata.isArchived ? [] : Object.entries(kind.actions ?? {});
+    const custom = await Promise.all(declaredActions.map(async ([action, declared]) => ({
       action,
       label: declared.label,
       ability: declared.ability,
@@ -397,10 +400,11 @@ export class EntityService {
         throw new Problem('TRANSITION_NOT_ALLOWED', { message: `Azione «${action}» non consentita nello stato «${state}»`, extensions: { state, action } });
       }
       call.access.authorize(transition.ability, kind, current);
+      const message = transitionMessage(transition, bodyObject.message);
       const refusal = transition.guard?.(current as EntityShape, await this.guardContext(hook, kind, current));
       if (refusal) throw new Problem('TRANSITION_REFUSED', { code: refusal.code, message: refusal.message, extensions: { state, action } });
       let data = writePath(storedOf(current), machine.statePath, transition.to);
-      data = (await hooksFor(type).onTransition?.(hook, current, data, transition.action)) ?? data;
+      data = (await hooksFor(type).onTransition?.(hook, current, data, transition.action, { message })) ?? data;
       const updated = await repository.update(current.id, version, { data }, call.identity, transition.action);
       if (!updated) throw new Problem('VERSION_CONFLICT');
       const effects: { type: string; id: string; to: string }[] = [];
@@ -487,7 +491,7 @@ export class EntityService {
         const otherRepository = this.repository(other, trx);
         for (const ownedId of await otherRepository.undeleteDeletedWith(marker, call.identity)) {
           const owned = await otherRepository.findById(ownedId);
-          if (owned) await withDeletedReferences(() => this.checkReferences(trx, other, owned.id, storedOf(owned)));
+          if (owned) await withDeletedReferences(() => this.checkReferences(trx, other, [{ id: owned.id, data: storedOf(owned) }]));
         }
       }
       await hooksFor(kind.type).afterWrite?.(hook, restored, current);
@@ -525,27 +529,199 @@ export class EntityService {
 
   /** Derived metadata, kind hooks (uniqueness, lookups) and reference checks: what gets stored. */
   private async prepare(hook: HookContext, kind: KindDefinition, id: string, data: EntityData, previous: Entity | undefined): Promise<EntityData> {
-    const carried = previous ? carriedMetadata(kind, previous) : {};
-    let stored: EntityData = lowercaseReferences(kind, data);
-    stored = { ...stored, metadata: { ...carried, ...stored.metadata, ...kind.derivedMetadata?.(stored as EntityShape) } };
-    stored = (await hooksFor(kind.type).beforeWrite?.(hook, stored, previous, id)) ?? stored;
-    await this.checkReferences(hook.db, kind, id, stored);
+    const stored = await this.prepareContent(hook, kind, id, data, previous);
+    await this.checkReferences(hook.db, kind, [{ id, data: stored }]);
     return stored;
   }
 
-  /** Every id the write names (list items included, see reference-check.ts) must be a live record of its kind. */
-  private async checkReferences(db: Kysely<DatabaseSchema>, kind: KindDefinition, id: string, data: EntityData): Promise<void> {
-    const { wanted, errors } = referencedIds(kind, id, data);
-    for (const [target, refs] of wanted) {
+  /** `prepare` without the reference check (a batch checks all its rows' references at once). */
+  private async prepareContent(hook: HookContext, kind: KindDefinition, id: string, data: EntityData, previous: Entity | undefined): Promise<EntityData> {
+    const carried = previous ? carriedMetadata(kind, previous) : {};
+    let stored: EntityData = lowercaseReferences(kind, data);
+    stored = { ...stored, metadata: { ...carried, ...stored.metadata, ...kind.derivedMetadata?.(stored as EntityShape) } };
+    return (await hooksFor(kind.type).beforeWrite?.(hook, stored, previous, id)) ?? stored;
+  }
+
+  /**
+   * Every id the writes name (list items included, see reference-check.ts) must be a live record of
+   * its kind: one query per target kind however many rows. The first row with a missing one fails
+   * (`rowError` says where it was in a batch).
+   */
+  private async checkReferences(
+    db: Kysely<DatabaseSchema>,
+    kind: KindDefinition,
+    rows: readonly { id: string; data: EntityData }[],
+    rowError: (index: number, error: Problem) => unknown = (_index, error) => error,
+  ): Promise<void> {
+    const perRow = rows.map((row) => referencedIds(kind, row.id, row.data));
+    const existing = new Map<string, Set<string>>();
+    for (const target of new Set(perRow.flatMap((row) => [...row.wanted.keys()]))) {
       const targetKind = findKind(target);
       if (!targetKind) continue;
-      const existing = await this.repository(targetKind, db).existingIds([...new Set(refs.map((r) => r.id.toLowerCase()))]);
-      errors.push(...missingReferenceErrors(targetKind, refs, existing));
+      const ids = new Set(perRow.flatMap((row) => (row.wanted.get(target) ?? []).map((r) => r.id.toLowerCase())));
+      existing.set(target, await this.repository(targetKind, db).existingIds([...ids]));
     }
-    if (errors.length > 0) {
+    for (const [index, { wanted, errors }] of perRow.entries()) {
+      for (const [target, refs] of wanted) {
+        const targetKind = findKind(target);
+        if (targetKind) errors.push(...missingReferenceErrors(targetKind, refs, existing.get(target) ?? new Set()));
+      }
+      if (errors.length === 0) continue;
       const priceList = errors.find((e) => e.code === 'PRICE_LIST_NOT_FOUND');
-      throw new Problem('VALIDATION_FAILED', priceList ? { errors, code: priceList.code, message: priceList.message } : { errors });
+      throw rowError(index, new Problem('VALIDATION_FAILED', priceList ? { errors, code: priceList.code, message: priceList.message } : { errors }));
     }
+  }
+
+  /**
+   * Many PATCHes of one kind inside an open transaction, set-based (a quotation's lines saved
+   * together): the rows are locked and read by one statement, each is checked as `updateWithin`
+   * checks one (version, abilities on the row and its fields, schema, state, the kind's hooks), the
+   * references of all of them by one query per target kind, and all are written by one UPDATE with
+   * their history rows in one INSERT. A row that fails throws `rowError(its index, the problem)`.
+   */
+  async updateManyWithin(
+    trx: Kysely<DatabaseSchema>,
+    call: CallContext,
+    type: string,
+    updates: readonly { id: string; patch: Record<string, unknown>; version: string }[],
+    rowError: (index: number, error: unknown) => unknown,
+    /**
+     * The rows, when the caller already read them in this transaction (by id): not read again; the
+     * UPDATE writes each only at the version read, so a row changed meanwhile fails the whole write.
+     */
+    read?: ReadonlyMap<string, Entity>,
+  ): Promise<Entity[]> {
+    if (updates.length === 0) return [];
+    const kind = this.kind(type);
+    call.access.authorize('update', kind);
+    const repository = this.repository(kind, trx);
+    const hook = this.hookContext(trx, call, kind);
+    const currents = read ?? (await repository.lockByIds(updates.map((u) => checkId(u.id))));
+    const rows: { id: string; expectedVersion: string; data: EntityData; before: Entity; parsed: EntityData }[] = [];
+    for (const [index, update] of updates.entries()) {
+      try {
+        const current = currents.get(update.id.toLowerCase());
+        if (!current) throw new Problem('NOT_FOUND');
+        if (current.metadata.isDeleted) throw new Problem('ENTITY_DELETED');
+        if (current.metadata.lastUpdatedDateTime !== update.version) throw new Problem('VERSION_CONFLICT', { extensions: { currentVersion: current.metadata.lastUpdatedDateTime } });
+        if (current.metadata.isArchived) throw new Problem('ENTITY_ARCHIVED');
+        call.access.authorize('update', kind, current);
+        const parsed = entitySchema(kind).safeParse(applyMergePatch(writableOf(kind, current), update.patch));
+        if (!parsed.success) throw zodProblem(parsed.error);
+        const data = parsed.data as EntityData;
+        if (kind.machine && readPath(data, kind.machine.statePath) !== readPath(current, kind.machine.statePath)) {
+          throw new Problem('VALIDATION_FAILED', {
+            errors: [{ pointer: `/${kind.machine.statePath.replace(/\./g, '/')}`, code: 'stateReadOnly', message: 'Lo stato si cambia con le azioni disponibili' }],
+          });
+        }
+        rows.push({ id: current.id, expectedVersion: update.version, data: await this.prepareContent(hook, kind, current.id, data, current), before: current, parsed: data });
+      } catch (error) {
+        throw rowError(index, error);
+      }
+    }
+    await this.checkReferences(trx, kind, rows, rowError);
+    const updated = await repository.updateMany(rows, call.identity);
+    if (!updated) throw new Problem('VERSION_CONFLICT');
+    for (const [index, entity] of updated.entries()) {
+      const row = rows[index]!;
+      try {
+        call.access.authorize('update', kind, entity);
+        call.access.authorizeFields('update', kind, row.before, changedFields(writableOf(kind, row.before), row.parsed));
+      } catch (error) {
+        throw rowError(index, error);
+      }
+      await hooksFor(kind.type).afterWrite?.(hook, entity, row.before);
+    }
+    return updated.map((entity) => call.access.redact(kind, entity));
+  }
+
+  /**
+   * Many soft deletes of one kind inside an open transaction, set-based: each row checked as
+   * `removeWithin` checks one (version, ability on the row, the kind's hook, owned rows and relations),
+   * all written by one UPDATE with their history rows in one INSERT. `read`: as in `updateManyWithin`.
+   */
+  async removeManyWithin(
+    trx: Kysely<DatabaseSchema>,
+    call: CallContext,
+    type: string,
+    removals: readonly { id: string; version: string }[],
+    rowError: (index: number, error: unknown) => unknown,
+    read?: ReadonlyMap<string, Entity>,
+  ): Promise<Entity[]> {
+    if (removals.length === 0) return [];
+    const kind = this.kind(type);
+    call.access.authorize('delete', kind);
+    const repository = this.repository(kind, trx);
+    const hook = this.hookContext(trx, call, kind);
+    const currents = read ?? (await repository.lockByIds(removals.map((r) => checkId(r.id))));
+    const rows: { id: string; expectedVersion: string; before: Entity }[] = [];
+    for (const [index, removal] of removals.entries()) {
+      try {
+        const current = currents.get(removal.id.toLowerCase());
+        if (!current) throw new Problem('NOT_FOUND');
+        if (current.metadata.isDeleted) throw new Problem('ENTITY_DELETED');
+        if (current.metadata.lastUpdatedDateTime !== removal.version) throw new Problem('VERSION_CONFLICT', { extensions: { currentVersion: current.metadata.lastUpdatedDateTime } });
+        call.access.authorize('delete', kind, current);
+        await hooksFor(kind.type).beforeDelete?.(hook, current);
+        await this.deleteOwnedAndCheckRelations(trx, kind, current, call);
+        rows.push({ id: current.id, expectedVersion: removal.version, before: current });
+      } catch (error) {
+        throw rowError(index, error);
+      }
+    }
+    const deleted = await repository.softDeleteMany(rows, call.identity);
+    if (!deleted) throw new Problem('VERSION_CONFLICT');
+    for (const [index, entity] of deleted.entries()) await hooksFor(kind.type).afterWrite?.(hook, entity, rows[index]!.before);
+    return deleted.map((entity) => call.access.redact(kind, entity));
+  }
+
+  /**
+   * Many creations of one kind inside an open transaction, set-based: each body checked as
+   * `createWithin` checks one, the references of all of them by one query per target kind, one
+   * multi-row INSERT and one history INSERT. A row that fails throws `rowError(its index, the problem)`.
+   */
+  async createManyWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, bodies: readonly unknown[], rowError: (index: number, error: unknown) => unknown): Promise<Entity[]> {
+    if (bodies.length === 0) return [];
+    const journal = this.journalOf(trx);
+    const kind = this.kind(type);
+    call.access.authorize('create', kind);
+    const hook = this.hookContext(trx, call, kind);
+    const rows: { id: string; data: EntityData; parsed: EntityData }[] = [];
+    for (const [index, body] of bodies.entries()) {
+      try {
+        if (!isPlainObject(body)) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' }] });
+        rejectReadOnlyMetadata(kind, body);
+        const parsed = entitySchema(kind).safeParse(body);
+        if (!parsed.success) throw zodProblem(parsed.error);
+        const data = parsed.data as EntityData;
+        if (kind.machine && !entryStates(kind.machine).includes(String(readPath(data, kind.machine.statePath)))) {
+          throw new Problem('VALIDATION_FAILED', {
+            errors: [{ pointer: `/${kind.machine.statePath.replace(/\./g, '/')}`, code: 'stateNotAllowed', message: 'Un nuovo elemento non può essere creato in questo stato' }],
+          });
+        }
+        const id = randomUUID();
+        rows.push({ id, data: await this.prepareContent(hook, kind, id, data, undefined), parsed: data });
+      } catch (error) {
+        throw rowError(index, error);
+      }
+    }
+    await this.checkReferences(trx, kind, rows, rowError);
+    const inserted = await this.repository(kind, trx).insert(rows.map((row) => ({ id: row.id, data: row.data, by: call.identity })), journal.customAction ?? 'create');
+    const byId = new Map(inserted.map((entity) => [entity.id, entity]));
+    const created: Entity[] = [];
+    for (const [index, row] of rows.entries()) {
+      const entity = byId.get(row.id);
+      if (!entity) throw new Error('insert returned fewer rows');
+      try {
+        call.access.authorize('create', kind, entity);
+        call.access.authorizeFields('create', kind, entity, changedFields(undefined, row.parsed));
+      } catch (error) {
+        throw rowError(index, error);
+      }
+      await hooksFor(kind.type).afterWrite?.(hook, entity, undefined);
+      created.push(call.access.redact(kind, entity));
+    }
+    return created;
   }
 
   /** Owned rows (a quotation's products) go with their owner; any other live reference blocks the delete. */
@@ -641,6 +817,21 @@ function carriedMetadata(kind: KindDefinition, entity: Entity): Record<string, u
 }
 
 /** The stored sections of an entity (without common metadata). */
+/**
+ * The message a transition carries (`Transition.message`): trimmed text within its length, or
+ * undefined when none was sent; a transition that takes none refuses one rather than dropping it.
+ */
+function transitionMessage(transition: Transition, sent: unknown): string | undefined {
+  if (sent === undefined || sent === null) return undefined;
+  const pointer = '/message';
+  if (!transition.message) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer, code: 'unrecognizedKeys', message: `L’azione «${transition.label}» non accetta un messaggio` }] });
+  if (typeof sent !== 'string') throw new Problem('VALIDATION_FAILED', { errors: [{ pointer, code: 'invalidType', message: 'Il messaggio deve essere un testo' }] });
+  const text = sent.trim();
+  const max = transition.message.maxLength;
+  if (text.length > max) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer, code: 'tooBig', message: `Il messaggio può avere al massimo ${max} caratteri` }] });
+  return text === '' ? undefined : text;
+}
+
 export function storedOf(entity: Entity): EntityData {
   return {
     attributes: entity.attributes,

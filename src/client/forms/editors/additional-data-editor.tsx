@@ -9,7 +9,7 @@ import { useId, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
-import type { additionalField } from '../../../domain/entities/customer.ts';
+import { additionalFieldOrder, type additionalField } from '../../../domain/entities/customer.ts';
 import { readPath } from '../../../domain/kind.ts';
 import { recordKey, records } from '../../data/index.ts';
 import { useFormRecord } from './form-record.ts';
@@ -19,11 +19,9 @@ export type AdditionalFieldDefinition = z.infer<typeof additionalField>;
 
 /** The definitions that apply to an equipment of `familyId`, in report column order (then as declared). */
 export function applicableDefinitions(all: readonly AdditionalFieldDefinition[], familyId: string | null | undefined): AdditionalFieldDefinition[] {
-  return all
-    .map((definition, index) => ({ definition, index }))
-    .filter(({ definition }) => !definition.equipmentFamilyId || definition.equipmentFamilyId === familyId)
-    .sort((a, b) => (a.definition.reportColumnOrder ?? Number.MAX_SAFE_INTEGER) - (b.definition.reportColumnOrder ?? Number.MAX_SAFE_INTEGER) || a.index - b.index)
-    .map(({ definition }) => definition);
+  return additionalFieldOrder(all)
+    .map((index) => all[index]!)
+    .filter((definition) => !definition.equipmentFamilyId || definition.equipmentFamilyId === familyId);
 }
 
 interface Props {

@@ -1,17 +1,26 @@
 /**
- * A role's permission rules (SPEC §6, CASL raw rules), one editor per rule: actions (several),
- * subjects (the SPEC §6 subjects and `all`), fields, "cannot" with its reason, and conditions as
- * rows of field · operator · value with the operators the schema accepts (`conditionOperators`).
+ * A role's permission rules (SPEC §6, CASL raw rules), one editor per rule: actions (several, with
+ * the transitions and actions of the chosen subjects), subjects (the SPEC §6 subjects and `all`, by
+ * their Italian names), fields, "cannot" with its reason, and conditions as rows of field · operator
+ * · value with the operators the schema accepts (`conditionOperators`); the fields of the subjects'
+ * records are suggested, and a value may be one of the signed-in user's (`${user.id}` …).
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { conditionOperators, knownAbilityActions, type PermissionRule } from '../../../domain/entities/roles.ts';
 import { kindList } from '../../../domain/kinds.ts';
+import { EXTRA_SUBJECTS, placeholderText, roleCatalogue, subjectActions, subjectPaths, USER_PLACEHOLDERS } from '../../../domain/rules/role-rules.ts';
 import { ItemList } from './item-list.tsx';
-import { hasMessage } from '../../i18n/index.ts';
+import { addMessages, hasMessage } from '../../i18n/index.ts';
+import roleMessages from '../../i18n/messages/roles.ts';
+import { subjectName } from '../../role-editor/describe.ts';
 
-/** The subjects a rule may name: `all` and every kind's SPEC §6 subject. */
-export const ruleSubjects: readonly string[] = ['all', ...[...new Set(kindList.map((k) => k.subject))].sort()];
+addMessages(roleMessages);
+
+const catalogue = roleCatalogue(kindList);
+
+/** The subjects a rule may name: `all`, every kind's SPEC §6 subject and the few without a kind. */
+export const ruleSubjects: readonly string[] = ['all', ...[...new Set([...EXTRA_SUBJECTS, ...kindList.map((k) => k.subject)])].filter((s) => s !== 'all').sort()];
 
 const EQUALS = '=';
 /** Operators whose value is a list (`$in: ["a", "b"]`). */
@@ -114,12 +123,22 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
   const id = useId();
   const actions = asList(rule.action);
   const subjects = asList(rule.subject);
+  const paths = subjectPaths(catalogue, subjects);
+  const [pendingSubject, setPendingSubject] = useState('');
+  const addSubject = () => {
+    const subject = pendingSubject;
+    if (!subject) return;
+    setPendingSubject('');
+    // `all` replaces the others; another subject replaces `all`.
+    set({ subject: subject === 'all' ? 'all' : fromList([...subjects.filter((s) => s !== 'all'), subject]) });
+  };
   const set = (patch: Partial<PermissionRule>) => {
     const next: Record<string, unknown> = { ...rule, ...patch };
     for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
     onChange(next as PermissionRule);
   };
-  const otherActions = actions.filter((a) => !(knownAbilityActions as readonly string[]).includes(a));
+  const offered = [...new Set<string>([...knownAbilityActions, ...subjectActions(catalogue, subjects)])];
+  const otherActions = actions.filter((a) => !offered.includes(a));
   const error = (key: string) => {
     const message = errorOf(key);
     return message ? <span className="form-error" role="alert">{message}</span> : null;
@@ -128,7 +147,7 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
     <div className="form-rule">
       <fieldset className="form-field form-choices" disabled={readOnly}>
         <legend>{intl.formatMessage({ id: 'forms.rule.actions' })}</legend>
-        {[...knownAbilityActions, ...otherActions].map((action) => (
+        {[...offered, ...otherActions].map((action) => (
           <label key={action}>
             <input
               type="checkbox"
@@ -149,7 +168,7 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
         <ul className="form-chips">
           {subjects.map((subject) => (
             <li key={subject}>
-              <span>{subject === 'all' ? intl.formatMessage({ id: 'forms.rule.allSubjects' }) : subject}</span>
+              <span>{subject === 'all' ? intl.formatMessage({ id: 'forms.rule.allSubjects' }) : subjectLabel(subject)}</span>
               {!readOnly && subjects.length > 1 && (
                 <button type="button" aria-label={intl.formatMessage({ id: 'forms.rule.removeSubject' }, { subject })} onClick={() => set({ subject: fromList(subjects.filter((s) => s !== subject)) })}>×</button>
               )}
@@ -159,19 +178,21 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
         {!readOnly && (
           <>
             <label htmlFor={`${id}-subject`}>{intl.formatMessage({ id: 'forms.rule.addSubject' })}</label>
+            {/* Choosing (arrows, type-ahead) only picks; Enter or the button adds, so walking the list adds nothing. */}
             <select
               id={`${id}-subject`}
-              value=""
-              onChange={(e) => {
-                const subject = e.target.value;
-                if (!subject) return;
-                // `all` replaces the others; another subject replaces `all`.
-                set({ subject: subject === 'all' ? 'all' : fromList([...subjects.filter((s) => s !== 'all'), subject]) });
+              value={pendingSubject}
+              onChange={(e) => setPendingSubject(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter') return;
+                e.preventDefault();
+                addSubject();
               }}
             >
               <option value="">—</option>
-              {ruleSubjects.filter((s) => !subjects.includes(s)).map((s) => <option key={s} value={s}>{s === 'all' ? intl.formatMessage({ id: 'forms.rule.allSubjects' }) : s}</option>)}
+              {ruleSubjects.filter((s) => !subjects.includes(s)).map((s) => <option key={s} value={s}>{s === 'all' ? intl.formatMessage({ id: 'forms.rule.allSubjects' }) : subjectLabel(s)}</option>)}
             </select>
+            <button type="button" disabled={!pendingSubject} onClick={addSubject}>{intl.formatMessage({ id: 'form.reference.add' })}</button>
           </>
         )}
         {error('subject')}
@@ -189,7 +210,7 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
           ))}
         </ul>
         {(rule.fields ?? []).length === 0 && <p className="form-hint">{intl.formatMessage({ id: 'forms.rule.allFields' })}</p>}
-        {!readOnly && <AddText label={intl.formatMessage({ id: 'forms.rule.addField' })} onAdd={(f) => !(rule.fields ?? []).includes(f) && set({ fields: [...(rule.fields ?? []), f] })} />}
+        {!readOnly && <AddText label={intl.formatMessage({ id: 'forms.rule.addField' })} suggestions={paths} onAdd={(f) => !(rule.fields ?? []).includes(f) && set({ fields: [...(rule.fields ?? []), f] })} />}
         {error('fields')}
       </fieldset>
       <div className="form-field form-field-boolean">
@@ -203,13 +224,25 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
           {error('reason')}
         </div>
       )}
-      <ConditionEditor value={rule.conditions} readOnly={readOnly} onChange={(conditions) => set({ conditions: Object.keys(conditions).length ? (conditions as PermissionRule['conditions']) : undefined })} error={errorOf('conditions')} />
+      <ConditionEditor value={rule.conditions} readOnly={readOnly} paths={paths} onChange={(conditions) => set({ conditions: Object.keys(conditions).length ? (conditions as PermissionRule['conditions']) : undefined })} error={errorOf('conditions')} />
     </div>
   );
 }
 
-function ConditionEditor({ value, onChange, readOnly, error }: { value: Record<string, unknown> | undefined; onChange(conditions: Record<string, unknown>): void; readOnly: boolean; error: string | undefined }) {
+/** `quotation` → "preventivi (quotation)": the Italian name, with the CASL name the rules store. */
+const subjectLabel = (subject: string) => `${subjectName(subject)} (${subject})`;
+
+function ConditionEditor({ value, onChange, readOnly, error, paths }: { value: Record<string, unknown> | undefined; onChange(conditions: Record<string, unknown>): void; readOnly: boolean; error: string | undefined; paths: readonly string[] }) {
   const intl = useIntl();
+  const listId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusLast = useRef(false);
+  // A condition just added takes the keyboard (its field box) once rendered.
+  useEffect(() => {
+    if (!focusLast.current) return;
+    focusLast.current = false;
+    listRef.current?.querySelector<HTMLInputElement>('li:last-child input')?.focus();
+  });
   const serialized = JSON.stringify(value ?? {});
   const [rows, setRows] = useState<ConditionRow[]>(() => conditionRows(value));
   const [seen, setSeen] = useState(serialized);
@@ -227,14 +260,25 @@ function ConditionEditor({ value, onChange, readOnly, error }: { value: Record<s
     <fieldset className={`form-field form-conditions${error ? ' is-invalid' : ''}`} disabled={readOnly}>
       <legend>{intl.formatMessage({ id: 'forms.rule.conditions' })}</legend>
       {rows.length === 0 && <p className="form-hint">{intl.formatMessage({ id: 'forms.rule.noConditions' })}</p>}
-      <ul className="form-map-rows">
+      <datalist id={`${listId}-paths`}>{paths.map((path) => <option key={path} value={path} />)}</datalist>
+      <ul className="form-map-rows" ref={listRef}>
         {rows.map((row, index) => (
           <li key={index} className="form-map-row">
-            <input type="text" aria-label={intl.formatMessage({ id: 'forms.rule.conditionField' })} placeholder="relationships.customerId" maxLength={200} value={row.field} onChange={(e) => update(index, { field: e.target.value })} />
+            <input type="text" aria-label={intl.formatMessage({ id: 'forms.rule.conditionField' })} placeholder="relationships.customerId" maxLength={200} list={`${listId}-paths`} value={row.field} onChange={(e) => update(index, { field: e.target.value })} />
             <select aria-label={intl.formatMessage({ id: 'forms.rule.conditionOperator' })} value={row.operator} onChange={(e) => update(index, { operator: e.target.value })}>
               {[EQUALS, ...conditionOperators].map((op) => <option key={op} value={op}>{hasMessage(`forms.rule.op.${op}`) ? intl.formatMessage({ id: `forms.rule.op.${op}` }) : op}</option>)}
             </select>
             <input type="text" aria-label={intl.formatMessage({ id: 'forms.rule.conditionValue' })} value={row.text} onChange={(e) => update(index, { text: e.target.value })} />
+            <select
+              aria-label={intl.formatMessage({ id: 'roles.placeholder.label' })}
+              value={USER_PLACEHOLDERS.some((p) => placeholderText(p.name) === row.text.trim()) ? row.text.trim() : ''}
+              onChange={(e) => e.target.value && update(index, { text: e.target.value })}
+            >
+              <option value="">{intl.formatMessage({ id: 'roles.placeholder.none' })}</option>
+              {USER_PLACEHOLDERS.map((p) => (
+                <option key={p.name} value={placeholderText(p.name)}>{intl.formatMessage({ id: `roles.placeholder.${p.name}` })} ({placeholderText(p.name)})</option>
+              ))}
+            </select>
             {!readOnly && (
               <button type="button" aria-label={intl.formatMessage({ id: 'forms.rule.removeCondition' })} onClick={() => commit(rows.filter((_, i) => i !== index))}>×</button>
             )}
@@ -243,7 +287,7 @@ function ConditionEditor({ value, onChange, readOnly, error }: { value: Record<s
       </ul>
       {error && <p className="form-error" role="alert">{error}</p>}
       {!readOnly && (
-        <button type="button" onClick={() => setRows([...rows, { field: '', operator: EQUALS, text: '' }])}>
+        <button type="button" onClick={() => { focusLast.current = true; setRows([...rows, { field: '', operator: EQUALS, text: '' }]); }}>
           {intl.formatMessage({ id: 'forms.rule.addCondition' })}
         </button>
       )}
@@ -252,7 +296,7 @@ function ConditionEditor({ value, onChange, readOnly, error }: { value: Record<s
 }
 
 /** A text box and its add button (Enter adds too): a new action name, a field path. */
-function AddText({ label, onAdd, pattern }: { label: string; onAdd(text: string): void; pattern?: RegExp }) {
+function AddText({ label, onAdd, pattern, suggestions }: { label: string; onAdd(text: string): void; pattern?: RegExp; suggestions?: readonly string[] }) {
   const intl = useIntl();
   const id = useId();
   const [text, setText] = useState('');
@@ -268,6 +312,7 @@ function AddText({ label, onAdd, pattern }: { label: string; onAdd(text: string)
       <input
         id={id}
         type="text"
+        list={suggestions ? `${id}-list` : undefined}
         value={text}
         aria-invalid={text !== '' && !valid ? true : undefined}
         onChange={(e) => setText(e.target.value)}
@@ -278,6 +323,7 @@ function AddText({ label, onAdd, pattern }: { label: string; onAdd(text: string)
           }
         }}
       />
+      {suggestions && <datalist id={`${id}-list`}>{suggestions.map((s) => <option key={s} value={s} />)}</datalist>}
       <button type="button" disabled={!valid} onClick={add}>{intl.formatMessage({ id: 'form.reference.add' })}</button>
     </span>
   );

@@ -25,6 +25,7 @@ export default {
   'impersonation.search.loading': 'Ricerca in corso…',
   'impersonation.search.error': 'Impossibile cercare gli utenti',
   'impersonation.stop': 'Termina impersonificazione',
+  'session.profileChanged': 'I tuoi permessi sono cambiati: menu e comandi sono aggiornati.',
   'impersonation.banner': 'Stai operando come {name} ({email}). Utente reale: {realName}.',
   'impersonation.started': 'Ora stai operando come {name}.',
   'impersonation.stopped': 'Impersonificazione terminata: operi di nuovo come {name}.',

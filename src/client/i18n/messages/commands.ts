@@ -58,6 +58,7 @@ export default {
   'commands.deliver.quantityOf': 'Quantità da consegnare, riga {n}',
   'commands.deliver.invalid': 'Quantità non valida alla riga {n}',
   'commands.deliver.empty': 'Indicare la quantità da consegnare di almeno una riga',
+  'commands.transitionMessage.hint': 'Facoltativo. {count} di {max} caratteri; Ctrl+Invio per confermare.',
   'commands.deliver.noLines': 'L’ordine non ha righe da consegnare.',
   'grid.cmd.extendPageDown': 'Estendi la selezione di una pagina in basso',
   'grid.cmd.extendPageUp': 'Estendi la selezione di una pagina in alto',

@@ -27,6 +27,8 @@ export default {
   'grid.selected': '{count, plural, one {# selezionata} other {# selezionate}}',
   'grid.reset': 'Azzera vista',
   'grid.empty': 'Nessun risultato',
+  'deadlines.counts': 'Scadenze da fare per periodo',
+  'deadlines.countEstimate': 'circa {n}',
   'grid.error': 'Impossibile caricare l’elenco',
   'grid.column.title': 'Nome',
   'grid.sortHint': 'Ordina (Maiusc per aggiungere)',

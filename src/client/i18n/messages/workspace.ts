@@ -19,6 +19,8 @@ export default {
   'nav.marketingCustomersId': 'Cliente marketing',
   'nav.marketingQuotations': 'Preventivi',
   'nav.marketingQuotationsDetail': 'Preventivo',
+  'nav.marketingQuotationsCompare': 'Confronto di preventivi',
+  'nav.marketingQuotationsCompareRevision': 'Confronto con una revisione',
   'nav.marketingOrders': 'Ordini',
   'nav.marketingOrdersDetail': 'Ordine',
   'nav.commercialOffers': 'Offerte commerciali',

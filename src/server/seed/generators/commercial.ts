@@ -200,8 +200,14 @@ export async function seedQuotations(ctx: SeedContext): Promise<Record<string, n
       totalMargin: totals.margin, productsCount: draft.lines.length, customerName: customer.displayName, commercialZoneId: customer.commercialZoneId ?? null,
     };
     quotationItems.push({ id: draft.id, createdDateTime: at(draft.date, int(ctx, 8, 18), ctx.pick([0, 15, 30, 45])), attributes, relationships, extraMetadata });
+    const frozenLines: Record<string, unknown>[] = [];
     draft.lines.forEach((line, position) => {
       const product = productById.get(line.productId);
+      // A revision keeps the lines as they were (here: as they are now, the demo's earlier issues had the same lines).
+      frozenLines.push({
+        attributes: { kind: 'product', isOptional: false, position, description: line.description, quantity: line.quantity, unitOfMeasure: product?.unitOfMeasure ?? 'each', listPrice: product?.listPrice, unitPrice: line.unitPrice, discountPercent: line.discountPercent, costPrice: costs[position] },
+        relationships: { productId: line.productId },
+      });
       lineItems.push({
         attributes: {
           kind: 'product', isOptional: false, position, description: line.description, quantity: line.quantity, unitOfMeasure: product?.unitOfMeasure ?? 'each', listPrice: product?.listPrice,
@@ -218,7 +224,7 @@ export async function seedQuotations(ctx: SeedContext): Promise<Record<string, n
           revisionNumber: r,
           reason: ctx.pick(['Il cliente ha chiesto di aggiungere altre sedi.', 'Revisione delle quantità dopo il sopralluogo.', 'Sconto rivisto su richiesta del cliente.', 'Cambio delle condizioni di pagamento.']),
           createdFromStatus: chance(ctx, 0.7) ? 'issued' : 'not-accepted',
-          snapshot: { attributes: { ...attributes, status: 'issued', revisionNumber: r, attachments: [] }, metadata: extraMetadata, relationships },
+          snapshot: { attributes: { ...attributes, status: 'issued', revisionNumber: r, attachments: [] }, metadata: extraMetadata, relationships, lines: frozenLines },
         },
         relationships: { quotationId: draft.id },
       });

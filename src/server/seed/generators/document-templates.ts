@@ -90,10 +90,10 @@ export const controlRegisterTemplate = `# Registro dei controlli
 **{{cliente.ragioneSociale}}** – {{cliente.indirizzo}} {{cliente.cap}} {{cliente.citta}}
 {{registro.riferimentoNormativo}}
 
-| Attrezzatura | Tipo | Matricola | Posizione | Data | Controllo | Esito | Note |
-|---|---|---|---|---|---|---|---|
+| Attrezzatura | Tipo | Matricola | Posizione | Dati aggiuntivi | Data | Controllo | Esito | Note |
+|---|---|---|---|---|---|---|---|---|
 {{#controlli}}
-| {{attrezzatura}} | {{tipo}} | {{matricola}} | {{posizione}} | {{data}} | {{controllo}} | {{esito}} | {{note}} |
+| {{attrezzatura}} | {{tipo}} | {{matricola}} | {{posizione}} | {{datiAggiuntivi}} | {{data}} | {{controllo}} | {{esito}} | {{note}} |
 {{/controlli}}
 
 Stampato il {{documento.data}}`;

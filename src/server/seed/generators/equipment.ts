@@ -256,7 +256,7 @@ export async function seedInstallationsAndEquipments(ctx: SeedContext): Promise<
             attributes: { module, deadlineDate: deadline.deadlineDate, lastExecutionDate: deadline.lastExecutionDate, isExecuted: false, rule: deadline.rule, isEnded: false },
             relationships: { customerId: customer.id, activityId: deadline.activityId, equipmentId: id, installationId: null, equipmentFamilyId: familyInfo.id },
             extraMetadata: {
-              customerName: customer.displayName, targetName: attributes.equipmentId, ...(activity ? { activityName: activity.name } : {}),
+              customerName: customer.displayName, commercialZoneId: customer.commercialZoneId, targetName: attributes.equipmentId, ...(activity ? { activityName: activity.name } : {}),
               ...(locationId ? { customerLocationId: locationId } : {}),
             },
           });
@@ -299,6 +299,9 @@ function deadline(
     },
     relationships: { customerId, activityId: activity.id, equipmentId: target.equipmentId ?? null, installationId: target.installationId ?? null, equipmentFamilyId: target.equipmentFamilyId ?? null },
     // The names the worklist shows and searches, as the server keeps them.
-    extraMetadata: { customerName: customer.displayName, targetName: target.name, activityName: activity.name, ...(target.locationId ? { customerLocationId: target.locationId } : {}) },
+    extraMetadata: {
+      customerName: customer.displayName, commercialZoneId: customer.commercialZoneId, targetName: target.name, activityName: activity.name,
+      ...(target.locationId ? { customerLocationId: target.locationId } : {}),
+    },
   };
 }

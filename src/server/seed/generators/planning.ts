@@ -6,6 +6,7 @@ import type { SeedContext, SeedItem } from '../seed-context.ts';
 import { anomalyDescriptions, outcomeNotes } from './italian-data.ts';
 import { maintainers, stateOf, type ActivityInfo, type CustomerInfo, type OrderLink, type StaffUser } from './state.ts';
 import { addDays, at, chance, everyStateThenWeighted, fastId, int, some, weighted } from './util.ts';
+import { isoWeekday, mondayOf, romeInstant, worksOnModule } from '../../../domain/rules/planning.ts';
 
 const assignmentWeights = {
   open: 12, scheduled: 16, running: 5, paused: 3, closed: 42, 'closed-with-anomalies': 8, canceled: 7, postponed: 7,
@@ -24,6 +25,16 @@ const activityStateWeights: Record<AssignmentState, Partial<Record<ActivityState
   canceled: { canceled: 1 },
   postponed: { postponed: 1 },
 };
+
+/**
+ * A technician's day on the planning board (issue 11 demo data): 3 to 6 interventions, the first
+ * from 8:00, each after the previous one and half an hour of travel, none starting after 17:00.
+ */
+const FIELD_DAY = { firstStart: 8 * 60, lastStart: 17 * 60, travel: 30, minVisits: 3, maxVisits: 6 } as const;
+/** Near today, one intervention lasts 1 to 2.5 hours on the board (a site visit, not a whole day). */
+const VISIT_MINUTES = { min: 60, max: 150 } as const;
+/** How far from today the board is full: scheduled work in the next 8 working days, done work in the last 8. */
+const NEAR_WORKING_DAYS = 8;
 
 const assignmentTitles: Record<string, string[]> = {
   fire: ['Controllo semestrale presidi antincendio', 'Manutenzione rete idranti', 'Verifica porte tagliafuoco e luci di emergenza', 'Revisione estintori'],
@@ -90,6 +101,59 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
     return { module, works };
   };
 
+  /** Working days (Monday to Friday) from `from`, `count` of them forwards (or backwards when negative), `from` included when it is one. */
+  const workingDays = (from: string, count: number): string[] => {
+    const days: string[] = [];
+    const step = count < 0 ? -1 : 1;
+    for (let day = from; days.length < Math.abs(count); day = addDays(day, step)) if (isoWeekday(day) <= 5) days.push(day);
+    return days;
+  };
+  const today = ctx.referenceDay;
+  const nextDays = workingDays(addDays(today, 1), NEAR_WORKING_DAYS);
+  const pastDays = workingDays(addDays(today, -1), -NEAR_WORKING_DAYS);
+  // The rest of this week (next week's from Saturday): when the backlog would like its work done.
+  const weekStart = isoWeekday(today) <= 5 ? today : addDays(mondayOf(today), 7);
+  const thisWeek = workingDays(weekStart, 6 - isoWeekday(weekStart));
+  const crewOf = (module: string) => {
+    const allowed = operators.filter((u) => u.isEnabled && worksOnModule(u, module));
+    return allowed.length > 0 ? allowed : operators;
+  };
+  const dayBook = new Map<string, { count: number; cap: number; next: number }>();
+  const bookOf = (operatorId: string, day: string) => {
+    const key = `${operatorId}|${day}`;
+    let book = dayBook.get(key);
+    if (!book) dayBook.set(key, (book = { count: 0, cap: int(ctx, FIELD_DAY.minVisits, FIELD_DAY.maxVisits), next: FIELD_DAY.firstStart + ctx.pick([0, 30, 60]) }));
+    return book;
+  };
+  /**
+   * A slot near today for work of `module`: the first of `days` (tried in random order) on which one
+   * of its technicians still has room; sometimes a second technician who is free then goes along.
+   */
+  const bookNear = (module: string, days: readonly string[], minutes: number): { day: string; start: number; team: StaffUser[] } | undefined => {
+    const crew = crewOf(module);
+    // The demo maintainer gets a fair share of the days near today (their own board and interventions are alive).
+    const preferDemo = demoMaintainer && crew.includes(demoMaintainer) && chance(ctx, 0.25) ? [demoMaintainer] : [];
+    for (const day of some(ctx, days, days.length)) {
+      for (const lead of [...preferDemo, ...some(ctx, crew, crew.length)]) {
+        const book = bookOf(lead.id, day);
+        if (book.count >= book.cap || book.next > FIELD_DAY.lastStart) continue;
+        const start = book.next;
+        const team = [lead];
+        if (chance(ctx, 0.2)) {
+          const helper = crew.find((u) => u !== lead && bookOf(u.id, day).count < bookOf(u.id, day).cap && bookOf(u.id, day).next <= start);
+          if (helper) team.push(helper);
+        }
+        for (const member of team) {
+          const memberBook = bookOf(member.id, day);
+          memberBook.count++;
+          memberBook.next = Math.ceil((start + minutes + FIELD_DAY.travel) / 30) * 30;
+        }
+        return { day, start, team };
+      }
+    }
+    return undefined;
+  };
+
   const crew = (): StaffUser[] => {
     const team = some(ctx, operators, int(ctx, 1, 3));
     if (demoMaintainer && !team.includes(demoMaintainer) && chance(ctx, 0.2)) team.unshift(demoMaintainer);
@@ -122,10 +186,12 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
     const { module, works } = plan(customer, int(ctx, 1, 8), link?.module, link?.activityIds);
     if (works.length === 0) works.push({ activity: ctx.pick(peopleActivities), equipmentIndex: -1, installationIndex: -1, employeeIds: [] });
 
-    // Dates follow the state: planned ahead, under way today, done in the past.
-    const startDay = {
+    // Dates follow the state: planned ahead, under way today, done in the past. Near today each
+    // technician has a realistic day (bookNear); work further away keeps a random date and crew.
+    let startDay = {
       open: ctx.day(int(ctx, 5, 90)),
-      scheduled: link ? link.workStartDate : ctx.day(int(ctx, 1, 60)),
+      // Beyond the days bookNear fills (8 working days), so no unbooked work lands among them.
+      scheduled: link ? link.workStartDate : ctx.day(int(ctx, 12, 60)),
       running: ctx.day(-int(ctx, 0, 1)),
       paused: ctx.day(-int(ctx, 1, 10)),
       closed: link ? link.workStartDate : ctx.day(-int(ctx, 2, 700)),
@@ -136,10 +202,28 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
     const startHour = int(ctx, 7, 14);
     const minutes = works.reduce((sum, w) => sum + w.activity.durationMinutes, 0);
     const hours = Math.max(1, Math.min(9, Math.ceil(minutes / 60)));
-    const plannedStart = at(startDay, startHour, ctx.pick([0, 30]));
-    const plannedEnd = at(startDay, Math.min(23, startHour + hours), 30);
+    let plannedStart = at(startDay, startHour, ctx.pick([0, 30]));
+    let plannedEnd = at(startDay, Math.min(23, startHour + hours), 30);
     const staffed = assignmentState !== 'open';
-    const team = staffed ? crew() : [];
+    // Work from an order keeps the order's date; the rest near today fills the next or last working days.
+    const nearDays: readonly string[] | undefined = link && staffed ? [link.workStartDate] : link ? undefined : {
+      scheduled: nextDays, running: [today], paused: pastDays.slice(0, 4),
+      closed: chance(ctx, 0.35) ? pastDays : undefined, 'closed-with-anomalies': chance(ctx, 0.35) ? pastDays : undefined,
+    }[assignmentState as string];
+    const visit = Math.min(VISIT_MINUTES.max, Math.max(VISIT_MINUTES.min, Math.round(minutes / 30) * 30));
+    // Running work that found no room today started on one of the last days.
+    const booked = nearDays ? bookNear(module, nearDays, visit) ?? (assignmentState === 'running' ? bookNear(module, pastDays.slice(0, 3), visit) : undefined) : undefined;
+    let team = staffed ? crew() : [];
+    if (booked) {
+      startDay = booked.day;
+      team = booked.team;
+      plannedStart = romeInstant(booked.day, booked.start);
+      plannedEnd = romeInstant(booked.day, booked.start + visit);
+    } else if (assignmentState === 'open' && thisWeek.length > 0 && chance(ctx, 0.5)) {
+      // Half the backlog would like to be done this week.
+      startDay = ctx.pick(thisWeek);
+      plannedStart = romeInstant(startDay, ctx.pick([8, 9, 10, 14]) * 60);
+    }
     const begun = ['running', 'paused', 'closed', 'closed-with-anomalies'].includes(assignmentState);
     const ended = assignmentState === 'closed' || assignmentState === 'closed-with-anomalies';
     const id = link?.assignmentId ?? fastId(ctx);
@@ -153,7 +237,7 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
         module,
         title,
         description: `${title} presso ${customer.displayName}.`,
-        plannedStartDateTime: staffed || chance(ctx, 0.3) ? plannedStart : null,
+        plannedStartDateTime: staffed || startDay <= addDays(today, 7) || chance(ctx, 0.3) ? plannedStart : null,
         plannedEndDateTime: staffed ? plannedEnd : null,
         actualStartDateTime: begun ? plannedStart : null,
         actualEndDateTime: ended ? plannedEnd : null,
@@ -185,7 +269,7 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
       if (equipmentGone && (activityState === 'open' || activityState === 'postponed')) activityState = 'decommissioned';
       if (activityState === 'decommissioned' && !equipmentGone) activityState = 'closed';
       const done = activityState === 'closed' || activityState === 'closed-with-anomalies';
-      const executed = at(startDay, Math.min(23, startHour + Math.floor(k / 2)), (k % 2) * 30);
+      const executed = new Date(Date.parse(plannedStart) + k * 30 * 60_000).toISOString();
       activityItems.push({
         id: ids[k],
         attributes: {

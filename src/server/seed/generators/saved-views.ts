@@ -12,7 +12,11 @@ export async function seedSavedViews(ctx: SeedContext): Promise<Record<string, n
   const shared = (...names: string[]) => names.map(role).filter((id): id is string => id !== undefined);
   const ids = await ctx.insert('savedViews', [
     {
-      attributes: { name: 'Preventivi da approvare', path: '/marketing/quotations', query: 'filter[status]=to-be-approved&sort=-date' },
+      // The request's message beside the amount: what the approver decides on.
+      attributes: {
+        name: 'Preventivi da approvare', path: '/marketing/quotations',
+        query: 'filter[status]=to-be-approved&sort=-date&cols=title,customerName,totalNetPrice,approvalMessage,approvalRequestedBy,approvalRequestedAt',
+      },
       relationships: { userId: state.adminId, sharedRoleIds: shared('Responsabile commerciale') },
     },
     {

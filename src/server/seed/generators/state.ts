@@ -15,6 +15,9 @@ export interface StaffUser {
   isMainteiner: boolean;
   isPlanner: boolean;
   isDemo: boolean;
+  /** Staff with none may work on every module (SPEC §4 effective modules). */
+  allowedModules: readonly string[];
+  isEnabled: boolean;
 }
 
 export interface CustomerInfo {

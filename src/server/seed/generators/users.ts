@@ -50,7 +50,7 @@ export async function seedRolesAndStaff(ctx: SeedContext): Promise<Record<string
     });
     staff.push({
       id, displayName: demo.displayName, email: demo.email, isSalesman: demo.isSalesman ?? false, isMainteiner: demo.isMainteiner ?? false,
-      isPlanner: demo.roleName === 'Pianificatore', isDemo: true,
+      isPlanner: demo.roleName === 'Pianificatore', isDemo: true, allowedModules: [], isEnabled: true,
     });
   }
 
@@ -65,19 +65,22 @@ export async function seedRolesAndStaff(ctx: SeedContext): Promise<Record<string
       emails.add(email);
       const id = ctx.uuid();
       const displayName = `${first} ${last}`;
+      const createdDateTime = ctx.dateTime(-ctx.faker.number.int({ min: 30, max: 880 }));
+      const allowedModules = [...ctx.pick(staffModules)];
+      const isEnabled = ctx.faker.number.int(20) > 0;
       items.push({
         id,
-        createdDateTime: ctx.dateTime(-ctx.faker.number.int({ min: 30, max: 880 })),
+        createdDateTime,
         attributes: {
           userType: 'siv', displayName, email, firstName: first, lastName: last,
           isSalesman: plan.isSalesman, isMainteiner: plan.isMainteiner,
-          allowedModules: [...ctx.pick(staffModules)],
+          allowedModules,
         },
         // A couple of people have left: their accounts stay, disabled.
-        metadata: { isEnabled: ctx.faker.number.int(20) > 0 },
+        metadata: { isEnabled },
         relationships: { roleIds: [roleId(plan.roleName)], customerIds: [], officeLocationIds: [] },
       });
-      staff.push({ id, displayName, email, isSalesman: plan.isSalesman, isMainteiner: plan.isMainteiner, isPlanner: plan.isPlanner, isDemo: false });
+      staff.push({ id, displayName, email, isSalesman: plan.isSalesman, isMainteiner: plan.isMainteiner, isPlanner: plan.isPlanner, isDemo: false, allowedModules, isEnabled });
     }
   }
   // Two external technicians from partner firms.
@@ -96,7 +99,7 @@ export async function seedRolesAndStaff(ctx: SeedContext): Promise<Record<string
       metadata: { isEnabled: true },
       relationships: { roleIds: [roleId('Esterno')], customerIds: [], officeLocationIds: [] },
     });
-    staff.push({ id, displayName, email: items.at(-1)?.attributes.email as string, isSalesman: false, isMainteiner: true, isPlanner: false, isDemo: false });
+    staff.push({ id, displayName, email: items.at(-1)?.attributes.email as string, isSalesman: false, isMainteiner: true, isPlanner: false, isDemo: false, allowedModules: ['fire', 'equip'], isEnabled: true });
   }
   await ctx.insert('users', items);
   state.staff = staff;

@@ -1,0 +1,390 @@
+/**
+ * The customer page (`/customers/{id}`, `/detail`, `/settings`; SPEC §2/§3), a view over the record
+ * controller inside the shared record frame: an overview of the figures the server derives (active
+ * price list, agreements, office locations, deadlines, who created it), then one section per tab —
+ * registry (fields following company or person), office locations, quotations, orders,
+ * interventions, equipment and installations per module, deadlines, employees, files, contacts
+ * (the CRM timeline, «Registra contatto» r t) and settings (additional fields, feature flags).
+ * Sections are a tab list (← → Home End) and tab-scoped commands `s <letter>` (palette too); the
+ * lists are the kinds' embedded grids, the files the shared files panel.
+ */
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ActiveDocument, Command } from '../../../commands/types.ts';
+import { formatSequence } from '../../../commands/keys.ts';
+import type { EntityJson } from '../../domain/entity.ts';
+import { registryFieldApplies } from '../../domain/entities/customer.ts';
+import { readPath, type KindDefinition } from '../../domain/kind.ts';
+import { findKind } from '../../domain/kinds.ts';
+import { equipmentModules } from '../../domain/enums.ts';
+import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
+import { showConflict } from '../forms/conflict.tsx';
+import { Field } from '../forms/field-input.tsx';
+import { formatValue } from '../forms/format.ts';
+import { RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
+import { kindSections, type FieldSpec } from '../forms/schema-fields.ts';
+import { addMessages } from '../i18n/index.ts';
+import customerMessages from '../i18n/messages/customers.ts';
+import { kindModule } from '../kinds/index.ts';
+import { EmbeddedGrid } from '../screens/grid-screen.tsx';
+import { useSession } from '../session/session.tsx';
+import { CommandButton } from '../shell/command-button.tsx';
+import { useIsActiveTab, useTabUrl } from '../workspace/tab-context.ts';
+import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
+import { pagePath } from '../workspace/workspace-state.ts';
+
+addMessages(customerMessages);
+
+/** The page's own styles (tabs, overview figures, timeline), injected with its chunk. */
+const css = `
+.customer-sections { display: flex; flex-wrap: wrap; gap: .25rem; margin: .75rem 0 .25rem; border-bottom: 1px solid var(--border, color-mix(in srgb, CanvasText 20%, transparent)); }
+.customer-sections [role=tab] { border: 0; border-bottom: 3px solid transparent; background: none; color: inherit; padding: .4rem .7rem; cursor: pointer; font: inherit; }
+.customer-sections [role=tab][aria-selected=true] { border-bottom-color: var(--accent, Highlight); font-weight: 600; }
+.customer-sections [role=tab]:focus-visible { outline: 2px solid var(--focus, Highlight); outline-offset: -2px; }
+.customer-section { padding-top: .5rem; }
+.customer-overview { gap: .75rem 2rem; }
+.customer-overview .link-button { all: unset; cursor: pointer; color: var(--accent, LinkText); text-decoration: underline; }
+.customer-overview .link-button:focus-visible { outline: 2px solid var(--focus, Highlight); }
+.customer-timeline { list-style: none; padding: 0; margin: .75rem 0; border-left: 2px solid var(--border, color-mix(in srgb, CanvasText 20%, transparent)); }
+.customer-timeline li { padding: .35rem 0 .35rem .9rem; }
+.customer-timeline li p { margin: .2rem 0 0; white-space: pre-wrap; }
+.customer-timeline time { font-variant-numeric: tabular-nums; opacity: .8; }
+`;
+if (typeof document !== 'undefined' && !document.getElementById('customer-page-styles')) {
+  const style = document.createElement('style');
+  style.id = 'customer-page-styles';
+  style.textContent = css;
+  document.head.append(style);
+}
+
+const RecordFiles = lazy(() => import('../files/record-files.tsx').then((module) => ({ default: module.recordFilesOf('customers') })));
+
+/** A section of the page: its key (`s <key>`), and for a list the kind listed and its filter on the customer. */
+interface SectionDefinition {
+  id: string;
+  key: string;
+  /** The kind listed in the section (its read ability decides whether the section is there). */
+  kind?: string;
+  /** The embedded grid's fixed filter field naming the customer (`customerId`, an office location's `parentId`). */
+  filter?: string;
+}
+
+/** The sections in page order (SPEC §3 customer, issue 12 "Customer page"). */
+export const customerSections: readonly SectionDefinition[] = [
+  { id: 'overview', key: 'v' },
+  { id: 'registry', key: 'n' },
+  { id: 'locations', key: 's', kind: 'customers', filter: 'parentId' },
+  { id: 'quotations', key: 'p', kind: 'quotations', filter: 'customerId' },
+  { id: 'orders', key: 'o', kind: 'orders', filter: 'customerId' },
+  { id: 'interventions', key: 'i', kind: 'assignments', filter: 'customerId' },
+  { id: 'equipment', key: 't', kind: 'equipments' },
+  { id: 'deadlines', key: 'c', kind: 'physicalActivities', filter: 'customerId' },
+  { id: 'employees', key: 'd', kind: 'employees', filter: 'customerId' },
+  { id: 'files', key: 'f' },
+  { id: 'contacts', key: 'k' },
+  { id: 'settings', key: 'm' },
+];
+
+/** The section a route opens on: the registry for `/customers/{id}/detail`, the settings for `/settings`. */
+export function sectionOfUrl(url: string): string {
+  const path = pagePath(url);
+  if (path.endsWith('/detail')) return 'registry';
+  if (path.endsWith('/settings')) return 'settings';
+  return 'overview';
+}
+
+/** Fields the registry section does not show: the timeline and the settings have their own sections. */
+const OWN_SECTIONS = new Set(['attributes.contacts', 'metadata.additionalPEFields', 'metadata.featureFlags']);
+const SETTINGS_PATHS = ['metadata.featureFlags', 'metadata.additionalPEFields'] as const;
+
+export function CustomerPage({ id }: { id: string }) {
+  const controller = useRecordController('customers', id, { resolveConflict: showConflict });
+  return <RecordLoader controller={controller}>{(record) => <LoadedCustomer {...record} />}</RecordLoader>;
+}
+
+function LoadedCustomer({ kind, controller, stored, draft }: { kind: KindDefinition; controller: RecordController; stored: EntityJson; draft: EntityJson }) {
+  const intl = useIntl();
+  const active = useIsActiveTab();
+  const [url] = useTabUrl();
+  const { ability } = useSession();
+  const title = kind.title(stored) || kind.label.singular;
+  const doc = useRecordDocument(kind, controller, stored, title);
+  const sections = useMemo(
+    () => customerSections.filter((section) => {
+      const listed = section.kind ? findKind(section.kind) : undefined;
+      return !listed || ability.can('read', listed.subject);
+    }),
+    [ability],
+  );
+  const [current, setCurrent] = useState(() => sectionOfUrl(url));
+  const tabRefs = useRef(new Map<string, HTMLButtonElement>());
+  const show = useCallback((section: string) => {
+    setCurrent(section);
+    // The keyboard follows: the section's tab takes the focus, Tab goes on into its content.
+    setTimeout(() => tabRefs.current.get(section)?.focus(), 0);
+  }, []);
+  const sectionName = useCallback((section: string) => intl.formatMessage({ id: `customers.section.${section}` }), [intl]);
+
+  // `s <letter>` opens a section from anywhere in the page (and from the palette).
+  const commands = useMemo<Command[]>(() => sections.map((section) => ({
+    id: `customer.section.${section.id}`,
+    title: { id: 'customers.command.section', values: { name: sectionName(section.id) } },
+    group: { id: 'commands.group.record' },
+    keys: [`s ${section.key}`],
+    keywords: ['cliente', 'sezione', sectionName(section.id).toLowerCase()],
+    run: () => show(section.id),
+  })), [sections, sectionName, show]);
+  useScopedCommands('tab', commands, active);
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = sections.length - 1;
+    const to = event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
+      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
+        : event.key === 'Home' ? 0 : event.key === 'End' ? last : undefined;
+    if (to === undefined) return;
+    event.preventDefault();
+    show(sections[to]!.id);
+  };
+  const shown = sections.some((section) => section.id === current) ? current : 'overview';
+
+  return (
+    <RecordFrame
+      kind={kind}
+      controller={controller}
+      stored={stored}
+      title={title}
+      doc={doc}
+      className="customer-page"
+      toolbar={['record.save', 'record.discard', 'record.archive', 'record.restore', 'record.action.logContact', 'record.history']}
+      state={{ value: stored.metadata.type, label: formatValue(stored.metadata.type, 'enum') }}
+      banners={controller.archived ? <p className="entity-form-banner" role="status"><FormattedMessage id="form.isArchived" /></p> : undefined}
+    >
+      <div className="customer-sections" role="tablist" aria-label={intl.formatMessage({ id: 'customers.page.sections' })} aria-describedby={`${stored.id}-sections-hint`}>
+        {sections.map((section, index) => (
+          <button
+            key={section.id}
+            ref={(element) => {
+              if (element) tabRefs.current.set(section.id, element);
+              else tabRefs.current.delete(section.id);
+            }}
+            type="button"
+            role="tab"
+            id={`${stored.id}-tab-${section.id}`}
+            aria-controls={`${stored.id}-panel-${section.id}`}
+            aria-selected={shown === section.id}
+            aria-keyshortcuts={`s ${section.key}`}
+            title={formatSequence(`s ${section.key}`)}
+            tabIndex={shown === section.id ? 0 : -1}
+            className={shown === section.id ? 'is-current' : undefined}
+            onClick={() => show(section.id)}
+            onKeyDown={(event) => onTabKey(event, index)}
+          >
+            {sectionName(section.id)}
+          </button>
+        ))}
+      </div>
+      <p id={`${stored.id}-sections-hint`} className="form-hint"><FormattedMessage id="customers.page.sectionsHint" /></p>
+      <section
+        className="customer-section"
+        role="tabpanel"
+        id={`${stored.id}-panel-${shown}`}
+        aria-labelledby={`${stored.id}-tab-${shown}`}
+        data-section={shown}
+      >
+        <Section id={shown} kind={kind} controller={controller} stored={stored} draft={draft} doc={doc} show={show} />
+      </section>
+    </RecordFrame>
+  );
+}
+
+interface SectionProps {
+  id: string;
+  kind: KindDefinition;
+  controller: RecordController;
+  stored: EntityJson;
+  draft: EntityJson;
+  doc: ActiveDocument;
+  show(section: string): void;
+}
+
+function Section(props: SectionProps) {
+  const { id, stored } = props;
+  const listed = customerSections.find((section) => section.id === id);
+  if (listed?.kind && listed.filter) return <SectionGrid type={listed.kind} fixed={{ [`filter[${listed.filter}]`]: stored.id }} />;
+  switch (id) {
+    case 'overview': return <Overview entity={stored} show={props.show} />;
+    case 'registry': return <Registry {...props} />;
+    case 'equipment': return <Equipment entity={stored} />;
+    case 'files': return <Files id={stored.id} />;
+    case 'contacts': return <Contacts {...props} />;
+    case 'settings': return <Settings {...props} />;
+    default: return null;
+  }
+}
+
+/** A kind's rows that belong to the customer, in the embedded grid ("Nuovo" presets the customer). */
+function SectionGrid({ type, fixed, label }: { type: string; fixed: Record<string, string>; label?: string }) {
+  const kind = findKind(type);
+  const name = label ?? kind?.label.plural ?? type;
+  return <EmbeddedGrid key={`${type}:${JSON.stringify(fixed)}`} type={type} fixed={fixed} label={name} />;
+}
+
+/** SPEC §3 figures, as the server computed them on this read; each opens the section it counts. */
+function Overview({ entity, show }: { entity: EntityJson; show(section: string): void }) {
+  const intl = useIntl();
+  const meta = entity.metadata;
+  const count = (key: string) => formatValue(Number(meta[key] ?? 0), 'number');
+  const date = (key: string) => (typeof meta[key] === 'string' && meta[key] ? formatValue(meta[key], 'date') : intl.formatMessage({ id: 'customers.overview.none' }));
+  const priceList = typeof meta.activePriceListName === 'string' && meta.activePriceListName
+    ? intl.formatMessage({ id: 'customers.overview.priceListValue' }, { name: meta.activePriceListName, code: String(meta.priceListNr ?? '') })
+    : intl.formatMessage({ id: 'customers.overview.noPriceList' });
+  const rows: { figure: string; label: string; value: string; section?: string }[] = [
+    { figure: 'priceList', label: 'customers.overview.priceList', value: priceList },
+    { figure: 'priceListExpireDate', label: 'customers.overview.priceListExpiry', value: date('priceListExpireDate') },
+    { figure: 'activeAgreementCount', label: 'customers.overview.activeAgreements', value: count('activeAgreementCount') },
+    { figure: 'expiringAgreementCount', label: 'customers.overview.expiringAgreements', value: count('expiringAgreementCount') },
+    { figure: 'officeLocationsCount', label: 'customers.overview.officeLocations', value: count('officeLocationsCount'), section: 'locations' },
+    { figure: 'expiredPhysicalActivitiesCount', label: 'customers.overview.expiredDeadlines', value: count('expiredPhysicalActivitiesCount'), section: 'deadlines' },
+    { figure: 'expiringPhysicalActivitiesCount', label: 'customers.overview.expiringDeadlines', value: count('expiringPhysicalActivitiesCount'), section: 'deadlines' },
+    { figure: 'nextExpirePhysicalActivity', label: 'customers.overview.nextDeadline', value: date('nextExpirePhysicalActivity'), section: 'deadlines' },
+    { figure: 'lastContact', label: 'customers.overview.lastContact', value: typeof meta.lastContact === 'string' ? formatValue(meta.lastContact, 'datetime') : intl.formatMessage({ id: 'customers.overview.none' }), section: 'contacts' },
+    { figure: 'createdByName', label: 'customers.overview.createdBy', value: String(meta.createdByName ?? '') || '—' },
+  ];
+  return (
+    <>
+      <h2><FormattedMessage id="customers.overview.title" /></h2>
+      <dl className="entity-summary customer-overview">
+        {rows.map((row) => (
+          <div key={row.figure} data-figure={row.figure}>
+            <dt><FormattedMessage id={row.label} /></dt>
+            <dd>
+              {row.section ? (
+                <button type="button" className="link-button" onClick={() => show(row.section!)}
+                  aria-label={`${intl.formatMessage({ id: row.label })}: ${row.value}. ${intl.formatMessage({ id: 'customers.overview.open' }, { name: intl.formatMessage({ id: `customers.section.${row.section}` }) })}`}>
+                  {row.value}
+                </button>
+              ) : row.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+/** The registry spec with only the fields of a person, or of a company (SPEC §5). */
+export function registrySpecFor(spec: FieldSpec, isPerson: boolean): FieldSpec {
+  return { ...spec, children: (spec.children ?? []).filter((child) => registryFieldApplies(child.name, isPerson)) };
+}
+
+function Registry({ kind, controller, draft }: SectionProps) {
+  const sections = useMemo(() => kindSections(kind), [kind]);
+  const isPerson = readPath(draft, 'attributes.registry.isPerson') === true;
+  const fields = (['attributes', 'metadata', 'relationships'] as const).flatMap((section) => sections[section].filter((field) => !OWN_SECTIONS.has(field.path)));
+  return (
+    <>
+      <p className="form-hint" role="status"><FormattedMessage id={isPerson ? 'customers.registry.kindPerson' : 'customers.registry.kindCompany'} /></p>
+      <div className="form-fields">
+        {fields.map((field) => {
+          const spec = field.path === 'attributes.registry' ? registrySpecFor(field, isPerson) : field;
+          return <FieldOf key={field.path} spec={spec} controller={controller} draft={draft} />;
+        })}
+      </div>
+    </>
+  );
+}
+
+function FieldOf({ spec, controller, draft }: { spec: FieldSpec; controller: RecordController; draft: EntityJson }) {
+  return <Field spec={spec} path={spec.path} value={readPath(draft, spec.path)} onChange={controller.setField} errors={controller.errors} access={controller.access} locked={controller.locked} />;
+}
+
+/** Equipment and installations of one of the customer's field modules at a time. */
+function Equipment({ entity }: { entity: EntityJson }) {
+  const intl = useIntl();
+  const { ability, identity } = useSession();
+  const own = kindModule('customers').paramValues?.('moduleName', equipmentModules, entity) ?? equipmentModules;
+  const allowed = identity.allowedModules;
+  const modules = own.filter((module) => allowed.length === 0 || (allowed as readonly string[]).includes(module));
+  const [module, setModule] = useState(modules[0]);
+  if (!module) return <p><FormattedMessage id="customers.equipment.noModule" /></p>;
+  const fixed = { 'filter[customerId]': entity.id, 'filter[module]': module };
+  const installations = findKind('installations');
+  return (
+    <>
+      <div className="form-field form-field-enum">
+        <label htmlFor={`${entity.id}-module`}><FormattedMessage id="customers.equipment.module" /></label>
+        <select id={`${entity.id}-module`} value={module} onChange={(event) => setModule(event.target.value)}>
+          {modules.map((value) => <option key={value} value={value}>{formatValue(value, 'enum')}</option>)}
+        </select>
+      </div>
+      <h3><FormattedMessage id="customers.equipment.equipments" /></h3>
+      <SectionGrid type="equipments" fixed={fixed} label={intl.formatMessage({ id: 'customers.equipment.equipments' })} />
+      {installations && ability.can('read', installations.subject) && (
+        <>
+          <h3><FormattedMessage id="customers.equipment.installations" /></h3>
+          <SectionGrid type="installations" fixed={fixed} label={intl.formatMessage({ id: 'customers.equipment.installations' })} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Files({ id }: { id: string }) {
+  return (
+    <Suspense fallback={<p role="status"><FormattedMessage id="screens.loading" /></p>}>
+      <h2><FormattedMessage id="customers.files.title" /></h2>
+      <RecordFiles id={id} />
+    </Suspense>
+  );
+}
+
+interface ContactEntry {
+  dateTime: string;
+  type: string;
+  kind: string;
+  lastReply?: string;
+  notes?: string;
+}
+
+/** The CRM timeline, newest first; «Registra contatto» (r t) adds to it. */
+function Contacts({ stored, doc }: SectionProps) {
+  const intl = useIntl();
+  const contacts = [...((stored.attributes.contacts as ContactEntry[] | undefined) ?? [])].sort((a, b) => b.dateTime.localeCompare(a.dateTime));
+  return (
+    <>
+      <h2><FormattedMessage id="customers.contacts.timeline" /></h2>
+      <p className="form-hint"><FormattedMessage id="customers.contacts.hint" /></p>
+      <CommandButton commandId="record.action.logContact" document={doc} />
+      {contacts.length === 0 ? (
+        <p><FormattedMessage id="customers.contacts.none" /></p>
+      ) : (
+        <ol className="customer-timeline" aria-label={intl.formatMessage({ id: 'customers.contacts.timeline' })}>
+          {contacts.map((contact, index) => (
+            <li key={`${contact.dateTime}-${index}`} data-type={contact.type}>
+              <time dateTime={contact.dateTime}>{formatValue(contact.dateTime, 'datetime')}</time>{' '}
+              <strong>
+                <FormattedMessage id="customers.contacts.entry" values={{ type: formatValue(contact.type, 'enum'), kind: formatValue(contact.kind, 'enum') }} />
+              </strong>
+              {contact.lastReply && <> · <FormattedMessage id="customers.contacts.reply" values={{ reply: formatValue(contact.lastReply, 'enum') }} /></>}
+              {contact.notes && <p>{contact.notes}</p>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
+/** Feature flags and the additional fields of the customer's equipment (SPEC §3 settings). */
+function Settings({ kind, controller, draft }: SectionProps) {
+  const sections = useMemo(() => kindSections(kind), [kind]);
+  const fields = SETTINGS_PATHS.map((path) => sections.metadata.find((field) => field.path === path)).filter((field): field is FieldSpec => field !== undefined);
+  return (
+    <>
+      <h2><FormattedMessage id="customers.section.settings" /></h2>
+      <div className="form-fields">
+        {fields.map((field) => <FieldOf key={field.path} spec={field} controller={controller} draft={draft} />)}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * A role's rules read as Italian (issue 12 "the permissions a role grants, shown as a readable
+ * table"): one row per rule — can or cannot, the actions as verbs, the subjects by their Italian
+ * names, the fields limited to, and the conditions with field labels, enum names and the
+ * `${user.…}` values said as what they stand for ("l’utente stesso").
+ */
+import type { PermissionRule } from '../../domain/entities/roles.ts';
+import { placeholderOf } from '../../domain/rules/role-rules.ts';
+import { enumLabel, fieldLabel } from '../forms/format.ts';
+import { hasMessage, intl } from '../i18n/index.ts';
+
+export interface RuleDescription {
+  can: boolean;
+  actions: string;
+  subjects: string;
+  fields: string;
+  conditions: string;
+  reason?: string;
+}
+
+const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+const asList = <T,>(value: T | readonly T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? [...(value as T[])] : [value as T]);
+const or = (id: string, fallback: string) => (hasMessage(id) ? t(id) : fallback);
+
+export const actionVerb = (action: string): string => or(`roles.verb.${action}`, action);
+export const subjectName = (subject: string): string => or(`roles.subject.${subject}`, subject);
+
+/** `relationships.commercialUserId` → "Commerciale"; `registry.*` → "Anagrafica (tutti)". */
+export function pathLabel(path: string): string {
+  if (path === 'id') return t('roles.field.id');
+  const glob = path.endsWith('.*');
+  const keys = (glob ? path.slice(0, -2) : path).split('.').filter((key) => !['attributes', 'metadata', 'relationships'].includes(key));
+  const last = keys[keys.length - 1];
+  const label = last ? fieldLabel(last) : path;
+  return glob ? `${label} (${t('roles.table.allFields')})` : label;
+}
+
+function valueLabel(value: unknown): string {
+  const placeholder = placeholderOf(value);
+  if (placeholder && placeholder !== 'unknown') return t(`roles.placeholder.${placeholder.name}`);
+  if (Array.isArray(value)) return value.map(valueLabel).join(', ');
+  if (typeof value === 'boolean') return t(value ? 'form.yes' : 'form.no');
+  if (typeof value === 'string') return enumLabel(value);
+  if (typeof value === 'number') return value.toLocaleString('it-IT');
+  return JSON.stringify(value);
+}
+
+function conditionText(field: string, operator: string, value: unknown): string {
+  const label = pathLabel(field);
+  if (operator === '$exists') return t(value ? 'roles.op.exists' : 'roles.op.notExists', { field: label });
+  if (operator === '$elemMatch' || operator === '$options' || operator === '$regex') {
+    return t(`roles.op.${operator}`, { field: label, value: typeof value === 'string' ? value : JSON.stringify(value) });
+  }
+  return or(`roles.op.${operator}`, '') ? t(`roles.op.${operator}`, { field: label, value: valueLabel(value) }) : `${label} ${operator} ${valueLabel(value)}`;
+}
+
+/** The conditions as one line: "Commerciale = l’utente stesso e Stato è uno di: Bozza, Emesso". */
+export function conditionsText(conditions: Record<string, unknown> | undefined): string {
+  const parts: string[] = [];
+  for (const [field, condition] of Object.entries(conditions ?? {})) {
+    const operators = condition !== null && typeof condition === 'object' && !Array.isArray(condition) ? Object.entries(condition as Record<string, unknown>) : [];
+    if (operators.length > 0 && operators.every(([key]) => key.startsWith('$'))) {
+      for (const [operator, value] of operators) parts.push(conditionText(field, operator, value));
+    } else parts.push(conditionText(field, '=', condition));
+  }
+  return parts.length === 0 ? t('roles.table.always') : parts.join(t('roles.table.and'));
+}
+
+export function describeRule(rule: PermissionRule): RuleDescription {
+  const fields = rule.fields ?? [];
+  return {
+    can: rule.inverted !== true,
+    actions: asList(rule.action).map(actionVerb).join(', '),
+    subjects: asList(rule.subject).map(subjectName).join(', '),
+    fields: fields.length === 0 ? t('roles.table.allFields') : fields.map(pathLabel).join(', '),
+    conditions: conditionsText(rule.conditions),
+    ...(rule.reason ? { reason: rule.reason } : {}),
+  };
+}

@@ -1,0 +1,368 @@
+/**
+ * The planning board's rules (issue 11 "Planning board"), shared by the board screen, its commands,
+ * the demo data and the tests: which technicians get a lane, which days a week or month view
+ * shows, where an intervention sits (technician, day, minute of the day in Rome), where a move by
+ * day, hour or lane takes it, what a drop writes (the record's patch, then the `schedule`
+ * transition for one still to schedule) and which interventions are double-booked.
+ *
+ * Days are `YYYY-MM-DD` texts; times are minutes from midnight in Rome (SPEC: an Italian business,
+ * "today" is the business day in Europe/Rome); stored date-times are ISO instants.
+ */
+import { BUSINESS_TIME_ZONE, addDays, addMonths } from './calendar.ts';
+
+/** Hours the board lets a move reach (our choice: a technician's day from 6:00 to 22:00, field work outside office hours included). */
+export const BOARD_HOURS = { first: 6, last: 22 } as const;
+/** Where an intervention without a planned time lands (our choice: the usual start of a field day). */
+export const DEFAULT_START_MINUTES = 8 * 60;
+/** How long an intervention without a planned end lasts on the board (our choice: one hour, the shortest visit). */
+export const DEFAULT_DURATION_MINUTES = 60;
+/** One step of ↑/↓ (issue 11: "move it by day and hour"). */
+export const HOUR_MINUTES = 60;
+
+/** SPEC §4: `open` is "to schedule"; a postponed one goes back to schedule too. They form the backlog. */
+export const BACKLOG_STATES: readonly string[] = ['open', 'postponed'];
+/** What the board may move: the backlog and what is scheduled but not begun (running or done work stays where it happened). */
+export const MOVABLE_STATES: readonly string[] = [...BACKLOG_STATES, 'scheduled'];
+/** States that occupy a technician's time (a double booking among them is a real clash). */
+export const BUSY_STATES: readonly string[] = ['scheduled', 'running', 'paused'];
+/** Not drawn in the lanes: cancelled work took nobody's time (the grid of interventions still lists it). */
+export const HIDDEN_STATES: readonly string[] = ['canceled'];
+
+export type BoardView = 'week' | 'month';
+
+export const isBacklogState = (state: string): boolean => BACKLOG_STATES.includes(state);
+export const isMovableState = (state: string): boolean => MOVABLE_STATES.includes(state);
+
+/** Monday of the week of `day` (ISO weeks, as Italian calendars start them). */
+export function mondayOf(day: string): string {
+  const weekday = (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
+/** The first day of the period `view` shows around `day`: its Monday, or the first of its month. */
+export function periodStart(view: BoardView, day: string): string {
+  return view === 'week' ? mondayOf(day) : `${day.slice(0, 8)}01`;
+}
+
+/** The days of the period `view` shows around `day`: seven from Monday, or every day of the month. */
+export function periodDays(view: BoardView, day: string): string[] {
+  const first = periodStart(view, day);
+  const end = view === 'week' ? addDays(first, 7) : addMonths(first, 1);
+  const days: string[] = [];
+  for (let d = first; d < end; d = addDays(d, 1)) days.push(d);
+  return days;
+}
+
+/** The period before (delta −1) or after (+1) the one shown. */
+export function shiftPeriod(view: BoardView, day: string, delta: number): string {
+  const first = periodStart(view, day);
+  return view === 'week' ? addDays(first, 7 * delta) : addMonths(first, delta);
+}
+
+/** ISO weekday 1 (Monday) … 7 (Sunday). */
+export function isoWeekday(day: string): number {
+  return ((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+}
+
+/** The next `weekday` (1 = Monday … 7) strictly after `day`: "next Tuesday". */
+export function nextWeekday(day: string, weekday: number): string {
+  const ahead = (weekday - isoWeekday(day) + 7) % 7 || 7;
+  return addDays(day, ahead);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rome wall clock <-> instants
+
+const romeParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+});
+
+// A board reads the same instants again on every move: Intl's formatToParts is the costly part.
+const wallClockCache = new Map<string, { day: string; minutes: number }>();
+const WALL_CLOCK_CACHE_SIZE = 20_000;
+
+/** The day and minute of the day in Rome of an instant. */
+export function romeWallClock(instant: string | Date): { day: string; minutes: number } {
+  if (typeof instant === 'string') {
+    const cached = wallClockCache.get(instant);
+    if (cached) return cached;
+    const computed = romeWallClockOf(new Date(instant));
+    if (wallClockCache.size >= WALL_CLOCK_CACHE_SIZE) wallClockCache.clear();
+    wallClockCache.set(instant, computed);
+    return computed;
+  }
+  return romeWallClockOf(instant);
+}
+
+function romeWallClockOf(date: Date): { day: string; minutes: number } {
+  const parts: Record<string, string> = {};
+  for (const part of romeParts.formatToParts(date)) parts[part.type] = part.value;
+  return Object.freeze({ day: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) });
+}
+
+/** Minutes Rome is ahead of UTC at `ms` (60 in winter, 120 in summer). */
+function romeOffsetMinutes(ms: number): number {
+  const { day, minutes } = romeWallClock(new Date(ms));
+  const wall = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), 0, minutes);
+  return Math.round((wall - Math.floor(ms / 60_000) * 60_000) / 60_000);
+}
+
+/** The instant (ISO, UTC) of `minutes` after midnight of `day` in Rome, across summer time changes. */
+export function romeInstant(day: string, minutes: number): string {
+  const wall = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), 0, minutes);
+  let offset = romeOffsetMinutes(wall);
+  const second = romeOffsetMinutes(wall - offset * 60_000);
+  if (second !== offset) offset = second;
+  return new Date(wall - offset * 60_000).toISOString();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lanes and placements
+
+/** A user as the board needs it to decide on a lane. */
+export interface TechnicianCandidate {
+  id: string;
+  displayName: string;
+  isMainteiner: boolean;
+  allowedModules: readonly string[];
+  isEnabled?: boolean;
+}
+
+/** Whether a staff member may work on `module` (SPEC §4 effective modules: staff with none may use them all). */
+export function worksOnModule(user: Pick<TechnicianCandidate, 'allowedModules'>, module: string): boolean {
+  return user.allowedModules.length === 0 || user.allowedModules.includes(module);
+}
+
+/** One lane per technician of the module: enabled maintainers allowed on it, by name. */
+export function technicianLanes<T extends TechnicianCandidate>(users: readonly T[], module: string): T[] {
+  return users
+    .filter((u) => u.isMainteiner && worksOnModule(u, module) && u.isEnabled !== false)
+    .toSorted((a, b) => a.displayName.localeCompare(b.displayName, 'it') || a.id.localeCompare(b.id));
+}
+
+/** Where an intervention is (or would be) on the board. */
+export interface Placement {
+  id: string;
+  state: string;
+  /** ISO instant, or null for one not dated yet. */
+  start: string | null;
+  end: string | null;
+  operatorIds: readonly string[];
+  operatorInChargeId: string | null;
+}
+
+/** The shape of an assignment record the board reads (attributes and relationships). */
+export interface AssignmentLike {
+  id: string;
+  attributes: Record<string, unknown>;
+  relationships: Record<string, unknown>;
+}
+
+export function placementOf(entity: AssignmentLike): Placement {
+  const ids = entity.relationships.operatorIds;
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  return {
+    id: entity.id,
+    state: String(entity.attributes.state ?? 'open'),
+    start: text(entity.attributes.plannedStartDateTime),
+    end: text(entity.attributes.plannedEndDateTime),
+    operatorIds: Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [],
+    operatorInChargeId: text(entity.relationships.operatorInChargeId),
+  };
+}
+
+/** Length in minutes (the planned one when it has both ends, else the default). */
+export function durationMinutes(placement: Pick<Placement, 'start' | 'end'>): number {
+  if (!placement.start || !placement.end) return DEFAULT_DURATION_MINUTES;
+  const minutes = Math.round((Date.parse(placement.end) - Date.parse(placement.start)) / 60_000);
+  return minutes > 0 ? minutes : DEFAULT_DURATION_MINUTES;
+}
+
+/** Where the board shows an intervention: in the backlog, or on a day of some lanes. */
+export function isInBacklog(placement: Placement): boolean {
+  return isBacklogState(placement.state) || placement.start === null || placement.operatorIds.length === 0;
+}
+
+/** A position on the board while a card is being moved: a lane (technician), a day and a minute. */
+export interface BoardSlot {
+  operatorId: string;
+  day: string;
+  minutes: number;
+}
+
+/**
+ * Where a card starts when it is picked up: where it is (its lane is the one it was picked from,
+ * else its operator in charge, else the first lane), or for one never dated the first lane on
+ * `fallbackDay` at the usual start.
+ */
+export function slotOf(placement: Placement, lanes: readonly string[], fallbackDay: string, fromLane?: string): BoardSlot | null {
+  const lane = (fromLane && lanes.includes(fromLane) ? fromLane : undefined)
+    ?? placement.operatorIds.find((id) => id === placement.operatorInChargeId && lanes.includes(id))
+    ?? placement.operatorIds.find((id) => lanes.includes(id))
+    ?? lanes[0];
+  if (!lane) return null;
+  if (!placement.start) return { operatorId: lane, day: fallbackDay, minutes: DEFAULT_START_MINUTES };
+  const { day, minutes } = romeWallClock(placement.start);
+  return { operatorId: lane, day, minutes };
+}
+
+export type Move = { days: number } | { hours: number } | { lanes: number };
+
+/** The slot a move by day, hour or lane reaches; hours stay within BOARD_HOURS, lanes within the board. */
+export function moveSlot(slot: BoardSlot, move: Move, lanes: readonly string[], duration = DEFAULT_DURATION_MINUTES): BoardSlot {
+  if ('days' in move) return { ...slot, day: addDays(slot.day, move.days) };
+  if ('hours' in move) {
+    const first = BOARD_HOURS.first * 60;
+    const last = Math.max(first, BOARD_HOURS.last * 60 - Math.min(duration, (BOARD_HOURS.last - BOARD_HOURS.first) * 60));
+    return { ...slot, minutes: Math.min(last, Math.max(first, slot.minutes + move.hours * HOUR_MINUTES)) };
+  }
+  const at = lanes.indexOf(slot.operatorId);
+  const next = lanes[Math.min(lanes.length - 1, Math.max(0, (at < 0 ? 0 : at) + move.lanes))];
+  return next ? { ...slot, operatorId: next } : slot;
+}
+
+/** The team after the card moved from lane `from` to lane `to`: `to` takes `from`'s place (and its charge). */
+export function reassign(placement: Pick<Placement, 'operatorIds' | 'operatorInChargeId'>, from: string | undefined, to: string): { operatorIds: string[]; operatorInChargeId: string } {
+  const current = [...placement.operatorIds];
+  const at = from ? current.indexOf(from) : -1;
+  let operatorIds: string[];
+  if (current.includes(to)) operatorIds = at >= 0 && from !== to ? current.filter((id) => id !== from) : current;
+  else if (at >= 0) operatorIds = current.map((id) => (id === from ? to : id));
+  else operatorIds = [to, ...current];
+  const inCharge = placement.operatorInChargeId;
+  const operatorInChargeId = inCharge === from || !inCharge || !operatorIds.includes(inCharge) ? to : inCharge;
+  return { operatorIds, operatorInChargeId };
+}
+
+/** What a drop writes: the record's merge patch, and whether the `schedule` transition follows it. */
+export interface DropPlan {
+  patch: { attributes: { plannedStartDateTime: string; plannedEndDateTime: string }; relationships: { operatorIds: string[]; operatorInChargeId: string } };
+  schedule: boolean;
+}
+
+/** A card dropped on `slot`, picked up from lane `fromLane` (none from the backlog): same length, the lane's technician on the team. */
+export function dropPlan(placement: Placement, slot: BoardSlot, fromLane?: string): DropPlan {
+  const duration = durationMinutes(placement);
+  const start = romeInstant(slot.day, slot.minutes);
+  const end = new Date(Date.parse(start) + duration * 60_000).toISOString();
+  return {
+    patch: { attributes: { plannedStartDateTime: start, plannedEndDateTime: end }, relationships: reassign(placement, fromLane, slot.operatorId) },
+    schedule: isBacklogState(placement.state),
+  };
+}
+
+/** The team with `operatorId` added (in charge when nobody was). */
+export function withOperator(placement: Pick<Placement, 'operatorIds' | 'operatorInChargeId'>, operatorId: string): { operatorIds: string[]; operatorInChargeId: string } {
+  const operatorIds = placement.operatorIds.includes(operatorId) ? [...placement.operatorIds] : [...placement.operatorIds, operatorId];
+  const inCharge = placement.operatorInChargeId;
+  return { operatorIds, operatorInChargeId: inCharge && operatorIds.includes(inCharge) ? inCharge : operatorId };
+}
+
+/**
+ * Double bookings: for each intervention that keeps a technician busy, the others that overlap it
+ * in time for one of its operators (half-open intervals: one ending at 10:00 and one starting at
+ * 10:00 do not clash). Sweeps each operator's interventions in start order.
+ */
+export function doubleBookings(placements: readonly Placement[]): Map<string, Set<string>> {
+  const byOperator = new Map<string, { id: string; start: number; end: number }[]>();
+  for (const p of placements) {
+    if (!p.start || !BUSY_STATES.includes(p.state)) continue;
+    const start = Date.parse(p.start);
+    const end = start + durationMinutes(p) * 60_000;
+    for (const operatorId of new Set(p.operatorIds)) {
+      let list = byOperator.get(operatorId);
+      if (!list) byOperator.set(operatorId, (list = []));
+      list.push({ id: p.id, start, end });
+    }
+  }
+  const clashes = new Map<string, Set<string>>();
+  const mark = (a: string, b: string) => {
+    let set = clashes.get(a);
+    if (!set) clashes.set(a, (set = new Set()));
+    set.add(b);
+  };
+  for (const list of byOperator.values()) {
+    list.sort((a, b) => a.start - b.start || a.end - b.end);
+    const open: { id: string; end: number }[] = [];
+    for (const item of list) {
+      for (let i = open.length - 1; i >= 0; i--) if (open[i]!.end <= item.start) open.splice(i, 1);
+      for (const other of open) {
+        if (other.id === item.id) continue;
+        mark(item.id, other.id);
+        mark(other.id, item.id);
+      }
+      open.push(item);
+    }
+  }
+  return clashes;
+}
+
+/** A card in a lane cell: what the board draws. */
+export interface LaneCard {
+  id: string;
+  minutes: number;
+  inCharge: boolean;
+}
+
+/**
+ * The board's cells: for each lane and day, the interventions there in time order (an intervention
+ * with three operators is in three lanes). Only days in `days` and lanes in `lanes` are kept.
+ */
+export function laneCells(placements: readonly Placement[], lanes: readonly string[], days: readonly string[]): Map<string, Map<string, LaneCard[]>> {
+  const laneSet = new Set(lanes);
+  const daySet = new Set(days);
+  const cells = new Map<string, Map<string, LaneCard[]>>();
+  for (const p of placements) {
+    if (isInBacklog(p) || !p.start || HIDDEN_STATES.includes(p.state)) continue;
+    const { day, minutes } = romeWallClock(p.start);
+    if (!daySet.has(day)) continue;
+    for (const operatorId of p.operatorIds) {
+      if (!laneSet.has(operatorId)) continue;
+      let lane = cells.get(operatorId);
+      if (!lane) cells.set(operatorId, (lane = new Map()));
+      let cell = lane.get(day);
+      if (!cell) lane.set(day, (cell = []));
+      cell.push({ id: p.id, minutes, inCharge: p.operatorInChargeId === operatorId });
+    }
+  }
+  for (const lane of cells.values()) for (const cell of lane.values()) cell.sort((a, b) => a.minutes - b.minutes || a.id.localeCompare(b.id));
+  return cells;
+}
+
+/**
+ * The cells with one placement changed (the card being moved): only the lanes it leaves or enters
+ * are new objects, so a board redraws those lanes alone. `before` is where it was (or undefined).
+ */
+export function withPlacement(
+  cells: ReadonlyMap<string, ReadonlyMap<string, readonly LaneCard[]>>,
+  before: Placement | undefined,
+  after: Placement,
+  lanes: readonly string[],
+  days: readonly string[],
+): Map<string, Map<string, LaneCard[]>> {
+  const next = new Map(cells as Map<string, Map<string, LaneCard[]>>);
+  const touched = new Set([...(before?.operatorIds ?? []), ...after.operatorIds].filter((id) => next.has(id) || lanes.includes(id)));
+  for (const lane of touched) {
+    const old = next.get(lane);
+    const copy = new Map<string, LaneCard[]>();
+    for (const [day, cell] of old ?? []) {
+      const kept = cell.filter((card) => card.id !== after.id);
+      if (kept.length > 0) copy.set(day, kept.length === cell.length ? cell : kept);
+    }
+    next.set(lane, copy);
+  }
+  const added = laneCells([after], lanes, days);
+  for (const [lane, byDay] of added) {
+    const copy = next.get(lane)!;
+    for (const [day, cards] of byDay) {
+      const merged = [...(copy.get(day) ?? []), ...cards].sort((a, b) => a.minutes - b.minutes || a.id.localeCompare(b.id));
+      copy.set(day, merged);
+    }
+  }
+  return next;
+}
+
+/** `HH:MM` of a minute of the day. */
+export function formatMinutes(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,119 @@
+/**
+ * The customer's derived figures (SPEC §3 metadata, rules/customer-figures.ts): computed from its
+ * own rows on every read of the customer, and stored on it when one of those rows is written
+ * (an office location, an agreement, a price list, a deadline) so lists show them and open
+ * customer screens hear of the change. Also the name of who created it (`createdByName`).
+ */
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { Entity } from '../../domain/entity.ts';
+import type { logContactRequest } from '../../domain/entities/customer.ts';
+import { customerFigures, customerFigureKeys, type CustomerFigures } from '../../domain/rules/customer-figures.ts';
+import { tableName } from '../db/entity-sql.ts';
+import type { CustomActionImplementation, HookContext, KindHooks, ReadContext } from '../resources/hooks.ts';
+import { sameJson } from './hook-helpers.ts';
+
+const table = (type: string) => sql.raw(tableName({ type }));
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The figures of `customer` on `today`, from its live rows (office locations, own price lists, agreements, deadlines). */
+export async function figuresOf(context: Pick<ReadContext, 'db' | 'today'>, customer: Entity): Promise<CustomerFigures> {
+  const { db, today } = context;
+  const byCustomer = JSON.stringify({ customerId: customer.id });
+  const [locations, lists, agreements, deadlines] = await Promise.all([
+    sql<{ count: string }>`SELECT count(*) AS count FROM ${table('customers')}
+      WHERE NOT is_deleted AND NOT is_archived AND attributes->>'parentId' = ${customer.id}`.execute(db),
+    sql<{ id: string; code: string; name: string; validFrom: string | null; validTo: string | null }>`SELECT id,
+      attributes->>'code' AS code, attributes->>'name' AS name, attributes->>'validFrom' AS "validFrom", attributes->>'validTo' AS "validTo"
+      FROM ${table('priceLists')} WHERE NOT is_deleted AND NOT is_archived AND relationships @> ${byCustomer}::jsonb`.execute(db),
+    sql<{ isActive: boolean | null; startDate: string; endDate: string | null }>`SELECT (attributes->>'isActive')::boolean AS "isActive",
+      attributes->>'startDate' AS "startDate", attributes->>'endDate' AS "endDate"
+      FROM ${table('commercialAgreements')} WHERE NOT is_deleted AND relationships @> ${byCustomer}::jsonb`.execute(db),
+    // Only the pending ones count (the worklist's `filter[due]`): executed and ended deadlines are history.
+    sql<{ deadlineDate: string }>`SELECT attributes->>'deadlineDate' AS "deadlineDate" FROM ${table('physicalActivities')}
+      WHERE NOT is_deleted AND relationships @> ${byCustomer}::jsonb
+      AND (attributes->>'isExecuted') IS DISTINCT FROM 'true' AND (attributes->>'isEnded') IS DISTINCT FROM 'true'`.execute(db),
+  ]);
+  return customerFigures({
+    customer: { activePriceListId: text(customer.metadata.activePriceListId) },
+    priceLists: lists.rows,
+    agreements: agreements.rows.map((row) => ({ ...row, isActive: row.isActive ?? true })),
+    officeLocationsCount: Number(locations.rows[0]?.count ?? 0),
+    deadlines: deadlines.rows,
+    today,
+  });
+}
+
+/** Stores the figures on the customer when they changed (no new version: nobody's edit conflicts with them). */
+export async function refreshCustomerFigures(hook: HookContext, customerId: unknown): Promise<void> {
+  const id = text(customerId);
+  if (!id) return;
+  const repository = hook.repository('customers');
+  const customer = await repository.findById(id);
+  if (!customer || customer.metadata.isDeleted) return;
+  const figures = await figuresOf(hook, customer);
+  const stored = Object.fromEntries(customerFigureKeys.map((key) => [key, customer.metadata[key] ?? null]));
+  if (!sameJson(stored, figures)) await repository.patchDerivedMetadata(id, { ...figures });
+}
+
+/** After a write of a row that belongs to a customer: its customer (and the one it left, when moved) refreshed. */
+function refreshOwners(via: (entity: Entity) => unknown) {
+  return async (hook: HookContext, entity: Entity, previous: Entity | undefined): Promise<void> => {
+    const now = text(via(entity));
+    const before = previous ? text(via(previous)) : null;
+    await refreshCustomerFigures(hook, now);
+    if (before && before !== now) await refreshCustomerFigures(hook, before);
+  };
+}
+
+/** An office location is a customer with a parent: the parent's count follows it. */
+export const refreshParentOfLocation = refreshOwners((entity) => entity.attributes.parentId);
+
+export const customerFigureHooks: Record<string, KindHooks> = {
+  commercialAgreements: { afterWrite: refreshOwners((entity) => entity.relationships.customerId) },
+  priceLists: { afterWrite: refreshOwners((entity) => entity.relationships.customerId) },
+};
+
+/** The figures computed on every read of a customer (and the creator's name when it was never stored). */
+export const customerReadHook: NonNullable<KindHooks['afterRead']> = async (context, entity) => ({
+  ...entity,
+  metadata: { ...entity.metadata, ...(await figuresOf(context, entity)), ...(await creatorName(context, entity)) },
+});
+
+/** Rows stored before `createdByName` existed (imports, the seed) name their creator from the user they record. */
+async function creatorName(context: Pick<ReadContext, 'db'>, entity: Entity): Promise<{ createdByName?: string }> {
+  if (text(entity.metadata.createdByName) || !text(entity.metadata.createdBy)) return {};
+  const result = await sql<{ name: string | null }>`SELECT attributes->>'displayName' AS name FROM ${table('users')}
+    WHERE id = ${String(entity.metadata.createdBy)}::uuid`.execute(context.db);
+  const name = result.rows[0]?.name;
+  return name ? { createdByName: name } : {};
+}
+
+/**
+ * «Registra contatto»: the contact is added to the customer's timeline as of now (a new version, so
+ * its last contact and last reply follow), and a next call becomes the caller's reminder about the
+ * customer (the reminder's owner defaults to the caller).
+ */
+export const logContact: CustomActionImplementation = async (hook, entity, body) => {
+  const request = body as z.output<typeof logContactRequest>;
+  const contact = {
+    dateTime: new Date().toISOString(),
+    type: request.type,
+    kind: request.kind,
+    ...(request.lastReply ? { lastReply: request.lastReply } : {}),
+    ...(request.notes ? { notes: request.notes } : {}),
+  };
+  const contacts = [...((entity.attributes.contacts as unknown[] | undefined) ?? []), contact];
+  const updated = await hook.service.replaceWithin(hook.db, hook.call, entity, 'customers', {
+    attributes: { ...entity.attributes, contacts },
+    metadata: entity.metadata,
+    relationships: entity.relationships,
+  });
+  if (!request.nextCallDateTime) return { entity: updated };
+  const name = String(entity.metadata.displayName ?? '');
+  const reminder = await hook.service.createWithin(hook.db, hook.call, 'reminders', {
+    attributes: { title: `Richiamare ${name}`.trim(), dateTime: request.nextCallDateTime, ...(request.notes ? { note: request.notes } : {}) },
+    relationships: { customerId: entity.id, entityType: 'customers', entityId: entity.id },
+  });
+  return { entity: updated, meta: { reminderId: reminder.id } };
+};

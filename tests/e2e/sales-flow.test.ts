@@ -1,0 +1,198 @@
+// The sales flow of issue 9's "Done when", across roles, keyboard only, on the demo data. As the
+// salesman: a draft opened from the palette, five lines added by typing product codes, one discount
+// above the customer's maximum ("needs approval" at once), saved, approval requested with a message.
+// As the sales manager: the quotation found in the approval queue (the saved view, showing the
+// message) and approved. As the salesman again: emitted, the signed PDF attached, accepted, the order
+// created, a partial delivery and one above the ordered quantity with the confirmation. The net total
+// is the same to the cent in the editor, the approval queue's grid and the order.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import {
+  addQuotationLineByCode, apiData, DEMO, euro, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressUntil, recordDelivery, signIn, signedInSession, storedUser,
+  type SignedInSession, type TestServer,
+} from './harness.ts';
+
+interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
+interface OrderLine { quantity: number; deliveredQuantity?: number }
+
+let session: SignedInSession;
+let server: TestServer;
+let page: Page;
+let token: string;
+
+const api = <T>(pathAndQuery: string, as = token) => apiData<T>(server, as, pathAndQuery);
+const editorOf = (p: Page) => p.locator('.quotation-editor:visible');
+const linesGrid = () => editorOf(page).getByRole('grid', { name: 'Righe del preventivo' });
+const status = async () => (await api<Entity>(`/quotations/${quotation.id}`)).attributes.status;
+/** Waits until the open record's transition is offered (the server's answer for this version has arrived), then presses its keys. */
+async function transition(p: Page, action: string, ...keys: string[]) {
+  const button = p.locator(`[data-command="transition.quotations.${action}"]:visible`).first();
+  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await focusOutOfFields(p);
+  await pressKeys(p, ...keys);
+}
+
+const MESSAGE = 'Cliente strategico: chiede lo sconto per firmare entro fine mese.';
+const signedPdf = Buffer.concat([Buffer.from('%PDF-1.7\n% Preventivo firmato\n'), Buffer.alloc(2048, 0x20), Buffer.from('\n%%EOF\n')]);
+
+let quotation: Entity;
+let products: Entity[] = [];
+let linesBefore = 0;
+let quantities: number[] = [];
+let editorNet = '';
+let orderId = '';
+
+beforeAll(async () => {
+  session = await signedInSession({ email: DEMO.salesman, path: '/marketing/quotations' });
+  ({ server, page, token } = session);
+  await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+  const drafts = await api<Entity[]>('/quotations?filter[status]=draft&page[size]=50&sort=-date');
+  for (const draft of drafts) {
+    // One of the salesman's own (readArea shows others' read-only).
+    const actions = await api<{ action: string; allowed?: boolean }[]>(`/quotations/${draft.id}/actions`);
+    if (actions.some((a) => a.action === 'requestApproval' && a.allowed)) {
+      quotation = draft;
+      break;
+    }
+  }
+  expect(quotation, 'a draft quotation of the salesman in the demo data').toBeTruthy();
+  linesBefore = (await api<Entity[]>(`/quotationProducts?filter[quotationId]=${quotation.id}&page[size]=500`)).length;
+  products = (await api<Entity[]>('/products?page[size]=60&sort=code'))
+    .filter((p) => typeof p.attributes.listPrice === 'number' && Number(p.attributes.listPrice) > 0 && typeof p.attributes.code === 'string')
+    .slice(0, 5);
+  expect(products.length).toBe(5);
+  // The last line worth more than the rest at the customer's list prices (what the editor fills in):
+  // 95% off on it puts the whole quotation well above any maximum discount of the demo customers.
+  const listPrice = async (product: Entity) =>
+    Number((await api<{ listPrice: number }>(`/customers/${String(quotation.relationships.customerId)}/price?productId=${product.id}`)).listPrice);
+  let rest = Number(quotation.metadata.totalListPrice ?? 0);
+  for (const product of products.slice(0, 4)) rest += await listPrice(product);
+  quantities = [1, 1, 1, 1, Math.ceil((2 * rest) / (await listPrice(products[4]!))) + 1];
+});
+
+afterAll(() => session?.close());
+
+describe('sales flow across roles, keyboard only', () => {
+  it('salesman: opens the draft from the palette and adds five lines by typing product codes', async () => {
+    const code = String(quotation.attributes.code);
+    await openFromPalette(page, code);
+    await page.waitForURL((url) => url.pathname === `/marketing/quotations/detail/${quotation.id}`);
+    await editorOf(page).locator('h1', { hasText: code }).waitFor({ timeout: 15_000 });
+    await focusOutOfFields(page);
+    await pressKeys(page, 'Alt+r');
+    await expect.poll(() => linesGrid().evaluate((element) => element === document.activeElement)).toBe(true);
+    await pressKeys(page, 'End');
+    for (const [i, product] of products.entries()) await addQuotationLineByCode(page, linesGrid(), String(product.attributes.code), quantities[i]!, linesBefore + i);
+  });
+
+  it('salesman: a discount above the customer’s maximum shows "needs approval" at once; saved with Ctrl+S', async () => {
+    const approval = editorOf(page).locator('.quotation-approval');
+    await expect.poll(() => approval.getAttribute('data-needs-approval')).toBe(null);
+    // From the last line's quantity to its discount (list price, unit price, discount).
+    await pressKeys(page, 'ArrowRight', 'ArrowRight', 'ArrowRight', 'Enter');
+    await linesGrid().getByRole('textbox', { name: /^Sconto % della riga/ }).waitFor();
+    await page.keyboard.type('95');
+    await expect.poll(() => approval.getAttribute('data-needs-approval'), { timeout: 2_000 }).toBe('true');
+    await pressKeys(page, 'Enter', 'Control+s');
+    await expect.poll(async () => (await api<Entity[]>(`/quotationProducts?filter[quotationId]=${quotation.id}&page[size]=500`)).length, { timeout: 10_000 }).toBe(linesBefore + 5);
+    await expect.poll(() => editorOf(page).locator('.entity-form-dirty').count()).toBe(0);
+    const stored = await api<Entity>(`/quotations/${quotation.id}`);
+    editorNet = euro(Number(stored.metadata.totalNetPrice));
+    expect(plainSpaces(await editorOf(page).locator('[data-total="net"] dd').textContent())).toBe(editorNet);
+  });
+
+  it('salesman: requests approval (t p r) with a message to the approver', async () => {
+    await transition(page, 'requestApproval', 't', 'p', 'r');
+    const dialog = page.getByRole('dialog', { name: 'Richiedi approvazione' });
+    const message = dialog.getByRole('textbox', { name: 'Messaggio per chi approva' });
+    await expect.poll(() => message.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type(MESSAGE);
+    await pressKeys(page, 'Control+Enter');
+    await expect.poll(status, { timeout: 10_000 }).toBe('to-be-approved');
+    expect((await api<Entity>(`/quotations/${quotation.id}`)).metadata.approvalMessage).toBe(MESSAGE);
+  });
+
+  it('sales manager: finds it with its message in the approval queue (its total the editor’s) and approves it (t p a)', async () => {
+    let context: BrowserContext | undefined;
+    try {
+      context = await session.browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
+      const manager = await context.newPage();
+      await manager.goto(`${server.url}/dashboard`);
+      await signIn(manager, server, DEMO.salesManager);
+      await manager.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+      await openFromPalette(manager, 'da approvare', 'Vista: Preventivi da approvare', { title: true });
+      await manager.waitForURL((url) => url.pathname === '/marketing/quotations' && url.searchParams.get('filter[status]') === 'to-be-approved');
+      const grid = manager.locator('[role=grid]:visible');
+      const row = grid.locator('[role=row]', { hasText: String(quotation.attributes.code) });
+      await pressUntil(manager, 'Tab', () => grid.evaluate((element) => element === document.activeElement));
+      await pressKeys(manager, 'Home');
+      // Down the queue to the quotation's row (j), then Enter opens it.
+      const activeRow = async () => plainSpaces(await grid.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.textContent ?? ''));
+      await pressUntil(manager, 'j', async () => (await activeRow()).includes(String(quotation.attributes.code)), 100);
+      const rowText = plainSpaces(await row.first().textContent());
+      expect(rowText).toContain(MESSAGE);
+      expect(rowText).toContain(editorNet);
+      await pressKeys(manager, 'Enter');
+      await manager.waitForURL((url) => url.pathname === `/marketing/quotations/detail/${quotation.id}`);
+      await editorOf(manager).locator('[data-approval-request] blockquote', { hasText: MESSAGE }).waitFor({ timeout: 15_000 });
+      const managerToken = (await storedUser(manager))!.user.access_token;
+      await transition(manager, 'approve', 't', 'p', 'a');
+      await expect.poll(async () => (await api<Entity>(`/quotations/${quotation.id}`, managerToken)).attributes.status, { timeout: 10_000 }).toBe('approved');
+    } finally {
+      await context?.close();
+    }
+  });
+
+  it('salesman: emits (t p e), attaches the signed PDF (Ctrl+U), marks it signed and accepts (t p c)', async () => {
+    await page.reload();
+    await editorOf(page).locator('h1', { hasText: String(quotation.attributes.code) }).waitFor({ timeout: 20_000 });
+    await transition(page, 'emit', 't', 'p', 'e');
+    await expect.poll(status, { timeout: 10_000 }).toBe('issued');
+    await editorOf(page).locator('.entity-state[data-state="issued"]').waitFor();
+    const panel = page.locator('.files-panel[data-field="attributes.attachments"]:visible');
+    await panel.waitFor({ timeout: 15_000 });
+    await focusOutOfFields(page);
+    const chooser = page.waitForEvent('filechooser');
+    await pressKeys(page, 'Control+u');
+    await (await chooser).setFiles({ name: 'Preventivo firmato.pdf', mimeType: 'application/pdf', buffer: signedPdf });
+    const item = panel.locator('.files-item', { hasText: 'Preventivo firmato.pdf' });
+    await item.getByRole('button', { name: 'Scarica Preventivo firmato.pdf' }).waitFor({ timeout: 30_000 });
+    // Back from the end of the page (the files are below the editor; the lines grid keeps Tab for its cells)
+    // to the file's kind, then up the options to "Preventivo firmato" (saved at once).
+    const kind = item.locator('select');
+    await focusOutOfFields(page);
+    await pressUntil(page, 'Shift+Tab', () => kind.evaluate((element) => element === document.activeElement), 60);
+    const attachments = async () => ((await api<Entity>(`/quotations/${quotation.id}`)).attributes.attachments as { kind: string }[]).map((a) => a.kind);
+    await pressUntil(page, 'ArrowUp', async () => (await kind.inputValue()) === 'signedQuotation', 10);
+    await expect.poll(attachments, { timeout: 10_000 }).toContain('signedQuotation');
+    await transition(page, 'accept', 't', 'p', 'c');
+    await expect.poll(status, { timeout: 10_000 }).toBe('accepted');
+  });
+
+  it('salesman: creates the order (r o), its total the quotation’s to the cent', async () => {
+    await focusOutOfFields(page);
+    await pressKeys(page, 'r', 'o');
+    await page.waitForURL((url) => url.pathname.startsWith('/marketing/orders/detail/'), { timeout: 15_000 });
+    orderId = new URL(page.url()).pathname.split('/').pop()!;
+    const order = await api<Entity>(`/orders/${orderId}`);
+    expect(order.relationships.quotationId).toBe(quotation.id);
+    const form = page.locator('.order-detail .entity-form:visible');
+    await form.waitFor();
+    await expect.poll(async () => plainSpaces(await form.locator('[data-total="totalNetPrice"] dd').textContent())).toBe(editorNet);
+    expect(euro(Number(order.metadata.totalNetPrice))).toBe(editorNet);
+  });
+
+  it('salesman: confirms the order, records a partial delivery, then one above the ordered quantity with the confirmation', async () => {
+    const lines = async () => (await api<Entity>(`/orders/${orderId}`)).attributes.lines as OrderLine[];
+    const ordered = (await lines())[0]!.quantity;
+    await focusOutOfFields(page);
+    await pressKeys(page, 't', 'o', 'c');
+    await expect.poll(async () => (await api<Entity>(`/orders/${orderId}`)).attributes.state, { timeout: 10_000 }).toBe('todo');
+    const partial = ordered > 1 ? 1 : 0.5;
+    await recordDelivery(page, partial);
+    await expect.poll(async () => (await lines())[0]!.deliveredQuantity, { timeout: 10_000 }).toBe(partial);
+    await recordDelivery(page, ordered - partial + 2, { confirmExcess: true });
+    await expect.poll(async () => (await lines())[0]!.deliveredQuantity, { timeout: 10_000 }).toBe(ordered + 2);
+    expect((await lines())[0]!.quantity).toBe(ordered + 2);
+  });
+});
