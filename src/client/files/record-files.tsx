@@ -4,8 +4,8 @@
  * schema, as in the generic form) as an attachments editor that saves each change at once, through
  * the records provider with the record's version, like any other write.
  */
-import { useMemo, useState, type ComponentType } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState, type ComponentType } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Entity } from '../../domain/entity.ts';
 import { readPath } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
@@ -33,25 +33,49 @@ export function fileFieldsOf(type: string): FieldSpec[] {
 function RecordFiles({ type, id }: { type: string; id: string }) {
   const fields = useMemo(() => fileFieldsOf(type), [type]);
   const record = useQuery({ queryKey: recordKey(type, id), queryFn: ({ signal }) => records.get(type, id, signal) });
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | undefined>();
+  // What the user chose and is not saved yet, shown in place of the stored value: a controlled
+  // select would otherwise snap back to the stored kind between arrow keys.
+  const [unsaved, setUnsaved] = useState<ReadonlyMap<string, unknown>>(new Map());
+  // Changes are saved one after the other, each on the version the previous one answered, and a
+  // field changed several times while a save is in flight is saved once with its last value:
+  // concurrent writes on one version would answer 409 and lose the last change.
+  const queue = useRef({ tail: Promise.resolve(), waiting: new Map<string, unknown>() });
   const entity = record.data;
   if (!entity || fields.length === 0) return null;
   const readOnly = entity.metadata.isDeleted === true;
 
-  const save = async (current: Entity, path: string, value: unknown) => {
+  const settle = (path: string) => setUnsaved((map) => {
+    if (queue.current.waiting.has(path)) return map;
+    const next = new Map(map);
+    next.delete(path);
+    return next;
+  });
+  const save = (current: Entity, path: string, value: unknown) => {
     setError(undefined);
-    try {
-      await records.update(type, current, patchOf(path, value), { silent: true });
-    } catch (problem) {
-      setError(problem instanceof Error ? problem.message : String(problem));
-    }
+    setUnsaved((map) => new Map(map).set(path, value));
+    const { waiting } = queue.current;
+    waiting.set(path, value);
+    queue.current.tail = queue.current.tail.then(async () => {
+      if (!waiting.has(path)) return;
+      const latest = waiting.get(path);
+      waiting.delete(path);
+      const base = queryClient.getQueryData<Entity>(recordKey(type, id)) ?? current;
+      try {
+        await records.update(type, base, patchOf(path, latest), { silent: true });
+      } catch (problem) {
+        setError(problem instanceof Error ? problem.message : String(problem));
+      }
+      settle(path);
+    });
   };
 
   return (
     <section className="files-record" aria-label={fields.map((f) => fieldLabel(f.name)).join(', ')}>
       {error && <p className="files-error" role="alert">{error}</p>}
       {fields.map((spec) => {
-        const value = readPath(entity, spec.path);
+        const value = unsaved.has(spec.path) ? unsaved.get(spec.path) : readPath(entity, spec.path);
         const extra = itemExtraFields(spec);
         return (
           <AttachmentsEditorFor
@@ -63,7 +87,7 @@ function RecordFiles({ type, id }: { type: string; id: string }) {
             label={fieldLabel(spec.name)}
             value={value}
             readOnly={readOnly}
-            onChange={(next) => void save(entity, spec.path, next)}
+            onChange={(next) => save(entity, spec.path, next)}
             renderItem={(index) => (
               <div className="form-fields">
                 {extra.map((child) => (
@@ -75,7 +99,7 @@ function RecordFiles({ type, id }: { type: string; id: string }) {
                     onChange={(_path, childValue) => {
                       const items = Array.isArray(value) ? [...(value as Record<string, unknown>[])] : [];
                       items[index] = { ...items[index], [child.name]: childValue };
-                      void save(entity, spec.path, items);
+                      save(entity, spec.path, items);
                     }}
                     errors={new Map()}
                     access={{ canRead: () => true, canEdit: () => !readOnly }}
