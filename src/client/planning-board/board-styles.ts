@@ -28,7 +28,8 @@ const css = `
 .board-week .board-card { height: 38px; }
 .board-month .board-card { height: 18px; font-size: .68rem; padding: 1px 2px; }
 .board-card-line { display: flex; gap: .25rem; white-space: nowrap; overflow: hidden; }
-.board-backlog .board-card { height: auto; min-height: 24px; }
+/* A column that scrolls: cards keep their height (they would shrink and overlap). */
+.board-backlog .board-card { flex: none; height: auto; min-height: 24px; }
 .board-card-time { font-variant-numeric: tabular-nums; font-weight: 600; }
 .board-card-text { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; opacity: .85; }
 .board-card.state-scheduled { border-left: 4px solid #1f6feb; }

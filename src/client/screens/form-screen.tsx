@@ -8,6 +8,7 @@ import { findKind } from '../../domain/kinds.ts';
 import { EntityForm, NEW_ID } from '../forms/entity-form.tsx';
 import { kindModule } from '../kinds/index.ts';
 import { RecordLinks } from '../kinds/record-links.tsx';
+import { useSession } from '../session/session.tsx';
 import { EmbeddedGrid } from './grid-screen.tsx';
 import { fillParams, type ScreenSpec } from './screen-table.ts';
 
@@ -17,8 +18,11 @@ export default function FormScreen({ spec, params }: { spec: FormSpec; params: R
   const id = params[spec.idParam] ?? '';
   const creating = id === NEW_ID;
   const { screen } = kindModule(spec.type);
+  const { ability } = useSession();
   const below = spec.below;
+  // The rows below are shown to whoever may read them (a salesman's order has assignments he cannot list).
   const belowKind = below ? findKind(below.type) : undefined;
+  const showBelow = below && belowKind && !creating && ability.can('read', belowKind.subject);
   if (creating && screen.create) {
     const Create = screen.create;
     return <section className="screen screen-form"><Create /></section>;
@@ -30,7 +34,7 @@ export default function FormScreen({ spec, params }: { spec: FormSpec; params: R
       {Detail ? <Detail id={id} /> : <EntityForm type={spec.type} id={id} only={spec.only} />}
       {!creating && Below && <Below id={id} />}
       {!creating && <RecordLinks type={spec.type} id={id} />}
-      {below && belowKind && !creating && (
+      {showBelow && (
         <section className="screen-below" aria-label={belowKind.label.plural}>
           <h2><FormattedMessage id="screens.below" values={{ name: belowKind.label.plural }} /></h2>
           <EmbeddedGrid type={below.type} fixed={fillParams(below.fixedFrom, params)} label={belowKind.label.plural} />
