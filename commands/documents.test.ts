@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { documentCommands, previewUrl, registerDocumentViewer } from './documents.ts';
 import { fakeContext } from './testing.ts';
 import type { ActiveDocument } from './types.ts';
-import type { EntityJson } from '../src/domain/entity.ts';
+import type { Entity, EntityJson } from '../src/domain/entity.ts';
 
 const entity = (id: string): EntityJson => ({ id, attributes: { code: 'PRV-2026-00042', date: '2026-03-01' }, metadata: { lastUpdatedDateTime: '2026-03-01T10:00:00.000Z' }, relationships: { customerId: 'c1' } }) as EntityJson;
 const doc = (type: string, id = 'q1'): ActiveDocument => ({ type, id, entity: entity(id) });
 const print = documentCommands.find((command) => command.id === 'document.print')!;
 const download = documentCommands.find((command) => command.id === 'document.download')!;
+const attach = documentCommands.find((command) => command.id === 'document.attach')!;
 
 describe('document commands', () => {
   it('"Stampa PDF" is offered on records that print a document and opens their preview tab', () => {
@@ -35,5 +36,32 @@ describe('document commands', () => {
     expect(opened).toEqual([]);
     unregister();
     expect(download.when!(ctx)).toBe(false);
+  });
+
+  it('"Allega il PDF al record" stores the document through the records provider and says whether it was there already', async () => {
+    const stored = { id: 'm1', attributes: { name: 'PRV-2026-00042.pdf' }, metadata: {}, relationships: {} } as unknown as Entity;
+    const answers = [{ data: stored, reused: false }, { data: stored, reused: true }];
+    const { ctx, notices, recordCalls } = fakeContext({
+      permissions: [{ action: 'manage', subject: 'all' }],
+      activeDocument: doc('quotations'),
+      records: { issueDocument: async () => answers.shift()! },
+    });
+    expect(attach.keys).toEqual(['r x']);
+    expect(attach.when!(ctx)).toBe(true);
+    await attach.run(ctx);
+    await attach.run(ctx);
+    expect(recordCalls.map((call) => [call.method, call.args[0]])).toEqual([['issueDocument', 'quotations'], ['issueDocument', 'quotations']]);
+    expect(notices.map((n) => n.message)).toEqual([
+      'commands.document.attached name=PRV-2026-00042.pdf title=PRV-2026-00042',
+      'commands.document.alreadyAttached name=PRV-2026-00042.pdf title=PRV-2026-00042',
+    ]);
+  });
+
+  it('is refused to who may only read the record, and waits for unsaved changes', () => {
+    const reader = fakeContext({ permissions: [{ action: 'read', subject: 'quotation' }], activeDocument: doc('quotations') });
+    expect(attach.when!(reader.ctx)).toEqual({ disabled: expect.any(String) });
+    const dirty: ActiveDocument = { ...doc('quotations'), record: { dirty: true, creating: false, save: async () => undefined, discard: () => undefined, toggleHistory: () => undefined } };
+    expect(attach.when!(fakeContext({ permissions: [{ action: 'manage', subject: 'all' }], activeDocument: dirty }).ctx)).toEqual({ disabled: expect.any(String) });
+    expect(attach.when!(fakeContext({ permissions: [{ action: 'manage', subject: 'all' }], activeDocument: doc('products') }).ctx)).toBe(false);
   });
 });

@@ -64,7 +64,7 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
   const now = options.now ?? Date.now;
   const state: FakeContext = { ctx: undefined!, notices: [], errors: [], opened: [], recordCalls: [], bodyRequests: [], questions: [], workspaceCalls: [] };
   let undo: UndoOffer | undefined;
-  const recordMethods = ['list', 'get', 'create', 'update', 'remove', 'runAction', 'history'] as const;
+  const recordMethods = ['list', 'get', 'create', 'update', 'remove', 'runAction', 'history', 'issueDocument'] as const;
   const records = Object.fromEntries(
     recordMethods.map((method) => [
       method,

@@ -101,4 +101,9 @@ export interface RecordsProvider {
   /** A transition, `archive`/`restore`/`undelete`, or a custom action of the kind. */
   runAction(type: string, entity: EntityJson, action: string, body?: unknown, options?: WriteOptions): Promise<ActionResult>;
   history(type: string, id: string, signal?: AbortSignal): Promise<HistoryEntry[]>;
+  /**
+   * Stores the record's printed document as one of its files (`POST /api/{type}/{id}/document`, with
+   * the version shown as If-Match); `reused` when the same data and template were stored already.
+   */
+  issueDocument(type: string, entity: EntityJson, options?: WriteOptions): Promise<{ data: Entity; reused: boolean }>;
 }

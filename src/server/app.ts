@@ -161,8 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerQuotationLinesRoutes(app, service, callOf);
   registerResourceRoutes(app, service, callOf);
   const mediaStorage = options.mediaStorage ?? createStorage(config.media);
-  await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: mediaStorage });
-  registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage });
+  const mediaFiles = await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: mediaStorage });
+  registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage, files: mediaFiles });
   registerEventRoutes(app, { db: database.db, bus: changes, identities, log: app.log });
   registerOpenApiRoutes(app, config);
   if (embedded) await registerOidcRoutes(app, { provider: embedded.provider, db: database.db, publicUrl: config.publicUrl, loginLimits: options.loginLimits });

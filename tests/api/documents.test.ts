@@ -6,6 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { engines, insertDemoRoles, insertUser, setupApi, TODAY, type Api } from './setup.ts';
 import { pdfPageCount, pdfText } from '../support/pdf-text.ts';
 import { defaultTemplates, quotationTemplate } from '../../src/server/seed/generators/document-templates.ts';
@@ -17,6 +20,7 @@ describe.each(engines())('documents on %s', (engine) => {
   let sellerId: string;
   let standardTemplateId: string;
   let customerId: string;
+  let mediaDir: string;
   const LINES = 50;
 
   const pdf = async (url: string, userId: string, method: 'GET' | 'POST' = 'GET', body?: unknown) => {
@@ -30,7 +34,8 @@ describe.each(engines())('documents on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    api = await setupApi(engine, { authDisabled: false });
+    mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'documents-api-'));
+    api = await setupApi(engine, { authDisabled: false, env: { MEDIA_DIR: mediaDir } });
     const roleIds = await insertDemoRoles(api);
     sellerId = await insertUser(api, [roleIds.Commerciale!], { displayName: 'Venditore Altro', isSalesman: true });
     const admin = api.as(api.adminId);
@@ -50,7 +55,10 @@ describe.each(engines())('documents on %s', (engine) => {
     await create('quotationProducts', { attributes: { position: LINES + 2, description: 'Cartellonistica', quantity: 1, unitPrice: 99, isOptional: true }, relationships: { quotationId: quotation.id } });
     quotation = (await admin.request('GET', `/api/quotations/${quotation.id}`)).body.data;
   });
-  afterAll(() => api?.close());
+  afterAll(async () => {
+    await api?.close();
+    fs.rmSync(mediaDir, { recursive: true, force: true });
+  });
 
   it('answers the quotation as a PDF with its code, customer, every line and the API’s totals; the lines’ header repeats on the next page', async () => {
     const answer = await pdf(`/api/quotations/${quotation.id}/document`, api.adminId);
@@ -101,6 +109,57 @@ describe.each(engines())('documents on %s', (engine) => {
     expect(other.status).toBe(201);
     const chosen = await pdf(`/api/quotations/${quotation.id}/document?templateId=${other.body.data.id as string}`, api.adminId);
     expect(pdfText(chosen.bytes)).toContain(`Breve ${quotation.attributes.code as string}`);
+  });
+
+  it('stores the issued PDF as a file of the quotation, with the template version that made it; issuing again from the same data answers the same file', async () => {
+    const admin = api.as(api.adminId);
+    const current = (await admin.request('GET', `/api/quotations/${quotation.id}`)).body.data;
+    const first = await pdf(`/api/quotations/${quotation.id}/document`, api.adminId, 'POST', {});
+    expect(first.status, first.bytes.toString()).toBe(201);
+    const issued = first.json();
+    const template = (await admin.request('GET', `/api/templateDocs/${issued.data.attributes.meta.generated.templateId as string}`)).body.data;
+    expect(issued.data.attributes).toMatchObject({ mimeType: 'application/pdf', type: 'document' });
+    expect(issued.data.attributes.name).toMatch(new RegExp(`^${String(current.attributes.code)}.*\\.pdf$`));
+    expect(issued.data.relationships).toMatchObject({ ownerType: 'quotations', ownerId: quotation.id, customerId });
+    expect(issued.data.attributes.meta.generated).toMatchObject({ documentType: 'quotation', templateVersion: template.metadata.lastUpdatedDateTime });
+    expect(issued.data.attributes.meta.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // Listed among the quotation's attachments, as "Preventivo".
+    const listed = (await admin.request('GET', `/api/quotations/${quotation.id}`)).body.data;
+    expect(listed.attributes.attachments).toContainEqual({ mediaId: issued.data.id, kind: 'quotation', name: issued.data.attributes.name });
+    // The stored bytes are a PDF of the quotation.
+    const download = await admin.request('GET', `/api/media/${issued.data.id as string}/download`, undefined, { accept: 'application/json' });
+    expect(download.status).toBe(200);
+    const content = await api.app.inject({ method: 'GET', url: download.body.data.url });
+    expect(content.statusCode).toBe(200);
+    expect(pdfText(content.rawPayload)).toContain(String(current.attributes.code));
+
+    // Listing it changed the quotation, not what it prints: the same file, listed once.
+    const again = await pdf(`/api/quotations/${quotation.id}/document`, api.adminId, 'POST', {});
+    expect(again.status).toBe(200);
+    expect(again.json()).toMatchObject({ data: { id: issued.data.id }, meta: { reused: true } });
+    const after = (await admin.request('GET', `/api/quotations/${quotation.id}`)).body.data;
+    expect(after.attributes.attachments.filter((a: { mediaId: string }) => a.mediaId === issued.data.id)).toHaveLength(1);
+
+    // Changed data: a new document.
+    const patched = await admin.request('PATCH', `/api/quotations/${quotation.id}`, { attributes: { notes: 'Consegna entro sessanta giorni' } }, { 'if-match': `"${after.metadata.lastUpdatedDateTime as string}"` });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const changed = await pdf(`/api/quotations/${quotation.id}/document`, api.adminId, 'POST', {});
+    expect(changed.status).toBe(201);
+    expect(changed.json().data.id).not.toBe(issued.data.id);
+
+    // If-Match of an older version: 409, nothing stored.
+    const conflict = await api.app.inject({
+      method: 'POST',
+      url: `/api/quotations/${quotation.id}/document`,
+      headers: { authorization: `Bearer ${await api.token(api.adminId)}`, 'content-type': 'application/json', 'if-match': `"${after.metadata.lastUpdatedDateTime as string}"` },
+      payload: '{}',
+    });
+    expect(conflict.statusCode).toBe(409);
+    expect(JSON.parse(conflict.body).code).toBe('VERSION_CONFLICT');
+
+    // Who may only read the quotation may not store files on it.
+    const foreign = await pdf(`/api/quotations/${quotation.id}/document`, sellerId, 'POST', {});
+    expect([403, 404]).toContain(foreign.status);
   });
 
   it('keeps one default template per type: a new default replaces the previous one', async () => {

@@ -1,6 +1,7 @@
 // Documents end to end, keyboard only: on an issued quotation "Stampa PDF" (r s) opens its preview
 // tab, which shows the PDF the server rendered (a real PDF with the quotation's code), and "Scarica
-// PDF" (r f) downloads it under the quotation's code. The template editor inserts placeholders from
+// PDF" (r f) downloads it under the quotation's code, "Allega il PDF al record" (r x) stores it
+// among the quotation's attachments. The template editor inserts placeholders from
 // its list by keyboard, previews the draft as a PDF, and names an unknown placeholder in Italian.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -50,6 +51,18 @@ describe('documents', () => {
     await page.keyboard.press('r');
     await page.keyboard.press('f');
     expect((await download).suggestedFilename()).toBe(`${code}.pdf`);
+
+    // "Allega il PDF al record" (r x): stored as a file of the quotation, listed among its attachments as "Preventivo".
+    const attachments = async () => {
+      const answer = await session.server.api(`/quotations/${id}`, { token: session.token });
+      return ((await answer.json()) as { data: { attributes: { attachments: { kind: string; name: string }[] } } }).data.attributes.attachments;
+    };
+    const before = (await attachments()).filter((a) => a.kind === 'quotation').length;
+    await focusOutOfFields(page);
+    await page.keyboard.press('r');
+    await page.keyboard.press('x');
+    await page.getByText(/allegato a|è già allegato a/).first().waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await attachments()).filter((a) => a.kind === 'quotation').length, { timeout: 10_000 }).toBe(Math.max(before, 1));
   });
 
   it('edits a template: a placeholder inserted from the list by keyboard, the draft previewed, an unknown placeholder named', async () => {

@@ -171,6 +171,12 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
       return result;
     },
 
+    async issueDocument(type, entity, options) {
+      const answer = await http.post<{ data: Entity; meta?: { reused?: boolean } }>('/{type}/{id}/document', {}, { params: { type, id: entity.id }, ifMatch: versionOf(entity), ...write(options) });
+      await invalidateAfterWrite(type, entity.id, [{ type: 'media', id: answer.data.id }], undefined, client);
+      return { data: answer.data, reused: answer.meta?.reused === true };
+    },
+
     async createOnce(type, operation, body, idempotencyKey, options) {
       const answer = await http.post<Partial<CompoundCreation> & { data: Entity }>('/{type}/{operation}', body, {
         params: { type, operation },

@@ -1,7 +1,8 @@
 /**
  * /preview/{entity}/{id} for a record that prints a document: the PDF the server renders from the
  * type's default template (`GET /api/{type}/{id}/document`), fetched with the session's token and
- * shown in a frame, with "Stampa PDF" (`r s`) and "Scarica PDF" (`r f`) as commands of the registry.
+ * shown in a frame, with "Stampa PDF" (`r s`), "Scarica PDF" (`r f`) and "Allega il PDF al record"
+ * (`r x`) as commands of the registry.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -77,6 +78,7 @@ export default function DocumentViewer({ type, id, publish = true }: { type: str
         <div className="action-bar" role="toolbar" aria-label={intl.formatMessage({ id: 'documents.viewer.title' })}>
           <CommandButton commandId="document.print" document={doc} />
           <CommandButton commandId="document.download" document={doc} />
+          <CommandButton commandId="document.attach" document={doc} />
         </div>
       </header>
       {pdf.error ? (

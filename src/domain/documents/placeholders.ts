@@ -32,6 +32,8 @@ export interface DocumentDeclaration {
   /** The record's own module chooses the heading (an intervention's report carries its service's heading). */
   headingFromRecordModule?: boolean;
   placeholders: readonly Placeholder[];
+  /** Where an issued copy is listed on its record: a list of file items, each with these fields besides `mediaId` and `name`. */
+  attachAs?: { path: string; item: Readonly<Record<string, unknown>> };
 }
 
 const text = (name: string, label: string): Placeholder => ({ name, label });
@@ -64,6 +66,7 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
     type: 'quotation',
     recordType: 'quotations',
     label: 'Preventivo',
+    attachAs: { path: 'attributes.attachments', item: { kind: 'quotation' } },
     placeholders: [
       ...headingPlaceholders,
       ...customerPlaceholders,

@@ -109,6 +109,15 @@ export class DocumentData {
     return result.rows.map((row) => rows.get(row.id)).filter((entity): entity is Entity => entity !== undefined);
   }
 
+  /** Live files of a record (media rows it owns), newest first. */
+  async filesOf(ownerType: string, ownerId: string): Promise<Entity[]> {
+    const kind = findKind('media')!;
+    const result = await sql<{ id: string }>`SELECT id FROM ${sql.raw(tableName(kind))}
+      WHERE NOT is_deleted AND relationships @> ${JSON.stringify({ ownerType, ownerId })}::jsonb ORDER BY last_updated_date_time DESC LIMIT 500`.execute(this.db);
+    const rows = await this.byIds('media', result.rows.map((row) => row.id));
+    return result.rows.map((row) => rows.get(row.id)).filter((entity): entity is Entity => entity !== undefined);
+  }
+
   /** The template to print with: the chosen one (of the document's type) or the type's default. */
   async template(type: TemplateDocType, templateId?: string): Promise<Entity> {
     if (templateId) {

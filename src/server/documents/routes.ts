@@ -3,13 +3,19 @@
  * rendered from its document type's default template (or the chosen one), and
  * `POST /api/templateDocs/preview` `{ type, body, recordId }` the PDF of a draft template over a
  * record, for the template editor's live preview. Reading the record is the permission.
+ * `POST /api/{type}/{id}/document` stores the document as a file of the record (changing the record
+ * is the permission), with what made it: the template and its version, and a digest of the data
+ * printed. Issuing again from the same data and template answers the file already stored.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { DatabaseSchema } from '../db/database.ts';
+import type { Entity } from '../../domain/entity.ts';
 import type { CallContext, EntityService } from '../resources/service.ts';
 import type { MediaStorage } from '../storage/storage.ts';
+import type { MediaFiles } from '../media/files.ts';
 import { storageKeyOf } from '../media/files.ts';
 import { Problem } from '../http/problems.ts';
 import { DocumentData, type DocumentSource } from './data.ts';
@@ -31,7 +37,30 @@ export interface DocumentRoutesOptions {
   storage?: MediaStorage;
   /** Deflate page contents (default true). */
   compress?: boolean;
+  /** Where issued documents are stored as files of their record (none: `POST …/document` is not offered). */
+  files?: MediaFiles;
 }
+
+/** What a stored document was made from (`media.attributes.meta.generated`). */
+export interface GeneratedFrom {
+  documentType: TemplateDocType;
+  templateId: string;
+  templateVersion: string;
+  /** SHA-256 of the data printed, without the print date: the same record data gives the same digest. */
+  dataDigest: string;
+}
+
+/** A digest of the document's data that ignores the day it is printed on. */
+export function dataDigest(data: Record<string, unknown>): string {
+  const { documento: _printDate, ...rest } = data;
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value) ? value.map(canonical)
+      : value && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]))
+        : value;
+  return createHash('sha256').update(JSON.stringify(canonical(rest))).digest('hex');
+}
+
+const issueBody = z.strictObject({ templateId: z.uuid().optional() });
 
 /** Template issues as field errors of `pointer` (422 TEMPLATE_INVALID). */
 export function templateProblem(issues: readonly TemplateIssue[], pointer = '/attributes/body'): Problem {
@@ -70,7 +99,8 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
     }
   }
 
-  async function send(reply: FastifyReply, source: DocumentSource, type: TemplateDocType, body: string): Promise<FastifyReply> {
+  /** The PDF bytes of `source` printed with `body`. */
+  async function render(source: DocumentSource, type: TemplateDocType, body: string): Promise<Buffer> {
     let markup: string;
     try {
       markup = renderTemplate(type, body, source.data);
@@ -79,6 +109,13 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
       throw error;
     }
     const pdf = renderPdf(parseMarkup(markup), { title: source.fileName, heading: source.heading, logo: await logoOf(source), compress: options.compress });
+    const chunks: Buffer[] = [];
+    for await (const chunk of pdf) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async function send(reply: FastifyReply, source: DocumentSource, type: TemplateDocType, body: string): Promise<FastifyReply> {
+    const pdf = await render(source, type, body);
     const fileName = asciiFileName(source.fileName);
     return reply
       .type('application/pdf')
@@ -94,6 +131,62 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
     const template = await documents.template(source.declaration.type, typeof request.query.templateId === 'string' ? request.query.templateId : undefined);
     return send(reply, source, source.declaration.type, String(template.attributes.body ?? ''));
   });
+
+  /** Lists the stored copy among the record's files when its document says where (a quotation's attachments), once. */
+  async function listOnRecord(call: CallContext, source: DocumentSource, media: Entity): Promise<void> {
+    const attachAs = source.declaration.attachAs;
+    if (!attachAs) return;
+    const [section, field] = attachAs.path.split('.') as ['attributes', string];
+    const current = (source.record[section] as Record<string, unknown>)[field];
+    const items = Array.isArray(current) ? current : [];
+    if (items.some((item) => (item as { mediaId?: unknown } | null)?.mediaId === media.id)) return;
+    const added = { ...attachAs.item, mediaId: media.id, name: String(media.attributes.name ?? '') };
+    await options.service.update(source.declaration.recordType, source.record.id, { [section]: { [field]: [...items, added] } }, `"${source.record.metadata.lastUpdatedDateTime}"`, call);
+  }
+
+  const files = options.files;
+  if (files) {
+    app.post<{ Params: { type: string; id: string } }>('/api/:type/:id/document', async (request, reply) => {
+      const call = options.callOf(request);
+      const parsed = issueBody.safeParse(request.body ?? {});
+      if (!parsed.success) throw zodProblem(parsed.error);
+      const { type: recordType, id } = request.params;
+      const source = await documents.load(recordType, id, call);
+      // Storing a file of the record changes it: the caller must be allowed to.
+      call.access.authorize('update', options.service.kind(recordType), source.record);
+      // With If-Match, the document is the one of the version the caller sees.
+      const ifMatch = request.headers['if-match'];
+      if (typeof ifMatch === 'string' && ifMatch !== `"${String(source.record.metadata.lastUpdatedDateTime)}"`) throw new Problem('VERSION_CONFLICT');
+      const documentType = source.declaration.type;
+      const template = await documents.template(documentType, parsed.data.templateId);
+      const generated: GeneratedFrom = {
+        documentType,
+        templateId: template.id,
+        templateVersion: String(template.metadata.lastUpdatedDateTime),
+        dataDigest: dataDigest(source.data),
+      };
+      const same = (await documents.filesOf(recordType, id)).find((media) => {
+        const meta = media.attributes.meta as { generated?: GeneratedFrom; uploadedAt?: string } | undefined;
+        const made = meta?.generated;
+        return Boolean(meta?.uploadedAt) && made?.documentType === generated.documentType && made.templateId === generated.templateId
+          && made.templateVersion === generated.templateVersion && made.dataDigest === generated.dataDigest;
+      });
+      if (same) {
+        await listOnRecord(call, source, same);
+        return reply.code(200).send({ data: same, meta: { reused: true } });
+      }
+      const bytes = await render(source, documentType, String(template.attributes.body ?? ''));
+      const media = await files.storeGenerated(call, {
+        owner: { type: recordType, id },
+        name: `${source.fileName}.pdf`,
+        mimeType: 'application/pdf',
+        bytes,
+        meta: { generated: { ...generated } },
+      });
+      await listOnRecord(call, source, media);
+      return reply.code(201).header('Location', `/api/media/${media.id}`).send({ data: media, meta: { reused: false } });
+    });
+  }
 
   app.post('/api/templateDocs/preview', async (request, reply) => {
     const call = options.callOf(request);

@@ -4,7 +4,7 @@
  * signed, expiring address once the caller may read the record the file belongs to.
  */
 import { createHash } from 'node:crypto';
-import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
+import { Readable, Transform, pipeline, type TransformCallback } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/database.ts';
 import type { MediaConfig } from '../config.ts';
@@ -118,7 +118,7 @@ export class MediaFiles {
 
   /** `POST /api/media/uploads`: a media row for the file, and the link its bytes go to. */
   async createUpload(call: CallContext, body: unknown): Promise<{ data: Entity; upload: UploadLink }> {
-    const { config, service, links } = this.deps;
+    const { config, links } = this.deps;
     const request = parseUploadRequest(body);
     if (!isAllowedType(config.allowedTypes, request.mimeType)) {
       throw new Problem('FILE_TYPE_NOT_ALLOWED', { message: fileTypeNotAllowedMessage(config.allowedTypes), extensions: { allowedTypes: config.allowedTypes } });
@@ -126,37 +126,9 @@ export class MediaFiles {
     if (request.bytesCount > config.maxUploadBytes) {
       throw new Problem('FILE_TOO_LARGE', { message: `Il file è troppo grande: al massimo ${Math.floor(config.maxUploadBytes / (1024 * 1024))} MB`, extensions: { maxBytes: config.maxUploadBytes } });
     }
-    let customerId = request.customerId ?? null;
-    if (request.owner) {
-      // Attaching a file is changing the record: who may not change it may not attach to it.
-      const owner = await service.get(request.owner.type, request.owner.id, call);
-      call.access.authorize('update', service.kind(request.owner.type), owner);
-      customerId = request.owner.type === 'customers' ? owner.id : typeof owner.relationships.customerId === 'string' ? owner.relationships.customerId : customerId;
-    } else if (customerId) {
-      const customer = await service.get('customers', customerId, call);
-      call.access.authorize('update', service.kind('customers'), customer);
-    }
-    const mimeType = bareMimeType(request.mimeType);
     const nonce = newNonce();
-    const extension = extensionOf(request.name);
-    const media = await service.create(
-      'media',
-      {
-        attributes: {
-          nodeKind: 'media',
-          type: mediaKindOf(mimeType),
-          name: request.name,
-          mimeType,
-          bytesCount: request.bytesCount,
-          ...(extension ? { extension } : {}),
-          ...(request.parentId ? { parentId: request.parentId } : {}),
-          meta: { uploadNonce: nonce },
-        },
-        metadata: {},
-        relationships: { customerId, ...(request.owner ? { ownerType: request.owner.type, ownerId: request.owner.id } : {}) },
-      },
-      call,
-    );
+    const media = await this.createRow(call, request, { uploadNonce: nonce });
+    const mimeType = bareMimeType(request.mimeType);
     const exp = Math.floor(Date.now() / 1000) + config.uploadLinkSeconds;
     const claims: LinkClaims = {
       p: 'upload',
@@ -172,6 +144,66 @@ export class MediaFiles {
       data: media,
       upload: { url: contentPath(media.id, links.sign(claims)), method: 'PUT', headers: { 'Content-Type': mimeType }, expiresAt: new Date(exp * 1000).toISOString() },
     };
+  }
+
+  /** The media row of a file about to be stored: its customer is its owner's (the owner must be changeable by the caller). */
+  private async createRow(call: CallContext, request: Omit<UploadRequest, 'bytesCount'> & { bytesCount: number }, meta: Record<string, unknown>): Promise<Entity> {
+    const { service } = this.deps;
+    let customerId = request.customerId ?? null;
+    if (request.owner) {
+      // Attaching a file is changing the record: who may not change it may not attach to it.
+      const owner = await service.get(request.owner.type, request.owner.id, call);
+      call.access.authorize('update', service.kind(request.owner.type), owner);
+      customerId = request.owner.type === 'customers' ? owner.id : typeof owner.relationships.customerId === 'string' ? owner.relationships.customerId : customerId;
+    } else if (customerId) {
+      const customer = await service.get('customers', customerId, call);
+      call.access.authorize('update', service.kind('customers'), customer);
+    }
+    const mimeType = bareMimeType(request.mimeType);
+    const extension = extensionOf(request.name);
+    return service.create(
+      'media',
+      {
+        attributes: {
+          nodeKind: 'media',
+          type: mediaKindOf(mimeType),
+          name: request.name,
+          mimeType,
+          bytesCount: request.bytesCount,
+          ...(extension ? { extension } : {}),
+          ...(request.parentId ? { parentId: request.parentId } : {}),
+          meta,
+        },
+        metadata: {},
+        relationships: { customerId, ...(request.owner ? { ownerType: request.owner.type, ownerId: request.owner.id } : {}) },
+      },
+      call,
+    );
+  }
+
+  /**
+   * A file the server made (a printed document), stored as a file of `owner` like an upload: a media
+   * row, the bytes in the store, size and SHA-256 recorded, and `meta` (what made it) kept with it.
+   */
+  async storeGenerated(call: CallContext, file: { owner: { type: string; id: string }; name: string; mimeType: string; bytes: Buffer; meta: Record<string, unknown> }): Promise<Entity> {
+    const { storage, service } = this.deps;
+    const media = await this.createRow(call, { name: file.name, mimeType: file.mimeType, bytesCount: file.bytes.length, parentId: null, customerId: null, owner: file.owner }, file.meta);
+    const key = storageKeyOf(media.id);
+    try {
+      await storage.put(key, Readable.from([file.bytes]), { contentType: file.mimeType, size: file.bytes.length });
+    } catch (error) {
+      await storage.delete(key).catch(() => undefined);
+      this.deps.log.error({ err: error }, 'archiviazione del documento non riuscita');
+      throw new Problem('FILE_UPLOAD_FAILED');
+    }
+    const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+    return service.update(
+      'media',
+      media.id,
+      { attributes: { storageHandle: key, storagePolicy: storage.driver, storedFileName: media.id, meta: { ...file.meta, uploadedAt: new Date().toISOString(), sha256 } } },
+      `"${media.metadata.lastUpdatedDateTime}"`,
+      call,
+    );
   }
 
   /** `PUT /api/media/{id}/content?token=…`: the bytes, streamed to the store; the media row then records size, checksum and preview. */
