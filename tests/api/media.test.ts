@@ -181,6 +181,10 @@ describe.each(cases)('media files on $engine with the $driver store', ({ engine,
     expect((await uploadLink({ owner: { type: 'customers', id: ids.customerA } }, ids.clientA)).status).toBe(403);
     const listed = await api.as(ids.clientA!).request('GET', `/api/media?ids=${other.data.id}`);
     expect(listed.body.data ?? []).toEqual([]);
+    // Its own customer's files it lists, as the customer's files section and media tree do.
+    const ownListed = await api.as(ids.clientA!).request('GET', `/api/media?filter[customerId]=${ids.customerA}&page[size]=100`);
+    expect(ownListed.status, JSON.stringify(ownListed.body)).toBe(200);
+    expect(ownListed.body.data.map((m: { id: string }) => m.id)).toContain(ids.fileA);
   });
 
   it('an image gets its size, a 4×4 blurhash of a 32 px rendition and a thumbnail', async () => {

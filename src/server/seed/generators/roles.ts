@@ -105,6 +105,8 @@ export const roleDefinitions: readonly { name: string; description: string; perm
     permissions: [
       { action: 'read', subject: 'customer', conditions: { id: USER_CUSTOMER_ID } },
       { action: 'read', subject: ['customer', 'customer location'], conditions: { 'attributes.parentId': USER_CUSTOMER_ID } },
+      // Files (media rows, subject customer) of the user's customer: its documents, pictures and folders.
+      { action: 'read', subject: 'customer', conditions: { 'relationships.customerId': USER_CUSTOMER_ID } },
       {
         action: 'read',
         subject: ['equipment', 'installation', 'assignment', 'physical activity', 'physical equipment', 'physical installation', 'anomaly'],
