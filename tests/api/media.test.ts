@@ -187,6 +187,20 @@ describe.each(cases)('media files on $engine with the $driver store', ({ engine,
     expect(ownListed.body.data.map((m: { id: string }) => m.id)).toContain(ids.fileA);
   });
 
+  it('sweeps the uploads whose link expired without bytes, and keeps the uploaded files', async () => {
+    const abandoned = (await uploadLink({ owner: { type: 'customers', id: ids.customerA } })).body.data;
+    const files = api.app.mediaFiles!;
+    // Within the link's life and its grace, nothing is swept.
+    await files.sweepAbandonedUploads(new Date());
+    expect((await api.as(api.adminId).request('GET', `/api/media/${abandoned.id as string}`)).status).toBe(200);
+    const later = new Date(Date.now() + (api.config.media.uploadLinkSeconds + 3601) * 1000);
+    expect(await files.sweepAbandonedUploads(later)).toBeGreaterThanOrEqual(1);
+    expect((await api.as(api.adminId).request('GET', `/api/media/${abandoned.id as string}`)).body.data?.metadata?.isDeleted ?? true).toBe(true);
+    const kept = await api.as(api.adminId).request('GET', `/api/media/${ids.fileA}`);
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.metadata.isDeleted ?? false).toBe(false);
+  });
+
   it('an image gets its size, a 4×4 blurhash of a 32 px rendition and a thumbnail', async () => {
     const png = await sharp({ create: { width: 640, height: 320, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
     const created = (await uploadLink({ name: 'Foto.png', mimeType: 'image/png', bytesCount: png.length, customerId: ids.customerA })).body;

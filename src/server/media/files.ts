@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { Readable, Transform, pipeline, type TransformCallback } from 'node:stream';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { tableName } from '../db/entity-sql.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import type { MediaConfig } from '../config.ts';
 import { Problem } from '../http/problems.ts';
@@ -263,6 +264,28 @@ export class MediaFiles {
     } finally {
       this.uploading.delete(id);
     }
+  }
+
+  /**
+   * Removes the files whose bytes never arrived: media rows made for an upload link that expired
+   * more than `graceSeconds` ago without an upload (a closed tab, a cancelled or failed transfer),
+   * with whatever part of them reached the store. Answers how many were removed.
+   */
+  async sweepAbandonedUploads(now = new Date(), graceSeconds = 3600): Promise<number> {
+    const { db, service, storage, config } = this.deps;
+    const kind = service.kind('media');
+    const before = new Date(now.getTime() - (config.uploadLinkSeconds + graceSeconds) * 1000);
+    const result = await sql<{ id: string }>`SELECT id FROM ${sql.raw(tableName(kind))}
+      WHERE NOT is_deleted AND created_date_time < ${before.toISOString()}::timestamptz
+        AND attributes->'meta'->>'uploadNonce' IS NOT NULL AND attributes->'meta'->>'uploadedAt' IS NULL
+      LIMIT 500`.execute(db);
+    const ids = result.rows.map((row) => row.id).filter((id) => !this.uploading.has(id));
+    if (ids.length === 0) return 0;
+    const repository = service.repository(kind);
+    const rows = [...(await repository.findByIds(ids)).values()];
+    for (const row of rows) await storage.delete(storageKeyOf(row.id)).catch(() => undefined);
+    const removed = await repository.softDeleteMany(rows.map((row) => ({ id: row.id, expectedVersion: String(row.metadata.lastUpdatedDateTime), before: row })), null);
+    return removed?.length ?? 0;
   }
 
   /** `GET /api/media/{id}/download`: where the caller may fetch the file for a while. */

@@ -17,6 +17,15 @@ import { MediaFiles } from './files.ts';
 export const isSignedMediaUrl = (url: string) => MEDIA_CONTENT_PATH.test(url);
 
 type Params = { id: string };
+
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The media files service of this server (its sweep of abandoned uploads is reached by tests and tools). */
+    mediaFiles?: MediaFiles;
+  }
+}
 type Query = { token?: string };
 
 export async function registerMediaRoutes(
@@ -33,6 +42,17 @@ export async function registerMediaRoutes(
     links: linkSigner(secret),
     log: { error: (object, message) => app.log.error(object, message) },
   });
+
+  app.decorate('mediaFiles', files);
+  // Abandoned uploads are swept every ten minutes (each process may: the sweep is idempotent).
+  const sweep = setInterval(() => {
+    files.sweepAbandonedUploads().then(
+      (removed) => { if (removed > 0) app.log.info({ removed }, 'caricamenti abbandonati rimossi'); },
+      (error: unknown) => app.log.warn({ err: error }, 'pulizia dei caricamenti abbandonati non riuscita'),
+    );
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   app.post('/api/media/uploads', async (request, reply) => {
     const answer = await files.createUpload(options.callOf(request), request.body);
