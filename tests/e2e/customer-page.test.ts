@@ -129,6 +129,43 @@ describe('customer page', () => {
     await expect.poll(() => grid.locator('[role=row]', { hasText: String(quotation!.attributes.code) }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
   });
 
+  it('the salesman creates an office location from its section (n), with the registry of a company; the overview counts it', async () => {
+    const { page, token, server } = session;
+    const customerId = new URL(page.url()).pathname.split('/')[2]!;
+    const customer = await apiData<Entity>(server, token, `/customers/${customerId}`);
+    const name = String(customer.metadata.displayName);
+    const before = await total(token, `/customers?filter[parentId]=${customerId}&page[size]=1`);
+
+    await focusOutOfFields(page);
+    await pressKeys(page, 's', 's');
+    const grid = page.locator('.customer-page:visible [role=tabpanel][data-section=locations] [role=grid]');
+    await grid.waitFor();
+    await pressUntil(page, 'Tab', () => grid.evaluate((element) => element === document.activeElement), 30);
+    await pressKeys(page, 'n');
+    await page.waitForURL((url) => url.pathname === '/customers/new' && url.searchParams.get('attributes.parentId') === customerId);
+    const form = page.locator('.customer-new:visible');
+    await form.getByRole('heading', { name: `Nuova sede di ${name}` }).waitFor({ timeout: 15_000 });
+    // A company: its business name, no birth data.
+    expect(await form.getByLabel('Data di nascita').count()).toBe(0);
+    const label = (text: string) => `document.activeElement?.labels?.[0]?.textContent?.trim() === ${JSON.stringify(text)}`;
+    const site = `Sede operativa ${Date.now()}`;
+    await tabTo(page, label('Ragione sociale'));
+    await page.keyboard.type(site);
+    await tabTo(page, label('Comune'));
+    await page.keyboard.type('Bergamo');
+    await pressKeys(page, 'Control+s');
+    await page.waitForURL((url) => /^\/customers\/[0-9a-f-]{36}$/.test(url.pathname), { timeout: 15_000 });
+    const created = await apiData<Entity>(server, token, new URL(page.url()).pathname);
+    expect(created.attributes).toMatchObject({ parentId: customerId, registry: { businessName: site, city: 'Bergamo', isPerson: false } });
+
+    // Back on the customer (from the palette), the overview counts one office location more.
+    await openFromPalette(page, name, exactly(name), { title: true });
+    await page.waitForURL((url) => url.pathname === `/customers/${customerId}`);
+    await focusOutOfFields(page);
+    await pressKeys(page, 's', 'v');
+    await expect.poll(() => figure(page, 'officeLocationsCount').textContent(), { timeout: 15_000 }).toBe(number(before + 1));
+  });
+
   it('axe finds no serious or critical violation in any section of the page', async () => {
     const { page } = session;
     const findings: string[] = [];

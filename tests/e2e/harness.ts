@@ -219,10 +219,10 @@ export async function signIn(page: Page, server: Pick<TestServer, 'url'>, email:
   const hasUser = () => Object.keys(localStorage).some((key) => key.startsWith('oidc.user:'));
   const login = page.locator('input#login');
   const shown = await Promise.race([
-    login.waitFor({ state: 'visible', timeout: 30_000 }).then(() => 'login' as const),
+    login.waitFor({ state: 'visible', timeout: 60_000 }).then(() => 'login' as const),
     page
-      .waitForURL(inApp, { timeout: 30_000 })
-      .then(() => page.waitForFunction(hasUser, undefined, { timeout: 30_000 }))
+      .waitForURL(inApp, { timeout: 60_000 })
+      .then(() => page.waitForFunction(hasUser, undefined, { timeout: 60_000 }))
       .then(() => 'signed-in' as const)
       // A navigation on the way to the login page may interrupt this check: then the login page decides.
       .catch(() => new Promise<never>(() => undefined)),
@@ -275,7 +275,9 @@ export async function signedInSession(options: SignedInSessionOptions = {}): Pro
     browser = await launchBrowser();
     const context = await browser.newContext({ locale: 'it-IT', viewport: options.viewport ?? { width: 1400, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}${options.path ?? '/dashboard'}`);
+    // Only the first answer is awaited: the app redirects on to the sign-in page, which signIn waits for
+    // (a full "load" of the app's bundle can take over 30 s on a loaded two-core machine).
+    await page.goto(`${server.url}${options.path ?? '/dashboard'}`, { waitUntil: 'commit', timeout: 60_000 });
     await signIn(page, server, options.email ?? DEMO.admin);
     const token = (await storedUser(page))!.user.access_token;
     const opened = browser;

@@ -18,6 +18,10 @@ import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { equipmentModules } from '../../domain/enums.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
+import { recordTabUrl } from '../../domain/routes.ts';
+import { NEW_ID } from '../forms/entity-form.tsx';
+import { useNewRecordPreset } from '../forms/editors/form-record.ts';
+import { useEntityTitle } from '../forms/references.ts';
 import { showConflict } from '../forms/conflict.tsx';
 import { Field } from '../forms/field-input.tsx';
 import { formatValue } from '../forms/format.ts';
@@ -96,6 +100,44 @@ export function sectionOfUrl(url: string): string {
 /** Fields the registry section does not show: the timeline and the settings have their own sections. */
 const OWN_SECTIONS = new Set(['attributes.contacts', 'metadata.additionalPEFields', 'metadata.featureFlags']);
 const SETTINGS_PATHS = ['metadata.featureFlags', 'metadata.additionalPEFields'] as const;
+
+/**
+ * A new customer, or a new office location of one (`/customers/new?attributes.parentId=…`, the
+ * office locations section's "Nuovo"): the registry as on the page (company or person fields),
+ * titled with the customer it belongs to; once saved, the tab becomes its page.
+ */
+export function NewCustomer() {
+  const [, replaceUrl] = useTabUrl();
+  const preset = useNewRecordPreset();
+  const formRef = useRef<HTMLDivElement>(null);
+  const controller = useRecordController('customers', NEW_ID, {
+    preset,
+    resolveConflict: showConflict,
+    onCreated: (created) => replaceUrl(recordTabUrl('customers', created.id, created)),
+    // The keyboard user lands on the first invalid field.
+    onInvalid: () => setTimeout(() => (formRef.current?.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus(), 0),
+  });
+  return (
+    <RecordLoader controller={controller}>
+      {(record) => <div ref={formRef}><NewCustomerForm {...record} /></div>}
+    </RecordLoader>
+  );
+}
+
+function NewCustomerForm({ kind, controller, stored, draft }: { kind: KindDefinition; controller: RecordController; stored: EntityJson; draft: EntityJson }) {
+  const intl = useIntl();
+  const parentId = readPath(draft, 'attributes.parentId');
+  const parentName = useEntityTitle('customers', typeof parentId === 'string' ? parentId : undefined);
+  const title = typeof parentId === 'string'
+    ? intl.formatMessage({ id: 'customers.new.location' }, { parent: parentName || '…' })
+    : intl.formatMessage({ id: 'form.newTitle' }, { kind: kind.label.singular });
+  const doc = useRecordDocument(kind, controller, stored, title);
+  return (
+    <RecordFrame kind={kind} controller={controller} stored={stored} title={title} doc={doc} className="customer-page customer-new" toolbar={['record.save', 'record.discard']}>
+      <Registry kind={kind} controller={controller} draft={draft} />
+    </RecordFrame>
+  );
+}
 
 export function CustomerPage({ id }: { id: string }) {
   const controller = useRecordController('customers', id, { resolveConflict: showConflict });
@@ -277,7 +319,7 @@ export function registrySpecFor(spec: FieldSpec, isPerson: boolean): FieldSpec {
   return { ...spec, children: (spec.children ?? []).filter((child) => registryFieldApplies(child.name, isPerson)) };
 }
 
-function Registry({ kind, controller, draft }: SectionProps) {
+function Registry({ kind, controller, draft }: Pick<SectionProps, 'kind' | 'controller' | 'draft'>) {
   const sections = useMemo(() => kindSections(kind), [kind]);
   const isPerson = readPath(draft, 'attributes.registry.isPerson') === true;
   const fields = (['attributes', 'metadata', 'relationships'] as const).flatMap((section) => sections[section].filter((field) => !OWN_SECTIONS.has(field.path)));

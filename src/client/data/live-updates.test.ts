@@ -34,4 +34,11 @@ describe('change notices', () => {
     expect(cache.getQueryState(listKey('reminders', { 'page[number]': 1 }))?.isInvalidated).toBe(true);
     expect(cache.getQueryState(recordKey('reminders', 'r1'))?.isInvalidated).toBe(true);
   });
+
+  it('never take a derived change for an echo: figures change without a new version, also of a version this tab wrote', async () => {
+    const cache = new QueryClient();
+    await invalidateAfterWrite('customers', 'c1', [], entity('c1', 'v3'), cache);
+    await applyNotice({ type: 'customers', id: 'c1', version: 'v3', action: 'derived', by: 'me' }, cache);
+    expect(cache.getQueryState(recordKey('customers', 'c1'))?.isInvalidated).toBe(true);
+  });
 });

@@ -25,7 +25,10 @@ export function onChangeNotice(listener: Listener): () => void {
 
 /** What a notice does to the cache; exported for the unit test. */
 export async function applyNotice(notice: ChangeNotice, client = queryClient): Promise<void> {
-  if (!isOwnWrite(notice.type, notice.id, notice.version)) await invalidateAfterWrite(notice.type, notice.id, [], undefined, client);
+  // Derived figures change without a new version (a customer's office locations counted after one
+  // was added): the version may be one this tab wrote, but this change is not its echo.
+  const echo = notice.action !== 'derived' && isOwnWrite(notice.type, notice.id, notice.version);
+  if (!echo) await invalidateAfterWrite(notice.type, notice.id, [], undefined, client);
   for (const listener of listeners) listener(notice);
 }
 

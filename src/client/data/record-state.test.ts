@@ -83,6 +83,12 @@ describe('a newer version while the record is open', () => {
     expect(onNewerVersion({ loaded: stored, newer: newer('u-me'), dirty: false, me: 'u-me', ownWrite: false })).toEqual({ kind: 'take', byOther: false });
   });
 
+  it('takes derived figures that changed without a new version, draft or not, and nothing else', () => {
+    const refreshed = { ...stored, metadata: { ...stored.metadata, officeLocationsCount: 3 } };
+    expect(onNewerVersion({ loaded: stored, newer: refreshed, dirty: true, me: 'u-me', ownWrite: true })).toEqual({ kind: 'derived', metadata: { officeLocationsCount: 3 } });
+    expect(onNewerVersion({ loaded: stored, newer: { ...stored }, dirty: false, me: 'u-me', ownWrite: false })).toEqual({ kind: 'none' });
+  });
+
   it('is offered (reload / keep mine) over a draft when someone else wrote it', () => {
     expect(onNewerVersion({ loaded: stored, newer: newer('u-other'), dirty: true, me: 'u-me', ownWrite: false })).toEqual({ kind: 'offer' });
   });

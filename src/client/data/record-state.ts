@@ -102,10 +102,19 @@ export function rebase(kind: KindDefinition, loaded: EntityJson, draft: EntityJs
  *   another machine, or a cascade — under a draft: keep the draft, offer reload / keep mine (a
  *   silent rebase could overwrite what was just changed there).
  */
-export type NewerVersionDecision = { kind: 'none' } | { kind: 'take'; byOther: boolean } | { kind: 'rebase' } | { kind: 'offer' };
+export type NewerVersionDecision =
+  | { kind: 'none' }
+  | { kind: 'take'; byOther: boolean }
+  | { kind: 'rebase' }
+  | { kind: 'offer' }
+  /** The same version with other derived metadata (figures the server keeps current): taken as they are, draft or not. */
+  | { kind: 'derived'; metadata: Record<string, unknown> };
 
 export function onNewerVersion(input: { loaded: EntityJson; newer: EntityJson; dirty: boolean; me: string; ownWrite: boolean }): NewerVersionDecision {
-  if (versionOf(input.newer) === versionOf(input.loaded)) return { kind: 'none' };
+  if (versionOf(input.newer) === versionOf(input.loaded)) {
+    const changed = Object.entries(input.newer.metadata).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(input.loaded.metadata[key]));
+    return changed.length === 0 ? { kind: 'none' } : { kind: 'derived', metadata: Object.fromEntries(changed) };
+  }
   const author = input.newer.metadata.lastUpdatedBy;
   const byOther = !input.ownWrite && typeof author === 'string' && author !== input.me;
   if (!input.dirty) return { kind: 'take', byOther };

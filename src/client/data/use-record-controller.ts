@@ -190,6 +190,13 @@ export function useRecordController(type: string, id: string, options: RecordCon
           return { ...e, loaded: stored, draft: rebase(kind, e.loaded, e.draft, stored), pending: undefined };
         case 'offer':
           return { ...e, pending: stored, remote: remote(true) };
+        case 'derived':
+          // Only what differs between two reads of one version changes: the user's own edits stay.
+          return {
+            ...e,
+            loaded: { ...e.loaded, metadata: { ...e.loaded.metadata, ...decision.metadata } },
+            draft: { ...e.draft, metadata: { ...e.draft.metadata, ...decision.metadata } },
+          };
       }
     });
   }, [kind, stored, creating, key, type, identity.id]);

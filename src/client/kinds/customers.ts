@@ -2,12 +2,14 @@
  * Customers: the SPEC §7 `have[…]` filters, first in record search, pages per allowed module. A
  * stored customer opens in the customer page (overview of its figures, then its sections as tabs:
  * registry, office locations, quotations, orders, interventions, equipment, deadlines, employees,
- * files, contacts, settings), loaded on demand.
+ * files, contacts, settings), loaded on demand; a new one (or a new office location of one) opens
+ * with the same registry fields.
  */
 import { lazy } from 'react';
 import type { KindModule } from './types.ts';
 
 const CustomerPage = lazy(() => import('../customer-page/customer-page.tsx').then((module) => ({ default: module.CustomerPage })));
+const NewCustomer = lazy(() => import('../customer-page/customer-page.tsx').then((module) => ({ default: module.NewCustomer })));
 
 export const customers: KindModule = {
   type: 'customers',
@@ -17,7 +19,7 @@ export const customers: KindModule = {
   ],
   search: { subject: 'customer', order: 0 },
   // Below it, the folder tree of a customer whose featureFlags.hasMediaTree is on (nothing otherwise).
-  screen: { detail: CustomerPage, below: lazy(() => import('../files/media-tree.tsx')) },
+  screen: { create: NewCustomer, detail: CustomerPage, below: lazy(() => import('../files/media-tree.tsx')) },
   // A customer's equipment, installation and deadline pages exist for the modules it has (all when none is set).
   paramValues(param, values, entity) {
     if (param !== 'moduleName') return values;

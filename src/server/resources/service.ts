@@ -202,7 +202,17 @@ export class EntityService {
   }
 
   async create(type: string, body: unknown, call: CallContext): Promise<Entity> {
-    return this.write(call, (trx) => this.createWithin(trx, call, type, body));
+    return this.asRead(type, await this.write(call, (trx) => this.createWithin(trx, call, type, body)), call);
+  }
+
+  /**
+   * A written record as a read answers it: with what the kind computes on read (a customer's
+   * figures), once the write is committed, so the answer a screen shows is not poorer than a reload.
+   */
+  private async asRead(type: string, entity: Entity, call: CallContext): Promise<Entity> {
+    const afterRead = hooksFor(type).afterRead;
+    if (!afterRead) return entity;
+    return call.access.redact(this.kind(type), await afterRead({ db: this.db, today: this.today() }, entity));
   }
 
   /** `GET /api/{type}/{id}/history`: newest first, for whoever may read the record (deleted too), without fields they may not read. */
@@ -251,7 +261,7 @@ export class EntityService {
     const kind = this.kind(type);
     call.access.authorize('update', kind);
     const { patch, version } = this.parsePatch(kind, body, ifMatch);
-    return this.write(call, (trx) => this.updateWithin(trx, call, type, id, patch, version));
+    return this.asRead(type, await this.write(call, (trx) => this.updateWithin(trx, call, type, id, patch, version)), call);
   }
 
   /** A PATCH body without its version, and the version (If-Match, else the body's lastUpdatedDateTime). */
@@ -366,6 +376,11 @@ export class EntityService {
   }
 
   async runAction(type: string, id: string, action: string, body: unknown, ifMatch: string | undefined, call: CallContext): Promise<ActionResult> {
+    const result = await this.runActionWrite(type, id, action, body, ifMatch, call);
+    return { ...result, entity: await this.asRead(result.createdType ?? type, result.entity, call) };
+  }
+
+  private async runActionWrite(type: string, id: string, action: string, body: unknown, ifMatch: string | undefined, call: CallContext): Promise<ActionResult> {
     const kind = this.kind(type);
     const bodyObject = body === undefined || body === null ? {} : body;
     if (!isPlainObject(bodyObject)) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' }] });

@@ -1,5 +1,6 @@
 /** The customer page's texts (loaded with the page, added by `addMessages`). */
 const customers: Record<string, string> = {
+  'customers.new.location': 'Nuova sede di {parent}',
   'customers.page.sections': 'Sezioni del cliente',
   'customers.page.sectionsHint': '← → tra le sezioni; s e una lettera apre una sezione da qualunque punto della scheda (s p i preventivi).',
   'customers.section.overview': 'Panoramica',
