@@ -194,6 +194,30 @@ describe('forms and transitions', () => {
     expect(created[0]?.attributes.name).toBe('Mansione di prova');
   });
 
+  it('shows a training site\'s rooms and equipment below it; a new room from there belongs to the site', async () => {
+    const [site] = await list('trainingSites', 'page[size]=1&sort=name');
+    const rooms = await list('trainingRooms', `filter[trainingSiteId]=${site!.id}&page[size]=100`);
+    await open(`/preview/trainingSites/${site!.id as string}`);
+    const roomsGrid = page.locator('.training-site-contents section[aria-label="Aule"] [role=grid]');
+    await roomsGrid.waitFor({ timeout: 30_000 });
+    await expect.poll(() => roomsGrid.locator('[role=row]').count()).toBe(rooms.length + 1);
+    await page.locator('.training-site-contents section[aria-label="Attrezzature didattiche"] [role=grid]').waitFor();
+    // From the rooms grid, n opens a new room of this site.
+    await roomsGrid.focus();
+    await page.keyboard.press('n');
+    await page.waitForURL((url) => url.pathname === '/preview/trainingRooms/new' && url.searchParams.get('relationships.trainingSiteId') === site!.id);
+    const name = page.locator('.entity-form:visible input[name="attributes.name"]');
+    await name.waitFor();
+    await name.focus();
+    await page.keyboard.type('Aula E2E');
+    await page.locator('.entity-form:visible input[name="attributes.capacity"]').focus();
+    await page.keyboard.type('12');
+    await page.keyboard.press('Control+s');
+    await page.getByText('Creazione completata').waitFor();
+    const created = await list('trainingRooms', `filter[trainingSiteId]=${site!.id}&filter[name]=Aula E2E`);
+    expect(created).toHaveLength(1);
+  });
+
   it('creates an order with the five-step wizard, confirming a delivery above the ordered quantity', async () => {
     const [customer] = await list('customers', 'page[size]=1&filter[type]=active&sort=displayName');
     const [product] = await list('products', 'page[size]=1&filter[type]=physical&sort=code');

@@ -20,12 +20,13 @@ import { reminders } from './reminders.ts';
 import { roles } from './roles.ts';
 import { suppliers } from './suppliers.ts';
 import { templateDocs } from './template-docs.ts';
+import { trainingSites } from './training-sites.ts';
 import { users } from './users.ts';
 
 export type { ExtraFilter, GridSummaryProps, KindModule, KindScreen, ResolvedKindModule, SearchEntry } from './types.ts';
 
 export const kindModules: readonly KindModule[] = [
-  customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles,
+  customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles, trainingSites,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));

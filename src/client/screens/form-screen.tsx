@@ -18,11 +18,7 @@ export default function FormScreen({ spec, params }: { spec: FormSpec; params: R
   const id = params[spec.idParam] ?? '';
   const creating = id === NEW_ID;
   const { screen } = kindModule(spec.type);
-  const { ability } = useSession();
   const below = spec.below;
-  // The rows below are shown to whoever may read them (a salesman's order has assignments he cannot list).
-  const belowKind = below ? findKind(below.type) : undefined;
-  const showBelow = below && belowKind && !creating && ability.can('read', belowKind.subject);
   if (creating && screen.create) {
     const Create = screen.create;
     return <section className="screen screen-form"><Create /></section>;
@@ -34,12 +30,23 @@ export default function FormScreen({ spec, params }: { spec: FormSpec; params: R
       {Detail ? <Detail id={id} /> : <EntityForm type={spec.type} id={id} only={spec.only} />}
       {!creating && Below && <Below id={id} />}
       {!creating && <RecordLinks type={spec.type} id={id} />}
-      {showBelow && (
-        <section className="screen-below" aria-label={belowKind.label.plural}>
-          <h2><FormattedMessage id="screens.below" values={{ name: belowKind.label.plural }} /></h2>
-          <EmbeddedGrid type={below.type} fixed={fillParams(below.fixedFrom, params)} label={belowKind.label.plural} />
-        </section>
-      )}
+      {below && !creating && <RowsBelow type={below.type} fixed={fillParams(below.fixedFrom, params)} />}
+    </section>
+  );
+}
+
+/**
+ * The rows of `type` that belong to the record above (`fixed` names it), in an embedded grid whose
+ * "Nuovo" presets it; shown to whoever may read them (a salesman's order has assignments he cannot list).
+ */
+export function RowsBelow({ type, fixed }: { type: string; fixed: Record<string, string> }) {
+  const { ability } = useSession();
+  const kind = findKind(type);
+  if (!kind || !ability.can('read', kind.subject)) return null;
+  return (
+    <section className="screen-below" aria-label={kind.label.plural}>
+      <h2><FormattedMessage id="screens.below" values={{ name: kind.label.plural }} /></h2>
+      <EmbeddedGrid type={type} fixed={fixed} label={kind.label.plural} />
     </section>
   );
 }

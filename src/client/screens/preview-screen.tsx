@@ -24,6 +24,8 @@ export default function PreviewScreen({ type, id }: { type: string; id: string }
   const Detail = id !== NEW_ID ? screen.detail : undefined;
   // …and its own screen for a new record (roles), as on the kind's own routes.
   const Create = id === NEW_ID ? screen.create : undefined;
+  // …and what the kind shows under a stored record (a training site's rooms and equipment).
+  const Below = id !== NEW_ID ? screen.below : undefined;
   return (
     <section className="screen screen-preview">
       {printable && (
@@ -32,6 +34,7 @@ export default function PreviewScreen({ type, id }: { type: string; id: string }
         </Suspense>
       )}
       {(!printable || !ownForm) && (Detail ? <Detail id={id} /> : Create ? <Create /> : <EntityForm type={type} id={id} />)}
+      {(!printable || !ownForm) && Below && <Below id={id} />}
     </section>
   );
 }
