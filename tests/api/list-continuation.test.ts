@@ -11,6 +11,7 @@ import { parseListQuery } from '../../src/server/resources/list-query.ts';
 import { EntityRepository, FULL_TEXT_BOUNDED_SCAN } from '../../src/server/resources/repository.ts';
 import { findKind } from '../../src/domain/kinds.ts';
 import { EXACT_TOTAL_LIMIT } from '../../src/domain/records.ts';
+import { ANCHOR_EVERY } from '../../src/server/resources/page-anchors.ts';
 
 const company = (name: string, city: string | undefined, rating: number | undefined) => ({
   attributes: { allowedModules: ['fire'], registry: { businessName: name, isPerson: false, ...(city ? { city } : {}) }, ...(rating === undefined ? {} : { rating }) },
@@ -83,6 +84,30 @@ describe.each(engines())('list continuation and estimated totals on %s', (engine
     expect(big.body.meta.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
     const small = await api.get('/api/zones?filter[fullText]=Zona&page[size]=5&ids=' + rows.slice(0, 3).map((r) => r.id).join(','));
     expect(small.body.meta).toEqual({ total: 3, page: { number: 1, size: 5 } });
+  });
+
+  it('answers a deep page by number from its nearest keyset anchor exactly as OFFSET would, also after a write moved the rows', async () => {
+    // The zones of the test above: more than ANCHOR_EVERY rows.
+    const everyId = async () => {
+      const ids: string[] = [];
+      let after: string | undefined;
+      for (let guard = 0; guard < 100; guard++) {
+        const res = await api.get(`/api/zones?sort=name&page[size]=100${after ? `&page[after]=${after}` : ''}`);
+        ids.push(...res.body.data.map((z: { id: string }) => z.id));
+        after = res.body.meta.page.next;
+        if (!after) return ids;
+      }
+      throw new Error('no end');
+    };
+    const page = async (number: number) => (await api.get(`/api/zones?sort=name&page[size]=25&page[number]=${number}`)).body.data.map((z: { id: string }) => z.id);
+    let all = await everyId();
+    expect(all.length).toBeGreaterThan(ANCHOR_EVERY + 100);
+    for (const number of [45, 41, 46, 45]) expect(await page(number)).toEqual(all.slice((number - 1) * 25, number * 25));
+    // A zone that sorts first moves every row one place down: the anchors of zones are dropped.
+    await api.create('zones', { attributes: { code: 'ZP', name: '0 Prima zona' } });
+    all = await everyId();
+    expect(await page(45)).toEqual(all.slice(44 * 25, 45 * 25));
+    expect(await page(Math.ceil(all.length / 25) + 1)).toEqual([]);
   });
 
   it('reads a full-text page through the match set or by walking the sorted index, with the same answer', async () => {

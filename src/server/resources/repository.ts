@@ -15,6 +15,7 @@ import type { FilterContext } from './custom-filters.ts';
 import type { Actor } from '../auth/access.ts';
 import type { WriteJournal } from '../history/journal.ts';
 import { referenceCondition } from './reference-check.ts';
+import { ANCHOR_EVERY, type PageAnchors } from './page-anchors.ts';
 
 /** A write's author: a user (and the administrator impersonating them), or a bare user id (seed). */
 type Author = Actor | string | null;
@@ -334,16 +335,18 @@ export class EntityRepository {
   private readonly db: Executor;
   readonly kind: KindDefinition;
   private readonly journal: WriteJournal | undefined;
+  private readonly anchors: PageAnchors | undefined;
 
-  constructor(db: Executor, kind: KindDefinition, journal?: WriteJournal) {
+  constructor(db: Executor, kind: KindDefinition, journal?: WriteJournal, anchors?: PageAnchors) {
     this.db = db;
     this.kind = kind;
     this.table = sql.raw(tableName(kind));
     this.journal = journal;
+    this.anchors = anchors;
   }
 
   /** The statements of a list: one page, and the total under the same conditions (capped count, planner's estimate). */
-  listStatements(query: ListQuery, ctx: FilterContext, scope?: RawBuilder<unknown>, fullText: FullTextPlan = 'index') {
+  listStatements(query: ListQuery, ctx: FilterContext, scope?: RawBuilder<unknown>, fullText: FullTextPlan = 'index', skip = 0) {
     const whereOf = (plan: FullTextPlan, withFullText = true) => {
       const where: RawBuilder<unknown>[] = [sql`is_deleted = ${query.isDeleted}`];
       if (query.isArchived !== null) where.push(sql`is_archived = ${query.isArchived}`);
@@ -362,7 +365,8 @@ export class EntityRepository {
     );
     const after = query.page.after === undefined ? undefined : afterSql(keys, decodeCursor(query.page.after, keys));
     const pageWhere = after ? sql`${whereOf(fullText)} AND ${after}` : whereOf(fullText);
-    const offset = after ? 0 : (query.page.number - 1) * query.page.size;
+    // After a cursor, `skip` rows are stepped over (a deep page from its nearest anchor, see page-anchors.ts).
+    const offset = after ? skip : (query.page.number - 1) * query.page.size;
     // The row's sort values as text, for the cursor of the next page.
     const cursorSql = sql.join(keys.map((key) => sql.raw(`(${key.expression})::text`)), sql`, `);
     const keyColumns = sql.join(keys.map((key, i) => sql.raw(`${key.expression} AS k${i}`)), sql`, `);
@@ -390,7 +394,43 @@ export class EntityRepository {
       estimate: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table} WHERE ${whereSql}`,
       /** The cursor of the row after which the next page starts (`meta.page.next`). */
       cursorOf: (row: { cursor_keys: (string | null)[] }) => encodeCursor(keys, row.cursor_keys),
+      /** What identifies the list whatever its page: conditions, scope and order, as SQL with its values. */
+      listKey: () => {
+        const compiled = sql`${whereOf(fullText)} ORDER BY ${orderSql}`.compile(this.db);
+        return `${this.kind.type}\n${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
+      },
+      /** The cursor after every ANCHOR_EVERY-th of the `rows` rows that follow `from` (from the start without it). */
+      anchorWalk: (from: string | undefined, rows: number) => {
+        const start = from === undefined ? whereOf(fullText) : sql`${whereOf(fullText)} AND ${afterSql(keys, decodeCursor(from, keys))}`;
+        const walkedKeys = sql.join(keys.map((_key, i) => sql.raw(`(k${i})::text`)), sql`, `);
+        return sql<{ cursor_keys: (string | null)[] }>`SELECT ARRAY[${walkedKeys}] AS cursor_keys FROM (
+            SELECT ${keyColumns}, row_number() OVER (ORDER BY ${orderSql}) AS n FROM ${this.table} WHERE ${start} ORDER BY ${orderSql} LIMIT ${rows}
+          ) AS walked WHERE n % ${ANCHOR_EVERY} = 0 ORDER BY n`;
+      },
     };
+  }
+
+  /**
+   * Where a deep page by number starts: the nearest keyset anchor and the rows left to step over,
+   * walking (and remembering) the anchors it lacks. Undefined for shallow pages, cursors, full text.
+   */
+  private async deepPageStart(query: ListQuery, statements: ReturnType<EntityRepository['listStatements']>): Promise<{ cursor: string; skip: number } | undefined> {
+    const offset = (query.page.number - 1) * query.page.size;
+    const anchors = this.anchors;
+    if (!anchors || query.page.after !== undefined || offset < ANCHOR_EVERY || query.conditions.some((c) => c.kind === 'fullText')) return undefined;
+    const key = statements.listKey();
+    const wanted = Math.floor(offset / ANCHOR_EVERY);
+    const near = anchors.nearest(key, offset);
+    if (near && near.anchored === wanted) return near;
+    const generation = anchors.generation(this.kind.type);
+    const from = near?.anchored ?? 0;
+    const walked = await statements.anchorWalk(near?.cursor, (wanted - from) * ANCHOR_EVERY).execute(this.db);
+    const cursors = walked.rows.map((row) => statements.cursorOf(row));
+    anchors.store(key, this.kind.type, generation, from, cursors);
+    // The list ends before the page: the plain OFFSET answers (an empty or short page).
+    if (cursors.length === 0) return near;
+    const reached = from + cursors.length;
+    return { cursor: cursors.at(-1)!, skip: offset - reached * ANCHOR_EVERY };
   }
 
   /**
@@ -405,7 +445,9 @@ export class EntityRepository {
   ): Promise<{ data: Entity[]; total: number; totalIsExact: boolean; next?: string }> {
     const plan = await this.fullTextPlan(query);
     const statements = this.listStatements(query, ctx, scope, plan);
-    const [walked, estimate] = await Promise.all([statements.page.execute(this.db), statements.estimate.execute(this.db)]);
+    const start = await this.deepPageStart(query, statements);
+    const pageStatement = start ? this.listStatements({ ...query, page: { ...query.page, after: start.cursor } }, ctx, scope, plan, start.skip).page : statements.page;
+    const [walked, estimate] = await Promise.all([pageStatement.execute(this.db), statements.estimate.execute(this.db)]);
     // The bounded walk did not fill the page: the matches are elsewhere in the order (or fewer), the match set answers.
     const rows = plan === 'bounded' && walked.rows.length < query.page.size ? await this.listStatements(query, ctx, scope, 'index').page.execute(this.db) : walked;
     const last = rows.rows.length === query.page.size ? rows.rows.at(-1) : undefined;

@@ -14,6 +14,7 @@ import { Problem } from '../http/problems.ts';
 import type { Access, Identity } from '../auth/access.ts';
 import { COMMON_METADATA_KEYS, isServerMetadataKey, type Entity, type EntityData } from '../../domain/entity.ts';
 import { EntityRepository } from './repository.ts';
+import { PageAnchors } from './page-anchors.ts';
 import { missingReferenceErrors, referencedIds } from './reference-check.ts';
 import { parseListQuery } from './list-query.ts';
 import { customFilters } from './custom-filters.ts';
@@ -125,6 +126,8 @@ export class EntityService {
   private readonly db: Kysely<DatabaseSchema>;
   private readonly options: ServiceOptions;
   private readonly changes: ChangeBus;
+  /** Keyset anchors of deep pages by number, per list, dropped on the kind's change notices (page-anchors.ts). */
+  private readonly pageAnchors = new PageAnchors();
   /** The journal of each open write transaction: repositories built on it record history and notices. */
   private readonly journals = new WeakMap<Kysely<DatabaseSchema>, WriteJournal>();
 
@@ -132,6 +135,7 @@ export class EntityService {
     this.db = db;
     this.options = options;
     this.changes = options.changes ?? inProcessChangeBus();
+    this.pageAnchors.follow(this.changes);
     // A custom action declared on a kind without an implementation (or the reverse) stops the start.
     assertActionImplementations();
   }
@@ -179,7 +183,7 @@ export class EntityService {
 
   /** A repository on `db`; inside a write transaction it records history and notices. */
   repository(kind: KindDefinition, db: Kysely<DatabaseSchema> = this.db): EntityRepository {
-    return new EntityRepository(db, kind, this.journals.get(db));
+    return new EntityRepository(db, kind, this.journals.get(db), this.pageAnchors);
   }
 
   async list(type: string, rawQuery: Record<string, string | string[] | undefined>, call: CallContext) {
