@@ -1,7 +1,8 @@
 /**
  * Planning board benchmark (issue 11 "Bench"): the product's board (src/client/planning-board) in
  * Chromium, month view, 30 technicians and 2,000 interventions in the month, served by a fake API
- * shaped like the real one (page by page, 500 a page), so the board is measured, not the database.
+ * shaped like the real one (page by page, 500 a page) over a local HTTP server, so the board is
+ * measured, not the database.
  *
  * - first paint: from the board's first render to the first painted frame whose lanes show cards
  *   (fetching the four pages from the fake API included);
@@ -12,6 +13,8 @@
  */
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -84,6 +87,42 @@ function pageOf<T>(rows: T[], url: URL) {
   return { data: rows.slice((number - 1) * size, number * size), meta: { total: rows.length, page: { number, size } } };
 }
 
+/**
+ * The stand-in API, over a local HTTP server (as the product's server would answer; intercepting
+ * requests through the browser's DevTools protocol cost more than the board itself).
+ */
+function answer(method: string, url: URL, body: string): { status: number; type: string; body: string } {
+  const json = (value: unknown, status = 200) => ({ status, type: 'application/json', body: JSON.stringify(value) });
+  if (url.pathname === '/page.js') return { status: 200, type: 'text/javascript', body: js };
+  if (url.pathname === '/api/events/ticket') return json({ code: 'FORBIDDEN', message: 'bench' }, 403);
+  if (url.pathname === '/api/users') return json(pageOf(technicians, url));
+  const write = /^\/api\/assignments\/([^/]+)(\/actions\/(\w+))?$/.exec(url.pathname);
+  if (write && method !== 'GET') {
+    const current = byId.get(write[1]!)!;
+    const patch = write[3] ? { attributes: { state: 'scheduled' } } : (JSON.parse(body || '{}') as { attributes?: object; relationships?: object });
+    const next = { ...current, attributes: { ...current.attributes, ...patch.attributes }, relationships: { ...current.relationships, ...('relationships' in patch ? patch.relationships : {}) }, metadata: { ...current.metadata, lastUpdatedDateTime: new Date().toISOString() } };
+    byId.set(next.id, next as typeof current);
+    return json({ data: next });
+  }
+  if (url.pathname === '/api/assignments') {
+    const rows = url.searchParams.get('filter[state]') ? backlog : assignments;
+    return json(pageOf(rows.map((row) => byId.get(row.id)!), url));
+  }
+  if (url.pathname.startsWith('/api/')) return json({ code: 'NOT_FOUND', message: 'bench' }, 404);
+  return { status: 200, type: 'text/html', body: html };
+}
+const api = http.createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const reply = answer(request.method ?? 'GET', new URL(request.url ?? '/', 'http://127.0.0.1'), Buffer.concat(chunks).toString('utf8'));
+    response.writeHead(reply.status, { 'Content-Type': reply.type });
+    response.end(reply.body);
+  });
+});
+await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-background-timer-throttling'] });
 
@@ -92,30 +131,8 @@ interface Round { firstPaint: number; moves: number[]; drop: number; lanesInDom:
 async function round(): Promise<Round> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'it-IT' });
   const tab = await context.newPage();
-  await tab.route('http://bench.local/**', async (route) => {
-    const request = route.request();
-    const url = new URL(request.url());
-    const json = (body: unknown, status = 200) => route.fulfill({ status, body: JSON.stringify(body), contentType: 'application/json' });
-    if (url.pathname === '/page.js') return route.fulfill({ body: js, contentType: 'text/javascript' });
-    if (url.pathname === '/api/events/ticket') return json({ code: 'FORBIDDEN', message: 'bench' }, 403);
-    if (url.pathname === '/api/users') return json(pageOf(technicians, url));
-    const write = /^\/api\/assignments\/([^/]+)(\/actions\/(\w+))?$/.exec(url.pathname);
-    if (write && request.method() !== 'GET') {
-      const current = byId.get(write[1]!)!;
-      const patch = write[3] ? { attributes: { state: 'scheduled' } } : (request.postDataJSON() as { attributes?: object; relationships?: object });
-      const next = { ...current, attributes: { ...current.attributes, ...patch.attributes }, relationships: { ...current.relationships, ...('relationships' in patch ? patch.relationships : {}) }, metadata: { ...current.metadata, lastUpdatedDateTime: new Date().toISOString() } };
-      byId.set(next.id, next as typeof current);
-      return json({ data: next });
-    }
-    if (url.pathname === '/api/assignments') {
-      const rows = url.searchParams.get('filter[state]') ? backlog : assignments;
-      return json(pageOf(rows.map((row) => byId.get(row.id)!), url));
-    }
-    if (url.pathname.startsWith('/api/')) return json({ code: 'NOT_FOUND', message: 'bench' }, 404);
-    return route.fulfill({ body: html, contentType: 'text/html' });
-  });
   tab.on('pageerror', (e) => console.error('page error:', e.message));
-  await tab.goto('http://bench.local/');
+  await tab.goto(`${origin}/`);
   await tab.waitForFunction(() => window.benchPainted !== undefined, undefined, { timeout: 30_000 });
   const firstPaint = await tab.evaluate(() => window.benchPainted!);
   // Every page in: the status line counts the period's interventions.
@@ -160,6 +177,7 @@ async function round(): Promise<Round> {
 const rounds: Round[] = [];
 for (let i = 0; i < ROUNDS; i++) rounds.push(await round());
 await browser.close();
+api.close();
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const q = (values: number[], p: number) => sorted(values)[Math.min(values.length - 1, Math.floor(p * values.length))]!;
