@@ -4,6 +4,8 @@
  * kind, and cached in react-query, so a grid page of 100 rows costs one request per column kind.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { sessionAtom } from '../session/session.tsx';
 import { queryClient } from '../api/query-client.ts';
 import { records } from '../data/index.ts';
 import { findKind } from '../../domain/kinds.ts';
@@ -51,12 +53,16 @@ function loadTitle(type: string, id: string): Promise<string> {
 
 export const titleKey = (type: string, id: string) => ['title', type, id] as const;
 
-/** The display title of one entity ('' while loading or when unknown). */
+/** The display title of one entity ('' while loading or when unknown, or of a kind the role may not list). */
 export function useEntityTitle(type: string | undefined, id: string | undefined | null): string {
+  const ability = useAtomValue(sessionAtom)?.ability;
+  const subject = type ? findKind(type)?.subject : undefined;
+  // Asking for a kind the role may not read would only answer 403 (a salesman's quotation names its author, a user).
+  const readable = !ability || !subject || ability.can('read', subject);
   const { data } = useQuery({
     queryKey: titleKey(type ?? '', id ?? ''),
     queryFn: () => loadTitle(type!, id!),
-    enabled: Boolean(type && id),
+    enabled: Boolean(type && id) && readable,
     staleTime: 5 * 60_000,
   });
   return data ?? '';

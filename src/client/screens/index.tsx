@@ -4,10 +4,12 @@
  * (initial JS budget).
  */
 import { lazy, Suspense } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { screenOf, type ResolvedScreen } from './screen-table.ts';
 import type { RouteMatch } from '../../domain/routes.ts';
 import { injectScreenStyles } from './screen-styles.ts';
+import { useSession } from '../session/session.tsx';
+import { useTabTitle } from '../workspace/tab-context.ts';
 
 const GridScreen = lazy(() => import('./grid-screen.tsx'));
 const FormScreen = lazy(() => import('./form-screen.tsx'));
@@ -20,11 +22,27 @@ const QuotationCompareScreen = lazy(() => import('../quotation-compare/quotation
 
 export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
+  const { ability } = useSession();
   const resolved = screenOf(match);
+  const can = match.route.can;
+  // A list or record page the role may not read says so, instead of asking the API for a 403.
+  const denied = resolved && (resolved.spec.screen === 'grid' || resolved.spec.screen === 'form') && can && !ability.can(can[0], can[1]);
   return (
     <Suspense fallback={<p className="screen-loading" role="status"><FormattedMessage id="screens.loading" /></p>}>
-      {resolved ? <ScreenBody url={match.url} spec={resolved.spec} params={resolved.params} /> : <NotFound url={match.url} />}
+      {denied ? <NotAllowed route={match.route} /> : resolved ? <ScreenBody url={match.url} spec={resolved.spec} params={resolved.params} /> : <NotFound url={match.url} />}
     </Suspense>
+  );
+}
+
+function NotAllowed({ route }: { route: RouteMatch['route'] }) {
+  const intl = useIntl();
+  const title = intl.formatMessage(route.title);
+  useTabTitle(title);
+  return (
+    <section className="screen screen-denied">
+      <h1 className="screen-title">{title}</h1>
+      <p role="note"><FormattedMessage id="screens.denied" values={{ title }} /></p>
+    </section>
   );
 }
 

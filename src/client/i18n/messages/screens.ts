@@ -7,6 +7,7 @@ export default {
   'screens.state': 'Stato',
   'screens.loading': 'Caricamento…',
   'screens.notFound': 'Pagina non trovata',
+  'screens.denied': 'Il tuo profilo non ha accesso a «{title}»: la pagina è riservata ai ruoli che ne gestiscono i dati. Se ti serve, chiedi l’accesso a un amministratore.',
   'screens.notFound.hint': 'L’indirizzo {url} non corrisponde a nessuna schermata.',
   'screens.maintenance.title': 'Manutenzione in corso',
   'screens.maintenance.text': 'Il servizio tornerà disponibile a breve.',
