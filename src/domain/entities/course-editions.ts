@@ -16,6 +16,9 @@ import { isoDate, optionalText } from '../validation.ts';
 /** `HH:MM`, 24 hours. */
 const timeOfDay = () => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Orario non valido (hh:mm)');
 
+/** A session's key, which attendance refers to (not a reference to another record). */
+const sessionKey = () => z.string().trim().min(1).max(40);
+
 export const courseEditionOutcomes = ['passed', 'failed'] as const;
 export type CourseEditionOutcome = (typeof courseEditionOutcomes)[number];
 
@@ -23,7 +26,7 @@ export const courseEditionOutcomeLabels: Record<CourseEditionOutcome, string> = 
 
 export const courseEditionSession = z.strictObject({
   /** Stable key of the session, which attendance refers to; the server gives one to a session without it. */
-  id: z.uuid().optional(),
+  id: sessionKey().optional(),
   date: isoDate(),
   startTime: timeOfDay(),
   endTime: timeOfDay(),
@@ -34,7 +37,7 @@ export type CourseEditionSession = z.infer<typeof courseEditionSession>;
 export const courseEditionParticipant = z.strictObject({
   employeeId: z.uuid(),
   /** The sessions the participant attended (their ids): a set. */
-  presentSessionIds: z.array(z.uuid()).max(200).default([]).transform((ids) => [...new Set(ids)]),
+  presentSessionIds: z.array(sessionKey()).max(200).default([]).transform((ids) => [...new Set(ids)]),
   /** Recorded once the edition is closed. */
   outcome: z.enum(courseEditionOutcomes).nullable().optional(),
   /** The certificate issued to the participant (a media row of the employee), set by `issueCertificates`. */
@@ -147,6 +150,7 @@ export const courseEditions = defineKind({
     'relationships.trainingRoomId': { target: 'trainingRooms' },
     'relationships.trainerId': { target: 'users' },
     'attributes.participants[].employeeId': { target: 'employees', gatheredIn: 'metadata.participantIds' },
+    'attributes.participants[].certificateMediaId': { target: 'media' },
   },
   /** The employees enrolled, gathered for `filter[participantIds]` (an employee's training record). */
   derivedMetadata: (entity) => ({
@@ -160,7 +164,7 @@ export const courseEditions = defineKind({
     issueCertificates: {
       label: 'Emetti gli attestati',
       ability: 'update',
-      key: 'a',
+      key: 'b',
       states: ['closed'],
     },
   },
