@@ -36,7 +36,6 @@ describe.each(engines())('course editions on %s', (engine) => {
     attributes: { startDate: TODAY, endDate: TODAY, capacity: 3, ...over.attributes },
     relationships: { courseId: course.id, customerId, trainingRoomId: room.id, ...over.relationships },
   });
-  const fresh = async (id: string) => (await api.get(`/api/courseEditions/${id}`)).body.data;
   const patch = async (entity: any, attributes: Record<string, unknown>) => api.patch(`/api/courseEditions/${entity.id}`, { attributes }, entity.metadata.lastUpdatedDateTime);
 
   beforeAll(async () => {
