@@ -6,6 +6,7 @@
  * Every action is a command of the one registry (`commands/course-editions.ts` and the record
  * commands: save, the transitions, «Emetti gli attestati»), shown as a button here.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { attendanceGridCommands, courseEditionCommands, type CourseEditionTarget } from '../../../commands/course-editions.ts';
@@ -13,6 +14,8 @@ import type { EntityJson } from '../../domain/entity.ts';
 import { courseEditionOutcomeLabels, type CourseEditionOutcome, type CourseEditionParticipant, type CourseEditionSession } from '../../domain/entities/course-editions.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
+import { recordTabUrl } from '../../domain/routes.ts';
+import { recordKey, records } from '../data/index.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
 import { Field } from '../forms/field-input.tsx';
@@ -24,6 +27,7 @@ import { findField, kindSections } from '../forms/schema-fields.ts';
 import { downloadMedia } from '../files/upload.ts';
 import { addMessages } from '../i18n/index.ts';
 import editionMessages from '../i18n/messages/course-editions.ts';
+import { AppLink } from '../shell/app-link.tsx';
 import { useIsActiveTab } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 
@@ -269,6 +273,8 @@ interface RowProps {
 function ParticipantRow({ row, participant, sessions, cursor, cells, lockedReason, error, onCursor, onToggle, onRemove }: RowProps) {
   const intl = useIntl();
   const name = useEntityTitle('employees', participant.employeeId) || participant.employeeId;
+  // The employee's page names the customer too: the link needs the employee's record.
+  const employee = useQuery({ queryKey: recordKey('employees', participant.employeeId), queryFn: ({ signal }) => records.get('employees', participant.employeeId, signal) }).data;
   const register = (column: number) => (element: HTMLElement | null) => {
     const key = `${row}:${column}`;
     if (element) cells.current.set(key, element);
@@ -281,7 +287,7 @@ function ParticipantRow({ row, participant, sessions, cursor, cells, lockedReaso
   return (
     <tr role="row" aria-rowindex={row + 2} data-employee={participant.employeeId}>
       <th role="rowheader" scope="row">
-        {name}
+        <AppLink href={recordTabUrl('employees', participant.employeeId, employee)}>{name}</AppLink>
         <span className="hint"> · <FormattedMessage id="courseEditions.grid.attended" values={{ count: attended, total: sessions.length }} /></span>
         {error && <span className="field-error" role="alert"> {error}</span>}
       </th>
