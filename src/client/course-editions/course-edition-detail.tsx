@@ -79,26 +79,44 @@ function LoadedEdition({ kind, controller, stored, draft }: { kind: KindDefiniti
     return column === sessions.length + 2 ? lockedReason : undefined;
   };
 
-  const [cursor, setCursor] = useState({ row: 0, column: 0 });
+  const [cursor, setCursorState] = useState({ row: 0, column: 0 });
+  // Keys pressed faster than the screen renders act on where the cursor already is, not where it was drawn.
+  const cursorNow = useRef(cursor);
+  const setCursor = useCallback((next: { row: number; column: number }) => {
+    cursorNow.current = next;
+    setCursorState(next);
+  }, []);
   const [gridFocused, setGridFocused] = useState(false);
   const cells = useRef(new Map<string, HTMLElement>());
   const pickerRef = useRef<HTMLDivElement>(null);
   const [focusSession, setFocusSession] = useState<number | undefined>();
   const focusCell = useCallback((row: number, column: number) => {
     setCursor({ row, column });
-    requestAnimationFrame(() => cells.current.get(`${row}:${column}`)?.focus());
-  }, []);
+    // At once when the cell is there (the next key, Space, must find it focused); after the render for a new one.
+    const cell = cells.current.get(`${row}:${column}`);
+    if (cell) cell.focus();
+    else requestAnimationFrame(() => cells.current.get(`${row}:${column}`)?.focus());
+  }, [setCursor]);
 
-  const setParticipants = useCallback((next: CourseEditionParticipant[]) => setField('attributes.participants', next), [setField]);
+  // Two changes before the draft re-renders (two presences marked at once) build on each other, not on the same old list.
+  const written = useRef<{ from: readonly CourseEditionParticipant[]; to: CourseEditionParticipant[] } | null>(null);
+  const currentParticipants = useCallback(
+    () => (written.current && written.current.from === participants ? written.current.to : participants),
+    [participants],
+  );
+  const setParticipants = useCallback((next: CourseEditionParticipant[]) => {
+    written.current = { from: participants, to: next };
+    setField('attributes.participants', next);
+  }, [setField, participants]);
   const togglePresence = useCallback((row: number, sessionId: string | undefined) => {
     if (!sessionId) return;
-    setParticipants(participants.map((p, i) => (i !== row ? p : {
+    setParticipants(currentParticipants().map((p, i) => (i !== row ? p : {
       ...p, presentSessionIds: p.presentSessionIds.includes(sessionId) ? p.presentSessionIds.filter((s) => s !== sessionId) : [...p.presentSessionIds, sessionId],
     })));
-  }, [participants, setParticipants]);
+  }, [currentParticipants, setParticipants]);
   const cycleOutcome = useCallback((row: number) => {
-    setParticipants(participants.map((p, i) => (i !== row ? p : { ...p, outcome: nextOutcome[p.outcome ?? 'none'] ?? null })));
-  }, [participants, setParticipants]);
+    setParticipants(currentParticipants().map((p, i) => (i !== row ? p : { ...p, outcome: nextOutcome[p.outcome ?? 'none'] ?? null })));
+  }, [currentParticipants, setParticipants]);
   const removeParticipant = useCallback((row: number) => {
     setParticipants(participants.filter((_, i) => i !== row));
     focusCell(Math.max(0, Math.min(row, participants.length - 2)), sessions.length + 2);
@@ -135,15 +153,19 @@ function LoadedEdition({ kind, controller, stored, draft }: { kind: KindDefiniti
 
   const target: CourseEditionTarget = {
     lockedReason: () => lockedReason,
-    gridLockedReason: () => cellLockedReason(cursor.column),
+    gridLockedReason: () => cellLockedReason(cursorNow.current.column),
     participantCount: () => participants.length,
     addSession,
     addParticipant,
-    focusGrid: () => focusCell(Math.min(cursor.row, Math.max(0, participants.length - 1)), Math.min(cursor.column, columns - 1)),
-    move: (rows, cols) => focusCell(Math.max(0, Math.min(participants.length - 1, cursor.row + rows)), Math.max(0, Math.min(columns - 1, cursor.column + cols))),
+    focusGrid: () => focusCell(Math.min(cursorNow.current.row, Math.max(0, participants.length - 1)), Math.min(cursorNow.current.column, columns - 1)),
+    move: (rows, cols) => {
+      const at = cursorNow.current;
+      focusCell(Math.max(0, Math.min(participants.length - 1, at.row + rows)), Math.max(0, Math.min(columns - 1, at.column + cols)));
+    },
     toggle: () => {
-      if (cursor.column < sessions.length) togglePresence(cursor.row, sessions[cursor.column]?.id);
-      else if (cursor.column === sessions.length) cycleOutcome(cursor.row);
+      const at = cursorNow.current;
+      if (at.column < sessions.length) togglePresence(at.row, sessions[at.column]?.id);
+      else if (at.column === sessions.length) cycleOutcome(at.row);
     },
   };
   // The commands are made once and act on the screen as it is now: the latest target after each render.
