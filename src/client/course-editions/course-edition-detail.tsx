@@ -179,7 +179,8 @@ function LoadedEdition({ kind, controller, stored, draft }: { kind: KindDefiniti
   useScopedCommands('grid', gridCommands, active && gridFocused);
 
   const sessionError = (index: number) => ['date', 'startTime', 'endTime'].map((key) => errors.get(`attributes.sessions.${index}.${key}`)).filter(Boolean).join(' · ');
-  const participantsError = errors.get('attributes.participants');
+  // The capacity rule concerns the list as a whole: shown as soon as it fails, whichever field made it fail.
+  const participantsError = controller.allErrors.get('attributes.participants');
 
   return (
     <RecordFrame kind={kind} controller={controller} stored={stored} title={title} doc={doc} className="course-edition-detail" toolbar={TOOLBAR}
