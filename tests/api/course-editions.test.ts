@@ -41,6 +41,11 @@ describe.each(engines())('course editions on %s', (engine) => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'course-editions-'));
     api = await setupApi(engine, { env: { MEDIA_DIR: dir } });
+    // The training heading with its logo in the store (a 1×1 PNG), as the printed documents use it.
+    const logo = await api.create('media', { attributes: { name: 'logo.png', type: 'picture', mimeType: 'image/png' } });
+    fs.mkdirSync(path.join(dir, 'media'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'media', logo.id), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+    await api.create('reportHeadings', { attributes: { title: 'Attestati', companyName: 'Formazione Demo Srl', module: 'edu', isDefault: true }, relationships: { logoMediaId: logo.id } });
     templateId = (await api.create('templateDocs', { attributes: { type: 'courseCertificate', name: 'Attestato di formazione', body: certificateTemplate, isDefault: true } })).id;
     const base = await api.create('courses', { attributes: { code: 'AI-L2', title: 'Addetto antincendio – livello 2', durationHours: 8, validityYears: 5 } });
     await api.create('courses', { attributes: { code: 'AGG-AI-L2', title: 'Aggiornamento addetto antincendio – livello 2', durationHours: 5, validityYears: 5, category: 'update' }, relationships: { baseCourseId: base.id } });
@@ -155,6 +160,8 @@ describe.each(engines())('course editions on %s', (engine) => {
     expect(text).toContain('Esito della verifica: Superato');
     expect(text).toContain('Officine Brambilla Srl');
     expect(text).toContain('fino al 15/06/2031');
+    expect(text).toContain('Formazione Demo Srl');
+    expect(file.rawPayload.toString('latin1')).toContain('/Subtype /Image');
 
     // Again: nothing new, the same files.
     const again = await api.act('courseEditions', edition, 'issueCertificates');

@@ -16,7 +16,7 @@ import { refresherDueDate } from '../../domain/rules/training-refreshers.ts';
 import { registryDisplayName } from '../../domain/entities/customer.ts';
 import { DocumentData } from '../documents/data.ts';
 import { renderPdf } from '../documents/pdf.ts';
-import { templateProblem } from '../documents/routes.ts';
+import { headingLogo, templateProblem } from '../documents/routes.ts';
 import { storageKeyOf } from '../media/files.ts';
 import { Problem } from '../http/problems.ts';
 import type { HookContext, KindHooks } from '../resources/hooks.ts';
@@ -86,7 +86,7 @@ async function checkClosedChanges(hook: HookContext, data: EntityData, previous:
 }
 
 /** The PDF bytes of one participant's certificate, from the course-certificate template. */
-async function certificatePdf(template: Entity, source: { heading: Awaited<ReturnType<DocumentData['heading']>>; data: Row; title: string }): Promise<Buffer> {
+async function certificatePdf(template: Entity, source: { heading: Awaited<ReturnType<DocumentData['heading']>>; logo: Buffer | undefined; data: Row; title: string }): Promise<Buffer> {
   let markup: string;
   try {
     markup = renderTemplate('courseCertificate', String(template.attributes.body ?? ''), source.data);
@@ -95,7 +95,7 @@ async function certificatePdf(template: Entity, source: { heading: Awaited<Retur
     throw error;
   }
   const chunks: Buffer[] = [];
-  for await (const chunk of renderPdf(parseMarkup(markup), { title: source.title, heading: source.heading })) chunks.push(chunk as Buffer);
+  for await (const chunk of renderPdf(parseMarkup(markup), { title: source.title, heading: source.heading, ...(source.logo ? { logo: source.logo } : {}) })) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
@@ -139,6 +139,8 @@ export const courseEditionHooks: Record<string, KindHooks> = {
         const a = edition.attributes;
         const employees = await hook.repository('employees').findByIds(passed.map((participant) => participant.employeeId));
         const customers = await hook.repository('customers').findByIds([...employees.values()].map((employee) => String(employee.relationships.customerId)));
+        // The edu heading's logo, as the printed documents carry it.
+        const logo = await headingLogo(storage, heading);
         const validUntil = refresherDueDate({ id: course.id, validityYears: typeof c.validityYears === 'number' ? c.validityYears : undefined }, String(a.endDate));
         const issued: string[] = [];
         const certificates = new Map<string, string>();
@@ -156,6 +158,7 @@ export const courseEditionHooks: Record<string, KindHooks> = {
           const fileTitle = `Attestato ${String(c.code)} ${String(e.lastName)} ${String(e.firstName)}`;
           const bytes = await certificatePdf(template, {
             heading,
+            logo,
             title: fileTitle,
             data: {
               documento: { data: hook.today },
