@@ -11,7 +11,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject
 import { FormattedMessage, useIntl } from 'react-intl';
 import { attendanceGridCommands, courseEditionCommands, type CourseEditionTarget } from '../../../commands/course-editions.ts';
 import type { EntityJson } from '../../domain/entity.ts';
-import { courseEditionOutcomeLabels, type CourseEditionOutcome, type CourseEditionParticipant, type CourseEditionSession } from '../../domain/entities/course-editions.ts';
+import { courseEditionMessages, courseEditionOutcomeLabels, type CourseEditionOutcome, type CourseEditionParticipant, type CourseEditionSession } from '../../domain/entities/course-editions.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
@@ -75,7 +75,7 @@ function LoadedEdition({ kind, controller, stored, draft }: { kind: KindDefiniti
       if (state === 'closed') return t('courseEditions.locked.state', { state: stateLabel.toLowerCase() });
       return undefined;
     }
-    if (column === sessions.length) return state === 'closed' ? undefined : intl.formatMessage({ id: 'courseEditions.grid.noOutcome' });
+    if (column === sessions.length) return state === 'closed' ? undefined : courseEditionMessages.outcomeBeforeClosing;
     return column === sessions.length + 2 ? lockedReason : undefined;
   };
 
