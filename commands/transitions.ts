@@ -24,6 +24,7 @@ export const kindKeys: Record<MachineType, string> = {
   equipments: 'a', // attrezzatura
   assignmentActivities: 'v', // attività
   anomalies: 'n', // anomalia
+  courseEditions: 'e', // edizione del corso
 };
 
 /** Last key: the action, unique within its kind (mnemonic in Italian). */
@@ -34,6 +35,7 @@ const actionKeys: Record<MachineType, Record<string, string>> = {
   equipments: { decommission: 'd', reactivate: 'r', confirm: 'c' },
   assignmentActivities: { close: 'c', closeWithAnomalies: 'k', postpone: 'v', cancel: 'n', substitute: 's', decommission: 'd', reopen: 'o', resume: 'r' },
   anomalies: { resolve: 'r', reopen: 'o' },
+  courseEditions: { start: 'a', close: 'c', cancel: 'n' },
 };
 
 export function stateOf(machine: StateMachine, entity: EntityJson | undefined): string {

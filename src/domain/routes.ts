@@ -104,6 +104,8 @@ export const routes: readonly RouteDef[] = [
   // Training
   { name: 'Courses', path: '/courses', title: t('nav.courses'), group: 'training', needsId: false, can: ['read', 'course'] },
   { name: 'CoursesId', path: '/courses/:id', title: t('nav.coursesId'), needsId: true, can: ['read', 'course'], kind: 'courses' },
+  { name: 'CourseEditions', path: '/courseEditions', title: t('nav.courseEditions'), group: 'training', needsId: false, can: ['read', 'course'], aliases: [t('nav.alias.courseEditions')] },
+  { name: 'CourseEditionsId', path: '/courseEditions/:id', title: t('nav.courseEditionsId'), needsId: true, can: ['read', 'course'], kind: 'courseEditions' },
   { name: 'TrainingSites', path: '/trainingSites', title: t('nav.trainingSites'), group: 'training', needsId: false, can: ['read', 'course'] },
   { name: 'TrainingRooms', path: '/trainingRooms', title: t('nav.trainingRooms'), group: 'training', needsId: false, can: ['read', 'course'] },
   { name: 'TrainingEquipments', path: '/trainingEquipments', title: t('nav.trainingEquipments'), group: 'training', needsId: false, can: ['read', 'course'] },
@@ -234,6 +236,7 @@ const entityRoutes: Readonly<Record<string, { name: string; extra?(relationships
   suppliers: { name: 'SuppliersId' },
   activities: { name: 'ActivitiesId' },
   courses: { name: 'CoursesId' },
+  courseEditions: { name: 'CourseEditionsId' },
   components: { name: 'ComponentsId' },
   reminders: { name: 'RemindersId' },
   invoicingMethods: { name: 'InvoicingMethodId' },

@@ -81,11 +81,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database.engine === 'postgres' && config.databaseUrl
       ? postgresChangeBus({ url: config.databaseUrl, schema: database.schema, log: { error: (message) => app.log.error(message) } })
       : inProcessChangeBus((error) => app.log.error({ err: error }, 'ascolto delle modifiche non riuscito'));
+  const mediaStorage = options.mediaStorage ?? createStorage(config.media);
   const service = new EntityService(database.db, {
     maxPageSize: config.maxPageSize,
     maxDiscountPercent: config.maxDiscountPercent,
     today: options.today,
     changes,
+    storage: mediaStorage,
   });
   // The embedded provider (when on) signs our access tokens: they are checked against its keys directly.
   const embedded = (options.oidcProvider ?? config.oidc.embedded)
@@ -160,7 +162,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCustomerPriceRoutes(app, service, callOf);
   registerQuotationLinesRoutes(app, service, callOf);
   registerResourceRoutes(app, service, callOf);
-  const mediaStorage = options.mediaStorage ?? createStorage(config.media);
   const mediaFiles = await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: mediaStorage });
   registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage, files: mediaFiles });
   registerEventRoutes(app, { db: database.db, bus: changes, identities, log: app.log });

@@ -2,7 +2,7 @@
  * Picks one entity of another kind by typing part of its name (the API full-text filter),
  * showing the chosen one's title: a combobox with a listbox (↑/↓, Enter, Esc).
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { searchEntities, useEntityTitle } from './references.ts';
 
@@ -30,6 +30,7 @@ export function ReferencePicker({ label, target, value, onChange, readOnly, inva
   const [options, setOptions] = useState<{ id: string; title: string }[]>([]);
   const [open, setOpen] = useState(false);
   const [highlight, setHighlight] = useState(0);
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // A stable dependency for the filter object (callers pass a new literal each render).
   const filterKey = JSON.stringify(filter ?? {});
 
@@ -70,8 +71,14 @@ export function ReferencePicker({ label, target, value, onChange, readOnly, inva
         placeholder={intl.formatMessage({ id: 'form.reference.placeholder' })}
         value={text ?? (value ? title || '…' : '')}
         onChange={(e) => setText(e.target.value)}
-        onFocus={() => !readOnly && text === null && setText('')}
-        onBlur={() => setTimeout(() => { setOpen(false); setText(null); }, 150)}
+        onFocus={() => {
+          // Back before the blur's reset ran (a command that refocuses the picker): what is typed now stays.
+          clearTimeout(blurTimer.current);
+          if (!readOnly && text === null) setText('');
+        }}
+        onBlur={() => {
+          blurTimer.current = setTimeout(() => { setOpen(false); setText(null); }, 150);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' && open) { e.preventDefault(); setHighlight((h) => Math.min(options.length - 1, h + 1)); }
           else if (e.key === 'ArrowUp' && open) { e.preventDefault(); setHighlight((h) => Math.max(0, h - 1)); }

@@ -6,6 +6,7 @@
  */
 import type { ExtraFilter, KindModule, ResolvedKindModule } from './types.ts';
 import { assignments } from './assignments.ts';
+import { courseEditions } from './course-editions.ts';
 import { customers } from './customers.ts';
 import { employees } from './employees.ts';
 import { equipments } from './equipments.ts';
@@ -26,7 +27,7 @@ import { users } from './users.ts';
 export type { ExtraFilter, GridSummaryProps, KindModule, KindScreen, ResolvedKindModule, SearchEntry } from './types.ts';
 
 export const kindModules: readonly KindModule[] = [
-  customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles, trainingSites,
+  customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles, trainingSites, courseEditions,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));

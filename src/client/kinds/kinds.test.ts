@@ -37,7 +37,7 @@ describe('kind module registry', () => {
   it('searches records of the kinds people look for by name, in palette order, with their subjects', () => {
     expect(recordSearchKinds).toEqual([
       ['customers', 'customer'], ['quotations', 'quotation'], ['orders', 'order'], ['assignments', 'assignment'],
-      ['equipments', 'equipment'], ['products', 'product'], ['suppliers', 'supplier'], ['priceLists', 'price list'],
+      ['equipments', 'equipment'], ['products', 'product'], ['suppliers', 'supplier'], ['priceLists', 'price list'], ['courseEditions', 'course'],
     ]);
     for (const [type, subject] of recordSearchKinds) expect(findKind(type)?.subject).toBe(subject);
   });

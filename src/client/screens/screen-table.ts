@@ -35,6 +35,8 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   ContextTables: grid('contextTables'),
   Courses: grid('courses'),
   CoursesId: form('courses'),
+  CourseEditions: grid('courseEditions'),
+  CourseEditionsId: form('courseEditions'),
   CustomersEmployees: grid('employees'),
   CustomersEmployeesId: form('employees', 'employeeId'),
   CustomersId: form('customers'),

@@ -26,6 +26,7 @@ const samples: Record<string, Sample> = {
   jobScopes: { attributes: { code: 'UFF', name: 'Ufficio' } },
   safetyRoles: { attributes: { code: 'APS', name: 'Addetto primo soccorso' } },
   courses: { attributes: { code: 'ANT-L1', title: 'Antincendio livello 1', durationHours: 4 } },
+  courseEditions: { attributes: { startDate: '2026-11-20', endDate: '2026-11-20', capacity: 10 }, relationships: { courseId: trainingSiteId } },
   trainingPlans: { attributes: { year: 2025, title: 'Piano formativo' }, relationships: { customerId } },
   trainingSites: { attributes: { name: 'Sede di Milano', address: { city: 'Milano' } } },
   trainingRooms: { attributes: { name: 'Aula 1' }, relationships: { trainingSiteId } },

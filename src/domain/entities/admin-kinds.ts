@@ -12,6 +12,7 @@ import { paymentTerms } from './payment-terms.ts';
 import { invoicingMethods } from './invoicing-methods.ts';
 import { employees } from './employees.ts';
 import { courses, trainingPlans } from './courses.ts';
+import { courseEditions } from './course-editions.ts';
 import { trainingEquipments, trainingRooms, trainingSites } from './training-sites.ts';
 import { reminders } from './reminders.ts';
 
@@ -21,6 +22,6 @@ export const adminKinds = [
   templateDocs, reportHeadings, media,
   paymentTerms, invoicingMethods,
   employees, jobs, jobScopes, safetyRoles,
-  courses, trainingPlans, trainingSites, trainingRooms, trainingEquipments,
+  courses, courseEditions, trainingPlans, trainingSites, trainingRooms, trainingEquipments,
   reminders,
 ] as const;

@@ -1,6 +1,7 @@
 /** Every state machine by API type (DESIGN §4), with the Italian names of its states. */
 import type { StateMachine } from '../machine.ts';
 import { anomalyMachine, anomalyStateLabels } from './anomaly.ts';
+import { courseEditionMachine, courseEditionStateLabels } from './course-edition.ts';
 import { assignmentActivityMachine, assignmentActivityStateLabels } from './assignment-activity.ts';
 import { assignmentMachine, assignmentStateLabels } from './assignment.ts';
 import { equipmentMachine, equipmentStateLabels } from './equipment.ts';
@@ -14,6 +15,7 @@ export const machines = {
   orders: orderMachine,
   equipments: equipmentMachine,
   anomalies: anomalyMachine,
+  courseEditions: courseEditionMachine,
 } as const satisfies Record<string, StateMachine>;
 
 export type MachineType = keyof typeof machines;
@@ -25,6 +27,7 @@ export const machineStateLabels: Record<MachineType, Record<string, string>> = {
   orders: orderStateLabels,
   equipments: equipmentStateLabels,
   anomalies: anomalyStateLabels,
+  courseEditions: courseEditionStateLabels,
 };
 
 export { anomalyMachine, assignmentActivityMachine, assignmentMachine, equipmentMachine, orderMachine, quotationMachine };

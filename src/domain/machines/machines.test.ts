@@ -23,6 +23,7 @@ const expectations: Record<MachineType, { statePath: string; initial: string; en
   orders: { statePath: 'attributes.state', initial: 'new', entryOnly: [], final: ['completed'] },
   equipments: { statePath: 'attributes.state', initial: 'active', entryOnly: ['provisional', 'added'], final: [] },
   anomalies: { statePath: 'attributes.state', initial: 'unresolved', entryOnly: [], final: [] },
+  courseEditions: { statePath: 'attributes.state', initial: 'planned', entryOnly: [], final: ['closed', 'cancelled'] },
 };
 
 const allMachines = Object.entries(machines) as [MachineType, StateMachine][];
@@ -181,6 +182,12 @@ const guardCases: GuardCase[] = [
   { type: 'assignments', from: 'open', action: 'schedule', entity: entity({ ...staffed, attributes: { plannedStartDateTime: null } }), refusal: 'PLANNED_DATE_REQUIRED', message: /data/ },
   { type: 'assignments', from: 'scheduled', action: 'start', entity: entity({ ...staffed, relationships: { operatorIds: [] } }), refusal: 'OPERATOR_REQUIRED' },
   { type: 'assignments', from: 'postponed', action: 'schedule', entity: entity({ ...staffed, attributes: {} }), refusal: 'PLANNED_DATE_REQUIRED' },
+  // Course edition: started with sessions and participants, closed once no session is ahead.
+  { type: 'courseEditions', from: 'planned', action: 'start', entity: entity({ attributes: { sessions: [{ date: '2026-05-10' }], participants: [{ employeeId: operator }] } }), refusal: null },
+  { type: 'courseEditions', from: 'planned', action: 'start', entity: entity({ attributes: { sessions: [], participants: [{ employeeId: operator }] } }), refusal: 'EDITION_WITHOUT_SESSIONS' },
+  { type: 'courseEditions', from: 'planned', action: 'start', entity: entity({ attributes: { sessions: [{ date: '2026-05-10' }] } }), refusal: 'EDITION_WITHOUT_PARTICIPANTS' },
+  { type: 'courseEditions', from: 'in-progress', action: 'close', entity: entity({ attributes: { sessions: [{ date: '2026-05-10' }] } }), refusal: null },
+  { type: 'courseEditions', from: 'in-progress', action: 'close', entity: entity({ attributes: { sessions: [{ date: '2026-05-11' }] } }), refusal: 'EDITION_SESSIONS_AHEAD', message: 'La sessione del 11/05/2026 non si è ancora svolta' },
 ];
 
 describe('guards', () => {

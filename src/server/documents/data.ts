@@ -67,6 +67,7 @@ function numberedLines(lines: Parameters<typeof quotationProductTotals>[0][]): R
   });
 }
 
+/** Reads through `db`: the app's database, or a write transaction (an action issuing certificates), never both at once. */
 export class DocumentData {
   private readonly db: Kysely<DatabaseSchema>;
   private readonly service: EntityService;
@@ -78,17 +79,17 @@ export class DocumentData {
 
   private async byId(type: string, id: unknown): Promise<Entity | undefined> {
     if (typeof id !== 'string') return undefined;
-    const entity = await this.service.repository(this.service.kind(type)).findById(id);
+    const entity = await this.service.repository(this.service.kind(type), this.db).findById(id);
     return entity && !entity.metadata.isDeleted ? entity : undefined;
   }
 
   private async byIds(type: string, ids: readonly unknown[]): Promise<Map<string, Entity>> {
     const valid = ids.filter((id): id is string => typeof id === 'string');
-    return this.service.repository(this.service.kind(type)).findByIds(valid);
+    return this.service.repository(this.service.kind(type), this.db).findByIds(valid);
   }
 
   private children(type: string, via: string, parentId: string): Promise<Entity[]> {
-    return this.service.repository(this.service.kind(type)).listByRelationship(via, parentId);
+    return this.service.repository(this.service.kind(type), this.db).listByRelationship(via, parentId);
   }
 
   /** Live rows of `type` whose relationship `via` is one of `parentIds` (one query for many parents). */

@@ -78,26 +78,28 @@ const previewBody = z.strictObject({
   recordId: z.uuid(),
 });
 
+/** The heading's logo as PNG or JPEG bytes, when it is in the store (left out otherwise, or when too large). */
+export async function headingLogo(storage: MediaStorage | undefined, heading: DocumentSource['heading']): Promise<Buffer | undefined> {
+  const id = heading?.logoMediaId;
+  if (!id || !storage) return undefined;
+  try {
+    const key = storageKeyOf(id);
+    const stat = await storage.stat(key);
+    if (!stat || stat.size > MAX_LOGO_BYTES) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    const png = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+    return png || jpeg ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRoutesOptions): void {
   const documents = new DocumentData(options.db, options.service);
-
-  async function logoOf(source: DocumentSource): Promise<Buffer | undefined> {
-    const id = source.heading?.logoMediaId;
-    if (!id || !options.storage) return undefined;
-    try {
-      const key = storageKeyOf(id);
-      const stat = await options.storage.stat(key);
-      if (!stat || stat.size > MAX_LOGO_BYTES) return undefined;
-      const chunks: Buffer[] = [];
-      for await (const chunk of await options.storage.get(key)) chunks.push(chunk as Buffer);
-      const bytes = Buffer.concat(chunks);
-      const png = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-      const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-      return png || jpeg ? bytes : undefined;
-    } catch {
-      return undefined;
-    }
-  }
+  const logoOf = (source: DocumentSource) => headingLogo(options.storage, source.heading);
 
   /** The PDF bytes of `source` printed with `body`. */
   async function render(source: DocumentSource, type: TemplateDocType, body: string): Promise<Buffer> {

@@ -12,6 +12,7 @@ import type { EntityRepository } from './repository.ts';
 import type { ActionResult, CallContext, EntityService } from './service.ts';
 import { kindHooks } from './kind-hooks.ts';
 import { kindList } from '../../domain/kinds.ts';
+import type { MediaStorage } from '../storage/storage.ts';
 
 export interface HookContext {
   db: Kysely<DatabaseSchema>;
@@ -21,6 +22,8 @@ export interface HookContext {
   maxDiscountPercent: number;
   repository(type: string): EntityRepository;
   service: EntityService;
+  /** The media store (absent only where a service runs without one, e.g. the seed). */
+  storage: MediaStorage | undefined;
 }
 
 /** What the caller sent with a transition: its message (`Transition.message`), checked and trimmed. */

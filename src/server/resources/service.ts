@@ -25,6 +25,7 @@ import { businessDay } from '../../domain/business-day.ts';
 import type { FieldChange, HistoryEntry } from '../../domain/records.ts';
 import { WriteJournal, readHistory } from '../history/journal.ts';
 import { inProcessChangeBus, type ChangeBus } from '../events/bus.ts';
+import type { MediaStorage } from '../storage/storage.ts';
 
 export interface ServiceOptions {
   maxPageSize: number;
@@ -33,6 +34,8 @@ export interface ServiceOptions {
   today?: () => string;
   /** Where committed writes are announced (GET /api/events); in-process by default. */
   changes?: ChangeBus;
+  /** The media store, for actions that write files (a course edition's certificates). */
+  storage?: MediaStorage;
 }
 
 export interface CallContext {
@@ -527,6 +530,7 @@ export class EntityService {
       maxDiscountPercent: this.options.maxDiscountPercent,
       repository: (type: string) => this.repository(this.kind(type), db),
       service: this,
+      storage: this.options.storage,
     };
   }
 

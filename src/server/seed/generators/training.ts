@@ -226,5 +226,55 @@ export async function seedTraining(ctx: SeedContext): Promise<Record<string, num
     });
   }
   await ctx.insert('trainingPlans', plans);
-  return { trainingSites: siteIds.length, trainingRooms: rooms.length, trainingEquipments: trainingEquipments.length, employees: employees.length, trainingPlans: plans.length };
+  const editions = await ctx.insert('courseEditions', courseEditionItems(ctx, withEmployees.map(({ customer }) => customer), rooms, roomItems));
+  return { trainingSites: siteIds.length, trainingRooms: rooms.length, trainingEquipments: trainingEquipments.length, employees: employees.length, trainingPlans: plans.length, courseEditions: editions.length };
+}
+
+/**
+ * Course editions around the reference day: two closed with attendance and outcomes (their
+ * certificates are issued from the app: the demo has no file bytes), one in progress, two planned
+ * and one cancelled, for the customers with employees first in the pool (the demo customers).
+ */
+function courseEditionItems(ctx: SeedContext, customers: readonly CustomerInfo[], roomIds: readonly string[], rooms: readonly SeedItem[]): SeedItem[] {
+  const state = stateOf(ctx);
+  const trainers = ctx.idsOf('users').slice(0, 6);
+  const plan: { course: string; from: number; days: number; state: string }[] = [
+    { course: 'AI-L2', from: -40, days: 1, state: 'closed' },
+    { course: 'PS-BC', from: -15, days: 2, state: 'closed' },
+    { course: 'FORM-SPEC-M', from: -1, days: 2, state: 'in-progress' },
+    { course: 'AGG-AI-L2', from: 7, days: 1, state: 'planned' },
+    { course: 'PREP', from: 21, days: 2, state: 'planned' },
+    { course: 'AI-L1', from: 3, days: 1, state: 'cancelled' },
+  ];
+  const items: SeedItem[] = [];
+  plan.forEach((entry, n) => {
+    const customer = customers[n % Math.max(1, Math.min(3, customers.length))];
+    const courseId = state.courseIds.get(entry.course);
+    if (!customer || customer.employeeIds.length === 0 || !courseId) return;
+    const roomIndex = (n * 2) % roomIds.length;
+    const seats = Number(rooms[roomIndex]?.attributes.capacity ?? 12);
+    const startDate = addDays(ctx.referenceDay, entry.from);
+    const endDate = addDays(startDate, entry.days - 1);
+    const sessions = Array.from({ length: entry.days }, (_, d) => [
+      { id: ctx.uuid(), date: addDays(startDate, d), startTime: '09:00', endTime: '13:00' },
+      { id: ctx.uuid(), date: addDays(startDate, d), startTime: '14:00', endTime: '18:00' },
+    ]).flat();
+    const capacity = Math.min(seats, 12);
+    const held = sessions.filter((session) => session.date <= ctx.referenceDay).map((session) => session.id);
+    const participants = some(ctx, customer.employeeIds, Math.min(capacity, int(ctx, 4, 8))).map((employeeId) => {
+      const attended = entry.state === 'closed' || entry.state === 'in-progress' ? held.filter(() => chance(ctx, 0.92)) : [];
+      const outcome = entry.state === 'closed' ? (attended.length === held.length ? 'passed' : 'failed') : undefined;
+      return { employeeId, presentSessionIds: attended, ...(outcome ? { outcome } : {}) };
+    });
+    items.push({
+      createdDateTime: ctx.dateTime(Math.min(-1, entry.from - 30)),
+      attributes: {
+        code: `ED-${startDate.slice(0, 4)}-${String(n + 1).padStart(5, '0')}`,
+        state: entry.state, startDate, endDate, capacity, sessions, participants,
+        ...(entry.state === 'cancelled' ? { notes: 'Annullata su richiesta del cliente: da riprogrammare' } : {}),
+      },
+      relationships: { courseId, customerId: customer.id, trainingSiteId: rooms[roomIndex]?.relationships?.trainingSiteId ?? null, trainingRoomId: roomIds[roomIndex], trainerId: trainers.length > 0 ? trainers[n % trainers.length] : null },
+    });
+  });
+  return items;
 }
