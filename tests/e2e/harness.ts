@@ -357,6 +357,9 @@ export async function addQuotationLineByCode(page: Page, grid: Locator, code: st
   await page.keyboard.type(code, { delay: 15 });
   const option = page.getByRole('option', { name: new RegExp(code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
   await option.waitFor({ timeout: 10_000 });
+  // Enter takes the highlighted option: wait for the answer to the whole code (its option first).
+  const highlighted = () => picker.evaluate((input) => document.getElementById(input.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
+  await expect.poll(highlighted, { timeout: 10_000 }).toContain(code);
   await page.keyboard.press('Enter');
   await grid.getByRole('textbox', { name: /^Quantità della riga/ }).waitFor();
   await page.keyboard.type(String(quantity));

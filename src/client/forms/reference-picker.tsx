@@ -36,14 +36,20 @@ export function ReferencePicker({ label, target, value, onChange, readOnly, inva
 
   useEffect(() => {
     if (text === null) return;
+    // Only the answer to what is typed now counts: an earlier search answering late is dropped.
+    let current = true;
     const timer = setTimeout(() => {
       searchEntities(target, text, 20, JSON.parse(filterKey) as Record<string, string>).then((found) => {
-        setOptions(found);
+        if (!current) return;
+        setOptions(rankByTyped(found, text));
         setHighlight(0);
         setOpen(true);
-      }, () => setOptions([]));
+      }, () => current && setOptions([]));
     }, 250);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [text, target, filterKey]);
 
   const choose = (option: { id: string } | null) => {
@@ -99,4 +105,12 @@ export function ReferencePicker({ label, target, value, onChange, readOnly, inva
       )}
     </span>
   );
+}
+
+/** Options whose title starts with what was typed first (a product's code typed whole is the one meant), the rest in the search's order. */
+export function rankByTyped<T extends { title: string }>(options: readonly T[], typed: string): T[] {
+  const wanted = typed.trim().toLocaleLowerCase('it');
+  if (!wanted) return [...options];
+  const starts = (option: T) => option.title.toLocaleLowerCase('it').startsWith(wanted);
+  return [...options.filter(starts), ...options.filter((option) => !starts(option))];
 }
