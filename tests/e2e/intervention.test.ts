@@ -4,6 +4,7 @@
 // plain close refused and close with anomalies (t i k), then preview the report (r s). The API then
 // has the failed check, the anomaly with its risk linked to the check, the intervention and its
 // activity closed with anomalies, and the report lists the anomaly and the customer's report addresses.
+// Last, the anomalies' grid opens from the palette, and the anomaly, opened from its link, is resolved (t n r).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
@@ -153,5 +154,28 @@ describe('the intervention', () => {
     const emails = ((customer.attributes.additionalInformations as { emailsForInterventionReports?: string[] } | undefined)?.emailsForInterventionReports) ?? [];
     if (emails.length > 0) expect(text).toContain(`Rapporto inviato a: ${emails.join(', ')}`);
     else expect(text).not.toContain('Rapporto inviato a');
+
+    // The anomalies' grid, from the palette, lists the anomalies the technician may read.
+    await openFromPalette(page, 'Anomalie', 'Anomalie', { title: true });
+    await page.waitForURL((url) => url.pathname === '/planning/anomalies');
+    const grid = page.locator('.data-grid:visible');
+    await grid.waitFor({ timeout: 30_000 });
+    await expect.poll(() => grid.locator('.data-grid-count').textContent(), { timeout: 30_000 }).toMatch(/\d+ rig[ah]e?/);
+
+    // Back on the intervention, the anomaly's link opens it; its transitions are there: t n r resolves it.
+    // (From the palette's recent tabs, by its address: the report's preview carries the code too.)
+    await openFromPalette(page, code, `/planning/assignments/${assignment.id}`);
+    await checklist.waitFor({ timeout: 30_000 });
+    const anomalyHref = `/preview/anomalies/${raised!.id}`;
+    const onLink = () => page.evaluate((href) => (document.activeElement as HTMLAnchorElement | null)?.getAttribute('href') === href, anomalyHref);
+    for (let i = 0; i < 300 && !(await onLink()); i++) await page.keyboard.press('Tab');
+    expect(await onLink()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === anomalyHref);
+    await expect.poll(() => stateBadge().textContent(), { timeout: 30_000 }).toBe(machineStateLabels.anomalies.unresolved);
+    await focusOutOfFields(page);
+    await pressKeys(page, 't', 'n', 'r');
+    await expect.poll(() => stateBadge().textContent(), { timeout: 15_000 }).toBe(machineStateLabels.anomalies.resolved);
+    expect((await get<Entity>(`/anomalies/${raised!.id}`)).attributes.state).toBe('resolved');
   });
 });

@@ -346,7 +346,7 @@ function ControlRow({ row, isCurrent, editable, anomalyOpen, onSaveNote, onRaise
           <>
             <CommandButton commandId="intervention.pass" label={t('intervention.outcome.passed')} />
             <CommandButton commandId="intervention.fail" label={t('intervention.outcome.failed')} />
-            {row.outcome === 'failed' && !anomalyOpen && <CommandButton commandId="intervention.anomaly" label={t('intervention.raise')} />}
+            {row.outcome === 'failed' && !anomalyOpen && !row.anomalies.some((a) => a.attributes.state === 'unresolved') && <CommandButton commandId="intervention.anomaly" label={t('intervention.raise')} />}
           </>
         )}
         <input

@@ -20,6 +20,7 @@ import { RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-fr
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { useEntityTitle } from '../forms/references.ts';
 import { findField, kindSections } from '../forms/schema-fields.ts';
+import { useSession } from '../session/session.tsx';
 import { addMessages } from '../i18n/index.ts';
 import interventionMessages from '../i18n/messages/intervention.ts';
 import { InterventionChecklist } from './checklist.tsx';
@@ -91,7 +92,10 @@ function Operators({ controller, draft }: { controller: RecordController; draft:
   const module = typeof draft.attributes.module === 'string' ? draft.attributes.module : '';
   const operatorIds = idsOf(draft.relationships.operatorIds);
   const inCharge = typeof draft.relationships.operatorInChargeId === 'string' ? draft.relationships.operatorInChargeId : '';
+  const { ability } = useSession();
   const readOnly = controller.locked || !controller.access.canEdit('relationships.operatorIds');
+  // Choosing a new operator means reading the users (a technician may not: they keep the team they were given).
+  const canPick = ability.can('read', 'user');
   const inChargeReadOnly = controller.locked || !controller.access.canEdit('relationships.operatorInChargeId');
   const filter = useMemo(() => ({ 'filter[userType]': 'siv', ...(module ? { 'filter[moduleName]': module } : {}) }), [module]);
   const operatorsError = controller.errors.get('relationships.operatorIds');
@@ -114,7 +118,7 @@ function Operators({ controller, draft }: { controller: RecordController; draft:
           ))}
         </ul>
       )}
-      {!readOnly && (
+      {!readOnly && canPick && (
         <ReferencePicker label={intl.formatMessage({ id: 'intervention.addOperator' })} target="users" value={null} filter={filter}
           onChange={(value) => value && !operatorIds.includes(value) && setOperators([...operatorIds, value])} />
       )}
@@ -132,9 +136,18 @@ function Operators({ controller, draft }: { controller: RecordController; draft:
   );
 }
 
+/** An operator's name; the signed-in user's own when the users are not readable to them, else a neutral word. */
+function useOperatorName(id: string): string {
+  const intl = useIntl();
+  const { identity } = useSession();
+  const title = useEntityTitle('users', id);
+  if (title) return title;
+  return id === identity.id ? identity.displayName : intl.formatMessage({ id: 'intervention.operatorHidden' });
+}
+
 function OperatorChip({ id, readOnly, onRemove }: { id: string; readOnly: boolean; onRemove(): void }) {
   const intl = useIntl();
-  const name = useEntityTitle('users', id) || id;
+  const name = useOperatorName(id);
   return (
     <li>
       {name}
@@ -144,6 +157,6 @@ function OperatorChip({ id, readOnly, onRemove }: { id: string; readOnly: boolea
 }
 
 function OperatorOption({ id }: { id: string }) {
-  const name = useEntityTitle('users', id) || id;
+  const name = useOperatorName(id);
   return <option value={id}>{name}</option>;
 }

@@ -6,6 +6,7 @@ const intervention: Record<string, string> = {
   'intervention.addOperator': 'Aggiungi operatore',
   'intervention.removeOperator': 'Rimuovi {name}',
   'intervention.noOperators': 'Nessun operatore.',
+  'intervention.operatorHidden': 'Operatore',
   'intervention.inCharge': 'Operatore responsabile',
   'intervention.inChargeNone': '— nessuno —',
   'intervention.activities': 'Attività e controlli',
