@@ -7,7 +7,7 @@
  * transition (`t i k`), refused by the server while no anomaly was found and required once one was
  * (src/domain/rules/intervention.ts). The report's preview is the document command (`r s`).
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EntityJson } from '../../domain/entity.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
@@ -21,6 +21,9 @@ import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { useEntityTitle } from '../forms/references.ts';
 import { findField, kindSections } from '../forms/schema-fields.ts';
 import { useSession } from '../session/session.tsx';
+import { store } from '../store.ts';
+import { useTabId } from '../workspace/tab-context.ts';
+import { workspaceAtom } from '../workspace/workspace-state.ts';
 import { addMessages } from '../i18n/index.ts';
 import interventionMessages from '../i18n/messages/intervention.ts';
 import { InterventionChecklist } from './checklist.tsx';
@@ -41,6 +44,12 @@ const TOOLBAR = ['record.save', 'record.discard', 'document.print', 'record.hist
 
 export function InterventionDetail({ id }: { id: string }) {
   const controller = useRecordController('assignments', id, { resolveConflict: showConflict });
+  // Closing the tab (after its unsaved-changes question) drops the kept draft; a reload never unmounts.
+  const tabId = useTabId();
+  const { forgetDraft } = controller;
+  useEffect(() => () => {
+    if (!store.get(workspaceAtom).tabs.some((tab) => tab.id === tabId)) forgetDraft();
+  }, [tabId, forgetDraft]);
   return <RecordLoader controller={controller}>{(record) => <LoadedIntervention {...record} />}</RecordLoader>;
 }
 
