@@ -6,6 +6,7 @@
 // activity closed with anomalies, and the report lists the anomaly and the customer's report addresses.
 // Last, the anomalies' grid opens from the palette, and the anomaly, opened from its link, is resolved (t n r).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
@@ -77,6 +78,10 @@ describe('the intervention', () => {
       await pressKeys(page, 't', 'i', 'r');
       await expect.poll(() => stateBadge().textContent(), { timeout: 15_000 }).toBe(labels.running);
     }
+
+    // No serious or critical accessibility violation on the screen.
+    const axe = await new AxeBuilder({ page }).include('.intervention-detail:visible').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // Tab reaches the checklist; ↓ moves to the first control of the chosen activity.
     const focusedRow = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.row ?? null);

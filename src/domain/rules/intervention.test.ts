@@ -3,7 +3,7 @@ import { availableActions, findTransition } from '../machine.ts';
 import { assignmentMachine } from '../machines/assignment.ts';
 import type { EntityShape } from '../kind.ts';
 import {
-  anomalyDescription, anomalyFromFailedControl, closingRefusal, controlsForActivity, defaultAnomalyRisk, INTERVENTION_ANOMALIES, latestChecks, outcomeOf,
+  anomalyDescription, anomalyFromFailedControl, closingRefusal, controlsForActivity, defaultAnomalyRisk, INTERVENTION_ANOMALIES, latestChecks, mayOperate, outcomeOf,
 } from './intervention.ts';
 
 const running: EntityShape = {
@@ -90,5 +90,22 @@ describe('the anomaly a failed control raises', () => {
     });
     expect(anomalyFromFailedControl({ control, risk: 'low', description: '  ', detectedDateTime: 'x', customerId: 'cu', assignmentActivityId: 'aa' }).attributes.description)
       .toBe('Controllo EST-1 – Pressione manometro non superato');
+  });
+});
+
+describe('who may be an operator', () => {
+  const user = (attributes: Record<string, unknown>, isEnabled = true) => ({ attributes, metadata: { isEnabled } });
+
+  it('internal staff allowed on the module, or on every module', () => {
+    expect(mayOperate(user({ userType: 'siv', allowedModules: ['fire', 'equip'] }), 'fire')).toBe(true);
+    expect(mayOperate(user({ userType: 'siv', allowedModules: [] }), 'med')).toBe(true);
+  });
+
+  it('not staff of other modules, external or customer users, disabled users, unknown ids', () => {
+    expect(mayOperate(user({ userType: 'siv', allowedModules: ['edu'] }), 'fire')).toBe(false);
+    expect(mayOperate(user({ userType: 'external', allowedModules: [] }), 'fire')).toBe(false);
+    expect(mayOperate(user({ userType: 'customer', allowedModules: ['fire'] }), 'fire')).toBe(false);
+    expect(mayOperate(user({ userType: 'siv', allowedModules: [] }, false), 'fire')).toBe(false);
+    expect(mayOperate(undefined, 'fire')).toBe(false);
   });
 });

@@ -114,3 +114,23 @@ export function anomalyFromFailedControl(input: {
     },
   };
 }
+
+/** What the operator rule needs of a user. */
+export interface OperatorCandidate {
+  attributes: { userType?: unknown; allowedModules?: unknown };
+  metadata?: { isEnabled?: unknown };
+}
+
+export const OPERATOR_NOT_ALLOWED = 'L’operatore deve essere personale interno abilitato al modulo dell’intervento';
+
+/**
+ * Whether a user may be an operator of an intervention of `module` (issue 11: "only staff allowed on
+ * the module"): internal staff (`siv`), enabled, whose allowed modules include it (SPEC §4: staff
+ * without modules may use them all). The users list's `filter[userType]=siv&filter[moduleName]=…`
+ * offers the same people.
+ */
+export function mayOperate(user: OperatorCandidate | undefined, module: string): boolean {
+  if (!user || user.attributes.userType !== 'siv' || user.metadata?.isEnabled === false) return false;
+  const modules = Array.isArray(user.attributes.allowedModules) ? user.attributes.allowedModules : [];
+  return modules.length === 0 || modules.includes(module);
+}

@@ -13,6 +13,5 @@ import { templateDocHooks } from '../kinds/template-docs.ts';
 import { mediaHooks } from '../kinds/media.ts';
 import { customerFigureHooks } from '../kinds/customers.ts';
 import { roleHooks } from '../kinds/roles.ts';
-import { assignmentHooks } from '../kinds/assignments.ts';
 
-export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks, ...equipmentHooks, ...reminderHooks, ...templateDocHooks, ...mediaHooks, ...userHooks, ...roleHooks, ...customerFigureHooks, ...assignmentHooks };
+export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks, ...equipmentHooks, ...reminderHooks, ...templateDocHooks, ...mediaHooks, ...userHooks, ...roleHooks, ...customerFigureHooks };
