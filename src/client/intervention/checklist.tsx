@@ -124,6 +124,8 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
   const [busy, setBusy] = useState(false);
 
   const canCheck = ability.can('create', 'checks');
+  // A file is a media row, whose subject is the customer's (src/domain/entities/media.ts): who may not create them may not attach photos.
+  const canAttach = ability.can('create', 'customer');
   const readOnlyReason = !canCheck ? t('intervention.noRight') : NOT_STARTED.includes(state) ? t('intervention.notStarted') : UNDER_WAY.includes(state) ? undefined : t('intervention.ended');
   const editable = readOnlyReason === undefined && assignment.metadata.isDeleted !== true;
 
@@ -276,6 +278,7 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
                               row={row}
                               isCurrent={row.key === current?.key}
                               editable={editable && activityState === 'open'}
+                              canAttach={canAttach}
                               anomalyOpen={anomalyRow === row.key}
                               onSaveNote={(text) => void saveNote(row, text)}
                               onRaise={(risk, description) => raise(row, risk, description)}
@@ -311,13 +314,14 @@ interface ControlRowProps {
   row: Row;
   isCurrent: boolean;
   editable: boolean;
+  canAttach: boolean;
   anomalyOpen: boolean;
   onSaveNote(text: string): void;
   onRaise(risk: AnomalyRisk, description: string): Promise<void>;
   onCancelAnomaly(): void;
 }
 
-function ControlRow({ row, isCurrent, editable, anomalyOpen, onSaveNote, onRaise, onCancelAnomaly }: ControlRowProps) {
+function ControlRow({ row, isCurrent, editable, canAttach, anomalyOpen, onSaveNote, onRaise, onCancelAnomaly }: ControlRowProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const code = String(row.control.attributes.code ?? '');
@@ -363,8 +367,10 @@ function ControlRow({ row, isCurrent, editable, anomalyOpen, onSaveNote, onRaise
             setNote(null);
           }}
         />
-        {row.check ? (
-          <Attachments type="checks" id={row.check.id} field="attributes.photos" label={t('intervention.photos', { code })} shape="ids" value={photos} readOnly={!editable}
+        {row.check && !canAttach && photos.length === 0 ? (
+          editable ? <span className="form-hint"><FormattedMessage id="intervention.photosNotAllowed" /></span> : null
+        ) : row.check ? (
+          <Attachments type="checks" id={row.check.id} field="attributes.photos" label={t('intervention.photos', { code })} shape="ids" value={photos} readOnly={!editable || !canAttach}
             onChange={(value) => void records.update('checks', row.check!, { attributes: { photos: value } }).catch(() => undefined)} />
         ) : editable ? <span className="form-hint"><FormattedMessage id="intervention.photosAfterCheck" /></span> : null}
       </div>
