@@ -141,20 +141,21 @@ describe.each(engines())('the intervention on %s', (engine) => {
     expect(await actionsOf(api.adminId, assignment.id)).toMatchObject({ close: null, closeWithAnomalies: 'NO_ANOMALIES' });
   });
 
-  it('operators are internal staff allowed on the intervention’s module; a team chosen before stays until changed', async () => {
+  it('operators are staff (internal or external) allowed on the intervention’s module; a team chosen before stays until changed', async () => {
     const admin = as(api.adminId);
     const roleless: string[] = [];
-    const external = await insertUser(api, roleless, { userType: 'external', displayName: 'Esterno', allowedModules: [] });
+    const customerUser = await insertUser(api, roleless, { userType: 'customer', displayName: 'Cliente', customerId, allowedModules: ['fire'] });
+    const contractor = await insertUser(api, roleless, { userType: 'external', displayName: 'Ditta esterna', allowedModules: ['fire'] });
     const eduOnly = await insertUser(api, roleless, { displayName: 'Formatore', allowedModules: ['edu'] });
     const disabled = await insertUser(api, roleless, { displayName: 'Disattivato', allowedModules: ['fire'] }, { isEnabled: false });
     const body = (operatorIds: string[]) => ({
       attributes: { code: `INT-OP-${operatorIds.length}-${n++}`, module: 'fire' },
       relationships: { customerId, operatorIds, operatorInChargeId: operatorIds[0] ?? null },
     });
-    const refused = await admin.request('POST', '/api/assignments', body([technicianId, external, eduOnly, disabled]));
+    const refused = await admin.request('POST', '/api/assignments', body([technicianId, customerUser, contractor, eduOnly, disabled]));
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual([1, 2, 3].map((i) => ({ pointer: `/relationships/operatorIds/${i}`, code: 'operatorNotAllowed', message: 'L’operatore deve essere personale interno abilitato al modulo dell’intervento' })));
-    const created = await admin.request('POST', '/api/assignments', body([technicianId]));
+    expect(refused.body.errors).toEqual([1, 3, 4].map((i) => ({ pointer: `/relationships/operatorIds/${i}`, code: 'operatorNotAllowed', message: 'L’operatore deve essere personale, interno o esterno, abilitato al modulo dell’intervento' })));
+    const created = await admin.request('POST', '/api/assignments', body([technicianId, contractor]));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     // Another module: the technician (fire only) may no longer be on it.
     const moved = await admin.request('PATCH', `/api/assignments/${created.body.data.id as string}`, { attributes: { module: 'edu' } }, {
@@ -163,10 +164,11 @@ describe.each(engines())('the intervention on %s', (engine) => {
     expect(moved.status).toBe(422);
     expect(moved.body.errors[0]).toMatchObject({ pointer: '/relationships/operatorIds/0', code: 'operatorNotAllowed' });
     // The users list offers the same people.
-    const offered = await admin.request('GET', '/api/users?filter[userType]=siv&filter[moduleName]=fire&page[size]=100');
+    const offered = await admin.request('GET', '/api/users?filter[userType]=siv,external&filter[moduleName]=fire&page[size]=100');
     const ids = offered.body.data.map((u: { id: string }) => u.id);
     expect(ids).toContain(technicianId);
-    expect(ids).not.toContain(external);
+    expect(ids).toContain(contractor);
+    expect(ids).not.toContain(customerUser);
     expect(ids).not.toContain(eduOnly);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The intervention (`/planning/assignments/{id}/detail`, issue 11 "The intervention"), a view over
  * the record controller: the header (code, customer, office location, dates, the state with its
- * transition bar from the record frame), the operators (only internal staff allowed on the
+ * transition bar from the record frame), the operators (only staff, internal or external, allowed on the
  * intervention's module), and the activities, each with its equipment or installation and the
  * checklist of its family's controls (checklist.tsx). Closing with anomalies is the machine's
  * transition (`t i k`), refused by the server while no anomaly was found and required once one was
@@ -12,6 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { EntityJson } from '../../domain/entity.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
+import { OPERATOR_USER_TYPES } from '../../domain/rules/intervention.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
 import { Field } from '../forms/field-input.tsx';
@@ -92,8 +93,8 @@ function LoadedIntervention({ kind, controller, stored, draft }: { kind: KindDef
 const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /**
- * The operators and the one in charge among them. The pickers offer only internal staff (`siv`)
- * allowed on the intervention's module (the users list's `filter[moduleName]`, SPEC §4 effective
+ * The operators and the one in charge among them. The picker offers only staff (internal or external,
+ * never customer users) allowed on the intervention's module (the users list's `filter[moduleName]`, SPEC §4 effective
  * modules: staff without modules may use them all).
  */
 function Operators({ controller, draft }: { controller: RecordController; draft: EntityJson }) {
@@ -106,7 +107,7 @@ function Operators({ controller, draft }: { controller: RecordController; draft:
   // Choosing a new operator means reading the users (a technician may not: they keep the team they were given).
   const canPick = ability.can('read', 'user');
   const inChargeReadOnly = controller.locked || !controller.access.canEdit('relationships.operatorInChargeId');
-  const filter = useMemo(() => ({ 'filter[userType]': 'siv', ...(module ? { 'filter[moduleName]': module } : {}) }), [module]);
+  const filter = useMemo(() => ({ 'filter[userType]': OPERATOR_USER_TYPES.join(','), ...(module ? { 'filter[moduleName]': module } : {}) }), [module]);
   const operatorsError = controller.errors.get('relationships.operatorIds');
   const inChargeError = controller.errors.get('relationships.operatorInChargeId');
   const setOperators = (next: string[]) => {

@@ -96,14 +96,15 @@ describe('the anomaly a failed control raises', () => {
 describe('who may be an operator', () => {
   const user = (attributes: Record<string, unknown>, isEnabled = true) => ({ attributes, metadata: { isEnabled } });
 
-  it('internal staff allowed on the module, or on every module', () => {
+  it('staff, internal or external, allowed on the module, or on every module', () => {
     expect(mayOperate(user({ userType: 'siv', allowedModules: ['fire', 'equip'] }), 'fire')).toBe(true);
+    expect(mayOperate(user({ userType: 'external', allowedModules: ['fire'] }), 'fire')).toBe(true);
     expect(mayOperate(user({ userType: 'siv', allowedModules: [] }), 'med')).toBe(true);
   });
 
-  it('not staff of other modules, external or customer users, disabled users, unknown ids', () => {
+  it('not staff of other modules, customer users, disabled users, unknown ids', () => {
     expect(mayOperate(user({ userType: 'siv', allowedModules: ['edu'] }), 'fire')).toBe(false);
-    expect(mayOperate(user({ userType: 'external', allowedModules: [] }), 'fire')).toBe(false);
+    expect(mayOperate(user({ userType: 'external', allowedModules: ['equip'] }), 'fire')).toBe(false);
     expect(mayOperate(user({ userType: 'customer', allowedModules: ['fire'] }), 'fire')).toBe(false);
     expect(mayOperate(user({ userType: 'siv', allowedModules: [] }, false), 'fire')).toBe(false);
     expect(mayOperate(undefined, 'fire')).toBe(false);

@@ -121,16 +121,19 @@ export interface OperatorCandidate {
   metadata?: { isEnabled?: unknown };
 }
 
-export const OPERATOR_NOT_ALLOWED = 'L’operatore deve essere personale interno abilitato al modulo dell’intervento';
+export const OPERATOR_NOT_ALLOWED = 'L’operatore deve essere personale, interno o esterno, abilitato al modulo dell’intervento';
+
+/** User types that are staff: the provider's own (`siv`) and its contractors (`external`), never customer users (SPEC §1). */
+export const OPERATOR_USER_TYPES = ['siv', 'external'] as const;
 
 /**
  * Whether a user may be an operator of an intervention of `module` (issue 11: "only staff allowed on
- * the module"): internal staff (`siv`), enabled, whose allowed modules include it (SPEC §4: staff
- * without modules may use them all). The users list's `filter[userType]=siv&filter[moduleName]=…`
+ * the module"): staff (`OPERATOR_USER_TYPES`), enabled, whose allowed modules include it (SPEC §4:
+ * staff without modules may use them all). The users list's `filter[userType]=siv,external&filter[moduleName]=…`
  * offers the same people.
  */
 export function mayOperate(user: OperatorCandidate | undefined, module: string): boolean {
-  if (!user || user.attributes.userType !== 'siv' || user.metadata?.isEnabled === false) return false;
+  if (!user || !(OPERATOR_USER_TYPES as readonly unknown[]).includes(user.attributes.userType) || user.metadata?.isEnabled === false) return false;
   const modules = Array.isArray(user.attributes.allowedModules) ? user.attributes.allowedModules : [];
   return modules.length === 0 || modules.includes(module);
 }

@@ -31,7 +31,7 @@ async function activitiesWithAnomalies(hook: HookContext, activities: readonly E
 const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /**
- * Operators are internal staff allowed on the intervention's module (src/domain/rules/intervention.ts).
+ * Operators are staff (internal or external) allowed on the intervention's module (src/domain/rules/intervention.ts).
  * Checked for the operators a write adds (all of them when the module changes): a team chosen
  * before a user's modules changed stays as it was until someone changes it.
  */

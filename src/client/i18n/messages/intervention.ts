@@ -2,7 +2,7 @@
 const intervention: Record<string, string> = {
   'intervention.header': 'Dati dell’intervento',
   'intervention.operators': 'Operatori',
-  'intervention.operatorsHint': 'Solo il personale interno abilitato al modulo {module}.',
+  'intervention.operatorsHint': 'Solo il personale, interno o esterno, abilitato al modulo {module}.',
   'intervention.addOperator': 'Aggiungi operatore',
   'intervention.removeOperator': 'Rimuovi {name}',
   'intervention.noOperators': 'Nessun operatore.',
