@@ -89,6 +89,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'CommercialAgreementsCustomer', path: '/planning/commercialAgreements/:customerId', title: t('nav.commercialAgreementsCustomer'), needsId: true, can: ['read', 'commercial offer'], kind: 'customers' },
   { name: 'PhysicalActivities', path: '/planning/physicalActivities', title: t('nav.physicalActivities'), group: 'planning', needsId: false, can: ['read', 'physical activity'], aliases: [t('nav.alias.deadlinesSchedule'), t('nav.alias.dueDates')] },
   { name: 'PhysicalActivitiesCustomer', path: '/planning/physicalActivities/:moduleName/:customerId', title: t('nav.physicalActivitiesCustomer'), needsId: true, params: { moduleName: customerModules }, can: ['read', 'physical activity'], kind: 'customers' },
+  // Issue 11: the anomalies found on equipment and installations, with their transitions (resolve, reopen). Not in the SPEC table.
+  { name: 'Anomalies', path: '/planning/anomalies', title: t('nav.anomalies'), group: 'planning', needsId: false, can: ['read', 'anomaly'] },
   { name: 'Reminders', path: '/reminders', title: t('nav.reminders'), group: 'planning', needsId: false, can: ['read', 'reminder'] },
   { name: 'RemindersId', path: '/reminders/:id', title: t('nav.remindersId'), needsId: true, can: ['read', 'reminder'], kind: 'reminders' },
 

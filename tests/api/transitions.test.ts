@@ -42,6 +42,11 @@ describe.each(engines())('state machines through the API on %s', (engine) => {
     data = writePath(data, machine.statePath, state);
     for (const [path, value] of Object.entries(overrides)) data = writePath(data, path, value);
     const [row] = await new EntityRepository(api.database.db, kind).insert([{ id: randomUUID(), data, by: api.adminId }]);
+    // Closing with anomalies needs one found during the intervention (src/domain/rules/intervention.ts).
+    if (type === 'assignments' && action === 'closeWithAnomalies') {
+      const activity = await inState('assignmentActivities', 'closed', '', { 'relationships.assignmentId': row!.id });
+      await inState('anomalies', 'unresolved', '', { 'relationships.assignmentActivityId': activity.id });
+    }
     return row!;
   }
 

@@ -78,6 +78,7 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   Calendar: { screen: 'calendar' },
   CommercialAgreements: grid('commercialAgreements'),
   CommercialAgreementsCustomer: grid('commercialAgreements', { 'filter[customerId]': ':customerId' }),
+  Anomalies: grid('anomalies'),
   PhysicalActivities: grid('physicalActivities'),
   PhysicalActivitiesCustomer: grid('physicalActivities', { 'filter[module]': ':moduleName', 'filter[customerId]': ':customerId' }),
   Preview: { screen: 'preview' },

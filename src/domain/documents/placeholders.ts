@@ -135,6 +135,8 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
       date('intervento.inizio', 'Intervento: inizio'),
       date('intervento.fine', 'Intervento: fine'),
       text('intervento.note', 'Intervento: note'),
+      text('intervento.stato', 'Intervento: stato'),
+      text('intervento.destinatari', 'Intervento: email del cliente a cui inviare il rapporto'),
       list('attivita', 'Attività dell’intervento', [
         text('nome', 'Attività: nome'),
         text('attrezzatura', 'Attività: attrezzatura'),
@@ -142,6 +144,19 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
         text('stato', 'Attività: stato'),
         date('data', 'Attività: data di esecuzione'),
         text('esito', 'Attività: esito e note'),
+      ]),
+      list('verifiche', 'Controlli eseguiti (l’ultimo esito di ciascuno)', [
+        text('attrezzatura', 'Controllo: attrezzatura o impianto'),
+        text('controllo', 'Controllo: nome'),
+        text('esito', 'Controllo: esito'),
+        text('note', 'Controllo: note'),
+      ]),
+      list('anomalie', 'Anomalie rilevate durante l’intervento', [
+        text('attrezzatura', 'Anomalia: attrezzatura o impianto'),
+        text('rischio', 'Anomalia: rischio'),
+        text('descrizione', 'Anomalia: descrizione'),
+        text('stato', 'Anomalia: stato'),
+        date('data', 'Anomalia: data di rilevazione'),
       ]),
     ],
   },
@@ -200,3 +215,19 @@ export const printedActivityStates: Record<string, string> = {
   open: 'Da eseguire', closed: 'Eseguita', 'closed-with-anomalies': 'Eseguita con anomalie', decommissioned: 'Dismessa',
   postponed: 'Rinviata', canceled: 'Annullata', 'activity-substituted': 'Sostituita',
 };
+
+/** States of an intervention as a report prints them. */
+export const printedAssignmentStates: Record<string, string> = {
+  open: 'Da pianificare', scheduled: 'Pianificato', running: 'In corso', paused: 'In pausa', closed: 'Chiuso',
+  'closed-with-anomalies': 'Chiuso con anomalie', canceled: 'Annullato', postponed: 'Rinviato',
+};
+
+/** Anomaly risks (SPEC §3) as a report prints them. */
+export const printedRisks: Record<string, string> = { low: 'Basso', medium: 'Medio', high: 'Alto' };
+
+/** The addresses an intervention report goes to: the customer's `emailsForInterventionReports` (SPEC §3), each once. */
+export function interventionReportRecipients(customer: { attributes: Record<string, unknown> } | undefined): string[] {
+  const info = customer?.attributes.additionalInformations;
+  const emails = info && typeof info === 'object' ? (info as Record<string, unknown>).emailsForInterventionReports : undefined;
+  return Array.isArray(emails) ? [...new Set(emails.filter((e): e is string => typeof e === 'string' && e !== ''))] : [];
+}

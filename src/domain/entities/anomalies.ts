@@ -25,6 +25,8 @@ export const anomalyRelationships = z.strictObject({
   installationId: z.uuid().nullable().optional(),
   /** The activity during which it was found. */
   assignmentActivityId: z.uuid().nullable().optional(),
+  /** The failed check that raised it (issue 11: a failed control raises an anomaly). */
+  checkId: z.uuid().nullable().optional(),
 });
 
 type AnomalyAttributes = z.infer<typeof anomalyAttributes>;
@@ -62,6 +64,7 @@ export const anomalies = defineKind({
     'relationships.equipmentId': { target: 'equipments' },
     'relationships.installationId': { target: 'installations' },
     'relationships.assignmentActivityId': { target: 'assignmentActivities' },
+    'relationships.checkId': { target: 'checks' },
   },
   rules: (entity) => anomalyIssues((entity as AnomalyShape).attributes),
   title: (entity) => `Anomalia del ${italianDate((entity as AnomalyShape).attributes.detectedDateTime)}`,

@@ -77,6 +77,8 @@ export const checkAttributes = z.strictObject({
   passed: z.boolean(),
   notes: optionalText(5000),
   checkedDateTime: isoDateTime(),
+  /** Photos taken of what was checked (issue 11: pass or fail, a note and a photo). */
+  photos: z.array(z.uuid()).max(20).default([]),
 });
 
 export const checkRelationships = z.strictObject({
@@ -106,6 +108,7 @@ export const checks = defineKind({
     'relationships.controlId': { target: 'controls' },
     'relationships.assignmentActivityId': { target: 'assignmentActivities', owned: true },
     'relationships.equipmentId': { target: 'equipments' },
+    'attributes.photos': { target: 'media', many: true },
   },
   title: (entity) => {
     const { passed, checkedDateTime } = (entity as CheckShape).attributes;

@@ -6,6 +6,7 @@
 import { assignmentStates } from '../enums.ts';
 import type { GuardFailure } from '../machine.ts';
 import { messages } from '../validation.ts';
+import { closingRefusal, INTERVENTION_ANOMALIES } from '../rules/intervention.ts';
 import { cascade, defineMachine, describedGuard } from './define.ts';
 
 export type AssignmentState = (typeof assignmentStates)[number];
@@ -35,6 +36,16 @@ const staffedAndDated = describedGuard(
   },
 );
 
+/** Issue 11: anomalies found during the intervention are recorded by closing it with anomalies, never hidden by a plain close. */
+const noAnomaliesFound = describedGuard(
+  'Nessuna anomalia non risolta rilevata durante l’intervento',
+  (_entity, ctx) => closingRefusal('close', ctx.related?.[INTERVENTION_ANOMALIES]),
+);
+const anomaliesFound = describedGuard(
+  'Almeno un’anomalia non risolta rilevata durante l’intervento',
+  (_entity, ctx) => closingRefusal('closeWithAnomalies', ctx.related?.[INTERVENTION_ANOMALIES]),
+);
+
 /** The activities still to do follow the assignment when it ends; those already done keep their outcome. */
 const activitiesStillToDo = ['open', 'postponed'] as const;
 const activitiesTo = (toState: string) => cascade('assignmentActivities', 'assignmentId', activitiesStillToDo, toState);
@@ -50,9 +61,9 @@ export const assignmentMachine = defineMachine({
     { from: ['scheduled'], action: 'start', to: 'running', label: 'Avvia', ability: 'update', guard: staffedAndDated },
     { from: ['running'], action: 'pause', to: 'paused', label: 'Metti in pausa', ability: 'update' },
     { from: ['paused'], action: 'resume', to: 'running', label: 'Riprendi', ability: 'update' },
-    { from: ['running', 'paused'], action: 'close', to: 'closed', label: 'Chiudi', ability: 'update', effects: [activitiesTo('closed')] },
+    { from: ['running', 'paused'], action: 'close', to: 'closed', label: 'Chiudi', ability: 'update', guard: noAnomaliesFound, effects: [activitiesTo('closed')] },
     {
-      from: ['running', 'paused'], action: 'closeWithAnomalies', to: 'closed-with-anomalies', label: 'Chiudi con anomalie', ability: 'update',
+      from: ['running', 'paused'], action: 'closeWithAnomalies', to: 'closed-with-anomalies', label: 'Chiudi con anomalie', ability: 'update', guard: anomaliesFound,
       effects: [activitiesTo('closed-with-anomalies')],
     },
     // A running assignment is paused first: work on site is never cancelled mid-way by a click.

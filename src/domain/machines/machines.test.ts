@@ -188,6 +188,13 @@ const guardCases: GuardCase[] = [
   { type: 'courseEditions', from: 'planned', action: 'start', entity: entity({ attributes: { sessions: [{ date: '2026-05-10' }] } }), refusal: 'EDITION_WITHOUT_PARTICIPANTS' },
   { type: 'courseEditions', from: 'in-progress', action: 'close', entity: entity({ attributes: { sessions: [{ date: '2026-05-10' }] } }), refusal: null },
   { type: 'courseEditions', from: 'in-progress', action: 'close', entity: entity({ attributes: { sessions: [{ date: '2026-05-11' }] } }), refusal: 'EDITION_SESSIONS_AHEAD', message: 'La sessione del 11/05/2026 non si è ancora svolta' },
+  // Assignment: anomalies found during it are recorded by closing it with anomalies (src/domain/rules/intervention.ts).
+  ...(['running', 'paused'] as const).flatMap((from): GuardCase[] => [
+    { type: 'assignments', from, action: 'close', entity: staffed, ctx: { ...ctx, related: { interventionAnomalies: 0 } }, refusal: null },
+    { type: 'assignments', from, action: 'close', entity: staffed, ctx: { ...ctx, related: { interventionAnomalies: 2 } }, refusal: 'ANOMALIES_FOUND', message: /2 anomalie non risolte/ },
+    { type: 'assignments', from, action: 'closeWithAnomalies', entity: staffed, ctx: { ...ctx, related: { interventionAnomalies: 1 } }, refusal: null },
+    { type: 'assignments', from, action: 'closeWithAnomalies', entity: staffed, ctx: { ...ctx, related: { interventionAnomalies: 0 } }, refusal: 'NO_ANOMALIES' },
+  ]),
 ];
 
 describe('guards', () => {
@@ -360,7 +367,7 @@ describe('machineTable', () => {
     // Rows for one starting state are together.
     const starts = rows.map((r) => r.split(' | ')[0]);
     expect(starts.filter((s, i) => i > 0 && s !== starts[i - 1]).length).toBe(new Set(starts).size - 1);
-    expect(table).toContain('| In corso (`running`) | Chiudi (`close`) | Chiuso (`closed`) | `update` | Effetto: le attività dell’incarico in Aperta o Rinviata passano a Chiusa |');
+    expect(table).toContain('| In corso (`running`) | Chiudi (`close`) | Chiuso (`closed`) | `update` | Nessuna anomalia non risolta rilevata durante l’intervento; Effetto: le attività dell’incarico in Aperta o Rinviata passano a Chiusa |');
     expect(table).toMatch(/Riapri \(`reopen`\).*solo quelle spostate in automatico/);
   });
 

@@ -13,7 +13,7 @@ import { tableName } from '../db/entity-sql.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { registryDisplayName, reportAdditionalValues } from '../../domain/entities/customer.ts';
 import { quotationProductTotals } from '../../domain/entities/quotation-products.ts';
-import { documentDeclarations, documentNorms, printedActivityStates, printedUnits, type DocumentDeclaration, type TemplateDocType } from '../../domain/documents/placeholders.ts';
+import { documentDeclarations, documentNorms, interventionReportRecipients, printedActivityStates, printedAssignmentStates, printedRisks, printedUnits, type DocumentDeclaration, type TemplateDocType } from '../../domain/documents/placeholders.ts';
 
 export interface ReportHeading {
   companyName: string;
@@ -259,10 +259,31 @@ export class DocumentData {
         this.byId('customers', assignment.relationships.customerId),
         this.children('assignmentActivities', 'assignmentId', assignment.id),
       ]);
-      const [kinds, equipments] = await Promise.all([
+      const activityIds = activities.map((x) => x.id);
+      const [kinds, equipments, installations, checks, anomalies] = await Promise.all([
         this.byIds('activities', activities.map((x) => x.relationships.activityId)),
         this.byIds('equipments', activities.map((x) => x.relationships.equipmentId)),
+        this.byIds('installations', activities.map((x) => x.relationships.installationId)),
+        this.childrenOfMany('checks', 'assignmentActivityId', activityIds),
+        this.childrenOfMany('anomalies', 'assignmentActivityId', activityIds),
       ]);
+      const controls = await this.byIds('controls', checks.map((check) => check.relationships.controlId));
+      const activityById = new Map(activities.map((activity) => [activity.id, activity]));
+      // What each activity worked on, as the report names it (the equipment's code, else the installation's).
+      const subjectOf = (activityId: unknown) => {
+        const activity = activityById.get(String(activityId));
+        const equipment = attrs(equipments.get(String(activity?.relationships.equipmentId)));
+        const installation = attrs(installations.get(String(activity?.relationships.installationId)));
+        return str(equipment.equipmentId) ?? str(installation.code) ?? str(installation.name) ?? '';
+      };
+      // The latest check of each control on each activity (a control checked again keeps its last result).
+      const latest = new Map<string, Entity>();
+      for (const check of checks) {
+        const key = `${String(check.relationships.assignmentActivityId)}:${String(check.relationships.controlId)}`;
+        const seen = latest.get(key);
+        if (!seen || String(attrs(seen).checkedDateTime) <= String(attrs(check).checkedDateTime)) latest.set(key, check);
+      }
+      const byTime = (x: Entity, y: Entity, key: string) => String(attrs(x)[key]).localeCompare(String(attrs(y)[key]));
       return {
         fileName: String(a.code ?? 'Intervento'),
         data: {
@@ -274,7 +295,29 @@ export class DocumentData {
             inizio: a.actualStartDateTime ?? a.plannedStartDateTime,
             fine: a.actualEndDateTime ?? a.plannedEndDateTime,
             note: a.notes,
+            stato: printedAssignmentStates[String(a.state)] ?? a.state,
+            // Issue 11: the report goes to the customer's addresses for intervention reports, listed on it.
+            destinatari: interventionReportRecipients(customer).join(', '),
           },
+          verifiche: [...latest.values()].sort((x, y) => byTime(x, y, 'checkedDateTime')).map((check) => {
+            const c = attrs(check);
+            return {
+              attrezzatura: subjectOf(check.relationships.assignmentActivityId),
+              controllo: attrs(controls.get(String(check.relationships.controlId))).name,
+              esito: c.passed ? 'Conforme' : 'Non conforme',
+              note: c.notes,
+            };
+          }),
+          anomalie: anomalies.sort((x, y) => byTime(x, y, 'detectedDateTime')).map((anomaly) => {
+            const x = attrs(anomaly);
+            return {
+              attrezzatura: subjectOf(anomaly.relationships.assignmentActivityId),
+              rischio: printedRisks[String(x.risk)] ?? x.risk,
+              descrizione: x.description,
+              stato: x.state === 'resolved' ? 'Risolta' : 'Non risolta',
+              data: x.detectedDateTime,
+            };
+          }),
           attivita: activities.map((activity) => {
             const x = attrs(activity);
             const equipment = attrs(equipments.get(String(activity.relationships.equipmentId)));

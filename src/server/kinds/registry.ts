@@ -2,16 +2,21 @@
 import type { KindHooks } from '../resources/hooks.ts';
 import { customerName, requireUnique } from './hook-helpers.ts';
 import { executeDeadlinesOfAssignment } from './equipments.ts';
+import { checkOperators, interventionGuardContext, recordAnomaliesOnClosing } from './assignments.ts';
 import { customerReadHook, logContact, refreshCustomerFigures, refreshParentOfLocation } from './customers.ts';
 
 export const registryHooks: Record<string, KindHooks> = {
   assignments: {
-    async beforeWrite(hook, data, _previous, id) {
+    async beforeWrite(hook, data, previous, id) {
+      await checkOperators(hook, data, previous);
       await requireUnique(hook, data, id, 'code', 'ASSIGNMENT_CODE_ALREADY_USED', (other) => `Codice incarico già utilizzato per l’incarico ${other}`);
       return { ...data, metadata: { ...data.metadata, customerName: await customerName(hook, data.relationships.customerId) } };
     },
     // Closing an intervention executes the deadlines of the activities it closes (the deadline engine).
     afterWrite: executeDeadlinesOfAssignment,
+    // The intervention (issue 11): closing follows the anomalies found, and closing with anomalies records them.
+    guardContext: interventionGuardContext,
+    onTransition: recordAnomaliesOnClosing,
   },
   products: {
     async beforeWrite(hook, data, _previous, id) {

@@ -35,6 +35,7 @@ export default {
   'nav.physicalActivities': 'Scadenze',
   'nav.physicalActivitiesCustomer': 'Scadenze del cliente ({moduleName})',
   'nav.reminders': 'Promemoria',
+  'nav.anomalies': 'Anomalie',
   'nav.remindersId': 'Promemoria',
   'nav.equipments': 'Attrezzature',
   'nav.equipmentsId': 'Attrezzatura',

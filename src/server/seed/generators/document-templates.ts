@@ -67,8 +67,9 @@ Il piano formativo {{piano.titolo}} ({{piano.anno}}) non ha ancora partecipanti.
 
 export const interventionReportTemplate = `# Rapporto di intervento {{intervento.codice}}
 Cliente: **{{cliente.ragioneSociale}}** – {{cliente.indirizzo}} {{cliente.citta}}
-Dal {{intervento.inizio}} al {{intervento.fine}}
+Dal {{intervento.inizio}} al {{intervento.fine}} – Stato: {{intervento.stato}}
 {{#intervento.titolo}}Oggetto: {{intervento.titolo}}{{/intervento.titolo}}
+{{#intervento.destinatari}}Rapporto inviato a: {{intervento.destinatari}}{{/intervento.destinatari}}
 
 {{intervento.descrizione}}
 
@@ -77,6 +78,26 @@ Dal {{intervento.inizio}} al {{intervento.fine}}
 {{#attivita}}
 | {{nome}} | {{attrezzatura}} | {{matricola}} | {{data}} | {{stato}} | {{esito}} |
 {{/attivita}}
+
+## Controlli eseguiti
+| Attrezzatura | Controllo | Esito | Note |
+|---|---|---|---|
+{{#verifiche}}
+| {{attrezzatura}} | {{controllo}} | {{esito}} | {{note}} |
+{{/verifiche}}
+{{^verifiche}}
+Nessun controllo registrato.
+{{/verifiche}}
+
+## Anomalie rilevate
+| Attrezzatura | Rischio | Descrizione | Stato | Data |
+|---|---|---|---|---|
+{{#anomalie}}
+| {{attrezzatura}} | {{rischio}} | {{descrizione}} | {{stato}} | {{data}} |
+{{/anomalie}}
+{{^anomalie}}
+Nessuna anomalia rilevata.
+{{/anomalie}}
 
 {{#intervento.note}}
 ## Note

@@ -347,7 +347,7 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
         result = passed ? Math.round(ctx.faker.number.float({ min, max }) * 10) / 10 : Math.round((max + (max - min) * 0.2 + 0.1) * 10) / 10;
       } else result = passed ? 'Regolare' : 'Usura evidente, da sostituire al prossimo intervento';
       checkItems.push({
-        attributes: { result, passed, notes: passed ? undefined : 'Valore fuori tolleranza: segnalato al cliente.', checkedDateTime: done.executed },
+        attributes: { result, passed, notes: passed ? undefined : 'Valore fuori tolleranza: segnalato al cliente.', checkedDateTime: done.executed, photos: [] },
         relationships: { controlId: control.id, assignmentActivityId: done.id, equipmentId: table.ids[done.equipmentIndex] },
       });
     }

@@ -1,0 +1,172 @@
+/**
+ * The intervention (`/planning/assignments/{id}/detail`, issue 11 "The intervention"), a view over
+ * the record controller: the header (code, customer, office location, dates, the state with its
+ * transition bar from the record frame), the operators (only staff, internal or external, allowed on the
+ * intervention's module), and the activities, each with its equipment or installation and the
+ * checklist of its family's controls (checklist.tsx). Closing with anomalies is the machine's
+ * transition (`t i k`), refused by the server while no anomaly was found and required once one was
+ * (src/domain/rules/intervention.ts). The report's preview is the document command (`r s`).
+ */
+import { useEffect, useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { EntityJson } from '../../domain/entity.ts';
+import { readPath, type KindDefinition } from '../../domain/kind.ts';
+import { machineStateLabels } from '../../domain/machines/index.ts';
+import { OPERATOR_USER_TYPES } from '../../domain/rules/intervention.ts';
+import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
+import { showConflict } from '../forms/conflict.tsx';
+import { Field } from '../forms/field-input.tsx';
+import { enumLabel, formatValue } from '../forms/format.ts';
+import { RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
+import { ReferencePicker } from '../forms/reference-picker.tsx';
+import { useEntityTitle } from '../forms/references.ts';
+import { findField, kindSections } from '../forms/schema-fields.ts';
+import { useSession } from '../session/session.tsx';
+import { store } from '../store.ts';
+import { useTabId } from '../workspace/tab-context.ts';
+import { workspaceAtom } from '../workspace/workspace-state.ts';
+import { addMessages } from '../i18n/index.ts';
+import interventionMessages from '../i18n/messages/intervention.ts';
+import { InterventionChecklist } from './checklist.tsx';
+import { injectInterventionStyles } from './styles.ts';
+
+addMessages(interventionMessages);
+injectInterventionStyles();
+
+/** Header fields: code and title, the customer and its office location, the dates, then the rest. */
+const HEADER_PATHS = [
+  'attributes.code', 'attributes.title', 'attributes.module', 'attributes.priority', 'relationships.customerId', 'relationships.officeLocationId',
+  'attributes.plannedStartDateTime', 'attributes.plannedEndDateTime', 'attributes.actualStartDateTime', 'attributes.actualEndDateTime',
+  'attributes.description', 'attributes.notes',
+] as const;
+
+/** The record commands of the toolbar, in order: save, discard, the report's preview (`r s`), history. */
+const TOOLBAR = ['record.save', 'record.discard', 'document.print', 'record.history'] as const;
+
+export function InterventionDetail({ id }: { id: string }) {
+  const controller = useRecordController('assignments', id, { resolveConflict: showConflict });
+  // Closing the tab (after its unsaved-changes question) drops the kept draft; a reload never unmounts.
+  const tabId = useTabId();
+  const { forgetDraft } = controller;
+  useEffect(() => () => {
+    if (!store.get(workspaceAtom).tabs.some((tab) => tab.id === tabId)) forgetDraft();
+  }, [tabId, forgetDraft]);
+  return <RecordLoader controller={controller}>{(record) => <LoadedIntervention {...record} />}</RecordLoader>;
+}
+
+function LoadedIntervention({ kind, controller, stored, draft }: { kind: KindDefinition; controller: RecordController; stored: EntityJson; draft: EntityJson }) {
+  const title = kind.title(stored) || kind.label.singular;
+  const doc = useRecordDocument(kind, controller, stored, title);
+  const sections = useMemo(() => kindSections(kind), [kind]);
+  const { locked } = controller;
+
+  return (
+    <RecordFrame
+      kind={kind}
+      controller={controller}
+      stored={stored}
+      title={title}
+      doc={doc}
+      className="intervention-detail"
+      toolbar={TOOLBAR}
+      state={{ value: stored.attributes.state, label: formatValue(stored.attributes.state, 'enum', machineStateLabels.assignments) }}
+    >
+      <section className="form-section" aria-labelledby="intervention-header-title">
+        <h2 id="intervention-header-title"><FormattedMessage id="intervention.header" /></h2>
+        <div className="form-fields">
+          {HEADER_PATHS.map((path) => {
+            const spec = findField(sections[path.startsWith('attributes.') ? 'attributes' : 'relationships'], path);
+            if (!spec) return null;
+            return (
+              <Field key={path} spec={spec} path={path} value={readPath(draft, path)} onChange={controller.setField}
+                errors={controller.errors} access={controller.access} locked={locked} />
+            );
+          })}
+        </div>
+        <Operators controller={controller} draft={draft} />
+      </section>
+      <InterventionChecklist assignment={stored} />
+    </RecordFrame>
+  );
+}
+
+const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/**
+ * The operators and the one in charge among them. The picker offers only staff (internal or external,
+ * never customer users) allowed on the intervention's module (the users list's `filter[moduleName]`, SPEC §4 effective
+ * modules: staff without modules may use them all).
+ */
+function Operators({ controller, draft }: { controller: RecordController; draft: EntityJson }) {
+  const intl = useIntl();
+  const module = typeof draft.attributes.module === 'string' ? draft.attributes.module : '';
+  const operatorIds = idsOf(draft.relationships.operatorIds);
+  const inCharge = typeof draft.relationships.operatorInChargeId === 'string' ? draft.relationships.operatorInChargeId : '';
+  const { ability } = useSession();
+  const readOnly = controller.locked || !controller.access.canEdit('relationships.operatorIds');
+  // Choosing a new operator means reading the users (a technician may not: they keep the team they were given).
+  const canPick = ability.can('read', 'user');
+  const inChargeReadOnly = controller.locked || !controller.access.canEdit('relationships.operatorInChargeId');
+  const filter = useMemo(() => ({ 'filter[userType]': OPERATOR_USER_TYPES.join(','), ...(module ? { 'filter[moduleName]': module } : {}) }), [module]);
+  const operatorsError = controller.errors.get('relationships.operatorIds');
+  const inChargeError = controller.errors.get('relationships.operatorInChargeId');
+  const setOperators = (next: string[]) => {
+    controller.setField('relationships.operatorIds', next);
+    // The one in charge is one of the operators (SPEC §5): removing them clears it.
+    if (inCharge && !next.includes(inCharge)) controller.setField('relationships.operatorInChargeId', null);
+  };
+  return (
+    <fieldset className="intervention-operators">
+      <legend><FormattedMessage id="intervention.operators" /></legend>
+      <p className="form-hint"><FormattedMessage id="intervention.operatorsHint" values={{ module: module ? enumLabel(module) : '—' }} /></p>
+      {operatorIds.length === 0 ? (
+        <p><FormattedMessage id="intervention.noOperators" /></p>
+      ) : (
+        <ul className="form-chips">
+          {operatorIds.map((operatorId) => (
+            <OperatorChip key={operatorId} id={operatorId} readOnly={readOnly} onRemove={() => setOperators(operatorIds.filter((x) => x !== operatorId))} />
+          ))}
+        </ul>
+      )}
+      {!readOnly && canPick && (
+        <ReferencePicker label={intl.formatMessage({ id: 'intervention.addOperator' })} target="users" value={null} filter={filter}
+          onChange={(value) => value && !operatorIds.includes(value) && setOperators([...operatorIds, value])} />
+      )}
+      {operatorsError && <p className="form-error" role="alert">{operatorsError}</p>}
+      <label className="intervention-in-charge">
+        <FormattedMessage id="intervention.inCharge" />{' '}
+        <select value={inCharge} disabled={inChargeReadOnly} aria-invalid={inChargeError ? true : undefined}
+          onChange={(event) => controller.setField('relationships.operatorInChargeId', event.target.value || null)}>
+          <option value="">{intl.formatMessage({ id: 'intervention.inChargeNone' })}</option>
+          {operatorIds.map((operatorId) => <OperatorOption key={operatorId} id={operatorId} />)}
+        </select>
+      </label>
+      {inChargeError && <p className="form-error" role="alert">{inChargeError}</p>}
+    </fieldset>
+  );
+}
+
+/** An operator's name; the signed-in user's own when the users are not readable to them, else a neutral word. */
+function useOperatorName(id: string): string {
+  const intl = useIntl();
+  const { identity } = useSession();
+  const title = useEntityTitle('users', id);
+  if (title) return title;
+  return id === identity.id ? identity.displayName : intl.formatMessage({ id: 'intervention.operatorHidden' });
+}
+
+function OperatorChip({ id, readOnly, onRemove }: { id: string; readOnly: boolean; onRemove(): void }) {
+  const intl = useIntl();
+  const name = useOperatorName(id);
+  return (
+    <li>
+      {name}
+      {!readOnly && <button type="button" aria-label={intl.formatMessage({ id: 'intervention.removeOperator' }, { name })} onClick={onRemove}>×</button>}
+    </li>
+  );
+}
+
+function OperatorOption({ id }: { id: string }) {
+  const name = useOperatorName(id);
+  return <option value={id}>{name}</option>;
+}

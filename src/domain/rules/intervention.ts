@@ -1,0 +1,139 @@
+/**
+ * The intervention's rules (issue 11 "The intervention"), shared by the intervention screen, its
+ * commands, the server and the tests: which controls an activity's checklist lists, where each
+ * control stands from the checks recorded so far, the anomaly a failed control raises, and how an
+ * intervention may be closed once anomalies were found during it.
+ *
+ * Closing: an intervention during which unresolved anomalies were found is closed "with anomalies"
+ * (never plainly closed, which would hide them from the report and the customer); one with none is
+ * closed plainly. The server counts the anomalies (`GuardContext.related`), the assignment machine's
+ * guards read the count through `closingRefusal`.
+ */
+import type { GuardFailure } from '../machine.ts';
+import type { anomalyRisks } from '../enums.ts';
+
+/** Key of `GuardContext.related`: unresolved anomalies found during the intervention's activities. */
+export const INTERVENTION_ANOMALIES = 'interventionAnomalies';
+
+export type AnomalyRisk = (typeof anomalyRisks)[number];
+
+/**
+ * Why `close` or `closeWithAnomalies` may not run with `unresolvedAnomalies` found during the
+ * intervention; `undefined` when the count is not known (a client without the server's facts: the
+ * server decides), then nothing is refused here.
+ */
+export function closingRefusal(action: 'close' | 'closeWithAnomalies', unresolvedAnomalies: number | undefined): GuardFailure | null {
+  if (unresolvedAnomalies === undefined) return null;
+  if (action === 'close' && unresolvedAnomalies > 0) {
+    return {
+      code: 'ANOMALIES_FOUND',
+      message: unresolvedAnomalies === 1
+        ? 'È stata rilevata un’anomalia non risolta: chiudere l’intervento con anomalie'
+        : `Sono state rilevate ${unresolvedAnomalies} anomalie non risolte: chiudere l’intervento con anomalie`,
+    };
+  }
+  if (action === 'closeWithAnomalies' && unresolvedAnomalies === 0) {
+    return { code: 'NO_ANOMALIES', message: 'Nessuna anomalia non risolta rilevata durante l’intervento: chiuderlo senza anomalie' };
+  }
+  return null;
+}
+
+/** What a control of the checklist needs of its record. */
+export interface ChecklistControl {
+  id: string;
+  /** The activity during which it is made; absent or null when every activity makes it. */
+  activityId?: string | null | undefined;
+  code: string;
+}
+
+/**
+ * The controls an assignment activity's checklist lists: those of the equipment's family made during
+ * every activity or during this activity's kind, in code order.
+ */
+export function controlsForActivity<C extends ChecklistControl>(controls: readonly C[], activityId: string | undefined): C[] {
+  return controls
+    .filter((control) => !control.activityId || control.activityId === activityId)
+    .toSorted((a, b) => a.code.localeCompare(b.code, 'it', { numeric: true }));
+}
+
+/** What a check of the checklist needs of its record. */
+export interface ChecklistCheck {
+  id: string;
+  controlId: string;
+  passed: boolean;
+  checkedDateTime: string;
+}
+
+export type ControlOutcome = 'pending' | 'passed' | 'failed';
+
+/** The latest check of each control (a control checked again keeps its last result). */
+export function latestChecks<K extends ChecklistCheck>(checks: readonly K[]): Map<string, K> {
+  const latest = new Map<string, K>();
+  for (const check of checks) {
+    const seen = latest.get(check.controlId);
+    if (!seen || seen.checkedDateTime <= check.checkedDateTime) latest.set(check.controlId, check);
+  }
+  return latest;
+}
+
+export function outcomeOf(check: Pick<ChecklistCheck, 'passed'> | undefined): ControlOutcome {
+  if (!check) return 'pending';
+  return check.passed ? 'passed' : 'failed';
+}
+
+/** The risk a failed control's anomaly starts with: a mandatory control failed is a medium risk, another a low one. */
+export function defaultAnomalyRisk(control: { isMandatory?: boolean | undefined }): AnomalyRisk {
+  return control.isMandatory === false ? 'low' : 'medium';
+}
+
+/** The description a failed control's anomaly starts with: the control, then the technician's note. */
+export function anomalyDescription(control: { code: string; name: string }, notes: string | undefined): string {
+  const note = notes?.trim();
+  return `Controllo ${control.code} – ${control.name} non superato${note ? `: ${note}` : ''}`;
+}
+
+/** The anomaly a failed control raises (a `POST /api/anomalies` body). */
+export function anomalyFromFailedControl(input: {
+  control: { code: string; name: string };
+  risk: AnomalyRisk;
+  description: string;
+  detectedDateTime: string;
+  customerId: string;
+  assignmentActivityId: string;
+  equipmentId?: string | null | undefined;
+  installationId?: string | null | undefined;
+}) {
+  return {
+    attributes: { description: input.description.trim() || anomalyDescription(input.control, undefined), risk: input.risk, state: 'unresolved' as const, detectedDateTime: input.detectedDateTime },
+    metadata: {},
+    relationships: {
+      customerId: input.customerId,
+      assignmentActivityId: input.assignmentActivityId,
+      equipmentId: input.equipmentId ?? null,
+      installationId: input.installationId ?? null,
+    },
+  };
+}
+
+/** What the operator rule needs of a user. */
+export interface OperatorCandidate {
+  attributes: { userType?: unknown; allowedModules?: unknown };
+  metadata?: { isEnabled?: unknown };
+}
+
+export const OPERATOR_NOT_ALLOWED = 'L’operatore deve essere personale, interno o esterno, abilitato al modulo dell’intervento';
+
+/** User types that are staff: the provider's own (`siv`) and its contractors (`external`), never customer users (SPEC §1). */
+export const OPERATOR_USER_TYPES = ['siv', 'external'] as const;
+
+/**
+ * Whether a user may be an operator of an intervention of `module` (issue 11: "only staff allowed on
+ * the module"): staff (`OPERATOR_USER_TYPES`), enabled, whose allowed modules include it (SPEC §4:
+ * staff without modules may use them all). The users list's `filter[userType]=siv,external&filter[moduleName]=…`
+ * offers the same people.
+ */
+export function mayOperate(user: OperatorCandidate | undefined, module: string): boolean {
+  if (!user || !(OPERATOR_USER_TYPES as readonly unknown[]).includes(user.attributes.userType) || user.metadata?.isEnabled === false) return false;
+  const modules = Array.isArray(user.attributes.allowedModules) ? user.attributes.allowedModules : [];
+  return modules.length === 0 || modules.includes(module);
+}

@@ -1,0 +1,74 @@
+/**
+ * Interventions (issue 11 "The intervention"): who may be an operator, the facts the assignment
+ * machine's closing guards read (the unresolved anomalies found during the intervention's
+ * activities, see src/domain/rules/intervention.ts), and what closing with anomalies records on the
+ * activities. The assignments' hooks entry (registry.ts) calls them beside its own.
+ */
+import { writePath } from '../../domain/kind.ts';
+import type { Entity, EntityData } from '../../domain/entity.ts';
+import type { GuardContext } from '../../domain/machine.ts';
+import { INTERVENTION_ANOMALIES, mayOperate, OPERATOR_NOT_ALLOWED, type OperatorCandidate } from '../../domain/rules/intervention.ts';
+import { Problem } from '../http/problems.ts';
+import type { HookContext } from '../resources/hooks.ts';
+import { storedOf } from '../resources/service.ts';
+
+/** Activities the closing moves (the machine's cascade moves the same ones). */
+const STILL_TO_DO: readonly string[] = ['open', 'postponed'];
+
+/** Ids of the assignment's activities that have at least one unresolved anomaly found during them. */
+async function activitiesWithAnomalies(hook: HookContext, activities: readonly Entity[]): Promise<{ ids: Set<string>; count: number }> {
+  const anomalies = hook.repository('anomalies');
+  const ids = new Set<string>();
+  let count = 0;
+  for (const activity of activities) {
+    const found = (await anomalies.listByRelationship('assignmentActivityId', activity.id)).filter((a) => a.attributes.state === 'unresolved').length;
+    if (found > 0) ids.add(activity.id);
+    count += found;
+  }
+  return { ids, count };
+}
+
+const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/**
+ * Operators are staff (internal or external) allowed on the intervention's module (src/domain/rules/intervention.ts).
+ * Checked for the operators a write adds (all of them when the module changes): a team chosen
+ * before a user's modules changed stays as it was until someone changes it.
+ */
+export async function checkOperators(hook: HookContext, data: EntityData, previous: Entity | undefined): Promise<void> {
+  const module = String(data.attributes.module ?? '');
+  const operators = idsOf(data.relationships.operatorIds);
+  const before = previous && previous.attributes.module === data.attributes.module ? new Set(idsOf(previous.relationships.operatorIds)) : new Set<string>();
+  const added = operators.filter((id) => !before.has(id));
+  if (added.length === 0) return;
+  const users = await hook.repository('users').findByIds(added);
+  const errors = operators
+    .map((id, index) => ({ id, index }))
+    .filter(({ id }) => added.includes(id) && !mayOperate(users.get(id) as OperatorCandidate | undefined, module))
+    .map(({ index }) => ({ pointer: `/relationships/operatorIds/${index}`, code: 'operatorNotAllowed', message: OPERATOR_NOT_ALLOWED }));
+  if (errors.length > 0) throw new Problem('VALIDATION_FAILED', { errors });
+}
+
+/** The closing guards' fact: unresolved anomalies found during the intervention's activities. */
+export async function interventionGuardContext(hook: HookContext, entity: Entity): Promise<Partial<GuardContext>> {
+  const activities = await hook.repository('assignmentActivities').listByRelationship('assignmentId', entity.id);
+  const { count } = await activitiesWithAnomalies(hook, activities);
+  return { related: { [INTERVENTION_ANOMALIES]: count } };
+}
+
+/**
+ * Closing with anomalies records where they were found: the activities still to do without an
+ * anomaly are closed, and the machine's cascade then closes the others with anomalies. They carry
+ * the same cascade mark, so reopening the intervention reopens them all.
+ */
+export async function recordAnomaliesOnClosing(hook: HookContext, current: Entity, _next: EntityData, action: string): Promise<void> {
+  if (action !== 'closeWithAnomalies') return;
+  const repository = hook.repository('assignmentActivities');
+  const toDo = await repository.findRelated('assignmentId', current.id, 'attributes.state', STILL_TO_DO);
+  const { ids } = await activitiesWithAnomalies(hook, toDo);
+  for (const activity of toDo.filter((a) => !ids.has(a.id))) {
+    let data = writePath(storedOf(activity), 'attributes.state', 'closed');
+    data = writePath(data, 'metadata.cascadedBy', `assignments:${current.id}`);
+    await repository.update(activity.id, activity.metadata.lastUpdatedDateTime, { data }, hook.call.identity, action);
+  }
+}
