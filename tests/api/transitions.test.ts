@@ -18,6 +18,8 @@ describe.each(engines())('state machines through the API on %s', (engine) => {
   let activityId: string;
   let assignmentId: string;
   let equipmentId: string;
+  let courseId: string;
+  let employeeId: string;
 
   /** Inserts a row in any state (the API only creates entry states), with data that satisfies the guards of `action`. */
   async function inState(type: string, state: string, action = '', overrides: Record<string, unknown> = {}) {
@@ -35,6 +37,15 @@ describe.each(engines())('state machines through the API on %s', (engine) => {
       orders: { attributes: { orderDate: '2026-06-01' }, relationships: { customerId } },
       equipments: { attributes: { equipmentId: `EST-${randomUUID().slice(0, 6)}`, module: 'fire' }, relationships: { customerId } },
       anomalies: { attributes: { description: 'Sigillo mancante', risk: 'low', detectedDateTime: '2026-06-01T10:00:00.000Z' }, relationships: { customerId } },
+      // Sessions held and a participant: what starting and closing ask.
+      courseEditions: {
+        attributes: {
+          code: `ED-${randomUUID().slice(0, 8)}`, startDate: '2026-01-12', endDate: '2026-01-12', capacity: 10,
+          sessions: [{ id: 's1', date: '2026-01-12', startTime: '09:00', endTime: '13:00' }],
+          participants: [{ employeeId, presentSessionIds: ['s1'] }],
+        },
+        relationships: { courseId, customerId },
+      },
     };
     const kind = findKind(type)!;
     const machine = kind.machine!;
@@ -60,6 +71,8 @@ describe.each(engines())('state machines through the API on %s', (engine) => {
     activityId = (await api.create('activities', { attributes: { code: 'REV-EST', name: 'Revisione estintore', module: 'fire' } })).id;
     assignmentId = (await inState('assignments', 'running')).id;
     equipmentId = (await inState('equipments', 'active')).id;
+    courseId = (await api.create('courses', { attributes: { code: 'ANT-B', title: 'Addetto antincendio livello 2', durationHours: 8, validityYears: 5 } })).id;
+    employeeId = (await api.create('employees', { attributes: { firstName: 'Mario', lastName: 'Rossi', fiscalCode: 'RSSMRA85T10A562S' }, relationships: { customerId } })).id;
   });
   afterAll(() => api?.close());
 
