@@ -192,9 +192,19 @@ describe('customer page', () => {
     const families = await apiData<Entity[]>(server, adminToken, '/equipmentFamilies?page[size]=200');
     const extinguishers = families.find((f) => String(f.attributes.name).startsWith('Estintore a polvere'))!;
     expect(extinguishers, 'the extinguisher type of the demo catalogue').toBeDefined();
-    const [equipment] = await apiData<Entity[]>(server, adminToken, `/equipments?filter[equipmentFamilyId]=${extinguishers.id}&filter[module]=fire&page[size]=1`);
-    const customerId = equipment!.relationships.customerId as string;
-    const customer = await apiData<Entity>(server, adminToken, `/customers/${customerId}`);
+    // An extinguisher of a customer in business (an archived customer is not offered by the palette).
+    const equipments = await apiData<Entity[]>(server, adminToken, `/equipments?filter[equipmentFamilyId]=${extinguishers.id}&filter[module]=fire&page[size]=50`);
+    let found: { customer: Entity; equipment: Entity } | undefined;
+    for (const candidate of equipments) {
+      const owner = await apiData<Entity>(server, adminToken, `/customers/${candidate.relationships.customerId as string}`);
+      if (owner.metadata.isArchived !== true && owner.metadata.isDeleted !== true) {
+        found = { customer: owner, equipment: candidate };
+        break;
+      }
+    }
+    expect(found, 'an extinguisher of a customer in business').toBeDefined();
+    const { customer, equipment } = found!;
+    const customerId = customer.id;
     const fieldsBefore = (customer.metadata.additionalPEFields as unknown[]).length;
     const tag = Date.now().toString(36);
     const label = `Posizione ${tag}`;
@@ -243,7 +253,7 @@ describe('customer page', () => {
       await maintainer.goto(`${server.url}/dashboard`);
       await signIn(maintainer, server, DEMO.maintainer);
       await maintainer.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
-      const code = String(equipment!.attributes.equipmentId);
+      const code = String(equipment.attributes.equipmentId);
       await openFromPalette(maintainer, code, new RegExp(`^${escape(code)}`), { title: true });
       const field = maintainer.locator('.entity-form:visible fieldset.form-additional').getByLabel(label, { exact: true });
       await field.waitFor({ timeout: 30_000 });
@@ -251,7 +261,7 @@ describe('customer page', () => {
       await maintainer.keyboard.type('Mag');
       await expect.poll(() => field.inputValue()).toBe('Magazzino');
       await pressKeys(maintainer, 'Control+s');
-      await expect.poll(async () => (await apiData<Entity>(server, adminToken, `/equipments/${equipment!.id}`)).attributes.additionalData?.[`posizione_${tag}`], { timeout: 10_000 }).toBe('Magazzino');
+      await expect.poll(async () => (await apiData<Entity>(server, adminToken, `/equipments/${equipment.id}`)).attributes.additionalData?.[`posizione_${tag}`], { timeout: 10_000 }).toBe('Magazzino');
     } finally {
       await context.close();
     }
