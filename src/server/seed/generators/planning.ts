@@ -31,6 +31,8 @@ const activityStateWeights: Record<AssignmentState, Partial<Record<ActivityState
  * from 8:00, each after the previous one and half an hour of travel, none starting after 17:00.
  */
 const FIELD_DAY = { firstStart: 8 * 60, lastStart: 17 * 60, travel: 30, minVisits: 3, maxVisits: 6 } as const;
+/** Interventions under way today that the demo maintainer gets first (a technician has 3 to 6 a day). */
+const DEMO_TODAY = 3;
 /** Near today, one intervention lasts 1 to 2.5 hours on the board (a site visit, not a whole day). */
 const VISIT_MINUTES = { min: 60, max: 150 } as const;
 /** How far from today the board is full: scheduled work in the next 8 working days, done work in the last 8. */
@@ -131,8 +133,10 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
    */
   const bookNear = (module: string, days: readonly string[], minutes: number): { day: string; start: number; team: StaffUser[] } | undefined => {
     const crew = crewOf(module);
-    // The demo maintainer gets a fair share of the days near today (their own board and interventions are alive).
-    const preferDemo = demoMaintainer && crew.includes(demoMaintainer) && chance(ctx, 0.25) ? [demoMaintainer] : [];
+    // The demo maintainer gets a fair share of the days near today (their own board and interventions are
+    // alive), and work under way today first until they have DEMO_TODAY of it (their dashboard's «oggi»).
+    const demoNeedsToday = demoMaintainer !== undefined && days.includes(today) && bookOf(demoMaintainer.id, today).count < DEMO_TODAY;
+    const preferDemo = demoMaintainer && crew.includes(demoMaintainer) && (demoNeedsToday || chance(ctx, 0.25)) ? [demoMaintainer] : [];
     for (const day of some(ctx, days, days.length)) {
       for (const lead of [...preferDemo, ...some(ctx, crew, crew.length)]) {
         const book = bookOf(lead.id, day);
