@@ -12,18 +12,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { attendanceGridCommands, courseEditionCommands, type CourseEditionTarget } from '../../../commands/course-editions.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { courseEditionMessages, courseEditionOutcomeLabels, type CourseEditionOutcome, type CourseEditionParticipant, type CourseEditionSession } from '../../domain/entities/course-editions.ts';
-import { readPath, type KindDefinition } from '../../domain/kind.ts';
+import { type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import { recordKey, records } from '../data/index.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
-import { Field } from '../forms/field-input.tsx';
 import { formatValue } from '../forms/format.ts';
-import { RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
+import { RecordFields, RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { useEntityTitle } from '../forms/references.ts';
-import { findField, kindSections } from '../forms/schema-fields.ts';
+import { kindSections } from '../forms/schema-fields.ts';
 import { downloadMedia } from '../files/upload.ts';
 import { addMessages } from '../i18n/index.ts';
 import editionMessages from '../i18n/messages/course-editions.ts';
@@ -187,13 +186,7 @@ function LoadedEdition({ kind, controller, stored, draft }: { kind: KindDefiniti
       state={{ value: stored.attributes.state, label: formatValue(stored.attributes.state, 'enum', machineStateLabels.courseEditions) }}>
       <section className="form-section" aria-labelledby="edition-header-title">
         <h2 id="edition-header-title"><FormattedMessage id="courseEditions.header" /></h2>
-        <div className="form-fields">
-          {HEADER_PATHS.map((path) => {
-            const spec = findField(sections[path.startsWith('attributes.') ? 'attributes' : 'relationships'], path);
-            if (!spec) return null;
-            return <Field key={path} spec={spec} path={path} value={readPath(draft, path)} onChange={setField} errors={errors} access={controller.access} locked={controller.locked} />;
-          })}
-        </div>
+        <RecordFields sections={sections} paths={HEADER_PATHS} draft={draft} setField={setField} errors={errors} access={controller.access} locked={controller.locked} />
       </section>
 
       <section className="form-section course-edition-sessions" aria-labelledby="edition-sessions-title">

@@ -11,7 +11,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActiveDocument } from '../../../commands/types.ts';
 import { businessDay } from '../../domain/business-day.ts';
 import type { EntityJson } from '../../domain/entity.ts';
-import type { KindDefinition } from '../../domain/kind.ts';
+import { readPath, type KindDefinition } from '../../domain/kind.ts';
+import { Field } from './field-input.tsx';
+import { findField, type kindSections } from './schema-fields.ts';
 import type { MachineType } from '../../domain/machines/index.ts';
 import type { RecordController } from '../data/use-record-controller.ts';
 import { CommandButton, UndoButton } from '../shell/command-button.tsx';
@@ -192,6 +194,31 @@ function RemoteChangeBanner({ controller }: { controller: RecordController }) {
       <FormattedMessage id="records.remote.offer" values={{ name, time: when }} />{' '}
       <button type="button" onClick={remote.reload}><FormattedMessage id="records.remote.reload" /></button>{' '}
       <button type="button" onClick={remote.keepMine}><FormattedMessage id="records.remote.keepMine" /></button>
+    </div>
+  );
+}
+
+/**
+ * The fields at `paths` of a dedicated screen's record (its header), each edited as the generic form
+ * edits it; a path the kind does not have is left out.
+ */
+export function RecordFields({ sections, paths, draft, setField, errors, access, locked }: {
+  sections: ReturnType<typeof kindSections>;
+  paths: readonly string[];
+  draft: EntityJson;
+  setField: RecordController['setField'];
+  errors: RecordController['errors'];
+  access: RecordController['access'];
+  locked: boolean;
+}) {
+  return (
+    <div className="form-fields">
+      {paths.map((path) => {
+        const section = path.split('.')[0] as keyof ReturnType<typeof kindSections>;
+        const spec = sections[section] ? findField(sections[section], path) : undefined;
+        if (!spec) return null;
+        return <Field key={path} spec={spec} path={path} value={readPath(draft, path)} onChange={setField} errors={errors} access={access} locked={locked} />;
+      })}
     </div>
   );
 }

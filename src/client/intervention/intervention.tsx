@@ -10,17 +10,16 @@
 import { useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EntityJson } from '../../domain/entity.ts';
-import { readPath, type KindDefinition } from '../../domain/kind.ts';
+import { type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
 import { OPERATOR_USER_TYPES } from '../../domain/rules/intervention.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
-import { Field } from '../forms/field-input.tsx';
 import { enumLabel, formatValue } from '../forms/format.ts';
-import { RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
+import { RecordFields, RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { useEntityTitle } from '../forms/references.ts';
-import { findField, kindSections } from '../forms/schema-fields.ts';
+import { kindSections } from '../forms/schema-fields.ts';
 import { useSession } from '../session/session.tsx';
 import { store } from '../store.ts';
 import { useTabId } from '../workspace/tab-context.ts';
@@ -73,16 +72,7 @@ function LoadedIntervention({ kind, controller, stored, draft }: { kind: KindDef
     >
       <section className="form-section" aria-labelledby="intervention-header-title">
         <h2 id="intervention-header-title"><FormattedMessage id="intervention.header" /></h2>
-        <div className="form-fields">
-          {HEADER_PATHS.map((path) => {
-            const spec = findField(sections[path.startsWith('attributes.') ? 'attributes' : 'relationships'], path);
-            if (!spec) return null;
-            return (
-              <Field key={path} spec={spec} path={path} value={readPath(draft, path)} onChange={controller.setField}
-                errors={controller.errors} access={controller.access} locked={locked} />
-            );
-          })}
-        </div>
+        <RecordFields sections={sections} paths={HEADER_PATHS} draft={draft} setField={controller.setField} errors={controller.errors} access={controller.access} locked={locked} />
         <Operators controller={controller} draft={draft} />
       </section>
       <InterventionChecklist assignment={stored} />

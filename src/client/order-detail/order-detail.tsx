@@ -10,16 +10,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Command } from '../../../commands/types.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import type { OrderLine } from '../../domain/entities/orders.ts';
-import { readPath, type KindDefinition } from '../../domain/kind.ts';
+import { type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
-import { Field } from '../forms/field-input.tsx';
 import { formatMoney, formatValue } from '../forms/format.ts';
-import { RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
+import { RecordFields, RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
 import { useEntityTitle } from '../forms/references.ts';
-import { findField, kindSections } from '../forms/schema-fields.ts';
+import { kindSections } from '../forms/schema-fields.ts';
 import { addMessages } from '../i18n/index.ts';
 import orderMessages from '../i18n/messages/orders.ts';
 import { AppLink } from '../shell/app-link.tsx';
@@ -86,16 +85,7 @@ function LoadedOrder({ kind, controller, stored, draft }: { kind: KindDefinition
         <OrderTotals entity={stored} />
         <section className="form-section" aria-labelledby="order-header-title">
           <h2 id="order-header-title"><FormattedMessage id="orders.detail.header" /></h2>
-          <div className="form-fields">
-            {HEADER_PATHS.map((path) => {
-              const spec = findField(sections[path.startsWith('attributes.') ? 'attributes' : 'relationships'], path);
-              if (!spec) return null;
-              return (
-                <Field key={path} spec={spec} path={path} value={readPath(draft, path)} onChange={controller.setField}
-                  errors={controller.errors} access={controller.access} locked={locked} />
-              );
-            })}
-          </div>
+          <RecordFields sections={sections} paths={HEADER_PATHS} draft={draft} setField={controller.setField} errors={controller.errors} access={controller.access} locked={locked} />
         </section>
         <OrderLines lines={lines} customerId={typeof draft.relationships.customerId === 'string' ? draft.relationships.customerId : undefined} onChange={setLines} locked={locked} errors={controller.errors}
           focusLine={focusLine} onFocused={() => setFocusLine(undefined)} addLine={<CommandButton commandId="order.addLine" document={doc} />} />

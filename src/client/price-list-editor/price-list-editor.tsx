@@ -12,19 +12,18 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { priceListKeys, registerPriceListEditor } from '../../../commands/price-lists.ts';
 import { formatSequence } from '../../../commands/keys.ts';
 import type { EntityJson } from '../../domain/entity.ts';
-import { readPath, type KindDefinition } from '../../domain/kind.ts';
+import { type KindDefinition } from '../../domain/kind.ts';
 import {
   changePricesByPercent, formatPriceListCsv, mergeImportedRows, MIN_BULK_PERCENT, parseItalianDecimal, parsePriceListCsv, type CsvLineError, type PriceListRow,
 } from '../../domain/rules/price-list-rows.ts';
 import { records } from '../data/index.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
-import { Field } from '../forms/field-input.tsx';
 import { formatDate } from '../forms/format.ts';
-import { RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
+import { RecordFields, RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { useEntityTitle } from '../forms/references.ts';
-import { findField, kindSections } from '../forms/schema-fields.ts';
+import { kindSections } from '../forms/schema-fields.ts';
 import { addMessages } from '../i18n/index.ts';
 import priceListMessages from '../i18n/messages/price-lists.ts';
 import { AppLink } from '../shell/app-link.tsx';
@@ -224,13 +223,7 @@ function LoadedPriceList({ kind, controller, stored, draft }: { kind: KindDefini
     >
         <section className="form-section" aria-labelledby="price-list-header-title">
           <h2 id="price-list-header-title"><FormattedMessage id="priceLists.header" /></h2>
-          <div className="form-fields">
-            {HEADER_PATHS.map((path) => {
-              const spec = findField(sections.attributes, path);
-              if (!spec) return null;
-              return <Field key={path} spec={spec} path={path} value={readPath(draft, path)} onChange={controller.setField} errors={controller.errors} access={controller.access} locked={locked} />;
-            })}
-          </div>
+          <RecordFields sections={sections} paths={HEADER_PATHS} draft={draft} setField={controller.setField} errors={controller.errors} access={controller.access} locked={locked} />
         </section>
         <section className="form-section price-list-items" aria-labelledby="price-list-rows-title">
           <h2 id="price-list-rows-title"><FormattedMessage id="priceLists.rows.title" /></h2>

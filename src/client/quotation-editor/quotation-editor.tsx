@@ -15,18 +15,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Command, CommandContext } from '../../../commands/types.ts';
 import type { Entity, EntityJson } from '../../domain/entity.ts';
 import { expiryFromValidity } from '../../domain/entities/quotations.ts';
-import { readPath, type KindDefinition } from '../../domain/kind.ts';
+import { type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
 import { DEFAULT_MAX_DISCOUNT_PERCENT } from '../../domain/rules/discount.ts';
 import type { LinePricing } from '../../domain/rules/pricing.ts';
 import { listKey, recordKey, records } from '../data/records.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
-import { Field } from '../forms/field-input.tsx';
 import { formatDate, formatDateTime, formatMoney, formatValue } from '../forms/format.ts';
 import { useEntityTitle } from '../forms/references.ts';
-import { RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
-import { findField, kindSections } from '../forms/schema-fields.ts';
+import { RecordFields, RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
+import { kindSections } from '../forms/schema-fields.ts';
 import { addMessages } from '../i18n/index.ts';
 import editorMessages from '../i18n/messages/quotation-editor.ts';
 import { useSession } from '../session/session.tsx';
@@ -357,15 +356,7 @@ const HeaderFields = memo(function HeaderFields({ sections, draft, errors, acces
   locked: boolean;
   setField(path: string, value: unknown): void;
 }) {
-  return (
-    <div className="form-fields">
-      {HEADER_PATHS.map((path) => {
-        const spec = findField(sections[path.startsWith('attributes.') ? 'attributes' : 'relationships'], path);
-        if (!spec) return null;
-        return <Field key={path} spec={spec} path={path} value={readPath(draft, path)} onChange={setField} errors={errors} access={access} locked={locked} />;
-      })}
-    </div>
-  );
+  return <RecordFields sections={sections} paths={HEADER_PATHS} draft={draft} setField={setField} errors={errors} access={access} locked={locked} />;
 });
 
 /** The grid, with Delete offering an undo (`t z`) through the command context. */
