@@ -387,7 +387,9 @@ export async function recordDelivery(page: Page, quantity: number, options: { co
   await expect.poll(() => page.locator('dialog[open], [role=dialog][aria-modal="true"], [role=alertdialog]:visible').count(), { timeout: 10_000 }).toBe(0);
   await focusOutOfFields(page);
   await pressKeys(page, 'r', 'c');
-  await page.getByRole('dialog', { name: 'Registra consegna' }).waitFor();
+  const dialog = page.getByRole('dialog', { name: 'Registra consegna' });
+  // The first line's quantity has the focus as the dialog shows.
+  await expect.poll(() => dialog.getByRole('textbox').first().evaluate((input) => input === document.activeElement)).toBe(true);
   await page.keyboard.type(String(quantity).replace('.', ','));
   await page.keyboard.press('Enter');
   if (!options.confirmExcess) return;

@@ -4,7 +4,7 @@
 // lists both the deletion and its undo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pressKeys, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { pressKeys, focusOutOfFields, recordDelivery, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -130,19 +130,7 @@ describe('record commands', () => {
     const beyond = line!.quantity - delivered + 1;
     await page.goto(`${server.url}/marketing/orders/detail/${order!.id}`);
     await form().waitFor();
-    await focusOutOfFields(page);
-    await press('r', 'c');
-    const dialog = page.getByRole('dialog', { name: 'Registra consegna' });
-    await dialog.waitFor();
-    // The first line's quantity field has the focus.
-    await page.keyboard.type(String(beyond).replace('.', ','));
-    await press('Enter');
-    const question = page.getByRole('alertdialog');
-    await question.getByText(/supera la quantità ordinata/).waitFor();
-    // Tab to the confirm button (wherever the dialog put the focus), then Enter.
-    const confirm = question.getByRole('button', { name: 'Sì, aggiorna la quantità ordinata' });
-    for (let i = 0; i < 5 && !(await confirm.evaluate((button) => button === document.activeElement)); i++) await press('Tab');
-    await press('Enter');
+    await recordDelivery(page, beyond, { confirmExcess: true });
     await expect.poll(async () => ((await get('orders', order!.id)).attributes.lines as OrderLine[])[0]!.deliveredQuantity, { timeout: 10_000 }).toBe(delivered + beyond);
     const [after] = (await get('orders', order!.id)).attributes.lines as OrderLine[];
     expect(after!.quantity).toBe(delivered + beyond);

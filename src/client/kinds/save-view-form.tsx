@@ -1,5 +1,5 @@
 /** The dialog body of "Salva vista": the view's name and the roles to share it with (loaded when a view is saved). */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiProblem } from '../api/http.ts';
@@ -22,10 +22,6 @@ export function SaveViewForm({ view, identity, close }: FormProps) {
   const [shared, setShared] = useState<string[]>([]);
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
-  const nameField = useRef<HTMLInputElement>(null);
-  // The host opens the native dialog after this form mounts (React's autoFocus would run too early):
-  // the name field takes the focus once it is shown, not the dialog's close button.
-  useEffect(() => nameField.current?.focus(), []);
   // Every role when the user may read them; else the user's own (a view is shared with colleagues).
   const canReadRoles = ability.can('read', 'role');
   const rolesQuery = { 'page[size]': 100, sort: 'name' } as const;
@@ -69,7 +65,7 @@ export function SaveViewForm({ view, identity, close }: FormProps) {
       </label>
       <input
         id={nameId}
-        ref={nameField}
+        data-autofocus
         name="name"
         autoComplete="off"
         maxLength={100}

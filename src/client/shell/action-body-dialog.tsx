@@ -4,7 +4,7 @@
  * validated with that schema before it is sent. The delivery of an order lists its lines with a
  * quantity to deliver each (SPEC §5; the server asks about quantities beyond the ordered ones).
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActionBodyRequest } from '../../../commands/types.ts';
 import type { EntityJson } from '../../domain/entity.ts';
@@ -58,9 +58,6 @@ function DeliveryForm({ request, close }: ActionBodyFormProps) {
   const [quantities, setQuantities] = useState<string[]>(() => lines.map(() => ''));
   const [error, setError] = useState<string | undefined>();
   const errorId = useId();
-  const first = useRef<HTMLInputElement>(null);
-  // After the dialog host's showModal (which focuses its first control, the close button): the first quantity.
-  useEffect(() => first.current?.focus(), []);
   const submit = () => {
     const body = deliveryBody(quantities);
     if ('invalidLine' in body) return setError(intlHook.formatMessage({ id: 'commands.deliver.invalid' }, { n: body.invalidLine + 1 }));
@@ -74,7 +71,7 @@ function DeliveryForm({ request, close }: ActionBodyFormProps) {
       <>
         <p><FormattedMessage id="commands.deliver.noLines" /></p>
         <div className="dialog-actions">
-          <button type="button" autoFocus onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.close" /></button>
+          <button type="button" data-autofocus onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.close" /></button>
         </div>
       </>
     );
@@ -108,7 +105,8 @@ function DeliveryForm({ request, close }: ActionBodyFormProps) {
                   name={`deliveries.${index}`}
                   inputMode="decimal"
                   autoComplete="off"
-                  ref={index === 0 ? first : undefined}
+                  // The dialog host focuses it as it opens, before the first paint: no typed key is lost.
+                  data-autofocus={index === 0 || undefined}
                   aria-label={intlHook.formatMessage({ id: 'commands.deliver.quantityOf' }, { n: index + 1 })}
                   aria-describedby={error ? errorId : undefined}
                   value={quantities[index]}
@@ -154,7 +152,7 @@ function PlanDeadlinesForm({ request, close }: ActionBodyFormProps) {
       }}
     >
       <label htmlFor={id}>{fieldLabel('scheduledDate')}</label>
-      <input id={id} type="date" autoFocus value={day} onChange={(event) => setDay(event.target.value)} />
+      <input id={id} type="date" data-autofocus value={day} onChange={(event) => setDay(event.target.value)} />
       <div className="dialog-actions">
         <button type="button" onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.cancel" /></button>
         <button type="submit" className="primary">{request.definition.label}</button>
@@ -187,7 +185,7 @@ function PostponeDeadlineForm({ request, close }: ActionBodyFormProps) {
       }}
     >
       <label htmlFor={dayId}>{fieldLabel('deadlineDate')}</label>
-      <input id={dayId} type="date" autoFocus value={day} onChange={(event) => setDay(event.target.value)} />
+      <input id={dayId} type="date" data-autofocus value={day} onChange={(event) => setDay(event.target.value)} />
       <label htmlFor={reasonId}>{fieldLabel('postponeReason')}</label>
       <textarea id={reasonId} rows={2} maxLength={500} aria-describedby={error ? errorId : undefined} value={reason} onChange={(event) => { setReason(event.target.value); setError(undefined); }} />
       {error && <p id={errorId} className="form-error" role="alert">{error}</p>}
@@ -210,9 +208,6 @@ function TransitionMessageForm({ request, close }: ActionBodyFormProps) {
   const id = useId();
   const hintId = useId();
   const max = declared?.maxLength ?? 1000;
-  const field = useRef<HTMLTextAreaElement>(null);
-  // After the dialog host's showModal (which focuses its first control, the close button): the message.
-  useEffect(() => field.current?.focus(), []);
   const submit = () => close(text.trim() === '' ? {} : { message: text.trim() });
   return (
     <form
@@ -229,7 +224,7 @@ function TransitionMessageForm({ request, close }: ActionBodyFormProps) {
         name="message"
         rows={4}
         maxLength={max}
-        ref={field}
+        data-autofocus
         aria-describedby={hintId}
         value={text}
         onChange={(event) => setText(event.target.value)}

@@ -4,7 +4,7 @@
  * size, keepOpen and role, so the next request starts clean. `confirmDelete()` asks to type the
  * passphrase of SPEC §9 (`elimina`).
  */
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { atom, useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { intl } from '../i18n/index.ts';
@@ -134,8 +134,14 @@ export function DialogHost() {
   const intlHook = useIntl();
   const open = state?.open ?? false;
 
-  // showModal() focuses the first focusable element (the × button); the body's own choice wins (`data-autofocus`).
-  useModalDialog(ref, open, (dialog) => dialog.querySelector<HTMLElement>('.dialog-body [data-autofocus]')?.focus());
+  useModalDialog(ref, open);
+  // showModal() focuses the first focusable element (the × button); the body's own choice wins
+  // (`data-autofocus`), before the first paint so that no key typed at once is lost. Also when a new
+  // request replaces one still open (same native dialog, new body).
+  const serial = state?.serial;
+  useLayoutEffect(() => {
+    if (open && serial !== undefined) ref.current?.querySelector<HTMLElement>('.dialog-body [data-autofocus]')?.focus();
+  }, [open, serial]);
 
   if (!state) return <dialog ref={ref} className="dialog" aria-hidden="true" hidden />;
   const { request } = state;

@@ -3,7 +3,7 @@
  * the server generates (shown once after the action), and whether the user must change it at the
  * next sign-in. Checked with the same rules as the server before it is sent.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EntityJson } from '../../domain/entity.ts';
 import { PASSWORD_RULES, passwordIssues } from '../../domain/rules/passwords.ts';
@@ -23,9 +23,6 @@ export function ResetPasswordForm({ request, close }: ActionBodyFormProps) {
   const passwordId = useId();
   const errorId = useId();
   const rulesId = useId();
-  const first = useRef<HTMLInputElement>(null);
-  // After the dialog host's showModal (which focuses its close button): the password field.
-  useEffect(() => first.current?.focus(), []);
   const submit = () => {
     const issue = password === '' ? undefined : passwordIssues(password, email)[0];
     if (issue) return setError(issue.message);
@@ -47,7 +44,7 @@ export function ResetPasswordForm({ request, close }: ActionBodyFormProps) {
       <label htmlFor={passwordId}><FormattedMessage id="admin.resetPassword.password" /></label>
       <input
         id={passwordId}
-        ref={first}
+        data-autofocus
         name="password"
         type="password"
         autoComplete="new-password"
