@@ -321,10 +321,10 @@ declare module 'vitest' {
 
 /**
  * Ctrl+K, types `text`, moves with the arrows to the first item that contains `item` (its whole text,
- * or only its title with `{ title: true }`), presses Enter: how a user opens a record, a screen or a
+ * or only its title with `{ title: true }`), presses Enter (or `key`, Shift+Enter for a new tab): how a user opens a record, a screen or a
  * saved view from the palette.
  */
-export async function openFromPalette(page: Page, text: string, item: string | RegExp = text, options: { title?: boolean } = {}): Promise<void> {
+export async function openFromPalette(page: Page, text: string, item: string | RegExp = text, options: { title?: boolean; key?: string } = {}): Promise<void> {
   const palette = page.locator('[cmdk-dialog]');
   await page.keyboard.press('Control+k');
   await palette.waitFor({ state: 'visible' });
@@ -333,7 +333,7 @@ export async function openFromPalette(page: Page, text: string, item: string | R
   const target = (options.title ? items.filter({ has: page.locator('.palette-item-title', { hasText: item }) }) : items.filter({ hasText: item })).first();
   await target.waitFor({ state: 'visible', timeout: 15_000 });
   for (let i = 0; i < 40 && (await target.getAttribute('data-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await page.keyboard.press(options.key ?? 'Enter');
   await palette.waitFor({ state: 'hidden' });
 }
 

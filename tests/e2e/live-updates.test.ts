@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
-import { DEMO, focusOutOfFields, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+import { DEMO, focusOutOfFields, openFromPalette, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
@@ -42,19 +42,6 @@ async function api<T>(path: string, token: string): Promise<T> {
 }
 
 const stateBadge = (page: Page) => page.locator('.entity-state strong:visible');
-
-/** Ctrl+K, types, highlights the option with the arrows and presses Enter. */
-async function runFromPalette(page: Page, text: string, option: string, key = 'Enter') {
-  await page.keyboard.press('Control+k');
-  const palette = page.locator('[cmdk-dialog]');
-  await palette.waitFor({ state: 'visible' });
-  await page.keyboard.type(text, { delay: 20 });
-  const item = palette.locator('[cmdk-item]', { hasText: option }).first();
-  await item.waitFor({ state: 'visible', timeout: 15_000 });
-  for (let i = 0; i < 30 && (await item.getAttribute('data-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press(key);
-  await palette.waitFor({ state: 'hidden' });
-}
 
 /** Presses a key sequence such as `t i a`. */
 async function sequence(page: Page, keys: string) {
@@ -93,7 +80,7 @@ describe('live updates between two users', () => {
     await expect.poll(() => stateBadge(admin).textContent()).toBe(labels.scheduled);
     // Opened in the app beside the intervention (a page load would be a reload): Shift+Enter in the palette.
     await focusOutOfFields(admin);
-    await runFromPalette(admin, 'Promemoria', 'Promemoria', 'Shift+Enter');
+    await openFromPalette(admin, 'Promemoria', 'Promemoria', { key: 'Shift+Enter' });
     const grid = admin.getByRole('grid', { name: 'Promemoria' });
     await grid.waitFor();
     await expect.poll(() => stateBadge(admin).count()).toBe(1);

@@ -10,7 +10,7 @@ import workspaceMessages from '../../src/client/i18n/messages/workspace.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { daysBetween } from '../../src/domain/rules/calendar.ts';
 import { nextWeekday, romeInstant } from '../../src/domain/rules/planning.ts';
-import { apiData, DEMO, focusOutOfFields, pressKeys, signedInSession, signIn, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, signIn, type SignedInSession } from './harness.ts';
 import { createInterventionFromOverdueDeadlines, focusedIs, tabUntil } from './deadline-steps.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
@@ -26,19 +26,6 @@ async function otherBrowser(email: string, path: string): Promise<Page> {
   await page.goto(`${session.server.url}${path}`);
   await signIn(page, session.server, email);
   return page;
-}
-
-/** Ctrl+K, types `text`, highlights the entry titled so and runs it with Enter. */
-async function runFromPalette(page: Page, text: string): Promise<void> {
-  await page.keyboard.press('Control+k');
-  const palette = page.locator('[cmdk-dialog]');
-  await palette.waitFor({ state: 'visible' });
-  await page.keyboard.type(text, { delay: 15 });
-  const item = palette.locator('[cmdk-item]', { hasText: text }).first();
-  await item.waitFor({ state: 'visible' });
-  for (let i = 0; i < 20 && (await item.getAttribute('data-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await palette.waitFor({ state: 'hidden' });
 }
 
 beforeAll(async () => {
@@ -69,7 +56,7 @@ describe('planning board', () => {
 
     // The board by the palette, as a user finds it.
     await focusOutOfFields(page);
-    await runFromPalette(page, `Calendario ${workspaceMessages[`nav.param.moduleName.${module}`]}`);
+    await openFromPalette(page, `Calendario ${workspaceMessages[`nav.param.moduleName.${module}`]}`);
     await page.waitForURL((url) => url.pathname === `/planning/calendar/${module}`);
     await page.locator('.screen-board:visible .board-lanes[role=application]').waitFor();
     await page.locator('.screen-board:visible .board-lane').first().waitFor({ timeout: 15_000 });
@@ -121,9 +108,9 @@ describe('planning board', () => {
     const third = page.locator('.screen-board:visible .board-lane').nth(2);
     const [thirdId, thirdName] = [await third.getAttribute('data-lane'), await third.getAttribute('aria-label')];
     await expect.poll(activeCode).toBe(code);
-    await runFromPalette(page, `Assegna a ${thirdName}`);
+    await openFromPalette(page, `Assegna a ${thirdName}`);
     await expect.poll(async () => (await apiData<Entity>(server, token, `/assignments/${assignmentId}`)).relationships.operatorIds).toEqual([technician, thirdId]);
-    await runFromPalette(page, `Responsabile: ${thirdName}`);
+    await openFromPalette(page, `Responsabile: ${thirdName}`);
     await expect.poll(async () => (await apiData<Entity>(server, token, `/assignments/${assignmentId}`)).relationships.operatorInChargeId).toBe(thirdId);
     // Now in both lanes; the watcher sees the star move to the third technician's card.
     const watcherThird = watcher.locator(`.board-lane[data-lane="${thirdId}"] .board-cell[data-day="${tuesday}"] .board-card[data-code="${code}"] .board-card-charge`);

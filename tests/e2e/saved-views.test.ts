@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, businessDay } from '../../src/domain/business-day.ts';
-import { DEMO, type SignedInSession, signedInSession, signIn, type TestServer } from './harness.ts';
+import { DEMO, openFromPalette, type SignedInSession, signedInSession, signIn, type TestServer } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -16,7 +16,6 @@ let quotation: { id: string; code: string };
 
 const VIEW_NAME = 'Vista e2e del preventivo';
 
-const palette = (p: Page) => p.locator('[cmdk-dialog]');
 const pathAndQuery = (p: Page) => {
   const url = new URL(p.url());
   return decodeURIComponent(`${url.pathname}${url.search}`);
@@ -25,18 +24,6 @@ const pathAndQuery = (p: Page) => {
 async function waitForShell(p: Page) {
   await p.locator('[role=tablist]').waitFor({ state: 'visible', timeout: 30_000 });
   await p.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
-}
-
-/** Ctrl+K, types `text`, moves with the arrows to the item whose title is `title`, presses Enter. */
-async function runFromPalette(p: Page, text: string, title: string | RegExp) {
-  await p.keyboard.press('Control+k');
-  await palette(p).waitFor({ state: 'visible' });
-  await p.keyboard.type(text, { delay: 20 });
-  const item = palette(p).locator('[cmdk-item]').filter({ has: p.locator('.palette-item-title', { hasText: title }) }).first();
-  await item.waitFor({ state: 'visible', timeout: 15_000 });
-  for (let i = 0; i < 40 && (await item.getAttribute('data-selected')) !== 'true'; i++) await p.keyboard.press('ArrowDown');
-  await p.keyboard.press('Enter');
-  await palette(p).waitFor({ state: 'hidden' });
 }
 
 /** Presses `key` (Tab by default) until the focused element matches `test`; fails after `max` presses. */
@@ -71,7 +58,7 @@ describe('saved views', () => {
   let savedUrl: string;
 
   it('saves a filtered grid as a view under a name, shared with a role (Alt+V)', async () => {
-    await runFromPalette(page, 'Preventivi', /^Preventivi$/);
+    await openFromPalette(page, 'Preventivi', /^Preventivi$/, { title: true });
     await page.waitForURL(/\/marketing\/quotations$/);
     // From the rows up to the grid's search box, then the code of one quotation.
     await pressUntilFocused(page, (element) => element.classList.contains('data-grid-search'), 'Shift+Tab');
@@ -105,7 +92,7 @@ describe('saved views', () => {
     // Close the grid's tab: the view must bring it back by itself.
     await page.keyboard.press('Alt+w');
     await page.waitForURL((url) => url.pathname !== '/marketing/quotations');
-    await runFromPalette(page, 'Vista e2e', `Vista: ${VIEW_NAME}`);
+    await openFromPalette(page, 'Vista e2e', `Vista: ${VIEW_NAME}`, { title: true });
     await page.waitForURL((url) => url.searchParams.get('filter[fullText]') === quotation.code);
     expect(pathAndQuery(page)).toBe(savedUrl);
     expect(await gridRowTexts(page)).toEqual([expect.stringContaining(quotation.code)]);
@@ -135,9 +122,9 @@ describe('saved views', () => {
       await managerPage.goto(`${server.url}/dashboard`);
       await signIn(managerPage, server, DEMO.salesManager);
       await waitForShell(managerPage);
-      await runFromPalette(managerPage, 'da approvare', 'Vista: Preventivi da approvare');
+      await openFromPalette(managerPage, 'da approvare', 'Vista: Preventivi da approvare', { title: true });
       await managerPage.waitForURL((url) => url.pathname === '/marketing/quotations' && url.searchParams.get('filter[status]') === 'to-be-approved');
-      await runFromPalette(managerPage, 'Vista e2e', `Vista: ${VIEW_NAME}`);
+      await openFromPalette(managerPage, 'Vista e2e', `Vista: ${VIEW_NAME}`, { title: true });
       await managerPage.waitForURL((url) => url.searchParams.get('filter[fullText]') === quotation.code);
       expect(pathAndQuery(managerPage)).toBe(savedUrl);
     } finally {
@@ -146,7 +133,7 @@ describe('saved views', () => {
   });
 
   it('opens the seeded overdue deadlines with "today" resolved to the business day', async () => {
-    await runFromPalette(page, 'Scadenze superate', 'Vista: Scadenze superate');
+    await openFromPalette(page, 'Scadenze superate', 'Vista: Scadenze superate', { title: true });
     const yesterday = addDays(businessDay(), -1);
     await page.waitForURL((url) => url.pathname === '/planning/physicalActivities' && url.searchParams.get('to[deadlineDate]') === yesterday);
     expect(pathAndQuery(page)).toBe(`/planning/physicalActivities?filter[isExecuted]=false&to[deadlineDate]=${yesterday}&sort=deadlineDate`);
@@ -161,13 +148,13 @@ describe('pages of the open record', () => {
     const answer = await (await server.api('/customers?page[size]=1&sort=displayName&filter[type]=active', { token })).json();
     const customer = { id: answer.data[0].id as string, name: answer.data[0].metadata.displayName as string };
     const exactly = new RegExp(`^${customer.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-    await runFromPalette(page, customer.name, exactly);
+    await openFromPalette(page, customer.name, exactly, { title: true });
     await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`);
-    await runFromPalette(page, 'Anagrafica', /^Anagrafica$/);
+    await openFromPalette(page, 'Anagrafica', /^Anagrafica$/, { title: true });
     await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/detail`);
 
     // From the registry, the palette offers the customer's other pages, an alias among them.
-    await runFromPalette(page, 'Impostazioni del cliente', /^Impostazioni del cliente$/);
+    await openFromPalette(page, 'Impostazioni del cliente', /^Impostazioni del cliente$/, { title: true });
     await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/settings`);
     // And the same pages are links under its form.
     const links = page.locator('.pane:not([hidden]) [role=tabpanel]:not([hidden]) nav.record-links');
