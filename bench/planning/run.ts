@@ -6,7 +6,9 @@
  *
  * - first paint: from the board's first render to the first painted frame whose lanes show cards
  *   (fetching the four pages from the fake API included);
- * - moving a card: End goes to the last card (a scheduled one), Space picks it up, then ←/→ alternately; each key press to the
+ * - moving a card: End goes to the last card (a scheduled one), Space picks it up, then ← and →
+ *   alternately, ← first: the card stays in the month (that last card may be on its last day, and a
+ *   move past the edge shows the next month: a change of period, not a move); each key press to the
  *   next painted frame (keydown listener → requestAnimationFrame → task), and the drop (Enter) the same.
  *
  * Usage: `npm run bench:planning [-- --interventions 2000 --technicians 30 --rounds 5 --moves 40]`.
@@ -161,7 +163,7 @@ async function round(): Promise<Round> {
   await press('Space');
   if ((await tab.locator('.board-card.is-moving').count()) !== 1) throw new Error('no card picked up');
   const start = await frames();
-  for (let i = 0; i < MOVES; i++) await press(i % 2 ? 'ArrowLeft' : 'ArrowRight');
+  for (let i = 0; i < MOVES; i++) await press(i % 2 ? 'ArrowRight' : 'ArrowLeft');
   const moves = (await tab.evaluate(() => (window as unknown as { benchFrames: number[] }).benchFrames)).slice(start);
   await press('ArrowRight');
   const movedTo = await tab.locator('.board-card.is-moving').evaluate((card) => card.closest('[data-day]')?.getAttribute('data-day'));

@@ -384,7 +384,9 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     return heights;
   }, [laneIds, cells, view]);
   const virtualizer = useVirtualizer({ count: laneIds.length, getScrollElement: () => scrollRef.current, estimateSize: (i) => laneHeights[i] ?? 60, overscan: 3 });
-  useEffect(() => virtualizer.measure(), [virtualizer, laneHeights]);
+  // Before the frame is painted: measured after it, the lanes were laid out twice (the second time at
+  // their new heights), which doubled the board's first paint.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, laneHeights]);
 
   // Keep the cursor's card in view (its lane first: it may not be rendered).
   const activeDomId = current ? cardDomId(current.id, current.lane) : undefined;
