@@ -10,6 +10,7 @@ import { fieldLabel, formatValue } from '../forms/format.ts';
 import { addMessages } from '../i18n/index.ts';
 import customerMessages from '../i18n/messages/customers.ts';
 import type { ActionBodyFormProps } from '../shell/action-body-dialog.tsx';
+import { ActionBodyFormFrame } from '../shell/action-body-form-frame.tsx';
 
 addMessages(customerMessages);
 
@@ -61,21 +62,7 @@ export default function LogContactForm({ request, close }: ActionBodyFormProps) 
     </>
   );
   return (
-    <form
-      className="action-body-form log-contact-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      onKeyDown={(event) => {
-        // Ctrl/⌘+Enter sends from anywhere, the notes included.
-        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          submit();
-        }
-      }}
-    >
+    <ActionBodyFormFrame request={request} close={close} onSubmit={submit} className="log-contact-form">
       {select('type', type, setType, contactTypes)}
       {select('kind', kind, setKind, contactKinds)}
       {select('lastReply', lastReply, setLastReply, contactLastReplies, true)}
@@ -87,10 +74,6 @@ export default function LogContactForm({ request, close }: ActionBodyFormProps) 
         onChange={(event) => { setNextCall(event.target.value); setError(undefined); }} />
       <span id={`${id}-next-hint`} className="form-hint"><FormattedMessage id="customers.contacts.nextCallHint" /></span>
       {error && <p id={`${id}-error`} className="form-error" role="alert">{error}</p>}
-      <div className="dialog-actions">
-        <button type="button" onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.cancel" /></button>
-        <button type="submit" className="primary">{request.definition.label}</button>
-      </div>
-    </form>
+    </ActionBodyFormFrame>
   );
 }

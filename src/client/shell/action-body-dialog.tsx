@@ -14,6 +14,7 @@ import { intl } from '../i18n/index.ts';
 import { machines } from '../../domain/machines/index.ts';
 import type { StateMachine } from '../../domain/machine.ts';
 import { openDialog } from './dialog.tsx';
+import { ActionBodyFormFrame } from './action-body-form-frame.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 
 export interface ActionBodyFormProps {
@@ -77,14 +78,7 @@ function DeliveryForm({ request, close }: ActionBodyFormProps) {
     );
   }
   return (
-    <form
-      className="action-body-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <ActionBodyFormFrame request={request} close={close} onSubmit={submit}>
       <table className="wizard-lines">
         <thead>
           <tr>
@@ -122,11 +116,7 @@ function DeliveryForm({ request, close }: ActionBodyFormProps) {
         </tbody>
       </table>
       {error && <p id={errorId} className="form-error" role="alert">{error}</p>}
-      <div className="dialog-actions">
-        <button type="button" onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.cancel" /></button>
-        <button type="submit" className="primary">{request.definition.label}</button>
-      </div>
-    </form>
+    </ActionBodyFormFrame>
   );
 }
 
@@ -143,21 +133,10 @@ function PlanDeadlinesForm({ request, close }: ActionBodyFormProps) {
     close(parsed?.success ? parsed.data : body);
   };
   return (
-    <form
-      className="action-body-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <ActionBodyFormFrame request={request} close={close} onSubmit={submit}>
       <label htmlFor={id}>{fieldLabel('scheduledDate')}</label>
       <input id={id} type="date" data-autofocus value={day} onChange={(event) => setDay(event.target.value)} />
-      <div className="dialog-actions">
-        <button type="button" onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.cancel" /></button>
-        <button type="submit" className="primary">{request.definition.label}</button>
-      </div>
-    </form>
+    </ActionBodyFormFrame>
   );
 }
 
@@ -176,24 +155,13 @@ function PostponeDeadlineForm({ request, close }: ActionBodyFormProps) {
     close(parsed?.data);
   };
   return (
-    <form
-      className="action-body-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <ActionBodyFormFrame request={request} close={close} onSubmit={submit}>
       <label htmlFor={dayId}>{fieldLabel('deadlineDate')}</label>
       <input id={dayId} type="date" data-autofocus value={day} onChange={(event) => setDay(event.target.value)} />
       <label htmlFor={reasonId}>{fieldLabel('postponeReason')}</label>
       <textarea id={reasonId} rows={2} maxLength={500} aria-describedby={error ? errorId : undefined} value={reason} onChange={(event) => { setReason(event.target.value); setError(undefined); }} />
       {error && <p id={errorId} className="form-error" role="alert">{error}</p>}
-      <div className="dialog-actions">
-        <button type="button" onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.cancel" /></button>
-        <button type="submit" className="primary">{request.definition.label}</button>
-      </div>
-    </form>
+    </ActionBodyFormFrame>
   );
 }
 
@@ -210,14 +178,7 @@ function TransitionMessageForm({ request, close }: ActionBodyFormProps) {
   const max = declared?.maxLength ?? 1000;
   const submit = () => close(text.trim() === '' ? {} : { message: text.trim() });
   return (
-    <form
-      className="action-body-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <ActionBodyFormFrame request={request} close={close} onSubmit={submit}>
       <label htmlFor={id}>{declared?.label}</label>
       <textarea
         id={id}
@@ -228,19 +189,9 @@ function TransitionMessageForm({ request, close }: ActionBodyFormProps) {
         aria-describedby={hintId}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-            event.preventDefault();
-            submit();
-          }
-        }}
       />
       <p id={hintId} className="form-hint">{intlHook.formatMessage({ id: 'commands.transitionMessage.hint' }, { count: text.length, max })}</p>
-      <div className="dialog-actions">
-        <button type="button" onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.cancel" /></button>
-        <button type="submit" className="primary">{request.definition.label}</button>
-      </div>
-    </form>
+    </ActionBodyFormFrame>
   );
 }
 

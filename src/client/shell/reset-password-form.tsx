@@ -10,6 +10,7 @@ import { PASSWORD_RULES, passwordIssues } from '../../domain/rules/passwords.ts'
 import { addMessages } from '../i18n/index.ts';
 import adminMessages from '../i18n/messages/admin.ts';
 import type { ActionBodyFormProps } from './action-body-dialog.tsx';
+import { ActionBodyFormFrame } from './action-body-form-frame.tsx';
 
 addMessages(adminMessages);
 
@@ -32,14 +33,7 @@ export function ResetPasswordForm({ request, close }: ActionBodyFormProps) {
     close(parsed ? parsed.data : body);
   };
   return (
-    <form
-      className="action-body-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <ActionBodyFormFrame request={request} close={close} onSubmit={submit}>
       <p><FormattedMessage id="admin.resetPassword.intro" values={{ name: String(entity.attributes.displayName ?? email) }} /></p>
       <label htmlFor={passwordId}><FormattedMessage id="admin.resetPassword.password" /></label>
       <input
@@ -62,10 +56,6 @@ export function ResetPasswordForm({ request, close }: ActionBodyFormProps) {
         <FormattedMessage id="admin.resetPassword.mustChange" />
       </label>
       {error && <p id={errorId} className="form-error" role="alert">{error}</p>}
-      <div className="dialog-actions">
-        <button type="button" onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.cancel" /></button>
-        <button type="submit" className="primary">{request.definition.label}</button>
-      </div>
-    </form>
+    </ActionBodyFormFrame>
   );
 }

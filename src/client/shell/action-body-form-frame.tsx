@@ -1,0 +1,39 @@
+/**
+ * The frame every action body form shares (action-body-dialog.tsx): its fields, then «Annulla» and the
+ * action's own button. Enter in a field sends, and so does Ctrl/⌘+Enter from anywhere, a text area
+ * included; the form validates itself (noValidate: its messages are Italian and its own).
+ */
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { ActionBodyRequest } from '../../../commands/types.ts';
+
+export function ActionBodyFormFrame({ request, close, onSubmit, className, children }: {
+  request: ActionBodyRequest;
+  close(body?: unknown): void;
+  onSubmit(): void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={className ? `action-body-form ${className}` : 'action-body-form'}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          onSubmit();
+        }
+      }}
+    >
+      {children}
+      <div className="dialog-actions">
+        <button type="button" onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.cancel" /></button>
+        <button type="submit" className="primary">{request.definition.label}</button>
+      </div>
+    </form>
+  );
+}
