@@ -15,6 +15,15 @@ import { locale, messages } from '../../src/client/i18n/index.ts';
 import { store } from '../../src/client/store.ts';
 import { DataGrid, ROW_HEIGHT } from '../../src/client/grid/data-grid.tsx';
 import { injectScreenStyles } from '../../src/client/screens/screen-styles.ts';
+import { SessionProvider } from '../../src/client/session/session.tsx';
+import type { Identity } from '../../src/domain/ability.ts';
+
+/** A staff user who reads equipments (the grid asks the session what the user may do). */
+const identity: Identity = {
+  id: '00000000-0000-4000-8000-00000000bbbb', email: 'tecnico@bench.local', displayName: 'Bench', userType: 'siv',
+  allowedModules: ['fire'], allowedCustomerIds: [], officeLocationIds: [], isMainteiner: true, isSalesman: false,
+  roles: [{ id: 'r', name: 'Bench' }], permissions: [{ action: 'read', subject: ['equipment', 'customer'] }],
+};
 
 declare global {
   interface Window { benchTotal: number }
@@ -55,7 +64,9 @@ createRoot(document.getElementById('root')!).render(
     <Provider store={store}>
       <QueryClientProvider client={queryClient}>
         <IntlProvider locale={locale} messages={messages}>
-          {mode === 'bare' ? <Bare /> : <Grid />}
+          <SessionProvider identity={identity} signOut={async () => {}}>
+            {mode === 'bare' ? <Bare /> : <Grid />}
+          </SessionProvider>
         </IntlProvider>
       </QueryClientProvider>
     </Provider>

@@ -5,10 +5,7 @@
  * N frames at a steady speed with the frame-rate limit off, and prints p50/p95/max frame time and
  * the largest number of rows in the DOM. Usage: `node bench/grid/run.ts [--rows 100000] [--frames 600]`.
  */
-import * as esbuild from 'esbuild';
-import fs from 'node:fs';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { buildBenchPage, launchChromium, scrollFrames } from '../browser.ts';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -19,18 +16,7 @@ const FRAMES = arg('frames', 600);
 const SPEED = arg('speed', 80); // pixels per frame (~4,800 px/s at 60 Hz: a fast wheel/trackpad fling)
 const ROUNDS = arg('rounds', 3);
 
-const dir = path.resolve('bench/grid/results');
-fs.mkdirSync(dir, { recursive: true });
-await esbuild.build({
-  entryPoints: { page: 'bench/grid/page.tsx' },
-  outdir: dir,
-  bundle: true,
-  format: 'esm',
-  minify: true,
-  define: { 'process.env.NODE_ENV': '"production"' },
-  logLevel: 'warning',
-});
-const js = fs.readFileSync(path.join(dir, 'page.js'), 'utf8');
+const js = await buildBenchPage('grid');
 const html = `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>grid bench</title></head><body><div id="root"></div><script>window.benchTotal=${ROWS}</script><script type="module" src="/page.js"></script></body></html>`;
 
 /** One page of fake equipments, shaped like the API's entities. */
@@ -47,11 +33,7 @@ function page(number: number, size: number) {
   return { data, meta: { total: ROWS, page: { number, size } } };
 }
 
-const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
-const browser = await chromium.launch({
-  executablePath,
-  args: ['--no-sandbox', '--disable-gpu-vsync', '--disable-frame-rate-limit', '--disable-background-timer-throttling'],
-});
+const browser = await launchChromium({ unthrottled: true });
 
 interface Result { p50: number; p95: number; max: number; maxRows: number; frames: number }
 
@@ -74,26 +56,7 @@ async function measure(mode: 'grid' | 'bare'): Promise<Result> {
   const scroller = mode === 'grid' ? '.data-grid-scroll' : '.scroller';
   await tab.waitForSelector(`${scroller} [role=row]`, { timeout: 5000 }).catch(async (e) => { console.error((await tab.content()).slice(0, 1500)); throw e; });
   await tab.waitForTimeout(500);
-  const result = await tab.evaluate(
-    ({ scroller, frames, speed }) =>
-      new Promise<{ deltas: number[]; maxRows: number }>((resolve) => {
-        const el = document.querySelector(scroller) as HTMLElement;
-        const deltas: number[] = [];
-        let maxRows = 0;
-        let last = performance.now();
-        let n = 0;
-        const step = (now: number) => {
-          deltas.push(now - last);
-          last = now;
-          maxRows = Math.max(maxRows, el.querySelectorAll('[role=row]').length);
-          if (++n >= frames) return resolve({ deltas: deltas.slice(1), maxRows });
-          el.scrollTop += speed;
-          requestAnimationFrame(step);
-        };
-        requestAnimationFrame(step);
-      }),
-    { scroller, frames: FRAMES, speed: SPEED },
-  );
+  const result = await scrollFrames(tab, scroller, FRAMES, SPEED);
   await context.close();
   const sorted = [...result.deltas].sort((a, b) => a - b);
   const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;

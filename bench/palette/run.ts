@@ -11,19 +11,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { precompiledMessages } from '../../src/client/i18n/precompile.ts';
+import { launchChromium } from '../browser.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUT = path.join(ROOT, 'bench/palette/results');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 const TYPED = 'manutenzione ast';
-
-function chromiumPath(): string {
-  for (const candidate of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) if (candidate && fs.existsSync(candidate)) return candidate;
-  throw new Error('No Chromium: set CHROMIUM_PATH or install the Debian chromium package');
-}
 
 async function buildPage(): Promise<void> {
   fs.rmSync(OUT, { recursive: true, force: true });
@@ -130,7 +125,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 await buildPage();
 const server = await serve();
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+const browser = await launchChromium();
 const figures: Record<'ours' | 'stock', Figures[]> = { ours: [], stock: [] };
 try {
   for (let run = 0; run < RUNS; run++) {

@@ -13,15 +13,12 @@
  *
  * Usage: `npm run bench:planning [-- --interventions 2000 --technicians 30 --rounds 5 --moves 40]`.
  */
-import * as esbuild from 'esbuild';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { isoWeekday, periodDays, romeInstant } from '../../src/domain/rules/planning.ts';
+import { buildBenchPage, launchChromium } from '../browser.ts';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -33,18 +30,7 @@ const ROUNDS = arg('rounds', 5);
 const MOVES = arg('moves', 40);
 const TARGET = { firstPaint: 300, move: 50 };
 
-const dir = path.resolve('bench/planning/results');
-fs.mkdirSync(dir, { recursive: true });
-await esbuild.build({
-  entryPoints: { page: 'bench/planning/page.tsx' },
-  outdir: dir,
-  bundle: true,
-  format: 'esm',
-  minify: true,
-  define: { 'process.env.NODE_ENV': '"production"' },
-  logLevel: 'warning',
-});
-const js = fs.readFileSync(path.join(dir, 'page.js'), 'utf8');
+const js = await buildBenchPage('planning');
 const month = periodDays('month', businessDay());
 const boardUrl = `/planning/calendar/fire?view=month&day=${month[0]}`;
 const html = `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>planning bench</title></head><body><div id="root"></div><script>window.benchUrl=${JSON.stringify(boardUrl)}</script><script type="module" src="/page.js"></script></body></html>`;
@@ -125,8 +111,7 @@ const api = http.createServer((request, response) => {
 await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
 
-const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-background-timer-throttling'] });
+const browser = await launchChromium();
 
 interface Round { firstPaint: number; moves: number[]; drop: number; lanesInDom: number; cardsInDom: number }
 

@@ -5,10 +5,8 @@
  * change of 1,000 prices (one write of the rows, validated) → painted; and the rows in the DOM.
  * Usage: `node bench/price-list/run.ts [--rows 10000] [--frames 400] [--samples 20]`.
  */
-import * as esbuild from 'esbuild';
-import fs from 'node:fs';
-import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { buildBenchPage, launchChromium, scrollFrames } from '../browser.ts';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -19,22 +17,10 @@ const FRAMES = arg('frames', 400);
 const SAMPLES = arg('samples', 20);
 const SPEED = 80;
 
-const dir = path.resolve('bench/price-list/results');
-fs.mkdirSync(dir, { recursive: true });
-await esbuild.build({
-  entryPoints: { page: 'bench/price-list/page.tsx' },
-  outdir: dir,
-  bundle: true,
-  format: 'esm',
-  minify: true,
-  define: { 'process.env.NODE_ENV': '"production"' },
-  logLevel: 'warning',
-});
-const js = fs.readFileSync(path.join(dir, 'page.js'), 'utf8');
+const js = await buildBenchPage('price-list');
 const html = `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>price list bench</title></head><body><div id="root"></div><script>window.benchRows=${ROWS}</script><script type="module" src="/page.js"></script></body></html>`;
 
-const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu-vsync', '--disable-frame-rate-limit', '--disable-background-timer-throttling'] });
+const browser = await launchChromium({ unthrottled: true });
 const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
 const tab: Page = await context.newPage();
 await tab.route('http://bench.local/**', (route) => {
@@ -64,22 +50,7 @@ async function timed(action: string): Promise<number[]> {
   }, { action, samples: SAMPLES });
 }
 
-const scroll = await tab.evaluate(({ frames, speed }) => new Promise<{ deltas: number[]; maxRows: number }>((resolve) => {
-  const el = document.querySelector('.data-grid-scroll') as HTMLElement;
-  const deltas: number[] = [];
-  let maxRows = 0;
-  let last = performance.now();
-  let n = 0;
-  const step = (now: number) => {
-    deltas.push(now - last);
-    last = now;
-    maxRows = Math.max(maxRows, el.querySelectorAll('[role=row]').length);
-    if (++n >= frames) return resolve({ deltas: deltas.slice(1), maxRows });
-    el.scrollTop += speed;
-    requestAnimationFrame(step);
-  };
-  requestAnimationFrame(step);
-}), { frames: FRAMES, speed: SPEED });
+const scroll = await scrollFrames(tab, '.data-grid-scroll', FRAMES, SPEED);
 
 // Typing "prova 12" one character at a time, then clearing; sorting by price, by name, back; raising 1,000 prices.
 const typing = await timed(`window.bench.search('prova 12'.slice(0, (i % 8) + 1))`);

@@ -13,18 +13,16 @@
  * Usage: `npm run bench:quotation-editor -- [--lines 500] [--keys 200] [--rounds 10]`
  * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a fresh schema, dropped after).
  */
-import * as esbuild from 'esbuild';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrator.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { EntityRepository } from '../../src/server/resources/repository.ts';
 import { findKind } from '../../src/domain/kinds.ts';
+import { buildBenchPage, launchChromium } from '../browser.ts';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -79,25 +77,12 @@ async function typeAndTime(tab: Page, watchedId: string): Promise<TypingTimes> {
  * show a typed key on this machine.
  */
 async function typingBench(): Promise<{ editor: TypingTimes; reference: TypingTimes }> {
-  const dir = path.resolve('bench/quotation-editor/results');
-  fs.mkdirSync(dir, { recursive: true });
-  await esbuild.build({
-    entryPoints: { page: 'bench/quotation-editor/page.tsx' },
-    outdir: dir,
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'warning',
-  });
-  const js = fs.readFileSync(path.join(dir, 'page.js'), 'utf8');
+  const js = await buildBenchPage('quotation-editor');
   const html = `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>quotation editor bench</title></head><body><div id="root"></div><script>window.benchLines=${LINES}</script><script type="module" src="/page.js"></script></body></html>`;
   const reference = `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>reference</title></head><body><p id="net">0</p><input id="quantity" aria-label="Quantità"><script>
     const input = document.getElementById('quantity'), net = document.getElementById('net');
     input.addEventListener('input', () => { net.textContent = String(Number(input.value) * 3.5); });</script></body></html>`;
-  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
-  // Frames as soon as they are ready (no 60 Hz wait), as the grid bench does: the figure is the work, not the vsync phase.
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu-vsync', '--disable-frame-rate-limit', '--disable-background-timer-throttling'] });
+  const browser = await launchChromium({ unthrottled: true });
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     const tab = await context.newPage();

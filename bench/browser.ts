@@ -1,0 +1,69 @@
+/**
+ * What the Chromium benchmarks share: the bench page built with esbuild as the product's client is
+ * (production React, minified), Debian's Chromium launched headless, and frame timing helpers.
+ */
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Chromium on this machine: CHROMIUM_PATH, else Debian's package. Never a downloaded browser. */
+export function chromiumPath(): string {
+  for (const candidate of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) {
+    if (candidate && fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error('No Chromium: set CHROMIUM_PATH or install the Debian chromium package');
+}
+
+/**
+ * Headless Chromium. `unthrottled`: frames as soon as they are ready (no 60 Hz wait), so a figure is
+ * the work, not the vsync phase.
+ */
+export function launchChromium(options: { unthrottled?: boolean } = {}): Promise<Browser> {
+  const args = ['--no-sandbox', '--disable-background-timer-throttling'];
+  if (options.unthrottled) args.push('--disable-gpu-vsync', '--disable-frame-rate-limit');
+  return chromium.launch({ executablePath: chromiumPath(), args });
+}
+
+/** Builds `bench/<name>/page.tsx` into `bench/<name>/results/page.js` and answers the script. */
+export async function buildBenchPage(name: string): Promise<string> {
+  const dir = path.resolve('bench', name, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  await esbuild.build({
+    entryPoints: { page: path.join('bench', name, 'page.tsx') },
+    outdir: dir,
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  return fs.readFileSync(path.join(dir, 'page.js'), 'utf8');
+}
+
+/**
+ * Scrolls `selector` by `speed` px a frame for `frames` frames; answers the time between frames and
+ * the most rows (`[role=row]`) the scroller held at once.
+ */
+export function scrollFrames(tab: Page, selector: string, frames: number, speed: number): Promise<{ deltas: number[]; maxRows: number }> {
+  return tab.evaluate(
+    ({ selector, frames, speed }) =>
+      new Promise<{ deltas: number[]; maxRows: number }>((resolve) => {
+        const el = document.querySelector(selector) as HTMLElement;
+        const deltas: number[] = [];
+        let maxRows = 0;
+        let last = performance.now();
+        let n = 0;
+        const step = (now: number) => {
+          deltas.push(now - last);
+          last = now;
+          maxRows = Math.max(maxRows, el.querySelectorAll('[role=row]').length);
+          if (++n >= frames) return resolve({ deltas: deltas.slice(1), maxRows });
+          el.scrollTop += speed;
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+    { selector, frames, speed },
+  );
+}
