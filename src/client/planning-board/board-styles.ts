@@ -27,6 +27,9 @@ const css = `
 .board-card { box-sizing: border-box; display: flex; flex-direction: column; padding: 1px 4px; border-radius: 4px; font-size: .78rem; line-height: 1.2; cursor: grab; overflow: hidden; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); background: color-mix(in srgb, Canvas 90%, CanvasText 5%); }
 .board-week .board-card { height: 38px; }
 .board-month .board-card { height: 18px; font-size: .68rem; padding: 1px 2px; }
+.board-month .board-lane .board-card { display: block; white-space: nowrap; text-overflow: ellipsis; }
+.board-month .board-lane .board-card.is-in-charge::before { content: "★ "; }
+.board-month .board-lane .board-card.is-clash::after { content: " ⚠"; color: var(--danger, #cf222e); }
 .board-card-line { display: flex; gap: .25rem; white-space: nowrap; overflow: hidden; }
 /* A column that scrolls: cards keep their height (they would shrink and overlap). */
 .board-backlog .board-card { flex: none; height: auto; min-height: 24px; }

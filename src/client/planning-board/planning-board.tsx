@@ -440,6 +440,8 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     const clashText = clash ? t('planning.clash', { codes: [...clash].map((other) => String(entities.get(other)?.attributes.code ?? '')).join(', ') }) : '';
     const backlogDate = lane === null && p.start ? t('planning.wanted', { day: dayFormat.format(noon(romeWallClock(p.start).day)) }) : '';
     const label = [time, cardLabel(id), customer, inCharge ? t('planning.inCharge') : '', stateLabel, clashText, backlogDate].filter(Boolean).join(' · ');
+    const code = String(e.attributes.code ?? '');
+    const compact = view === 'month' && lane !== null;
     return (
       <div
         key={domId}
@@ -449,8 +451,8 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
         aria-label={label}
         title={label}
         data-assignment-id={id}
-        data-code={String(e.attributes.code ?? '')}
-        className={`board-card state-${p.state}${isActive ? ' is-active' : ''}${moving?.id === id ? ' is-moving' : ''}${clash ? ' is-clash' : ''}${pending.has(id) ? ' is-pending' : ''}`}
+        data-code={code}
+        className={`board-card state-${p.state}${isActive ? ' is-active' : ''}${moving?.id === id ? ' is-moving' : ''}${clash ? ' is-clash' : ''}${pending.has(id) ? ' is-pending' : ''}${inCharge ? ' is-in-charge' : ''}`}
         draggable={editable && isMovableState(p.state)}
         onDragStart={(event) => {
           dragged.current = { id, fromLane: lane ?? undefined };
@@ -464,14 +466,21 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
         }}
         onDoubleClick={() => openTab(recordTabUrl(TYPE, id))}
       >
-        <span className="board-card-line">
-          {time && <span className="board-card-time">{time}</span>}
-          <span className="board-card-code">{String(e.attributes.code ?? '')}</span>
-          {inCharge && <span className="board-card-charge" aria-hidden="true">★</span>}
-          {clash && <span className="board-card-clash" aria-hidden="true">⚠</span>}
-        </span>
-        {view === 'week' && <span className="board-card-text">{customer || String(e.attributes.title ?? '')}</span>}
-        {lane === null && backlogDate && <span className="board-card-text">{backlogDate}</span>}
+        {compact ? (
+          // A month's lanes hold hundreds of cards: one box each, time and code as its text, the marks drawn by CSS.
+          time ? `${time} ${code}` : code
+        ) : (
+          <>
+            <span className="board-card-line">
+              {time && <span className="board-card-time">{time}</span>}
+              <span className="board-card-code">{code}</span>
+              {inCharge && <span className="board-card-charge" aria-hidden="true">★</span>}
+              {clash && <span className="board-card-clash" aria-hidden="true">⚠</span>}
+            </span>
+            {view === 'week' && <span className="board-card-text">{customer || String(e.attributes.title ?? '')}</span>}
+            {lane === null && backlogDate && <span className="board-card-text">{backlogDate}</span>}
+          </>
+        )}
       </div>
     );
   };
