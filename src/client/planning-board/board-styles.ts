@@ -28,7 +28,7 @@ const css = `
 .board-week .board-card { height: 38px; }
 .board-month .board-card { height: 18px; font-size: .68rem; padding: 1px 2px; }
 .board-month .board-lane .board-card { display: block; white-space: nowrap; text-overflow: ellipsis; }
-.board-month .board-lane .board-card.is-in-charge::before { content: "★ "; }
+.board-month .board-lane .board-card.is-in-charge::after { content: " ★"; }
 .board-month .board-lane .board-card.is-clash::after { content: " ⚠"; color: var(--danger, #cf222e); }
 .board-card-line { display: flex; gap: .25rem; white-space: nowrap; overflow: hidden; }
 /* A column that scrolls: cards keep their height (they would shrink and overlap). */

@@ -47,9 +47,13 @@ const BACKLOG_SIZE = 200;
 /** Card heights (px) by view, and the lane's padding: lanes are sized from their fullest day, no measuring. */
 const CARD_HEIGHT: Record<BoardView, number> = { week: 40, month: 20 };
 const LANE_PADDING = 12;
+/** Days drawn each side of those in view (a month is twice as wide as the board: the others get their cards when scrolled to). */
+const DAY_OVERSCAN = 2;
 
 interface Technician { id: string; name: string }
 interface Moving { id: string; slot: BoardSlot; fromLane: string | undefined }
+/** The indexes of the first and last day drawn with their cards. */
+interface DayWindow { first: number; last: number }
 /** The cursor: a card, in a lane (or the backlog when `lane` is null). */
 interface Cursor { id: string; lane: string | null }
 
@@ -388,6 +392,41 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   // their new heights), which doubled the board's first paint.
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, laneHeights]);
 
+  // The days in view, from the lanes' horizontal scroll; null until measured (then every day is drawn).
+  const [dayWindow, setDayWindow] = useState<DayWindow | null>(null);
+  const hasLanes = laneIds.length > 0;
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    const update = () => {
+      const heads = scroller.querySelector('.board-head')?.children;
+      const names = (heads?.[0] as HTMLElement | undefined)?.offsetWidth ?? 0;
+      const dayWidth = (heads?.[1] as HTMLElement | undefined)?.offsetWidth ?? 0;
+      if (!dayWidth) return;
+      const first = Math.max(0, Math.floor(scroller.scrollLeft / dayWidth) - DAY_OVERSCAN);
+      const last = Math.min(days.length - 1, Math.ceil((scroller.scrollLeft + scroller.clientWidth - names) / dayWidth) - 1 + DAY_OVERSCAN);
+      setDayWindow((shown) => (shown?.first === first && shown.last === last ? shown : { first, last }));
+    };
+    update();
+    let frame = 0;
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(update);
+    };
+    scroller.addEventListener('scroll', later, { passive: true });
+    const resize = new ResizeObserver(later);
+    resize.observe(scroller);
+    return () => {
+      cancelAnimationFrame(frame);
+      scroller.removeEventListener('scroll', later);
+      resize.disconnect();
+    };
+  }, [days.length, view, hasLanes]);
+
+  // The cursor's card is always drawn (it is the lanes' active descendant), in view or not.
+  const cursorPlacement = current ? placements.get(current.id) : undefined;
+  const cursorDay = moving ? moving.slot.day : cursorPlacement?.start ? romeWallClock(cursorPlacement.start).day : undefined;
+
   // Keep the cursor's card in view (its lane first: it may not be rendered).
   const activeDomId = current ? cardDomId(current.id, current.lane) : undefined;
   useLayoutEffect(() => {
@@ -399,10 +438,11 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     }
     // Within the board's own scrollers only: the screen around it stays where it is.
     requestAnimationFrame(() => {
-      const card = document.getElementById(activeDomId);
+      // A card on a day out of view is not drawn yet: its cell is, and once scrolled to, the card too.
+      const card = document.getElementById(activeDomId) ?? (cursorDay && current?.lane ? container?.querySelector<HTMLElement>(`[data-lane="${current.lane}"] [data-day="${cursorDay}"]`) : null);
       if (card && container) scrollWithin(container, card);
     });
-  }, [activeDomId, current?.lane, laneIds, virtualizer]);
+  }, [activeDomId, current?.lane, cursorDay, laneIds, virtualizer]);
 
   // Mouse: drag a card onto a lane's day.
   const dragged = useRef<{ id: string; fromLane: string | undefined } | null>(null);
@@ -607,6 +647,8 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
                     top={item.start}
                     height={item.size}
                     byDay={cells.get(lane)}
+                    shown={dayWindow}
+                    cursorDay={current?.lane === lane ? cursorDay : undefined}
                     state={laneState(lane)}
                     renderCard={renderRef}
                     dropHandlers={dropRef}
@@ -630,6 +672,9 @@ interface LaneRowProps {
   top: number;
   height: number;
   byDay: ReadonlyMap<string, readonly LaneCard[]> | undefined;
+  /** The days whose cards are drawn (null: all), and the cursor's day in this lane, always drawn. */
+  shown: DayWindow | null;
+  cursorDay: string | undefined;
   /** What else the row shows that is not in its cells (see laneState). */
   state: string;
   renderCard: { current: (id: string, lane: string | null, minutes?: number) => React.ReactNode };
@@ -637,11 +682,11 @@ interface LaneRowProps {
 }
 
 /** One technician's lane across the days; memoized, so a move redraws only the lanes it touches. */
-const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, byDay, renderCard, dropHandlers }: LaneRowProps) {
+const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, byDay, shown, cursorDay, renderCard, dropHandlers }: LaneRowProps) {
   return (
     <div className="board-row board-lane" role="group" data-lane={lane} aria-label={name} style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` }}>
       <div className="board-lane-name" aria-hidden="true">{name}</div>
-      {days.map((day) => (
+      {days.map((day, index) => (
         <div
           key={day}
           data-day={day}
@@ -652,7 +697,7 @@ const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, by
             dropHandlers.current.drop(lane, day);
           }}
         >
-          {(byDay?.get(day) ?? []).map((card) => renderCard.current(card.id, lane, card.minutes))}
+          {(!shown || (index >= shown.first && index <= shown.last) || day === cursorDay) && (byDay?.get(day) ?? []).map((card) => renderCard.current(card.id, lane, card.minutes))}
         </div>
       ))}
     </div>
