@@ -40,7 +40,8 @@ async function pressUntilFocused(p: Page, test: (element: Element) => boolean, k
 async function gridRowTexts(p: Page): Promise<string[]> {
   const grid = p.locator('.pane:not([hidden]) [role=tabpanel]:not([hidden]) [role=grid]').first();
   await grid.waitFor({ state: 'visible', timeout: 15_000 });
-  await expect.poll(() => grid.locator('[role=row][aria-busy=true]').count(), { timeout: 15_000 }).toBe(0);
+  // Loaded: the grid is no longer busy with its first page, and no row waits for its own.
+  await expect.poll(async () => (await grid.getAttribute('aria-busy')) !== 'true' && (await grid.locator('[role=row][aria-busy=true]').count()) === 0, { timeout: 15_000 }).toBe(true);
   return grid.locator('[role=row]:not(.data-grid-header)').allTextContents();
 }
 
