@@ -21,10 +21,10 @@ describe('refresher rules of courses', () => {
     expect(refresherCourseOf('rls', [base, update, rls])).toBe('rls');
   });
 
-  it('tells expired, expiring within 60 days and valid apart', () => {
+  it('tells expired, expiring within the deadlines’ 30 days and valid apart', () => {
     expect(refresherStatus('2026-11-25', '2026-11-26')).toBe('expired');
-    expect(refresherStatus('2027-01-25', '2026-11-26')).toBe('expiring');
-    expect(refresherStatus('2027-01-26', '2026-11-26')).toBe('valid');
+    expect(refresherStatus('2026-12-26', '2026-11-26')).toBe('expiring');
+    expect(refresherStatus('2026-12-27', '2026-11-26')).toBe('valid');
   });
 });
 

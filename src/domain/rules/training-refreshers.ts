@@ -7,6 +7,7 @@
  * base's line too. The latest passed course of a line decides the next refresher.
  */
 import { addMonths, daysBetween } from './calendar.ts';
+import { EXPIRING_WITHIN_DAYS } from './deadline-window.ts';
 
 /** What the rules read of a course. */
 export interface CourseRuleFacts {
@@ -26,8 +27,8 @@ export interface AttendedCourse {
   certificateMediaId?: string | null | undefined;
 }
 
-/** A refresher is "expiring" this many days ahead (as the deadlines' expiring window). */
-export const REFRESHER_WARNING_DAYS = 60;
+/** A refresher is "expiring" this many days ahead: the deadlines' own "in scadenza" window. */
+export const REFRESHER_WARNING_DAYS = EXPIRING_WITHIN_DAYS;
 
 export type RefresherStatus = 'valid' | 'expiring' | 'expired';
 

@@ -8,6 +8,7 @@ import { searchWordsMigration } from './migrations/0003-search-words.ts';
 import { historyMigration } from './migrations/0004-history.ts';
 import { idempotencyMigration } from './migrations/0005-idempotency.ts';
 import { adminMigration } from './migrations/0010-admin.ts';
+import { safetyRoleRequirementsMigration } from './migrations/0011-safety-role-requirements.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004-history': historyMigration,
   '0005-idempotency': idempotencyMigration,
   '0010-admin': adminMigration,
+  '0011-safety-role-requirements': safetyRoleRequirementsMigration,
 };
 
 /**

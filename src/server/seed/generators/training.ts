@@ -60,17 +60,32 @@ export const courseDefinitions: readonly CourseDefinition[] = [
   { code: 'HACCP', title: 'Igiene degli alimenti (HACCP)', hours: 8, validityYears: 3, price: 110 },
 ];
 
-const safetyRoleDefinitions = [
-  { code: 'RSPP', name: 'Responsabile del servizio di prevenzione e protezione (RSPP)', courses: ['RSPP-A', 'RSPP-B', 'RSPP-C'] },
-  { code: 'ASPP', name: 'Addetto al servizio di prevenzione e protezione (ASPP)', courses: ['RSPP-A', 'RSPP-B'] },
-  { code: 'RLS', name: 'Rappresentante dei lavoratori per la sicurezza (RLS)', courses: ['RLS'] },
-  { code: 'AI', name: 'Addetto antincendio', courses: ['AI-L2'] },
-  { code: 'PS', name: 'Addetto al primo soccorso', courses: ['PS-BC', 'BLSD'] },
-  { code: 'PREP', name: 'Preposto', courses: ['PREP'] },
-  { code: 'DIR', name: 'Dirigente per la sicurezza', courses: ['DIR'] },
-  { code: 'DLSPP', name: 'Datore di lavoro con funzioni di RSPP', courses: ['DLSPP-M'] },
-  { code: 'CE', name: 'Coordinatore delle emergenze', courses: ['AI-L3'] },
-  { code: 'EVAC', name: 'Addetto all’evacuazione', courses: ['AI-L1'] },
+/** Norms the safety roles' required training cites (data shown with each employee's compliance). */
+const NORMS = {
+  rspp: 'Art. 32 D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025 (Rep. Atti n. 59/CSR), RSPP e ASPP',
+  rls: 'Art. 37 c. 10-11 D.Lgs. 81/2008 (RLS: 32 ore, aggiornamento annuale)',
+  fire: (level: 1 | 2 | 3) => `D.M. 2 settembre 2021, art. 5 e all. III: addetto antincendio di livello ${level}`,
+  firstAid: 'D.M. 15 luglio 2003 n. 388, art. 3 (gruppo A) e art. 4 (gruppi B e C)',
+  supervisor: 'Art. 37 c. 7 D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025: preposti',
+  manager: 'Art. 37 c. 7 D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025: dirigenti',
+  employer: 'Art. 34 D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025: datore di lavoro RSPP',
+} as const;
+
+/**
+ * The seeded safety roles and the training each requires (`requirements`: any one course of a
+ * requirement satisfies it, the first is the one to plan; a higher fire-warden level covers a lower one).
+ */
+const safetyRoleDefinitions: readonly { code: string; name: string; requirements: readonly { courses: readonly string[]; norm: string }[] }[] = [
+  { code: 'RSPP', name: 'Responsabile del servizio di prevenzione e protezione (RSPP)', requirements: [{ courses: ['RSPP-A'], norm: NORMS.rspp }, { courses: ['RSPP-B'], norm: NORMS.rspp }, { courses: ['RSPP-C'], norm: NORMS.rspp }] },
+  { code: 'ASPP', name: 'Addetto al servizio di prevenzione e protezione (ASPP)', requirements: [{ courses: ['RSPP-A'], norm: NORMS.rspp }, { courses: ['RSPP-B'], norm: NORMS.rspp }] },
+  { code: 'RLS', name: 'Rappresentante dei lavoratori per la sicurezza (RLS)', requirements: [{ courses: ['RLS'], norm: NORMS.rls }] },
+  { code: 'AI', name: 'Addetto antincendio', requirements: [{ courses: ['AI-L2', 'AI-L3'], norm: NORMS.fire(2) }] },
+  { code: 'PS', name: 'Addetto al primo soccorso', requirements: [{ courses: ['PS-BC', 'PS-A'], norm: NORMS.firstAid }] },
+  { code: 'PREP', name: 'Preposto', requirements: [{ courses: ['PREP'], norm: NORMS.supervisor }] },
+  { code: 'DIR', name: 'Dirigente per la sicurezza', requirements: [{ courses: ['DIR'], norm: NORMS.manager }] },
+  { code: 'DLSPP', name: 'Datore di lavoro con funzioni di RSPP', requirements: [{ courses: ['DLSPP-M', 'DLSPP-A'], norm: NORMS.employer }] },
+  { code: 'CE', name: 'Coordinatore delle emergenze', requirements: [{ courses: ['AI-L3'], norm: NORMS.fire(3) }] },
+  { code: 'EVAC', name: 'Addetto all’evacuazione', requirements: [{ courses: ['AI-L1', 'AI-L2', 'AI-L3'], norm: NORMS.fire(1) }] },
 ];
 
 /** Courses first: safety roles name the courses they require. */
@@ -97,8 +112,11 @@ export async function seedCoursesAndSafetyRoles(ctx: SeedContext): Promise<Recor
     relationships: { baseCourseId: course.base ? state.courseIds.get(course.base) : null },
   })));
   const safetyRoles = await ctx.insert('safetyRoles', safetyRoleDefinitions.map((role) => ({
-    attributes: { code: role.code, name: role.name },
-    relationships: { requiredCourseIds: role.courses.map((c) => state.courseIds.get(c) as string) },
+    attributes: {
+      code: role.code,
+      name: role.name,
+      requirements: role.requirements.map((requirement) => ({ courseIds: requirement.courses.map((c) => state.courseIds.get(c) as string), norm: requirement.norm })),
+    },
   })));
   return { courses: ids.length, safetyRoles: safetyRoles.length };
 }
