@@ -1,0 +1,33 @@
+/** Italian texts of the safety-role compliance and of the training plan screen (`training.*`). */
+const messages: Record<string, string> = {
+  'training.compliance.title': 'Formazione richiesta dai ruoli per la sicurezza',
+  'training.compliance.loading': 'Caricamento della formazione richiesta…',
+  'training.compliance.failed': 'Impossibile leggere la formazione richiesta.',
+  'training.compliance.noRoles': 'Il dipendente non ha ruoli per la sicurezza: nessuna formazione richiesta dai ruoli.',
+  'training.compliance.noRequirements': 'I ruoli del dipendente non indicano corsi richiesti.',
+  'training.compliance.role': 'Ruolo',
+  'training.compliance.required': 'Formazione richiesta',
+  'training.compliance.norm': 'Norma',
+  'training.compliance.status': 'Stato',
+  'training.compliance.validUntil': 'Valida fino al',
+  'training.compliance.next': 'Corso da frequentare',
+  'training.compliance.or': ' oppure ',
+  'training.compliance.heldBy': 'con {course}',
+  'training.compliance.noExpiry': 'nessuna scadenza',
+  'training.compliance.status.valid': 'In regola',
+  'training.compliance.status.expiring': 'In scadenza',
+  'training.compliance.status.expired': 'Scaduta',
+  'training.compliance.status.missing': 'Mancante',
+  'training.compliance.count.missing': '{count, plural, one {# mancante} other {# mancanti}}',
+  'training.compliance.count.expired': '{count, plural, one {# scaduta} other {# scadute}}',
+  'training.compliance.count.expiring': '{count} in scadenza',
+  'training.compliance.allValid': 'In regola ({required, plural, one {# corso} other {# corsi}})',
+  'training.compliance.badgeLabel': 'Formazione di {name}: {summary}',
+  'training.customer.title': 'Formazione dei dipendenti con ruoli per la sicurezza',
+  'training.customer.none': 'Nessun dipendente del cliente ha ruoli per la sicurezza.',
+  'training.customer.employee': 'Dipendente',
+  'training.customer.roles': 'Ruoli',
+  'training.customer.compliance': 'Formazione',
+};
+
+export default messages;
