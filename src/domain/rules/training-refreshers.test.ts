@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refresherCourseOf, refresherDueDate, refresherStatus, trainingRecord, type CourseRuleFacts } from './training-refreshers.ts';
+import { DEFAULT_REFRESHER_NORM, refresherCourseOf, refresherDueDate, refresherRuleOf, refresherStatus, trainingRecord, type CourseRuleFacts } from './training-refreshers.ts';
 
 const base: CourseRuleFacts = { id: 'ai-l2', validityYears: 5 };
 const update: CourseRuleFacts = { id: 'agg-ai-l2', validityYears: 5, baseCourseId: 'ai-l2' };
@@ -10,6 +10,12 @@ describe('refresher rules of courses', () => {
   it('counts the validity years from the edition’s last day, clamping 29 February', () => {
     expect(refresherDueDate(base, '2026-11-20')).toBe('2031-11-20');
     expect(refresherDueDate(rls, '2028-02-29')).toBe('2029-02-28');
+  });
+
+  it('gives a refresher deadline the course’s norm, or the Stato-Regioni agreement when it names none', () => {
+    expect(refresherRuleOf({ ...base, refresherNorm: { norm: 'D.M. 2/9/2021', edition: '2021' } })).toEqual({ kind: 'aggiornamentoFormativo', months: 60, from: 'lastExecution', norm: 'D.M. 2/9/2021', edition: '2021' });
+    expect(refresherRuleOf(rls)).toMatchObject({ months: 12, norm: DEFAULT_REFRESHER_NORM.norm, edition: DEFAULT_REFRESHER_NORM.edition });
+    expect(refresherRuleOf(general)).toBeNull();
   });
 
   it('gives no refresher to a course that never expires', () => {

@@ -40,6 +40,29 @@ export interface Refresher {
   status: RefresherStatus;
 }
 
+/** The norm of a course's refresher when the course names none: art. 37 D.Lgs. 81/2008 and the agreement of 17/04/2025. */
+export const DEFAULT_REFRESHER_NORM = {
+  norm: 'Accordo Stato-Regioni',
+  edition: '17/04/2025',
+  source: 'Conferenza permanente Stato-Regioni, Accordo 17/04/2025, Rep. Atti n. 59/CSR; D.Lgs. 9 aprile 2008 n. 81, art. 37',
+} as const;
+
+/** The rule a refresher deadline carries (as an equipment's deadline carries its maintenance rule). */
+export interface RefresherRule {
+  kind: 'aggiornamentoFormativo';
+  months: number;
+  from: 'lastExecution';
+  norm: string;
+  edition: string;
+}
+
+/** A course's refresher rule: its validity in months from the last day of the edition, with its norm; null when it never expires. */
+export function refresherRuleOf(course: CourseRuleFacts & { refresherNorm?: { norm: string; edition: string } | undefined }): RefresherRule | null {
+  if (!course.validityYears || course.validityYears <= 0) return null;
+  const { norm, edition } = course.refresherNorm ?? DEFAULT_REFRESHER_NORM;
+  return { kind: 'aggiornamentoFormativo', months: course.validityYears * 12, from: 'lastExecution', norm, edition };
+}
+
 /** The base of a course's line: the base course of an update course, else the course itself. */
 export function courseLine(course: CourseRuleFacts): string {
   return course.baseCourseId ?? course.id;
