@@ -1,5 +1,6 @@
 /** Training: the course catalogue and safety roles, training sites, customers' employees and their yearly plans. */
 import type { SeedContext, SeedItem } from '../seed-context.ts';
+import { DEFAULT_REFRESHER_NORM } from '../../../domain/rules/training-refreshers.ts';
 import { pickCity, uniquePerson } from './people.ts';
 import { stateOf, type CustomerInfo } from './state.ts';
 import { addDays, chance, code, fastId, int, landline, personSlug, slug, some } from './util.ts';
@@ -60,6 +61,17 @@ export const courseDefinitions: readonly CourseDefinition[] = [
   { code: 'HACCP', title: 'Igiene degli alimenti (HACCP)', hours: 8, validityYears: 3, price: 110 },
 ];
 
+/**
+ * The norm that sets each course's validity, carried by its refresher deadlines: fire wardens every
+ * five years (D.M. 2/9/2021), first aid every three (D.M. 388/2003), the rest by the Stato-Regioni
+ * agreement of 17 April 2025 (`DEFAULT_REFRESHER_NORM`).
+ */
+function refresherNormOf(code: string): { norm: string; edition: string; source: string } {
+  if (/^(AGG-)?AI-/.test(code)) return { norm: 'D.M. 2/9/2021', edition: '2021', source: 'D.M. 2 settembre 2021, art. 5 e all. III: aggiornamento con cadenza almeno quinquennale' };
+  if (/^(AGG-)?PS-/.test(code)) return { norm: 'D.M. 388/2003', edition: '2003', source: 'D.M. 15 luglio 2003 n. 388, art. 3 c. 5: formazione ripetuta con cadenza triennale' };
+  return { ...DEFAULT_REFRESHER_NORM };
+}
+
 /** Norms the safety roles' required training cites (data shown with each employee's compliance). */
 const NORMS = {
   rspp: 'Art. 32 D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025 (Rep. Atti n. 59/CSR), RSPP e ASPP',
@@ -103,6 +115,7 @@ export async function seedCoursesAndSafetyRoles(ctx: SeedContext): Promise<Recor
       module: 'edu',
       durationHours: course.hours,
       validityYears: course.validityYears,
+      ...(course.validityYears ? { refresherNorm: refresherNormOf(course.code) } : {}),
       credits: course.credits,
       maxParticipants: course.hours >= 24 ? 25 : 35,
       price: course.price,
