@@ -28,6 +28,23 @@ const messages: Record<string, string> = {
   'training.customer.employee': 'Dipendente',
   'training.customer.roles': 'Ruoli',
   'training.customer.compliance': 'Formazione',
+  'training.plan.header': 'Piano',
+  'training.plan.courses': 'Corsi pianificati',
+  'training.plan.noItems': 'Il piano non ha corsi: aggiungili in «Voci del piano».',
+  'training.plan.course': 'Corso',
+  'training.plan.employees': 'Dipendenti',
+  'training.plan.plannedDate': 'Data prevista',
+  'training.plan.editions': 'Edizioni dell’anno',
+  'training.plan.editionsValue': '{held, plural, =0 {nessuna tenuta} one {# tenuta} other {# tenute}}, {planned, plural, =0 {nessuna pianificata} one {# pianificata} other {# pianificate}}',
+  'training.plan.employeeCount': '{count, plural, =0 {nessuno} one {# dipendente} other {# dipendenti}}',
+  'training.plan.missing': 'Formazione ancora da fare per i ruoli per la sicurezza',
+  'training.plan.missingHint': 'Dalla conformità dei dipendenti del cliente, oggi: corsi mancanti, scaduti o in scadenza.',
+  'training.plan.noMissing': 'Nessun corso mancante, scaduto o in scadenza per i dipendenti del cliente.',
+  'training.plan.inPlan': 'Nel piano',
+  'training.plan.inPlanValue': '{planned} di {count}',
+  'training.plan.items': 'Voci del piano',
+  'training.plan.loading': 'Caricamento del piano…',
+  'training.plan.noCustomer': 'Scegli il cliente del piano per vedere la formazione mancante.',
 };
 
 export default messages;
