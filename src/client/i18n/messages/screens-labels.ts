@@ -294,6 +294,8 @@ export default {
   'form.field.startTime': 'Ora di inizio',
   'form.field.endTime': 'Ora di fine',
   'form.field.employeeId': 'Dipendente',
+  'form.field.jobId': 'Mansione',
+  'form.field.jobScopeId': 'Ambito',
   'form.field.refresherNorm': 'Norma dell’aggiornamento',
   'form.field.courseEditionId': 'Edizione del corso',
   'form.field.presentSessionIds': 'Presenze',
