@@ -5,7 +5,9 @@
  * refreshes them) and the loaders.
  */
 import type { ComplianceRow, ComplianceStatus, ComplianceSummary } from '../../domain/rules/training-compliance.ts';
-import { records, recordKey } from '../data/index.ts';
+import { useEffect } from 'react';
+import { queryClient } from '../api/query-client.ts';
+import { onChangeNotice, records, recordKey } from '../data/index.ts';
 
 export interface ComplianceAnswerRow extends ComplianceRow {
   roleCode: string;
@@ -42,3 +44,17 @@ export function courseName(meta: ComplianceMeta | undefined, id: string): string
 
 /** The statuses that need something done, most urgent first (the badge's order). */
 export const urgentStatuses: readonly Exclude<ComplianceStatus, 'valid'>[] = ['missing', 'expired', 'expiring'];
+
+/** What compliance is computed from besides the employee and the customer themselves. */
+const COMPLIANCE_SOURCES: ReadonlySet<string> = new Set(['courseEditions', 'safetyRoles', 'courses', 'employees']);
+
+/**
+ * Compliance read on screen follows the editions, roles and courses it comes from: a change to any
+ * of them (an outcome recorded, a role's requirements edited) refreshes every compliance answer.
+ */
+export function useComplianceFollowsSources(): void {
+  useEffect(() => onChangeNotice((notice) => {
+    if (!COMPLIANCE_SOURCES.has(notice.type)) return;
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey.at(-1) === 'compliance' });
+  }), []);
+}

@@ -11,12 +11,13 @@ import { addMessages } from '../i18n/index.ts';
 import trainingMessages from '../i18n/messages/training.ts';
 import { AppLink } from '../shell/app-link.tsx';
 import { ComplianceBadge } from './compliance-badge.tsx';
-import { customerComplianceKey, loadCustomerCompliance } from './compliance-data.ts';
+import { customerComplianceKey, loadCustomerCompliance, useComplianceFollowsSources } from './compliance-data.ts';
 
 addMessages(trainingMessages);
 
 export function CustomerCompliance({ customerId }: { customerId: string }) {
   useLiveUpdates();
+  useComplianceFollowsSources();
   const query = useQuery({ queryKey: customerComplianceKey(customerId), queryFn: ({ signal }) => loadCustomerCompliance(customerId, signal) });
   const titleId = `customer-compliance-${customerId}`;
   if (query.isPending) return <p role="status"><FormattedMessage id="training.compliance.loading" /></p>;

@@ -13,7 +13,7 @@ import { addMessages } from '../i18n/index.ts';
 import trainingMessages from '../i18n/messages/training.ts';
 import { AppLink } from '../shell/app-link.tsx';
 import { ComplianceBadge } from './compliance-badge.tsx';
-import { courseName, employeeComplianceKey, loadEmployeeCompliance } from './compliance-data.ts';
+import { courseName, employeeComplianceKey, loadEmployeeCompliance, useComplianceFollowsSources } from './compliance-data.ts';
 
 addMessages(trainingMessages);
 
@@ -22,6 +22,7 @@ const columns = ['role', 'required', 'norm', 'status', 'validUntil', 'next'] as 
 export function EmployeeCompliance({ id }: { id: string }) {
   const intl = useIntl();
   useLiveUpdates();
+  useComplianceFollowsSources();
   const query = useQuery({ queryKey: employeeComplianceKey(id), queryFn: ({ signal }) => loadEmployeeCompliance(id, signal) });
   const titleId = `employee-compliance-${id}`;
   if (query.isPending) return <p role="status"><FormattedMessage id="training.compliance.loading" /></p>;

@@ -22,7 +22,7 @@ import { addMessages } from '../i18n/index.ts';
 import trainingMessages from '../i18n/messages/training.ts';
 import { AppLink } from '../shell/app-link.tsx';
 import { ComplianceBadge } from './compliance-badge.tsx';
-import { customerComplianceKey, loadCustomerCompliance, urgentStatuses } from './compliance-data.ts';
+import { customerComplianceKey, loadCustomerCompliance, urgentStatuses, useComplianceFollowsSources } from './compliance-data.ts';
 
 addMessages(trainingMessages);
 
@@ -67,6 +67,7 @@ function PlanOverview({ customerId, year, items }: { customerId: string; year: n
   const intl = useIntl();
   const t = useCallback((id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values), [intl]);
   useLiveUpdates();
+  useComplianceFollowsSources();
   const coursesQuery = { 'page[size]': 500 };
   const courses = useQuery({ queryKey: listKey('courses', coursesQuery), queryFn: ({ signal }) => records.list('courses', coursesQuery, signal) });
   const editionsQuery = { 'filter[customerId]': customerId, 'from[startDate]': `${year}-01-01`, 'to[startDate]': `${year}-12-31`, 'page[size]': 500, sort: 'startDate' };
