@@ -1,7 +1,7 @@
 /**
  * The training plan screen (`/trainingPlans/{id}`, issue 12 "Training plans have a screen"), a view
  * over the record controller: the plan's customer, year and title; the courses it plans with the
- * employees, the day foreseen and the editions of that year for the customer (held and planned);
+ * safety roles that require them, the employees, the day foreseen and the editions of that year for the customer (held and planned);
  * what the customer's employees still miss for their safety roles (the compliance rule) and how
  * much of it the plan covers; then the plan's items, edited with the generic fields.
  */
@@ -105,6 +105,13 @@ function PlanOverview({ customerId, year, items }: { customerId: string; year: n
       missing.set(row.nextCourseId, list);
     }
   }
+  // The safety roles that require each course line, for the employees of the customer who hold them.
+  const rolesOfLine = new Map<string, Set<string>>();
+  for (const employee of compliance.data?.data ?? []) {
+    for (const row of employee.rows) {
+      for (const line of new Set(row.courseIds.map(lineOf))) rolesOfLine.set(line, (rolesOfLine.get(line) ?? new Set()).add(row.roleName || row.roleCode));
+    }
+  }
   const inPlan = (courseId: string, employeeId: string) => items.some((item) => lineOf(item.courseId) === lineOf(courseId) && item.employeeIds.includes(employeeId));
 
   return (
@@ -114,7 +121,7 @@ function PlanOverview({ customerId, year, items }: { customerId: string; year: n
         {items.length === 0 ? <p><FormattedMessage id="training.plan.noItems" /></p> : (
           <table className="compliance-table training-plan-courses" aria-labelledby="plan-courses-title">
             <thead>
-              <tr>{(['course', 'employees', 'plannedDate', 'editions'] as const).map((column) => <th key={column} scope="col"><FormattedMessage id={`training.plan.${column}`} /></th>)}</tr>
+              <tr>{(['course', 'roles', 'employees', 'plannedDate', 'editions'] as const).map((column) => <th key={column} scope="col"><FormattedMessage id={`training.plan.${column}`} /></th>)}</tr>
             </thead>
             <tbody>
               {items.map((item, index) => {
@@ -123,6 +130,7 @@ function PlanOverview({ customerId, year, items }: { customerId: string; year: n
                 return (
                   <tr key={`${item.courseId}:${index}`} data-course={item.courseId}>
                     <th scope="row"><AppLink href={recordTabUrl('courses', item.courseId)}>{courseName(item.courseId)}</AppLink></th>
+                    <td>{[...(rolesOfLine.get(lineOf(item.courseId)) ?? [])].sort((a, b) => a.localeCompare(b, 'it')).join(', ') || t('training.plan.noRole')}</td>
                     <td>
                       {t('training.plan.employeeCount', { count: item.employeeIds.length })}
                       {item.employeeIds.length > 0 ? `: ${item.employeeIds.map(employeeName).join(', ')}` : ''}

@@ -33,6 +33,8 @@ const messages: Record<string, string> = {
   'training.plan.noItems': 'Il piano non ha corsi: aggiungili in «Voci del piano».',
   'training.plan.course': 'Corso',
   'training.plan.employees': 'Dipendenti',
+  'training.plan.roles': 'Richiesto dai ruoli',
+  'training.plan.noRole': 'nessun ruolo del cliente',
   'training.plan.plannedDate': 'Data prevista',
   'training.plan.editions': 'Edizioni dell’anno',
   'training.plan.editionsValue': '{held, plural, =0 {nessuna tenuta} one {# tenuta} other {# tenute}}, {planned, plural, =0 {nessuna pianificata} one {# pianificata} other {# pianificate}}',
