@@ -3,10 +3,12 @@
 // role and a compliance badge; one of them, missing a required course, opens on Enter and shows the
 // compliance table with the course «Mancante»; then a training plan opens on its own screen, with
 // the courses planned and what the customer's employees still miss. Both screens are axe-clean.
+// The deadlines worklist finds an employee's refresher deadline by the employee's name.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { focusedIs, tabUntil as pressUntilFocused } from './deadline-steps.ts';
 
 interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 interface Compliance { employeeId: string; employeeName: string; rows: { status: string; nextCourseId: string }[]; summary: Record<string, number> }
@@ -105,5 +107,22 @@ describe('safety-role compliance and training plans', () => {
     await expect.poll(() => courses.count(), { timeout: 15_000 }).toBe(plan.attributes.items.length);
     await expect.poll(() => screen.getByRole('heading', { name: 'Formazione ancora da fare per i ruoli per la sicurezza' }).count()).toBe(1);
     expect(await seriousViolations('.training-plan-screen')).toEqual([]);
+  });
+
+  it('finds an employee’s refresher deadline in the deadlines worklist by the employee’s name', async () => {
+    const [refresher] = await api<Entity[]>('/physicalActivities?filter[module]=edu&filter[isExecuted]=false&page[size]=1&sort=deadlineDate');
+    expect(refresher, 'a seeded refresher deadline').toBeDefined();
+    const name = String(refresher!.metadata.targetName);
+    await focusOutOfFields(page);
+    await press('g', 's');
+    await page.waitForURL((url) => url.pathname === '/planning/physicalActivities');
+    const grid = page.locator('[role=grid]:visible');
+    await grid.waitFor({ timeout: 30_000 });
+    await pressUntilFocused(page, 'Shift+Tab', focusedIs(page, "el?.type === 'search'"));
+    await page.keyboard.type(name);
+    await page.waitForURL((url) => url.searchParams.get('filter[fullText]') === name);
+    const row = grid.locator('[role=row]', { hasText: name }).first();
+    await row.waitFor({ timeout: 15_000 });
+    await expect.poll(() => row.textContent()).toContain('Aggiornamento formativo');
   });
 });
