@@ -168,6 +168,10 @@ describe.each(engines())('demo data set on %s', (engine) => {
     expect(rows.rows.some((row) => row.due < OPTIONS.referenceDay)).toBe(true);
     expect(rows.rows.some((row) => row.due > OPTIONS.referenceDay)).toBe(true);
     expect(new Set(rows.rows.map((row) => row.norm))).toContain('D.M. 2/9/2021');
+    // Every safety role says what it requires, with the norm; the workers' roles per risk class too.
+    const roles = await sql<{ code: string; n: number }>`SELECT attributes->>'code' AS code, jsonb_array_length(attributes->'requirements')::int AS n FROM safety_roles ORDER BY 1`.execute(api.database.db);
+    expect(roles.rows.every((role) => role.n > 0)).toBe(true);
+    expect(roles.rows.filter((role) => role.code.startsWith('LAV-')).map((role) => [role.code, role.n])).toEqual([['LAV-A', 2], ['LAV-B', 2], ['LAV-M', 2]]);
   });
 
   it('spreads the interventions near today over the technicians: at most 6 a day each, no double booking, part of the backlog wanted this week', async () => {

@@ -1,5 +1,8 @@
 /**
- * The demo customers' training history (issue 12 compliance and refresher deadlines): for the
+ * The workers' safety roles, and the demo customers' training history (issue 12 compliance and
+ * refresher deadlines). The roles «Lavoratore – rischio basso / medio / alto» (general training plus
+ * the specific training of the risk class, a higher class covering a lower one) are made here rather
+ * than with the other safety roles, whose number the employees' random role draws depend on. For the
  * employees with a safety role, past closed editions of the courses their roles require, passed,
  * and the refresher deadline each one gives (module edu: some overdue, some expiring, most later),
  * while some required courses stay missing. The step comes after every other generator and draws
@@ -28,6 +31,26 @@ function generator(seed: number): () => number {
   };
 }
 
+const GENERAL = 'Art. 37 c. 1 lett. a D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025: formazione generale dei lavoratori';
+const SPECIFIC = 'Art. 37 c. 1 lett. b D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025: formazione specifica per classe di rischio';
+
+/** «Lavoratore» per risk class: the general training, and the specific one of the class or a higher one. */
+function workerRoles(courseIds: ReadonlyMap<string, string>): SeedItem[] {
+  const id = (code: string) => courseIds.get(code) as string;
+  const classes = [
+    { code: 'LAV-B', name: 'Lavoratore – rischio basso', specific: ['FORM-SPEC-B', 'FORM-SPEC-M', 'FORM-SPEC-A'] },
+    { code: 'LAV-M', name: 'Lavoratore – rischio medio', specific: ['FORM-SPEC-M', 'FORM-SPEC-A'] },
+    { code: 'LAV-A', name: 'Lavoratore – rischio alto', specific: ['FORM-SPEC-A'] },
+  ];
+  return classes.map((role) => ({
+    attributes: {
+      code: role.code,
+      name: role.name,
+      requirements: [{ courseIds: [id('FORM-GEN')], norm: GENERAL }, { courseIds: role.specific.map(id), norm: SPECIFIC }],
+    },
+  }));
+}
+
 /** At most this many employees get a history (those of the demo customers first). */
 const MAX_EMPLOYEES = 60;
 
@@ -40,6 +63,7 @@ export async function seedTrainingHistory(ctx: SeedContext): Promise<Record<stri
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   };
   const repository = (type: string) => new EntityRepository(ctx.db, findKind(type)!);
+  const workers = await ctx.insert('safetyRoles', workerRoles(state.courseIds).map((role) => ({ id: uuid(), ...role })));
   // The demo customers' employees first (their users see them), then the others', in a stable order.
   const demoIds = state.demoCustomerIndexes.map((index) => state.customers[index]?.id);
   const customers = new Map(state.customers.map((customer) => [customer.id, customer]));
@@ -113,5 +137,5 @@ export async function seedTrainingHistory(ctx: SeedContext): Promise<Record<stri
   }
   await ctx.insert('courseEditions', editions);
   await ctx.insert('physicalActivities', deadlines);
-  return { 'edizioni storiche': editions.length, 'scadenze di aggiornamento': deadlines.length };
+  return { 'ruoli dei lavoratori': workers.length, 'edizioni storiche': editions.length, 'scadenze di aggiornamento': deadlines.length };
 }
