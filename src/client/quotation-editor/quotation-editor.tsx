@@ -118,6 +118,8 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
     // The revision number moves with each createRevision: a new one is read then.
     queryKey: listKey('quotationRevisions', { quotationId: stored.id, revision: Number(stored.attributes.revisionNumber ?? 0) }),
     queryFn: ({ signal }) => records.list('quotationRevisions', { 'filter[quotationId]': stored.id, sort: '-revisionNumber', 'page[size]': 100 }, signal),
+    // A customer's user reads the quotation, not its revisions (their snapshots keep staff-only figures): nothing to ask.
+    enabled: ability.can('read', 'quotation revision'),
   });
   const latestRevision = useRef<string | undefined>(undefined);
   useLayoutEffect(() => {
