@@ -155,6 +155,19 @@ export interface KindDefinition {
   stateLock?: StateLock;
   /** Custom record actions by name (`duplicate`, `deliver`). */
   actions?: Record<string, RecordActionDefinition>;
+  /**
+   * A row readable only where the row it belongs to is readable (a quotation's lines: where their
+   * quotation is), on top of the caller's rules on this kind: a role's scope on the parent
+   * (its customer, its status) is then the scope of its rows, written once.
+   */
+  readThrough?: ReadThrough;
+}
+
+export interface ReadThrough {
+  /** The dotted path holding the parent's id (`relationships.quotationId`). */
+  path: string;
+  /** The parent's kind (`quotations`). */
+  target: string;
 }
 
 /** Identity for type inference: keeps literal types while checking the shape. */

@@ -15,6 +15,7 @@ import { registerResourceRoutes } from './resources/controller.ts';
 import { MaintenanceSwitch, registerMaintenanceRoutes } from './admin/maintenance.ts';
 import { registerOrderWizardRoutes } from './orders/wizard-routes.ts';
 import { registerCustomerPriceRoutes } from './kinds/customer-price.ts';
+import { registerComplianceRoutes } from './kinds/employee-compliance.ts';
 import { registerQuotationLinesRoutes } from './kinds/quotation-lines.ts';
 import { inProcessChangeBus, postgresChangeBus } from './events/bus.ts';
 import { cachedIdentities } from './auth/caller-cache.ts';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerOrderWizardRoutes(app, service, callOf);
   registerCustomerPriceRoutes(app, service, callOf);
+  registerComplianceRoutes(app, service, callOf);
   registerQuotationLinesRoutes(app, service, callOf);
   registerResourceRoutes(app, service, callOf);
   const mediaFiles = await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: mediaStorage });

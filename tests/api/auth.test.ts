@@ -60,6 +60,8 @@ describe.each(engines())('sign-in and abilities on %s', (engine) => {
     officeOfA = await created('customers', { attributes: { parentId: customerA.id, allowedModules: ['fire'], registry: { businessName: 'Alfa Srl – sede di Monza' } }, metadata: { type: 'officeLocation' } });
     const issued = async (customerId: string) => {
       let quotation = await created('quotations', { attributes: { date: '2026-06-01', status: 'draft', commercialNotes: 'Sconto riservato' }, relationships: { customerId } });
+      await created('quotationProducts', { attributes: { description: 'Manutenzione estintori', quantity: 2, unitPrice: 100, costPrice: 60 }, relationships: { quotationId: quotation.id } });
+      quotation = (await admin.request('GET', `/api/quotations/${quotation.id}`)).body.data;
       const emitted = await admin.request('POST', `/api/quotations/${quotation.id}/actions/emit`, undefined, { 'if-match': `"${quotation.metadata.lastUpdatedDateTime}"` });
       expect(emitted.status, JSON.stringify(emitted.body)).toBe(200);
       quotation = emitted.body.data;
@@ -68,6 +70,7 @@ describe.each(engines())('sign-in and abilities on %s', (engine) => {
     quotationA = await issued(customerA.id);
     quotationB = await issued(customerB.id);
     draftA = await created('quotations', { attributes: { date: '2026-06-01', status: 'draft' }, relationships: { customerId: customerA.id } });
+    await created('quotationProducts', { attributes: { description: 'Bozza riservata', quantity: 1, unitPrice: 10 }, relationships: { quotationId: draftA.id } });
     users.clientA = await insertUser({ userType: 'customer', displayName: 'Cliente A', email: 'a@alfa.it', customerId: customerA.id, allowedModules: ['fire'] }, ['Cliente']);
     users.salesman = await insertUser({ userType: 'siv', displayName: 'Venditore', email: 'venditore@test.it', isSalesman: true }, ['Commerciale']);
     users.noNotes = await insertUser({ userType: 'siv', displayName: 'Senza note', email: 'nonote@test.it' }, ['NoNotes']);
@@ -192,6 +195,37 @@ describe.each(engines())('sign-in and abilities on %s', (engine) => {
       expect((await client.request('GET', `/api/quotations/${draftA.id}`)).status).toBe(403);
       // Staff still read them.
       expect((await as(api.adminId).request('GET', `/api/quotations/${quotationA.id}`)).body.data.attributes.commercialNotes).toBe('Sconto riservato');
+    });
+
+    it('reads the lines of its issued quotations without cost and margin; not those of drafts or of other customers', async () => {
+      const client = as(users.clientA!);
+      const own = await client.request('GET', `/api/quotationProducts?filter[quotationId]=${quotationA.id}`);
+      expect(own.status, JSON.stringify(own.body)).toBe(200);
+      expect(own.body.data.map((line: any) => line.attributes.description)).toEqual(['Manutenzione estintori']);
+      const [line] = own.body.data;
+      expect(line.attributes).toMatchObject({ quantity: 2, unitPrice: 100 });
+      expect(line.attributes).not.toHaveProperty('costPrice');
+      expect(line.metadata).not.toHaveProperty('margin');
+      expect(line.metadata).not.toHaveProperty('marginPercent');
+      expect((await client.request('GET', `/api/quotationProducts/${line.id}`)).status).toBe(200);
+      expect((await client.request('GET', `/api/quotations/${quotationA.id}`)).body.data.metadata).not.toHaveProperty('totalMargin');
+      // Every line it may list: its own issued quotation's, never a draft's or another customer's (scoped, whatever the filter).
+      const all = await client.request('GET', '/api/quotationProducts?page[size]=100');
+      expect(all.body.data.map((l: any) => l.relationships.quotationId)).toEqual([quotationA.id]);
+      const foreign = await client.request('GET', `/api/quotationProducts?filter[quotationId]=${quotationB.id}`);
+      expect(foreign.body).toMatchObject({ data: [], meta: { total: 0 } });
+      const admin = as(api.adminId);
+      for (const quotation of [quotationB, draftA]) {
+        const [hidden] = (await admin.request('GET', `/api/quotationProducts?filter[quotationId]=${quotation.id}`)).body.data;
+        const single = await client.request('GET', `/api/quotationProducts/${hidden.id}`);
+        expect(single.status).toBe(403);
+        expect(single.body.code).toBe('CTM_FST_NOT_AUTHORIZED');
+        expect((await client.request('GET', `/api/quotationProducts/${hidden.id}/history`)).status).toBe(403);
+      }
+      // Staff still read cost and margin.
+      const staff = await admin.request('GET', `/api/quotationProducts/${line.id}`);
+      expect(staff.body.data.attributes.costPrice).toBe(60);
+      expect(staff.body.data.metadata.margin).toBe(80);
     });
 
     it('cannot create data for a customer, its own or another (the tenant is not taken from the body)', async () => {

@@ -158,6 +158,22 @@ describe.each(engines())('demo data set on %s', (engine) => {
     expect(overdue / all).toBeLessThan(0.5);
   });
 
+  it('gives the demo customers’ employees with a safety role refresher deadlines of module edu, from past editions, some overdue', async () => {
+    const rows = await sql<{ norm: string; due: string; employee: string; edition: string; state: string | null }>`SELECT d.attributes->'rule'->>'norm' AS norm, d.attributes->>'deadlineDate' AS due,
+      d.relationships->>'employeeId' AS employee, d.relationships->>'courseEditionId' AS edition, e.attributes->>'state' AS state
+      FROM physical_activities d LEFT JOIN course_editions e ON e.id::text = d.relationships->>'courseEditionId'
+      WHERE d.attributes->'rule'->>'kind' = 'aggiornamentoFormativo'`.execute(api.database.db);
+    expect(rows.rows.length).toBeGreaterThan(3);
+    expect(rows.rows.every((row) => row.state === 'closed')).toBe(true);
+    expect(rows.rows.some((row) => row.due < OPTIONS.referenceDay)).toBe(true);
+    expect(rows.rows.some((row) => row.due > OPTIONS.referenceDay)).toBe(true);
+    expect(new Set(rows.rows.map((row) => row.norm))).toContain('D.M. 2/9/2021');
+    // Every safety role says what it requires, with the norm; the workers' roles per risk class too.
+    const roles = await sql<{ code: string; n: number }>`SELECT attributes->>'code' AS code, jsonb_array_length(attributes->'requirements')::int AS n FROM safety_roles ORDER BY 1`.execute(api.database.db);
+    expect(roles.rows.every((role) => role.n > 0)).toBe(true);
+    expect(roles.rows.filter((role) => role.code.startsWith('LAV-')).map((role) => [role.code, role.n])).toEqual([['LAV-A', 2], ['LAV-B', 2], ['LAV-M', 2]]);
+  });
+
   it('spreads the interventions near today over the technicians: at most 6 a day each, no double booking, part of the backlog wanted this week', async () => {
     const near = await sql<Record<string, unknown> & { id: string; attributes: Record<string, unknown>; relationships: Record<string, unknown> }>`
       SELECT id, attributes, relationships FROM assignments

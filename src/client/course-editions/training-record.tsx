@@ -10,7 +10,8 @@ import { businessDay } from '../../domain/business-day.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { courseEditionOutcomeLabels, type CourseEditionParticipant } from '../../domain/entities/course-editions.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
-import { trainingRecord, type AttendedCourse, type CourseRuleFacts } from '../../domain/rules/training-refreshers.ts';
+import { attendedCourses } from '../../domain/rules/training-compliance.ts';
+import { trainingRecord, type CourseRuleFacts } from '../../domain/rules/training-refreshers.ts';
 import { listKey, records, useLiveUpdates } from '../data/index.ts';
 import { downloadMedia } from '../files/upload.ts';
 import { addMessages } from '../i18n/index.ts';
@@ -42,16 +43,15 @@ export function TrainingRecord({ id }: { id: string }) {
     const course = courseRows.find((c) => c.id === courseId);
     return course ? `${String(course.attributes.code)} – ${String(course.attributes.title)}` : courseId;
   };
-  const attended: (AttendedCourse & { code: string; state: string })[] = rows.flatMap((edition) => {
-    const me = ((edition.attributes.participants as CourseEditionParticipant[] | undefined) ?? []).find((p) => p.employeeId === id);
-    if (!me || edition.attributes.state === 'cancelled') return [];
-    return [{
-      courseId: String(edition.relationships.courseId), editionId: edition.id, completedOn: String(edition.attributes.endDate),
-      outcome: edition.attributes.state === 'closed' ? me.outcome ?? null : null, certificateMediaId: me.certificateMediaId ?? null,
-      code: String(edition.attributes.code ?? ''), state: String(edition.attributes.state),
-    }];
-  });
-  const byEdition = new Map(attended.map((row) => [row.editionId, row]));
+  const attended = attendedCourses(rows.map((edition) => ({
+    id: edition.id,
+    courseId: String(edition.relationships.courseId),
+    endDate: String(edition.attributes.endDate),
+    state: String(edition.attributes.state),
+    participants: (edition.attributes.participants as CourseEditionParticipant[] | undefined) ?? [],
+  })), id);
+  const editionById = new Map(rows.map((edition) => [edition.id, edition]));
+  const byEdition = new Map(attended.map((row) => [row.editionId, { code: String(editionById.get(row.editionId)?.attributes.code ?? ''), state: String(editionById.get(row.editionId)?.attributes.state ?? '') }]));
   const record = trainingRecord(attended, facts, businessDay());
 
   return (

@@ -8,7 +8,7 @@
  * Sections are a tab list (← → Home End) and tab-scoped commands `s <letter>` (palette too); the
  * lists are the kinds' embedded grids, the files the shared files panel.
  */
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActiveDocument, Command } from '../../../commands/types.ts';
 import { formatSequence } from '../../../commands/keys.ts';
@@ -62,6 +62,7 @@ if (typeof document !== 'undefined' && !document.getElementById('customer-page-s
 }
 
 const RecordFiles = lazy(() => import('../files/record-files.tsx').then((module) => ({ default: module.recordFilesOf('customers') })));
+const CustomerCompliance = lazy(() => import('../training/customer-compliance.tsx').then((module) => ({ default: module.CustomerCompliance })));
 
 /** A section of the page: its key (`s <key>`), and for a list the kind listed and its filter on the customer. */
 interface SectionDefinition {
@@ -71,6 +72,8 @@ interface SectionDefinition {
   kind?: string;
   /** The embedded grid's fixed filter field naming the customer (`customerId`, an office location's `parentId`). */
   filter?: string;
+  /** Shown under the section's grid (the employees' safety-role compliance). */
+  below?: ComponentType<{ customerId: string }>;
 }
 
 /** The sections in page order (SPEC §3 customer, issue 12 "Customer page"). */
@@ -83,7 +86,7 @@ export const customerSections: readonly SectionDefinition[] = [
   { id: 'interventions', key: 'i', kind: 'assignments', filter: 'customerId' },
   { id: 'equipment', key: 't', kind: 'equipments' },
   { id: 'deadlines', key: 'c', kind: 'physicalActivities', filter: 'customerId' },
-  { id: 'employees', key: 'd', kind: 'employees', filter: 'customerId' },
+  { id: 'employees', key: 'd', kind: 'employees', filter: 'customerId', below: CustomerCompliance },
   { id: 'files', key: 'f' },
   { id: 'contacts', key: 'k' },
   { id: 'settings', key: 'm' },
@@ -252,7 +255,15 @@ interface SectionProps {
 function Section(props: SectionProps) {
   const { id, stored } = props;
   const listed = customerSections.find((section) => section.id === id);
-  if (listed?.kind && listed.filter) return <SectionGrid type={listed.kind} fixed={{ [`filter[${listed.filter}]`]: stored.id }} />;
+  if (listed?.kind && listed.filter) {
+    const Below = listed.below;
+    return (
+      <>
+        <SectionGrid type={listed.kind} fixed={{ [`filter[${listed.filter}]`]: stored.id }} />
+        {Below ? <Suspense fallback={null}><Below customerId={stored.id} /></Suspense> : null}
+      </>
+    );
+  }
   switch (id) {
     case 'overview': return <Overview entity={stored} show={props.show} />;
     case 'registry': return <Registry {...props} />;

@@ -21,13 +21,14 @@ import { reminders } from './reminders.ts';
 import { roles } from './roles.ts';
 import { suppliers } from './suppliers.ts';
 import { templateDocs } from './template-docs.ts';
+import { trainingPlans } from './training-plans.ts';
 import { trainingSites } from './training-sites.ts';
 import { users } from './users.ts';
 
 export type { ExtraFilter, GridSummaryProps, KindModule, KindScreen, ResolvedKindModule, SearchEntry } from './types.ts';
 
 export const kindModules: readonly KindModule[] = [
-  customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles, trainingSites, courseEditions,
+  customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles, trainingSites, courseEditions, trainingPlans,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));

@@ -60,19 +60,24 @@ interface Props {
   locked: boolean;
   /** The unit price may be typed (SPEC §6 updateUnitNetPrice); otherwise it follows the list. */
   canEditPrice: boolean;
+  /** Cost, margin and supplier may be read (staff); a customer's user sees those cells empty. Default: yes. */
+  showCosts?: boolean;
   /** Errors by line position (`lines.{i}.…` of the record's errors). */
   problems: ReadonlyMap<number, string>;
   /** Called with the grid's row to focus after an add (so the new line's product cell is edited). */
   handleRef: { current: { editProduct(row: number): void; focus(): void } | null };
 }
 
-function editableColumns(line: LineDraft | undefined, canEditPrice: boolean): Column[] {
+function editableColumns(line: LineDraft | undefined, canEditPrice: boolean, showCosts = true): Column[] {
   if (!line) return [];
   if (line.kind !== 'product') return ['description'];
-  return ['product', 'description', 'quantity', 'listPrice', ...(canEditPrice ? (['unitPrice'] as const) : []), 'discountPercent', 'costPrice'];
+  return ['product', 'description', 'quantity', 'listPrice', ...(canEditPrice ? (['unitPrice'] as const) : []), 'discountPercent', ...(showCosts ? (['costPrice'] as const) : [])];
 }
 
-export function LinesGrid({ lines, actions, locked, canEditPrice, problems, handleRef }: Props) {
+/** The columns whose figures only staff may read (the API leaves them out for the others). */
+const COST_COLUMNS: ReadonlySet<Column> = new Set(['costPrice', 'margin', 'marginPercent', 'supplier']);
+
+export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = true, problems, handleRef }: Props) {
   const intl = useIntl();
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [active, setActive] = useState({ row: 0, column: 0 });
@@ -102,7 +107,7 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, problems, hand
   const startEdit = (row: number, column: Column) => {
     const line = lines[row];
     if (locked || !line) return;
-    const editable = editableColumns(line, canEditPrice);
+    const editable = editableColumns(line, canEditPrice, showCosts);
     const col = editable.includes(column) ? column : editable[0];
     if (!col) return;
     setActive({ row, column: COLUMNS.indexOf(col) });
@@ -130,11 +135,11 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, problems, hand
   };
 
   const stepEdit = (edit: Editing, delta: 1 | -1) => {
-    const editable = editableColumns(lines[edit.row], canEditPrice);
+    const editable = editableColumns(lines[edit.row], canEditPrice, showCosts);
     const at = editable.indexOf(edit.column) + delta;
     if (at >= 0 && at < editable.length) startEdit(edit.row, editable[at]!);
-    else if (delta > 0 && edit.row + 1 < count) startEdit(edit.row + 1, editableColumns(lines[edit.row + 1], canEditPrice)[0] ?? 'description');
-    else if (delta < 0 && edit.row > 0) startEdit(edit.row - 1, editableColumns(lines[edit.row - 1], canEditPrice).at(-1) ?? 'description');
+    else if (delta > 0 && edit.row + 1 < count) startEdit(edit.row + 1, editableColumns(lines[edit.row + 1], canEditPrice, showCosts)[0] ?? 'description');
+    else if (delta < 0 && edit.row > 0) startEdit(edit.row - 1, editableColumns(lines[edit.row - 1], canEditPrice, showCosts).at(-1) ?? 'description');
     else {
       setEditing(null);
       focusGrid();
@@ -243,6 +248,7 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, problems, hand
                 problem={problems.get(virtual.index)}
                 editing={rowEditing}
                 handlers={handlers}
+                showCosts={showCosts}
               />
             );
           })}
@@ -261,6 +267,7 @@ interface RowProps {
   problem: string | undefined;
   editing: Editing | null;
   handlers: RowHandlers;
+  showCosts: boolean;
 }
 
 /** What a row reports, with its position (one stable object for every row). */
@@ -275,14 +282,14 @@ interface RowHandlers {
 
 const percentText = (value: number) => `${formatItalianNumber(value)}%`;
 
-const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem, editing, handlers }: RowProps) {
+const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem, editing, handlers, showCosts }: RowProps) {
   const intl = useIntl();
   const productTitle = useEntityTitle(line.productId ? 'products' : undefined, line.productId);
   const supplierTitle = useEntityTitle(line.supplierId ? 'suppliers' : undefined, line.supplierId);
   const amounts = lineAmounts(line);
   const money = (value: number | undefined) => (value === undefined ? '' : formatMoney(value));
   const isProduct = line.kind === 'product';
-  const cells: Record<Column, string> = isProduct
+  const shown: Record<Column, string> = isProduct
     ? {
         product: productTitle,
         description: line.description,
@@ -298,6 +305,8 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
         supplier: supplierTitle,
       }
     : { product: intl.formatMessage({ id: `quotationEditor.kind.${line.kind}` }), description: line.description, unitOfMeasure: '', quantity: '', listPrice: '', unitPrice: '', discountPercent: '', net: '', costPrice: '', margin: '', marginPercent: '', supplier: '' };
+  // Without the cost (left out by the API), a margin computed here would be the whole net: none is shown.
+  const cells = showCosts ? shown : (Object.fromEntries(Object.entries(shown).map(([column, text]) => [column, COST_COLUMNS.has(column as Column) ? '' : text])) as Record<Column, string>);
   const n = row + 1;
   const invalidEdit = editing !== null && NUMBER_COLUMNS.includes(editing.column) && editing.text.trim() !== '' && parseItalianDecimal(editing.text.trim().replace(/%$/, '')) === undefined;
   return (

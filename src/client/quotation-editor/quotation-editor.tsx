@@ -118,6 +118,8 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
     // The revision number moves with each createRevision: a new one is read then.
     queryKey: listKey('quotationRevisions', { quotationId: stored.id, revision: Number(stored.attributes.revisionNumber ?? 0) }),
     queryFn: ({ signal }) => records.list('quotationRevisions', { 'filter[quotationId]': stored.id, sort: '-revisionNumber', 'page[size]': 100 }, signal),
+    // A customer's user reads the quotation, not its revisions (their snapshots keep staff-only figures): nothing to ask.
+    enabled: ability.can('read', 'quotation revision'),
   });
   const latestRevision = useRef<string | undefined>(undefined);
   useLayoutEffect(() => {
@@ -146,6 +148,8 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
 
   const subject = useMemo(() => asSubject('quotation', { ...stored } as Record<string, unknown>), [stored]);
   const canEditPrice = ability.can('updateUnitNetPrice', subject);
+  // Cost and margin are the staff's (a customer's user gets the lines without them: SPEC §6 field rules).
+  const showCosts = ability.can('read', 'quotation products', 'attributes.costPrice');
   const linesLocked = controller.locked || controller.frozen || !ability.can('update', 'quotation products');
 
   const customerId = typeof draft.relationships.customerId === 'string' ? draft.relationships.customerId : undefined;
@@ -244,7 +248,7 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
       toolbar={TOOLBAR}
       state={{ value: stored.attributes.status, label: formatValue(stored.attributes.status, 'enum', stateLabels) }}
     >
-        <QuotationTotals totals={totals} needsApproval={needsApproval} maxDiscount={maxDiscount} />
+        <QuotationTotals totals={totals} needsApproval={needsApproval} maxDiscount={maxDiscount} showCosts={showCosts} />
         <ApprovalRequest stored={stored} />
         <section className="form-section" aria-labelledby="quotation-header-title">
           <h2 id="quotation-header-title"><FormattedMessage id="quotationEditor.header" /></h2>
@@ -258,7 +262,7 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
           <p className="form-hint">
             <FormattedMessage id={linesLocked ? 'quotationEditor.locked' : 'quotationEditor.linesHint'} />
           </p>
-          <LinesGridWithUndo lines={lines} actions={actions} locked={linesLocked} canEditPrice={canEditPrice} problems={problems} gridRef={gridRef} />
+          <LinesGridWithUndo lines={lines} actions={actions} locked={linesLocked} canEditPrice={canEditPrice} showCosts={showCosts} problems={problems} gridRef={gridRef} />
           {[...problems].map(([index, message]) => (
             <p key={index} className="form-error" role="alert">{intl.formatMessage({ id: 'quotationEditor.lineError' }, { n: index + 1, message })}</p>
           ))}
@@ -360,11 +364,12 @@ const HeaderFields = memo(function HeaderFields({ sections, draft, errors, acces
 });
 
 /** The grid, with Delete offering an undo (`t z`) through the command context. */
-function LinesGridWithUndo({ lines, actions, locked, canEditPrice, problems, gridRef }: {
+function LinesGridWithUndo({ lines, actions, locked, canEditPrice, showCosts, problems, gridRef }: {
   lines: LineDraft[];
   actions: LinesGridActions & { removeWithUndo(row: number): () => void };
   locked: boolean;
   canEditPrice: boolean;
+  showCosts: boolean;
   problems: ReadonlyMap<number, string>;
   gridRef: { current: { editProduct(row: number): void; focus(): void } | null };
 }) {
@@ -378,18 +383,18 @@ function LinesGridWithUndo({ lines, actions, locked, canEditPrice, problems, gri
       ctx.ui.notify(label, 'info');
     },
   }), [actions]);
-  return <LinesGrid lines={lines} actions={gridActions} locked={locked} canEditPrice={canEditPrice} problems={problems} handleRef={gridRef} />;
+  return <LinesGrid lines={lines} actions={gridActions} locked={locked} canEditPrice={canEditPrice} showCosts={showCosts} problems={problems} handleRef={gridRef} />;
 }
 
 /** Totals from the drafts (domain rules), with the SPEC §5 approval flag shown as soon as it changes. */
-function QuotationTotals({ totals, needsApproval, maxDiscount }: { totals: ReturnType<typeof quotationTotals>; needsApproval: boolean; maxDiscount: number }) {
+function QuotationTotals({ totals, needsApproval, maxDiscount, showCosts }: { totals: ReturnType<typeof quotationTotals>; needsApproval: boolean; maxDiscount: number; showCosts: boolean }) {
   const intl = useIntl();
   const percent = (value: number) => formatValue(value, 'percent');
   const rows: [string, string, string][] = [
     ['list', 'quotationEditor.total.list', formatMoney(totals.listTotal)],
     ['discount', 'quotationEditor.total.discount', `${formatMoney(totals.totalDiscount)} (${percent(totals.totalDiscountPercent)})`],
     ['net', 'quotationEditor.total.net', formatMoney(totals.netTotal)],
-    ['margin', 'quotationEditor.total.margin', `${formatMoney(totals.margin)} (${percent(totals.marginPercent)})`],
+    ...(showCosts ? [['margin', 'quotationEditor.total.margin', `${formatMoney(totals.margin)} (${percent(totals.marginPercent)})`] as [string, string, string]] : []),
   ];
   return (
     <div className="quotation-totals">

@@ -37,6 +37,8 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CoursesId: form('courses'),
   CourseEditions: grid('courseEditions'),
   CourseEditionsId: form('courseEditions'),
+  TrainingPlans: grid('trainingPlans'),
+  TrainingPlansId: form('trainingPlans'),
   CustomersEmployees: grid('employees'),
   CustomersEmployeesId: form('employees', 'employeeId'),
   CustomersId: form('customers'),

@@ -17,6 +17,11 @@ export const courseAttributes = z.strictObject({
   durationHours: z.number().finite().gt(0).max(1000),
   /** Years a certificate stays valid; absent when it never expires. */
   validityYears: z.number().int().min(1).max(50).optional(),
+  /**
+   * The norm that sets the validity (its refresher deadlines carry it, as maintenance deadlines carry
+   * theirs); absent: the Stato-Regioni agreement of 17 April 2025 (`DEFAULT_REFRESHER_NORM`).
+   */
+  refresherNorm: z.strictObject({ norm: requiredText(100), edition: requiredText(20), source: optionalText(500) }).optional(),
   /** Credits a credit-based course awards. */
   credits: z.number().finite().gt(0).max(1000).optional(),
   maxParticipants: z.number().int().min(1).max(10_000).optional(),

@@ -11,7 +11,7 @@ import { equipmentModules, moduleName } from '../enums.ts';
 import { isoDate, messages, requiredText } from '../validation.ts';
 import { frequency } from './activities.ts';
 import { italianDate } from './italian-date.ts';
-import { deadlineRule, maintenanceKinds } from '../rules/maintenance-rules.ts';
+import { deadlineKinds, deadlineRule } from '../rules/maintenance-rules.ts';
 
 export const physicalActivityAttributes = z.strictObject({
   module: moduleName,
@@ -42,6 +42,10 @@ export const physicalActivityRelationships = z.strictObject({
   assignmentActivityId: z.uuid().nullable().optional(),
   /** The intervention that executed it. */
   executedAssignmentId: z.uuid().nullable().optional(),
+  /** A training refresher (module edu): the employee whose certificate it renews, the course passed and its edition. */
+  employeeId: z.uuid().nullable().optional(),
+  courseId: z.uuid().nullable().optional(),
+  courseEditionId: z.uuid().nullable().optional(),
 });
 
 type PhysicalActivityShape = EntityShape & { attributes: z.infer<typeof physicalActivityAttributes> };
@@ -58,8 +62,9 @@ export const postponeDeadlineRequest = z.strictObject({
   postponeReason: requiredText(500),
 });
 
-const ruleKindLabels: Record<(typeof maintenanceKinds)[number], string> = {
+const ruleKindLabels: Record<(typeof deadlineKinds)[number], string> = {
   sorveglianza: 'Sorveglianza', controlloPeriodico: 'Controllo periodico', revisione: 'Revisione', collaudo: 'Collaudo', fineVita: 'Fine vita',
+  aggiornamentoFormativo: 'Aggiornamento formativo',
 };
 
 export const physicalActivities = defineKind({
@@ -86,6 +91,8 @@ export const physicalActivities = defineKind({
     installationId: { path: 'relationships.installationId', type: 'uuid' },
     equipmentFamilyId: { path: 'relationships.equipmentFamilyId', type: 'uuid' },
     assignmentActivityId: { path: 'relationships.assignmentActivityId', type: 'uuid' },
+    employeeId: { path: 'relationships.employeeId', type: 'uuid' },
+    courseId: { path: 'relationships.courseId', type: 'uuid' },
   },
   // What a planner types: the customer, the equipment's code, the activity, the norm. The names are
   // looked up by the server on every write (metadata), so the search finds them.
@@ -103,6 +110,10 @@ export const physicalActivities = defineKind({
     'relationships.equipmentId': { target: 'equipments', owned: true },
     'relationships.installationId': { target: 'installations', owned: true },
     'relationships.equipmentFamilyId': { target: 'equipmentFamilies' },
+    // A refresher means nothing without its employee.
+    'relationships.employeeId': { target: 'employees', owned: true },
+    'relationships.courseId': { target: 'courses' },
+    'relationships.courseEditionId': { target: 'courseEditions' },
   },
   actions: {
     plan: { label: 'Crea intervento', ability: 'update', body: planDeadlinesRequest, creates: true, createdType: 'assignments', key: 'i', selection: 'physicalActivityIds' },

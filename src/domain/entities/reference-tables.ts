@@ -170,23 +170,31 @@ export const jobScopes = defineKind({
   title: codedTitle,
 });
 
-/** A safety role (first aid, fire warden, RLS…) and the courses it requires. */
+/**
+ * One training a safety role requires, with the norm that requires it. Any one of `courseIds`
+ * satisfies it (a higher fire-warden level covers a lower one, group A first aid covers groups B
+ * and C); the first is the one to plan. An update course renews its base course's requirement.
+ */
+export const safetyRoleRequirement = z.strictObject({
+  courseIds: z.array(z.uuid()).min(1).max(10).transform((list) => [...new Set(list)]),
+  /** Decree, article or agreement that requires the training (shown with the compliance). */
+  norm: requiredText(300),
+});
+
+export type SafetyRoleRequirement = z.infer<typeof safetyRoleRequirement>;
+
+/** A safety role (first aid, fire warden, RLS…) and the courses it requires, as data an administrator edits. */
 export const safetyRoles = defineKind({
   type: 'safetyRoles',
   subject: 'settings',
   label: { singular: 'Ruolo per la sicurezza', plural: 'Ruoli per la sicurezza' },
-  attributes: z.strictObject(codedEntry),
+  attributes: z.strictObject({ ...codedEntry, requirements: z.array(safetyRoleRequirement).max(50).default([]) }),
   metadata: noMetadata,
-  relationships: z.strictObject({
-    requiredCourseIds: z.array(z.uuid()).max(100).default([]),
-  }),
-  fields: {
-    ...codeAndName,
-    requiredCourseIds: { path: 'relationships.requiredCourseIds', type: 'uuidArray' },
-  },
+  relationships: noRelationships,
+  fields: codeAndName,
   fullText: ['attributes.code', 'attributes.name'],
   references: {
-    'relationships.requiredCourseIds': { target: 'courses', many: true },
+    'attributes.requirements[].courseIds': { target: 'courses', many: true },
   },
   title: codedTitle,
 });

@@ -19,6 +19,10 @@ import { optionalText, requiredText } from '../validation.ts';
 export const maintenanceKinds = ['sorveglianza', 'controlloPeriodico', 'revisione', 'collaudo', 'fineVita'] as const;
 export type MaintenanceKind = (typeof maintenanceKinds)[number];
 
+/** What a deadline is: a maintenance phase, or an employee's training refresher (issue 12: the same engine serves training). */
+export const deadlineKinds = [...maintenanceKinds, 'aggiornamentoFormativo'] as const;
+export type DeadlineKind = (typeof deadlineKinds)[number];
+
 /** What the first deadline counts from. */
 export const ruleBases = ['production', 'installation', 'lastExecution'] as const;
 export type RuleBasis = (typeof ruleBases)[number];
@@ -65,7 +69,7 @@ export const activityMaintenanceRules = z.array(maintenanceRule.omit({ activityI
 
 /** The rule a deadline came from, as a physical activity keeps it. */
 export const deadlineRule = z.strictObject({
-  kind: z.enum(maintenanceKinds),
+  kind: z.enum(deadlineKinds),
   months: z.number().int().min(1).max(MAX_RULE_MONTHS),
   from: z.enum(ruleBases),
   norm: requiredText(100),
@@ -195,7 +199,7 @@ export interface ComputedDeadline {
 }
 
 /** Whether a deadline of this kind comes back after it is executed. */
-export function recurs(kind: MaintenanceKind): boolean {
+export function recurs(kind: DeadlineKind): boolean {
   return kind !== 'fineVita';
 }
 

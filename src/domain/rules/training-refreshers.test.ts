@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refresherCourseOf, refresherDueDate, refresherStatus, trainingRecord, type CourseRuleFacts } from './training-refreshers.ts';
+import { DEFAULT_REFRESHER_NORM, refresherCourseOf, refresherDueDate, refresherRuleOf, refresherStatus, trainingRecord, type CourseRuleFacts } from './training-refreshers.ts';
 
 const base: CourseRuleFacts = { id: 'ai-l2', validityYears: 5 };
 const update: CourseRuleFacts = { id: 'agg-ai-l2', validityYears: 5, baseCourseId: 'ai-l2' };
@@ -12,6 +12,12 @@ describe('refresher rules of courses', () => {
     expect(refresherDueDate(rls, '2028-02-29')).toBe('2029-02-28');
   });
 
+  it('gives a refresher deadline the course’s norm, or the Stato-Regioni agreement when it names none', () => {
+    expect(refresherRuleOf({ ...base, refresherNorm: { norm: 'D.M. 2/9/2021', edition: '2021' } })).toEqual({ kind: 'aggiornamentoFormativo', months: 60, from: 'lastExecution', norm: 'D.M. 2/9/2021', edition: '2021' });
+    expect(refresherRuleOf(rls)).toMatchObject({ months: 12, norm: DEFAULT_REFRESHER_NORM.norm, edition: DEFAULT_REFRESHER_NORM.edition });
+    expect(refresherRuleOf(general)).toBeNull();
+  });
+
   it('gives no refresher to a course that never expires', () => {
     expect(refresherDueDate(general, '2026-11-20')).toBeNull();
   });
@@ -21,10 +27,10 @@ describe('refresher rules of courses', () => {
     expect(refresherCourseOf('rls', [base, update, rls])).toBe('rls');
   });
 
-  it('tells expired, expiring within 60 days and valid apart', () => {
+  it('tells expired, expiring within the deadlines’ 30 days and valid apart', () => {
     expect(refresherStatus('2026-11-25', '2026-11-26')).toBe('expired');
-    expect(refresherStatus('2027-01-25', '2026-11-26')).toBe('expiring');
-    expect(refresherStatus('2027-01-26', '2026-11-26')).toBe('valid');
+    expect(refresherStatus('2026-12-26', '2026-11-26')).toBe('expiring');
+    expect(refresherStatus('2026-12-27', '2026-11-26')).toBe('valid');
   });
 });
 

@@ -7,6 +7,7 @@
  * base's line too. The latest passed course of a line decides the next refresher.
  */
 import { addMonths, daysBetween } from './calendar.ts';
+import { EXPIRING_WITHIN_DAYS } from './deadline-window.ts';
 
 /** What the rules read of a course. */
 export interface CourseRuleFacts {
@@ -26,8 +27,8 @@ export interface AttendedCourse {
   certificateMediaId?: string | null | undefined;
 }
 
-/** A refresher is "expiring" this many days ahead (as the deadlines' expiring window). */
-export const REFRESHER_WARNING_DAYS = 60;
+/** A refresher is "expiring" this many days ahead: the deadlines' own "in scadenza" window. */
+export const REFRESHER_WARNING_DAYS = EXPIRING_WITHIN_DAYS;
 
 export type RefresherStatus = 'valid' | 'expiring' | 'expired';
 
@@ -37,6 +38,29 @@ export interface Refresher {
   /** The course to attend to renew it. */
   refresherCourseId: string;
   status: RefresherStatus;
+}
+
+/** The norm of a course's refresher when the course names none: art. 37 D.Lgs. 81/2008 and the agreement of 17/04/2025. */
+export const DEFAULT_REFRESHER_NORM = {
+  norm: 'Accordo Stato-Regioni',
+  edition: '17/04/2025',
+  source: 'Conferenza permanente Stato-Regioni, Accordo 17/04/2025, Rep. Atti n. 59/CSR; D.Lgs. 9 aprile 2008 n. 81, art. 37',
+} as const;
+
+/** The rule a refresher deadline carries (as an equipment's deadline carries its maintenance rule). */
+export interface RefresherRule {
+  kind: 'aggiornamentoFormativo';
+  months: number;
+  from: 'lastExecution';
+  norm: string;
+  edition: string;
+}
+
+/** A course's refresher rule: its validity in months from the last day of the edition, with its norm; null when it never expires. */
+export function refresherRuleOf(course: CourseRuleFacts & { refresherNorm?: { norm: string; edition: string } | undefined }): RefresherRule | null {
+  if (!course.validityYears || course.validityYears <= 0) return null;
+  const { norm, edition } = course.refresherNorm ?? DEFAULT_REFRESHER_NORM;
+  return { kind: 'aggiornamentoFormativo', months: course.validityYears * 12, from: 'lastExecution', norm, edition };
 }
 
 /** The base of a course's line: the base course of an update course, else the course itself. */

@@ -3,11 +3,13 @@
  * the caller's CASL ability decides on the kind, on the entity (its conditions), on the fields a
  * write touches, and on the rows a list may return (the same conditions as SQL).
  */
-import type { RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { asSubject, MODULE_NOT_ALLOWED_REASON, type AppAbility } from '../../domain/ability.ts';
 import type { KindDefinition } from '../../domain/kind.ts';
 import { Problem } from '../http/problems.ts';
 import type { Entity } from '../../domain/entity.ts';
+import { findKind } from '../../domain/kinds.ts';
+import { tableName } from '../db/entity-sql.ts';
 import { safeAbilityCondition } from './ability-sql.ts';
 
 /** Who a write is recorded against: the effective user, and the real one while impersonating. */
@@ -83,6 +85,14 @@ export function abilityAccess(ability: AppAbility): Access {
       let scope = scopes.get(kind.subject);
       if (!scope) {
         scope = safeAbilityCondition(ability, 'read', kind.subject);
+        const parent = kind.readThrough ? findKind(kind.readThrough.target) : undefined;
+        if (kind.readThrough && parent) {
+          // The parent's own scope, inside a subquery on the parent's table (its columns resolve there first).
+          const [section, ...keys] = kind.readThrough.path.split('.');
+          const parentId = sql`(${sql.raw(section ?? 'relationships')} #>> ${`{${keys.join(',')}}`})`;
+          const parentScope = safeAbilityCondition(ability, 'read', parent.subject);
+          scope = sql`(${scope} AND ${parentId} IN (SELECT id::text FROM ${sql.raw(tableName(parent))} WHERE ${parentScope}))`;
+        }
         scopes.set(kind.subject, scope);
       }
       return scope;

@@ -8,6 +8,8 @@ import { searchWordsMigration } from './migrations/0003-search-words.ts';
 import { historyMigration } from './migrations/0004-history.ts';
 import { idempotencyMigration } from './migrations/0005-idempotency.ts';
 import { adminMigration } from './migrations/0010-admin.ts';
+import { safetyRoleRequirementsMigration } from './migrations/0011-safety-role-requirements.ts';
+import { clienteQuotationLinesMigration } from './migrations/0012-cliente-quotation-lines.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -16,6 +18,8 @@ const migrations: Record<string, Migration> = {
   '0004-history': historyMigration,
   '0005-idempotency': idempotencyMigration,
   '0010-admin': adminMigration,
+  '0011-safety-role-requirements': safetyRoleRequirementsMigration,
+  '0012-cliente-quotation-lines': clienteQuotationLinesMigration,
 };
 
 /**

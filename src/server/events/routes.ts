@@ -12,7 +12,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { DatabaseSchema } from '../db/database.ts';
 import type { ChangeNotice } from '../../domain/records.ts';
 import type { Entity } from '../../domain/entity.ts';
-import type { KindDefinition } from '../../domain/kind.ts';
+import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { callerOfUser, type Caller, type IdentityResolver } from '../auth/identity.ts';
 import { bearerToken } from '../auth/tokens.ts';
@@ -70,8 +70,9 @@ export function changesProfile(caller: Pick<Caller, 'profile'>, notice: Pick<Cha
     || (notice.type === 'commercialZones' && (profile.commercialZoneIds ?? []).includes(notice.id)));
 }
 
-/** Whether this caller may read the row through the API: the checks of `GET /api/{type}/{id}`. */
-function mayRead(caller: Caller, kind: KindDefinition, entity: Entity): boolean {
+/** Whether this caller may read the row through the API: the checks of `GET /api/{type}/{id}` (its parent's too, for a kind read through one). */
+function mayRead(caller: Caller, kind: KindDefinition, entity: Entity, parent?: { kind: KindDefinition; entity: Entity | undefined }): boolean {
+  if (parent && (!parent.entity || !caller.access.can('read', parent.kind, parent.entity))) return false;
   return caller.access.can('read', kind) && caller.access.can('read', kind, entity);
 }
 
@@ -112,12 +113,30 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
         log.error({ err: error }, 'events: changed rows not loaded');
       }
     }
+    // Rows read through a parent (a quotation's lines): their parents, once per kind.
+    const parents = new Map<string, Map<string, Entity>>();
+    for (const [type, loaded] of rows) {
+      const through = findKind(type)?.readThrough;
+      const parentKind = through ? findKind(through.target) : undefined;
+      if (!through || !parentKind) continue;
+      const ids = [...loaded.values()].map((row) => readPath(row, through.path)).filter((id): id is string => typeof id === 'string');
+      try {
+        parents.set(type, await new EntityRepository(db, parentKind).findByIds(ids));
+      } catch (error) {
+        log.error({ err: error }, 'events: parent rows not loaded');
+        parents.set(type, new Map());
+      }
+    }
     for (const notice of notices) {
       const kind = findKind(notice.type);
       const entity = rows.get(notice.type)?.get(notice.id);
       if (!kind || !entity) continue;
+      const parentKind = kind.readThrough ? findKind(kind.readThrough.target) : undefined;
+      const parent = kind.readThrough && parentKind
+        ? { kind: parentKind, entity: parents.get(notice.type)?.get(String(readPath(entity, kind.readThrough.path))) }
+        : undefined;
       const text = `event: change\ndata: ${JSON.stringify({ type: notice.type, id: notice.id, version: notice.version, action: notice.action, by: notice.by })}\n\n`;
-      for (const stream of streams) if (mayRead(stream.caller, kind, entity)) stream.send(text);
+      for (const stream of streams) if (mayRead(stream.caller, kind, entity, parent)) stream.send(text);
     }
   }
 

@@ -21,6 +21,7 @@ import { storageKeyOf } from '../media/files.ts';
 import { Problem } from '../http/problems.ts';
 import type { HookContext, KindHooks } from '../resources/hooks.ts';
 import { nextCode } from './hook-helpers.ts';
+import { issueRefresherDeadlines } from './training-deadlines.ts';
 
 type Row = Record<string, unknown>;
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -122,6 +123,8 @@ export const courseEditionHooks: Record<string, KindHooks> = {
       await checkClosedChanges(hook, next, previous, id);
       return next;
     },
+    // A certificate recorded: the employee's next refresher deadline (training-deadlines.ts).
+    afterWrite: issueRefresherDeadlines,
     actions: {
       async issueCertificates(hook, edition) {
         const storage = hook.storage;

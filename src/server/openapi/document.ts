@@ -508,6 +508,47 @@ function quotationLinesPath(sink: SchemaSink): JsonSchema {
   };
 }
 
+/** `GET /api/employees/{id}/compliance` and `GET /api/customers/{id}/compliance`: the safety-role compliance rule, computed on read. */
+function compliancePaths(): Record<string, JsonSchema> {
+  const row = {
+    type: 'object',
+    properties: {
+      roleId: { type: 'string', format: 'uuid' }, roleCode: { type: 'string' }, roleName: { type: 'string' }, requirementIndex: { type: 'integer' },
+      courseIds: { type: 'array', items: { type: 'string', format: 'uuid' } }, norm: { type: 'string' },
+      status: { enum: ['valid', 'expiring', 'expired', 'missing'] }, validUntil: { type: ['string', 'null'], format: 'date' },
+      courseId: { type: ['string', 'null'], format: 'uuid' }, editionId: { type: ['string', 'null'], format: 'uuid' }, nextCourseId: { type: 'string', format: 'uuid' },
+    },
+    required: ['roleId', 'courseIds', 'norm', 'status', 'validUntil', 'nextCourseId'],
+  };
+  const count = { type: 'integer', minimum: 0 };
+  const employee = {
+    type: 'object',
+    properties: {
+      employeeId: { type: 'string', format: 'uuid' }, employeeName: { type: 'string' }, safetyRoleIds: { type: 'array', items: { type: 'string', format: 'uuid' } },
+      rows: { type: 'array', items: row },
+      summary: { type: 'object', properties: { required: count, valid: count, expiring: count, expired: count, missing: count }, required: ['required', 'valid', 'expiring', 'expired', 'missing'] },
+    },
+    required: ['employeeId', 'rows', 'summary'],
+  };
+  const meta = { type: 'object', properties: { today: { type: 'string', format: 'date' }, courses: { type: 'object', additionalProperties: { type: 'object', properties: { code: { type: 'string' }, title: { type: 'string' } } } } } };
+  const idParameter = [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }];
+  const description = 'Per ogni ruolo per la sicurezza, la formazione che richiede (con la norma): valida fino a una data, in scadenza (entro la finestra delle scadenze), scaduta o mancante.';
+  return {
+    '/api/employees/{id}/compliance': {
+      get: {
+        operationId: 'employeesCompliance', summary: 'Formazione richiesta dai ruoli del dipendente', description, tags: ['employees'], parameters: idParameter,
+        responses: { 200: { description: 'La conformità di oggi.', content: json({ type: 'object', properties: { data: employee, meta }, required: ['data', 'meta'] }) }, ...problems(400, 401, 403, 404, 503) },
+      },
+    },
+    '/api/customers/{id}/compliance': {
+      get: {
+        operationId: 'customersCompliance', summary: 'Formazione richiesta ai dipendenti del cliente', description: `${description} Solo i dipendenti con almeno un ruolo.`, tags: ['customers'], parameters: idParameter,
+        responses: { 200: { description: 'La conformità di oggi, per dipendente.', content: json({ type: 'object', properties: { data: { type: 'array', items: employee }, meta }, required: ['data', 'meta'] }) }, ...problems(400, 401, 403, 404, 503) },
+      },
+    },
+  };
+}
+
 /** `GET /api/customers/{id}/price`: the pricing rule quotation and order lines use, for one customer and product today. */
 function customerPricePath(): JsonSchema {
   const money = { type: 'number' };
@@ -710,6 +751,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   if (options.kinds.some((kind) => kind.type === 'orders')) paths['/api/orders/wizard'] = orderWizardPath(sink);
   if (options.kinds.some((kind) => kind.type === 'media')) Object.assign(paths, mediaPaths());
   if (options.kinds.some((kind) => kind.type === 'customers')) paths['/api/customers/{id}/price'] = customerPricePath();
+  if (options.kinds.some((kind) => kind.type === 'employees')) Object.assign(paths, compliancePaths());
   if (options.kinds.some((kind) => kind.type === 'quotations')) paths['/api/quotations/{id}/lines'] = quotationLinesPath(sink);
   Object.assign(paths, documentPaths(options.kinds));
   paths['/api/maintenance'] = maintenancePath();

@@ -24,8 +24,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isBoolean = (v: string) => v === 'true' || v === 'false';
 const table = (type: string) => sql.raw(tableName({ type }));
 
-/** Days ahead that make a deadline "expiring" in the expiry lists. */
-export const EXPIRING_WITHIN_DAYS = 30;
+/** Days ahead that make a deadline "expiring" in the expiry lists (the domain's one window). */
+import { EXPIRING_WITHIN_DAYS } from '../../domain/rules/deadline-window.ts';
+export { EXPIRING_WITHIN_DAYS };
 
 
 export const customFilters: Record<string, Record<string, CustomFilter>> = {

@@ -701,6 +701,22 @@ export class EntityRepository {
     return result.rows.map((r) => r.id);
   }
 
+  /** Every row, deleted ones too, oldest first: small catalogues a rule reads whole (the courses). */
+  async listAll(): Promise<Entity[]> {
+    const result = await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table} ORDER BY created_date_time, id`.execute(this.db);
+    return result.rows.map(rowToEntity);
+  }
+
+  /** Live rows whose list field of ids (`uuidArray`) holds any of `ids`, oldest first (the editions some employees attended). */
+  async listHoldingAny(fieldName: string, ids: readonly string[]): Promise<Entity[]> {
+    const field = this.kind.fields[fieldName];
+    if (!field || field.type !== 'uuidArray') throw new Error(`${this.kind.type} has no id list field ${fieldName}`);
+    if (ids.length === 0) return [];
+    const result = await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table}
+      WHERE NOT is_deleted AND ${fieldSql(field)} ?| ${[...new Set(ids)]}::text[] ORDER BY created_date_time, id`.execute(this.db);
+    return result.rows.map(rowToEntity);
+  }
+
   /** Live rows whose single-valued relationship `via` is `parentId`, oldest first (e.g. a quotation's products). */
   async listByRelationship(via: string, parentId: string, options: { forUpdate?: boolean } = {}): Promise<Entity[]> {
     const probe = JSON.stringify({ [via]: parentId });

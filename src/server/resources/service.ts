@@ -203,7 +203,7 @@ export class EntityService {
     call.access.authorize('read', kind);
     const entity = await this.repository(kind).findById(checkId(id));
     if (!entity) throw new Problem('NOT_FOUND');
-    call.access.authorize('read', kind, entity);
+    await this.authorizeRead(call, kind, entity);
     const read = (await hooksFor(type).afterRead?.({ db: this.db, today: this.today() }, entity)) ?? entity;
     return call.access.redact(kind, read);
   }
@@ -222,13 +222,23 @@ export class EntityService {
     return call.access.redact(this.kind(type), await afterRead({ db: this.db, today: this.today() }, entity));
   }
 
+  /** Reading one row: the caller's rules on it, and on the row it belongs to when the kind reads through one (`readThrough`). */
+  private async authorizeRead(call: CallContext, kind: KindDefinition, entity: Entity): Promise<void> {
+    call.access.authorize('read', kind, entity);
+    if (!kind.readThrough) return;
+    const parentKind = this.kind(kind.readThrough.target);
+    const parentId = readPath(entity, kind.readThrough.path);
+    const parent = typeof parentId === 'string' ? await this.repository(parentKind).findById(parentId) : undefined;
+    if (!parent || !call.access.can('read', parentKind, parent)) throw new Problem('CTM_FST_NOT_AUTHORIZED');
+  }
+
   /** `GET /api/{type}/{id}/history`: newest first, for whoever may read the record (deleted too), without fields they may not read. */
   async history(type: string, id: string, call: CallContext): Promise<HistoryEntry[]> {
     const kind = this.kind(type);
     call.access.authorize('read', kind);
     const entity = await this.repository(kind).findById(checkId(id));
     if (!entity) throw new Problem('NOT_FOUND');
-    call.access.authorize('read', kind, entity);
+    await this.authorizeRead(call, kind, entity);
     const entries = await readHistory(this.db, kind.type, entity.id);
     // Nothing hidden from this caller on this record: the common case costs nothing.
     if (call.access.redact(kind, entity) === entity) return entries;

@@ -48,6 +48,8 @@ export default {
   'nav.coursesId': 'Corso',
   'nav.courseEditions': 'Edizioni dei corsi',
   'nav.courseEditionsId': 'Edizione del corso',
+  'nav.trainingPlans': 'Piani formativi',
+  'nav.trainingPlansId': 'Piano formativo',
   'nav.trainingSites': 'Sedi formative',
   'nav.trainingRooms': 'Aule',
   'nav.trainingEquipments': 'Attrezzature didattiche',

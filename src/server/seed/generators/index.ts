@@ -13,6 +13,7 @@ import { seedReferenceTables } from './reference.ts';
 import { seedReminders } from './reminders.ts';
 import { seedSavedViews } from './saved-views.ts';
 import { seedCoursesAndSafetyRoles, seedTraining } from './training.ts';
+import { seedTrainingHistory } from './training-history.ts';
 import { seedCustomerUsersAndSettings, seedRolesAndStaff } from './users.ts';
 import { setDemoPasswords } from '../demo-passwords.ts';
 
@@ -36,6 +37,8 @@ export const seedSteps: readonly SeedStep[] = [
   { label: 'Interventi, anomalie e verifiche', run: seedAssignments },
   { label: 'Promemoria', run: seedReminders },
   { label: 'Viste salvate', run: seedSavedViews },
+  // Last of the steps that make data, with its own random generator: the data above stays the same.
+  { label: 'Storico della formazione e scadenze di aggiornamento', run: seedTrainingHistory },
   { label: 'Password degli utenti dimostrativi', run: async (ctx) => ({ 'utenti con password': await setDemoPasswords(ctx.db, { overwrite: true }) }) },
 ];
 

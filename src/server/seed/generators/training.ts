@@ -1,5 +1,6 @@
 /** Training: the course catalogue and safety roles, training sites, customers' employees and their yearly plans. */
 import type { SeedContext, SeedItem } from '../seed-context.ts';
+import { DEFAULT_REFRESHER_NORM } from '../../../domain/rules/training-refreshers.ts';
 import { pickCity, uniquePerson } from './people.ts';
 import { stateOf, type CustomerInfo } from './state.ts';
 import { addDays, chance, code, fastId, int, landline, personSlug, slug, some } from './util.ts';
@@ -60,17 +61,43 @@ export const courseDefinitions: readonly CourseDefinition[] = [
   { code: 'HACCP', title: 'Igiene degli alimenti (HACCP)', hours: 8, validityYears: 3, price: 110 },
 ];
 
-const safetyRoleDefinitions = [
-  { code: 'RSPP', name: 'Responsabile del servizio di prevenzione e protezione (RSPP)', courses: ['RSPP-A', 'RSPP-B', 'RSPP-C'] },
-  { code: 'ASPP', name: 'Addetto al servizio di prevenzione e protezione (ASPP)', courses: ['RSPP-A', 'RSPP-B'] },
-  { code: 'RLS', name: 'Rappresentante dei lavoratori per la sicurezza (RLS)', courses: ['RLS'] },
-  { code: 'AI', name: 'Addetto antincendio', courses: ['AI-L2'] },
-  { code: 'PS', name: 'Addetto al primo soccorso', courses: ['PS-BC', 'BLSD'] },
-  { code: 'PREP', name: 'Preposto', courses: ['PREP'] },
-  { code: 'DIR', name: 'Dirigente per la sicurezza', courses: ['DIR'] },
-  { code: 'DLSPP', name: 'Datore di lavoro con funzioni di RSPP', courses: ['DLSPP-M'] },
-  { code: 'CE', name: 'Coordinatore delle emergenze', courses: ['AI-L3'] },
-  { code: 'EVAC', name: 'Addetto all’evacuazione', courses: ['AI-L1'] },
+/**
+ * The norm that sets each course's validity, carried by its refresher deadlines: fire wardens every
+ * five years (D.M. 2/9/2021), first aid every three (D.M. 388/2003), the rest by the Stato-Regioni
+ * agreement of 17 April 2025 (`DEFAULT_REFRESHER_NORM`).
+ */
+function refresherNormOf(code: string): { norm: string; edition: string; source: string } {
+  if (/^(AGG-)?AI-/.test(code)) return { norm: 'D.M. 2/9/2021', edition: '2021', source: 'D.M. 2 settembre 2021, art. 5 e all. III: aggiornamento con cadenza almeno quinquennale' };
+  if (/^(AGG-)?PS-/.test(code)) return { norm: 'D.M. 388/2003', edition: '2003', source: 'D.M. 15 luglio 2003 n. 388, art. 3 c. 5: formazione ripetuta con cadenza triennale' };
+  return { ...DEFAULT_REFRESHER_NORM };
+}
+
+/** Norms the safety roles' required training cites (data shown with each employee's compliance). */
+const NORMS = {
+  rspp: 'Art. 32 D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025 (Rep. Atti n. 59/CSR), RSPP e ASPP',
+  rls: 'Art. 37 c. 10-11 D.Lgs. 81/2008 (RLS: 32 ore, aggiornamento annuale)',
+  fire: (level: 1 | 2 | 3) => `D.M. 2 settembre 2021, art. 5 e all. III: addetto antincendio di livello ${level}`,
+  firstAid: 'D.M. 15 luglio 2003 n. 388, art. 3 (gruppo A) e art. 4 (gruppi B e C)',
+  supervisor: 'Art. 37 c. 7 D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025: preposti',
+  manager: 'Art. 37 c. 7 D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025: dirigenti',
+  employer: 'Art. 34 D.Lgs. 81/2008; Accordo Stato-Regioni 17/04/2025: datore di lavoro RSPP',
+} as const;
+
+/**
+ * The seeded safety roles and the training each requires (`requirements`: any one course of a
+ * requirement satisfies it, the first is the one to plan; a higher fire-warden level covers a lower one).
+ */
+const safetyRoleDefinitions: readonly { code: string; name: string; requirements: readonly { courses: readonly string[]; norm: string }[] }[] = [
+  { code: 'RSPP', name: 'Responsabile del servizio di prevenzione e protezione (RSPP)', requirements: [{ courses: ['RSPP-A'], norm: NORMS.rspp }, { courses: ['RSPP-B'], norm: NORMS.rspp }, { courses: ['RSPP-C'], norm: NORMS.rspp }] },
+  { code: 'ASPP', name: 'Addetto al servizio di prevenzione e protezione (ASPP)', requirements: [{ courses: ['RSPP-A'], norm: NORMS.rspp }, { courses: ['RSPP-B'], norm: NORMS.rspp }] },
+  { code: 'RLS', name: 'Rappresentante dei lavoratori per la sicurezza (RLS)', requirements: [{ courses: ['RLS'], norm: NORMS.rls }] },
+  { code: 'AI', name: 'Addetto antincendio', requirements: [{ courses: ['AI-L2', 'AI-L3'], norm: NORMS.fire(2) }] },
+  { code: 'PS', name: 'Addetto al primo soccorso', requirements: [{ courses: ['PS-BC', 'PS-A'], norm: NORMS.firstAid }] },
+  { code: 'PREP', name: 'Preposto', requirements: [{ courses: ['PREP'], norm: NORMS.supervisor }] },
+  { code: 'DIR', name: 'Dirigente per la sicurezza', requirements: [{ courses: ['DIR'], norm: NORMS.manager }] },
+  { code: 'DLSPP', name: 'Datore di lavoro con funzioni di RSPP', requirements: [{ courses: ['DLSPP-M', 'DLSPP-A'], norm: NORMS.employer }] },
+  { code: 'CE', name: 'Coordinatore delle emergenze', requirements: [{ courses: ['AI-L3'], norm: NORMS.fire(3) }] },
+  { code: 'EVAC', name: 'Addetto all’evacuazione', requirements: [{ courses: ['AI-L1', 'AI-L2', 'AI-L3'], norm: NORMS.fire(1) }] },
 ];
 
 /** Courses first: safety roles name the courses they require. */
@@ -88,6 +115,7 @@ export async function seedCoursesAndSafetyRoles(ctx: SeedContext): Promise<Recor
       module: 'edu',
       durationHours: course.hours,
       validityYears: course.validityYears,
+      ...(course.validityYears ? { refresherNorm: refresherNormOf(course.code) } : {}),
       credits: course.credits,
       maxParticipants: course.hours >= 24 ? 25 : 35,
       price: course.price,
@@ -97,8 +125,11 @@ export async function seedCoursesAndSafetyRoles(ctx: SeedContext): Promise<Recor
     relationships: { baseCourseId: course.base ? state.courseIds.get(course.base) : null },
   })));
   const safetyRoles = await ctx.insert('safetyRoles', safetyRoleDefinitions.map((role) => ({
-    attributes: { code: role.code, name: role.name },
-    relationships: { requiredCourseIds: role.courses.map((c) => state.courseIds.get(c) as string) },
+    attributes: {
+      code: role.code,
+      name: role.name,
+      requirements: role.requirements.map((requirement) => ({ courseIds: requirement.courses.map((c) => state.courseIds.get(c) as string), norm: requirement.norm })),
+    },
   })));
   return { courses: ids.length, safetyRoles: safetyRoles.length };
 }

@@ -1,0 +1,54 @@
+// A customer's user (demo «Cliente» cliente1) opens one of its customer's issued quotations from the
+// palette, by keyboard: the lines are there (no 403 on quotationProducts, no request refused at all),
+// without cost, margin or supplier, and the totals show no margin.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiData, DEMO, openFromPalette, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+
+interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
+
+let session: SignedInSession;
+let server: TestServer;
+let page: Page;
+let token: string;
+
+beforeAll(async () => {
+  session = await signedInSession({ email: DEMO.customer1 });
+  ({ server, page, token } = session);
+  await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+});
+afterAll(() => session?.close());
+
+describe('a customer’s user and its quotations', () => {
+  it('opens an issued quotation of its customer and reads its lines without cost and margin', async () => {
+    // What the API lets this user read: its customer's issued quotations, and their lines.
+    const quotations = await apiData<Entity[]>(server, token, '/quotations?page[size]=50&sort=-date');
+    let quotation: Entity | undefined;
+    let lines: Entity[] = [];
+    for (const candidate of quotations) {
+      lines = await apiData<Entity[]>(server, token, `/quotationProducts?filter[quotationId]=${candidate.id}&page[size]=100`);
+      if (lines.some((line) => line.attributes.kind === 'product')) {
+        quotation = candidate;
+        break;
+      }
+    }
+    expect(quotation, 'an issued quotation of the customer, with lines').toBeDefined();
+    expect(lines.every((line) => line.attributes.costPrice === undefined && line.metadata.margin === undefined)).toBe(true);
+
+    await openFromPalette(page, String(quotation!.attributes.code));
+    const grid = page.locator('.quotation-lines:visible [role=grid]');
+    await grid.waitFor({ timeout: 30_000 });
+    await expect.poll(() => grid.locator('[role=row][id^="quotation-line-"]').count(), { timeout: 15_000 }).toBe(lines.length);
+    // No request of the screen is refused (lines, revisions, titles): an absence needs a moment to be sure of.
+    await page.waitForTimeout(2000);
+    expect(await page.locator('.alert-danger:visible').allTextContents()).toEqual([]);
+    // Net amounts are there; cost, margin and supplier cells are empty, and the totals have no margin.
+    const costColumn = await grid.locator('[role=columnheader]').allTextContents();
+    const costIndex = costColumn.findIndex((text) => /Margine/.test(text));
+    expect(costIndex).toBeGreaterThan(0);
+    const marginCells = await grid.locator('[role=row][id^="quotation-line-"]').evaluateAll((rows, index) => rows.map((row) => row.children[index]?.textContent ?? ''), costIndex);
+    expect(marginCells.every((text) => text.trim() === '')).toBe(true);
+    expect(await page.locator('.quotation-totals:visible [data-total=margin]').count()).toBe(0);
+    expect(await page.locator('.quotation-totals:visible [data-total=net]').count()).toBe(1);
+  });
+});
