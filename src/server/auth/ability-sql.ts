@@ -116,6 +116,12 @@ export class UnmappablePath extends Error {
 }
 
 /** Like abilityCondition, but a rule whose path cannot be mapped yields `false` instead of throwing. */
+/** Whether the ability allows `action` on every row of `subject` (no condition narrows it). */
+export function isUnrestricted(ability: AppAbility, action: string, subject: string): boolean {
+  const ast = rulesToAST(ability, action, subject) as AstNode | null;
+  return ast?.operator === 'and' && (ast.value as AstNode[]).length === 0;
+}
+
 export function safeAbilityCondition(ability: AppAbility, action: string, subject: string): RawBuilder<unknown> {
   try {
     return abilityCondition(ability, action, subject);

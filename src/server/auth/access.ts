@@ -10,7 +10,7 @@ import { Problem } from '../http/problems.ts';
 import type { Entity } from '../../domain/entity.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { tableName } from '../db/entity-sql.ts';
-import { safeAbilityCondition } from './ability-sql.ts';
+import { isUnrestricted, safeAbilityCondition } from './ability-sql.ts';
 
 /** Who a write is recorded against: the effective user, and the real one while impersonating. */
 export interface Actor {
@@ -86,7 +86,8 @@ export function abilityAccess(ability: AppAbility): Access {
       if (!scope) {
         scope = safeAbilityCondition(ability, 'read', kind.subject);
         const parent = kind.readThrough ? findKind(kind.readThrough.target) : undefined;
-        if (kind.readThrough && parent) {
+        // A caller who reads every parent needs no subquery (staff reading a quotation's lines at scale).
+        if (kind.readThrough && parent && !isUnrestricted(ability, 'read', parent.subject)) {
           // The parent's own scope, inside a subquery on the parent's table (its columns resolve there first).
           const [section, ...keys] = kind.readThrough.path.split('.');
           const parentId = sql`(${sql.raw(section ?? 'relationships')} #>> ${`{${keys.join(',')}}`})`;
