@@ -124,8 +124,8 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
   const [busy, setBusy] = useState(false);
 
   const canCheck = ability.can('create', 'checks');
-  // A file is a media row, whose subject is the customer's (src/domain/entities/media.ts): who may not create them may not attach photos.
-  const canAttach = ability.can('create', 'customer');
+  // A photo is a file attached to its check (the media kind's `attachedTo`): who may update the check may attach it.
+  const canAttach = ability.can('update', 'checks');
   const readOnlyReason = !canCheck ? t('intervention.noRight') : NOT_STARTED.includes(state) ? t('intervention.notStarted') : UNDER_WAY.includes(state) ? undefined : t('intervention.ended');
   const editable = readOnlyReason === undefined && assignment.metadata.isDeleted !== true;
 
@@ -367,9 +367,7 @@ function ControlRow({ row, isCurrent, editable, canAttach, anomalyOpen, onSaveNo
             setNote(null);
           }}
         />
-        {row.check && !canAttach && photos.length === 0 ? (
-          editable ? <span className="form-hint"><FormattedMessage id="intervention.photosNotAllowed" /></span> : null
-        ) : row.check ? (
+        {row.check ? (
           <Attachments type="checks" id={row.check.id} field="attributes.photos" label={t('intervention.photos', { code })} shape="ids" value={photos} readOnly={!editable || !canAttach}
             onChange={(value) => void records.update('checks', row.check!, { attributes: { photos: value } }).catch(() => undefined)} />
         ) : editable ? <span className="form-hint"><FormattedMessage id="intervention.photosAfterCheck" /></span> : null}

@@ -147,16 +147,15 @@ export class MediaFiles {
     };
   }
 
-  /** The media row of a file about to be stored: its customer is its owner's (the owner must be changeable by the caller). */
+  /**
+   * The media row of a file about to be stored. Attached to a record, it is that record's file,
+   * allowed by the right to update the record (the service checks it: `attachedTo` on the media
+   * kind) and of the record's customer; a file of a customer's tree needs the right to change the customer.
+   */
   private async createRow(call: CallContext, request: Omit<UploadRequest, 'bytesCount'> & { bytesCount: number }, meta: Record<string, unknown>): Promise<Entity> {
     const { service } = this.deps;
-    let customerId = request.customerId ?? null;
-    if (request.owner) {
-      // Attaching a file is changing the record: who may not change it may not attach to it.
-      const owner = await service.get(request.owner.type, request.owner.id, call);
-      call.access.authorize('update', service.kind(request.owner.type), owner);
-      customerId = request.owner.type === 'customers' ? owner.id : typeof owner.relationships.customerId === 'string' ? owner.relationships.customerId : customerId;
-    } else if (customerId) {
+    const customerId = request.owner ? null : (request.customerId ?? null);
+    if (customerId) {
       const customer = await service.get('customers', customerId, call);
       call.access.authorize('update', service.kind('customers'), customer);
     }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { entitySchema, entryStates, readPath, referenceValues, writePath, type EntityShape, type KindDefinition, type RecordActionDefinition } from '../../domain/kind.ts';
+import { attachedOwnerOf, entitySchema, entryStates, readPath, referenceValues, writePath, type EntityShape, type KindDefinition, type RecordActionDefinition } from '../../domain/kind.ts';
 import { findTransition, availableActions, type GuardContext, type Transition } from '../../domain/machine.ts';
 import { kindList, findKind } from '../../domain/kinds.ts';
 import { normaliseDateTime } from '../../domain/validation.ts';
@@ -239,12 +239,16 @@ export class EntityService {
   async createWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, body: unknown): Promise<Entity> {
     const journal = this.journalOf(trx);
     const kind = this.kind(type);
-    call.access.authorize('create', kind);
+    // A row attached to a record is allowed by the right to update that record, checked once it is parsed.
+    if (attachedOwnerOf(kind, body) === null) call.access.authorize('create', kind);
     if (!isPlainObject(body)) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' }] });
     rejectReadOnlyMetadata(kind, body);
     const parsed = entitySchema(kind).safeParse(body);
     if (!parsed.success) throw zodProblem(parsed.error);
     const data = parsed.data as EntityData;
+    const owner = attachedOwnerOf(kind, data);
+    if (owner) await this.authorizeOwner(trx, call, kind, owner);
+    else call.access.authorize('create', kind);
     if (kind.machine) {
       const state = String(readPath(data, kind.machine.statePath));
       if (!entryStates(kind.machine).includes(state)) {
@@ -258,15 +262,18 @@ export class EntityService {
     const stored = await this.prepare(hook, kind, id, data, undefined);
     const [entity] = await this.repository(kind, trx).insert([{ id, data: stored, by: call.identity }], journal.customAction ?? 'create');
     if (!entity) throw new Error('insert returned nothing');
-    call.access.authorize('create', kind, entity);
-    call.access.authorizeFields('create', kind, entity, changedFields(undefined, data));
+    if (!owner) {
+      call.access.authorize('create', kind, entity);
+      call.access.authorizeFields('create', kind, entity, changedFields(undefined, data));
+    }
     await hooksFor(kind.type).afterWrite?.(hook, entity, undefined);
     return call.access.redact(kind, entity);
   }
 
   async update(type: string, id: string, body: unknown, ifMatch: string | undefined, call: CallContext): Promise<Entity> {
     const kind = this.kind(type);
-    call.access.authorize('update', kind);
+    // Rows attached to a record are checked on the row, through its owner (updateWithin).
+    if (!kind.attachedTo) call.access.authorize('update', kind);
     const { patch, version } = this.parsePatch(kind, body, ifMatch);
     return this.asRead(type, await this.write(call, (trx) => this.updateWithin(trx, call, type, id, patch, version)), call);
   }
@@ -288,14 +295,21 @@ export class EntityService {
    */
   async updateWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, id: string, patch: Record<string, unknown>, version: string): Promise<Entity> {
     const kind = this.kind(type);
-    call.access.authorize('update', kind);
+    if (!kind.attachedTo) call.access.authorize('update', kind);
     const repository = this.repository(kind, trx);
     const current = await this.loadForWrite(repository, id, version);
-    call.access.authorize('update', kind, current);
+    const ownerBefore = attachedOwnerOf(kind, current);
+    if (ownerBefore) await this.authorizeOwner(trx, call, kind, ownerBefore);
+    else call.access.authorize('update', kind, current);
     const merged = applyMergePatch(writableOf(kind, current), patch);
     const parsed = entitySchema(kind).safeParse(merged);
     if (!parsed.success) throw zodProblem(parsed.error);
     const data = parsed.data as EntityData;
+    // Moving a row to another record needs that record too; detaching it from its record needs the kind's ability.
+    const ownerAfter = attachedOwnerOf(kind, data);
+    if (ownerAfter && (ownerAfter.type !== ownerBefore?.type || ownerAfter.id !== ownerBefore.id)) await this.authorizeOwner(trx, call, kind, ownerAfter);
+    if (ownerBefore && !ownerAfter) call.access.authorize('update', kind, current);
+    const throughOwner = ownerBefore !== null && ownerAfter !== null;
     if (kind.machine && readPath(data, kind.machine.statePath) !== readPath(current, kind.machine.statePath)) {
       throw new Problem('VALIDATION_FAILED', {
         errors: [{ pointer: `/${kind.machine.statePath.replace(/\./g, '/')}`, code: 'stateReadOnly', message: 'Lo stato si cambia con le azioni disponibili' }],
@@ -305,10 +319,31 @@ export class EntityService {
     const stored = await this.prepare(hook, kind, current.id, data, current);
     const updated = await repository.update(current.id, version, { data: stored }, call.identity);
     if (!updated) throw new Problem('VERSION_CONFLICT');
-    call.access.authorize('update', kind, updated);
-    call.access.authorizeFields('update', kind, current, changedFields(writableOf(kind, current), data));
+    if (!throughOwner) {
+      call.access.authorize('update', kind, updated);
+      call.access.authorizeFields('update', kind, current, changedFields(writableOf(kind, current), data));
+    }
     await hooksFor(kind.type).afterWrite?.(hook, updated, current);
     return call.access.redact(kind, updated);
+  }
+
+  /**
+   * A row attached to a record (`KindDefinition.attachedTo`) is written by whoever may update that
+   * record: it must exist, be readable by the caller (another customer's record answers
+   * CTM_FST_NOT_AUTHORIZED, as reading it would) and updatable (FORBIDDEN otherwise).
+   */
+  private async authorizeOwner(trx: Kysely<DatabaseSchema>, call: CallContext, kind: KindDefinition, owner: { type: string; id: string }): Promise<void> {
+    const pointerOf = (path: string) => `/${path.replace(/\./g, '/')}`;
+    const ownerKind = findKind(owner.type);
+    if (!ownerKind) {
+      throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: pointerOf(kind.attachedTo!.typePath), code: 'invalidValue', message: `Tipo di elemento sconosciuto: ${owner.type}` }] });
+    }
+    const record = await this.repository(ownerKind, trx).findById(checkId(owner.id));
+    if (!record || record.metadata.isDeleted) {
+      throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: pointerOf(kind.attachedTo!.idPath), code: 'referenceNotFound', message: `${ownerKind.label.singular}: elemento non trovato` }] });
+    }
+    call.access.authorize('read', ownerKind, record);
+    call.access.authorize('update', ownerKind, record);
   }
 
   /** Validates and stores new content for an entity already loaded (and locked) in this transaction: used by actions. */

@@ -31,7 +31,6 @@ const intervention: Record<string, string> = {
   'intervention.notePlaceholder': 'Nota (facoltativa)',
   'intervention.photos': 'Foto del controllo {code}',
   'intervention.photosAfterCheck': 'La foto si aggiunge dopo aver registrato l’esito.',
-  'intervention.photosNotAllowed': 'Il tuo ruolo non consente di allegare foto.',
   'intervention.saved': 'Controllo {code}: {outcome}',
   'intervention.noteSaved': 'Nota del controllo {code} salvata',
   'intervention.anomalyForm': 'Anomalia del controllo {code}',
