@@ -149,14 +149,25 @@ export class EntityService {
    */
   private async write<T>(call: CallContext, work: (trx: Kysely<DatabaseSchema>, journal: WriteJournal) => Promise<T>): Promise<T> {
     const journal = new WriteJournal(call.identity);
-    const result = await this.db.transaction().execute(async (trx) => {
-      this.journals.set(trx, journal);
-      const value = await work(trx, journal);
-      await this.changes.beforeCommit(trx, journal.notices);
-      return value;
-    });
+    let result: T;
+    try {
+      result = await this.db.transaction().execute(async (trx) => {
+        this.journals.set(trx, journal);
+        const value = await work(trx, journal);
+        await this.changes.beforeCommit(trx, journal.notices);
+        return value;
+      });
+    } catch (error) {
+      await journal.rolledBack();
+      throw error;
+    }
     this.changes.afterCommit(journal.notices);
     return result;
+  }
+
+  /** `work` runs if the open write transaction `trx` rolls back: it undoes what the transaction did outside the database. */
+  onRollback(trx: Kysely<DatabaseSchema>, work: () => Promise<void>): void {
+    this.journalOf(trx).onRollback(work);
   }
 
   /**
@@ -235,8 +246,11 @@ export class EntityService {
     return entries.map((entry) => ({ ...entry, changes: entry.changes.filter((change) => changeReadable(call, kind, entity, change)) }));
   }
 
-  /** Create inside an open transaction (actions that create other entities, e.g. duplicate). */
-  async createWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, body: unknown): Promise<Entity> {
+  /**
+   * Create inside an open transaction (actions that create other entities, e.g. duplicate). `id`:
+   * the new row's id when the caller needed it first (a stored file's bytes are kept under it).
+   */
+  async createWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, body: unknown, options: { id?: string } = {}): Promise<Entity> {
     const journal = this.journalOf(trx);
     const kind = this.kind(type);
     // A row attached to a record is allowed by the right to update that record, checked once it is parsed.
@@ -257,7 +271,7 @@ export class EntityService {
         });
       }
     }
-    const id = randomUUID();
+    const id = options.id ?? randomUUID();
     const hook = this.hookContext(trx, call, kind);
     const stored = await this.prepare(hook, kind, id, data, undefined);
     const [entity] = await this.repository(kind, trx).insert([{ id, data: stored, by: call.identity }], journal.customAction ?? 'create');
