@@ -42,6 +42,7 @@ export default {
   'grid.extra.moduleName': 'Modulo',
   'grid.extra.onlyExpiring': 'Solo in scadenza',
   'grid.extra.due': 'Scadenza',
+  'grid.extra.operatorId': 'Operatore',
   'grid.selectionActions': 'Azioni sulla selezione',
   'form.yes': 'Sì',
   'form.no': 'No',
