@@ -26,6 +26,7 @@ import type { FieldChange, HistoryEntry } from '../../domain/records.ts';
 import { WriteJournal, readHistory } from '../history/journal.ts';
 import { inProcessChangeBus, type ChangeBus } from '../events/bus.ts';
 import type { MediaStorage } from '../storage/storage.ts';
+import { DEFAULT_LIMITS, type Limits } from '../../domain/rules/limits.ts';
 
 export interface ServiceOptions {
   maxPageSize: number;
@@ -36,6 +37,8 @@ export interface ServiceOptions {
   changes?: ChangeBus;
   /** The media store, for actions that write files (a course edition's certificates). */
   storage?: MediaStorage;
+  /** SPEC §9 limits (configuration); the defaults when absent. */
+  limits?: Limits;
 }
 
 export interface CallContext {
@@ -187,6 +190,11 @@ export class EntityService {
 
   today(): string {
     return this.options.today?.() ?? businessDay();
+  }
+
+  /** SPEC §9 limits this server runs with. */
+  get limits(): Limits {
+    return this.options.limits ?? DEFAULT_LIMITS;
   }
 
   kind(type: string): KindDefinition {
@@ -577,6 +585,7 @@ export class EntityService {
       kind,
       today: this.today(),
       maxDiscountPercent: this.options.maxDiscountPercent,
+      limits: this.limits,
       repository: (type: string) => this.repository(this.kind(type), db),
       service: this,
       storage: this.options.storage,
