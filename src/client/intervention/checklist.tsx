@@ -21,7 +21,7 @@ import {
   anomalyDescription, anomalyFromFailedControl, controlsForActivity, defaultAnomalyRisk, latestChecks, outcomeOf, type AnomalyRisk, type ControlOutcome,
 } from '../../domain/rules/intervention.ts';
 import { pushAlert } from '../alerts/alerts.ts';
-import { listKey, recordKey, records } from '../data/index.ts';
+import { listKey, recordKey, records, useLimits } from '../data/index.ts';
 import { Attachments } from '../files/attachments.tsx';
 import { AppLink } from '../shell/app-link.tsx';
 import { CommandButton } from '../shell/command-button.tsx';
@@ -66,6 +66,8 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
   const customerId = str(assignment.relationships.customerId) ?? '';
 
   const activitiesQuery = useList('assignmentActivities', { 'filter[assignmentId]': assignment.id, sort: 'scheduledDate', 'page[size]': MAX_ROWS });
+  // SPEC §9: an intervention holds a limited number of activities (the server refuses one more).
+  const limits = useLimits();
   const activities = useMemo(() => activitiesQuery.data?.data ?? [], [activitiesQuery.data]);
   const activityIds = uniq(activities.map((a) => a.id));
   const idsParams = (ids: string[]) => (ids.length > 0 ? { ids: ids.join(','), 'page[size]': Math.min(MAX_ROWS, ids.length) } : undefined);
@@ -242,6 +244,9 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
         {readOnlyReason && <> {readOnlyReason}.</>}
       </p>
       <p className="intervention-anomaly-count" role="status"><FormattedMessage id="intervention.anomaliesCount" values={{ count: unresolved }} /></p>
+      {limits && (activitiesQuery.data?.meta.total ?? 0) >= limits.activitiesPerIntervention && (
+        <p className="limit-warning intervention-activities-limit" role="status"><FormattedMessage id="intervention.activitiesLimit" values={{ limit: limits.activitiesPerIntervention }} /></p>
+      )}
       {failed ? <p role="alert"><FormattedMessage id="intervention.loadError" /></p>
         : loading ? <p role="status"><FormattedMessage id="intervention.loading" /></p>
           : activities.length === 0 ? <p><FormattedMessage id="intervention.noActivities" /></p>

@@ -30,6 +30,7 @@ const intervention: Record<string, string> = {
   'intervention.note': 'Nota del controllo {code}',
   'intervention.notePlaceholder': 'Nota (facoltativa)',
   'intervention.photos': 'Foto del controllo {code}',
+  'intervention.activitiesLimit': 'L’intervento ha raggiunto il numero massimo di attività ({limit}): per aggiungerne altre crea un nuovo intervento.',
   'intervention.photosAfterCheck': 'La foto si aggiunge dopo aver registrato l’esito.',
   'intervention.saved': 'Controllo {code}: {outcome}',
   'intervention.noteSaved': 'Nota del controllo {code} salvata',

@@ -29,6 +29,8 @@ export default {
   'grid.reset': 'Azzera vista',
   'grid.empty': 'Nessun risultato',
   'deadlines.counts': 'Scadenze da fare per periodo',
+  'limits.reportHeadings.module': 'Attenzione: le intestazioni report del modulo {module} sono {count}, il numero massimo previsto è {limit}. Puoi aggiungerne altre, ma valuta di eliminare quelle non più usate.',
+  'limits.reportHeadings.general': 'Attenzione: le intestazioni report valide per tutti i moduli sono {count}, il numero massimo previsto è {limit}. Puoi aggiungerne altre, ma valuta di eliminare quelle non più usate.',
   'deadlines.countEstimate': 'circa {n}',
   'grid.error': 'Impossibile caricare l’elenco',
   'grid.column.title': 'Nome',
