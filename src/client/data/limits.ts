@@ -6,14 +6,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HeadingsOverLimit, Limits } from '../../domain/rules/limits.ts';
 import { api } from '../api/client.ts';
-import { typeKey } from './records.ts';
+import { listKey } from './records.ts';
 
 export interface LimitsState extends Limits {
   reportHeadingsOverLimit: HeadingsOverLimit[];
 }
 
-/** Under the report headings' key, so their writes (and their change notices) refresh the warnings. */
-export const limitsKey = () => [...typeKey('reportHeadings'), 'limits'] as const;
+/** Under the report headings' lists, so their writes (and their change notices) refresh the warnings. */
+export const limitsKey = () => [...listKey('reportHeadings'), 'limits'] as const;
 
 export function useLimits(): LimitsState | undefined {
   const answer = useQuery({
