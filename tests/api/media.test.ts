@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { engines, insertDemoRoles, insertUser, setupApi, type Api } from './setup.ts';
+import { engines, insertDemoRoles, insertUser, setupApi, TODAY, type Api } from './setup.ts';
 import { startLocalS3, type LocalS3 } from '../support/s3-server.ts';
 
 const drivers = ['disk', 's3'] as const;
@@ -249,10 +249,34 @@ describe.each(cases)('media files on $engine with the $driver store', ({ engine,
     // A customer user may not change the check, so may not attach to it; nor may anyone to a check that does not exist.
     expect((await uploadLink({ ...photo, owner: { type: 'checks', id: check.body.data.id } }, ids.clientA)).status).toBe(403);
     const missing = await uploadLink({ ...photo, owner: { type: 'checks', id: '00000000-0000-4000-8000-000000000000' } }, technician);
-    expect(missing.status).toBe(422);
-    expect(missing.body.errors[0]).toMatchObject({ pointer: '/relationships/ownerId', code: 'referenceNotFound' });
-    const unknownType = await uploadLink({ ...photo, owner: { type: 'nothing', id: check.body.data.id } }, technician);
+    expect(missing.status).toBe(404);
+    const missingRow = await tech.request('POST', '/api/media', {
+      attributes: { nodeKind: 'media', type: 'picture', name: 'Nessuna.png', mimeType: 'image/png' },
+      relationships: { ownerType: 'checks', ownerId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(missingRow.status).toBe(422);
+    expect(missingRow.body.errors[0]).toMatchObject({ pointer: '/relationships/ownerId', code: 'referenceNotFound' });
+    const unknownType = await tech.request('POST', '/api/media', {
+      attributes: { nodeKind: 'media', type: 'picture', name: 'Nessuna.png', mimeType: 'image/png' },
+      relationships: { ownerType: 'nothing', ownerId: check.body.data.id },
+    });
     expect(unknownType.status).toBe(422);
+    // Who may change a customer's files still organises them, a file of a record they may not change included
+    // (a seller moves another seller's quotation copy into a folder of the customer's tree).
+    const othersQuotation = await api.as(api.adminId).request('POST', '/api/quotations', { attributes: { date: TODAY, title: `Preventivo ${driver}` }, relationships: { customerId: ids.customerA } });
+    expect(othersQuotation.status, JSON.stringify(othersQuotation.body)).toBe(201);
+    const quotationOwned = await api.as(api.adminId).request('POST', '/api/media', {
+      attributes: { nodeKind: 'media', type: 'document', name: 'Copia firmata.pdf', mimeType: 'application/pdf' },
+      relationships: { ownerType: 'quotations', ownerId: othersQuotation.body.data.id },
+    });
+    expect(quotationOwned.status, JSON.stringify(quotationOwned.body)).toBe(201);
+    const folder = await api.as(api.adminId).request('POST', '/api/media', { attributes: { nodeKind: 'folder', name: `Foto ${driver}` }, relationships: { customerId: ids.customerA } });
+    expect(folder.status, JSON.stringify(folder.body)).toBe(201);
+    const sellerMoves = await api.as(ids.seller!).request('PATCH', `/api/media/${quotationOwned.body.data.id as string}`, { attributes: { parentId: folder.body.data.id } }, { 'if-match': `"${quotationOwned.body.data.metadata.lastUpdatedDateTime as string}"` });
+    expect(sellerMoves.status, JSON.stringify(sellerMoves.body)).toBe(200);
+    expect(sellerMoves.body.data.relationships).toMatchObject({ customerId: ids.customerA, ownerType: 'quotations' });
+    // …but attaching a new file to that quotation is changing it: refused to the seller.
+    expect((await uploadLink({ owner: { type: 'quotations', id: othersQuotation.body.data.id } }, ids.seller)).status).toBe(403);
   });
 
   it('sweeps the uploads whose link expired without bytes, and keeps the uploaded files', async () => {

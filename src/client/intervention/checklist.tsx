@@ -336,6 +336,7 @@ function ControlRow({ row, isCurrent, editable, canAttach, anomalyOpen, onSaveNo
   const storedNote = str(row.check?.attributes.notes) ?? '';
   const [note, setNote] = useState<string | null>(null);
   const photos = Array.isArray(row.check?.attributes.photos) ? row.check.attributes.photos : [];
+  const assignmentId = str(row.activity.relationships.assignmentId);
   return (
     <li
       data-row={row.key}
@@ -374,6 +375,8 @@ function ControlRow({ row, isCurrent, editable, canAttach, anomalyOpen, onSaveNo
         />
         {row.check ? (
           <Attachments type="checks" id={row.check.id} field="attributes.photos" label={t('intervention.photos', { code })} shape="ids" value={photos} readOnly={!editable || !canAttach}
+            // Ctrl+U on the intervention adds a photo to the control under the cursor.
+            attachKeyOf={isCurrent && assignmentId ? { type: 'assignments', id: assignmentId } : null}
             onChange={(value) => void records.update('checks', row.check!, { attributes: { photos: value } }).catch(() => undefined)} />
         ) : editable ? <span className="form-hint"><FormattedMessage id="intervention.photosAfterCheck" /></span> : null}
       </div>

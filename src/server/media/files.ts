@@ -148,14 +148,19 @@ export class MediaFiles {
   }
 
   /**
-   * The media row of a file about to be stored. Attached to a record, it is that record's file,
-   * allowed by the right to update the record (the service checks it: `attachedTo` on the media
-   * kind) and of the record's customer; a file of a customer's tree needs the right to change the customer.
+   * The media row of a file about to be uploaded. Attached to a record, it is that record's file (and
+   * its customer's): the caller must be allowed to update the record, and that is enough (the media
+   * kind's `attachedTo`: no right on customers needed). A file of a customer's tree needs the right to
+   * change the customer.
    */
   private async createRow(call: CallContext, request: Omit<UploadRequest, 'bytesCount'> & { bytesCount: number }, meta: Record<string, unknown>): Promise<Entity> {
     const { service } = this.deps;
     const customerId = request.owner ? null : (request.customerId ?? null);
-    if (customerId) {
+    if (request.owner) {
+      // Attaching a file is changing the record: who may not change it may not attach to it, whatever their rights on files.
+      const owner = await service.get(request.owner.type, request.owner.id, call);
+      call.access.authorize('update', service.kind(request.owner.type), owner);
+    } else if (customerId) {
       const customer = await service.get('customers', customerId, call);
       call.access.authorize('update', service.kind('customers'), customer);
     }

@@ -269,8 +269,9 @@ export class EntityService {
     if (!parsed.success) throw zodProblem(parsed.error);
     const data = parsed.data as EntityData;
     const owner = attachedOwnerOf(kind, data);
-    if (owner) await this.authorizeOwner(trx, call, kind, owner);
-    else call.access.authorize('create', kind);
+    // Whoever may update the owner may attach; else the kind's own ability decides, as for a row without one.
+    const throughOwner = owner !== null && (await this.mayUpdateOwner(trx, call, kind, owner));
+    if (!throughOwner) call.access.authorize('create', kind);
     if (kind.machine) {
       const state = String(readPath(data, kind.machine.statePath));
       if (!entryStates(kind.machine).includes(state)) {
@@ -284,7 +285,7 @@ export class EntityService {
     const stored = await this.prepare(hook, kind, id, data, undefined);
     const [entity] = await this.repository(kind, trx).insert([{ id, data: stored, by: call.identity }], journal.customAction ?? 'create');
     if (!entity) throw new Error('insert returned nothing');
-    if (!owner) {
+    if (!throughOwner) {
       call.access.authorize('create', kind, entity);
       call.access.authorizeFields('create', kind, entity, changedFields(undefined, data));
     }
@@ -321,17 +322,20 @@ export class EntityService {
     const repository = this.repository(kind, trx);
     const current = await this.loadForWrite(repository, id, version);
     const ownerBefore = attachedOwnerOf(kind, current);
-    if (ownerBefore) await this.authorizeOwner(trx, call, kind, ownerBefore);
-    else call.access.authorize('update', kind, current);
+    const throughBefore = ownerBefore !== null && (await this.mayUpdateOwner(trx, call, kind, ownerBefore));
+    if (!throughBefore) call.access.authorize('update', kind, current);
     const merged = applyMergePatch(writableOf(kind, current), patch);
     const parsed = entitySchema(kind).safeParse(merged);
     if (!parsed.success) throw zodProblem(parsed.error);
     const data = parsed.data as EntityData;
-    // Moving a row to another record needs that record too; detaching it from its record needs the kind's ability.
+    // Through its owner only while it stays with an owner the caller may update (moved to another record: that one
+    // too); detaching it from its record, or anything the owner does not allow, needs the kind's own ability.
     const ownerAfter = attachedOwnerOf(kind, data);
-    if (ownerAfter && (ownerAfter.type !== ownerBefore?.type || ownerAfter.id !== ownerBefore.id)) await this.authorizeOwner(trx, call, kind, ownerAfter);
-    if (ownerBefore && !ownerAfter) call.access.authorize('update', kind, current);
-    const throughOwner = ownerBefore !== null && ownerAfter !== null;
+    const sameOwner = ownerAfter !== null && ownerAfter.type === ownerBefore?.type && ownerAfter.id === ownerBefore.id;
+    const throughOwner = throughBefore && ownerAfter !== null && (sameOwner || (await this.mayUpdateOwner(trx, call, kind, ownerAfter)));
+    if (throughBefore && !throughOwner) call.access.authorize('update', kind, current);
+    // A new owner must exist, whoever moves the row there.
+    if (!throughOwner && ownerAfter && !sameOwner) await this.mayUpdateOwner(trx, call, kind, ownerAfter);
     if (kind.machine && readPath(data, kind.machine.statePath) !== readPath(current, kind.machine.statePath)) {
       throw new Problem('VALIDATION_FAILED', {
         errors: [{ pointer: `/${kind.machine.statePath.replace(/\./g, '/')}`, code: 'stateReadOnly', message: 'Lo stato si cambia con le azioni disponibili' }],
@@ -350,11 +354,10 @@ export class EntityService {
   }
 
   /**
-   * A row attached to a record (`KindDefinition.attachedTo`) is written by whoever may update that
-   * record: it must exist, be readable by the caller (another customer's record answers
-   * CTM_FST_NOT_AUTHORIZED, as reading it would) and updatable (FORBIDDEN otherwise).
+   * Whether the caller may write a row attached to `owner` (`KindDefinition.attachedTo`) through it:
+   * the owner may be read and updated by them. The owner must exist, whoever writes (422 otherwise).
    */
-  private async authorizeOwner(trx: Kysely<DatabaseSchema>, call: CallContext, kind: KindDefinition, owner: { type: string; id: string }): Promise<void> {
+  private async mayUpdateOwner(trx: Kysely<DatabaseSchema>, call: CallContext, kind: KindDefinition, owner: { type: string; id: string }): Promise<boolean> {
     const pointerOf = (path: string) => `/${path.replace(/\./g, '/')}`;
     const ownerKind = findKind(owner.type);
     if (!ownerKind) {
@@ -364,8 +367,7 @@ export class EntityService {
     if (!record || record.metadata.isDeleted) {
       throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: pointerOf(kind.attachedTo!.idPath), code: 'referenceNotFound', message: `${ownerKind.label.singular}: elemento non trovato` }] });
     }
-    call.access.authorize('read', ownerKind, record);
-    call.access.authorize('update', ownerKind, record);
+    return call.access.can('read', ownerKind, record) && call.access.can('update', ownerKind, record);
   }
 
   /** Validates and stores new content for an entity already loaded (and locked) in this transaction: used by actions. */
