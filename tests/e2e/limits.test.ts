@@ -1,9 +1,11 @@
 // SPEC §9 limits as parameters, on screen: with REPORT_HEADINGS_WARNING_PER_MODULE=2 the report headings
-// grid warns (live) once a second fire heading is added, which is still accepted; with
+// grid warns (live) once a second fire heading is added, which is still accepted, and so does the form of a
+// new heading; with
 // MAX_ACTIVITIES_PER_INTERVENTION=1 an intervention with an activity says it reached the limit, and
 // the API refuses one more with the message naming it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiData, signedInSession, type SignedInSession } from './harness.ts';
+import { NEW_ID } from '../../src/client/data/record-state.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; relationships: Record<string, unknown>; metadata: Record<string, unknown> }
 
@@ -30,6 +32,10 @@ describe('SPEC §9 limits', () => {
     expect(added.status).toBe(201);
     await warning.waitFor({ timeout: 30_000 });
     expect(await warning.textContent()).toContain('le intestazioni report del modulo Antincendio sono 2, il numero massimo previsto è 2');
+    // The form of a new heading says it too (Nuovo opens it).
+    await page.goto(`${server.url}/preview/reportHeadings/${NEW_ID}`);
+    await warning.waitFor({ timeout: 30_000 });
+    expect(await warning.textContent()).toContain('modulo Antincendio sono 2');
   });
 
   it('says on the intervention that its activities reached the limit; the API refuses one more naming it', async () => {

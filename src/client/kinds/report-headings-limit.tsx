@@ -1,5 +1,5 @@
 /**
- * SPEC §9 report headings limit warning, above the report headings' grid: each module (or the general
+ * SPEC §9 report headings limit warning, above the report headings' grid and form: each module (or the general
  * headings) whose headings reached the configured limit, as the server counts them (`GET /api/limits`).
  * A warning only: more headings are still accepted.
  */

@@ -38,6 +38,8 @@ export interface KindScreen {
   detail?: ComponentType<{ id: string }>;
   /** Shown under the form of a stored record. */
   below?: ComponentType<{ id: string }>;
+  /** Shown above the generic form, of a new record too (a warning that concerns the kind: SPEC §9 report headings). */
+  notice?: ComponentType;
 }
 
 export interface KindModule {
