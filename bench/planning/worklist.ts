@@ -102,6 +102,9 @@ async function prepare(): Promise<{ scenarios: Scenario[]; deadlines: number }> 
     const top = (await sql<{ name: string; module: string }>`SELECT metadata->>'customerName' AS name, attributes->>'module' AS module
       FROM physical_activities GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1`.execute(database.db)).rows[0]!;
     const word = top.name.split(/\s+/).find((part) => part.length > 3) ?? top.name;
+    // The worklist's operator filter: the operator of the most interventions (the demo's planned deadlines).
+    const operator = (await sql<{ id: string }>`SELECT op AS id FROM assignments, jsonb_array_elements_text(relationships->'operatorIds') AS op
+      WHERE NOT is_deleted GROUP BY op ORDER BY count(*) DESC LIMIT 1`.execute(database.db)).rows[0]?.id;
     const first = `/api/physicalActivities?${ORDER}&${PAGE}`;
     const scenarios: Scenario[] = [
       { name: 'all, grouped', path: first },
@@ -110,6 +113,7 @@ async function prepare(): Promise<{ scenarios: Scenario[]; deadlines: number }> 
       { name: `module ${top.module}, next 90 days`, path: `/api/physicalActivities?filter[module]=${top.module}&filter[due]=next90&${ORDER}&${PAGE}` },
       { name: `search "${word}", overdue`, path: `/api/physicalActivities?filter[fullText]=${encodeURIComponent(word)}&filter[due]=expired&${ORDER}&${PAGE}` },
       { name: 'header count (overdue)', path: '/api/physicalActivities?filter[due]=expired&page[size]=1' },
+      ...(operator ? [{ name: 'operator (most interventions)', path: `/api/physicalActivities?filter[operatorId]=${operator}&${ORDER}&${PAGE}` }] : []),
     ];
     return { scenarios, deadlines: await count() };
   } finally {

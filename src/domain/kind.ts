@@ -161,6 +161,12 @@ export interface KindDefinition {
    * (its customer, its status) is then the scope of its rows, written once.
    */
   readThrough?: ReadThrough;
+  /**
+   * Rows that belong to another record (a media row: a check's photo, an employee's certificate):
+   * one naming its owner at these paths is created and changed by whoever may update that owner,
+   * whatever their ability on this kind's subject; a row without an owner keeps the kind's ability.
+   */
+  attachedTo?: { typePath: string; idPath: string };
 }
 
 export interface ReadThrough {
@@ -168,6 +174,14 @@ export interface ReadThrough {
   path: string;
   /** The parent's kind (`quotations`). */
   target: string;
+}
+
+/** The record a row of an `attachedTo` kind belongs to, or null (no owner, or a kind without owners). */
+export function attachedOwnerOf(kind: Pick<KindDefinition, 'attachedTo'>, entity: unknown): { type: string; id: string } | null {
+  if (!kind.attachedTo) return null;
+  const type = readPath(entity, kind.attachedTo.typePath);
+  const id = readPath(entity, kind.attachedTo.idPath);
+  return typeof type === 'string' && type !== '' && typeof id === 'string' && id !== '' ? { type, id } : null;
 }
 
 /** Identity for type inference: keeps literal types while checking the shape. */

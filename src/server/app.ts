@@ -11,6 +11,7 @@ import { jsonBodyError, registerJsonParsers } from './http/json-body.ts';
 import { registerCanonicalHost } from './http/canonical-host.ts';
 import { loggingOptions } from './logging.ts';
 import { EntityService, type CallContext } from './resources/service.ts';
+import { registerLimitRoutes } from './limits/routes.ts';
 import { registerResourceRoutes } from './resources/controller.ts';
 import { MaintenanceSwitch, registerMaintenanceRoutes } from './admin/maintenance.ts';
 import { registerOrderWizardRoutes } from './orders/wizard-routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const service = new EntityService(database.db, {
     maxPageSize: config.maxPageSize,
     maxDiscountPercent: config.maxDiscountPercent,
+    limits: config.limits,
     today: options.today,
     changes,
     storage: mediaStorage,
@@ -163,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCustomerPriceRoutes(app, service, callOf);
   registerComplianceRoutes(app, service, callOf);
   registerQuotationLinesRoutes(app, service, callOf);
+  registerLimitRoutes(app, service, callOf);
   registerResourceRoutes(app, service, callOf);
   const mediaFiles = await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: mediaStorage });
   registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage, files: mediaFiles });

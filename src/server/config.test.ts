@@ -35,3 +35,15 @@ describe('operator settings', () => {
     expect(() => loadConfig({ DATABASE_SCHEMA: 'a; DROP' })).toThrow(/^DATABASE_SCHEMA deve essere un nome semplice/);
   });
 });
+
+describe('SPEC §9 limits', () => {
+  it('are parameters with defaults: activities per intervention, report headings per module', () => {
+    expect(loadConfig({}).limits).toEqual({ activitiesPerIntervention: 200, reportHeadingsPerModule: 5 });
+    expect(loadConfig({ MAX_ACTIVITIES_PER_INTERVENTION: '50', REPORT_HEADINGS_WARNING_PER_MODULE: '3' }).limits).toEqual({ activitiesPerIntervention: 50, reportHeadingsPerModule: 3 });
+  });
+
+  it('refuses a limit that is not a positive whole number', () => {
+    expect(() => loadConfig({ MAX_ACTIVITIES_PER_INTERVENTION: '0' })).toThrow('MAX_ACTIVITIES_PER_INTERVENTION deve essere un numero intero ≥ 1: trovato "0"');
+    expect(() => loadConfig({ REPORT_HEADINGS_WARNING_PER_MODULE: 'tre' })).toThrow('REPORT_HEADINGS_WARNING_PER_MODULE deve essere un numero intero ≥ 1');
+  });
+});

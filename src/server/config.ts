@@ -1,6 +1,7 @@
 /** Server configuration from the environment; every variable is listed in the README. */
 import path from 'node:path';
 import { documentMimeTypes, mediaKindOf } from '../domain/entities/media.ts';
+import { DEFAULT_LIMITS, type Limits } from '../domain/rules/limits.ts';
 
 export interface ServerConfig {
   /** TCP port of the one process serving client, /api and /oidc. */
@@ -18,6 +19,8 @@ export interface ServerConfig {
   maxPageSize: number;
   /** Discount % above which a quotation needs approval, unless the customer has its own maximum. */
   maxDiscountPercent: number;
+  /** SPEC §9 limits: activities per intervention (refused beyond), report headings per module (warned from). */
+  limits: Limits;
   /** Seed multiplier used on first start (1 = demo size). */
   seedScale: number;
   /** pino level: fatal, error, warn, info (default), debug, trace or silent (a LogLevel; tests spread their own). */
@@ -203,6 +206,10 @@ export function loadConfig(env = process.env): ServerConfig {
     devUserEmail: env.DEV_USER_EMAIL ?? 'admin@demo.sicurezza.it',
     maxPageSize: integer(env, 'MAX_PAGE_SIZE', 500, 1),
     maxDiscountPercent: integer(env, 'MAX_DISCOUNT_PERCENT', 20, 0),
+    limits: {
+      activitiesPerIntervention: integer(env, 'MAX_ACTIVITIES_PER_INTERVENTION', DEFAULT_LIMITS.activitiesPerIntervention, 1),
+      reportHeadingsPerModule: integer(env, 'REPORT_HEADINGS_WARNING_PER_MODULE', DEFAULT_LIMITS.reportHeadingsPerModule, 1),
+    },
     seedScale: integer(env, 'SEED_SCALE', 1, 0),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'pretty'),

@@ -5,7 +5,7 @@
  * decommissioning ends them; the worklist's windows, full-text search and "Crea intervento". Both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, setupApi, TODAY, type Api } from './setup.ts';
+import { engines, insertUser, setupApi, TODAY, type Api } from './setup.ts';
 import { extinguisherRules } from '../../src/domain/rules/maintenance-rules.ts';
 
 describe.each(engines())('deadline engine on %s', (engine) => {
@@ -196,6 +196,45 @@ describe.each(engines())('deadline engine on %s', (engine) => {
       expect((await api.get(`/api/physicalActivities/${deadline.id}`)).body.data.attributes).toMatchObject({ isExecuted: true, executedDate: TODAY });
     }
     expect((await pendingByKind(first.id)).controlloPeriodico.attributes.deadlineDate).toBe('2026-12-15');
+  });
+
+  it('the worklist filters by operator: the operators of the intervention a deadline is planned in, never a cancelled one', async () => {
+    const rossi = await insertUser(api, [], { displayName: 'Rossi Tecnico', allowedModules: ['fire'] });
+    const bianchi = await insertUser(api, [], { displayName: 'Bianchi Tecnico', userType: 'external', allowedModules: [] });
+    const [forRossi, forBianchi, unplanned] = [await extinguisher('2025-03-15'), await extinguisher('2025-03-16'), await extinguisher('2025-03-17')];
+    const deadlineOf = async (equipment: { id: string }) => (await pendingByKind(equipment.id)).controlloPeriodico;
+    /** Plans the deadline into its own intervention, staffed by `operatorIds` (the first in charge). */
+    const planFor = async (deadline: any, operatorIds: string[]) => {
+      const planned = await api.act('physicalActivities', deadline, 'plan', {});
+      expect([200, 201], JSON.stringify(planned.body)).toContain(planned.status);
+      const staffed = await api.patch(`/api/assignments/${planned.body.data.id as string}`, {
+        relationships: { operatorIds, operatorInChargeId: operatorIds[0] },
+      }, planned.body.data.metadata.lastUpdatedDateTime);
+      expect(staffed.status, JSON.stringify(staffed.body)).toBe(200);
+      return staffed.body.data;
+    };
+    const a = await deadlineOf(forRossi);
+    const b = await deadlineOf(forBianchi);
+    await planFor(a, [rossi]);
+    const bianchiIntervention = await planFor(b, [bianchi, rossi]);
+    await deadlineOf(unplanned);
+    const idsFor = async (operatorId: string, extra = '') => {
+      const response = await api.get(`/api/physicalActivities?filter[operatorId]=${operatorId}&sort=customerName,customerLocationId,deadlineDate&page[size]=50${extra}`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return (response.body.data as any[]).map((d) => d.id).toSorted();
+    };
+    expect(await idsFor(rossi)).toEqual([a.id, b.id].toSorted());
+    expect(await idsFor(bianchi.toUpperCase())).toEqual([b.id]);
+    // With the other filters of the worklist.
+    expect(await idsFor(rossi, `&filter[equipmentId]=${forRossi.id as string}&filter[module]=fire`)).toEqual([a.id]);
+    // A cancelled intervention has no operator for its deadlines.
+    const cancelled = await api.act('assignments', bianchiIntervention, 'cancel');
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await idsFor(bianchi)).toEqual([]);
+    expect(await idsFor(rossi)).toEqual([a.id]);
+    // Not an id: a 400 naming the filter, never a 500.
+    const bad = await api.get('/api/physicalActivities?filter[operatorId]=rossi');
+    expect(bad.status).toBe(400);
   });
 
   it('postpone with a reason to a later day; ignore only with the right to delete deadlines', async () => {

@@ -5,7 +5,6 @@
  * templates with unknown placeholders refused on write; the editor's preview of a draft.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,19 @@ import { engines, insertDemoRoles, insertUser, setupApi, TODAY, type Api } from 
 import { pdfPageCount, pdfText } from '../support/pdf-text.ts';
 import { defaultTemplates, quotationTemplate } from '../../src/server/seed/generators/document-templates.ts';
 import { formatEur } from '../../src/domain/rules/money.ts';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { EntityService } from '../../src/server/resources/service.ts';
+import { abilityAccess } from '../../src/server/auth/access.ts';
+import { buildAbility } from '../../src/domain/ability.ts';
+import { createStorage, StorageNotFound } from '../../src/server/storage/index.ts';
+import { storageKeyOf, storeGeneratedFile } from '../../src/server/media/files.ts';
+
+const streamText = async (stream: Promise<Readable>) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString();
+};
 
 describe.each(engines())('documents on %s', (engine) => {
   let api: Api;
@@ -160,6 +172,31 @@ describe.each(engines())('documents on %s', (engine) => {
     // Who may only read the quotation may not store files on it.
     const foreign = await pdf(`/api/quotations/${quotation.id}/document`, sellerId, 'POST', {});
     expect([403, 404]).toContain(foreign.status);
+  });
+
+  it('stores a generated file in the caller’s transaction, bytes first: a rollback leaves neither row nor bytes', async () => {
+    const service = new EntityService(api.database.db, { maxPageSize: 100, maxDiscountPercent: 0 });
+    const storage = createStorage(api.config.media);
+    const call = { identity: { userId: api.adminId, email: 'admin@test.it', displayName: 'Admin' }, access: abilityAccess(buildAbility([{ action: 'manage', subject: 'all' }])) };
+    const bytes = Buffer.from('%PDF-1.7\n% prova\n%%EOF\n');
+    const file = { owner: { type: 'quotations', id: quotation.id as string }, name: 'Prova.pdf', mimeType: 'application/pdf', bytes, meta: { generated: { documentType: 'quotation' } } };
+    let stored: { id: string } | undefined;
+    await expect(service.transaction(call, async (trx) => {
+      stored = await storeGeneratedFile({ service, storage }, trx, call, file);
+      // The row is there within the transaction, the bytes already in the store.
+      expect((await storage.stat(storageKeyOf(stored.id)))?.size).toBe(bytes.length);
+      throw new Error('un passo successivo non riesce');
+    })).rejects.toThrow('un passo successivo non riesce');
+    expect(stored).toBeDefined();
+    expect(await storage.stat(storageKeyOf(stored!.id))).toBeNull();
+    await expect(storage.get(storageKeyOf(stored!.id))).rejects.toBeInstanceOf(StorageNotFound);
+    expect((await api.as(api.adminId).request('GET', `/api/media/${stored!.id}`)).status).toBe(404);
+
+    const kept = await service.transaction(call, (trx) => storeGeneratedFile({ service, storage }, trx, call, file));
+    expect(kept.attributes).toMatchObject({ storageHandle: storageKeyOf(kept.id), storedFileName: kept.id, storagePolicy: storage.driver, bytesCount: bytes.length, extension: 'pdf' });
+    expect(kept.attributes.meta).toMatchObject({ generated: { documentType: 'quotation' }, sha256: createHash('sha256').update(bytes).digest('hex') });
+    expect(kept.relationships).toMatchObject({ ownerType: 'quotations', ownerId: quotation.id, customerId });
+    expect(await streamText(storage.get(storageKeyOf(kept.id)))).toBe(bytes.toString());
   });
 
   it('keeps one default template per type: a new default replaces the previous one', async () => {

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { engines, insertDemoRoles, insertUser, setupApi, type Api } from './setup.ts';
+import { engines, insertDemoRoles, insertUser, setupApi, TODAY, type Api } from './setup.ts';
 import { startLocalS3, type LocalS3 } from '../support/s3-server.ts';
 
 const drivers = ['disk', 's3'] as const;
@@ -54,6 +54,7 @@ describe.each(cases)('media files on $engine with the $driver store', ({ engine,
     ids.customerA = customerA.id;
     ids.customerB = customerB.id;
     ids.seller = await insertUser(api, [roleIds.Commerciale!], { displayName: 'Venditore', isSalesman: true });
+    ids.technicianRole = roleIds.Manutentore!;
     ids.clientA = await insertUser(api, [roleIds.Cliente!], { userType: 'customer', displayName: 'Cliente Alfa', email: 'cliente@alfa.it', customerId: customerA.id, allowedModules: ['fire'] });
   }, 60_000);
   afterAll(async () => {
@@ -185,6 +186,97 @@ describe.each(cases)('media files on $engine with the $driver store', ({ engine,
     const ownListed = await api.as(ids.clientA!).request('GET', `/api/media?filter[customerId]=${ids.customerA}&page[size]=100`);
     expect(ownListed.status, JSON.stringify(ownListed.body)).toBe(200);
     expect(ownListed.body.data.map((m: { id: string }) => m.id)).toContain(ids.fileA);
+  });
+
+  it('a technician attaches a photo to a check of their intervention (written through the check), and nothing to a customer', async () => {
+    const technician = await insertUser(api, [ids.technicianRole!], { displayName: 'Tecnico Foto', isMainteiner: true, allowedModules: ['fire'] });
+    const admin = api.as(api.adminId);
+    const create = async (type: string, body: unknown) => {
+      const response = await admin.request('POST', `/api/${type}`, body);
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body.data;
+    };
+    const family = await create('equipmentFamilies', { attributes: { code: `FOTO-${driver}`, name: 'Estintore', module: 'fire' } });
+    const control = await create('controls', { attributes: { code: 'C1', name: 'Manometro' }, relationships: { equipmentFamilyId: family.id } });
+    const activity = await create('activities', { attributes: { code: `SORV-${driver}`, name: 'Sorveglianza', module: 'fire' } });
+    const assignment = await create('assignments', {
+      attributes: { code: `INT-FOTO-${driver}`, module: 'fire', plannedStartDateTime: '2026-06-15T07:00:00.000Z' },
+      relationships: { customerId: ids.customerA, operatorIds: [technician], operatorInChargeId: technician },
+    });
+    const equipment = await create('equipments', { attributes: { equipmentId: `EST-FOTO-${driver}`, module: 'fire' }, relationships: { customerId: ids.customerA, equipmentFamilyId: family.id } });
+    const line = await create('assignmentActivities', { attributes: {}, relationships: { assignmentId: assignment.id, activityId: activity.id, equipmentId: equipment.id } });
+    const tech = api.as(technician);
+    const check = await tech.request('POST', '/api/checks', {
+      attributes: { result: true, passed: true, checkedDateTime: '2026-06-15T08:10:00.000Z' },
+      relationships: { controlId: control.id, assignmentActivityId: line.id, equipmentId: equipment.id },
+    });
+    expect(check.status, JSON.stringify(check.body)).toBe(201);
+
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+    const photo = { name: 'Manometro.png', mimeType: 'image/png', bytesCount: png.length };
+    const created = await uploadLink({ ...photo, owner: { type: 'checks', id: check.body.data.id } }, technician);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.relationships).toMatchObject({ ownerType: 'checks', ownerId: check.body.data.id });
+    const uploaded = await put(created.body.upload.url, png, 'image/png');
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json().data.attributes.meta).toMatchObject({ sha256: sha256(png), width: 64 });
+    // The check then lists it, and the technician downloads it.
+    const withPhoto = await tech.request('PATCH', `/api/checks/${check.body.data.id as string}`, { attributes: { photos: [created.body.data.id] } }, { 'if-match': `"${check.body.data.metadata.lastUpdatedDateTime as string}"` });
+    expect(withPhoto.status, JSON.stringify(withPhoto.body)).toBe(200);
+    const file = await fetchDownload(String((await tech.request('GET', `/api/media/${created.body.data.id as string}/download`)).headers.location));
+    expect(sha256(file.body)).toBe(sha256(png));
+    // Renaming the photo is changing the check: allowed to the technician, as the row's own write.
+    const renamed = await tech.request('PATCH', `/api/media/${created.body.data.id as string}`, { attributes: { name: 'Manometro C1.png' } }, { 'if-match': `"${uploaded.json().data.metadata.lastUpdatedDateTime as string}"` });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+
+    // Naming another customer does not put the photo in that customer's files: it is the check's.
+    const elsewhere = await tech.request('POST', '/api/media', {
+      attributes: { nodeKind: 'media', type: 'picture', name: 'Altro.png', mimeType: 'image/png' },
+      relationships: { customerId: ids.customerB, ownerType: 'checks', ownerId: check.body.data.id },
+    });
+    expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(201);
+    expect(elsewhere.body.data.relationships.customerId ?? null).toBeNull();
+
+    // A customer's record is not the technician's to change: no files on it, none in its tree, none made free of their check.
+    const onCustomer = await uploadLink({ ...photo, owner: { type: 'customers', id: ids.customerA } }, technician);
+    expect(onCustomer.status).toBe(403);
+    expect(onCustomer.body.code).toBe('FORBIDDEN');
+    expect((await uploadLink({ ...photo, customerId: ids.customerA }, technician)).status).toBe(403);
+    const free = await tech.request('POST', '/api/media', { attributes: { nodeKind: 'media', type: 'picture', name: 'Libero.png', mimeType: 'image/png' }, relationships: { customerId: ids.customerA } });
+    expect(free.status).toBe(403);
+    const detached = await tech.request('PATCH', `/api/media/${created.body.data.id as string}`, { relationships: { ownerType: null, ownerId: null } }, { 'if-match': `"${renamed.body.data.metadata.lastUpdatedDateTime as string}"` });
+    expect(detached.status).toBe(403);
+    // A customer user may not change the check, so may not attach to it; nor may anyone to a check that does not exist.
+    expect((await uploadLink({ ...photo, owner: { type: 'checks', id: check.body.data.id } }, ids.clientA)).status).toBe(403);
+    const missing = await uploadLink({ ...photo, owner: { type: 'checks', id: '00000000-0000-4000-8000-000000000000' } }, technician);
+    expect(missing.status).toBe(404);
+    const missingRow = await tech.request('POST', '/api/media', {
+      attributes: { nodeKind: 'media', type: 'picture', name: 'Nessuna.png', mimeType: 'image/png' },
+      relationships: { ownerType: 'checks', ownerId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(missingRow.status).toBe(422);
+    expect(missingRow.body.errors[0]).toMatchObject({ pointer: '/relationships/ownerId', code: 'referenceNotFound' });
+    const unknownType = await tech.request('POST', '/api/media', {
+      attributes: { nodeKind: 'media', type: 'picture', name: 'Nessuna.png', mimeType: 'image/png' },
+      relationships: { ownerType: 'nothing', ownerId: check.body.data.id },
+    });
+    expect(unknownType.status).toBe(422);
+    // Who may change a customer's files still organises them, a file of a record they may not change included
+    // (a seller moves another seller's quotation copy into a folder of the customer's tree).
+    const othersQuotation = await api.as(api.adminId).request('POST', '/api/quotations', { attributes: { date: TODAY, title: `Preventivo ${driver}` }, relationships: { customerId: ids.customerA } });
+    expect(othersQuotation.status, JSON.stringify(othersQuotation.body)).toBe(201);
+    const quotationOwned = await api.as(api.adminId).request('POST', '/api/media', {
+      attributes: { nodeKind: 'media', type: 'document', name: 'Copia firmata.pdf', mimeType: 'application/pdf' },
+      relationships: { ownerType: 'quotations', ownerId: othersQuotation.body.data.id },
+    });
+    expect(quotationOwned.status, JSON.stringify(quotationOwned.body)).toBe(201);
+    const folder = await api.as(api.adminId).request('POST', '/api/media', { attributes: { nodeKind: 'folder', name: `Foto ${driver}` }, relationships: { customerId: ids.customerA } });
+    expect(folder.status, JSON.stringify(folder.body)).toBe(201);
+    const sellerMoves = await api.as(ids.seller!).request('PATCH', `/api/media/${quotationOwned.body.data.id as string}`, { attributes: { parentId: folder.body.data.id } }, { 'if-match': `"${quotationOwned.body.data.metadata.lastUpdatedDateTime as string}"` });
+    expect(sellerMoves.status, JSON.stringify(sellerMoves.body)).toBe(200);
+    expect(sellerMoves.body.data.relationships).toMatchObject({ customerId: ids.customerA, ownerType: 'quotations' });
+    // …but attaching a new file to that quotation is changing it: refused to the seller.
+    expect((await uploadLink({ owner: { type: 'quotations', id: othersQuotation.body.data.id } }, ids.seller)).status).toBe(403);
   });
 
   it('sweeps the uploads whose link expired without bytes, and keeps the uploaded files', async () => {

@@ -4,9 +4,11 @@
 // plain close refused and close with anomalies (t i k), then preview the report (r s). The API then
 // has the failed check, the anomaly with its risk linked to the check, the intervention and its
 // activity closed with anomalies, and the report lists the anomaly and the customer's report addresses.
+// On the way, a photo of the failed control is attached to its check (the technician has no right on customers).
 // Last, the anomalies' grid opens from the palette, and the anomaly, opened from its link, is resolved (t n r).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
+import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
@@ -126,6 +128,26 @@ describe('the intervention', () => {
     const raised = anomalies.find((a) => a.relationships.checkId === checks[0]!.id);
     expect(raised?.attributes).toMatchObject({ risk: 'high', state: 'unresolved' });
     expect(String(raised?.attributes.description)).toMatch(/non superato.*: manometro in zona rossa$/);
+
+    // A photo of the failed control, by keyboard: Ctrl+U on the intervention opens the photo picker of
+    // the control under the cursor, then a picture. The technician may not create customers; the photo
+    // is the check's file (written through the check).
+    await row.getByRole('button', { name: 'Scegli file' }).waitFor({ timeout: 15_000 });
+    const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 200, g: 20, b: 20 } } }).png().toBuffer();
+    // The row re-renders while the check and its anomaly are read again: a press that lands in between is repeated.
+    let chosen = false;
+    for (let attempt = 0; attempt < 3 && !chosen; attempt++) {
+      const chooser = page.waitForEvent('filechooser', { timeout: 10_000 }).catch(() => undefined);
+      await page.keyboard.press('Control+u');
+      const opened = await chooser;
+      if (opened) {
+        await opened.setFiles({ name: 'manometro.png', mimeType: 'image/png', buffer: png });
+        chosen = true;
+      }
+    }
+    expect(chosen).toBe(true);
+    await expect.poll(async () => ((await get<Entity[]>(`/checks?ids=${checks[0]!.id}`))[0]?.attributes.photos as string[] | undefined)?.length ?? 0, { timeout: 30_000 }).toBe(1);
+    await row.locator('.files-name', { hasText: 'manometro.png' }).waitFor({ timeout: 15_000 });
 
     // Now the plain close is refused with the reason, closing with anomalies is offered: t i k.
     await expect.poll(() => closeButton.getAttribute('aria-disabled'), { timeout: 15_000 }).toBe('true');

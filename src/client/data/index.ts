@@ -14,3 +14,4 @@ export {
   type ReadOptions,
 } from './records.ts';
 export { startLiveUpdates, stopLiveUpdates, useLiveUpdates, onChangeNotice } from './live-updates.ts';
+export { useLimits, limitsKey, type LimitsState } from './limits.ts';

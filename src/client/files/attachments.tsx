@@ -45,6 +45,11 @@ export interface AttachmentsProps {
   newItem?(media: Entity): Record<string, unknown>;
   /** `items`: the item's other fields (a quotation attachment's kind), under its file. */
   renderItem?(index: number): ReactNode;
+  /**
+   * The shown record whose `record.attach` key (Ctrl+U) opens this picker, when it is not the files'
+   * own record (a check's photos on its intervention: the intervention is the tab's record). `null`: none.
+   */
+  attachKeyOf?: { type: string; id: string } | null;
 }
 
 interface Pending {
@@ -140,10 +145,13 @@ export function Attachments(props: AttachmentsProps) {
   );
 
   const openPicker = useCallback(() => input.current?.click(), []);
+  const keyOf = props.attachKeyOf === undefined ? (type && id ? { type, id } : null) : props.attachKeyOf;
+  const keyType = keyOf?.type;
+  const keyId = keyOf?.id;
   useEffect(() => {
-    if (readOnly || !type || !id) return;
-    return registerAttachTarget(type, id, { open: openPicker, multiple: shape !== 'one' });
-  }, [readOnly, type, id, shape, openPicker]);
+    if (readOnly || !keyType || !keyId) return;
+    return registerAttachTarget(keyType, keyId, { open: openPicker, multiple: shape !== 'one' });
+  }, [readOnly, keyType, keyId, shape, openPicker]);
 
   const remove = (mediaId: string) => {
     if (shape === 'one') onChange(undefined);
@@ -233,7 +241,7 @@ export function Attachments(props: AttachmentsProps) {
           <button type="button" onClick={openPicker} aria-describedby={`${inputId}-hint`}>
             {t(shape === 'one' ? 'files.pickOne' : 'files.pick')}
           </button>
-          {type && id && <span id={`${inputId}-hint`} className="form-hint">{t('files.keyHint', { keys: formatSequence(attachKey) })}</span>}
+          {keyType && keyId && <span id={`${inputId}-hint`} className="form-hint">{t('files.keyHint', { keys: formatSequence(attachKey) })}</span>}
           <input
             ref={input}
             id={inputId}

@@ -230,6 +230,7 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
         state={state}
         onChange={setState}
         fixedKeys={fixedKeys}
+        fixed={fixed}
         allColumns={allColumns}
         visibleIds={columns.map((c) => c.id)}
         onColumnsChange={(ids) => {

@@ -23,6 +23,8 @@ interface Props {
   onChange(state: GridState): void;
   /** Filters fixed by the route: not offered. */
   fixedKeys: ReadonlySet<string>;
+  /** Their values (`filter[module]` → `fire`), which narrow what the other filters offer. */
+  fixed?: Readonly<Record<string, string>>;
   allColumns: GridColumn[];
   visibleIds: string[];
   onColumnsChange(ids: string[]): void;
@@ -35,7 +37,7 @@ interface Props {
   onOpenSelected(): void;
 }
 
-export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visibleIds, onColumnsChange, total, totalIsEstimate, loading, selectedCount, onCreate, onOpenSelected }: Props) {
+export function GridFilters({ kind, state, onChange, fixedKeys, fixed = {}, allColumns, visibleIds, onColumnsChange, total, totalIsEstimate, loading, selectedCount, onCreate, onOpenSelected }: Props) {
   const intl = useIntl();
   const [showFilters, setShowFilters] = useUserSetting('hasFilters', false);
   const [text, setText] = useState(state.q);
@@ -153,6 +155,15 @@ export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visi
               else delete group[extra.name];
               onChange({ ...state, [extra.group]: group });
             };
+            if (extra.kind === 'reference' && extra.target) {
+              const filters = { ...fixedFilterValues(fixed), ...state.filter };
+              return (
+                <div key={extra.name} className="data-grid-filter">
+                  <ReferencePicker label={intl.formatMessage({ id: `grid.extra.${extra.name}` })} target={extra.target} value={value || null}
+                    filter={extra.pickerFilter?.(filters)} onChange={(id) => set(id ?? '')} />
+                </div>
+              );
+            }
             return (
               <label key={extra.name} className="data-grid-filter">
                 <span>{intl.formatMessage({ id: `grid.extra.${extra.name}` })}</span>
@@ -174,6 +185,14 @@ export function GridFilters({ kind, state, onChange, fixedKeys, allColumns, visi
       )}
     </div>
   );
+}
+
+/** `{ 'filter[module]': 'fire' }` → `{ module: 'fire' }`: the route's fixed filters by field name. */
+function fixedFilterValues(fixed: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fixed).flatMap(([key, value]) => {
+    const name = /^filter\[(.+)\]$/.exec(key)?.[1];
+    return name ? [[name, value]] : [];
+  }));
 }
 
 function ColumnFilter({ column, state, onChange }: { column: GridColumn; state: GridState; onChange(state: GridState): void }) {

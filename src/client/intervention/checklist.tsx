@@ -21,7 +21,7 @@ import {
   anomalyDescription, anomalyFromFailedControl, controlsForActivity, defaultAnomalyRisk, latestChecks, outcomeOf, type AnomalyRisk, type ControlOutcome,
 } from '../../domain/rules/intervention.ts';
 import { pushAlert } from '../alerts/alerts.ts';
-import { listKey, recordKey, records } from '../data/index.ts';
+import { listKey, recordKey, records, useLimits } from '../data/index.ts';
 import { Attachments } from '../files/attachments.tsx';
 import { AppLink } from '../shell/app-link.tsx';
 import { CommandButton } from '../shell/command-button.tsx';
@@ -66,6 +66,8 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
   const customerId = str(assignment.relationships.customerId) ?? '';
 
   const activitiesQuery = useList('assignmentActivities', { 'filter[assignmentId]': assignment.id, sort: 'scheduledDate', 'page[size]': MAX_ROWS });
+  // SPEC §9: an intervention holds a limited number of activities (the server refuses one more).
+  const limits = useLimits();
   const activities = useMemo(() => activitiesQuery.data?.data ?? [], [activitiesQuery.data]);
   const activityIds = uniq(activities.map((a) => a.id));
   const idsParams = (ids: string[]) => (ids.length > 0 ? { ids: ids.join(','), 'page[size]': Math.min(MAX_ROWS, ids.length) } : undefined);
@@ -124,8 +126,8 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
   const [busy, setBusy] = useState(false);
 
   const canCheck = ability.can('create', 'checks');
-  // A file is a media row, whose subject is the customer's (src/domain/entities/media.ts): who may not create them may not attach photos.
-  const canAttach = ability.can('create', 'customer');
+  // A photo is a file attached to its check (the media kind's `attachedTo`): who may update the check may attach it.
+  const canAttach = ability.can('update', 'checks');
   const readOnlyReason = !canCheck ? t('intervention.noRight') : NOT_STARTED.includes(state) ? t('intervention.notStarted') : UNDER_WAY.includes(state) ? undefined : t('intervention.ended');
   const editable = readOnlyReason === undefined && assignment.metadata.isDeleted !== true;
 
@@ -242,6 +244,9 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
         {readOnlyReason && <> {readOnlyReason}.</>}
       </p>
       <p className="intervention-anomaly-count" role="status"><FormattedMessage id="intervention.anomaliesCount" values={{ count: unresolved }} /></p>
+      {limits && (activitiesQuery.data?.meta.total ?? 0) >= limits.activitiesPerIntervention && (
+        <p className="limit-warning intervention-activities-limit" role="status"><FormattedMessage id="intervention.activitiesLimit" values={{ limit: limits.activitiesPerIntervention }} /></p>
+      )}
       {failed ? <p role="alert"><FormattedMessage id="intervention.loadError" /></p>
         : loading ? <p role="status"><FormattedMessage id="intervention.loading" /></p>
           : activities.length === 0 ? <p><FormattedMessage id="intervention.noActivities" /></p>
@@ -331,6 +336,7 @@ function ControlRow({ row, isCurrent, editable, canAttach, anomalyOpen, onSaveNo
   const storedNote = str(row.check?.attributes.notes) ?? '';
   const [note, setNote] = useState<string | null>(null);
   const photos = Array.isArray(row.check?.attributes.photos) ? row.check.attributes.photos : [];
+  const assignmentId = str(row.activity.relationships.assignmentId);
   return (
     <li
       data-row={row.key}
@@ -367,10 +373,10 @@ function ControlRow({ row, isCurrent, editable, canAttach, anomalyOpen, onSaveNo
             setNote(null);
           }}
         />
-        {row.check && !canAttach && photos.length === 0 ? (
-          editable ? <span className="form-hint"><FormattedMessage id="intervention.photosNotAllowed" /></span> : null
-        ) : row.check ? (
+        {row.check ? (
           <Attachments type="checks" id={row.check.id} field="attributes.photos" label={t('intervention.photos', { code })} shape="ids" value={photos} readOnly={!editable || !canAttach}
+            // Ctrl+U on the intervention adds a photo to the control under the cursor.
+            attachKeyOf={isCurrent && assignmentId ? { type: 'assignments', id: assignmentId } : null}
             onChange={(value) => void records.update('checks', row.check!, { attributes: { photos: value } }).catch(() => undefined)} />
         ) : editable ? <span className="form-hint"><FormattedMessage id="intervention.photosAfterCheck" /></span> : null}
       </div>

@@ -12,7 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { EntityJson } from '../../domain/entity.ts';
 import { type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
-import { OPERATOR_USER_TYPES } from '../../domain/rules/intervention.ts';
+import { operatorCandidatesQuery } from '../../domain/rules/intervention.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
 import { enumLabel, formatValue } from '../forms/format.ts';
@@ -97,7 +97,7 @@ function Operators({ controller, draft }: { controller: RecordController; draft:
   // Choosing a new operator means reading the users (a technician may not: they keep the team they were given).
   const canPick = ability.can('read', 'user');
   const inChargeReadOnly = controller.locked || !controller.access.canEdit('relationships.operatorInChargeId');
-  const filter = useMemo(() => ({ 'filter[userType]': OPERATOR_USER_TYPES.join(','), ...(module ? { 'filter[moduleName]': module } : {}) }), [module]);
+  const filter = useMemo(() => operatorCandidatesQuery(module), [module]);
   const operatorsError = controller.errors.get('relationships.operatorIds');
   const inChargeError = controller.errors.get('relationships.operatorInChargeId');
   const setOperators = (next: string[]) => {

@@ -18,6 +18,7 @@ import { products } from './products.ts';
 import { quotations } from './quotations.ts';
 import { quotationProducts } from './quotation-products.ts';
 import { reminders } from './reminders.ts';
+import { reportHeadings } from './report-headings.ts';
 import { roles } from './roles.ts';
 import { suppliers } from './suppliers.ts';
 import { templateDocs } from './template-docs.ts';
@@ -29,6 +30,7 @@ export type { ExtraFilter, GridSummaryProps, KindModule, KindScreen, ResolvedKin
 
 export const kindModules: readonly KindModule[] = [
   customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles, trainingSites, courseEditions, trainingPlans,
+  reportHeadings,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));

@@ -25,7 +25,7 @@ describe('kind module registry', () => {
   it('keeps the SPEC §7 extra filters in the kinds that have them', () => {
     expect(extraFiltersOf('customers').map((f) => `${f.group}[${f.name}]`)).toEqual(['have[commercialOffer]', 'have[priceList]']);
     expect(extraFiltersOf('users')).toEqual([{ group: 'filter', name: 'moduleName', kind: 'modules' }]);
-    expect(extraFiltersOf('physicalActivities').map((f) => f.name)).toEqual(['due', 'onlyExpiring']);
+    expect(extraFiltersOf('physicalActivities').map((f) => f.name)).toEqual(['due', 'onlyExpiring', 'operatorId']);
     expect(extraFiltersOf('quotations')).toEqual([]);
   });
 

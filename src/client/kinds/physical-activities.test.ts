@@ -15,3 +15,13 @@ describe('deadlines worklist rows', () => {
     expect(tone(row({ deadlineDate: '2026-06-01', isEnded: true }), '2026-06-15')).toBeUndefined();
   });
 });
+
+describe('deadlines worklist operator filter', () => {
+  const operator = physicalActivities.extraFilters!.find((f) => f.name === 'operatorId')!;
+
+  it('picks a user among the staff allowed on the module the worklist shows, every staff member without one', () => {
+    expect(operator).toMatchObject({ group: 'filter', kind: 'reference', target: 'users' });
+    expect(operator.pickerFilter!({ module: 'fire' })).toEqual({ 'filter[userType]': 'siv,external', 'filter[moduleName]': 'fire' });
+    expect(operator.pickerFilter!({})).toEqual({ 'filter[userType]': 'siv,external' });
+  });
+});

@@ -1,11 +1,12 @@
 /**
  * The deadlines worklist (SPEC /planning/physicalActivities, §7 expiry list filters): the windows
  * expired / due this month / the next 30, 60 or 90 days (`filter[due]`, deadlines still to do), the
- * `onlyExpiring` filter, and rows coloured when overdue or expiring. "Crea intervento" on the
+ * `onlyExpiring` filter, the operator (`filter[operatorId]`), and rows coloured when overdue or expiring. "Crea intervento" on the
  * selected rows is the kind's declared `plan` action (`selection`), offered by the grid.
  */
 import { dueWindows } from '../../domain/rules/maintenance-rules.ts';
 import { addDays } from '../../domain/business-day.ts';
+import { operatorCandidatesQuery } from '../../domain/rules/intervention.ts';
 import type { KindModule } from './types.ts';
 import { DeadlineCounts } from './deadline-counts.tsx';
 
@@ -17,6 +18,9 @@ export const physicalActivities: KindModule = {
   extraFilters: [
     { group: 'filter', name: 'due', kind: 'options', options: dueWindows },
     { group: 'filter', name: 'onlyExpiring', kind: 'boolean' },
+    // The deadlines planned in an operator's interventions (the server's `filter[operatorId]`); the
+    // picker offers the staff allowed on the module the worklist shows (every staff member without one).
+    { group: 'filter', name: 'operatorId', kind: 'reference', target: 'users', pickerFilter: (filters) => operatorCandidatesQuery(filters.module) },
   ],
   // The kind's default order (customer, site, date) groups its rows.
   groupBy: ['customerName', 'customerLocationId'],

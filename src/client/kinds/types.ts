@@ -10,9 +10,13 @@ import type { EntityJson } from '../../domain/entity.ts';
 export interface ExtraFilter {
   group: 'filter' | 'have';
   name: string;
-  /** A yes/no choice, one of the product's modules, or one of `options` (named by `form.enum.<option>`). */
-  kind: 'boolean' | 'modules' | 'options';
+  /** A yes/no choice, one of the product's modules, one of `options` (named by `form.enum.<option>`), or a record of `target` picked by name. */
+  kind: 'boolean' | 'modules' | 'options' | 'reference';
   options?: readonly string[];
+  /** `reference`: the API type picked (`users`). */
+  target?: string;
+  /** `reference`: the picker's own list filters, from the grid's filter values by field name (the operators of the chosen module). */
+  pickerFilter?(filters: Readonly<Record<string, string>>): Record<string, string>;
 }
 
 /** How records of the kind are found by the palette's record search (SPEC §7 full text). */
@@ -34,6 +38,8 @@ export interface KindScreen {
   detail?: ComponentType<{ id: string }>;
   /** Shown under the form of a stored record. */
   below?: ComponentType<{ id: string }>;
+  /** Shown above the generic form, of a new record too (a warning that concerns the kind: SPEC §9 report headings). */
+  notice?: ComponentType;
 }
 
 export interface KindModule {

@@ -24,9 +24,11 @@ export default function FormScreen({ spec, params }: { spec: FormSpec; params: R
     return <section className="screen screen-form"><Create /></section>;
   }
   const Below = screen.below;
+  const Notice = screen.notice;
   const Detail = !creating && !spec.only ? screen.detail : undefined;
   return (
     <section className="screen screen-form">
+      {Notice && <Notice />}
       {Detail ? <Detail id={id} /> : <EntityForm type={spec.type} id={id} only={spec.only} />}
       {!creating && Below && <Below id={id} />}
       {!creating && <RecordLinks type={spec.type} id={id} />}

@@ -26,8 +26,11 @@ export default function PreviewScreen({ type, id }: { type: string; id: string }
   const Create = id === NEW_ID ? screen.create : undefined;
   // …and what the kind shows under a stored record (a training site's rooms and equipment).
   const Below = id !== NEW_ID ? screen.below : undefined;
+  // …and what it says above its form (SPEC §9 report headings warning).
+  const Notice = screen.notice;
   return (
     <section className="screen screen-preview">
+      {(!printable || !ownForm) && Notice && <Notice />}
       {printable && (
         <Suspense fallback={<p role="status"><FormattedMessage id="screens.loading" /></p>}>
           <DocumentViewer type={type} id={id} publish={ownForm} />

@@ -39,6 +39,8 @@ const css = `
 .data-grid-row.is-group-start .data-grid-cell:first-child { font-weight: 600; }
 .data-grid-cell.is-repeat { color: transparent; }
 .deadline-counts { display: flex; gap: .5rem; margin: 0 0 .5rem; }
+.limit-warning { margin: 0 0 .5rem; padding: .25rem .75rem; border-left: 4px solid #8a5300; background: color-mix(in srgb, #f0a000 12%, Canvas); }
+.limit-warning p { margin: .15rem 0; }
 .deadline-count { display: flex; flex-direction: column; align-items: flex-start; padding: .25rem .75rem; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 6px; background: Canvas; color: CanvasText; }
 .deadline-count[aria-pressed="true"] { outline: 2px solid var(--accent, Highlight); }
 .deadline-count-value { font-size: 1.25rem; font-weight: 600; }

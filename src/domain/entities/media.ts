@@ -5,6 +5,10 @@
  * Subject `customer`: SPEC §6 has no media subject, and files belong to customers (attachments,
  * logos, equipment pictures, certificates, signed quotations), so a customer user's access to its
  * own customer carries over to its files through relationships.customerId.
+ *
+ * A file attached to a record (relationships.ownerType/ownerId: a check's photo, a quotation's signed
+ * copy) is written through that record (`attachedTo`): who may update the record may attach files to
+ * it, without any right on customers (a technician adds photos to the checks of an intervention).
  */
 import { z } from 'zod';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
@@ -185,5 +189,6 @@ export const media = defineKind({
     'relationships.customerId': { target: 'customers' },
   },
   rules: (entity) => mediaIssues(entity as MediaShape),
+  attachedTo: { typePath: 'relationships.ownerType', idPath: 'relationships.ownerId' },
   title: (entity) => (entity as MediaShape).attributes.name,
 });

@@ -127,6 +127,14 @@ export const OPERATOR_NOT_ALLOWED = 'L’operatore deve essere personale, intern
 export const OPERATOR_USER_TYPES = ['siv', 'external'] as const;
 
 /**
+ * The users list's query for the people who may operate on `module` (every module's staff when none is
+ * chosen): what the operator pickers offer (the intervention's operators, the worklist's operator filter).
+ */
+export function operatorCandidatesQuery(module?: string | null): Record<string, string> {
+  return { 'filter[userType]': OPERATOR_USER_TYPES.join(','), ...(module ? { 'filter[moduleName]': module } : {}) };
+}
+
+/**
  * Whether a user may be an operator of an intervention of `module` (issue 11: "only staff allowed on
  * the module"): staff (`OPERATOR_USER_TYPES`), enabled, whose allowed modules include it (SPEC §4:
  * staff without modules may use them all). The users list's `filter[userType]=siv,external&filter[moduleName]=…`

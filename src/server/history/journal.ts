@@ -27,8 +27,21 @@ export class WriteJournal {
   /** Set while a custom action runs: what it creates and changes is recorded under its name (`duplicate`, `deliver`). */
   customAction: string | undefined;
 
+  /** Work that undoes what the transaction did outside the database (bytes put in the media store), run if it rolls back. */
+  private readonly undo: (() => Promise<void>)[] = [];
+
   constructor(by: Actor) {
     this.by = by;
+  }
+
+  /** Registers `work` to run if the transaction rolls back. */
+  onRollback(work: () => Promise<void>): void {
+    this.undo.push(work);
+  }
+
+  /** Runs the rollback work, newest first; a failing step does not stop the others (each says its own failure). */
+  async rolledBack(): Promise<void> {
+    for (const work of this.undo.splice(0).reverse()) await work().catch(() => undefined);
   }
 
   /** Stores one history row per write and queues their notices. */

@@ -53,6 +53,7 @@ export const problemCatalogue = {
   REFERENCE_DELETED: { status: 409, title: 'Reference deleted', message: 'Impossibile annullare l’eliminazione: un elemento a cui si riferisce è stato eliminato' },
   NOT_DELETABLE: { status: 409, title: 'Not deletable', message: 'L’elemento non può essere eliminato nello stato attuale' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, title: 'Idempotency key in use', message: 'Una richiesta con questa chiave di idempotenza è ancora in corso: riprova tra poco' },
+  ACTIVITIES_LIMIT_REACHED: { status: 409, title: 'Activities limit reached', message: 'L’intervento ha già il numero massimo di attività' },
   FOLDER_ALREADY_EXISTS: { status: 409, title: 'Folder already exists', message: 'È già presente una cartella con questo nome' },
   MEDIA_NOT_UPLOADED: { status: 409, title: 'File not uploaded', message: 'Il file non è ancora stato caricato' },
   FILE_UPLOAD_INCOMPLETE: { status: 400, title: 'Upload incomplete', message: 'Errore nel caricamento del file: il contenuto ricevuto è incompleto' },

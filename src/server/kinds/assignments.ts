@@ -8,6 +8,7 @@ import { writePath } from '../../domain/kind.ts';
 import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { GuardContext } from '../../domain/machine.ts';
 import { INTERVENTION_ANOMALIES, mayOperate, OPERATOR_NOT_ALLOWED, type OperatorCandidate } from '../../domain/rules/intervention.ts';
+import { activitiesLimitMessage, mayAddActivity } from '../../domain/rules/limits.ts';
 import { Problem } from '../http/problems.ts';
 import type { HookContext } from '../resources/hooks.ts';
 import { storedOf } from '../resources/service.ts';
@@ -47,6 +48,25 @@ export async function checkOperators(hook: HookContext, data: EntityData, previo
     .filter(({ id }) => added.includes(id) && !mayOperate(users.get(id) as OperatorCandidate | undefined, module))
     .map(({ index }) => ({ pointer: `/relationships/operatorIds/${index}`, code: 'operatorNotAllowed', message: OPERATOR_NOT_ALLOWED }));
   if (errors.length > 0) throw new Problem('VALIDATION_FAILED', { errors });
+}
+
+/**
+ * SPEC §9 activities limit: an intervention holds at most `limits.activitiesPerIntervention` live
+ * activities. Checked when an activity is created or moved to another intervention, with that
+ * intervention's row locked, so two activities added at once cannot both take the last place.
+ */
+export async function checkActivitiesLimit(hook: HookContext, data: EntityData, previous: Entity | undefined): Promise<void> {
+  const assignmentId = typeof data.relationships.assignmentId === 'string' ? data.relationships.assignmentId : null;
+  if (!assignmentId || (previous && previous.relationships.assignmentId === assignmentId)) return;
+  await hook.repository('assignments').findById(assignmentId, { forUpdate: true });
+  const count = Number(await hook.repository('assignmentActivities').countReferencing('relationships.assignmentId', assignmentId, false));
+  if (mayAddActivity(count, hook.limits)) return;
+  const limit = hook.limits.activitiesPerIntervention;
+  throw new Problem('ACTIVITIES_LIMIT_REACHED', {
+    message: activitiesLimitMessage(limit),
+    extensions: { limit },
+    errors: [{ pointer: '/relationships/assignmentId', code: 'ACTIVITIES_LIMIT_REACHED', message: activitiesLimitMessage(limit) }],
+  });
 }
 
 /** The closing guards' fact: unresolved anomalies found during the intervention's activities. */

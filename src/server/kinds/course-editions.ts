@@ -5,8 +5,7 @@
  * for each passed participant, the PDF of the course-certificate template stored as a file of the
  * employee, recording the template and its version. Repeating it issues nothing twice.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
 import type { Entity, EntityData } from '../../domain/entity.ts';
 import { passedParticipants, type CourseEditionParticipant, type CourseEditionSession } from '../../domain/entities/course-editions.ts';
 import { documentNorms } from '../../domain/documents/placeholders.ts';
@@ -17,7 +16,7 @@ import { registryDisplayName } from '../../domain/entities/customer.ts';
 import { DocumentData } from '../documents/data.ts';
 import { renderPdf } from '../documents/pdf.ts';
 import { headingLogo, templateProblem } from '../documents/routes.ts';
-import { storageKeyOf } from '../media/files.ts';
+import { storeGeneratedFile } from '../media/files.ts';
 import { Problem } from '../http/problems.ts';
 import type { HookContext, KindHooks } from '../resources/hooks.ts';
 import { nextCode } from './hook-helpers.ts';
@@ -183,20 +182,17 @@ export const courseEditionHooks: Record<string, KindHooks> = {
               }],
             },
           });
-          const media = await hook.service.createWithin(hook.db, hook.call, 'media', {
-            attributes: {
-              nodeKind: 'media', type: 'document', name: `${fileTitle}.pdf`, mimeType: 'application/pdf', extension: 'pdf', bytesCount: bytes.length,
-              storagePolicy: storage.driver,
-              meta: {
-                uploadedAt: new Date().toISOString(), sha256: createHash('sha256').update(bytes).digest('hex'),
-                courseEditionId: edition.id, courseId: course.id, issuedOn: hook.today, ...(validUntil ? { validUntil } : {}),
-                templateDocId: template.id, templateVersion: template.metadata.lastUpdatedDateTime,
-              },
+          // Stored as the printed documents are (one path), in this action's transaction: a rollback removes the bytes again.
+          const media = await storeGeneratedFile({ service: hook.service, storage }, hook.db, hook.call, {
+            owner: { type: 'employees', id: employee.id },
+            name: `${fileTitle}.pdf`,
+            mimeType: 'application/pdf',
+            bytes,
+            meta: {
+              courseEditionId: edition.id, courseId: course.id, issuedOn: hook.today, ...(validUntil ? { validUntil } : {}),
+              templateDocId: template.id, templateVersion: template.metadata.lastUpdatedDateTime,
             },
-            relationships: { customerId: str(employee.relationships.customerId) ?? null, ownerType: 'employees', ownerId: employee.id },
           });
-          // The row and the bytes go together: a failed store rolls the row back with the transaction.
-          await storage.put(storageKeyOf(media.id), Readable.from([bytes]), { contentType: 'application/pdf', size: bytes.length });
           certificates.set(participant.employeeId, media.id);
           issued.push(media.id);
         }

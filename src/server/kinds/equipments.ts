@@ -25,6 +25,7 @@ import { Problem } from '../http/problems.ts';
 import type { HookContext, KindHooks } from '../resources/hooks.ts';
 import { nextCode, sameJson } from './hook-helpers.ts';
 import { refreshCustomerFigures } from './customers.ts';
+import { checkActivitiesLimit } from './assignments.ts';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const isPending = (deadline: Entity) => deadline.attributes.isExecuted !== true && deadline.attributes.isEnded !== true;
@@ -395,6 +396,8 @@ export const equipmentHooks: Record<string, KindHooks> = {
     actions: { plan: planDeadlines, postpone: postponeDeadline, ignore: ignoreDeadline },
   },
   assignmentActivities: {
+    // SPEC §9: an intervention holds a limited number of activities (assignments.ts).
+    beforeWrite: async (hook, data, previous) => void (await checkActivitiesLimit(hook, data, previous)),
     async afterWrite(hook, entity, previous) {
       if (!previous) return;
       if (closedStates.includes(entity.attributes.state) && !closedStates.includes(previous.attributes.state)) await executeDeadlineOf(hook, entity);

@@ -3,18 +3,34 @@
  * "È già presente una cartella con questo nome"). A node's parent is a folder of the same customer,
  * a folder never goes inside itself, and two folders side by side never share a name.
  */
-import type { KindHooks } from '../resources/hooks.ts';
+import type { HookContext, KindHooks } from '../resources/hooks.ts';
 import type { EntityData } from '../../domain/entity.ts';
 import { Problem } from '../http/problems.ts';
-import { FOLDER_EXISTS_MESSAGE, sameFolderName } from '../../domain/entities/media.ts';
+import { FOLDER_EXISTS_MESSAGE, media, sameFolderName } from '../../domain/entities/media.ts';
+import { attachedOwnerOf } from '../../domain/kind.ts';
+import { findKind } from '../../domain/kinds.ts';
 
 const parentOf = (data: Pick<EntityData, 'attributes'>) => (typeof data.attributes.parentId === 'string' ? data.attributes.parentId : null);
 const invalidParent = (message: string) =>
   new Problem('VALIDATION_FAILED', { errors: [{ pointer: '/attributes/parentId', code: 'invalidParent', message }] });
 
+/**
+ * A file attached to a record is that record's customer's file (none for a record without one): it
+ * is written by whoever may update the record (`attachedTo`), so it cannot be put in another
+ * customer's tree by naming that customer.
+ */
+async function withOwnersCustomer(hook: HookContext, data: EntityData): Promise<EntityData> {
+  const owner = attachedOwnerOf(media, data);
+  if (!owner || !findKind(owner.type)) return data;
+  const record = await hook.repository(owner.type).findById(owner.id);
+  const customerId = owner.type === 'customers' ? owner.id : typeof record?.relationships.customerId === 'string' ? record.relationships.customerId : null;
+  return { ...data, relationships: { ...data.relationships, customerId } };
+}
+
 export const mediaHooks: Record<string, KindHooks> = {
   media: {
-    async beforeWrite(hook, data, _previous, id) {
+    async beforeWrite(hook, written, _previous, id) {
+      const data = await withOwnersCustomer(hook, written);
       const customerId = typeof data.relationships.customerId === 'string' ? data.relationships.customerId : null;
       const parentId = parentOf(data);
       const repository = hook.repository('media');
@@ -29,13 +45,14 @@ export const mediaHooks: Record<string, KindHooks> = {
           at = node ? parentOf(node) : null;
         }
       }
-      if (data.attributes.nodeKind !== 'folder' || !customerId) return;
+      if (data.attributes.nodeKind !== 'folder' || !customerId) return data;
       const name = String(data.attributes.name ?? '');
       const siblings = await repository.listByRelationship('customerId', customerId);
       const clash = siblings.find((other) => other.id !== id && other.attributes.nodeKind === 'folder' && parentOf(other) === parentId && sameFolderName(String(other.attributes.name ?? ''), name));
       if (clash) {
         throw new Problem('FOLDER_ALREADY_EXISTS', { extensions: { existingId: clash.id }, errors: [{ pointer: '/attributes/name', code: 'FOLDER_ALREADY_EXISTS', message: FOLDER_EXISTS_MESSAGE }] });
       }
+      return data;
     },
   },
 };

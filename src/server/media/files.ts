@@ -3,7 +3,7 @@
  * to the store with its size, type and SHA-256 checked and recorded, and downloads through a
  * signed, expiring address once the caller may read the record the file belongs to.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable, Transform, pipeline, type TransformCallback } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { tableName } from '../db/entity-sql.ts';
@@ -147,15 +147,19 @@ export class MediaFiles {
     };
   }
 
-  /** The media row of a file about to be stored: its customer is its owner's (the owner must be changeable by the caller). */
+  /**
+   * The media row of a file about to be uploaded. Attached to a record, it is that record's file (and
+   * its customer's): the caller must be allowed to update the record, and that is enough (the media
+   * kind's `attachedTo`: no right on customers needed). A file of a customer's tree needs the right to
+   * change the customer.
+   */
   private async createRow(call: CallContext, request: Omit<UploadRequest, 'bytesCount'> & { bytesCount: number }, meta: Record<string, unknown>): Promise<Entity> {
     const { service } = this.deps;
-    let customerId = request.customerId ?? null;
+    const customerId = request.owner ? null : (request.customerId ?? null);
     if (request.owner) {
-      // Attaching a file is changing the record: who may not change it may not attach to it.
+      // Attaching a file is changing the record: who may not change it may not attach to it, whatever their rights on files.
       const owner = await service.get(request.owner.type, request.owner.id, call);
       call.access.authorize('update', service.kind(request.owner.type), owner);
-      customerId = request.owner.type === 'customers' ? owner.id : typeof owner.relationships.customerId === 'string' ? owner.relationships.customerId : customerId;
     } else if (customerId) {
       const customer = await service.get('customers', customerId, call);
       call.access.authorize('update', service.kind('customers'), customer);
@@ -183,28 +187,12 @@ export class MediaFiles {
   }
 
   /**
-   * A file the server made (a printed document), stored as a file of `owner` like an upload: a media
-   * row, the bytes in the store, size and SHA-256 recorded, and `meta` (what made it) kept with it.
+   * A file the server made (a printed document), stored as a file of `owner` in a transaction of its
+   * own (`POST /api/{type}/{id}/document`): see `storeGeneratedFile`.
    */
-  async storeGenerated(call: CallContext, file: { owner: { type: string; id: string }; name: string; mimeType: string; bytes: Buffer; meta: Record<string, unknown> }): Promise<Entity> {
-    const { storage, service } = this.deps;
-    const media = await this.createRow(call, { name: file.name, mimeType: file.mimeType, bytesCount: file.bytes.length, parentId: null, customerId: null, owner: file.owner }, file.meta);
-    const key = storageKeyOf(media.id);
-    try {
-      await storage.put(key, Readable.from([file.bytes]), { contentType: file.mimeType, size: file.bytes.length });
-    } catch (error) {
-      await storage.delete(key).catch(() => undefined);
-      this.deps.log.error({ err: error }, 'archiviazione del documento non riuscita');
-      throw new Problem('FILE_UPLOAD_FAILED');
-    }
-    const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-    return service.update(
-      'media',
-      media.id,
-      { attributes: { storageHandle: key, storagePolicy: storage.driver, storedFileName: media.id, meta: { ...file.meta, uploadedAt: new Date().toISOString(), sha256 } } },
-      `"${media.metadata.lastUpdatedDateTime}"`,
-      call,
-    );
+  async storeGenerated(call: CallContext, file: GeneratedFile): Promise<Entity> {
+    const { service, storage, log } = this.deps;
+    return service.transaction(call, (trx) => storeGeneratedFile({ service, storage, log }, trx, call, file));
   }
 
   /** `PUT /api/media/{id}/content?token=…`: the bytes, streamed to the store; the media row then records size, checksum and preview. */
@@ -350,6 +338,66 @@ export class MediaFiles {
   private async mediaRow(id: string): Promise<Entity | undefined> {
     return this.deps.service.repository(this.deps.service.kind('media')).findById(id);
   }
+}
+
+/** A file the server made: what it is attached to, its name and type, its bytes, and what made it (`meta`). */
+export interface GeneratedFile {
+  owner: { type: string; id: string };
+  name: string;
+  mimeType: string;
+  bytes: Buffer;
+  meta: Record<string, unknown>;
+}
+
+/**
+ * The one way a file the server made is stored (a printed document, a course certificate), inside
+ * the caller's write transaction `trx`: the bytes go to the store first, under the id the media row
+ * then gets, and the row (attached to `owner`, so allowed by the right to update it) records size,
+ * SHA-256, the store and `meta`. A store that refuses the bytes fails the write; a transaction that
+ * rolls back later removes them again.
+ */
+export async function storeGeneratedFile(
+  deps: { service: EntityService; storage: MediaStorage; log?: MediaFilesDeps['log'] },
+  trx: Kysely<DatabaseSchema>,
+  call: CallContext,
+  file: GeneratedFile,
+): Promise<Entity> {
+  const { service, storage } = deps;
+  const id = randomUUID();
+  const key = storageKeyOf(id);
+  const mimeType = bareMimeType(file.mimeType);
+  try {
+    await storage.put(key, Readable.from([file.bytes]), { contentType: mimeType, size: file.bytes.length });
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    deps.log?.error({ err: error }, 'archiviazione del documento non riuscita');
+    throw new Problem('FILE_UPLOAD_FAILED');
+  }
+  service.onRollback(trx, () => storage.delete(key));
+  const extension = extensionOf(file.name);
+  return service.createWithin(
+    trx,
+    call,
+    'media',
+    {
+      attributes: {
+        nodeKind: 'media',
+        type: mediaKindOf(mimeType),
+        name: file.name,
+        mimeType,
+        bytesCount: file.bytes.length,
+        ...(extension ? { extension } : {}),
+        storageHandle: key,
+        storagePolicy: storage.driver,
+        storedFileName: id,
+        meta: { ...file.meta, uploadedAt: new Date().toISOString(), sha256: createHash('sha256').update(file.bytes).digest('hex') },
+      },
+      metadata: {},
+      // The customer is the owner's (the media kind's hook).
+      relationships: { ownerType: file.owner.type, ownerId: file.owner.id },
+    },
+    { id },
+  );
 }
 
 function parseUploadRequest(body: unknown): UploadRequest {

@@ -76,6 +76,14 @@ describe('OpenAPI document', () => {
     expect(item.get.responses['200'].content['application/json'].schema.properties.data.required).toEqual(['enabled']);
   });
 
+  it('describes the SPEC §9 limits: read by anyone signed in, with the report headings over theirs', () => {
+    const item = document.paths['/api/limits'];
+    expect(Object.keys(item)).toEqual(['get']);
+    const data = item.get.responses['200'].content['application/json'].schema.properties.data;
+    expect(data.required).toEqual(['activitiesPerIntervention', 'reportHeadingsPerModule', 'reportHeadingsOverLimit']);
+    expect(data.properties.reportHeadingsOverLimit.items.required).toEqual(['module', 'count', 'limit']);
+  });
+
   it('describes every kind: list, create, get, update, delete, history, actions and each action route', () => {
     for (const kind of kindList) {
       const name = componentName(kind.type);

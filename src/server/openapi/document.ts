@@ -16,6 +16,7 @@ import { quotationLinesBody } from '../../domain/entities/quotation-products.ts'
 import { EXACT_TOTAL_LIMIT, IDEMPOTENCY_KEY_HEADER } from '../../domain/records.ts';
 import { componentSchema, mergePatchSchema, type JsonSchema, type SchemaSink } from './json-schema.ts';
 import { documentDeclarations } from '../../domain/documents/placeholders.ts';
+import { modules } from '../../domain/enums.ts';
 
 export interface OpenApiOptions {
   kinds: readonly KindDefinition[];
@@ -697,6 +698,37 @@ function maintenancePath(): JsonSchema {
   };
 }
 
+/** SPEC §9 limits (src/server/limits/routes.ts): `GET` for anyone signed in. */
+function limitsPath(): JsonSchema {
+  const overLimit = {
+    type: 'object',
+    properties: {
+      module: { type: ['string', 'null'], enum: [...modules, null], description: 'Il modulo; null per le intestazioni valide per tutti i moduli.' },
+      count: { type: 'integer', minimum: 0 },
+      limit: { type: 'integer', minimum: 1 },
+    },
+    required: ['module', 'count', 'limit'],
+  };
+  const limits = {
+    type: 'object',
+    properties: {
+      activitiesPerIntervention: { type: 'integer', minimum: 1, description: 'MAX_ACTIVITIES_PER_INTERVENTION: oltre, una nuova attività è rifiutata (409 `ACTIVITIES_LIMIT_REACHED`).' },
+      reportHeadingsPerModule: { type: 'integer', minimum: 1, description: 'REPORT_HEADINGS_WARNING_PER_MODULE: da questo numero di intestazioni report di un modulo compare un avviso.' },
+      reportHeadingsOverLimit: { type: 'array', items: overLimit, description: 'I moduli le cui intestazioni report hanno raggiunto il limite (vuoto per chi non può leggere le intestazioni).' },
+    },
+    required: ['activitiesPerIntervention', 'reportHeadingsPerModule', 'reportHeadingsOverLimit'],
+  };
+  return {
+    get: {
+      operationId: 'getLimits',
+      summary: 'Limiti in vigore (SPEC §9)',
+      description: 'I limiti della configurazione del server e gli avvisi sulle intestazioni report. Non memorizzabile nella cache.',
+      tags: ['limits'],
+      responses: { 200: { description: 'I limiti.', content: json({ type: 'object', properties: { data: limits }, required: ['data'] }) }, ...problems(401, 503) },
+    },
+  };
+}
+
 /** DESIGN §4 "Documents": a record's PDF from its document type's template, and the template editor's preview. */
 function documentPaths(kinds: readonly { type: string }[]): Record<string, JsonSchema> {
   const pdf = { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } };
@@ -755,6 +787,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   if (options.kinds.some((kind) => kind.type === 'quotations')) paths['/api/quotations/{id}/lines'] = quotationLinesPath(sink);
   Object.assign(paths, documentPaths(options.kinds));
   paths['/api/maintenance'] = maintenancePath();
+  paths['/api/limits'] = limitsPath();
   const publicOperation = { security: [] };
   const apiScope = [options.auth.apiScope];
   return {

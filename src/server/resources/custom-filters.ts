@@ -7,6 +7,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { modules } from '../../domain/enums.ts';
 import { fieldSql, tableName } from '../db/entity-sql.ts';
 import { physicalActivities } from '../../domain/entities/physical-activities.ts';
+import { assignments } from '../../domain/entities/assignments.ts';
+import { assignmentActivities } from '../../domain/entities/assignment-activities.ts';
 import { addDays } from '../../domain/business-day.ts';
 import { dueWindowRange, dueWindows, type DueWindow } from '../../domain/rules/maintenance-rules.ts';
 
@@ -68,6 +70,24 @@ export const customFilters: Record<string, Record<string, CustomFilter>> = {
         v === 'true'
           ? sql`(attributes->>'deadlineDate') BETWEEN ${today} AND ${addDays(today, EXPIRING_WITHIN_DAYS)}`
           : sql`true`,
+    },
+    /**
+     * The worklist's operator (issue 11): a deadline's operators are those of the intervention it is
+     * planned in, or was executed by (`assignmentActivityId` → its assignment's `operatorIds`, the one
+     * in charge among them); a cancelled intervention or activity gives it none, nor does a deadline
+     * not planned yet (customers and sites have no usual technician in the model). Read from the few
+     * interventions of the operator (GIN on operatorIds) to their activities (assignmentId index) to
+     * the deadlines (assignmentActivityId index): never a walk of the deadlines.
+     */
+    'filter[operatorId]': {
+      accepts: (v) => UUID.test(v),
+      where: (v) => sql`${fieldSql(physicalActivities.fields.assignmentActivityId)} IN (
+        SELECT id::text FROM ${table('assignmentActivities')}
+        WHERE NOT is_deleted AND ${fieldSql(assignmentActivities.fields.state)} NOT IN ('canceled', 'activity-substituted')
+          AND ${fieldSql(assignmentActivities.fields.assignmentId)} IN (
+            SELECT id::text FROM ${table('assignments')}
+            WHERE NOT is_deleted AND ${fieldSql(assignments.fields.state)} <> 'canceled'
+              AND ${fieldSql(assignments.fields.operatorIds)} @> ${JSON.stringify([v.toLowerCase()])}::jsonb))`,
     },
     // The worklist's windows (expired, this month, the next 30/60/90 days): deadlines still to do in them.
     'filter[due]': {

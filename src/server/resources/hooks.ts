@@ -13,6 +13,7 @@ import type { ActionResult, CallContext, EntityService } from './service.ts';
 import { kindHooks } from './kind-hooks.ts';
 import { kindList } from '../../domain/kinds.ts';
 import type { MediaStorage } from '../storage/storage.ts';
+import type { Limits } from '../../domain/rules/limits.ts';
 
 export interface HookContext {
   db: Kysely<DatabaseSchema>;
@@ -20,6 +21,8 @@ export interface HookContext {
   kind: KindDefinition;
   today: string;
   maxDiscountPercent: number;
+  /** SPEC §9 limits (configuration). */
+  limits: Limits;
   repository(type: string): EntityRepository;
   service: EntityService;
   /** The media store (absent only where a service runs without one, e.g. the seed). */

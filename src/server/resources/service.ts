@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { entitySchema, entryStates, readPath, referenceValues, writePath, type EntityShape, type KindDefinition, type RecordActionDefinition } from '../../domain/kind.ts';
+import { attachedOwnerOf, entitySchema, entryStates, readPath, referenceValues, writePath, type EntityShape, type KindDefinition, type RecordActionDefinition } from '../../domain/kind.ts';
 import { findTransition, availableActions, type GuardContext, type Transition } from '../../domain/machine.ts';
 import { kindList, findKind } from '../../domain/kinds.ts';
 import { normaliseDateTime } from '../../domain/validation.ts';
@@ -26,6 +26,7 @@ import type { FieldChange, HistoryEntry } from '../../domain/records.ts';
 import { WriteJournal, readHistory } from '../history/journal.ts';
 import { inProcessChangeBus, type ChangeBus } from '../events/bus.ts';
 import type { MediaStorage } from '../storage/storage.ts';
+import { DEFAULT_LIMITS, type Limits } from '../../domain/rules/limits.ts';
 
 export interface ServiceOptions {
   maxPageSize: number;
@@ -36,6 +37,8 @@ export interface ServiceOptions {
   changes?: ChangeBus;
   /** The media store, for actions that write files (a course edition's certificates). */
   storage?: MediaStorage;
+  /** SPEC §9 limits (configuration); the defaults when absent. */
+  limits?: Limits;
 }
 
 export interface CallContext {
@@ -149,14 +152,25 @@ export class EntityService {
    */
   private async write<T>(call: CallContext, work: (trx: Kysely<DatabaseSchema>, journal: WriteJournal) => Promise<T>): Promise<T> {
     const journal = new WriteJournal(call.identity);
-    const result = await this.db.transaction().execute(async (trx) => {
-      this.journals.set(trx, journal);
-      const value = await work(trx, journal);
-      await this.changes.beforeCommit(trx, journal.notices);
-      return value;
-    });
+    let result: T;
+    try {
+      result = await this.db.transaction().execute(async (trx) => {
+        this.journals.set(trx, journal);
+        const value = await work(trx, journal);
+        await this.changes.beforeCommit(trx, journal.notices);
+        return value;
+      });
+    } catch (error) {
+      await journal.rolledBack();
+      throw error;
+    }
     this.changes.afterCommit(journal.notices);
     return result;
+  }
+
+  /** `work` runs if the open write transaction `trx` rolls back: it undoes what the transaction did outside the database. */
+  onRollback(trx: Kysely<DatabaseSchema>, work: () => Promise<void>): void {
+    this.journalOf(trx).onRollback(work);
   }
 
   /**
@@ -176,6 +190,11 @@ export class EntityService {
 
   today(): string {
     return this.options.today?.() ?? businessDay();
+  }
+
+  /** SPEC §9 limits this server runs with. */
+  get limits(): Limits {
+    return this.options.limits ?? DEFAULT_LIMITS;
   }
 
   kind(type: string): KindDefinition {
@@ -245,16 +264,24 @@ export class EntityService {
     return entries.map((entry) => ({ ...entry, changes: entry.changes.filter((change) => changeReadable(call, kind, entity, change)) }));
   }
 
-  /** Create inside an open transaction (actions that create other entities, e.g. duplicate). */
-  async createWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, body: unknown): Promise<Entity> {
+  /**
+   * Create inside an open transaction (actions that create other entities, e.g. duplicate). `id`:
+   * the new row's id when the caller needed it first (a stored file's bytes are kept under it).
+   */
+  async createWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, body: unknown, options: { id?: string } = {}): Promise<Entity> {
     const journal = this.journalOf(trx);
     const kind = this.kind(type);
-    call.access.authorize('create', kind);
+    // A row attached to a record is allowed by the right to update that record, checked once it is parsed.
+    if (attachedOwnerOf(kind, body) === null) call.access.authorize('create', kind);
     if (!isPlainObject(body)) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' }] });
     rejectReadOnlyMetadata(kind, body);
     const parsed = entitySchema(kind).safeParse(body);
     if (!parsed.success) throw zodProblem(parsed.error);
     const data = parsed.data as EntityData;
+    const owner = attachedOwnerOf(kind, data);
+    // Whoever may update the owner may attach; else the kind's own ability decides, as for a row without one.
+    const throughOwner = owner !== null && (await this.mayUpdateOwner(trx, call, kind, owner));
+    if (!throughOwner) call.access.authorize('create', kind);
     if (kind.machine) {
       const state = String(readPath(data, kind.machine.statePath));
       if (!entryStates(kind.machine).includes(state)) {
@@ -263,20 +290,23 @@ export class EntityService {
         });
       }
     }
-    const id = randomUUID();
+    const id = options.id ?? randomUUID();
     const hook = this.hookContext(trx, call, kind);
     const stored = await this.prepare(hook, kind, id, data, undefined);
     const [entity] = await this.repository(kind, trx).insert([{ id, data: stored, by: call.identity }], journal.customAction ?? 'create');
     if (!entity) throw new Error('insert returned nothing');
-    call.access.authorize('create', kind, entity);
-    call.access.authorizeFields('create', kind, entity, changedFields(undefined, data));
+    if (!throughOwner) {
+      call.access.authorize('create', kind, entity);
+      call.access.authorizeFields('create', kind, entity, changedFields(undefined, data));
+    }
     await hooksFor(kind.type).afterWrite?.(hook, entity, undefined);
     return call.access.redact(kind, entity);
   }
 
   async update(type: string, id: string, body: unknown, ifMatch: string | undefined, call: CallContext): Promise<Entity> {
     const kind = this.kind(type);
-    call.access.authorize('update', kind);
+    // Rows attached to a record are checked on the row, through its owner (updateWithin).
+    if (!kind.attachedTo) call.access.authorize('update', kind);
     const { patch, version } = this.parsePatch(kind, body, ifMatch);
     return this.asRead(type, await this.write(call, (trx) => this.updateWithin(trx, call, type, id, patch, version)), call);
   }
@@ -298,14 +328,24 @@ export class EntityService {
    */
   async updateWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, id: string, patch: Record<string, unknown>, version: string): Promise<Entity> {
     const kind = this.kind(type);
-    call.access.authorize('update', kind);
+    if (!kind.attachedTo) call.access.authorize('update', kind);
     const repository = this.repository(kind, trx);
     const current = await this.loadForWrite(repository, id, version);
-    call.access.authorize('update', kind, current);
+    const ownerBefore = attachedOwnerOf(kind, current);
+    const throughBefore = ownerBefore !== null && (await this.mayUpdateOwner(trx, call, kind, ownerBefore));
+    if (!throughBefore) call.access.authorize('update', kind, current);
     const merged = applyMergePatch(writableOf(kind, current), patch);
     const parsed = entitySchema(kind).safeParse(merged);
     if (!parsed.success) throw zodProblem(parsed.error);
     const data = parsed.data as EntityData;
+    // Through its owner only while it stays with an owner the caller may update (moved to another record: that one
+    // too); detaching it from its record, or anything the owner does not allow, needs the kind's own ability.
+    const ownerAfter = attachedOwnerOf(kind, data);
+    const sameOwner = ownerAfter !== null && ownerAfter.type === ownerBefore?.type && ownerAfter.id === ownerBefore.id;
+    const throughOwner = throughBefore && ownerAfter !== null && (sameOwner || (await this.mayUpdateOwner(trx, call, kind, ownerAfter)));
+    if (throughBefore && !throughOwner) call.access.authorize('update', kind, current);
+    // A new owner must exist, whoever moves the row there.
+    if (!throughOwner && ownerAfter && !sameOwner) await this.mayUpdateOwner(trx, call, kind, ownerAfter);
     if (kind.machine && readPath(data, kind.machine.statePath) !== readPath(current, kind.machine.statePath)) {
       throw new Problem('VALIDATION_FAILED', {
         errors: [{ pointer: `/${kind.machine.statePath.replace(/\./g, '/')}`, code: 'stateReadOnly', message: 'Lo stato si cambia con le azioni disponibili' }],
@@ -315,10 +355,29 @@ export class EntityService {
     const stored = await this.prepare(hook, kind, current.id, data, current);
     const updated = await repository.update(current.id, version, { data: stored }, call.identity);
     if (!updated) throw new Problem('VERSION_CONFLICT');
-    call.access.authorize('update', kind, updated);
-    call.access.authorizeFields('update', kind, current, changedFields(writableOf(kind, current), data));
+    if (!throughOwner) {
+      call.access.authorize('update', kind, updated);
+      call.access.authorizeFields('update', kind, current, changedFields(writableOf(kind, current), data));
+    }
     await hooksFor(kind.type).afterWrite?.(hook, updated, current);
     return call.access.redact(kind, updated);
+  }
+
+  /**
+   * Whether the caller may write a row attached to `owner` (`KindDefinition.attachedTo`) through it:
+   * the owner may be read and updated by them. The owner must exist, whoever writes (422 otherwise).
+   */
+  private async mayUpdateOwner(trx: Kysely<DatabaseSchema>, call: CallContext, kind: KindDefinition, owner: { type: string; id: string }): Promise<boolean> {
+    const pointerOf = (path: string) => `/${path.replace(/\./g, '/')}`;
+    const ownerKind = findKind(owner.type);
+    if (!ownerKind) {
+      throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: pointerOf(kind.attachedTo!.typePath), code: 'invalidValue', message: `Tipo di elemento sconosciuto: ${owner.type}` }] });
+    }
+    const record = await this.repository(ownerKind, trx).findById(checkId(owner.id));
+    if (!record || record.metadata.isDeleted) {
+      throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: pointerOf(kind.attachedTo!.idPath), code: 'referenceNotFound', message: `${ownerKind.label.singular}: elemento non trovato` }] });
+    }
+    return call.access.can('read', ownerKind, record) && call.access.can('update', ownerKind, record);
   }
 
   /** Validates and stores new content for an entity already loaded (and locked) in this transaction: used by actions. */
@@ -538,6 +597,7 @@ export class EntityService {
       kind,
       today: this.today(),
       maxDiscountPercent: this.options.maxDiscountPercent,
+      limits: this.limits,
       repository: (type: string) => this.repository(this.kind(type), db),
       service: this,
       storage: this.options.storage,

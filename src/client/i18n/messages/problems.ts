@@ -33,6 +33,7 @@ export default {
   'problems.MEDIA_LINK_INVALID': 'Il collegamento al file non è valido.',
   'problems.MEDIA_LINK_EXPIRED': 'Il collegamento al file è scaduto: riprova.',
   'problems.MEDIA_LINK_USED': 'Il collegamento per il caricamento è già stato usato.',
+  'problems.ACTIVITIES_LIMIT_REACHED': 'Un intervento può avere al massimo {limit} attività: per aggiungerne altre crea un nuovo intervento.',
   'problems.FOLDER_ALREADY_EXISTS': 'È già presente una cartella con questo nome.',
   'problems.MEDIA_NOT_UPLOADED': 'Il file non è ancora stato caricato.',
   'problems.FILE_UPLOAD_INCOMPLETE': 'Errore nel caricamento del file: il contenuto ricevuto è incompleto.',
