@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
+          // As `npm start` runs the server: uploads collect their read buffers as they go (media/files.ts).
+          execArgv: ['--expose-gc'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

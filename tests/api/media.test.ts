@@ -365,10 +365,11 @@ describe.each(drivers)('a 200 MB upload streams through the server (%s store)', 
     const text = answer.text;
     expect(answer.status, text).toBe(200);
     expect(JSON.parse(text).data.attributes.meta.sha256).toBe(hash.digest('hex'));
-    // A file held whole would add 200 MB. Streaming still leaves the socket's 64 KiB read buffers as garbage
-    // until V8 collects them, which it does once about 64 MB of such memory is outside its heap: a bare
-    // Node server piping a request to a file grows 40–45 MB here. That, plus ours, is under 64 MB.
-    expect((peak - before) / (1024 * 1024)).toBeLessThan(64);
+    // A file held whole would add 200 MB. The socket's 64 KiB reads are garbage outside V8's heap once
+    // written; the upload collects them every 16 MB (this project runs with --expose-gc, as npm start):
+    // about 16 MB here, against ~55 MB when V8 waits for 64 MB of them.
+    expect(typeof (globalThis as { gc?: unknown }).gc).toBe('function');
+    expect((peak - before) / (1024 * 1024)).toBeLessThan(50);
   }, 120_000);
 });
 

@@ -131,7 +131,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
   });
 
   let output = '';
-  const child: ChildProcess = spawn(NODE, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(NODE, ['--expose-gc', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

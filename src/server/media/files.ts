@@ -62,8 +62,18 @@ export function contentDisposition(mimeType: string, name: string): string {
 }
 
 /** Counts, hashes and checks the bytes on their way to the store. */
+/**
+ * Each socket read of an upload (64 KiB) is garbage outside V8's heap once written, and V8 collects
+ * such memory only when about 64 MB of it has piled up: a 200 MB upload grew the server by ~55 MB. A
+ * young-generation collection every 16 MB (where `--expose-gc` provides `gc`, as `npm start` does)
+ * frees them as they go: ~16 MB. Without the flag, V8's own pace.
+ */
+const COLLECT_READS_EVERY_BYTES = 16 * 1024 * 1024;
+const collectYoungGarbage = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc;
+
 class UploadMeter extends Transform {
   size = 0;
+  private sinceCollected = 0;
   private readonly hash = createHash('sha256');
   private head: Buffer | undefined = Buffer.alloc(0);
 
@@ -84,6 +94,11 @@ class UploadMeter extends Transform {
     this.size += chunk.length;
     if (this.size > this.expected) return callback(new Problem('FILE_TOO_LARGE', { message: `Il file supera la dimensione dichiarata (${this.expected} byte)` }));
     this.hash.update(chunk);
+    this.sinceCollected += chunk.length;
+    if (collectYoungGarbage && this.sinceCollected >= COLLECT_READS_EVERY_BYTES) {
+      this.sinceCollected = 0;
+      collectYoungGarbage({ type: 'minor' });
+    }
     if (this.head !== undefined) {
       this.head = Buffer.concat([this.head, chunk]);
       if (this.head.length >= SNIFF_BYTES) {
