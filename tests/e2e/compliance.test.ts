@@ -97,6 +97,9 @@ describe('safety-role compliance and training plans', () => {
     const grid = page.locator('[role=grid]:visible');
     await grid.waitFor({ timeout: 30_000 });
     await expect.poll(() => grid.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))).toBe(true);
+    // Enter opens the active row once the first page is there (a CI run needed a retry here; Enter on
+    // a grid still loading opens nothing).
+    await grid.locator('[role=row][aria-rowindex="2"]:not([aria-busy])').waitFor({ timeout: 15_000 });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => /^\/trainingPlans\/[0-9a-f-]{36}$/.test(url.pathname), { timeout: 15_000 });
     const screen = page.locator('.training-plan-screen:visible');
