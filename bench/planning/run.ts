@@ -5,7 +5,7 @@
  * measured, not the database.
  *
  * - first paint: from the board's opening (in a mounted tree, as a tab opens in a running
- *   workspace; page.tsx) to the first painted frame whose lanes show cards (fetching the four pages
+ *   workspace; page.tsx) to the first painted frame whose lanes show cards (fetching the period's requests
  *   from the fake API included);
  * - moving a card: End goes to the last card (a scheduled one), Space picks it up, then ← and →
  *   alternately, ← first: the card stays in the month (that last card may be on its last day, and a
@@ -94,8 +94,17 @@ function answer(method: string, url: URL, body: string): { status: number; type:
     return json({ data: next });
   }
   if (url.pathname === '/api/assignments') {
-    const rows = url.searchParams.get('filter[state]') ? backlog : assignments;
-    return json(pageOf(rows.map((row) => byId.get(row.id)!), url));
+    // As the real list does: a start from `from` on, before the day after `to` (a calendar day includes that day).
+    const from = url.searchParams.get('from[plannedStartDateTime]');
+    const to = url.searchParams.get('to[plannedStartDateTime]');
+    const before = to ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : undefined;
+    const rows = (url.searchParams.get('filter[state]') ? backlog : assignments)
+      .map((row) => byId.get(row.id)!)
+      .filter((row) => {
+        const start = row.attributes.plannedStartDateTime;
+        return (!from || (start !== null && start >= from)) && (!before || (start !== null && start < before));
+      });
+    return json(pageOf(rows, url));
   }
   if (url.pathname.startsWith('/api/')) return json({ code: 'NOT_FOUND', message: 'bench' }, 404);
   return { status: 200, type: 'text/html', body: html };

@@ -138,6 +138,21 @@ describe.each(engines())('list continuation and estimated totals on %s', (engine
     expect(rareWalked).toEqual(rareIndexed);
   });
 
+  it('a page read from the whole match set gives its exact size as total, beyond the counting limit too', async () => {
+    const zones = findKind('zones')!;
+    const repository = new EntityRepository(api.database.db, zones);
+    const query = parseListQuery({ 'filter[fullText]': 'zona', sort: 'name', 'page[size]': '7' }, zones, { maxPageSize: 500, customFilters: {} });
+    const forced = Object.assign(Object.create(repository) as EntityRepository, { fullTextPlan: async () => 'index' as const });
+    const counted = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM zones WHERE NOT is_deleted AND NOT is_archived AND search @@ to_tsquery('italian', 'zona:*')`.execute(api.database.db)).rows[0]!.n);
+    expect(counted).toBeGreaterThan(EXACT_TOTAL_LIMIT);
+    const answer = await forced.list(query, { today: TODAY });
+    expect(answer).toMatchObject({ total: counted, totalIsExact: true });
+    expect(answer.data).toHaveLength(7);
+    // After a cursor the match set holds only what follows it: the total comes from the count as usual.
+    const next = await forced.list(parseListQuery({ 'filter[fullText]': 'zona', sort: 'name', 'page[size]': '7', 'page[after]': answer.next! }, zones, { maxPageSize: 500, customFilters: {} }), { today: TODAY });
+    expect(next.totalIsExact).toBe(false);
+  });
+
   it(`a bounded walk that finds no full page within ${FULL_TEXT_BOUNDED_SCAN} rows is read again as the match set`, async () => {
     const zones = findKind('zones')!;
     const repository = new EntityRepository(api.database.db, zones);

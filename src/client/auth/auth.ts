@@ -5,9 +5,10 @@
  * (rotating) refresh token. With `auth.mode: 'disabled'` the server runs /api as a dev user
  * (`auth-base.ts`, re-exported here). main.tsx imports this module lazily (initial JS budget).
  */
-import { UserManager, WebStorageStateStore, type SigninSilentArgs, type User } from 'oidc-client-ts';
+import { User, UserManager, WebStorageStateStore, type SigninSilentArgs } from 'oidc-client-ts';
 import type { OidcConfig } from './config.ts';
 import { writeImpersonation } from '../session/impersonation-state.ts';
+import { indexedDbHandoff, memoryHandoff, nextRecord, tokenDigest, type RenewalHandoff } from './renewal-handoff.ts';
 import { CALLBACK_PATH, LOGGED_OUT_PATH, SILENT_PATH, isAppRoute, rememberRoute, type Auth } from './auth-base.ts';
 
 export * from './auth-base.ts';
@@ -25,10 +26,14 @@ export async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
 
 /**
  * Every silent renewal — automatic (SilentRenewService calls `signinSilent`), at start or after a
- * 401 — runs under the lock and first re-reads storage: if another tab already rotated the refresh
- * token while this one waited, its fresh user is taken instead of presenting the old token again.
+ * 401 — runs under the lock and first looks for what another tab did while this one waited: a
+ * different user in storage, or (storage not synced yet across processes) the handoff record
+ * naming the token this tab holds as rotated. Either is taken instead of presenting the old token.
  */
 export class LockedUserManager extends UserManager {
+  /** Where renewals leave their result for the next tab (IndexedDB in the browser: `createUserManager`). */
+  handoff: RenewalHandoff = memoryHandoff();
+
   override async signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
     const before = await this._loadUser();
     return withRefreshLock(async () => {
@@ -37,15 +42,27 @@ export class LockedUserManager extends UserManager {
         // getUser() re-arms this tab's expiry timers with the other tab's token.
         return this.getUser(true);
       }
+      const record = before?.refresh_token ? await this.handoff.read() : undefined;
+      if (record && before?.refresh_token && record.replaced.includes(await tokenDigest(before.refresh_token))) {
+        const latest = User.fromStorageString(record.user);
+        await this.storeUser(latest);
+        if (!latest.expired) return this.getUser(true);
+      }
+      const current = await this._loadUser();
       const resource = this.settings.resource;
-      return super.signinSilent({ ...(resource ? { resource } : {}), ...args });
+      const user = await super.signinSilent({ ...(resource ? { resource } : {}), ...args });
+      if (user?.refresh_token && current?.refresh_token && user.refresh_token !== current.refresh_token) {
+        // Written before the lock is released: the next tab to hold it sees it.
+        await this.handoff.write(await nextRecord(record, current.refresh_token, user.toStorageString()));
+      }
+      return user;
     });
   }
 }
 
 export function createUserManager(config: OidcConfig, origin = window.location.origin): LockedUserManager {
   const resource = config.resource ?? undefined;
-  return new LockedUserManager({
+  const manager = new LockedUserManager({
     authority: config.authority,
     client_id: config.clientId,
     response_type: 'code',
@@ -60,6 +77,8 @@ export function createUserManager(config: OidcConfig, origin = window.location.o
     loadUserInfo: false,
     ...(resource ? { resource, extraTokenParams: { resource } } : {}),
   });
+  manager.handoff = indexedDbHandoff(`${config.authority}:${config.clientId}`);
+  return manager;
 }
 
 export function createOidcAuth(manager: LockedUserManager): Auth {
@@ -92,11 +111,14 @@ export function createOidcAuth(manager: LockedUserManager): Auth {
     refresh,
     async login(returnTo) {
       if (isAppRoute(returnTo)) rememberRoute(returnTo);
+      // A new grant begins: tokens rotated under the old one say nothing about it.
+      await manager.handoff.clear();
       await manager.signinRedirect({ state: { returnTo } });
     },
     async signOut() {
       const user = await manager.getUser();
       writeImpersonation(null);
+      await manager.handoff.clear();
       try {
         // Revoke first: the refresh token in localStorage must be useless even if the redirect fails.
         if (user?.refresh_token) await manager.revokeTokens(['refresh_token']);
@@ -120,6 +142,7 @@ export function createOidcAuth(manager: LockedUserManager): Auth {
     async clear() {
       manager.stopSilentRenew();
       await manager.removeUser();
+      await manager.handoff.clear();
       await manager.clearStaleState().catch(() => undefined);
     },
     onSignedOutElsewhere(listener) {

@@ -66,6 +66,24 @@ async function listAll(params: ListParams, signal: AbortSignal): Promise<Entity[
   return [first.data, ...rest.map((r) => r.data)].flat();
 }
 
+/** Days asked per request: a busy month (2,000 interventions) goes as five requests of one page each, at once. */
+const DAYS_PER_REQUEST = 7;
+
+/**
+ * A period's interventions, its days split into ranges asked at the same time: a month of a busy
+ * module no longer waits for its first page to learn how many follow. Ranges do not overlap
+ * (a calendar day as upper bound includes that day).
+ */
+async function listPeriod(params: ListParams, from: string, to: string, signal: AbortSignal): Promise<Entity[]> {
+  const ranges: [string, string][] = [];
+  for (let start = from; start <= to; start = addDays(start, DAYS_PER_REQUEST)) {
+    const end = addDays(start, DAYS_PER_REQUEST - 1);
+    ranges.push([start, end < to ? end : to]);
+  }
+  const parts = await Promise.all(ranges.map(([start, end]) => listAll({ ...params, 'from[plannedStartDateTime]': start, 'to[plannedStartDateTime]': end }, signal)));
+  return parts.flat();
+}
+
 const dayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const longDayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const shortDayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'narrow', day: 'numeric', timeZone: 'UTC' });
@@ -134,10 +152,14 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const nameOf = useMemo(() => new Map(technicians.map((tech) => [tech.id, tech.name])), [technicians]);
 
   // The period's interventions (a day more each side: the server's day is UTC, the board's Rome) and the backlog.
-  const periodQuery: ListParams = {
-    'filter[module]': moduleName, 'from[plannedStartDateTime]': addDays(days[0]!, -1), 'to[plannedStartDateTime]': addDays(days.at(-1)!, 1), sort: 'plannedStartDateTime',
-  };
-  const period = useQuery({ queryKey: listKey(TYPE, periodQuery), queryFn: ({ signal }) => listAll(periodQuery, signal), placeholderData: (previous) => previous });
+  const periodFrom = addDays(days[0]!, -1);
+  const periodTo = addDays(days.at(-1)!, 1);
+  const periodQuery: ListParams = { 'filter[module]': moduleName, 'from[plannedStartDateTime]': periodFrom, 'to[plannedStartDateTime]': periodTo, sort: 'plannedStartDateTime' };
+  const period = useQuery({
+    queryKey: listKey(TYPE, periodQuery),
+    queryFn: ({ signal }) => listPeriod(periodQuery, periodFrom, periodTo, signal),
+    placeholderData: (previous) => previous,
+  });
   const [backlogSearch, setBacklogSearch] = useState('');
   const backlogQuery: ListParams = {
     'filter[module]': moduleName, 'filter[state]': 'open,postponed', sort: '-code', 'page[size]': BACKLOG_SIZE,

@@ -379,14 +379,15 @@ export class EntityRepository {
           WHERE ts_match_vq(search, to_tsquery('italian', ${tsQuery(fullTextCondition.terms)})) ORDER BY ${keyOrder} LIMIT ${query.page.size} OFFSET ${offset}`
       : matchSet
       ? sql`WITH matched AS MATERIALIZED (SELECT id, ${keyColumns} FROM ${this.table} WHERE ${pageWhere})
-          SELECT id AS page_id FROM matched ORDER BY ${keyOrder} LIMIT ${query.page.size} OFFSET ${offset}`
+          SELECT id AS page_id, count(*) OVER () AS matched_total FROM matched ORDER BY ${keyOrder} LIMIT ${query.page.size} OFFSET ${offset}`
       : sql`SELECT id AS page_id FROM ${this.table} WHERE ${pageWhere} ORDER BY ${orderSql} LIMIT ${query.page.size} OFFSET ${offset}`;
     const counted = query.conditions.some((c) => c.kind === 'fullText')
       ? sql`WITH matched AS MATERIALIZED (SELECT 1 FROM ${this.table} WHERE ${whereSql}) SELECT 1 FROM matched LIMIT ${EXACT_TOTAL_LIMIT + 1}`
       : sql`SELECT 1 FROM ${this.table} WHERE ${whereSql} LIMIT ${EXACT_TOTAL_LIMIT + 1}`;
     return {
       // Deferred join: the page's ids come from the (index-only) sorted scan, the rows are fetched for those alone.
-      page: sql<EntityRow & { cursor_keys: (string | null)[] }>`SELECT ${ENTITY_COLUMNS}, ARRAY[${cursorSql}] AS cursor_keys FROM ${this.table}
+      // The match set is read whole anyway: its size is the exact total (without a cursor), for free.
+      page: sql<EntityRow & { cursor_keys: (string | null)[]; matched_total?: string | number }>`SELECT ${ENTITY_COLUMNS}, ARRAY[${cursorSql}] AS cursor_keys${matchSet && !after ? sql`, matched_total` : sql``} FROM ${this.table}
         JOIN (${pageIds}) AS page ON id = page_id
         ORDER BY ${orderSql}`,
       // Counting stops past EXACT_TOTAL_LIMIT: an exact count of a million rows costs more than the page itself.
@@ -451,7 +452,10 @@ export class EntityRepository {
     // The bounded walk did not fill the page: the matches are elsewhere in the order (or fewer), the match set answers.
     const rows = plan === 'bounded' && walked.rows.length < query.page.size ? await this.listStatements(query, ctx, scope, 'index').page.execute(this.db) : walked;
     const last = rows.rows.length === query.page.size ? rows.rows.at(-1) : undefined;
-    const total = await listTotal(estimate.rows[0]?.['QUERY PLAN'], async () => (await statements.count.execute(this.db)).rows[0]?.total ?? 0);
+    const matched = rows.rows[0]?.matched_total;
+    const total = matched !== undefined && matched !== null
+      ? { total: Number(matched), totalIsExact: true }
+      : await listTotal(estimate.rows[0]?.['QUERY PLAN'], async () => (await statements.count.execute(this.db)).rows[0]?.total ?? 0);
     return { data: rows.rows.map(rowToEntity), ...(last ? { next: statements.cursorOf(last) } : {}), ...total };
   }
 
