@@ -25,20 +25,21 @@ export function launchChromium(options: { unthrottled?: boolean } = {}): Promise
   return chromium.launch({ executablePath: chromiumPath(), args });
 }
 
-/** Builds `bench/<name>/page.tsx` into `bench/<name>/results/page.js` and answers the script. */
-export async function buildBenchPage(name: string): Promise<string> {
+/** Builds `bench/<name>/<entry>` (page.tsx by default) into `bench/<name>/results/<entry>.js` and answers the script. */
+export async function buildBenchPage(name: string, entry = 'page.tsx'): Promise<string> {
   const dir = path.resolve('bench', name, 'results');
+  const output = entry.replace(/\.tsx?$/, '');
   fs.mkdirSync(dir, { recursive: true });
   await esbuild.build({
-    entryPoints: { page: path.join('bench', name, 'page.tsx') },
+    entryPoints: { [output]: path.join('bench', name, entry) },
     outdir: dir,
     bundle: true,
     format: 'esm',
-    minify: true,
+    minify: process.env.BENCH_MINIFY !== 'false',
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });
-  return fs.readFileSync(path.join(dir, 'page.js'), 'utf8');
+  return fs.readFileSync(path.join(dir, `${output}.js`), 'utf8');
 }
 
 /**

@@ -10,6 +10,7 @@ import { IntlProvider } from 'react-intl';
 import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configureApi } from '../../src/client/api/client.ts';
+import { startLiveUpdates } from '../../src/client/data/index.ts';
 import { queryClient } from '../../src/client/api/query-client.ts';
 import { locale, messages } from '../../src/client/i18n/index.ts';
 import { store } from '../../src/client/store.ts';
@@ -40,6 +41,8 @@ function Keys() {
 
 injectScreenStyles();
 configureApi({ baseUrl: `${location.origin}/api` });
+// The workspace's change stream is open before any board is (the first screen opened it).
+startLiveUpdates();
 dispatchWorkspace({ type: 'open', url: window.benchUrl, id: 'bench' });
 
 // First paint of the board: the first frame in which its lanes show cards.

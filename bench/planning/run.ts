@@ -17,7 +17,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { businessDay } from '../../src/domain/business-day.ts';
+import { addDays, businessDay } from '../../src/domain/business-day.ts';
 import { isoWeekday, periodDays, romeInstant } from '../../src/domain/rules/planning.ts';
 import { buildBenchPage, launchChromium } from '../browser.ts';
 
@@ -32,6 +32,7 @@ const MOVES = arg('moves', 40);
 const TARGET = { firstPaint: 300, move: 50 };
 
 const js = await buildBenchPage('planning');
+const referenceJs = await buildBenchPage('planning', 'reference.ts');
 const month = periodDays('month', businessDay());
 const boardUrl = `/planning/calendar/fire?view=month&day=${month[0]}`;
 const html = `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>planning bench</title></head><body><div id="root"></div><script>window.benchUrl=${JSON.stringify(boardUrl)}</script><script type="module" src="/page.js"></script></body></html>`;
@@ -83,6 +84,11 @@ function pageOf<T>(rows: T[], url: URL) {
 function answer(method: string, url: URL, body: string): { status: number; type: string; body: string } {
   const json = (value: unknown, status = 200) => ({ status, type: 'application/json', body: JSON.stringify(value) });
   if (url.pathname === '/page.js') return { status: 200, type: 'text/javascript', body: js };
+  if (url.pathname === '/reference.js') return { status: 200, type: 'text/javascript', body: referenceJs };
+  if (url.pathname === '/reference.html') {
+    const config = { module: 'fire', days: month, from: addDays(month[0]!, -1), to: addDays(month.at(-1)!, 1), lanes: Number(url.searchParams.get('lanes')), cardDays: (url.searchParams.get('days') ?? '').split(',') };
+    return { status: 200, type: 'text/html', body: `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>planning reference</title></head><body><div id="root"></div><script>window.benchReference=${JSON.stringify(config)}</script><script type="module" src="/reference.js"></script></body></html>` };
+  }
   if (url.pathname === '/api/events/ticket') return json({ code: 'FORBIDDEN', message: 'bench' }, 403);
   if (url.pathname === '/api/users') return json(pageOf(technicians, url));
   const write = /^\/api\/assignments\/([^/]+)(\/actions\/(\w+))?$/.exec(url.pathname);
@@ -123,7 +129,7 @@ const origin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
 
 const browser = await launchChromium();
 
-interface Round { firstPaint: number; moves: number[]; drop: number; lanesInDom: number; cardsInDom: number }
+interface Round { firstPaint: number; moves: number[]; drop: number; lanesInDom: number; cardsInDom: number; cardDays: string[] }
 
 async function round(): Promise<Round> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'it-IT' });
@@ -136,6 +142,7 @@ async function round(): Promise<Round> {
   await tab.waitForFunction(() => /\d+ interventi nel periodo/.test(document.querySelector('.board-status')?.textContent ?? ''), undefined, { timeout: 30_000 });
   const lanesInDom = await tab.locator('.board-lane').count();
   const cardsInDom = await tab.locator('.board-lanes .board-card').count();
+  const cardDays = await tab.evaluate(() => [...new Set([...document.querySelectorAll('.board-lanes .board-card')].map((card) => card.closest('[data-day]')?.getAttribute('data-day') ?? ''))]);
 
   // Key press → next painted frame.
   await tab.evaluate(() => {
@@ -168,11 +175,28 @@ async function round(): Promise<Round> {
   const dropped = await tab.locator(`.board-cell[data-day="${movedTo}"] .board-card.is-active`).count();
   if (dropped < 1) throw new Error('the dropped card is not where it was moved');
   await context.close();
-  return { firstPaint, moves, drop, lanesInDom, cardsInDom };
+  return { firstPaint, moves, drop, lanesInDom, cardsInDom, cardDays };
 }
 
+/** The reference drawing what the board drew at its first paint (reference.ts): its time to paint, and the cards it drew. */
+async function referenceRound(board: Round): Promise<{ firstPaint: number; cards: number }> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'it-IT' });
+  const tab = await context.newPage();
+  tab.on('pageerror', (e) => console.error('reference page error:', e.message));
+  await tab.goto(`${origin}/reference.html?lanes=${board.lanesInDom}&days=${board.cardDays.join(',')}`);
+  await tab.waitForFunction(() => window.benchPainted !== undefined, undefined, { timeout: 30_000 });
+  const result = { firstPaint: await tab.evaluate(() => window.benchPainted!), cards: await tab.locator('.board-lanes .board-card').count() };
+  await context.close();
+  return result;
+}
+
+// Board and reference take turns, so both see the machine as it is at that moment.
 const rounds: Round[] = [];
-for (let i = 0; i < ROUNDS; i++) rounds.push(await round());
+const references: { firstPaint: number; cards: number }[] = [];
+for (let i = 0; i < ROUNDS; i++) {
+  rounds.push(await round());
+  references.push(await referenceRound(rounds.at(-1)!));
+}
 await browser.close();
 api.close();
 
@@ -188,6 +212,8 @@ console.log(`DOM after first paint: ${rounds[0]!.lanesInDom} of ${TECHNICIANS} l
 console.log('| measure | p50 (ms) | p95 (ms) | max (ms) | target (ms) | within |');
 console.log('| --- | --- | --- | --- | --- | --- |');
 console.log(`| first paint with cards | ${f(q(paints, 0.5))} | ${f(q(paints, 0.95))} | ${f(Math.max(...paints))} | ≤ ${TARGET.firstPaint} | ${ok(q(paints, 0.95), TARGET.firstPaint)} |`);
+const referencePaints = references.map((r) => r.firstPaint);
+console.log(`| reference: the same lanes and ${references[0]!.cards} cards by plain DOM, same requests and styles | ${f(q(referencePaints, 0.5))} | ${f(q(referencePaints, 0.95))} | ${f(Math.max(...referencePaints))} | (floor) | |`);
 console.log(`| move a card (←/→ to paint) | ${f(q(moves, 0.5))} | ${f(q(moves, 0.95))} | ${f(Math.max(...moves))} | ≤ ${TARGET.move} | ${ok(q(moves, 0.95), TARGET.move)} |`);
 console.log(`| drop (Enter to paint) | ${f(q(drops, 0.5))} | ${f(q(drops, 0.95))} | ${f(Math.max(...drops))} | ≤ ${TARGET.move} | ${ok(q(drops, 0.95), TARGET.move)} |`);
 

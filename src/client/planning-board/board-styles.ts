@@ -19,9 +19,10 @@ const css = `
 .board-row { display: grid; grid-template-columns: var(--board-columns); }
 .board-head { position: sticky; top: 0; z-index: 2; background: var(--surface, Canvas); border-bottom: 1px solid var(--border, color-mix(in srgb, CanvasText 25%, transparent)); font-weight: 600; font-size: .85rem; }
 .board-head > div { padding: .25rem .3rem; white-space: nowrap; }
-.board-lane { border-bottom: 1px solid var(--border, color-mix(in srgb, CanvasText 10%, transparent)); box-sizing: border-box; }
+/* Lanes and cells have their sizes from the grid: laid out and painted apart (a month draws hundreds of cards). */
+.board-lane { border-bottom: 1px solid var(--border, color-mix(in srgb, CanvasText 10%, transparent)); box-sizing: border-box; contain: layout paint style; }
 .board-lane-name { position: sticky; left: 0; z-index: 1; background: var(--surface, Canvas); padding: .3rem; font-size: .85rem; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.board-cell { padding: 3px; border-left: 1px solid var(--border, color-mix(in srgb, CanvasText 8%, transparent)); display: flex; flex-direction: column; gap: 2px; min-width: 0; overflow: hidden; }
+.board-cell { padding: 3px; border-left: 1px solid var(--border, color-mix(in srgb, CanvasText 8%, transparent)); display: flex; flex-direction: column; gap: 2px; min-width: 0; overflow: hidden; contain: layout paint; }
 .board-cell.is-today, .board-day-head.is-today { background: color-mix(in srgb, Highlight 10%, transparent); }
 .board-cell.is-weekend, .board-day-head.is-weekend { background: color-mix(in srgb, CanvasText 4%, transparent); }
 .board-card { box-sizing: border-box; display: flex; flex-direction: column; padding: 1px 4px; border-radius: 4px; font-size: .78rem; line-height: 1.2; cursor: grab; overflow: hidden; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); background: color-mix(in srgb, Canvas 90%, CanvasText 5%); }
@@ -37,8 +38,9 @@ const css = `
 .board-card-text { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; opacity: .85; }
 .board-card.state-scheduled { border-left: 4px solid #1f6feb; }
 .board-card.state-running, .board-card.state-paused { border-left: 4px solid #bf8700; }
-.board-card.state-closed { border-left: 4px solid #2da44e; opacity: .75; }
-.board-card.state-closed-with-anomalies { border-left: 4px solid #cf222e; opacity: .8; }
+/* Done work is faded by its colours, not by opacity (a layer of its own for each of hundreds of cards). */
+.board-card.state-closed { border-left: 4px solid #2da44e; color: color-mix(in srgb, CanvasText 75%, Canvas); }
+.board-card.state-closed-with-anomalies { border-left: 4px solid #cf222e; color: color-mix(in srgb, CanvasText 80%, Canvas); }
 .board-card.state-open, .board-card.state-postponed { border-left: 4px dashed #8250df; }
 .board-card.is-clash { outline: 2px solid var(--danger, #cf222e); outline-offset: -2px; }
 .board-card-clash { color: var(--danger, #cf222e); }

@@ -11,7 +11,7 @@
  * the live stream, which refreshes the lists this board reads.
  */
 import { memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -26,7 +26,7 @@ import { businessDay } from '../../domain/business-day.ts';
 import { addDays } from '../../domain/rules/calendar.ts';
 import {
   doubleBookings, dropPlan, durationMinutes, formatMinutes, isInBacklog, isMovableState, laneCells, moveSlot, periodDays, placementOf,
-  romeWallClock, shiftPeriod, slotOf, technicianLanes, withOperator, withPlacement, type LaneCard, type BoardSlot, type BoardView, type Placement,
+  requestRanges, romeWallClock, shiftPeriod, slotOf, technicianLanes, withOperator, withPlacement, type LaneCard, type BoardSlot, type BoardView, type Placement,
 } from '../../domain/rules/planning.ts';
 import { addMessages } from '../i18n/index.ts';
 import planningMessages from '../i18n/messages/planning.ts';
@@ -47,8 +47,8 @@ const BACKLOG_SIZE = 200;
 /** Card heights (px) by view, and the lane's padding: lanes are sized from their fullest day, no measuring. */
 const CARD_HEIGHT: Record<BoardView, number> = { week: 40, month: 20 };
 const LANE_PADDING = 12;
-/** Days drawn each side of those in view (a month is twice as wide as the board: the others get their cards when scrolled to). */
-const DAY_OVERSCAN = 2;
+/** Days drawn each side of those in view (a month is twice as wide as the board: the others get their cards when scrolled to, within a frame). */
+const DAY_OVERSCAN = 1;
 
 interface Technician { id: string; name: string }
 interface Moving { id: string; slot: BoardSlot; fromLane: string | undefined }
@@ -66,22 +66,22 @@ async function listAll(params: ListParams, signal: AbortSignal): Promise<Entity[
   return [first.data, ...rest.map((r) => r.data)].flat();
 }
 
-/** Days asked per request: a busy month (2,000 interventions) goes as five requests of one page each, at once. */
-const DAYS_PER_REQUEST = 7;
-
 /**
- * A period's interventions, its days split into ranges asked at the same time: a month of a busy
- * module no longer waits for its first page to learn how many follow. Ranges do not overlap
- * (a calendar day as upper bound includes that day).
+ * A period's interventions, its days split into ranges asked at the same time (`requestRanges`): a
+ * month of a busy module no longer waits for its first page to learn how many follow.
  */
 async function listPeriod(params: ListParams, from: string, to: string, signal: AbortSignal): Promise<Entity[]> {
-  const ranges: [string, string][] = [];
-  for (let start = from; start <= to; start = addDays(start, DAYS_PER_REQUEST)) {
-    const end = addDays(start, DAYS_PER_REQUEST - 1);
-    ranges.push([start, end < to ? end : to]);
-  }
-  const parts = await Promise.all(ranges.map(([start, end]) => listAll({ ...params, 'from[plannedStartDateTime]': start, 'to[plannedStartDateTime]': end }, signal)));
+  const parts = await Promise.all(requestRanges(from, to).map(([start, end]) => listAll({ ...params, 'from[plannedStartDateTime]': start, 'to[plannedStartDateTime]': end }, signal)));
   return parts.flat();
+}
+
+/**
+ * Starts the board's requests while it renders (what react-query's usePrefetchQuery does): useQuery
+ * asks only once the first render is committed, and the board's first render is not short.
+ */
+function usePrefetch(fetches: { queryKey: QueryKey; queryFn: (context: { signal: AbortSignal }) => Promise<unknown> }[]): void {
+  const client = useQueryClient();
+  for (const fetch of fetches) if (!client.getQueryState(fetch.queryKey)) void client.prefetchQuery(fetch);
 }
 
 const dayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -128,12 +128,19 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   // Lanes: the technicians of the module. Someone who may not list users sees their own lane.
   const canListUsers = session.ability.can('read', 'user');
   const usersQuery: ListParams = { 'filter[isMainteiner]': true, 'filter[moduleName]': moduleName, sort: 'displayName', 'page[size]': PAGE_SIZE };
-  const users = useQuery({
-    queryKey: listKey('users', usersQuery),
-    queryFn: ({ signal }) => records.list('users', usersQuery, signal),
-    enabled: canListUsers,
-    select: (answer) => answer.data,
-  });
+  const usersFetch = { queryKey: listKey('users', usersQuery), queryFn: ({ signal }: { signal: AbortSignal }) => records.list('users', usersQuery, signal) };
+  const periodFrom = addDays(days[0]!, -1);
+  const periodTo = addDays(days.at(-1)!, 1);
+  const periodQuery: ListParams = { 'filter[module]': moduleName, 'from[plannedStartDateTime]': periodFrom, 'to[plannedStartDateTime]': periodTo, sort: 'plannedStartDateTime' };
+  const periodFetch = { queryKey: listKey(TYPE, periodQuery), queryFn: ({ signal }: { signal: AbortSignal }) => listPeriod(periodQuery, periodFrom, periodTo, signal) };
+  const [backlogSearch, setBacklogSearch] = useState('');
+  const backlogQuery: ListParams = {
+    'filter[module]': moduleName, 'filter[state]': 'open,postponed', sort: '-code', 'page[size]': BACKLOG_SIZE,
+    ...(backlogSearch.trim() ? { 'filter[fullText]': backlogSearch.trim() } : {}),
+  };
+  const backlogFetch = { queryKey: listKey(TYPE, backlogQuery), queryFn: ({ signal }: { signal: AbortSignal }) => records.list(TYPE, backlogQuery, signal) };
+  usePrefetch(canListUsers ? [usersFetch, periodFetch, backlogFetch] : [periodFetch, backlogFetch]);
+  const users = useQuery({ ...usersFetch, enabled: canListUsers, select: (answer) => answer.data });
   const technicians: Technician[] = useMemo(() => {
     if (!canListUsers) {
       const me = session.identity;
@@ -152,20 +159,8 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const nameOf = useMemo(() => new Map(technicians.map((tech) => [tech.id, tech.name])), [technicians]);
 
   // The period's interventions (a day more each side: the server's day is UTC, the board's Rome) and the backlog.
-  const periodFrom = addDays(days[0]!, -1);
-  const periodTo = addDays(days.at(-1)!, 1);
-  const periodQuery: ListParams = { 'filter[module]': moduleName, 'from[plannedStartDateTime]': periodFrom, 'to[plannedStartDateTime]': periodTo, sort: 'plannedStartDateTime' };
-  const period = useQuery({
-    queryKey: listKey(TYPE, periodQuery),
-    queryFn: ({ signal }) => listPeriod(periodQuery, periodFrom, periodTo, signal),
-    placeholderData: (previous) => previous,
-  });
-  const [backlogSearch, setBacklogSearch] = useState('');
-  const backlogQuery: ListParams = {
-    'filter[module]': moduleName, 'filter[state]': 'open,postponed', sort: '-code', 'page[size]': BACKLOG_SIZE,
-    ...(backlogSearch.trim() ? { 'filter[fullText]': backlogSearch.trim() } : {}),
-  };
-  const backlog = useQuery({ queryKey: listKey(TYPE, backlogQuery), queryFn: ({ signal }) => records.list(TYPE, backlogQuery, signal), placeholderData: (previous) => previous });
+  const period = useQuery({ ...periodFetch, placeholderData: (previous) => previous });
+  const backlog = useQuery({ ...backlogFetch, placeholderData: (previous) => previous });
 
   // Writes under way: the card shows where it is going until the refreshed lists say so.
   const [pending, setPending] = useState<ReadonlyMap<string, Placement>>(new Map());
@@ -409,7 +404,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     heightsRef.current = heights;
     return heights;
   }, [laneIds, cells, view]);
-  const virtualizer = useVirtualizer({ count: laneIds.length, getScrollElement: () => scrollRef.current, estimateSize: (i) => laneHeights[i] ?? 60, overscan: 3 });
+  const virtualizer = useVirtualizer({ count: laneIds.length, getScrollElement: () => scrollRef.current, estimateSize: (i) => laneHeights[i] ?? 60, overscan: 2 });
   // Before the frame is painted: measured after it, the lanes were laid out twice (the second time at
   // their new heights), which doubled the board's first paint.
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, laneHeights]);
@@ -488,6 +483,8 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     : monthFormat.format(noon(days[0]!));
   const columns = `var(--board-lane-head) repeat(${days.length}, minmax(var(--board-day-min), 1fr))`;
 
+  // Said on most cards of a lane: formatted once per render, not once per card (hundreds in a month).
+  const inChargeText = t('planning.inCharge');
   const renderCard = (id: string, lane: string | null, minutes?: number) => {
     const p = placements.get(id);
     const e = entities.get(id);
@@ -501,7 +498,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     const time = minutes === undefined ? undefined : formatMinutes(minutes);
     const clashText = clash ? t('planning.clash', { codes: [...clash].map((other) => String(entities.get(other)?.attributes.code ?? '')).join(', ') }) : '';
     const backlogDate = lane === null && p.start ? t('planning.wanted', { day: dayFormat.format(noon(romeWallClock(p.start).day)) }) : '';
-    const label = [time, cardLabel(id), customer, inCharge ? t('planning.inCharge') : '', stateLabel, clashText, backlogDate].filter(Boolean).join(' · ');
+    const label = [time, cardLabel(id), customer, inCharge ? inChargeText : '', stateLabel, clashText, backlogDate].filter(Boolean).join(' · ');
     const code = String(e.attributes.code ?? '');
     const compact = view === 'month' && lane !== null;
     return (

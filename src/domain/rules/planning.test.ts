@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BOARD_HOURS, DEFAULT_START_MINUTES, withPlacement, doubleBookings, dropPlan, durationMinutes, isInBacklog, laneCells, mondayOf, moveSlot, nextWeekday,
-  periodDays, placementOf, reassign, romeInstant, romeWallClock, shiftPeriod, slotOf, technicianLanes, withOperator, type Placement,
+  periodDays, placementOf, reassign, requestRanges, romeInstant, romeWallClock, shiftPeriod, slotOf, technicianLanes, withOperator, type Placement,
 } from './planning.ts';
 
 const placement = (over: Partial<Placement> = {}): Placement => ({
@@ -9,6 +9,14 @@ const placement = (over: Partial<Placement> = {}): Placement => ({
 });
 
 describe('periods', () => {
+  it('asks a period as ranges of a week that cover every day once', () => {
+    expect(requestRanges('2026-10-31', '2026-12-01')).toEqual([
+      ['2026-10-31', '2026-11-06'], ['2026-11-07', '2026-11-13'], ['2026-11-14', '2026-11-20'], ['2026-11-21', '2026-11-27'], ['2026-11-28', '2026-12-01'],
+    ]);
+    expect(requestRanges('2026-11-22', '2026-11-30')).toEqual([['2026-11-22', '2026-11-28'], ['2026-11-29', '2026-11-30']]);
+    expect(requestRanges('2026-11-23', '2026-11-23')).toEqual([['2026-11-23', '2026-11-23']]);
+  });
+
   it('shows Monday to Sunday in a week and every day of the month', () => {
     expect(mondayOf('2026-11-26')).toBe('2026-11-23');
     expect(mondayOf('2026-11-23')).toBe('2026-11-23');

@@ -53,6 +53,22 @@ export function periodDays(view: BoardView, day: string): string[] {
   return days;
 }
 
+/** Days a board asks per request: a busy month (2,000 interventions) goes as five requests of one page each. */
+export const DAYS_PER_REQUEST = 7;
+
+/**
+ * `from`…`to` (calendar days, both included) as ranges of DAYS_PER_REQUEST days that do not
+ * overlap, to be asked at the same time (a calendar day as a list's upper bound includes that day).
+ */
+export function requestRanges(from: string, to: string, days = DAYS_PER_REQUEST): [string, string][] {
+  const ranges: [string, string][] = [];
+  for (let start = from; start <= to; start = addDays(start, days)) {
+    const end = addDays(start, days - 1);
+    ranges.push([start, end < to ? end : to]);
+  }
+  return ranges;
+}
+
 /** The period before (delta −1) or after (+1) the one shown. */
 export function shiftPeriod(view: BoardView, day: string, delta: number): string {
   const first = periodStart(view, day);
