@@ -81,13 +81,15 @@ export const customFilters: Record<string, Record<string, CustomFilter>> = {
      */
     'filter[operatorId]': {
       accepts: (v) => UUID.test(v),
-      where: (v) => sql`${fieldSql(physicalActivities.fields.assignmentActivityId)} IN (
+      // `= ANY(ARRAY(…))`: each step is read once as a list and looked up by its index; as `IN (…)`
+      // the planner hashed every activity of every intervention (a scan that grows with the history).
+      where: (v) => sql`${fieldSql(physicalActivities.fields.assignmentActivityId)} = ANY(ARRAY(
         SELECT id::text FROM ${table('assignmentActivities')}
         WHERE NOT is_deleted AND ${fieldSql(assignmentActivities.fields.state)} NOT IN ('canceled', 'activity-substituted')
-          AND ${fieldSql(assignmentActivities.fields.assignmentId)} IN (
+          AND ${fieldSql(assignmentActivities.fields.assignmentId)} = ANY(ARRAY(
             SELECT id::text FROM ${table('assignments')}
             WHERE NOT is_deleted AND ${fieldSql(assignments.fields.state)} <> 'canceled'
-              AND ${fieldSql(assignments.fields.operatorIds)} @> ${JSON.stringify([v.toLowerCase()])}::jsonb))`,
+              AND ${fieldSql(assignments.fields.operatorIds)} @> ${JSON.stringify([v.toLowerCase()])}::jsonb))))`,
     },
     // The worklist's windows (expired, this month, the next 30/60/90 days): deadlines still to do in them.
     'filter[due]': {

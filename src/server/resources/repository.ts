@@ -448,14 +448,16 @@ export class EntityRepository {
     const statements = this.listStatements(query, ctx, scope, plan);
     const start = await this.deepPageStart(query, statements);
     const pageStatement = start ? this.listStatements({ ...query, page: { ...query.page, after: start.cursor } }, ctx, scope, plan, start.skip).page : statements.page;
-    const [walked, estimate] = await Promise.all([pageStatement.execute(this.db), statements.estimate.execute(this.db)]);
+    // A page read from the whole match set carries its total (see listStatements): no estimate to ask for.
+    const totalInPage = plan === 'index' && query.page.after === undefined && !start && query.conditions.some((c) => c.kind === 'fullText');
+    const [walked, estimated] = await Promise.all([pageStatement.execute(this.db), totalInPage ? undefined : statements.estimate.execute(this.db)]);
     // The bounded walk did not fill the page: the matches are elsewhere in the order (or fewer), the match set answers.
     const rows = plan === 'bounded' && walked.rows.length < query.page.size ? await this.listStatements(query, ctx, scope, 'index').page.execute(this.db) : walked;
     const last = rows.rows.length === query.page.size ? rows.rows.at(-1) : undefined;
     const matched = rows.rows[0]?.matched_total;
     const total = matched !== undefined && matched !== null
       ? { total: Number(matched), totalIsExact: true }
-      : await listTotal(estimate.rows[0]?.['QUERY PLAN'], async () => (await statements.count.execute(this.db)).rows[0]?.total ?? 0);
+      : await listTotal((estimated ?? (await statements.estimate.execute(this.db))).rows[0]?.['QUERY PLAN'], async () => (await statements.count.execute(this.db)).rows[0]?.total ?? 0);
     return { data: rows.rows.map(rowToEntity), ...(last ? { next: statements.cursorOf(last) } : {}), ...total };
   }
 
