@@ -2,8 +2,9 @@
  * The board's reference (built by run.ts): the least a page can do to show what the board shows at
  * its first paint, in the same browser over the same fake API. No React, no state, no keys: the
  * same requests (technicians and the period's day ranges), the same stylesheet, and plain DOM calls
- * for the lanes, cells and cards the board drew in its own first paint (run.ts passes how many lanes
- * and which days). What the board takes beyond this is its own cost; this is the machine's.
+ * for the lanes, cells and cards the board drew in its own first paint, with the attributes the
+ * board gives them (run.ts passes how many lanes and which days). What the board takes beyond this
+ * is its own cost; this is the machine's.
  */
 import { injectBoardStyles } from '../../src/client/planning-board/board-styles.ts';
 import { formatMinutes, placementOf, requestRanges, romeWallClock } from '../../src/domain/rules/planning.ts';
@@ -35,7 +36,8 @@ const [technicians, ...parts] = await Promise.all([
 
 // Cards by lane and day, in time order.
 const shownDays = new Set(cardDays);
-const byLane = new Map<string, Map<string, { minutes: number; text: string; state: string }[]>>();
+type Card = { id: string; minutes: number; code: string; text: string; label: string; state: string };
+const byLane = new Map<string, Map<string, Card[]>>();
 for (const row of parts.flat()) {
   const p = placementOf(row);
   if (!p.start) continue;
@@ -45,7 +47,10 @@ for (const row of parts.flat()) {
     if (!cells) byLane.set(lane, (cells = new Map()));
     let cell = cells.get(day);
     if (!cell) cells.set(day, (cell = []));
-    cell.push({ minutes, text: `${formatMinutes(minutes)} ${String(row.attributes.code ?? '')}`, state: p.state });
+    const code = String(row.attributes.code ?? '');
+    const time = formatMinutes(minutes);
+    const label = [time, `${code} – ${String(row.attributes.title ?? '')}`, String((row as { metadata?: { customerName?: string } }).metadata?.customerName ?? ''), p.state].join(' · ');
+    cell.push({ id: row.id, minutes, code, text: `${time} ${code}`, label, state: p.state });
   }
 }
 
@@ -57,6 +62,7 @@ const element = (tag: string, className: string, text?: string) => {
   return node;
 };
 const section = element('section', 'screen screen-board board-month');
+// The same DOM as the board's first paint: lanes, cells and cards with the board's attributes.
 const board = element('div', 'board');
 const scroller = element('div', 'board-lanes');
 scroller.style.setProperty('--board-columns', `var(--board-lane-head) repeat(${days.length}, minmax(var(--board-day-min), 1fr))`);
@@ -66,16 +72,35 @@ const body = element('div', '');
 body.style.position = 'relative';
 let top = 0;
 for (const tech of technicians.slice(0, lanes)) {
-  const cells = byLane.get(tech.id) ?? new Map<string, { minutes: number; text: string; state: string }[]>();
+  const cells = byLane.get(tech.id) ?? new Map<string, Card[]>();
   let most = 1;
   for (const cell of cells.values()) most = Math.max(most, cell.length);
   const height = most * 20 + 12;
   const lane = element('div', 'board-row board-lane');
   Object.assign(lane.style, { position: 'absolute', top: '0', left: '0', right: '0', height: `${height}px`, transform: `translateY(${top}px)` });
-  lane.append(element('div', 'board-lane-name', String(tech.attributes.displayName ?? '')));
+  const name = String(tech.attributes.displayName ?? '');
+  lane.setAttribute('role', 'group');
+  lane.setAttribute('aria-label', name);
+  lane.dataset.lane = tech.id;
+  lane.append(element('div', 'board-lane-name', name));
   for (const day of days) {
     const cell = element('div', 'board-cell');
-    if (shownDays.has(day)) for (const card of (cells.get(day) ?? []).sort((a, b) => a.minutes - b.minutes)) cell.append(element('div', `board-card state-${card.state}`, card.text));
+    cell.dataset.day = day;
+    if (shownDays.has(day)) {
+      for (const card of (cells.get(day) ?? []).sort((a, b) => a.minutes - b.minutes)) {
+        // The attributes the board's cards carry (keyboard, screen readers, drag and drop).
+        const node = element('div', `board-card state-${card.state}`, card.text);
+        node.id = `board-card-${tech.id}-${card.id}`;
+        node.setAttribute('role', 'button');
+        node.tabIndex = -1;
+        node.setAttribute('aria-label', card.label);
+        node.title = card.label;
+        node.dataset.assignmentId = card.id;
+        node.dataset.code = card.code;
+        node.draggable = card.state === 'scheduled';
+        cell.append(node);
+      }
+    }
     lane.append(cell);
   }
   body.append(lane);

@@ -87,21 +87,37 @@ describe('records provider: URLs and versions', () => {
 
   it('sends every write with the version it was based on', async () => {
     const records = provider();
-    const loaded = entity('q1', '2026-02-03T10:00:00.000Z');
-    await records.update('quotations', loaded, { attributes: { title: 'Nuovo' } });
-    await records.remove('quotations', loaded);
-    answer = () => ({ status: 200, body: { data: entity('q1', 'v3'), meta: { effects: [] } } });
-    await records.runAction('quotations', loaded, 'emit');
+    const loaded = (id: string) => entity(id, '2026-02-03T10:00:00.000Z');
+    await records.update('quotations', loaded('q1'), { attributes: { title: 'Nuovo' } });
+    await records.remove('quotations', loaded('q3'));
+    answer = () => ({ status: 200, body: { data: entity('q4', 'v3'), meta: { effects: [] } } });
+    await records.runAction('quotations', loaded('q4'), 'emit');
     answer = () => ({ status: 201, body: { data: entity('q2', 'v1') } });
     await records.create('quotations', { attributes: { title: 'T' } });
     expect(seen.map((s) => [s.method, s.url, s.ifMatch])).toEqual([
       ['PATCH', '/api/quotations/q1', '"2026-02-03T10:00:00.000Z"'],
-      ['DELETE', '/api/quotations/q1', '"2026-02-03T10:00:00.000Z"'],
-      ['POST', '/api/quotations/q1/actions/emit', '"2026-02-03T10:00:00.000Z"'],
+      ['DELETE', '/api/quotations/q3', '"2026-02-03T10:00:00.000Z"'],
+      ['POST', '/api/quotations/q4/actions/emit', '"2026-02-03T10:00:00.000Z"'],
       ['POST', '/api/quotations', undefined],
     ]);
     expect(JSON.parse(seen[0]!.body)).toEqual({ attributes: { title: 'Nuovo' } });
     expect(JSON.parse(seen[3]!.body)).toEqual({ attributes: { title: 'T' } });
+  });
+
+  // Two deliveries in a row (tests/e2e/sales-flow.test.ts): the second was pressed on the order as
+  // the screen held it before the first answer arrived, and the server answered 409 VERSION_CONFLICT.
+  it('sends a write based on a version this tab itself wrote over on the version that write answered', async () => {
+    const records = provider();
+    const shown = entity('o1', 'v1');
+    let version = 1;
+    answer = () => ({ status: 200, body: { data: entity('o1', `v${++version}`), meta: { effects: [] } } });
+    await Promise.all([records.runAction('orders', shown, 'deliver', { quantity: 1 }), records.runAction('orders', shown, 'deliver', { quantity: 2 })]);
+    await records.update('orders', shown, { attributes: { note: 'n' } });
+    expect(seen.map((s) => s.ifMatch)).toEqual(['"v1"', '"v2"', '"v3"']);
+    // Someone else's newer version in the cache: a real conflict, sent as the screen had it.
+    cache.setQueryData(recordKey('orders', 'o1'), entity('o1', 'v-mario'));
+    await records.update('orders', shown, { attributes: { note: 'm' } });
+    expect(seen.at(-1)!.ifMatch).toBe('"v1"');
   });
 
   it('tells a copy (another id) from a change of the same record', async () => {

@@ -119,9 +119,59 @@ export async function invalidateAfterWrite(
 interface One { data: Entity }
 interface ActionAnswer { data: Entity; meta?: { effects?: ActionEffect[]; notice?: unknown; createdType?: string } }
 
+/** How many superseded versions of one record a tab remembers having written over (see `ownSequence`). */
+const REMEMBERED_OWN_VERSIONS = 20;
+
 /** A provider over an HTTP client and a query cache (the app's singletons by default; tests pass their own). */
 export function createRecordsProvider(http: ApiClient = api, client: QueryClient = queryClient): ClientRecords {
   const write = (options?: WriteOptions) => (options?.silent ? { silent: true } : {});
+  /**
+   * Writes to one record from this tab run one after the other, and a write whose base is a version
+   * this tab itself wrote over is sent on the version that write answered: a second action pressed
+   * before the first answer reached the screen (two deliveries in a row) is not a conflict with
+   * oneself. A version someone else wrote is never replaced: that conflict still answers 409.
+   */
+  const sequences = new Map<string, { tail: Promise<void>; superseded: string[]; latest?: EntityJson }>();
+  const ownSequence = <E extends EntityJson, T>(type: string, entity: E, send: (base: E) => Promise<{ result: T; fresh?: EntityJson }>): Promise<T> => {
+    const key = `${type}/${entity.id}`;
+    const sequence = sequences.get(key) ?? { tail: Promise.resolve(), superseded: [] };
+    sequences.set(key, sequence);
+    const run = sequence.tail.then(async () => {
+      // Only while the cache still holds that answer: a newer version from anyone else means a real conflict.
+      const cached = client.getQueryData<EntityJson>(recordKey(type, entity.id));
+      const own = sequence.latest && sequence.superseded.includes(versionOf(entity)) && cached && versionOf(cached) === versionOf(sequence.latest);
+      const base = own ? (sequence.latest as E) : entity;
+      const { result, fresh } = await send(base);
+      if (fresh?.id === entity.id) {
+        sequence.superseded = [versionOf(base), ...sequence.superseded].slice(0, REMEMBERED_OWN_VERSIONS);
+        sequence.latest = fresh;
+      }
+      return result;
+    });
+    sequence.tail = run.then(() => undefined, () => undefined);
+    return run;
+  };
+  const runActionOn = async (type: string, entity: EntityJson, action: string, body: unknown, options?: WriteOptions): Promise<ActionResult> => {
+    const answer = await http.post<ActionAnswer>('/{type}/{id}/actions/{action}', body, {
+      params: { type, id: entity.id, action },
+      ifMatch: versionOf(entity),
+      ...write(options),
+    });
+    const effects = answer.meta?.effects ?? [];
+    // A copy (duplicate, revision) answers a record with another id: the caller opens it.
+    const result: ActionResult = { data: answer.data, created: answer.data.id !== entity.id, effects };
+    if (typeof answer.meta?.notice === 'string') result.notice = answer.meta.notice;
+    if (result.created) {
+      // A record of another kind (a quotation's order) when the answer says so (the action's declaration, on the server).
+      const createdType = answer.meta?.createdType ?? type;
+      client.setQueryData(recordKey(createdType, answer.data.id), answer.data);
+      rememberOwnWrite(createdType, answer.data);
+      await invalidateAfterWrite(type, entity.id, [...effects, { type: createdType, id: answer.data.id }], undefined, client);
+    } else {
+      await invalidateAfterWrite(type, entity.id, effects, answer.data, client);
+    }
+    return result;
+  };
   return {
     async list(type, params = {}, signal, options) {
       return http.get<ListResult>('/{type}', { params: { type }, query: params, signal, ...write(options) });
@@ -137,44 +187,35 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
       return data;
     },
 
-    async update(type, entity, patch, options) {
-      const { data } = await http.patch<One>('/{type}/{id}', patch, { params: { type, id: entity.id }, ifMatch: versionOf(entity), ...write(options) });
-      await invalidateAfterWrite(type, entity.id, [], data, client);
-      return data;
-    },
-
-    async remove(type, entity, options) {
-      const { data } = await http.delete<One>('/{type}/{id}', { params: { type, id: entity.id }, ifMatch: versionOf(entity), ...write(options) });
-      await invalidateAfterWrite(type, entity.id, [], data, client);
-      return data;
-    },
-
-    async runAction(type, entity, action, body, options) {
-      const answer = await http.post<ActionAnswer>('/{type}/{id}/actions/{action}', body, {
-        params: { type, id: entity.id, action },
-        ifMatch: versionOf(entity),
-        ...write(options),
+    update(type, entity, patch, options) {
+      return ownSequence(type, entity, async (base) => {
+        const { data } = await http.patch<One>('/{type}/{id}', patch, { params: { type, id: base.id }, ifMatch: versionOf(base), ...write(options) });
+        await invalidateAfterWrite(type, base.id, [], data, client);
+        return { result: data, fresh: data };
       });
-      const effects = answer.meta?.effects ?? [];
-      // A copy (duplicate, revision) answers a record with another id: the caller opens it.
-      const result: ActionResult = { data: answer.data, created: answer.data.id !== entity.id, effects };
-      if (typeof answer.meta?.notice === 'string') result.notice = answer.meta.notice;
-      if (result.created) {
-        // A record of another kind (a quotation's order) when the answer says so (the action's declaration, on the server).
-        const createdType = answer.meta?.createdType ?? type;
-        client.setQueryData(recordKey(createdType, answer.data.id), answer.data);
-        rememberOwnWrite(createdType, answer.data);
-        await invalidateAfterWrite(type, entity.id, [...effects, { type: createdType, id: answer.data.id }], undefined, client);
-      } else {
-        await invalidateAfterWrite(type, entity.id, effects, answer.data, client);
-      }
-      return result;
     },
 
-    async issueDocument(type, entity, options) {
-      const answer = await http.post<{ data: Entity; meta?: { reused?: boolean } }>('/{type}/{id}/document', {}, { params: { type, id: entity.id }, ifMatch: versionOf(entity), ...write(options) });
-      await invalidateAfterWrite(type, entity.id, [{ type: 'media', id: answer.data.id }], undefined, client);
-      return { data: answer.data, reused: answer.meta?.reused === true };
+    remove(type, entity, options) {
+      return ownSequence(type, entity, async (base) => {
+        const { data } = await http.delete<One>('/{type}/{id}', { params: { type, id: base.id }, ifMatch: versionOf(base), ...write(options) });
+        await invalidateAfterWrite(type, base.id, [], data, client);
+        return { result: data, fresh: data };
+      });
+    },
+
+    runAction(type, entity, action, body, options) {
+      return ownSequence(type, entity, async (base) => {
+        const result = await runActionOn(type, base, action, body, options);
+        return { result, fresh: result.created ? undefined : result.data };
+      });
+    },
+
+    issueDocument(type, entity, options) {
+      return ownSequence(type, entity, async (base) => {
+        const answer = await http.post<{ data: Entity; meta?: { reused?: boolean } }>('/{type}/{id}/document', {}, { params: { type, id: base.id }, ifMatch: versionOf(base), ...write(options) });
+        await invalidateAfterWrite(type, base.id, [{ type: 'media', id: answer.data.id }], undefined, client);
+        return { result: { data: answer.data, reused: answer.meta?.reused === true } };
+      });
     },
 
     async createOnce(type, operation, body, idempotencyKey, options) {
@@ -192,18 +233,20 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
       return http.get<T>('/{type}/{id}/{resource}', { params: { type, id, resource }, query, signal });
     },
 
-    async replaceRelated(type, entity, resource, body, options) {
-      const answer = await http.put<Partial<CompoundCreation> & { data: Entity }>('/{type}/{id}/{resource}', body, {
-        params: { type, id: entity.id, resource },
-        ifMatch: versionOf(entity),
-        ...write(options),
+    replaceRelated(type, entity, resource, body, options) {
+      return ownSequence(type, entity, async (base) => {
+        const answer = await http.put<Partial<CompoundCreation> & { data: Entity }>('/{type}/{id}/{resource}', body, {
+          params: { type, id: base.id, resource },
+          ifMatch: versionOf(base),
+          ...write(options),
+        });
+        const included = answer.included ?? [];
+        for (const row of included) client.setQueryData(recordKey(row.type, row.id), row);
+        const rowTypes = [...new Set(included.map((row) => row.type))];
+        await invalidateAfterWrite(type, base.id, [], answer.data, client);
+        await Promise.all(rowTypes.map((rowType) => client.invalidateQueries({ queryKey: listKey(rowType) })));
+        return { result: { data: answer.data, included }, fresh: answer.data };
       });
-      const included = answer.included ?? [];
-      for (const row of included) client.setQueryData(recordKey(row.type, row.id), row);
-      const rowTypes = [...new Set(included.map((row) => row.type))];
-      await invalidateAfterWrite(type, entity.id, [], answer.data, client);
-      await Promise.all(rowTypes.map((rowType) => client.invalidateQueries({ queryKey: listKey(rowType) })));
-      return { data: answer.data, included };
     },
 
     async history(type, id, signal) {
