@@ -275,6 +275,11 @@ export async function signedInSession(options: SignedInSessionOptions = {}): Pro
     browser = await launchBrowser();
     const context = await browser.newContext({ locale: 'it-IT', viewport: options.viewport ?? { width: 1400, height: 900 } });
     const page = await context.newPage();
+    // File choosers are intercepted from the start: Playwright turns interception on asynchronously
+    // when the first 'filechooser' listener is added, so a key press sent right after
+    // `waitForEvent('filechooser')` could open the chooser before it was on, and no event came (seen
+    // once in about twelve runs of sales-flow's Ctrl+U).
+    page.on('filechooser', () => undefined);
     // Only the first answer is awaited: the app redirects on to the sign-in page, which signIn waits for
     // (a full "load" of the app's bundle can take over 30 s on a loaded two-core machine).
     await page.goto(`${server.url}${options.path ?? '/dashboard'}`, { waitUntil: 'commit', timeout: 60_000 });
