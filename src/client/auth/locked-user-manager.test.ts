@@ -48,15 +48,7 @@ describe.runIf(globalThis.navigator?.locks)('LockedUserManager', () => {
   it('never presents the same refresh token twice when two tabs renew together', async () => {
     const storage = new InMemoryWebStorage();
     const [a, b] = [tab(storage), tab(storage)];
-    await a.storeUser(
-      new User({
-        access_token: 'at0',
-        refresh_token: 'rt0',
-        token_type: 'Bearer',
-        profile: { sub: 'u1', iss: 'https://issuer.test', aud: 'c', exp: 0, iat: 0 },
-        expires_at: Math.floor(Date.now() / 1000) + 30,
-      }),
-    );
+    await a.storeUser(firstUser());
     const [ua, ub] = await Promise.all([a.signinSilent(), b.signinSilent()]);
     expect([...a.presented, ...b.presented]).toEqual(['rt0']);
     expect(ua?.refresh_token).toBe('rt0+1');
