@@ -28,11 +28,11 @@ export default defineConfig({
           hookTimeout: 180_000,
           // One browser and one server at a time: the machine has two cores.
           fileParallelism: false,
-          // One retry by default, a test that fails twice fails the run; E2E_RETRY=0 counts the runs
-          // that pass without any. Flaky tests found so far were product races, fixed: the three-tab
-          // renewal (src/client/auth/renewal-handoff.ts), two deliveries in a row answered 409 by the
-          // first's own write (src/client/data/records.ts, `ownSequence`).
-          retry: Number(process.env.E2E_RETRY ?? 1),
+          // No retry: a test that fails once fails the run (E2E_RETRY=N allows N, to tell a flake
+          // from a break while investigating). The flakes found were product races, fixed: the
+          // three-tab renewal (src/client/auth/renewal-handoff.ts), two deliveries in a row answered
+          // 409 by the first's own write (src/client/data/records.ts, `ownSequence`).
+          retry: Number(process.env.E2E_RETRY ?? 0),
         },
       },
     ],
