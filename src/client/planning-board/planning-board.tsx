@@ -404,14 +404,15 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     heightsRef.current = heights;
     return heights;
   }, [laneIds, cells, view]);
-  const virtualizer = useVirtualizer({ count: laneIds.length, getScrollElement: () => scrollRef.current, estimateSize: (i) => laneHeights[i] ?? 60, overscan: 2 });
-  // Before the frame is painted: measured after it, the lanes were laid out twice (the second time at
-  // their new heights), which doubled the board's first paint.
-  useLayoutEffect(() => virtualizer.measure(), [virtualizer, laneHeights]);
+  // The lane's height is part of its key: a new key function when a height changes makes the
+  // virtualizer lay the lanes out again in the same render. (`measure()` in an effect rendered every
+  // lane twice, the first time at the old heights: the empty lanes' ones, three times as many lanes.)
+  const laneKey = useCallback((index: number) => `${laneIds[index] ?? index}:${laneHeights[index] ?? 0}`, [laneIds, laneHeights]);
+  const virtualizer = useVirtualizer({ count: laneIds.length, getScrollElement: () => scrollRef.current, estimateSize: (i) => laneHeights[i] ?? 60, getItemKey: laneKey, overscan: 2 });
 
   // The days in view, from the lanes' horizontal scroll; null until measured (then every day is drawn).
+  // Measured on the day heads, drawn from the first render: the window is known before any lane or card.
   const [dayWindow, setDayWindow] = useState<DayWindow | null>(null);
-  const hasLanes = laneIds.length > 0;
   useLayoutEffect(() => {
     const scroller = scrollRef.current;
     if (!scroller) return;
@@ -438,7 +439,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       scroller.removeEventListener('scroll', later);
       resize.disconnect();
     };
-  }, [days.length, view, hasLanes]);
+  }, [days.length, view]);
 
   // The cursor's card is always drawn (it is the lanes' active descendant), in view or not.
   const cursorPlacement = current ? placements.get(current.id) : undefined;
