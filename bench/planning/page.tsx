@@ -24,7 +24,7 @@ import type { Identity } from '../../src/domain/ability.ts';
 import { findKind } from '../../src/domain/kinds.ts';
 
 declare global {
-  interface Window { benchUrl: string; benchStart: number; benchPainted?: number }
+  interface Window { benchUrl: string; benchStart: number; benchPainted?: number; benchOpen?: () => void }
 }
 
 const identity: Identity = {
@@ -63,10 +63,16 @@ requestAnimationFrame(watch);
 function OpenBoard() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => {
+    const openNow = () => {
       window.benchStart = performance.now();
       setOpen(true);
-    }, 50);
+    };
+    // `?hold`: opened by run.ts (window.benchOpen), once its profiler runs.
+    if (location.search.includes('hold')) {
+      window.benchOpen = openNow;
+      return;
+    }
+    const timer = setTimeout(openNow, 50);
     return () => clearTimeout(timer);
   }, []);
   return open ? <PlanningBoard moduleName="fire" /> : null;

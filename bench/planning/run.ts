@@ -13,6 +13,8 @@
  *   next painted frame (keydown listener → requestAnimationFrame → task), and the drop (Enter) the same.
  *
  * Usage: `npm run bench:planning [-- --interventions 2000 --technicians 30 --rounds 5 --moves 40]`.
+ * `--profile 1` also prints where the page's main thread spent its CPU in the first round's opening
+ * (V8's sampling profiler, self time by function; `BENCH_MINIFY=false` keeps the names readable).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +31,8 @@ const INTERVENTIONS = arg('interventions', 2000);
 const TECHNICIANS = arg('technicians', 30);
 const ROUNDS = arg('rounds', 5);
 const MOVES = arg('moves', 40);
+const PROFILE = arg('profile', 0) > 0;
+const TRACE = arg('trace', 0) > 0;
 const TARGET = { firstPaint: 300, move: 50 };
 
 const js = await buildBenchPage('planning');
@@ -135,9 +139,26 @@ async function round(): Promise<Round> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'it-IT' });
   const tab = await context.newPage();
   tab.on('pageerror', (e) => console.error('page error:', e.message));
-  await tab.goto(`${origin}/`);
+  const profiler = PROFILE && rounds.length === 0 ? await context.newCDPSession(tab) : undefined;
+  const tracing = TRACE && rounds.length === 0;
+  await tab.goto(`${origin}/${profiler || tracing ? '?hold' : ''}`);
+  if (profiler || tracing) {
+    await tab.waitForFunction(() => window.benchOpen !== undefined);
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+    }
+    if (tracing) await browser.startTracing(tab, { categories: ['devtools.timeline', 'blink.user_timing'] });
+    await tab.evaluate(() => {
+      performance.mark('bench-open');
+      window.benchOpen!();
+    });
+  }
   await tab.waitForFunction(() => window.benchPainted !== undefined, undefined, { timeout: 30_000 });
   const firstPaint = await tab.evaluate(() => window.benchPainted!);
+  if (profiler) printProfile((await profiler.send('Profiler.stop')).profile);
+  if (tracing) printTimeline(JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }, firstPaint);
   // Every page in: the status line counts the period's interventions.
   await tab.waitForFunction(() => /\d+ interventi nel periodo/.test(document.querySelector('.board-status')?.textContent ?? ''), undefined, { timeout: 30_000 });
   const lanesInDom = await tab.locator('.board-lane').count();
@@ -176,6 +197,39 @@ async function round(): Promise<Round> {
   if (dropped < 1) throw new Error('the dropped card is not where it was moved');
   await context.close();
   return { firstPaint, moves, drop, lanesInDom, cardsInDom, cardDays };
+}
+
+/** Self time by function (top 25) of a V8 CPU profile, and the total sampled. */
+function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }): void {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  let total = 0;
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byNode.get(id)!.callFrame;
+    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    if (frame.functionName === '(idle)') return;
+    total += ms;
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').at(-1)}:${frame.lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + ms);
+  });
+  console.log(`CPU profile of the first opening (from the board's opening to its first paint, and the round trip that reports it): ${total.toFixed(1)} ms sampled (idle excluded); self time:`);
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+}
+
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { data?: Record<string, unknown> } }
+
+/** The page's main thread from the opening to the first paint: each task, layout and paint of 1 ms or more, in order. */
+function printTimeline(trace: { traceEvents: TraceEvent[] }, firstPaint: number): void {
+  const mark = trace.traceEvents.find((e) => e.name === 'bench-open');
+  if (!mark) return;
+  const main = trace.traceEvents.filter((e) => e.pid === mark.pid && e.tid === mark.tid && e.ph === 'X' && e.ts >= mark.ts && e.ts <= mark.ts + firstPaint * 1000);
+  const shown = new Set(['RunTask', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'ParseHTML', 'EvaluateScript', 'ResizeObserver', 'v8.callFunction']);
+  console.log(`Main thread from the opening to the first paint (${firstPaint.toFixed(1)} ms), events of 1 ms or more (start ms, duration ms):`);
+  for (const e of main) {
+    if (!shown.has(e.name) || (e.dur ?? 0) < 1000) continue;
+    const detail = e.args?.data?.['functionName'] ?? e.args?.data?.['type'] ?? e.args?.data?.['url'] ?? '';
+    console.log(`  ${((e.ts - mark.ts) / 1000).toFixed(1).padStart(7)}  ${((e.dur ?? 0) / 1000).toFixed(1).padStart(6)}  ${e.name} ${String(detail).slice(0, 60)}`);
+  }
 }
 
 /** The reference drawing what the board drew at its first paint (reference.ts): its time to paint, and the cards it drew. */

@@ -55,6 +55,20 @@ describe('Rome wall clock', () => {
     expect(romeInstant('2026-10-25', 9 * 60)).toBe('2026-10-25T08:00:00.000Z');
     expect(romeWallClock(romeInstant('2026-10-25', 9 * 60)).minutes).toBe(540);
   });
+
+  it('agrees with Intl minute by minute around the changes, and over years (offsets are kept by UTC hour)', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const expected = (ms: number) => {
+      const p = Object.fromEntries(intl.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+      return { day: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
+    };
+    const instants: number[] = [];
+    for (const change of ['2026-03-29T00:00:00Z', '2026-10-25T00:00:00Z', '1980-09-28T00:00:00Z']) {
+      for (let minute = 0; minute < 4 * 60; minute += 7) instants.push(Date.parse(change) + minute * 60_000);
+    }
+    for (let ms = Date.parse('1975-01-01T00:00:00Z'); ms < Date.parse('2040-01-01T00:00:00Z'); ms += 86_400_000 * 13 + 3_600_000 * 5 + 60_000 * 17) instants.push(ms);
+    for (const ms of instants) expect(romeWallClock(new Date(ms).toISOString())).toEqual(expected(ms));
+  });
 });
 
 describe('lanes', () => {

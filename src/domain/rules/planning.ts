@@ -93,41 +93,48 @@ const romeParts = new Intl.DateTimeFormat('en-CA', {
   timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
 });
 
-// A board reads the same instants again on every move: Intl's formatToParts is the costly part.
-const wallClockCache = new Map<string, { day: string; minutes: number }>();
-const WALL_CLOCK_CACHE_SIZE = 20_000;
+/**
+ * Rome's offset from UTC (minutes) by UTC hour. Its changes fall on whole UTC hours (01:00 UTC in the
+ * EU rule, and on the hour in every earlier Italian rule), so one hour has one offset: a month of a
+ * board asks Intl (formatToParts, the costly part) once per hour that has an intervention, not once per
+ * intervention.
+ */
+const offsetByHour = new Map<number, number>();
+const OFFSET_CACHE_SIZE = 50_000;
+const HOUR_MS = 3_600_000;
+
+/** Minutes Rome is ahead of UTC at `ms` (60 in winter, 120 in summer). */
+function romeOffsetAt(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const parts: Record<string, string> = {};
+    for (const part of romeParts.formatToParts(new Date(hour * HOUR_MS))) parts[part.type] = part.value;
+    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+    offset = Math.round((wall - hour * HOUR_MS) / 60_000);
+    if (offsetByHour.size >= OFFSET_CACHE_SIZE) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 
 /** The day and minute of the day in Rome of an instant. */
 export function romeWallClock(instant: string | Date): { day: string; minutes: number } {
-  if (typeof instant === 'string') {
-    const cached = wallClockCache.get(instant);
-    if (cached) return cached;
-    const computed = romeWallClockOf(new Date(instant));
-    if (wallClockCache.size >= WALL_CLOCK_CACHE_SIZE) wallClockCache.clear();
-    wallClockCache.set(instant, computed);
-    return computed;
-  }
-  return romeWallClockOf(instant);
-}
-
-function romeWallClockOf(date: Date): { day: string; minutes: number } {
-  const parts: Record<string, string> = {};
-  for (const part of romeParts.formatToParts(date)) parts[part.type] = part.value;
-  return Object.freeze({ day: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) });
-}
-
-/** Minutes Rome is ahead of UTC at `ms` (60 in winter, 120 in summer). */
-function romeOffsetMinutes(ms: number): number {
-  const { day, minutes } = romeWallClock(new Date(ms));
-  const wall = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), 0, minutes);
-  return Math.round((wall - Math.floor(ms / 60_000) * 60_000) / 60_000);
+  const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+  const wall = new Date(Math.floor(ms / 60_000) * 60_000 + romeOffsetAt(ms) * 60_000);
+  return {
+    day: `${wall.getUTCFullYear()}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}`,
+    minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
+  };
 }
 
 /** The instant (ISO, UTC) of `minutes` after midnight of `day` in Rome, across summer time changes. */
 export function romeInstant(day: string, minutes: number): string {
   const wall = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), 0, minutes);
-  let offset = romeOffsetMinutes(wall);
-  const second = romeOffsetMinutes(wall - offset * 60_000);
+  let offset = romeOffsetAt(wall);
+  const second = romeOffsetAt(wall - offset * 60_000);
   if (second !== offset) offset = second;
   return new Date(wall - offset * 60_000).toISOString();
 }
