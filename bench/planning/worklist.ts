@@ -80,26 +80,6 @@ async function topUp(database: Awaited<ReturnType<typeof openDatabase>>, have: n
   await sql`VACUUM (ANALYZE) physical_activities`.execute(database.db);
 }
 
-/**
- * The demo's interventions do not name the deadlines they execute; the worklist's operator filter
- * reads deadlines through the intervention they are planned in. So, once, each open activity of an
- * intervention takes the nearest pending deadline of its equipment and activity, as «Crea intervento»
- * would have set it (`relationships.assignmentActivityId`).
- */
-async function planOpenActivities(database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
-  const planned = await sql<{ n: string }>`SELECT count(*) AS n FROM physical_activities WHERE relationships->>'assignmentActivityId' IS NOT NULL`.execute(database.db);
-  if (Number(planned.rows[0]?.n) > 0) return;
-  const linked = await sql`UPDATE physical_activities p SET relationships = p.relationships || jsonb_build_object('assignmentActivityId', l.activity_id::text)
-    FROM (SELECT DISTINCT ON (deadline_id) deadline_id, activity_id FROM (
-        SELECT DISTINCT ON (a.id) a.id AS activity_id, d.id AS deadline_id
-        FROM assignment_activities a JOIN physical_activities d
-          ON d.relationships->>'equipmentId' = a.relationships->>'equipmentId' AND d.relationships->>'activityId' = a.relationships->>'activityId'
-        WHERE NOT a.is_deleted AND a.attributes->>'state' = 'open' AND (d.attributes->>'isExecuted')::boolean IS NOT TRUE AND (d.attributes->>'isEnded')::boolean IS NOT TRUE
-        ORDER BY a.id, d.s_attributes_deadline_date) per_activity ORDER BY deadline_id) l
-    WHERE p.id = l.deadline_id`.execute(database.db);
-  console.log(`planned ${String(linked.numAffectedRows ?? 0)} deadlines into the demo's open interventions (once)`);
-}
-
 async function prepare(): Promise<{ scenarios: Scenario[]; deadlines: number }> {
   const client = new pg.Client({ connectionString: postgresUrl });
   await client.connect();
@@ -118,7 +98,6 @@ async function prepare(): Promise<{ scenarios: Scenario[]; deadlines: number }> 
       console.log(`adding deadlines: ${have.toLocaleString('it-IT')} → ${wanted.toLocaleString('it-IT')} (once)…`);
       await topUp(database, have);
     }
-    await planOpenActivities(database);
     // Realistic parameters: the customer with the most deadlines (a word of its name for the search), the busiest module.
     const top = (await sql<{ name: string; module: string }>`SELECT metadata->>'customerName' AS name, attributes->>'module' AS module
       FROM physical_activities GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1`.execute(database.db)).rows[0]!;

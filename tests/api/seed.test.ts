@@ -200,6 +200,25 @@ describe.each(engines())('demo data set on %s', (engine) => {
     expect(wanted.length).toBeGreaterThan(0);
   });
 
+  it('plans pending deadlines into the open interventions, so the worklist’s operator filter finds them', async () => {
+    const planned = await sql<{ deadline: string; activity_state: string; same_activity: boolean; same_target: boolean; operator: string | null }>`
+      SELECT d.id AS deadline, a.attributes->>'state' AS activity_state,
+        d.relationships->>'activityId' = a.relationships->>'activityId' AS same_activity,
+        coalesce(d.relationships->>'equipmentId' = a.relationships->>'equipmentId', false) OR coalesce(d.relationships->>'installationId' = a.relationships->>'installationId', false) AS same_target,
+        s.relationships->'operatorIds'->>0 AS operator
+      FROM physical_activities d
+      JOIN assignment_activities a ON a.id::text = d.relationships->>'assignmentActivityId'
+      JOIN assignments s ON s.id::text = a.relationships->>'assignmentId'
+      WHERE (d.attributes->>'isExecuted')::boolean IS NOT TRUE`.execute(api.database.db);
+    expect(planned.rows.length).toBeGreaterThan(0);
+    for (const row of planned.rows) expect([row.activity_state, row.same_activity, row.same_target]).toEqual(['open', true, true]);
+    const operator = planned.rows.find((row) => row.operator)?.operator;
+    expect(operator).toBeDefined();
+    const res = await api.get(`/api/physicalActivities?filter[operatorId]=${operator}&page[size]=5`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.length).toBeGreaterThan(0);
+  });
+
   it('lists the seeded customers through the API', async () => {
     const res = await api.get('/api/customers?page[size]=5&sort=-lastUpdatedDateTime');
     expect(res.status).toBe(200);

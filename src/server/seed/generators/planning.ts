@@ -2,6 +2,7 @@
  * Planning: assignments in every state with activities in states that agree with them, the
  * anomalies found and the checks recorded during the work.
  */
+import { sql } from 'kysely';
 import type { SeedContext, SeedItem } from '../seed-context.ts';
 import { anomalyDescriptions, outcomeNotes } from './italian-data.ts';
 import { maintainers, stateOf, type ActivityInfo, type CustomerInfo, type OrderLink, type StaffUser } from './state.ts';
@@ -297,6 +298,7 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
     if (assignmentItems.length >= 5000) await flush();
   }
   await flush();
+  const plannedDeadlines = await linkOpenActivitiesToDeadlines(ctx);
 
   // Anomalies: one for each activity closed with anomalies, then others found outside assignments.
   const anomalyItems: SeedItem[] = [];
@@ -358,5 +360,27 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
   }
   for (let start = 0; start < checkItems.length; start += 20_000) await ctx.insert('checks', checkItems.slice(start, start + 20_000));
 
-  return { ...counts, anomalies: anomalyItems.length, checks: checkItems.length };
+  return { ...counts, 'scadenze pianificate': plannedDeadlines, anomalies: anomalyItems.length, checks: checkItems.length };
+}
+
+/**
+ * Each open activity of an intervention takes the nearest pending deadline of its equipment (or
+ * installation) and activity, as «Crea intervento» sets it (`relationships.assignmentActivityId`):
+ * the worklist then shows which deadlines are planned, its operator filter finds them, and closing
+ * the activity executes that deadline. One deadline goes to one activity; ties by id (deterministic).
+ */
+async function linkOpenActivitiesToDeadlines(ctx: SeedContext): Promise<number> {
+  // By equipment, then by installation (an OR of the two turned the join into a bitmap per activity);
+  // the activity compared as JSON, so the planner hashes instead of intersecting the activity index.
+  const candidates = (target: 'equipmentId' | 'installationId') => sql`
+    SELECT a.id AS activity_id, d.id AS deadline_id, d.s_attributes_deadline_date AS due
+    FROM assignment_activities a JOIN physical_activities d ON d.relationships->>${sql.lit(target)} = a.relationships->>${sql.lit(target)}
+    WHERE d.relationships->'activityId' = a.relationships->'activityId' AND NOT a.is_deleted AND NOT d.is_deleted AND a.attributes->>'state' = 'open'
+      AND (d.attributes->>'isExecuted')::boolean IS NOT TRUE AND (d.attributes->>'isEnded')::boolean IS NOT TRUE`;
+  const linked = await sql`UPDATE physical_activities p SET relationships = p.relationships || jsonb_build_object('assignmentActivityId', l.activity_id::text)
+    FROM (SELECT DISTINCT ON (deadline_id) deadline_id, activity_id FROM (
+        SELECT DISTINCT ON (activity_id) activity_id, deadline_id FROM (${candidates('equipmentId')} UNION ALL ${candidates('installationId')}) AS found
+        ORDER BY activity_id, due, deadline_id) AS per_activity ORDER BY deadline_id, activity_id) AS l
+    WHERE p.id = l.deadline_id`.execute(ctx.db);
+  return Number(linked.numAffectedRows ?? 0);
 }
