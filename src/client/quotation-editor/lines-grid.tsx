@@ -32,7 +32,6 @@ const WIDTHS: Record<Column, string> = {
   product: 'minmax(10rem, 14rem)', description: 'minmax(12rem, 1fr)', unitOfMeasure: '4rem', quantity: '6rem', listPrice: '7rem', unitPrice: '8rem',
   discountPercent: '6rem', net: '8rem', costPrice: '7rem', margin: '7rem', marginPercent: '6rem', supplier: 'minmax(8rem, 12rem)',
 };
-const TEMPLATE = `3rem ${COLUMNS.map((c) => WIDTHS[c]).join(' ')}`;
 
 interface Editing {
   row: number;
@@ -60,7 +59,7 @@ interface Props {
   locked: boolean;
   /** The unit price may be typed (SPEC §6 updateUnitNetPrice); otherwise it follows the list. */
   canEditPrice: boolean;
-  /** Cost, margin and supplier may be read (staff); a customer's user sees those cells empty. Default: yes. */
+  /** Cost, margin and supplier may be read (staff); a customer's user does not get those columns. Default: yes. */
   showCosts?: boolean;
   /** Errors by line position (`lines.{i}.…` of the record's errors). */
   problems: ReadonlyMap<number, string>;
@@ -76,6 +75,13 @@ function editableColumns(line: LineDraft | undefined, canEditPrice: boolean, sho
 
 /** The columns whose figures only staff may read (the API leaves them out for the others). */
 const COST_COLUMNS: ReadonlySet<Column> = new Set(['costPrice', 'margin', 'marginPercent', 'supplier']);
+/** What a customer's user sees: the cost columns are left out, not shown empty. */
+const CUSTOMER_COLUMNS: readonly Column[] = COLUMNS.filter((column) => !COST_COLUMNS.has(column));
+const templateOf = (columns: readonly Column[]) => `3rem ${columns.map((c) => WIDTHS[c]).join(' ')}`;
+const LAYOUTS = {
+  staff: { columns: COLUMNS as readonly Column[], template: templateOf(COLUMNS) },
+  customer: { columns: CUSTOMER_COLUMNS, template: templateOf(CUSTOMER_COLUMNS) },
+};
 
 export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = true, problems, handleRef }: Props) {
   const intl = useIntl();
@@ -83,6 +89,7 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = tr
   const [active, setActive] = useState({ row: 0, column: 0 });
   const [editing, setEditing] = useState<Editing | null>(null);
   const count = lines.length;
+  const { columns, template } = LAYOUTS[showCosts ? 'staff' : 'customer'];
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
 
   useEffect(() => {
@@ -93,7 +100,7 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = tr
 
   const go = (row: number, column = active.column) => {
     const next = Math.max(0, Math.min(count - 1, row));
-    setActive({ row: next, column: Math.max(0, Math.min(COLUMNS.length - 1, column)) });
+    setActive({ row: next, column: Math.max(0, Math.min(columns.length - 1, column)) });
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
 
@@ -110,7 +117,7 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = tr
     const editable = editableColumns(line, canEditPrice, showCosts);
     const col = editable.includes(column) ? column : editable[0];
     if (!col) return;
-    setActive({ row, column: COLUMNS.indexOf(col) });
+    setActive({ row, column: columns.indexOf(col) });
     virtualizer.scrollToIndex(row, { align: 'auto' });
     const text = textOf(line, col);
     setEditing({ row, column: col, text, original: text });
@@ -146,8 +153,8 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = tr
     }
   };
 
-  const live = useRef({ go, startEdit, active, count, actions, locked });
-  live.current = { go, startEdit, active, count, actions, locked };
+  const live = useRef<GridLive>({ go, startEdit, active, count, actions, locked, columns });
+  live.current = { go, startEdit, active, count, actions, locked, columns };
   handleRef.current = {
     editProduct: (row) => {
       // The new line arrives with the next render: edit it then, with that render's lines.
@@ -196,7 +203,7 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = tr
       setActive({ row, column });
       focusGrid();
     },
-    onDoubleClick: (row, column) => startEdit(row, COLUMNS[column] ?? 'description'),
+    onDoubleClick: (row, column) => startEdit(row, columns[column] ?? 'description'),
   };
   const handlers = useMemo<RowHandlers>(() => ({
     onEditText: (row, text) => rowLive.current?.onEditText(row, text),
@@ -215,7 +222,7 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = tr
         role="grid"
         aria-label={intl.formatMessage({ id: 'quotationEditor.linesLabel' })}
         aria-rowcount={count + 1}
-        aria-colcount={COLUMNS.length + 1}
+        aria-colcount={columns.length + 1}
         aria-activedescendant={activeId}
         aria-readonly={locked || undefined}
         tabIndex={0}
@@ -225,9 +232,9 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = tr
         onBlur={(event) => event.target === event.currentTarget && setFocused(false)}
       >
         <div role="rowgroup" className="data-grid-head" style={{ position: 'sticky', top: 0, zIndex: 1 }}>
-          <div role="row" aria-rowindex={1} className="data-grid-row data-grid-header" style={{ display: 'grid', gridTemplateColumns: TEMPLATE, height: ROW_HEIGHT }}>
+          <div role="row" aria-rowindex={1} className="data-grid-row data-grid-header" style={{ display: 'grid', gridTemplateColumns: template, height: ROW_HEIGHT }}>
             <div role="columnheader" className="data-grid-cell data-grid-headcell"><FormattedMessage id="quotationEditor.col.position" /></div>
-            {COLUMNS.map((column) => (
+            {columns.map((column) => (
               <div key={column} role="columnheader" className="data-grid-cell data-grid-headcell"><FormattedMessage id={`quotationEditor.col.${column}`} /></div>
             ))}
           </div>
@@ -305,8 +312,8 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
         supplier: supplierTitle,
       }
     : { product: intl.formatMessage({ id: `quotationEditor.kind.${line.kind}` }), description: line.description, unitOfMeasure: '', quantity: '', listPrice: '', unitPrice: '', discountPercent: '', net: '', costPrice: '', margin: '', marginPercent: '', supplier: '' };
-  // Without the cost (left out by the API), a margin computed here would be the whole net: none is shown.
-  const cells = showCosts ? shown : (Object.fromEntries(Object.entries(shown).map(([column, text]) => [column, COST_COLUMNS.has(column as Column) ? '' : text])) as Record<Column, string>);
+  // Without the cost (left out by the API) a margin computed here would be the whole net: those columns are not drawn.
+  const { columns, template } = LAYOUTS[showCosts ? 'staff' : 'customer'];
   const n = row + 1;
   const invalidEdit = editing !== null && NUMBER_COLUMNS.includes(editing.column) && editing.text.trim() !== '' && parseItalianDecimal(editing.text.trim().replace(/%$/, '')) === undefined;
   return (
@@ -320,10 +327,10 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
       data-optional={line.isOptional || undefined}
       title={problem}
       className={`data-grid-row${activeColumn >= 0 ? ' is-active' : ''}${problem ? ' has-problem' : ''}${line.isOptional ? ' is-optional' : ''} quotation-line-${line.kind}`}
-      style={{ display: 'grid', gridTemplateColumns: TEMPLATE, height: ROW_HEIGHT, position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${start}px)` }}
+      style={{ display: 'grid', gridTemplateColumns: template, height: ROW_HEIGHT, position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${start}px)` }}
     >
       <div role="rowheader" className="data-grid-cell">{n}{line.isOptional ? ` (${intl.formatMessage({ id: 'quotationEditor.optional' })})` : ''}</div>
-      {COLUMNS.map((column, i) => {
+      {columns.map((column, i) => {
         const isEditing = editing?.column === column;
         const label = intl.formatMessage({ id: 'quotationEditor.cellOf' }, { column: intl.formatMessage({ id: `quotationEditor.col.${column}` }), n });
         return (
@@ -362,7 +369,7 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
                   }
                 }}
               />
-            ) : cells[column]}
+            ) : shown[column]}
           </div>
         );
       })}
@@ -398,6 +405,8 @@ interface GridLive {
   count: number;
   actions: LinesGridActions;
   locked: boolean;
+  /** The columns drawn (a customer's user has no cost columns). */
+  columns: readonly Column[];
 }
 
 /** The lines grid's keys (scope `grid`, listening while it has focus and no cell is edited). */
@@ -417,8 +426,8 @@ function linesKeyCommands(live: { current: GridLive }): Command[] {
   const onRow = (g: GridLive) => !g.locked && g.count > 0;
   const column = (g: GridLive, delta: number) => {
     const at = g.active.column + delta;
-    if (at >= COLUMNS.length && g.active.row + 1 < g.count) g.go(g.active.row + 1, 0);
-    else if (at < 0 && g.active.row > 0) g.go(g.active.row - 1, COLUMNS.length - 1);
+    if (at >= g.columns.length && g.active.row + 1 < g.count) g.go(g.active.row + 1, 0);
+    else if (at < 0 && g.active.row > 0) g.go(g.active.row - 1, g.columns.length - 1);
     else g.go(g.active.row, at);
   };
   return [
@@ -428,7 +437,7 @@ function linesKeyCommands(live: { current: GridLive }): Command[] {
     c('left', ['ArrowLeft', 'Shift+Tab'], (g) => column(g, -1), hasRows),
     c('first', ['Home'], (g) => g.go(0), hasRows),
     c('last', ['End'], (g) => g.go(g.count - 1), hasRows),
-    c('edit', ['Enter', 'F2'], (g) => g.startEdit(g.active.row, COLUMNS[g.active.column] ?? 'description'), onRow),
+    c('edit', ['Enter', 'F2'], (g) => g.startEdit(g.active.row, g.columns[g.active.column] ?? 'description'), onRow),
     c('add', ['$mod+Enter'], (g) => g.actions.add('product', g.count === 0 ? -1 : g.active.row), editable),
     c('addSection', ['$mod+Shift+Enter'], (g) => g.actions.add('section', g.count === 0 ? -1 : g.active.row), editable),
     c('addNote', ['$mod+Alt+Enter'], (g) => g.actions.add('note', g.count === 0 ? -1 : g.active.row), editable),
