@@ -3,13 +3,15 @@
 // backlog; found by its code, it is picked up with Space, moved to next Tuesday 9:00 in a
 // technician's lane with the arrows and scheduled with Enter (the `schedule` transition). A second
 // browser, showing that week, sees it in that lane within 2 s. A salesman gets a reason, not an
-// empty board and a permission alert.
+// empty board and a permission alert. By mouse, a card is clicked, dragged to another day and opened.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import workspaceMessages from '../../src/client/i18n/messages/workspace.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { daysBetween } from '../../src/domain/rules/calendar.ts';
-import { nextWeekday, romeInstant } from '../../src/domain/rules/planning.ts';
+import { nextWeekday, romeInstant, romeWallClock } from '../../src/domain/rules/planning.ts';
+import { recordTabUrl } from '../../src/domain/routes.ts';
 import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, signIn, type SignedInSession } from './harness.ts';
 import { createInterventionFromOverdueDeadlines, focusedIs, tabUntil } from './deadline-steps.ts';
 
@@ -115,6 +117,37 @@ describe('planning board', () => {
     // Now in both lanes; the watcher sees the star move to the third technician's card.
     const watcherThird = watcher.locator(`.board-lane[data-lane="${thirdId}"] .board-cell[data-day="${tuesday}"] .board-card[data-code="${code}"] .board-card-charge`);
     await watcherThird.waitFor({ timeout: LIVE_MS + 3_000 });
+  });
+
+  it('by mouse: a click puts the cursor on a lane’s card, a drag moves it to another day, a double click opens it', async () => {
+    const { server, token } = session;
+    const monday = nextWeekday(businessDay(), 1);
+    const planner = await otherBrowser(DEMO.planner, `/planning/calendar/fire?view=week&day=${monday}`);
+    const card = planner.locator('.board-lane .board-card.state-scheduled[draggable=true]').first();
+    await card.waitFor({ timeout: 30_000 });
+    const [id, code, domId] = [await card.getAttribute('data-assignment-id'), await card.getAttribute('data-code'), await card.getAttribute('id')];
+    const lane = await card.evaluate((el) => el.closest<HTMLElement>('[data-lane]')!.dataset.lane!);
+    const day = await card.evaluate((el) => el.closest<HTMLElement>('[data-day]')!.dataset.day!);
+    const before = await apiData<Entity>(server, token, `/assignments/${id}`);
+
+    // The board as a screen reader meets it: no serious or critical axe violation.
+    const axe = await new AxeBuilder({ page: planner }).include('.screen-board').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    await card.click();
+    await expect.poll(() => planner.evaluate(() => document.activeElement?.classList.contains('board-lanes') ? document.activeElement.getAttribute('aria-activedescendant') : null)).toBe(domId);
+
+    // Another day of the same lane and week, at the same time.
+    const target = day === monday ? nextWeekday(monday, 3) : monday;
+    await card.dragTo(planner.locator(`.board-lane[data-lane="${lane}"] .board-cell[data-day="${target}"]`));
+    await planner.locator(`.board-lane[data-lane="${lane}"] .board-cell[data-day="${target}"] .board-card[data-code="${code}"]`).waitFor({ timeout: 10_000 });
+    await expect.poll(async () => (await apiData<Entity>(server, token, `/assignments/${id}`)).attributes.plannedStartDateTime).not.toBe(before.attributes.plannedStartDateTime);
+    const moved = await apiData<Entity>(server, token, `/assignments/${id}`);
+    expect(romeWallClock(String(moved.attributes.plannedStartDateTime))).toEqual({ day: target, minutes: romeWallClock(String(before.attributes.plannedStartDateTime)).minutes });
+
+    await planner.locator(`.board-cell[data-day="${target}"] .board-card[data-code="${code}"]`).first().dblclick();
+    await planner.waitForURL((url) => url.pathname === recordTabUrl('assignments', id!));
+    await expect.poll(() => planner.locator('[role=tab][aria-selected=true]').textContent()).toContain(code);
   });
 
   it('tells a salesman why the board is not for them, without a permission alert', async () => {

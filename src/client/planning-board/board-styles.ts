@@ -25,7 +25,7 @@ const css = `
 .board-cell { padding: 3px; border-left: 1px solid var(--border, color-mix(in srgb, CanvasText 8%, transparent)); display: flex; flex-direction: column; gap: 2px; min-width: 0; overflow: hidden; contain: layout paint; }
 .board-cell.is-today, .board-day-head.is-today { background: color-mix(in srgb, Highlight 10%, transparent); }
 .board-cell.is-weekend, .board-day-head.is-weekend { background: color-mix(in srgb, CanvasText 4%, transparent); }
-.board-card { box-sizing: border-box; display: flex; flex-direction: column; padding: 1px 4px; border-radius: 4px; font-size: .78rem; line-height: 1.2; cursor: grab; overflow: hidden; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); background: color-mix(in srgb, Canvas 90%, CanvasText 5%); }
+.board-card { user-select: none; box-sizing: border-box; display: flex; flex-direction: column; padding: 1px 4px; border-radius: 4px; font-size: .78rem; line-height: 1.2; cursor: grab; overflow: hidden; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); background: color-mix(in srgb, Canvas 90%, CanvasText 5%); }
 .board-week .board-card { height: 38px; }
 .board-month .board-card { height: 18px; font-size: .68rem; padding: 1px 2px; }
 .board-month .board-lane .board-card { display: block; white-space: nowrap; text-overflow: ellipsis; }

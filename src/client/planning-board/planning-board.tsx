@@ -20,6 +20,7 @@ import { planningBoardCommands, type PlanningBoardTarget } from '../../../comman
 import { findKind } from '../../domain/kinds.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
+import { escapeHtml } from '../../domain/html.ts';
 import type { Entity } from '../../domain/entity.ts';
 import type { ListParams } from '../../domain/records.ts';
 import { businessDay } from '../../domain/business-day.ts';
@@ -462,6 +463,18 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     });
   }, [activeDomId, current?.lane, cursorDay, laneIds, virtualizer]);
 
+  // The cursor's mark on a lane's card is set on the element, after every commit (a cell rewritten by
+  // a move or a refresh drops it): moving the cursor rewrites no cell, and a card clicked to be dragged
+  // stays the element the pointer holds.
+  useLayoutEffect(() => {
+    const lanes = scrollRef.current;
+    if (!lanes) return;
+    const active = activeDomId && current?.lane ? document.getElementById(activeDomId) : null;
+    const wanted = active && lanes.contains(active) ? active : null;
+    for (const card of lanes.querySelectorAll('.board-card.is-active')) if (card !== wanted) card.classList.remove('is-active');
+    wanted?.classList.add('is-active');
+  });
+
   // Mouse: drag a card onto a lane's day.
   const dragged = useRef<{ id: string; fromLane: string | undefined } | null>(null);
   const onDrop = (lane: string, day: string) => {
@@ -486,63 +499,82 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
 
   // Said on most cards of a lane: formatted once per render, not once per card (hundreds in a month).
   const inChargeText = t('planning.inCharge');
-  const renderCard = (id: string, lane: string | null, minutes?: number) => {
+  /** What a card shows and says, wherever it is drawn (cardElement in the backlog, cardHtml in the lanes). */
+  const cardView = (id: string, lane: string | null, minutes?: number): CardView | null => {
     const p = placements.get(id);
     const e = entities.get(id);
     if (!p || !e) return null;
     const clash = clashes.get(id);
     const domId = cardDomId(id, lane);
-    const isActive = domId === activeDomId;
     const inCharge = lane !== null && p.operatorInChargeId === lane;
     const stateLabel = machineStateLabels.assignments[p.state] ?? p.state;
     const customer = typeof e.metadata.customerName === 'string' ? e.metadata.customerName : '';
     const time = minutes === undefined ? undefined : formatMinutes(minutes);
     const clashText = clash ? t('planning.clash', { codes: [...clash].map((other) => String(entities.get(other)?.attributes.code ?? '')).join(', ') }) : '';
     const backlogDate = lane === null && p.start ? t('planning.wanted', { day: dayFormat.format(noon(romeWallClock(p.start).day)) }) : '';
-    const label = [time, cardLabel(id), customer, inCharge ? inChargeText : '', stateLabel, clashText, backlogDate].filter(Boolean).join(' · ');
-    const code = String(e.attributes.code ?? '');
-    const compact = view === 'month' && lane !== null;
+    // Without the cursor's mark: in the lanes it is set on the element (see the effect below), so moving the cursor rewrites no cell.
+    const classes = `board-card state-${p.state}${moving?.id === id ? ' is-moving' : ''}${clash ? ' is-clash' : ''}${pending.has(id) ? ' is-pending' : ''}${inCharge ? ' is-in-charge' : ''}`;
+    return {
+      id, domId, classes, time, inCharge, clash: clash !== undefined, backlogDate,
+      label: [time, cardLabel(id), customer, inCharge ? inChargeText : '', stateLabel, clashText, backlogDate].filter(Boolean).join(' · '),
+      code: String(e.attributes.code ?? ''),
+      text: view === 'week' ? customer || String(e.attributes.title ?? '') : '',
+      draggable: editable && isMovableState(p.state),
+    };
+  };
+  /** A backlog card (a few dozen): a React element. */
+  const cardElement = (id: string) => {
+    const card = cardView(id, null);
+    if (!card) return null;
     return (
-      <div
-        key={domId}
-        id={domId}
-        role="button"
-        tabIndex={-1}
-        aria-label={label}
-        title={label}
-        data-assignment-id={id}
-        data-code={code}
-        className={`board-card state-${p.state}${isActive ? ' is-active' : ''}${moving?.id === id ? ' is-moving' : ''}${clash ? ' is-clash' : ''}${pending.has(id) ? ' is-pending' : ''}${inCharge ? ' is-in-charge' : ''}`}
-        draggable={editable && isMovableState(p.state)}
-        onDragStart={(event) => {
-          dragged.current = { id, fromLane: lane ?? undefined };
-          event.dataTransfer.effectAllowed = 'move';
-          event.dataTransfer.setData('text/plain', String(e.attributes.code ?? id));
-        }}
-        onMouseDown={(event) => {
-          event.preventDefault();
-          setCursor({ id, lane });
-          (lane === null ? backlogRef.current : scrollRef.current)?.focus({ preventScroll: true });
-        }}
-        onDoubleClick={() => openTab(recordTabUrl(TYPE, id))}
-      >
-        {compact ? (
-          // A month's lanes hold hundreds of cards: one box each, time and code as its text, the marks drawn by CSS.
-          time ? `${time} ${code}` : code
-        ) : (
-          <>
-            <span className="board-card-line">
-              {time && <span className="board-card-time">{time}</span>}
-              <span className="board-card-code">{code}</span>
-              {inCharge && <span className="board-card-charge" aria-hidden="true">★</span>}
-              {clash && <span className="board-card-clash" aria-hidden="true">⚠</span>}
-            </span>
-            {view === 'week' && <span className="board-card-text">{customer || String(e.attributes.title ?? '')}</span>}
-            {lane === null && backlogDate && <span className="board-card-text">{backlogDate}</span>}
-          </>
-        )}
+      <div key={card.domId} id={card.domId} role="button" aria-label={card.label} title={card.label} data-assignment-id={id} data-code={card.code} className={`${card.classes}${card.domId === activeDomId ? ' is-active' : ''}`} draggable={card.draggable}>
+        <span className="board-card-line">
+          <span className="board-card-code">{card.code}</span>
+          {card.clash && <span className="board-card-clash" aria-hidden="true">⚠</span>}
+        </span>
+        {card.text && <span className="board-card-text">{card.text}</span>}
+        {card.backlogDate && <span className="board-card-text">{card.backlogDate}</span>}
       </div>
     );
+  };
+  /**
+   * A lane's card as HTML: a month draws hundreds of them, and a cell's cards set as one string
+   * cost a fraction of as many React elements (their events are the lanes' own, see cardEvents).
+   */
+  const cardHtml = (id: string, lane: string, minutes: number): string => {
+    const card = cardView(id, lane, minutes);
+    if (!card) return '';
+    const attributes = `id="${escapeHtml(card.domId)}" role="button" aria-label="${escapeHtml(card.label)}" title="${escapeHtml(card.label)}" data-assignment-id="${escapeHtml(id)}" data-code="${escapeHtml(card.code)}" class="${card.classes}" draggable="${card.draggable}"`;
+    // A month's card is one box, time and code as its text, the marks drawn by CSS.
+    if (view === 'month') return `<div ${attributes}>${escapeHtml(card.time ? `${card.time} ${card.code}` : card.code)}</div>`;
+    return `<div ${attributes}><span class="board-card-line">${card.time ? `<span class="board-card-time">${card.time}</span>` : ''}<span class="board-card-code">${escapeHtml(card.code)}</span>${card.inCharge ? '<span class="board-card-charge" aria-hidden="true">★</span>' : ''}${card.clash ? '<span class="board-card-clash" aria-hidden="true">⚠</span>' : ''}</span><span class="board-card-text">${escapeHtml(card.text)}</span></div>`;
+  };
+  /** The cards' mouse events, on the backlog and the lanes that hold them: the card is the one under the pointer. */
+  const cardEvents = () => {
+    const cardOf = (target: EventTarget) => {
+      const card = target instanceof Element ? target.closest<HTMLElement>('.board-card') : null;
+      const id = card?.dataset.assignmentId;
+      return card && id ? { id, lane: card.closest<HTMLElement>('[data-lane]')?.dataset.lane ?? null } : undefined;
+    };
+    return {
+      // Cards are not focusable: the press focuses the region that holds them (the card is its active
+      // descendant). Preventing the press's default instead would stop Chromium from starting a drag.
+      onMouseDown: (event: React.MouseEvent) => {
+        const card = cardOf(event.target);
+        if (card) setCursor(card);
+      },
+      onDoubleClick: (event: React.MouseEvent) => {
+        const card = cardOf(event.target);
+        if (card) openTab(recordTabUrl(TYPE, card.id));
+      },
+      onDragStart: (event: React.DragEvent) => {
+        const card = cardOf(event.target);
+        if (!card) return;
+        dragged.current = { id: card.id, fromLane: card.lane ?? undefined };
+        event.dataTransfer.effectAllowed = 'move';
+        event.dataTransfer.setData('text/plain', String(entities.get(card.id)?.attributes.code ?? card.id));
+      },
+    };
   };
 
   /**
@@ -571,7 +603,6 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   // A lane row redraws only when its cells or this key change (the cursor, the moving card, clashes, writes in it).
   const laneState = (lane: string) => {
     let key = '';
-    if (current?.lane === lane) key += `a:${current.id};`;
     if (moving && movingPlacement?.operatorIds.includes(lane)) key += `m:${moving.id};`;
     for (const cell of cells.get(lane)?.values() ?? []) {
       for (const card of cell) {
@@ -581,8 +612,8 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     }
     return key;
   };
-  const renderRef = useRef(renderCard);
-  renderRef.current = renderCard;
+  const cardHtmlRef = useRef(cardHtml);
+  cardHtmlRef.current = cardHtml;
   const dropRef = useRef({ over: (event: React.DragEvent) => event, drop: onDrop });
   dropRef.current = {
     over: (event: React.DragEvent) => {
@@ -627,9 +658,10 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
           aria-activedescendant={current?.lane === null ? activeDomId : undefined}
           tabIndex={0}
           {...regionFocus('backlog')}
+          {...cardEvents()}
         >
           <h2>{t('planning.backlogTitle', { count: backlog.data?.meta.total ?? 0 })}</h2>
-          {backlogIds.length === 0 ? <p className="board-empty">{t(backlog.isPending ? 'screens.loading' : 'planning.backlogEmpty')}</p> : backlogIds.map((id) => renderCard(id, null))}
+          {backlogIds.length === 0 ? <p className="board-empty">{t(backlog.isPending ? 'screens.loading' : 'planning.backlogEmpty')}</p> : backlogIds.map((id) => cardElement(id))}
         </div>
         <div
           ref={scrollRef}
@@ -642,6 +674,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
           tabIndex={0}
           style={{ ['--board-columns' as string]: columns }}
           {...regionFocus('lanes')}
+          {...cardEvents()}
         >
           <div className="board-row board-head" aria-hidden="true">
             <div className="board-lane-name">{t('planning.technician')}</div>
@@ -670,7 +703,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
                     shown={dayWindow}
                     cursorDay={current?.lane === lane ? cursorDay : undefined}
                     state={laneState(lane)}
-                    renderCard={renderRef}
+                    cardHtml={cardHtmlRef}
                     dropHandlers={dropRef}
                   />
                 );
@@ -697,12 +730,12 @@ interface LaneRowProps {
   cursorDay: string | undefined;
   /** What else the row shows that is not in its cells (see laneState). */
   state: string;
-  renderCard: { current: (id: string, lane: string | null, minutes?: number) => React.ReactNode };
+  cardHtml: { current: (id: string, lane: string, minutes: number) => string };
   dropHandlers: { current: { over(event: React.DragEvent): unknown; drop(lane: string, day: string): void } };
 }
 
 /** One technician's lane across the days; memoized, so a move redraws only the lanes it touches. */
-const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, byDay, shown, cursorDay, renderCard, dropHandlers }: LaneRowProps) {
+const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, byDay, shown, cursorDay, cardHtml, dropHandlers }: LaneRowProps) {
   return (
     <div className="board-row board-lane" role="group" data-lane={lane} aria-label={name} style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` }}>
       <div className="board-lane-name" aria-hidden="true">{name}</div>
@@ -716,9 +749,10 @@ const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, by
             event.preventDefault();
             dropHandlers.current.drop(lane, day);
           }}
-        >
-          {(!shown || (index >= shown.first && index <= shown.last) || day === cursorDay) && (byDay?.get(day) ?? []).map((card) => renderCard.current(card.id, lane, card.minutes))}
-        </div>
+          dangerouslySetInnerHTML={{
+            __html: !shown || (index >= shown.first && index <= shown.last) || day === cursorDay ? (byDay?.get(day) ?? []).map((card) => cardHtml.current(card.id, lane, card.minutes)).join('') : '',
+          }}
+        />
       ))}
     </div>
   );
@@ -734,6 +768,22 @@ function scrollWithin(container: HTMLElement, element: HTMLElement): void {
   else if (rect.bottom > box.bottom) container.scrollTop += rect.bottom - box.bottom;
   if (rect.left < box.left + names) container.scrollLeft -= box.left + names - rect.left;
   else if (rect.right > box.right) container.scrollLeft += rect.right - box.right;
+}
+
+/** A card as the board draws it (Board's cardView). */
+interface CardView {
+  id: string;
+  domId: string;
+  classes: string;
+  label: string;
+  code: string;
+  time: string | undefined;
+  /** The customer (or the title) in the week view, nothing in the month's. */
+  text: string;
+  backlogDate: string;
+  inCharge: boolean;
+  clash: boolean;
+  draggable: boolean;
 }
 
 /** The DOM id of a card in a lane (a card with two technicians is in two lanes) or in the backlog. */

@@ -4,10 +4,7 @@
  * Enter submits), light or dark as the system prefers. Every value put into a page is escaped.
  */
 import { createHash } from 'node:crypto';
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../domain/html.ts';
 
 /** No framing (clickjacking), no scripts, nothing loaded from elsewhere. */
 export const PAGE_SECURITY_HEADERS: Record<string, string> = {
