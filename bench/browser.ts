@@ -20,7 +20,8 @@ export function chromiumPath(): string {
  * the work, not the vsync phase.
  */
 export function launchChromium(options: { unthrottled?: boolean } = {}): Promise<Browser> {
-  const args = ['--no-sandbox', '--disable-background-timer-throttling'];
+  // What headless Chromium needs on this kind of machine (no GPU, no sandbox, nothing fetched in the background).
+  const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-background-timer-throttling'];
   if (options.unthrottled) args.push('--disable-gpu-vsync', '--disable-frame-rate-limit');
   return chromium.launch({ executablePath: chromiumPath(), args });
 }

@@ -222,10 +222,15 @@ interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tid: 
 function printTimeline(trace: { traceEvents: TraceEvent[] }, firstPaint: number): void {
   const mark = trace.traceEvents.find((e) => e.name === 'bench-open');
   if (!mark) return;
-  const main = trace.traceEvents.filter((e) => e.pid === mark.pid && e.tid === mark.tid && e.ph === 'X' && e.ts >= mark.ts && e.ts <= mark.ts + firstPaint * 1000);
+  const network = new Set(['ResourceSendRequest', 'ResourceReceiveResponse', 'ResourceFinish']);
+  const main = trace.traceEvents.filter((e) => e.ts >= mark.ts && e.ts <= mark.ts + firstPaint * 1000 && ((e.pid === mark.pid && e.tid === mark.tid && e.ph === 'X') || network.has(e.name)));
   const shown = new Set(['RunTask', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'ParseHTML', 'EvaluateScript', 'ResizeObserver', 'v8.callFunction']);
   console.log(`Main thread from the opening to the first paint (${firstPaint.toFixed(1)} ms), events of 1 ms or more (start ms, duration ms):`);
   for (const e of main) {
+    if (network.has(e.name)) {
+      console.log(`  ${((e.ts - mark.ts) / 1000).toFixed(1).padStart(7)}          ${e.name} ${String(e.args?.data?.['url'] ?? e.args?.data?.['requestId'] ?? '').replace(/^https?:\/\/[^/]+/, '').slice(0, 200)}`);
+      continue;
+    }
     if (!shown.has(e.name) || (e.dur ?? 0) < 1000) continue;
     const detail = e.args?.data?.['functionName'] ?? e.args?.data?.['type'] ?? e.args?.data?.['url'] ?? '';
     console.log(`  ${((e.ts - mark.ts) / 1000).toFixed(1).padStart(7)}  ${((e.dur ?? 0) / 1000).toFixed(1).padStart(6)}  ${e.name} ${String(detail).slice(0, 60)}`);
