@@ -798,8 +798,16 @@ function cardDomId(id: string, lane: string | null): string {
   return `board-card-${lane ?? 'backlog'}-${id}`;
 }
 
+/** Saturday or Sunday; remembered per day (every cell of every lane asks, at every lane render). */
+const weekendDays = new Map<string, boolean>();
 function isWeekend(day: string): boolean {
-  const weekday = noon(day).getUTCDay();
-  return weekday === 0 || weekday === 6;
+  let weekend = weekendDays.get(day);
+  if (weekend === undefined) {
+    const weekday = noon(day).getUTCDay();
+    weekend = weekday === 0 || weekday === 6;
+    if (weekendDays.size > 5000) weekendDays.clear();
+    weekendDays.set(day, weekend);
+  }
+  return weekend;
 }
 

@@ -120,9 +120,23 @@ function romeOffsetAt(ms: number): number {
 
 const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 
+// A board reads the same instants again (cells, clashes, the cursor, every move): each is worked out once.
+const wallClockCache = new Map<string, { day: string; minutes: number }>();
+const WALL_CLOCK_CACHE_SIZE = 20_000;
+
 /** The day and minute of the day in Rome of an instant. */
 export function romeWallClock(instant: string | Date): { day: string; minutes: number } {
-  const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+  if (typeof instant !== 'string') return wallClockOf(instant.getTime());
+  let known = wallClockCache.get(instant);
+  if (!known) {
+    known = Object.freeze(wallClockOf(Date.parse(instant)));
+    if (wallClockCache.size >= WALL_CLOCK_CACHE_SIZE) wallClockCache.clear();
+    wallClockCache.set(instant, known);
+  }
+  return known;
+}
+
+function wallClockOf(ms: number): { day: string; minutes: number } {
   const wall = new Date(Math.floor(ms / 60_000) * 60_000 + romeOffsetAt(ms) * 60_000);
   return {
     day: `${wall.getUTCFullYear()}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}`,
