@@ -26,7 +26,7 @@ import type { ListParams } from '../../domain/records.ts';
 import { businessDay } from '../../domain/business-day.ts';
 import { addDays } from '../../domain/rules/calendar.ts';
 import {
-  doubleBookings, dropPlan, durationMinutes, formatMinutes, isInBacklog, isMovableState, laneCells, moveSlot, periodDays, placementOf,
+  doubleBookings, dropPlan, durationMinutes, formatMinutes, isInBacklog, isoWeekday, isMovableState, laneCells, moveSlot, periodDays, placementOf,
   requestRanges, romeWallClock, shiftPeriod, slotOf, technicianLanes, withOperator, withPlacement, type LaneCard, type BoardSlot, type BoardView, type Placement,
 } from '../../domain/rules/planning.ts';
 import { addMessages } from '../i18n/index.ts';
@@ -522,7 +522,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     // Without the cursor's mark: in the lanes it is set on the element (see the effect below), so moving the cursor rewrites no cell.
     const classes = `board-card state-${p.state}${moving?.id === id ? ' is-moving' : ''}${clash ? ' is-clash' : ''}${pending.has(id) ? ' is-pending' : ''}${inCharge ? ' is-in-charge' : ''}`;
     return {
-      id, domId, classes, time, inCharge, clash: clash !== undefined, backlogDate,
+      domId, classes, time, inCharge, clash: clash !== undefined, backlogDate,
       label: [time, cardLabel(id), customer, inCharge ? inChargeText : '', stateLabel, clashText, backlogDate].filter(Boolean).join(' · '),
       code: String(e.attributes.code ?? ''),
       text: view === 'week' ? customer || String(e.attributes.title ?? '') : '',
@@ -551,7 +551,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const cardHtml = (id: string, lane: string, minutes: number): string => {
     const card = cardView(id, lane, minutes);
     if (!card) return '';
-    const attributes = `id="${escapeHtml(card.domId)}" role="button" aria-label="${escapeHtml(card.label)}" title="${escapeHtml(card.label)}" data-assignment-id="${escapeHtml(id)}" data-code="${escapeHtml(card.code)}" class="${card.classes}" draggable="${card.draggable}"`;
+    const attributes = `id="${escapeHtml(card.domId)}" role="button" aria-label="${escapeHtml(card.label)}" title="${escapeHtml(card.label)}" data-assignment-id="${escapeHtml(id)}" data-code="${escapeHtml(card.code)}" class="${escapeHtml(card.classes)}" draggable="${card.draggable}"`;
     // A month's card is one box, time and code as its text, the marks drawn by CSS.
     if (view === 'month') return `<div ${attributes}>${escapeHtml(card.time ? `${card.time} ${card.code}` : card.code)}</div>`;
     return `<div ${attributes}><span class="board-card-line">${card.time ? `<span class="board-card-time">${card.time}</span>` : ''}<span class="board-card-code">${escapeHtml(card.code)}</span>${card.inCharge ? '<span class="board-card-charge" aria-hidden="true">★</span>' : ''}${card.clash ? '<span class="board-card-clash" aria-hidden="true">⚠</span>' : ''}</span><span class="board-card-text">${escapeHtml(card.text)}</span></div>`;
@@ -779,7 +779,6 @@ function scrollWithin(container: HTMLElement, element: HTMLElement): void {
 
 /** A card as the board draws it (Board's cardView). */
 interface CardView {
-  id: string;
   domId: string;
   classes: string;
   label: string;
@@ -803,8 +802,7 @@ const weekendDays = new Map<string, boolean>();
 function isWeekend(day: string): boolean {
   let weekend = weekendDays.get(day);
   if (weekend === undefined) {
-    const weekday = noon(day).getUTCDay();
-    weekend = weekday === 0 || weekday === 6;
+    weekend = isoWeekday(day) >= 6;
     if (weekendDays.size > 5000) weekendDays.clear();
     weekendDays.set(day, weekend);
   }
