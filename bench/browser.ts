@@ -6,24 +6,14 @@ import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-
-/** Chromium on this machine: CHROMIUM_PATH, else Debian's package. Never a downloaded browser. */
-export function chromiumPath(): string {
-  for (const candidate of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) {
-    if (candidate && fs.existsSync(candidate)) return candidate;
-  }
-  throw new Error('No Chromium: set CHROMIUM_PATH or install the Debian chromium package');
-}
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.ts';
 
 /**
  * Headless Chromium. `unthrottled`: frames as soon as they are ready (no 60 Hz wait), so a figure is
  * the work, not the vsync phase.
  */
 export function launchChromium(options: { unthrottled?: boolean } = {}): Promise<Browser> {
-  // What headless Chromium needs on this kind of machine (no GPU, no sandbox, nothing fetched in the background).
-  const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-background-timer-throttling',
-    // Chromium 156 builds its omnibox popup (a WebUI page, a dozen scripts) for every new tab, headless too, on the page's cores.
-    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup'];
+  const args = [...CHROMIUM_ARGS, '--disable-background-timer-throttling'];
   if (options.unthrottled) args.push('--disable-gpu-vsync', '--disable-frame-rate-limit');
   return chromium.launch({ executablePath: chromiumPath(), args });
 }

@@ -19,6 +19,7 @@ import { promisify } from 'node:util';
 import { expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Locator, type Page } from 'playwright-core';
 import { freePort } from '../support/free-port.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Node 24 from the `node` devDependency; the system node may be older. */
@@ -182,27 +183,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
   };
 }
 
-const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
-
-export function chromiumPath(): string {
-  const configured = process.env.CHROMIUM_PATH;
-  if (configured) {
-    if (!fs.existsSync(configured)) throw new Error(`CHROMIUM_PATH=${configured} does not exist. Point it at a Chromium or Chrome executable.`);
-    return configured;
-  }
-  const found = CHROMIUM_CANDIDATES.find((candidate) => fs.existsSync(candidate));
-  if (!found) {
-    throw new Error(
-      `No Chromium found (looked at ${CHROMIUM_CANDIDATES.join(', ')}). Install it (Debian: \`apt-get install chromium\`) or set CHROMIUM_PATH to a Chromium/Chrome executable.`,
-    );
-  }
-  return found;
-}
+export { chromiumPath };
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: CHROMIUM_ARGS,
     ...options,
   });
 }

@@ -11,7 +11,7 @@
  * the live stream, which refreshes the lists this board reads.
  */
 import { memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -48,6 +48,7 @@ const BACKLOG_SIZE = 200;
 /** Card heights (px) by view, and the lane's padding: lanes are sized from their fullest day, no measuring. */
 const CARD_HEIGHT: Record<BoardView, number> = { week: 40, month: 20 };
 const LANE_PADDING = 12;
+const NO_DAYS: readonly string[] = [];
 /** Days drawn each side of those in view (a month is twice as wide as the board: the others get their cards when scrolled to, within a frame). */
 const DAY_OVERSCAN = 1;
 
@@ -68,12 +69,14 @@ async function listAll(params: ListParams, signal: AbortSignal): Promise<Entity[
 }
 
 /**
- * A period's interventions, its days split into ranges asked at the same time (`requestRanges`): a
- * month of a busy module no longer waits for its first page to learn how many follow.
+ * A period's interventions as they arrive: its days are split into ranges asked at the same time
+ * (`requestRanges`, a month of a busy module no longer waits for its first page to learn how many
+ * follow), and each range's cards are drawn as soon as it is in. `pending` until every range is.
+ * Module-level, so react-query keeps the combined answer while no range changes.
  */
-async function listPeriod(params: ListParams, from: string, to: string, signal: AbortSignal): Promise<Entity[]> {
-  const parts = await Promise.all(requestRanges(from, to).map(([start, end]) => listAll({ ...params, 'from[plannedStartDateTime]': start, 'to[plannedStartDateTime]': end }, signal)));
-  return parts.flat();
+function combinePeriod(results: { data?: Entity[]; isPending: boolean }[]): { data: Entity[] | undefined; isPending: boolean } {
+  const arrived = results.filter((result) => result.data !== undefined);
+  return { data: arrived.length ? arrived.flatMap((result) => result.data!) : undefined, isPending: results.some((result) => result.isPending) };
 }
 
 /**
@@ -132,15 +135,17 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const usersFetch = { queryKey: listKey('users', usersQuery), queryFn: ({ signal }: { signal: AbortSignal }) => records.list('users', usersQuery, signal) };
   const periodFrom = addDays(days[0]!, -1);
   const periodTo = addDays(days.at(-1)!, 1);
-  const periodQuery: ListParams = { 'filter[module]': moduleName, 'from[plannedStartDateTime]': periodFrom, 'to[plannedStartDateTime]': periodTo, sort: 'plannedStartDateTime' };
-  const periodFetch = { queryKey: listKey(TYPE, periodQuery), queryFn: ({ signal }: { signal: AbortSignal }) => listPeriod(periodQuery, periodFrom, periodTo, signal) };
+  const periodFetches = requestRanges(periodFrom, periodTo).map(([start, end]) => {
+    const rangeQuery: ListParams = { 'filter[module]': moduleName, 'from[plannedStartDateTime]': start, 'to[plannedStartDateTime]': end, sort: 'plannedStartDateTime' };
+    return { queryKey: listKey(TYPE, rangeQuery), queryFn: ({ signal }: { signal: AbortSignal }) => listAll(rangeQuery, signal) };
+  });
   const [backlogSearch, setBacklogSearch] = useState('');
   const backlogQuery: ListParams = {
     'filter[module]': moduleName, 'filter[state]': 'open,postponed', sort: '-code', 'page[size]': BACKLOG_SIZE,
     ...(backlogSearch.trim() ? { 'filter[fullText]': backlogSearch.trim() } : {}),
   };
   const backlogFetch = { queryKey: listKey(TYPE, backlogQuery), queryFn: ({ signal }: { signal: AbortSignal }) => records.list(TYPE, backlogQuery, signal) };
-  usePrefetch(canListUsers ? [usersFetch, periodFetch, backlogFetch] : [periodFetch, backlogFetch]);
+  usePrefetch(canListUsers ? [usersFetch, ...periodFetches, backlogFetch] : [...periodFetches, backlogFetch]);
   const users = useQuery({ ...usersFetch, enabled: canListUsers, select: (answer) => answer.data });
   const technicians: Technician[] = useMemo(() => {
     if (!canListUsers) {
@@ -160,7 +165,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const nameOf = useMemo(() => new Map(technicians.map((tech) => [tech.id, tech.name])), [technicians]);
 
   // The period's interventions (a day more each side: the server's day is UTC, the board's Rome) and the backlog.
-  const period = useQuery({ ...periodFetch, placeholderData: (previous) => previous });
+  const period = useQueries({ queries: periodFetches.map((fetch) => ({ ...fetch, placeholderData: (previous?: Entity[]) => previous })), combine: combinePeriod });
   const backlog = useQuery({ ...backlogFetch, placeholderData: (previous) => previous });
 
   // Writes under way: the card shows where it is going until the refreshed lists say so.
@@ -551,7 +556,8 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const cardHtml = (id: string, lane: string, minutes: number): string => {
     const card = cardView(id, lane, minutes);
     if (!card) return '';
-    const attributes = `id="${escapeHtml(card.domId)}" role="button" aria-label="${escapeHtml(card.label)}" title="${escapeHtml(card.label)}" data-assignment-id="${escapeHtml(id)}" data-code="${escapeHtml(card.code)}" class="${escapeHtml(card.classes)}" draggable="${card.draggable}"`;
+    const label = escapeHtml(card.label);
+    const attributes = `id="${escapeHtml(card.domId)}" role="button" aria-label="${label}" title="${label}" data-assignment-id="${escapeHtml(id)}" data-code="${escapeHtml(card.code)}" class="${escapeHtml(card.classes)}" draggable="${card.draggable}"`;
     // A month's card is one box, time and code as its text, the marks drawn by CSS.
     if (view === 'month') return `<div ${attributes}>${escapeHtml(card.time ? `${card.time} ${card.code}` : card.code)}</div>`;
     return `<div ${attributes}><span class="board-card-line">${card.time ? `<span class="board-card-time">${card.time}</span>` : ''}<span class="board-card-code">${escapeHtml(card.code)}</span>${card.inCharge ? '<span class="board-card-charge" aria-hidden="true">★</span>' : ''}${card.clash ? '<span class="board-card-clash" aria-hidden="true">⚠</span>' : ''}</span><span class="board-card-text">${escapeHtml(card.text)}</span></div>`;
@@ -607,6 +613,8 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     },
   });
   const items = virtualizer.getVirtualItems();
+  // Until the period's first answer the lanes show their names alone: its cells are drawn once, with their cards.
+  const cellsDrawn = period.data !== undefined || !period.isPending;
   // A lane row redraws only when its cells or this key change (the cursor, the moving card, clashes, writes in it).
   const laneState = (lane: string) => {
     let key = '';
@@ -621,15 +629,24 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   };
   const cardHtmlRef = useRef(cardHtml);
   cardHtmlRef.current = cardHtml;
-  const dropRef = useRef({ over: (event: React.DragEvent) => event, drop: onDrop });
-  dropRef.current = {
-    over: (event: React.DragEvent) => {
-      if (!dragged.current) return event;
+  /** A dragged card over a lane's day (the cells are the lanes' HTML): the drop is accepted there. */
+  const cellOf = (target: EventTarget) => {
+    const cell = target instanceof Element ? target.closest<HTMLElement>('.board-cell[data-day]') : null;
+    const lane = cell?.closest<HTMLElement>('[data-lane]')?.dataset.lane;
+    return cell && lane ? { lane, day: cell.dataset.day! } : undefined;
+  };
+  const laneDrop = {
+    onDragOver: (event: React.DragEvent) => {
+      if (!dragged.current || !cellOf(event.target)) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = 'move';
-      return event;
     },
-    drop: onDrop,
+    onDrop: (event: React.DragEvent) => {
+      const cell = cellOf(event.target);
+      if (!cell) return;
+      event.preventDefault();
+      onDrop(cell.lane, cell.day);
+    },
   };
   return (
     <section className={`screen screen-board board-${view}`}>
@@ -682,6 +699,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
           style={{ ['--board-columns' as string]: columns }}
           {...regionFocus('lanes')}
           {...cardEvents()}
+          {...laneDrop}
         >
           <div className="board-row board-head" aria-hidden="true">
             <div className="board-lane-name">{t('planning.technician')}</div>
@@ -702,7 +720,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
                     key={lane}
                     lane={lane}
                     name={nameOf.get(lane) ?? ''}
-                    days={days}
+                    days={cellsDrawn ? days : NO_DAYS}
                     today={today}
                     top={item.start}
                     height={item.size}
@@ -711,7 +729,6 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
                     cursorDay={current?.lane === lane ? cursorDay : undefined}
                     state={laneState(lane)}
                     cardHtml={cardHtmlRef}
-                    dropHandlers={dropRef}
                   />
                 );
               })}
@@ -738,30 +755,36 @@ interface LaneRowProps {
   /** What else the row shows that is not in its cells (see laneState). */
   state: string;
   cardHtml: { current: (id: string, lane: string, minutes: number) => string };
-  dropHandlers: { current: { over(event: React.DragEvent): unknown; drop(lane: string, day: string): void } };
 }
 
-/** One technician's lane across the days; memoized, so a move redraws only the lanes it touches. */
-const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, byDay, shown, cursorDay, cardHtml, dropHandlers }: LaneRowProps) {
+/**
+ * One technician's lane across the days; memoized, so a move redraws only the lanes it touches. Its
+ * name, cells and cards are one HTML string (a month's lanes are hundreds of cells): React keeps the
+ * lane's box, and the lanes region handles the mouse for every cell and card in it.
+ */
+const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, byDay, shown, cursorDay, state, cardHtml }: LaneRowProps) {
+  const html = useMemo(() => {
+    let text = `<div class="board-lane-name" aria-hidden="true">${escapeHtml(name)}</div>`;
+    days.forEach((day, index) => {
+      const drawn = !shown || (index >= shown.first && index <= shown.last) || day === cursorDay;
+      const cards = drawn ? byDay?.get(day) : undefined;
+      text += `<div data-day="${day}" class="board-cell${day === today ? ' is-today' : ''}${isWeekend(day) ? ' is-weekend' : ''}">`;
+      if (cards) for (const card of cards) text += cardHtml.current(card.id, lane, card.minutes);
+      text += '</div>';
+    });
+    return text;
+    // `state` stands for what the cards show beyond the cells (see laneState); cardHtml is a ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lane, name, days, today, byDay, shown, cursorDay, state]);
   return (
-    <div className="board-row board-lane" role="group" data-lane={lane} aria-label={name} style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` }}>
-      <div className="board-lane-name" aria-hidden="true">{name}</div>
-      {days.map((day, index) => (
-        <div
-          key={day}
-          data-day={day}
-          className={`board-cell${day === today ? ' is-today' : ''}${isWeekend(day) ? ' is-weekend' : ''}`}
-          onDragOver={(event) => dropHandlers.current.over(event)}
-          onDrop={(event) => {
-            event.preventDefault();
-            dropHandlers.current.drop(lane, day);
-          }}
-          dangerouslySetInnerHTML={{
-            __html: !shown || (index >= shown.first && index <= shown.last) || day === cursorDay ? (byDay?.get(day) ?? []).map((card) => cardHtml.current(card.id, lane, card.minutes)).join('') : '',
-          }}
-        />
-      ))}
-    </div>
+    <div
+      className="board-row board-lane"
+      role="group"
+      data-lane={lane}
+      aria-label={name}
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` }}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 });
 
