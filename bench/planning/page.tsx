@@ -24,7 +24,7 @@ import type { Identity } from '../../src/domain/ability.ts';
 import { findKind } from '../../src/domain/kinds.ts';
 
 declare global {
-  interface Window { benchUrl: string; benchStart: number; benchCardsSeen?: boolean; benchPainted?: number; benchComplete?: number; benchOpen?: () => void }
+  interface Window { benchUrl: string; benchStart: number; benchPainted?: number; benchOpen?: () => void }
 }
 
 const identity: Identity = {
@@ -45,15 +45,10 @@ configureApi({ baseUrl: `${location.origin}/api` });
 startLiveUpdates();
 dispatchWorkspace({ type: 'open', url: window.benchUrl, id: 'bench' });
 
-// First paint of the board: the first frame in which its lanes show cards (the ranges of the period
-// are drawn as they arrive); complete: the first frame in which every range is in (the status counts them).
+// First paint of the board: the first frame in which its lanes show cards.
 const watch = () => {
-  if (window.benchPainted === undefined && window.benchCardsSeen === undefined && document.querySelector('.board-lanes .board-card')) {
-    window.benchCardsSeen = true;
+  if (document.querySelector('.board-lanes .board-card')) {
     requestAnimationFrame(() => setTimeout(() => (window.benchPainted = performance.now() - window.benchStart)));
-  }
-  if (/\d+ interventi nel periodo/.test(document.querySelector('.board-status')?.textContent ?? '')) {
-    requestAnimationFrame(() => setTimeout(() => (window.benchComplete = performance.now() - window.benchStart)));
     return;
   }
   requestAnimationFrame(watch);

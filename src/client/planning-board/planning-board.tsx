@@ -11,7 +11,7 @@
  * the live stream, which refreshes the lists this board reads.
  */
 import { memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useQueries, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -69,14 +69,14 @@ async function listAll(params: ListParams, signal: AbortSignal): Promise<Entity[
 }
 
 /**
- * A period's interventions as they arrive: its days are split into ranges asked at the same time
- * (`requestRanges`, a month of a busy module no longer waits for its first page to learn how many
- * follow), and each range's cards are drawn as soon as it is in. `pending` until every range is.
- * Module-level, so react-query keeps the combined answer while no range changes.
+ * A period's interventions, its days split into ranges asked at the same time (`requestRanges`): a
+ * month of a busy module no longer waits for its first page to learn how many follow. Drawn once all
+ * are in: drawing each range as it arrived was measured slower to the complete board (every arrival
+ * redrew every lane) for an earlier first card.
  */
-function combinePeriod(results: { data?: Entity[]; isPending: boolean }[]): { data: Entity[] | undefined; isPending: boolean } {
-  const arrived = results.filter((result) => result.data !== undefined);
-  return { data: arrived.length ? arrived.flatMap((result) => result.data!) : undefined, isPending: results.some((result) => result.isPending) };
+async function listPeriod(params: ListParams, from: string, to: string, signal: AbortSignal): Promise<Entity[]> {
+  const parts = await Promise.all(requestRanges(from, to).map(([start, end]) => listAll({ ...params, 'from[plannedStartDateTime]': start, 'to[plannedStartDateTime]': end }, signal)));
+  return parts.flat();
 }
 
 /**
@@ -135,17 +135,15 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const usersFetch = { queryKey: listKey('users', usersQuery), queryFn: ({ signal }: { signal: AbortSignal }) => records.list('users', usersQuery, signal) };
   const periodFrom = addDays(days[0]!, -1);
   const periodTo = addDays(days.at(-1)!, 1);
-  const periodFetches = requestRanges(periodFrom, periodTo).map(([start, end]) => {
-    const rangeQuery: ListParams = { 'filter[module]': moduleName, 'from[plannedStartDateTime]': start, 'to[plannedStartDateTime]': end, sort: 'plannedStartDateTime' };
-    return { queryKey: listKey(TYPE, rangeQuery), queryFn: ({ signal }: { signal: AbortSignal }) => listAll(rangeQuery, signal) };
-  });
+  const periodQuery: ListParams = { 'filter[module]': moduleName, 'from[plannedStartDateTime]': periodFrom, 'to[plannedStartDateTime]': periodTo, sort: 'plannedStartDateTime' };
+  const periodFetch = { queryKey: listKey(TYPE, periodQuery), queryFn: ({ signal }: { signal: AbortSignal }) => listPeriod(periodQuery, periodFrom, periodTo, signal) };
   const [backlogSearch, setBacklogSearch] = useState('');
   const backlogQuery: ListParams = {
     'filter[module]': moduleName, 'filter[state]': 'open,postponed', sort: '-code', 'page[size]': BACKLOG_SIZE,
     ...(backlogSearch.trim() ? { 'filter[fullText]': backlogSearch.trim() } : {}),
   };
   const backlogFetch = { queryKey: listKey(TYPE, backlogQuery), queryFn: ({ signal }: { signal: AbortSignal }) => records.list(TYPE, backlogQuery, signal) };
-  usePrefetch(canListUsers ? [usersFetch, ...periodFetches, backlogFetch] : [...periodFetches, backlogFetch]);
+  usePrefetch(canListUsers ? [usersFetch, periodFetch, backlogFetch] : [periodFetch, backlogFetch]);
   const users = useQuery({ ...usersFetch, enabled: canListUsers, select: (answer) => answer.data });
   const technicians: Technician[] = useMemo(() => {
     if (!canListUsers) {
@@ -165,7 +163,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const nameOf = useMemo(() => new Map(technicians.map((tech) => [tech.id, tech.name])), [technicians]);
 
   // The period's interventions (a day more each side: the server's day is UTC, the board's Rome) and the backlog.
-  const period = useQueries({ queries: periodFetches.map((fetch) => ({ ...fetch, placeholderData: (previous?: Entity[]) => previous })), combine: combinePeriod });
+  const period = useQuery({ ...periodFetch, placeholderData: (previous) => previous });
   const backlog = useQuery({ ...backlogFetch, placeholderData: (previous) => previous });
 
   // Writes under way: the card shows where it is going until the refreshed lists say so.
@@ -613,7 +611,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     },
   });
   const items = virtualizer.getVirtualItems();
-  // Until the period's first answer the lanes show their names alone: its cells are drawn once, with their cards.
+  // Until the period's answer the lanes show their names alone: their cells are drawn once, with their cards.
   const cellsDrawn = period.data !== undefined || !period.isPending;
   // A lane row redraws only when its cells or this key change (the cursor, the moving card, clashes, writes in it).
   const laneState = (lane: string) => {
