@@ -2,7 +2,7 @@
  * API list benchmark: our engine against a bare node:http handler running the same SQL, on
  * PostgreSQL and on PGlite, with 10 concurrent clients (autocannon), side by side in one run.
  *
- *   npm run bench:api-list -- [--engines postgres,pglite] [--scale 50] [--duration 10] [--connections 10]
+ *   npm run bench:api-list -- [--engines postgres,pglite] [--scale 50] [--duration 10] [--connections 10] [--rounds 3]
  *
  * The database is seeded once per engine and scale (scale 50 = 1M equipments) and reused by later
  * runs: PostgreSQL schema bench_s<scale> at BENCH_DATABASE_URL, PGlite in bench/api-list/.data-s<scale>.
@@ -28,11 +28,13 @@ const { values } = parseArgs({
     scale: { type: 'string', default: '50' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const scale = Number(values.scale);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const rounds = Number(values.rounds);
 const postgresUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Figures {
@@ -84,27 +86,47 @@ async function load(url: string, seconds: number): Promise<Figures> {
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + result.non2xx };
 }
 
+type Mode = 'engine' | 'bare';
+const MODES: readonly Mode[] = ['engine', 'bare'];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** A server's rounds of one scenario: the median round's latencies, the worst round's p99, the mean throughput. */
+function combine(turns: Figures[]): Figures {
+  return {
+    p50: median(turns.map((t) => t.p50)),
+    p99: Math.max(...turns.map((t) => t.p99)),
+    rps: turns.reduce((sum, t) => sum + t.rps, 0) / turns.length,
+    errors: turns.reduce((sum, t) => sum + t.errors, 0),
+  };
+}
+
 const rows: string[] = [];
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 for (const engine of values.engines.split(',')) {
   const prepared = await prepare(engine);
   console.log(`[${engine}] ${prepared.equipments.toLocaleString('en')} equipments`);
   const figures: Record<string, Partial<Record<'engine' | 'bare', Figures>>> = {};
-  for (const mode of ['engine', 'bare'] as const) {
-    const port = 18000 + Math.floor(Math.random() * 1000);
-    const server = await startServer(mode, port, prepared.target, prepared.schema, prepared.scenarios);
-    try {
-      for (const scenario of prepared.scenarios) {
-        const url = mode === 'engine' ? `http://127.0.0.1:${port}${scenario.path}` : `http://127.0.0.1:${port}/${scenario.name}`;
-        await load(url, 2); // warm-up: plans, caches, JIT
-        (figures[scenario.name] ??= {})[mode] = await load(url, duration);
-        const f = figures[scenario.name]![mode]!;
-        console.log(`[${engine}] ${mode.padEnd(6)} ${scenario.name.padEnd(9)} p50 ${f.p50} ms  p99 ${f.p99} ms  ${f.rps.toFixed(0)} req/s  errors ${f.errors}`);
+  // Both servers up (each idle while the other is loaded); per scenario the two take turns, round
+  // after round, so a machine that slows down for a minute slows both (the ratio was the first
+  // figure to move when engine and bare ran a minute apart).
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const servers = { engine: await startServer('engine', port, prepared.target, prepared.schema, prepared.scenarios), bare: await startServer('bare', port + 1, prepared.target, prepared.schema, prepared.scenarios) };
+  try {
+    for (const scenario of prepared.scenarios) {
+      const urls = { engine: `http://127.0.0.1:${port}${scenario.path}`, bare: `http://127.0.0.1:${port + 1}/${scenario.name}` };
+      for (const mode of MODES) await load(urls[mode], 2); // warm-up: plans, caches, JIT
+      const turns: Record<Mode, Figures[]> = { engine: [], bare: [] };
+      for (let round = 0; round < rounds; round++) {
+        for (const mode of MODES) {
+          const f = await load(urls[mode], duration);
+          turns[mode].push(f);
+          console.log(`[${engine}] ${mode.padEnd(6)} ${scenario.name.padEnd(9)} round ${round + 1}: p50 ${f.p50} ms  p99 ${f.p99} ms  ${f.rps.toFixed(0)} req/s  errors ${f.errors}`);
+        }
       }
-    } finally {
-      server.kill();
-      await new Promise((r) => setTimeout(r, 500));
+      figures[scenario.name] = { engine: combine(turns.engine), bare: combine(turns.bare) };
     }
+  } finally {
+    for (const server of Object.values(servers)) server.kill();
+    await new Promise((r) => setTimeout(r, 500));
   }
   for (const scenario of prepared.scenarios) {
     const { engine: ours, bare } = figures[scenario.name]!;
@@ -116,7 +138,7 @@ for (const engine of values.engines.split(',')) {
 }
 
 const table = [
-  `Machine: ${machine}. Scale ${scale}; ${connections} connections, ${duration} s per scenario after a 2 s warm-up.`,
+  `Machine: ${machine}. Scale ${scale}; ${connections} connections; per scenario, after a 2 s warm-up, ${rounds} rounds of ${duration} s on each server in turn (p50: the median round's; p99: the worst round's; req/s: the mean).`,
   '',
   '| database | scenario | engine p50 / p99 ms | engine req/s | bare p50 / p99 ms | bare req/s | engine/bare | errors |',
   '|---|---|---|---|---|---|---|---|',

@@ -311,6 +311,30 @@ export async function listTotal(plan: unknown, count: () => Promise<number>): Pr
   return { total: Math.max(EXACT_TOTAL_LIMIT + 1, planned), totalIsExact: false };
 }
 
+/** How long a large list's planner estimate is reused (see plannedEstimate). */
+export const LARGE_ESTIMATE_TTL_MS = 60_000;
+const largeEstimates = new WeakMap<object, Map<string, { plan: unknown; at: number }>>();
+
+/**
+ * A list's planner estimate (`EXPLAIN` of its count), asked again for a small list (it is counted
+ * anyway) and reused for a minute when large, per database and statement: a list of more than
+ * UNCOUNTED_ABOVE rows stays uncounted that long, and each of its pages costs one statement instead
+ * of two. The estimate only moves with the table's statistics (ANALYZE) and size.
+ */
+export async function plannedEstimate(db: object, statement: { sql: string; parameters: readonly unknown[] }, explain: () => Promise<unknown>): Promise<unknown> {
+  let known = largeEstimates.get(db);
+  if (!known) largeEstimates.set(db, (known = new Map()));
+  const key = `${statement.sql}\u0000${JSON.stringify(statement.parameters)}`;
+  const cached = known.get(key);
+  if (cached && cached.at > Date.now() - LARGE_ESTIMATE_TTL_MS) return cached.plan;
+  const plan = await explain();
+  if (plannedRows(plan) > UNCOUNTED_ABOVE) {
+    if (known.size >= 1000) known.clear();
+    known.set(key, { plan, at: Date.now() });
+  } else known.delete(key);
+  return plan;
+}
+
 /** Rows the planner expects from an `EXPLAIN (FORMAT JSON)` answer (text or parsed, depending on the driver). */
 export function plannedRows(plan: unknown): number {
   const parsed = typeof plan === 'string' ? (JSON.parse(plan) as unknown) : plan;
@@ -450,14 +474,16 @@ export class EntityRepository {
     const pageStatement = start ? this.listStatements({ ...query, page: { ...query.page, after: start.cursor } }, ctx, scope, plan, start.skip).page : statements.page;
     // A page read from the whole match set carries its total (see listStatements): no estimate to ask for.
     const totalInPage = plan === 'index' && query.page.after === undefined && !start && query.conditions.some((c) => c.kind === 'fullText');
-    const [walked, estimated] = await Promise.all([pageStatement.execute(this.db), totalInPage ? undefined : statements.estimate.execute(this.db)]);
+    const estimate = statements.estimate.compile(this.db);
+    const planned = () => plannedEstimate(this.db, estimate, async () => (await this.db.executeQuery(estimate)).rows[0]?.['QUERY PLAN']);
+    const [walked, estimated] = await Promise.all([pageStatement.execute(this.db), totalInPage ? undefined : planned()]);
     // The bounded walk did not fill the page: the matches are elsewhere in the order (or fewer), the match set answers.
     const rows = plan === 'bounded' && walked.rows.length < query.page.size ? await this.listStatements(query, ctx, scope, 'index').page.execute(this.db) : walked;
     const last = rows.rows.length === query.page.size ? rows.rows.at(-1) : undefined;
     const matched = rows.rows[0]?.matched_total;
     const total = matched !== undefined && matched !== null
       ? { total: Number(matched), totalIsExact: true }
-      : await listTotal((estimated ?? (await statements.estimate.execute(this.db))).rows[0]?.['QUERY PLAN'], async () => (await statements.count.execute(this.db)).rows[0]?.total ?? 0);
+      : await listTotal(estimated ?? (await planned()), async () => (await statements.count.execute(this.db)).rows[0]?.total ?? 0);
     return { data: rows.rows.map(rowToEntity), ...(last ? { next: statements.cursorOf(last) } : {}), ...total };
   }
 
