@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath, NO_OMNIBOX_POPUP } from '../tests/support/chromium.ts';
 import { precompiledMessages } from '../src/client/i18n/precompile.ts';
 
 /**
@@ -14,7 +14,7 @@ import { precompiledMessages } from '../src/client/i18n/precompile.ts';
  * the work, not the vsync phase.
  */
 export function launchChromium(options: { unthrottled?: boolean } = {}): Promise<Browser> {
-  const args = [...CHROMIUM_ARGS, '--disable-background-timer-throttling'];
+  const args = [...CHROMIUM_ARGS, NO_OMNIBOX_POPUP, '--disable-background-timer-throttling'];
   if (options.unthrottled) args.push('--disable-gpu-vsync', '--disable-frame-rate-limit');
   return chromium.launch({ executablePath: chromiumPath(), args });
 }

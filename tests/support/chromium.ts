@@ -21,10 +21,18 @@ export function chromiumPath(): string {
 
 /**
  * What headless Chromium needs on a machine with no GPU, no sandbox and a closed network (nothing
- * fetched in the background). Chromium 156 also builds its omnibox popup (a WebUI page, a dozen
- * scripts) for every new tab, headless too, on the page's cores: switched off.
+ * fetched in the background).
  */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
-];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/**
+ * Chromium 156 builds its omnibox popup (a WebUI page, a dozen scripts) for every new tab, headless
+ * too, on the page's cores: the benchmarks switch it off. A second `--disable-features` replaces
+ * Playwright's own (the last one wins), so this one repeats Playwright's list (chromiumSwitches.ts:
+ * beforeunload checks, paint holding, storage partitioning, background requests) before adding ours.
+ */
+export const NO_OMNIBOX_POPUP = `--disable-features=${[
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter',
+  'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+  'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup',
+].join(',')}`;

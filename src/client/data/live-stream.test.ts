@@ -60,6 +60,7 @@ let stream: ChangeStream | undefined;
 let notices: ChangeNotice[];
 let states: StreamState[];
 let resyncs: number;
+let firstOpens: number;
 let profiles: number;
 
 beforeEach(() => {
@@ -70,6 +71,7 @@ beforeEach(() => {
   notices = [];
   states = [];
   resyncs = 0;
+  firstOpens = 0;
   profiles = 0;
 });
 
@@ -87,6 +89,7 @@ function start(overrides: { initialDelayMs?: number; maxDelayMs?: number } = {})
     },
     onChange: (notice) => notices.push(notice),
     onResync: () => (resyncs += 1),
+    onFirstOpen: () => (firstOpens += 1),
     onProfile: () => (profiles += 1),
     onState: (state) => states.push(state),
     isFatal: (error) => error instanceof ApiProblem && error.status === 401,
@@ -133,6 +136,8 @@ describe('change stream', () => {
     await vi.waitFor(() => expect(stream!.state).toBe('open'));
     expect(connections.map((c) => c.ticket)).toEqual(['t1', 't2']);
     expect(resyncs).toBe(1);
+    // The first opening is told apart: what was read before it is read again, once.
+    expect(firstOpens).toBe(1);
     send('change', { type: 'reminders', id: 'r1', version: 'v1', action: 'create', by: null });
     await vi.waitFor(() => expect(notices.map((n) => n.id)).toEqual(['r1']));
     expect(states).toContain('waiting');

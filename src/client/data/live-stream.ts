@@ -25,6 +25,8 @@ export interface ChangeStreamOptions {
   onChange(notice: ChangeNotice): void;
   /** After a reconnection, or when the server says so (`event: resync`): notices may have been missed. */
   onResync?(): void;
+  /** The first connection is open: what was read before it may have changed unheard meanwhile. */
+  onFirstOpen?(): void;
   /** The signed-in user's own user, roles or zones changed (`event: profile`): their rights may differ. */
   onProfile?(): void;
   onState?(state: StreamState): void;
@@ -106,6 +108,7 @@ export function createChangeStream(options: ChangeStreamOptions): ChangeStream {
       failures = 0;
       setState('open');
       if (everOpened) options.onResync?.();
+      else options.onFirstOpen?.();
       everOpened = true;
     };
     es.onerror = () => {
