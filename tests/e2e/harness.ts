@@ -183,8 +183,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
   };
 }
 
-export { chromiumPath };
-
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),

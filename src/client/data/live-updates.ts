@@ -69,10 +69,7 @@ export function startLiveUpdates(): void {
     },
     // A write between a screen's first read and the stream's opening sends a notice nobody hears
     // (a heading added right after the grid loaded): what was read before the opening is read again.
-    onFirstOpen: () => {
-      const opened = Date.now();
-      void queryClient.invalidateQueries({ queryKey: ['records'], predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < opened });
-    },
+    onFirstOpen: () => void queryClient.invalidateQueries({ queryKey: ['records'], predicate: (query) => query.state.dataUpdatedAt > 0 }),
     onProfile: () => {
       for (const listener of profileListeners) listener();
     },

@@ -474,8 +474,11 @@ export class EntityRepository {
     const pageStatement = start ? this.listStatements({ ...query, page: { ...query.page, after: start.cursor } }, ctx, scope, plan, start.skip).page : statements.page;
     // A page read from the whole match set carries its total (see listStatements): no estimate to ask for.
     const totalInPage = plan === 'index' && query.page.after === undefined && !start && query.conditions.some((c) => c.kind === 'fullText');
-    const estimate = statements.estimate.compile(this.db);
-    const planned = () => plannedEstimate(this.db, estimate, async () => (await this.db.executeQuery(estimate)).rows[0]?.['QUERY PLAN']);
+    // Asked at most once: beside the page, or after it when the page did not carry its total.
+    const planned = () => {
+      const estimate = statements.estimate.compile(this.db);
+      return plannedEstimate(this.db, estimate, async () => (await this.db.executeQuery(estimate)).rows[0]?.['QUERY PLAN']);
+    };
     const [walked, estimated] = await Promise.all([pageStatement.execute(this.db), totalInPage ? undefined : planned()]);
     // The bounded walk did not fill the page: the matches are elsewhere in the order (or fewer), the match set answers.
     const rows = plan === 'bounded' && walked.rows.length < query.page.size ? await this.listStatements(query, ctx, scope, 'index').page.execute(this.db) : walked;
