@@ -42,7 +42,22 @@ interface Figures {
   p99: number;
   rps: number;
   errors: number;
+  /** The server process's CPU time per answered request (µs), where /proc tells it: what each stack costs itself. */
+  cpuPerRequest?: number;
 }
+
+/** CPU time (µs) a process has used so far, from /proc/<pid>/stat (utime + stime); undefined elsewhere. */
+function processCpu(pid: number | undefined): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // Fields 14 and 15 of stat(5), counted from the state (field 3) after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on (sysconf is not reachable from Node). */
+const CLOCK_TICKS = 100;
 
 async function prepare(engine: string): Promise<{ target: string; schema: string; scenarios: Scenario[]; equipments: number }> {
   const schema = engine === 'postgres' ? `bench_s${String(scale).replace('.', '_')}` : '';
@@ -81,9 +96,12 @@ async function startServer(mode: 'engine' | 'bare', port: number, target: string
   return child;
 }
 
-async function load(url: string, seconds: number): Promise<Figures> {
+async function load(url: string, seconds: number, pid?: number): Promise<Figures> {
+  const before = processCpu(pid);
   const result = await autocannon({ url, connections, duration: seconds });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + result.non2xx };
+  const after = processCpu(pid);
+  const cpuPerRequest = before !== undefined && after !== undefined && result.requests.total > 0 ? (after - before) / result.requests.total : undefined;
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + result.non2xx, ...(cpuPerRequest !== undefined ? { cpuPerRequest } : {}) };
 }
 
 type Mode = 'engine' | 'bare';
@@ -96,9 +114,11 @@ function combine(turns: Figures[]): Figures {
     p99: Math.max(...turns.map((t) => t.p99)),
     rps: turns.reduce((sum, t) => sum + t.rps, 0) / turns.length,
     errors: turns.reduce((sum, t) => sum + t.errors, 0),
+    ...(turns.every((t) => t.cpuPerRequest !== undefined) ? { cpuPerRequest: turns.reduce((sum, t) => sum + t.cpuPerRequest!, 0) / turns.length } : {}),
   };
 }
 
+const cpuText = (f: Figures) => (f.cpuPerRequest === undefined ? '–' : `${f.cpuPerRequest.toFixed(0)} µs`);
 const rows: string[] = [];
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 for (const engine of values.engines.split(',')) {
@@ -117,9 +137,9 @@ for (const engine of values.engines.split(',')) {
       const turns: Record<Mode, Figures[]> = { engine: [], bare: [] };
       for (let round = 0; round < rounds; round++) {
         for (const mode of MODES) {
-          const f = await load(urls[mode], duration);
+          const f = await load(urls[mode], duration, servers[mode].pid);
           turns[mode].push(f);
-          console.log(`[${engine}] ${mode.padEnd(6)} ${scenario.name.padEnd(9)} round ${round + 1}: p50 ${f.p50} ms  p99 ${f.p99} ms  ${f.rps.toFixed(0)} req/s  errors ${f.errors}`);
+          console.log(`[${engine}] ${mode.padEnd(6)} ${scenario.name.padEnd(9)} round ${round + 1}: p50 ${f.p50} ms  p99 ${f.p99} ms  ${f.rps.toFixed(0)} req/s  ${cpuText(f)} CPU/req  errors ${f.errors}`);
         }
       }
       figures[scenario.name] = { engine: combine(turns.engine), bare: combine(turns.bare) };
@@ -132,16 +152,16 @@ for (const engine of values.engines.split(',')) {
     const { engine: ours, bare } = figures[scenario.name]!;
     if (!ours || !bare) continue;
     rows.push(
-      `| ${engine} | ${scenario.name}: ${scenario.description} | ${ours.p50} / ${ours.p99} | ${ours.rps.toFixed(0)} | ${bare.p50} / ${bare.p99} | ${bare.rps.toFixed(0)} | ${(ours.rps / bare.rps).toFixed(2)}× | ${ours.errors + bare.errors} |`,
+      `| ${engine} | ${scenario.name}: ${scenario.description} | ${ours.p50} / ${ours.p99} | ${ours.rps.toFixed(0)} | ${cpuText(ours)} | ${bare.p50} / ${bare.p99} | ${bare.rps.toFixed(0)} | ${cpuText(bare)} | ${(ours.rps / bare.rps).toFixed(2)}× | ${ours.errors + bare.errors} |`,
     );
   }
 }
 
 const table = [
-  `Machine: ${machine}. Scale ${scale}; ${connections} connections; per scenario, after a 2 s warm-up, ${rounds} rounds of ${duration} s on each server in turn (p50: the median round's; p99: the worst round's; req/s: the mean).`,
+  `Machine: ${machine}. Scale ${scale}; ${connections} connections; per scenario, after a 2 s warm-up, ${rounds} rounds of ${duration} s on each server in turn (p50: the median round's; p99: the worst round's; req/s: the mean; CPU/req: the server process's own CPU time per answered request: PostgreSQL's not included, PGlite's included as it runs inside).`,
   '',
-  '| database | scenario | engine p50 / p99 ms | engine req/s | bare p50 / p99 ms | bare req/s | engine/bare | errors |',
-  '|---|---|---|---|---|---|---|---|',
+  '| database | scenario | engine p50 / p99 ms | engine req/s | engine CPU/req | bare p50 / p99 ms | bare req/s | bare CPU/req | engine/bare | errors |',
+  '|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
 console.log(`\n${table}\n`);

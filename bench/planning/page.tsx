@@ -4,7 +4,7 @@
  * interventions page by page, the backlog, and the writes a drop makes). The key dispatcher of the
  * shell is installed, so run.ts presses the keys a user presses.
  */
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'jotai';
@@ -19,7 +19,8 @@ import { useKeyboardShortcuts } from '../../src/client/shell/keyboard.ts';
 import { dispatchWorkspace } from '../../src/client/workspace/workspace-state.ts';
 import { TabIdContext } from '../../src/client/workspace/tab-context.ts';
 import { injectScreenStyles } from '../../src/client/screens/screen-styles.ts';
-import PlanningBoard from '../../src/client/planning-board/planning-board.tsx';
+import CalendarScreen from '../../src/client/planning-board/calendar-screen.tsx';
+import { preloadLazyComponents } from '../../src/client/lazy-component.ts';
 import type { Identity } from '../../src/domain/ability.ts';
 import { findKind } from '../../src/domain/kinds.ts';
 
@@ -75,10 +76,13 @@ function OpenBoard() {
     const timer = setTimeout(openNow, 50);
     return () => clearTimeout(timer);
   }, []);
-  return open ? <PlanningBoard moduleName="fire" /> : null;
+  // As the workspace opens its tab: the calendar screen (its reads start), then the board.
+  return open ? <Suspense fallback={null}><CalendarScreen moduleName="fire" /></Suspense> : null;
 }
 
 findKind('assignments');
+// A running workspace has loaded its screens' code once the browser was idle (app.tsx): the board's too.
+await preloadLazyComponents();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>

@@ -3,7 +3,8 @@
  * default layout for the rest (sidebar, header, tabbed main area, footer, dialog host, alert stack
  * bottom middle, notification bottom end), the palette, the shortcut help and the key dispatcher.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent, preloadLazyComponents } from './lazy-component.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { loadRecordCommands } from '../../commands/registry.ts';
 import { matchRoute } from '../domain/routes.ts';
@@ -28,10 +29,10 @@ void loadRecordCommands().catch((error: unknown) => {
   throw error;
 });
 
-// The palette loads on first use (initial JS budget); it is preloaded when the browser is idle.
-const loadPalette = () => import('./palette/palette.tsx');
-const Palette = lazy(loadPalette);
-if (typeof window !== 'undefined') (window.requestIdleCallback ?? setTimeout)(() => void loadPalette());
+// The palette and the screens load on first use (initial JS budget); they are preloaded, the palette
+// first, once the browser is idle, so their first showing does not wait for React.lazy (lazy-component.ts).
+const Palette = lazyComponent(() => import('./palette/palette.tsx'));
+if (typeof window !== 'undefined') (window.requestIdleCallback ?? setTimeout)(() => void Palette.preload().catch(() => undefined).then(preloadLazyComponents));
 
 function DefaultLayout() {
   const session = useSession();

@@ -11,7 +11,7 @@
  * the live stream, which refreshes the lists this board reads.
  */
 import { memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -22,16 +22,15 @@ import { machineStateLabels } from '../../domain/machines/index.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import { escapeHtml } from '../../domain/html.ts';
 import type { Entity } from '../../domain/entity.ts';
-import type { ListParams } from '../../domain/records.ts';
 import { businessDay } from '../../domain/business-day.ts';
-import { addDays } from '../../domain/rules/calendar.ts';
 import {
-  doubleBookings, dropPlan, durationMinutes, formatMinutes, isInBacklog, isoWeekday, isMovableState, laneCells, moveSlot, periodDays, placementOf,
-  requestRanges, romeWallClock, shiftPeriod, slotOf, technicianLanes, withOperator, withPlacement, type LaneCard, type BoardSlot, type BoardView, type Placement,
+  doubleBookings, dropPlan, durationMinutes, formatMinutes, isInBacklog, isoWeekday, isMovableState, laneCells, moveSlot, placementOf,
+  romeWallClock, shiftPeriod, slotOf, technicianLanes, withOperator, withPlacement, type LaneCard, type BoardSlot, type BoardView, type Placement,
 } from '../../domain/rules/planning.ts';
 import { addMessages } from '../i18n/index.ts';
 import planningMessages from '../i18n/messages/planning.ts';
-import { listKey, records, useLiveUpdates } from '../data/index.ts';
+import { records, useLiveUpdates } from '../data/index.ts';
+import { BOARD_TYPE, useBoardPrefetch } from './board-data.ts';
 import { enumLabel } from '../forms/format.ts';
 import { useSession } from '../session/session.tsx';
 import { activeTabAtom } from '../workspace/workspace-state.ts';
@@ -41,10 +40,6 @@ import { injectBoardStyles } from './board-styles.ts';
 
 addMessages(planningMessages);
 
-const TYPE = 'assignments';
-/** The API's largest page (MAX_PAGE_SIZE default): a month of a busy module takes a few pages, fetched together. */
-const PAGE_SIZE = 500;
-const BACKLOG_SIZE = 200;
 /** Card heights (px) by view, and the lane's padding: lanes are sized from their fullest day, no measuring. */
 const CARD_HEIGHT: Record<BoardView, number> = { week: 40, month: 20 };
 const LANE_PADDING = 12;
@@ -58,35 +53,6 @@ interface Moving { id: string; slot: BoardSlot; fromLane: string | undefined }
 interface DayWindow { first: number; last: number }
 /** The cursor: a card, in a lane (or the backlog when `lane` is null). */
 interface Cursor { id: string; lane: string | null }
-
-/** Every page of a list (the first answer says how many there are). */
-async function listAll(params: ListParams, signal: AbortSignal): Promise<Entity[]> {
-  const first = await records.list(TYPE, { ...params, 'page[size]': PAGE_SIZE, 'page[number]': 1 }, signal);
-  const pages = Math.ceil(first.meta.total / PAGE_SIZE);
-  if (pages <= 1 || first.meta.totalIsEstimate) return first.data;
-  const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => records.list(TYPE, { ...params, 'page[size]': PAGE_SIZE, 'page[number]': i + 2 }, signal)));
-  return [first.data, ...rest.map((r) => r.data)].flat();
-}
-
-/**
- * A period's interventions, its days split into ranges asked at the same time (`requestRanges`): a
- * month of a busy module no longer waits for its first page to learn how many follow. Drawn once all
- * are in: drawing each range as it arrived was measured slower to the complete board (every arrival
- * redrew every lane) for an earlier first card.
- */
-async function listPeriod(params: ListParams, from: string, to: string, signal: AbortSignal): Promise<Entity[]> {
-  const parts = await Promise.all(requestRanges(from, to).map(([start, end]) => listAll({ ...params, 'from[plannedStartDateTime]': start, 'to[plannedStartDateTime]': end }, signal)));
-  return parts.flat();
-}
-
-/**
- * Starts the board's requests while it renders (what react-query's usePrefetchQuery does): useQuery
- * asks only once the first render is committed, and the board's first render is not short.
- */
-function usePrefetch(fetches: { queryKey: QueryKey; queryFn: (context: { signal: AbortSignal }) => Promise<unknown> }[]): void {
-  const client = useQueryClient();
-  for (const fetch of fetches) if (!client.getQueryState(fetch.queryKey)) void client.prefetchQuery(fetch);
-}
 
 const dayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const longDayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
@@ -118,33 +84,19 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const openTab = useOpenTab();
   const [url, replaceUrl] = useTabUrl();
   useLiveUpdates();
-  const kind = findKind(TYPE)!;
+  const kind = findKind(BOARD_TYPE)!;
   const editable = session.ability.can('update', 'assignment');
 
-  // The period shown lives in the tab's URL (?view=month&day=2026-11-01), so a link reproduces it.
-  const search = new URLSearchParams(url.split('?')[1] ?? '');
-  const view: BoardView = search.get('view') === 'month' ? 'month' : 'week';
-  const dayParam = search.get('day');
-  const anchor = dayParam && /^\d{4}-\d{2}-\d{2}$/.test(dayParam) ? dayParam : businessDay();
-  const days = useMemo(() => periodDays(view, anchor), [view, anchor]);
+  // The period shown lives in the tab's URL (?view=month&day=2026-11-01), so a link reproduces it;
+  // its reads were started as the tab opened (board-data.ts) and are the same queries here.
+  const [backlogSearch, setBacklogSearch] = useState('');
+  const fetches = useBoardPrefetch(moduleName, backlogSearch);
+  const { view, anchor, days } = fetches;
   const goTo = useCallback((nextView: BoardView, day: string) => replaceUrl(`${url.split('?')[0]}?view=${nextView}&day=${day}`), [url, replaceUrl]);
 
   // Lanes: the technicians of the module. Someone who may not list users sees their own lane.
   const canListUsers = session.ability.can('read', 'user');
-  const usersQuery: ListParams = { 'filter[isMainteiner]': true, 'filter[moduleName]': moduleName, sort: 'displayName', 'page[size]': PAGE_SIZE };
-  const usersFetch = { queryKey: listKey('users', usersQuery), queryFn: ({ signal }: { signal: AbortSignal }) => records.list('users', usersQuery, signal) };
-  const periodFrom = addDays(days[0]!, -1);
-  const periodTo = addDays(days.at(-1)!, 1);
-  const periodQuery: ListParams = { 'filter[module]': moduleName, 'from[plannedStartDateTime]': periodFrom, 'to[plannedStartDateTime]': periodTo, sort: 'plannedStartDateTime' };
-  const periodFetch = { queryKey: listKey(TYPE, periodQuery), queryFn: ({ signal }: { signal: AbortSignal }) => listPeriod(periodQuery, periodFrom, periodTo, signal) };
-  const [backlogSearch, setBacklogSearch] = useState('');
-  const backlogQuery: ListParams = {
-    'filter[module]': moduleName, 'filter[state]': 'open,postponed', sort: '-code', 'page[size]': BACKLOG_SIZE,
-    ...(backlogSearch.trim() ? { 'filter[fullText]': backlogSearch.trim() } : {}),
-  };
-  const backlogFetch = { queryKey: listKey(TYPE, backlogQuery), queryFn: ({ signal }: { signal: AbortSignal }) => records.list(TYPE, backlogQuery, signal) };
-  usePrefetch(canListUsers ? [usersFetch, periodFetch, backlogFetch] : [periodFetch, backlogFetch]);
-  const users = useQuery({ ...usersFetch, enabled: canListUsers, select: (answer) => answer.data });
+  const users = useQuery({ ...fetches.users, enabled: canListUsers, select: (answer) => answer.data });
   const technicians: Technician[] = useMemo(() => {
     if (!canListUsers) {
       const me = session.identity;
@@ -162,9 +114,9 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const laneIds = useMemo(() => technicians.map((tech) => tech.id), [technicians]);
   const nameOf = useMemo(() => new Map(technicians.map((tech) => [tech.id, tech.name])), [technicians]);
 
-  // The period's interventions (a day more each side: the server's day is UTC, the board's Rome) and the backlog.
-  const period = useQuery({ ...periodFetch, placeholderData: (previous) => previous });
-  const backlog = useQuery({ ...backlogFetch, placeholderData: (previous) => previous });
+  // The period's interventions and the backlog.
+  const period = useQuery({ ...fetches.period, placeholderData: (previous) => previous });
+  const backlog = useQuery({ ...fetches.backlog, placeholderData: (previous) => previous });
 
   // Writes under way: the card shows where it is going until the refreshed lists say so.
   const [pending, setPending] = useState<ReadonlyMap<string, Placement>>(new Map());
@@ -245,8 +197,8 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     setPending((map) => new Map(map).set(id, { ...base, state: plan.schedule ? 'scheduled' : base.state, start: plan.patch.attributes.plannedStartDateTime, end: plan.patch.attributes.plannedEndDateTime, ...plan.patch.relationships }));
     setCursor({ id, lane: slot.operatorId });
     try {
-      const updated = await records.update(TYPE, entity, plan.patch);
-      if (plan.schedule) await records.runAction(TYPE, updated, 'schedule');
+      const updated = await records.update(BOARD_TYPE, entity, plan.patch);
+      if (plan.schedule) await records.runAction(BOARD_TYPE, updated, 'schedule');
       setAnnouncement(t(plan.schedule ? 'planning.scheduled' : 'planning.moved', { card: cardLabel(id), slot: slotText(slot) }));
     } catch {
       // The data path already showed the problem (a refused guard, a version conflict); the card goes back.
@@ -265,7 +217,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     if (!entity) return;
     setPending((map) => new Map(map).set(id, { ...placementOf(entity), ...team }));
     try {
-      await records.update(TYPE, entity, { relationships: team });
+      await records.update(BOARD_TYPE, entity, { relationships: team });
       setAnnouncement(message);
     } catch {
       setAnnouncement(t('planning.notSaved', { card: cardLabel(id) }));
@@ -316,7 +268,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     },
     first: () => order[0] && setCursor(order[0]),
     last: () => order.at(-1) && setCursor(order.at(-1)!),
-    open: () => current && openTab(recordTabUrl(TYPE, current.id)),
+    open: () => current && openTab(recordTabUrl(BOARD_TYPE, current.id)),
     pickUp: () => {
       if (!current) return;
       const p = placements.get(current.id);
@@ -349,7 +301,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       const entity = current && entities.get(current.id);
       if (!entity) return;
       setCursor({ id: entity.id, lane: null });
-      void records.runAction(TYPE, entity, 'unschedule').then(
+      void records.runAction(BOARD_TYPE, entity, 'unschedule').then(
         () => setAnnouncement(t('planning.unscheduled', { card: cardLabel(entity.id) })),
         () => setAnnouncement(t('planning.notSaved', { card: cardLabel(entity.id) })),
       );
@@ -576,7 +528,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       },
       onDoubleClick: (event: React.MouseEvent) => {
         const card = cardOf(event.target);
-        if (card) openTab(recordTabUrl(TYPE, card.id));
+        if (card) openTab(recordTabUrl(BOARD_TYPE, card.id));
       },
       onDragStart: (event: React.DragEvent) => {
         const card = cardOf(event.target);

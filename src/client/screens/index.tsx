@@ -1,9 +1,10 @@
 /**
  * The screen of a tab: the shell renders `<Screen match={…} />` inside every tab, with the route
  * `routes.ts` matched; screen-table.ts says what each route shows. Heavy screens load on demand
- * (initial JS budget).
+ * (initial JS budget), and once the browser is idle (lazy-component.ts).
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '../lazy-component.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { screenOf, type ResolvedScreen } from './screen-table.ts';
 import type { RouteMatch } from '../../domain/routes.ts';
@@ -11,14 +12,15 @@ import { injectScreenStyles } from './screen-styles.ts';
 import { useSession } from '../session/session.tsx';
 import { useTabTitle } from '../workspace/tab-context.ts';
 
-const GridScreen = lazy(() => import('./grid-screen.tsx'));
-const FormScreen = lazy(() => import('./form-screen.tsx'));
-const DashboardScreen = lazy(() => import('./dashboard-screen.tsx'));
-const PlanningBoard = lazy(() => import('../planning-board/planning-board.tsx'));
-const PreviewScreen = lazy(() => import('./preview-screen.tsx'));
-const SettingsScreen = lazy(() => import('../settings/settings-screen.tsx'));
-const CommercialOffersScreen = lazy(() => import('../commercial-offers/commercial-offers-screen.tsx'));
-const QuotationCompareScreen = lazy(() => import('../quotation-compare/quotation-compare-screen.tsx'));
+const GridScreen = lazyComponent(() => import('./grid-screen.tsx'));
+const FormScreen = lazyComponent(() => import('./form-screen.tsx'));
+const DashboardScreen = lazyComponent(() => import('./dashboard-screen.tsx'));
+// Small: it starts the board's reads, then loads the board itself (render-as-you-fetch).
+const CalendarScreen = lazyComponent(() => import('../planning-board/calendar-screen.tsx'));
+const PreviewScreen = lazyComponent(() => import('./preview-screen.tsx'));
+const SettingsScreen = lazyComponent(() => import('../settings/settings-screen.tsx'));
+const CommercialOffersScreen = lazyComponent(() => import('../commercial-offers/commercial-offers-screen.tsx'));
+const QuotationCompareScreen = lazyComponent(() => import('../quotation-compare/quotation-compare-screen.tsx'));
 
 export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
@@ -56,7 +58,7 @@ function ScreenBody({ url, spec, params }: { url: string; spec: ResolvedScreen['
     case 'root':
       return <DashboardScreen />;
     case 'calendar':
-      return <PlanningBoard moduleName={params.moduleName ?? 'fire'} />;
+      return <CalendarScreen moduleName={params.moduleName ?? 'fire'} />;
     case 'commercialOffers':
       return <CommercialOffersScreen key={url.split('?')[0]} customerId={params.customerId} />;
     case 'quotationCompare':

@@ -4,10 +4,10 @@
  * 31 March. Days are `YYYY-MM-DD` texts, which compare correctly as strings.
  */
 
-export const BUSINESS_TIME_ZONE = 'Europe/Rome';
+import { BUSINESS_TIME_ZONE, addDays, businessDay } from '../business-day.ts';
 
-// en-CA formats as YYYY-MM-DD, which is exactly the ISO calendar date.
-const romeDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+// One time zone and one day arithmetic for the whole product (business-day.ts).
+export { BUSINESS_TIME_ZONE, addDays };
 
 const dayRe = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -20,18 +20,11 @@ export function calendarDay(value: Date | string | null | undefined): string | n
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : null;
   }
   const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? null : romeDayFormat.format(date);
+  return Number.isNaN(date.getTime()) ? null : businessDay(date);
 }
 
 const toUtc = (day: string) => new Date(`${day}T00:00:00Z`);
 const fromUtc = (date: Date) => date.toISOString().slice(0, 10);
-
-/** The day `days` after (or before, when negative) a `YYYY-MM-DD` day. */
-export function addDays(day: string, days: number): string {
-  const date = toUtc(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return fromUtc(date);
-}
 
 /** The day `months` after a day, clamped to the end of a shorter month (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(day: string, months: number): string {

@@ -8,7 +8,11 @@
  * Days are `YYYY-MM-DD` texts; times are minutes from midnight in Rome (SPEC: an Italian business,
  * "today" is the business day in Europe/Rome); stored date-times are ISO instants.
  */
-import { BUSINESS_TIME_ZONE, addDays, addMonths } from './calendar.ts';
+import { BUSINESS_TIME_ZONE, addDays } from './calendar.ts';
+import { mondayOf, periodDays, periodStart, requestRanges, shiftPeriod, DAYS_PER_REQUEST, type BoardView } from './board-period.ts';
+
+// The periods a board shows live apart (board-period.ts): the calendar screen asks for them before the board's code has loaded.
+export { mondayOf, periodDays, periodStart, requestRanges, shiftPeriod, DAYS_PER_REQUEST, type BoardView };
 
 /** Hours the board lets a move reach (our choice: a technician's day from 6:00 to 22:00, field work outside office hours included). */
 export const BOARD_HOURS = { first: 6, last: 22 } as const;
@@ -28,52 +32,8 @@ export const BUSY_STATES: readonly string[] = ['scheduled', 'running', 'paused']
 /** Not drawn in the lanes: cancelled work took nobody's time (the grid of interventions still lists it). */
 export const HIDDEN_STATES: readonly string[] = ['canceled'];
 
-export type BoardView = 'week' | 'month';
-
 export const isBacklogState = (state: string): boolean => BACKLOG_STATES.includes(state);
 export const isMovableState = (state: string): boolean => MOVABLE_STATES.includes(state);
-
-/** Monday of the week of `day` (ISO weeks, as Italian calendars start them). */
-export function mondayOf(day: string): string {
-  const weekday = (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
-}
-
-/** The first day of the period `view` shows around `day`: its Monday, or the first of its month. */
-export function periodStart(view: BoardView, day: string): string {
-  return view === 'week' ? mondayOf(day) : `${day.slice(0, 8)}01`;
-}
-
-/** The days of the period `view` shows around `day`: seven from Monday, or every day of the month. */
-export function periodDays(view: BoardView, day: string): string[] {
-  const first = periodStart(view, day);
-  const end = view === 'week' ? addDays(first, 7) : addMonths(first, 1);
-  const days: string[] = [];
-  for (let d = first; d < end; d = addDays(d, 1)) days.push(d);
-  return days;
-}
-
-/** Days a board asks per request: a busy month (2,000 interventions) goes as five requests of one page each. */
-export const DAYS_PER_REQUEST = 7;
-
-/**
- * `from`…`to` (calendar days, both included) as ranges of DAYS_PER_REQUEST days that do not
- * overlap, to be asked at the same time (a calendar day as a list's upper bound includes that day).
- */
-export function requestRanges(from: string, to: string, days = DAYS_PER_REQUEST): [string, string][] {
-  const ranges: [string, string][] = [];
-  for (let start = from; start <= to; start = addDays(start, days)) {
-    const end = addDays(start, days - 1);
-    ranges.push([start, end < to ? end : to]);
-  }
-  return ranges;
-}
-
-/** The period before (delta −1) or after (+1) the one shown. */
-export function shiftPeriod(view: BoardView, day: string, delta: number): string {
-  const first = periodStart(view, day);
-  return view === 'week' ? addDays(first, 7 * delta) : addMonths(first, delta);
-}
 
 /** ISO weekday 1 (Monday) … 7 (Sunday). */
 export function isoWeekday(day: string): number {
