@@ -369,13 +369,6 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   // The days in view, from the lanes' horizontal scroll; null until measured (then every day is drawn).
   // Measured on the day heads, drawn from the first render: the window is known before any lane or card.
   const [dayWindow, setDayWindow] = useState<DayWindow | null>(null);
-  // The first render only starts the board's requests (they leave when that task ends) and draws the
-  // toolbar; the lanes and the backlog follow in the next task, laid out while the answers travel.
-  const [started, setStarted] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setStarted(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
   useLayoutEffect(() => {
     const scroller = scrollRef.current;
     if (!scroller) return;
@@ -402,7 +395,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       scroller.removeEventListener('scroll', later);
       resize.disconnect();
     };
-  }, [days.length, view, started]);
+  }, [days.length, view]);
 
   // The cursor's card is always drawn (it is the lanes' active descendant), in view or not.
   const cursorPlacement = current ? placements.get(current.id) : undefined;
@@ -620,7 +613,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
         {t('planning.backlogSearch')}
         <input type="search" value={backlogSearch} onChange={(event) => setBacklogSearch(event.target.value)} placeholder={t('planning.backlogSearchPlaceholder')} />
       </label>
-      {started && <div className="board">
+      <div className="board">
         <span id="board-hint-keys" className="visually-hidden">{t('planning.hint')}</span>
         <div
           ref={backlogRef}
@@ -685,7 +678,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
             </div>
           )}
         </div>
-      </div>}
+      </div>
       <p className="visually-hidden" role="status" aria-live="polite">{announcement}</p>
     </section>
   );
