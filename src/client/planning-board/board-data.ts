@@ -19,13 +19,13 @@ export const BOARD_TYPE = 'assignments';
 export const PAGE_SIZE = 500;
 const BACKLOG_SIZE = 200;
 
-export interface BoardFetch<T> {
+interface BoardFetch<T> {
   queryKey: QueryKey;
   queryFn: (context: { signal: AbortSignal }) => Promise<T>;
 }
 
 /** The period a board's tab URL shows (?view=month&day=2026-11-01; this week by default): a link reproduces it. */
-export function boardPeriod(url: string): { view: BoardView; anchor: string } {
+function boardPeriod(url: string): { view: BoardView; anchor: string } {
   const search = new URLSearchParams(url.split('?')[1] ?? '');
   const dayParam = search.get('day');
   return {
