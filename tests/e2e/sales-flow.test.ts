@@ -170,6 +170,9 @@ describe('sales flow across roles, keyboard only', () => {
   });
 
   it('salesman: creates the order (r o), its total the quotation’s to the cent', async () => {
+    // «r o» is offered for an accepted quotation only: the screen must know it is accepted, not only the API
+    // (a full run on a loaded machine pressed it while the editor still showed «Emesso», and nothing happened).
+    await editorOf(page).locator('.entity-state[data-state="accepted"]').waitFor({ timeout: 15_000 });
     await focusOutOfFields(page);
     await pressKeys(page, 'r', 'o');
     await page.waitForURL((url) => url.pathname.startsWith('/marketing/orders/detail/'), { timeout: 15_000 });
