@@ -4,9 +4,9 @@
  * shaped like the real one (page by page, 500 a page) over a local HTTP server, so the board is
  * measured, not the database.
  *
- * - first paint: from the board's opening (in a mounted tree, as a tab opens in a running
- *   workspace; page.tsx) to the first painted frame whose lanes show cards (fetching the period's requests
- *   from the fake API included);
+ * - first paint: from the board's opening (its calendar screen in a mounted tree, as a tab opens in a
+ *   running workspace with the screens' code loaded; page.tsx) to the first painted frame whose lanes
+ *   show cards (fetching the period's requests from the fake API included);
  * - moving a card: End goes to the last card (a scheduled one), Space picks it up, then ← and →
  *   alternately, ← first: the card stays in the month (that last card may be on its last day, and a
  *   move past the edge shows the next month: a change of period, not a move); each key press to the
