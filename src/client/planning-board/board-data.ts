@@ -1,7 +1,7 @@
 /**
- * What the planning board reads (the period shown, its technicians, interventions and backlog), in
- * the main bundle: the calendar screen starts these requests as its tab opens, while the board's own
- * code loads and renders (render-as-you-fetch), and the board reads the same queries.
+ * What the planning board reads (the period shown, its technicians, interventions and backlog): the
+ * calendar screen (its own small chunk) starts these requests as its tab opens, before the board's
+ * code has rendered (render-as-you-fetch), and the board reads the same queries.
  */
 import { useMemo } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
@@ -16,7 +16,7 @@ import { useTabUrl } from '../workspace/tab-context.ts';
 
 export const BOARD_TYPE = 'assignments';
 /** The API's largest page (MAX_PAGE_SIZE default): a month of a busy module takes a few pages, fetched together. */
-export const PAGE_SIZE = 500;
+const PAGE_SIZE = 500;
 const BACKLOG_SIZE = 200;
 
 interface BoardFetch<T> {
@@ -55,7 +55,7 @@ async function listPeriod(params: ListParams, from: string, to: string, signal: 
 }
 
 /** The board's three reads for a module, a period's days and the backlog's search. */
-export function boardFetches(moduleName: string, days: readonly string[], backlogSearch: string) {
+function boardFetches(moduleName: string, days: readonly string[], backlogSearch: string) {
   const usersQuery: ListParams = { 'filter[isMainteiner]': true, 'filter[moduleName]': moduleName, sort: 'displayName', 'page[size]': PAGE_SIZE };
   // A day more each side: the server's day is UTC, the board's Rome.
   const periodFrom = addDays(days[0]!, -1);
