@@ -3,7 +3,7 @@
  * default layout for the rest (sidebar, header, tabbed main area, footer, dialog host, alert stack
  * bottom middle, notification bottom end), the palette, the shortcut help and the key dispatcher.
  */
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { lazyComponent, preloadLazyComponents } from './lazy-component.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { loadRecordCommands } from '../../commands/registry.ts';
@@ -29,10 +29,21 @@ void loadRecordCommands().catch((error: unknown) => {
   throw error;
 });
 
-// The palette and the screens load on first use (initial JS budget); they are preloaded, the palette
-// first, once the browser is idle, so their first showing does not wait for React.lazy (lazy-component.ts).
+// The palette and the screens load on first use (initial JS budget); once the workspace is up (signed
+// in: not on a page about to leave for the login) they are preloaded, the palette first, when the
+// browser is idle, so their first showing does not wait for React.lazy (lazy-component.ts).
 const Palette = lazyComponent(() => import('./palette/palette.tsx'));
-if (typeof window !== 'undefined') (window.requestIdleCallback ?? setTimeout)(() => void Palette.preload().catch(() => undefined).then(preloadLazyComponents));
+function usePreloadWhenIdle(): void {
+  useEffect(() => {
+    const preload = () => void Palette.preload().catch(() => undefined).then(preloadLazyComponents);
+    if (!window.requestIdleCallback) {
+      const timer = setTimeout(preload, 200);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(preload);
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+}
 
 function DefaultLayout() {
   const session = useSession();
@@ -40,6 +51,7 @@ function DefaultLayout() {
   const intl = useIntl();
   useWorkspaceSync(session.identity.id);
   useKeyboardShortcuts();
+  usePreloadWhenIdle();
   return (
     <div className="app">
       <a className="skip-link" href="#workspace-main">
