@@ -61,6 +61,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.logger === false ? { logger: false } : loggingOptions(config)),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // request.ip: the right-most X-Forwarded-For hop that is not a trusted proxy (none trusted by default).
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Framework-level failures (bad URL encoding, bad content-length…) are problem+json too.
     frameworkErrors: (error, request, reply) => {
       void request;

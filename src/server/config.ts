@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { documentMimeTypes, mediaKindOf } from '../domain/entities/media.ts';
 import { DEFAULT_LIMITS, type Limits } from '../domain/rules/limits.ts';
+import { parseTrustedProxies } from './http/proxies.ts';
 
 export interface ServerConfig {
   /** TCP port of the one process serving client, /api and /oidc. */
@@ -39,6 +40,8 @@ export interface ServerConfig {
   redirectToPublicUrl: boolean;
   /** Where `npm run backup` writes the embedded database's archives (beside DATA_DIR, not inside it). */
   backupDir: string;
+  /** Proxies whose X-Forwarded-For is believed (addresses and CIDRs, TRUSTED_PROXIES); empty = none. */
+  trustedProxies: string[];
   /** Address users reach this server at (redirect URIs, embedded issuer). Default http://localhost:PORT. */
   publicUrl: string;
   /** Files (SPEC §3 Media): where the bytes live, which types are accepted, how big, how long a signed link lasts. */
@@ -222,5 +225,6 @@ export function loadConfig(env = process.env): ServerConfig {
     media: mediaConfig(env, dataDir),
     // PGlite's dump archives its whole data directory: backups kept inside it would be swept into every later one.
     backupDir: path.resolve(env.BACKUP_DIR || path.join(path.dirname(dataDir), 'backups')),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
   };
 }
