@@ -1,7 +1,7 @@
 /**
  * What sign-in reads and writes in our database: users (by id or by what they type in the login
  * form), their password hashes (column `users.password_hash`, never part of an API answer) and
- * the recent failed attempts the rate limit counts.
+ * the sign-in limiter's rows (login-service.ts says the rules; this file only keeps them).
  */
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/database.ts';
@@ -30,6 +30,51 @@ interface AccountRow {
   is_enabled: boolean;
   password_hash: string | null;
   password_must_change: boolean | null;
+}
+
+/** One row of the sign-in limiter; times in milliseconds since the epoch, by the database's clock. */
+export interface LimitRow {
+  /** Failed attempts in the current window, counting the ones whose password is being checked. */
+  failures: number;
+  windowStartedAt: number | null;
+  lockedUntil: number | null;
+  /** Locks in a row so far: each one lasts twice the one before (capped). */
+  lockouts: number;
+  /** An address past its limit: the earliest its next attempt is checked. */
+  nextAttemptAt: number | null;
+}
+
+/** What the limiter's rule answers for an attempt: when allowed, the rows that reserve it. */
+export type LimitDecision = { allowed: true; account: LimitRow; address: LimitRow } | { allowed: false };
+
+interface LimitDbRow {
+  key: string;
+  failures: number;
+  window_started_at: string | null;
+  locked_until: string | null;
+  lockouts: number;
+  next_attempt_at: string | null;
+  now: string;
+}
+
+const limitColumns = sql`key, failures, window_started_at, locked_until, lockouts, next_attempt_at, clock_timestamp() AS now`;
+const time = (value: string | null) => (value === null ? null : Date.parse(value));
+const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
+
+function toLimitRow(row: LimitDbRow): LimitRow {
+  return {
+    failures: row.failures,
+    windowStartedAt: time(row.window_started_at),
+    lockedUntil: time(row.locked_until),
+    lockouts: row.lockouts,
+    nextAttemptAt: time(row.next_attempt_at),
+  };
+}
+
+async function writeLimitRow(db: Kysely<DatabaseSchema>, key: string, row: LimitRow): Promise<void> {
+  await sql`UPDATE oidc_login_limits SET failures = ${row.failures}, window_started_at = ${iso(row.windowStartedAt)}::timestamptz,
+    locked_until = ${iso(row.lockedUntil)}::timestamptz, lockouts = ${row.lockouts}, next_attempt_at = ${iso(row.nextAttemptAt)}::timestamptz, updated_at = now()
+    WHERE key = ${key}`.execute(db);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -102,17 +147,79 @@ export class AccountRepository {
     return new Map(result.rows.map((row) => [row.email, { id: row.id, passwordHash: row.password_hash }]));
   }
 
-  async recentFailures(key: string, windowSeconds: number): Promise<number> {
-    const result = await sql<{ n: number }>`SELECT count(*) AS n FROM oidc_login_failures
-      WHERE key = ${key} AND failed_at > now() - make_interval(secs => ${windowSeconds})`.execute(this.db);
-    return result.rows[0]?.n ?? 0;
+  /**
+   * Reserves a sign-in attempt: locks the account's and the address's limiter rows (created when
+   * missing; always in that order, so two attempts never wait on each other crosswise), asks
+   * `decide` with the database's clock, and writes the rows it answers, all in one transaction:
+   * concurrent attempts on one account are counted one after the other, in every process.
+   * `knownAddress`: whether that user signed in from that address within `days` is passed on.
+   */
+  async reserveAttempt<D extends LimitDecision>(
+    keys: { account: string; address: string },
+    knownAddress: { userId: string; address: string; days: number } | undefined,
+    decide: (account: LimitRow, address: LimitRow, now: number, knownAddress: boolean) => D,
+  ): Promise<D> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await sql<LimitDbRow>`INSERT INTO oidc_login_limits (key) VALUES (${keys.account}), (${keys.address})
+        ON CONFLICT (key) DO UPDATE SET updated_at = oidc_login_limits.updated_at
+        RETURNING ${limitColumns}`.execute(trx);
+      const account = result.rows.find((row) => row.key === keys.account);
+      const address = result.rows.find((row) => row.key === keys.address);
+      if (!account || !address) throw new Error('limitatore degli accessi: righe non trovate');
+      const known = knownAddress
+        ? (await sql`SELECT 1 FROM oidc_login_addresses WHERE user_id = ${knownAddress.userId}::uuid AND address = ${knownAddress.address}
+            AND signed_in_at > now() - make_interval(days => ${knownAddress.days})`.execute(trx)).rows.length > 0
+        : false;
+      const decision = decide(toLimitRow(account), toLimitRow(address), Date.parse(account.now), known);
+      if (decision.allowed) {
+        await writeLimitRow(trx, keys.account, decision.account);
+        await writeLimitRow(trx, keys.address, decision.address);
+      }
+      return decision;
+    });
   }
 
-  async recordFailure(keys: readonly string[]): Promise<void> {
-    for (const key of keys) await sql`INSERT INTO oidc_login_failures (key) VALUES (${key})`.execute(this.db);
+  /** A reserved attempt failed: the account's row becomes what `next` says (under its lock). */
+  async settleFailure(key: string, next: (row: LimitRow, now: number) => LimitRow): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = (await sql<LimitDbRow>`SELECT ${limitColumns} FROM oidc_login_limits WHERE key = ${key} FOR UPDATE`.execute(trx)).rows[0];
+      // Gone: cleared meanwhile (a success, a password reset): nothing left to count against.
+      if (row) await writeLimitRow(trx, key, next(toLimitRow(row), Date.parse(row.now)));
+    });
   }
 
+  /**
+   * A reserved attempt had the right password: the account's count is cleared, the address gets
+   * its reservation back (`release`), and the user is remembered as signing in from that address.
+   */
+  async settleSuccess(keys: { account: string; address: string }, userId: string, address: string, release: (row: LimitRow) => LimitRow): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await sql`DELETE FROM oidc_login_limits WHERE key = ${keys.account}`.execute(trx);
+      const row = (await sql<LimitDbRow>`SELECT ${limitColumns} FROM oidc_login_limits WHERE key = ${keys.address} FOR UPDATE`.execute(trx)).rows[0];
+      if (row) await writeLimitRow(trx, keys.address, release(toLimitRow(row)));
+      await sql`INSERT INTO oidc_login_addresses (user_id, address) VALUES (${userId}::uuid, ${address})
+        ON CONFLICT (user_id, address) DO UPDATE SET signed_in_at = now()`.execute(trx);
+    });
+  }
+
+  /** Lets a locked-out user in again (an administrator set a new password). */
+  async clearAccountLimits(userId: string): Promise<void> {
+    await sql`DELETE FROM oidc_login_limits WHERE key = ${`account:${userId}`}`.execute(this.db);
+  }
+
+  /** Clears a limiter row; `login:<what was typed>` also clears the account that login names. */
   async clearFailures(key: string): Promise<void> {
-    await sql`DELETE FROM oidc_login_failures WHERE key = ${key}`.execute(this.db);
+    const keys = [key];
+    if (key.startsWith('login:')) {
+      const user = await this.findByLogin(key.slice('login:'.length));
+      if (user) keys.push(`account:${user.id}`);
+    }
+    await sql`DELETE FROM oidc_login_limits WHERE key = ANY(${keys}::text[])`.execute(this.db);
+  }
+
+  /** Deletes limiter rows untouched for `keepSeconds`, and sign-in addresses older than `addressDays`. */
+  async pruneLimits(keepSeconds: number, addressDays: number): Promise<void> {
+    await sql`DELETE FROM oidc_login_limits WHERE updated_at < now() - make_interval(secs => ${keepSeconds})`.execute(this.db);
+    await sql`DELETE FROM oidc_login_addresses WHERE signed_in_at < now() - make_interval(days => ${addressDays})`.execute(this.db);
   }
 }

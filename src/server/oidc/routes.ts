@@ -11,7 +11,7 @@ import Provider, { errors } from 'oidc-provider';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/database.ts';
 import { AccountRepository } from './accounts.ts';
-import { LoginService, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-service.ts';
+import { LoginService, DEFAULT_LOGIN_LIMITS, lockedMessage, type LoginLimits } from './login-service.ts';
 import { changePasswordPage, errorPage, loginPage, PAGE_SECURITY_HEADERS } from './pages.ts';
 import { changeRequiredPassword, passwordChangeTokens, passwordRuleTexts } from './password-change.ts';
 import { OIDC_MOUNT_PATH } from './provider.ts';
@@ -31,15 +31,6 @@ type Form = Record<string, string>;
 function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).headers(PAGE_SECURITY_HEADERS).type('text/html; charset=utf-8').send(html);
 }
-
-function clientAddress(request: FastifyRequest, behindProxy: boolean): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return behindProxy && first ? first : request.ip;
-}
-
-const lockedMessage = (limits: LoginLimits) =>
-  `Troppi tentativi di accesso non riusciti. Riprova fra ${Math.round(limits.windowSeconds / 60)} minuti.`;
 
 export async function registerOidcRoutes(app: FastifyInstance, options: OidcRoutesOptions): Promise<void> {
   const { provider, publicUrl } = options;
@@ -109,9 +100,14 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
         const page = (status: number, error: string) =>
           sendPage(reply, status, loginPage({ action: `${base(details.uid)}/login`, abortUrl: `${base(details.uid)}/abort`, login, error }));
         if (login === '' || password === '') return page(400, 'Inserisci nome utente (o e-mail) e password.');
-        const outcome = await logins.signIn(login, password, clientAddress(request, provider.proxy));
+        // The address Fastify resolved: the socket's, or with TRUSTED_PROXIES the right-most
+        // X-Forwarded-For hop that is not one of them; never what a client writes in the header.
+        const outcome = await logins.signIn(login, password, request.ip);
         if (!outcome.ok) {
-          if (outcome.reason === 'locked') return page(429, lockedMessage(limits));
+          if (outcome.reason === 'locked') {
+            reply.header('Retry-After', String(outcome.retryAfterSeconds));
+            return page(429, lockedMessage(outcome));
+          }
           if (outcome.reason === 'disabled') return page(403, 'Account disattivato: rivolgiti all’amministratore.');
           return page(401, 'Credenziali non valide.');
         }
