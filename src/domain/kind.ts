@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { StateMachine } from './machine.ts';
+import type { ModuleName } from './enums.ts';
 
 /** How a list field is stored and compared. Dates are ISO texts, so they compare as text. */
 export type FieldType = 'text' | 'number' | 'boolean' | 'date' | 'uuid' | 'textArray' | 'uuidArray';
@@ -104,12 +105,18 @@ export interface RecordActionDefinition {
 /**
  * Content frozen by state: outside `editableStates` only `alwaysEditable` paths may change (a
  * quotation once it leaves editing keeps its signed copy and notes open). The server refuses the
- * write; the client shows the fields read-only. Rows owned by such a record follow the same lock.
+ * write; the client shows the fields read-only. Owned rows of the kinds it names follow the same lock.
  */
 export interface StateLock {
   editableStates: readonly string[];
   /** Dotted paths still editable in the other states. */
   alwaysEditable: readonly string[];
+  /** The problem code of a refused write (default `STATE_LOCKED`). */
+  code?: string;
+  /** What the user can do instead, appended to the refusal («creare una revisione…»). */
+  hint?: string;
+  /** Kinds whose rows it owns follow the same lock (a quotation's lines): written only while it is editable. */
+  ownedRows?: readonly string[];
 }
 
 /** Whether `path` is frozen in `state` by `lock` (never without a lock or a state). */
@@ -160,7 +167,12 @@ export interface KindDefinition {
    * quotation is), on top of the caller's rules on this kind: a role's scope on the parent
    * (its customer, its status) is then the scope of its rows, written once.
    */
-  readThrough?: ReadThrough;
+  readThrough?: readonly ReadThrough[];
+  /**
+   * Every row of the kind belongs to this module (a course edition, a training plan: `edu`), for
+   * kinds whose rows carry no `attributes.module` of their own: a user without the module reads none.
+   */
+  module?: ModuleName;
   /**
    * Rows that belong to another record (a media row: a check's photo, an employee's certificate):
    * one naming its owner at these paths is created and changed by whoever may update that owner,
@@ -174,6 +186,33 @@ export interface ReadThrough {
   path: string;
   /** The parent's kind (`quotations`). */
   target: string;
+  /**
+   * What of the parent must hold: `record` (default), the parent is readable by the caller (its
+   * customer, its state, its own parents); `module`, only the parent's module is the caller's (an
+   * order made from a quotation is read by planners who read no quotation, but not outside its module).
+   * A row whose path is empty is judged by its own rules.
+   */
+  scope?: 'record' | 'module';
+}
+
+/**
+ * The parents a row of `kind` is read through (DESIGN §4 "one read rule"): its `readThrough`
+ * links, and for a kind whose rows attach to a record (`attachedTo`) the record each names.
+ */
+export function parentLinks(kind: Pick<KindDefinition, 'readThrough' | 'attachedTo'>): ParentLink[] {
+  const links: ParentLink[] = (kind.readThrough ?? []).map((link) => ({ path: link.path, target: link.target, scope: link.scope ?? 'record' }));
+  if (kind.attachedTo) links.push({ path: kind.attachedTo.idPath, typePath: kind.attachedTo.typePath, scope: 'record' });
+  return links;
+}
+
+/** A parent link: a fixed `target` kind, or the kind named at `typePath` in the row (an attached file's owner). */
+export type ParentLink = { path: string; scope: 'record' | 'module' } & ({ target: string; typePath?: undefined } | { target?: undefined; typePath: string });
+
+/** The parent a link names in a row: its kind and id, or null when the row names none. */
+export function parentOf(link: ParentLink, entity: unknown): { type: string; id: string } | null {
+  const id = readPath(entity, link.path);
+  const type = link.target ?? readPath(entity, link.typePath!);
+  return typeof type === 'string' && type !== '' && typeof id === 'string' && id !== '' ? { type, id } : null;
 }
 
 /** The record a row of an `attachedTo` kind belongs to, or null (no owner, or a kind without owners). */

@@ -186,11 +186,11 @@ describe.each(engines())('record history on %s', (engine) => {
     const staffView = await history('quotations', quotation.id);
     expect(staffView.map((e) => e.action)).toEqual(['emit', 'update', 'create']);
     expect(staffView[1].changes).toContainEqual({ pointer: '/attributes/commercialNotes', from: 'Sconto riservato', to: 'Sconto extra' });
+    // The customer reads it from its emission on: the draft's edits and the values the emission replaced stay the provider's.
     const clientView = await history('quotations', quotation.id, as(clientA));
-    expect(clientView.map((e) => e.action)).toEqual(['emit', 'update', 'create']);
-    const pointers = clientView.flatMap((e) => e.changes.map((c: any) => c.pointer));
-    expect(pointers).toContain('/attributes/title');
-    expect(pointers).not.toContain('/attributes/commercialNotes');
+    expect(clientView.map((e) => e.action)).toEqual(['emit']);
+    expect(clientView[0].changes).toContainEqual({ pointer: '/attributes/status', to: 'issued' });
+    expect(JSON.stringify(clientView)).not.toContain('draft');
     expect(JSON.stringify(clientView)).not.toContain('Sconto');
 
     const other = await created('quotations', { attributes: { date: '2026-06-01' }, relationships: { customerId: customerB.id } });
@@ -201,6 +201,21 @@ describe.each(engines())('record history on %s', (engine) => {
     expect((await admin().request('GET', `/api/quotations/${randomUUID()}/history`)).status).toBe(404);
     expect((await admin().request('GET', `/api/quotations/not-an-id/history`)).status).toBe(404);
     expect((await admin().request('GET', `/api/nothing/${randomUUID()}/history`)).status).toBe(404);
+  });
+
+  it('shows a customer user the history of a record moved to its customer from the move on, without the other customer’s values', async () => {
+    const equipment = await created('equipments', { attributes: { equipmentId: 'EST-MOVE', module: 'fire', state: 'active', serialNumber: 'B-SEGRETO' }, relationships: { customerId: customerB.id } });
+    const renamed = await admin().request('PATCH', `/api/equipments/${equipment.id}`, { attributes: { serialNumber: 'B-ANCORA' } }, ifMatch(equipment));
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const moved = await admin().request('PATCH', `/api/equipments/${equipment.id}`, { attributes: { serialNumber: 'A-001' }, relationships: { customerId: customerA.id } }, ifMatch(renamed.body.data));
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await admin().request('PATCH', `/api/equipments/${equipment.id}`, { attributes: { note: 'Controllato' } }, ifMatch(moved.body.data));
+    expect((await history('equipments', equipment.id)).map((e) => e.action)).toEqual(['update', 'update', 'update', 'create']);
+    const clientView = await history('equipments', equipment.id, as(clientA));
+    expect(clientView.map((e) => e.action)).toEqual(['update', 'update']);
+    expect(clientView[1].changes).toContainEqual({ pointer: '/relationships/customerId', to: customerA.id });
+    expect(JSON.stringify(clientView)).not.toContain('B-');
+    expect(JSON.stringify(clientView)).not.toContain(customerB.id);
   });
 
   it('a refused write leaves no history', async () => {

@@ -45,6 +45,8 @@ export const anomalies = defineKind({
   type: 'anomalies',
   subject: 'anomaly',
   label: { singular: 'Anomalia', plural: 'Anomalie' },
+  // An anomaly is read where the equipment or installation it was found on is.
+  readThrough: [{ path: 'relationships.equipmentId', target: 'equipments' }, { path: 'relationships.installationId', target: 'installations' }],
   attributes: anomalyAttributes,
   metadata: z.strictObject({}),
   relationships: anomalyRelationships,

@@ -38,6 +38,8 @@ export const assignmentActivities = defineKind({
   type: 'assignmentActivities',
   subject: 'assignment activity',
   label: { singular: 'Attività dell’intervento', plural: 'Attività dell’intervento' },
+  // An activity is read where its intervention is (its module, its customer).
+  readThrough: [{ path: 'relationships.assignmentId', target: 'assignments' }],
   attributes: assignmentActivityAttributes,
   metadata: z.strictObject({}),
   relationships: assignmentActivityRelationships,

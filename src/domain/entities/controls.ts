@@ -49,6 +49,8 @@ export const controls = defineKind({
   type: 'controls',
   subject: 'checks',
   label: { singular: 'Controllo', plural: 'Controlli' },
+  // A control is of its equipment type's module.
+  readThrough: [{ path: 'relationships.equipmentFamilyId', target: 'equipmentFamilies', scope: 'module' }],
   attributes: controlAttributes,
   metadata: z.strictObject({}),
   relationships: controlRelationships,
@@ -93,6 +95,8 @@ export const checks = defineKind({
   type: 'checks',
   subject: 'checks',
   label: { singular: 'Verifica', plural: 'Verifiche' },
+  // A check is read where the intervention activity it was made in is.
+  readThrough: [{ path: 'relationships.assignmentActivityId', target: 'assignmentActivities' }],
   attributes: checkAttributes,
   metadata: z.strictObject({}),
   relationships: checkRelationships,

@@ -125,6 +125,9 @@ export const courseEditions = defineKind({
   type: 'courseEditions',
   subject: 'course',
   label: { singular: 'Edizione del corso', plural: 'Edizioni dei corsi' },
+  // Training is the `edu` module's, and an edition is read where its course is.
+  module: 'edu',
+  readThrough: [{ path: 'relationships.courseId', target: 'courses' }],
   attributes: courseEditionAttributes,
   metadata: z.strictObject({}),
   relationships: courseEditionRelationships,

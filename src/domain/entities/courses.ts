@@ -94,6 +94,7 @@ export const trainingPlans = defineKind({
   type: 'trainingPlans',
   subject: 'course',
   label: { singular: 'Piano formativo', plural: 'Piani formativi' },
+  module: 'edu',
   attributes: trainingPlanAttributes,
   metadata: z.strictObject({}),
   relationships: z.strictObject({

@@ -66,6 +66,8 @@ export const components = defineKind({
   type: 'components',
   subject: 'equipment',
   label: { singular: 'Componente', plural: 'Componenti' },
+  // A component is of its equipment type's module.
+  readThrough: [{ path: 'relationships.equipmentFamilyId', target: 'equipmentFamilies', scope: 'module' }],
   attributes: componentAttributes,
   metadata: z.strictObject({}),
   relationships: z.strictObject({

@@ -126,6 +126,8 @@ export const orders = defineKind({
   type: 'orders',
   subject: 'order',
   label: { singular: 'Ordine', plural: 'Ordini' },
+  // An order made from a quotation is of that quotation's module (planners read orders, not quotations).
+  readThrough: [{ path: 'relationships.quotationId', target: 'quotations', scope: 'module' }],
   attributes: orderAttributes,
   // Totals and ids gathered from the lines are derived; customerName is looked up by the server.
   metadata: z.strictObject({}),

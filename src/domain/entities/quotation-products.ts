@@ -100,7 +100,7 @@ export const quotationProducts = defineKind({
   },
   rules: (entity) => quotationProductIssues(entity as QuotationProductShape),
   // A line is read where its quotation is: a customer reads the lines of the quotations it may read, no others.
-  readThrough: { path: 'relationships.quotationId', target: 'quotations' },
+  readThrough: [{ path: 'relationships.quotationId', target: 'quotations' }],
   derivedMetadata: (entity) => quotationProductTotals((entity as QuotationProductShape).attributes),
   title: (entity) => {
     const { description, position } = (entity as QuotationProductShape).attributes;

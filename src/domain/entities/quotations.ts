@@ -91,6 +91,9 @@ export const quotations = defineKind({
   stateLock: {
     editableStates: ['to-be-created', 'draft', 'revision'],
     alwaysEditable: ['attributes.attachments', 'attributes.notes', 'attributes.commercialNotes'],
+    code: 'QUOTATION_NOT_EDITABLE',
+    hint: 'creare una revisione o riportarlo in bozza',
+    ownedRows: ['quotationProducts'],
   },
   actions: {
     duplicate: { label: 'Duplica', ability: 'create', creates: true, key: 'd' },
@@ -160,6 +163,8 @@ export const quotationRevisions = defineKind({
   type: 'quotationRevisions',
   subject: 'quotation revision',
   label: { singular: 'Revisione del preventivo', plural: 'Revisioni del preventivo' },
+  // A revision is a frozen copy of its quotation: read where the quotation is.
+  readThrough: [{ path: 'relationships.quotationId', target: 'quotations' }],
   attributes: quotationRevisionAttributes,
   metadata: z.strictObject({}),
   relationships: z.strictObject({

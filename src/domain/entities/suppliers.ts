@@ -73,6 +73,8 @@ export const supplierProducts = defineKind({
   type: 'supplierProducts',
   subject: 'supplier product',
   label: { singular: 'Prodotto del fornitore', plural: 'Prodotti dei fornitori' },
+  // A supplier's offer of a product is read where the product is (its module).
+  readThrough: [{ path: 'relationships.productId', target: 'products' }],
   attributes: supplierProductAttributes,
   metadata: z.strictObject({}),
   relationships: supplierProductRelationships,

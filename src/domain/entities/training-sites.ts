@@ -26,6 +26,7 @@ export const trainingSites = defineKind({
   type: 'trainingSites',
   subject: 'course',
   label: { singular: 'Sede formativa', plural: 'Sedi formative' },
+  module: 'edu',
   attributes: trainingSiteAttributes,
   metadata: z.strictObject({}),
   relationships: z.strictObject({
@@ -58,6 +59,7 @@ export const trainingRooms = defineKind({
   type: 'trainingRooms',
   subject: 'course',
   label: { singular: 'Aula', plural: 'Aule' },
+  module: 'edu',
   attributes: trainingRoomAttributes,
   metadata: z.strictObject({}),
   relationships: z.strictObject({
@@ -87,6 +89,7 @@ export const trainingEquipments = defineKind({
   type: 'trainingEquipments',
   subject: 'course',
   label: { singular: 'Attrezzatura didattica', plural: 'Attrezzature didattiche' },
+  module: 'edu',
   attributes: trainingEquipmentAttributes,
   metadata: z.strictObject({}),
   relationships: z.strictObject({

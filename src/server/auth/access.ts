@@ -5,10 +5,11 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { asSubject, MODULE_NOT_ALLOWED_REASON, type AppAbility } from '../../domain/ability.ts';
-import type { KindDefinition } from '../../domain/kind.ts';
+import { parentLinks, type KindDefinition, type ParentLink } from '../../domain/kind.ts';
+import { modules, type ModuleName } from '../../domain/enums.ts';
 import { Problem } from '../http/problems.ts';
 import type { Entity } from '../../domain/entity.ts';
-import { findKind } from '../../domain/kinds.ts';
+import { findKind, kindList } from '../../domain/kinds.ts';
 import { tableName } from '../db/entity-sql.ts';
 import { isUnrestricted, safeAbilityCondition } from './ability-sql.ts';
 
@@ -30,12 +31,19 @@ export interface Access {
   authorize(action: string, kind: KindDefinition, entity?: Entity): void;
   /** Throws FIELD_NOT_AUTHORIZED when `action` is not allowed on one of the entity's `fields` (`attributes.x`). */
   authorizeFields(action: string, kind: KindDefinition, entity: Entity, fields: readonly string[]): void;
-  /** SQL condition limiting a list to the rows the identity may read; undefined = no limit. */
+  /**
+   * SQL condition limiting a list to the rows the identity may read, parents included (one read
+   * rule: read-rule.ts); undefined = no limit.
+   */
   listScope(kind: KindDefinition): RawBuilder<unknown> | undefined;
+  /** The condition a parent row must meet for a row to be read through `link`; undefined = any parent. */
+  parentScope(link: ParentLink, parent: KindDefinition): RawBuilder<unknown> | undefined;
   /** The entity without the fields the identity may not read. */
   redact(kind: KindDefinition, entity: Entity): Entity;
   /** Whether `action` is allowed on this entity (e.g. to list the actions a user may run). */
   can(action: string, kind: KindDefinition, entity?: Entity): boolean;
+  /** Whether the identity works in `module` (SPEC §6 allowedModules). */
+  hasModule(module: ModuleName): boolean;
 }
 
 const subjectOf = (kind: KindDefinition, entity: Entity) => asSubject(kind.subject, { ...entity } as Record<string, unknown>);
@@ -56,13 +64,69 @@ function without(entity: Entity, path: string): Entity {
   return copy;
 }
 
-export function abilityAccess(ability: AppAbility): Access {
-  const scopes = new Map<string, RawBuilder<unknown>>();
+/**
+ * The caller's access from its CASL ability and its effective modules (undefined: every module).
+ * A kind whose rows all belong to one module (`KindDefinition.module`) is closed outside it, as a
+ * row's own `attributes.module` is by the closing rules (domain/ability.ts).
+ */
+export function abilityAccess(ability: AppAbility, options: { allowedModules?: readonly ModuleName[] } = {}): Access {
+  const scopes = new Map<string, Scope>();
+  const allowed = options.allowedModules && !modules.every((m) => options.allowedModules!.includes(m)) ? new Set(options.allowedModules) : undefined;
+  const hasModule = (module: ModuleName) => !allowed || allowed.has(module);
+  const kindClosed = (kind: KindDefinition) => kind.module !== undefined && !hasModule(kind.module);
+  /** The module rule alone, on a parent's table: its `attributes.module`, or the kind's own module. */
+  const moduleScope = (kind: KindDefinition): Scope => {
+    if (!allowed) return ALL;
+    if (kind.module) return hasModule(kind.module) ? ALL : NONE;
+    if (kind.fields.module?.path !== 'attributes.module') return ALL;
+    return { sql: sql`((attributes->>'module') IS NULL OR (attributes->>'module') IN (${sql.join([...allowed])}))`, all: false, none: false };
+  };
+  const visiting = new Set<string>();
+  const scopeOf = (kind: KindDefinition): Scope => {
+    const cached = scopes.get(kind.type);
+    if (cached) return cached;
+    // Parent links form no cycle (checked over the registry by read-rule.test.ts); one here is a declaration error.
+    if (visiting.has(kind.type)) throw new Error(`collegamenti di lettura circolari da ${kind.type}`);
+    visiting.add(kind.type);
+    let scope: Scope;
+    if (kindClosed(kind) || !ability.can('read', kind.subject)) scope = NONE;
+    else {
+      const own: Scope = isUnrestricted(ability, 'read', kind.subject) ? ALL : { sql: safeAbilityCondition(ability, 'read', kind.subject), all: false, none: false };
+      const parts = [own, ...parentLinks(kind).map(linkScope)];
+      scope = parts.some((p) => p.none) ? NONE : parts.every((p) => p.all) ? ALL : { sql: sql`(${sql.join(parts.filter((p) => !p.all).map((p) => p.sql), sql` AND `)})`, all: false, none: false };
+    }
+    visiting.delete(kind.type);
+    scopes.set(kind.type, scope);
+    return scope;
+  };
+  const parentCondition = (link: ParentLink, parent: KindDefinition): Scope => (link.scope === 'module' ? moduleScope(parent) : scopeOf(parent));
+  /** A row's condition for one link: no parent named, or a parent meeting its condition (a subquery on its table). */
+  const linkScope = (link: ParentLink): Scope => {
+    const parentId = jsonText(link.path);
+    const within = (parent: KindDefinition, condition: Scope) =>
+      sql`${parentId} IN (SELECT id::text FROM ${sql.raw(tableName(parent))} WHERE ${condition.sql})`;
+    if (link.target !== undefined) {
+      const parent = findKind(link.target);
+      const condition = parent ? parentCondition(link, parent) : NONE;
+      if (condition.all) return ALL;
+      return { sql: sql`(${parentId} IS NULL OR ${condition.none ? sql`false` : within(parent!, condition)})`, all: false, none: false };
+    }
+    // An attached row's owner may be of any kind: each kind the caller does not read whole gets its own subquery.
+    const parentType = jsonText(link.typePath);
+    const restricted = ownerKinds().map((parent) => ({ parent, condition: parentCondition(link, parent) })).filter(({ condition }) => !condition.all);
+    if (restricted.length === 0) return ALL;
+    const types = sql.join(restricted.map(({ parent }) => sql`${parent.type}`));
+    const readable = restricted.filter(({ condition }) => !condition.none).map(({ parent, condition }) => sql`(${parentType} = ${parent.type} AND ${within(parent, condition)})`);
+    return { sql: sql`(${parentId} IS NULL OR ${parentType} IS NULL OR ${parentType} NOT IN (${types})${readable.length > 0 ? sql` OR ${sql.join(readable, sql` OR `)}` : sql``})`, all: false, none: false };
+  };
   return {
+    hasModule,
     can(action, kind, entity) {
+      if (kindClosed(kind)) return false;
       return entity ? ability.can(action, subjectOf(kind, entity)) : ability.can(action, kind.subject);
     },
     authorize(action, kind, entity) {
+      if (kindClosed(kind)) throw new Problem('MODULE_NOT_ALLOWED');
       if (!ability.can(action, kind.subject)) {
         const reason = ability.relevantRuleFor(action, kind.subject)?.reason;
         throw new Problem('FORBIDDEN', reason ? { message: reason } : {});
@@ -82,21 +146,12 @@ export function abilityAccess(ability: AppAbility): Access {
       }
     },
     listScope(kind) {
-      let scope = scopes.get(kind.subject);
-      if (!scope) {
-        scope = safeAbilityCondition(ability, 'read', kind.subject);
-        const parent = kind.readThrough ? findKind(kind.readThrough.target) : undefined;
-        // A caller who reads every parent needs no subquery (staff reading a quotation's lines at scale).
-        if (kind.readThrough && parent && !isUnrestricted(ability, 'read', parent.subject)) {
-          // The parent's own scope, inside a subquery on the parent's table (its columns resolve there first).
-          const [section, ...keys] = kind.readThrough.path.split('.');
-          const parentId = sql`(${sql.raw(section ?? 'relationships')} #>> ${`{${keys.join(',')}}`})`;
-          const parentScope = safeAbilityCondition(ability, 'read', parent.subject);
-          scope = sql`(${scope} AND ${parentId} IN (SELECT id::text FROM ${sql.raw(tableName(parent))} WHERE ${parentScope}))`;
-        }
-        scopes.set(kind.subject, scope);
-      }
-      return scope;
+      const scope = scopeOf(kind);
+      return scope.all ? undefined : scope.none ? sql`false` : scope.sql;
+    },
+    parentScope(link, parent) {
+      const scope = parentCondition(link, parent);
+      return scope.all ? undefined : scope.none ? sql`false` : scope.sql;
     },
     redact(kind, entity) {
       const fields = restrictedReadFields(ability, kind.subject);
@@ -105,4 +160,23 @@ export function abilityAccess(ability: AppAbility): Access {
       return fields.filter((field) => !ability.can('read', subject, field)).reduce(without, entity);
     },
   };
+}
+
+/** Kinds an attached row's owner may be of: any kind but those attached themselves (a file is not a file's owner). */
+export const ownerKinds = () => kindList.filter((kind) => !kind.attachedTo);
+
+/** A read condition: every row (`all`), none, or those meeting `sql`. */
+interface Scope {
+  sql: RawBuilder<unknown>;
+  all: boolean;
+  none: boolean;
+}
+const ALL: Scope = { sql: sql`true`, all: true, none: false };
+const NONE: Scope = { sql: sql`false`, all: false, none: true };
+
+/** The text at a dotted entity path (`relationships.quotationId`) of the table in scope. */
+function jsonText(path: string): RawBuilder<unknown> {
+  const [section, ...keys] = path.split('.');
+  if (section !== 'attributes' && section !== 'metadata' && section !== 'relationships') throw new Error(`percorso di un genitore non valido: ${path}`);
+  return sql`(${sql.raw(section)} #>> ${`{${keys.join(',')}}`})`;
 }

@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { frozenByLock } from '../../domain/kind.ts';
 import { expiryFromValidity, quotations } from '../../domain/entities/quotations.ts';
 import { quotationProductTotals, type quotationProductAttributes } from '../../domain/entities/quotation-products.ts';
 import { priceLine, type LinePricing, type PricedCustomer, type PricedProduct, type PricingList } from '../../domain/rules/pricing.ts';
@@ -221,34 +220,10 @@ function frozenLine(line: Entity): Record<string, unknown> {
 const byPosition = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   Number((a.attributes as Record<string, unknown>).position ?? 0) - Number((b.attributes as Record<string, unknown>).position ?? 0);
 
-/** Quotation states in which its content (header and products) may still change (the kind's lock). */
-const quotationLock = quotations.stateLock;
-const EDITABLE_QUOTATION_STATES: readonly string[] = quotationLock.editableStates;
-
-function quotationNotEditable(status: unknown): Problem {
-  return new Problem('QUOTATION_NOT_EDITABLE', {
-    message: `Il preventivo non è modificabile nello stato «${String(status)}»: creare una revisione o riportarlo in bozza`,
-  });
-}
-
-/** Products change only while their quotation is being edited, so an approval always covers what is emitted. */
-async function requireEditableQuotation(hook: HookContext, quotationId: unknown): Promise<void> {
-  if (typeof quotationId !== 'string') return;
-  const quotation = await quotationOf(hook, quotationId);
-  if (quotation && !EDITABLE_QUOTATION_STATES.includes(String(quotation.attributes.status))) throw quotationNotEditable(quotation.attributes.status);
-}
-
 export const quotationHooks: Record<string, KindHooks> = {
   quotations: {
+    // Its state lock (content frozen once it leaves editing) is the service's, as for every kind.
     async beforeWrite(hook, data, previous, id) {
-      if (previous && !EDITABLE_QUOTATION_STATES.includes(String(previous.attributes.status))) {
-        const changed = [...new Set([...Object.keys(data.attributes), ...Object.keys(previous.attributes)])].filter(
-          (key) => !sameJson(data.attributes[key], previous.attributes[key]),
-        );
-        const relationshipsChanged = !sameJson(data.relationships, previous.relationships);
-        const state = String(previous.attributes.status);
-        if (relationshipsChanged || changed.some((key) => frozenByLock(quotationLock, state, `attributes.${key}`))) throw quotationNotEditable(previous.attributes.status);
-      }
       const attributes = { ...data.attributes };
       const relationships = { ...data.relationships };
       // The author is whoever writes it first (SPEC §6 readResponsible reads a user's own quotations).
@@ -346,16 +321,8 @@ export const quotationHooks: Record<string, KindHooks> = {
     },
   },
   quotationProducts: {
-    async beforeWrite(hook, data, previous) {
-      await requireEditableQuotation(hook, data.relationships.quotationId);
-      if (previous && previous.relationships.quotationId !== data.relationships.quotationId) {
-        await requireEditableQuotation(hook, previous.relationships.quotationId);
-      }
-      return priceQuotationLine(hook, data, previous);
-    },
-    async beforeDelete(hook, entity) {
-      await requireEditableQuotation(hook, entity.relationships.quotationId);
-    },
+    // Written only while the quotation is editable: the service applies the quotation's lock (`ownedRows`).
+    beforeWrite: (hook, data, previous) => priceQuotationLine(hook, data, previous),
     async afterWrite(hook, entity, previous) {
       await refreshQuotationTotals(hook, entity.relationships.quotationId);
       if (previous && previous.relationships.quotationId !== entity.relationships.quotationId) {

@@ -34,10 +34,11 @@ export interface TransitionInput {
   message?: string;
 }
 
-/** What a read hook may use: the database (no write transaction) and the business day. */
+/** What a read hook may use: the database (no write transaction), the business day and the caller (what it may read). */
 export interface ReadContext {
   db: Kysely<DatabaseSchema>;
   today: string;
+  call: CallContext;
 }
 
 export interface KindHooks {

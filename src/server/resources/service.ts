@@ -5,12 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { attachedOwnerOf, entitySchema, entryStates, readPath, referenceValues, writePath, type EntityShape, type KindDefinition, type RecordActionDefinition } from '../../domain/kind.ts';
+import { attachedOwnerOf, entitySchema, entryStates, frozenByLock, readPath, referenceValues, writePath, type EntityShape, type KindDefinition, type RecordActionDefinition } from '../../domain/kind.ts';
 import { findTransition, availableActions, type GuardContext, type Transition } from '../../domain/machine.ts';
 import { kindList, findKind } from '../../domain/kinds.ts';
 import { normaliseDateTime } from '../../domain/validation.ts';
 import type { DatabaseSchema } from '../db/database.ts';
-import { Problem } from '../http/problems.ts';
+import { Problem, problemCatalogue, type ProblemCode } from '../http/problems.ts';
+import { authorizeRead, readableRows } from '../auth/read-rule.ts';
 import type { Access, Identity } from '../auth/access.ts';
 import { COMMON_METADATA_KEYS, isServerMetadataKey, type Entity, type EntityData } from '../../domain/entity.ts';
 import { EntityRepository } from './repository.ts';
@@ -222,8 +223,8 @@ export class EntityService {
     call.access.authorize('read', kind);
     const entity = await this.repository(kind).findById(checkId(id));
     if (!entity) throw new Problem('NOT_FOUND');
-    await this.authorizeRead(call, kind, entity);
-    const read = (await hooksFor(type).afterRead?.({ db: this.db, today: this.today() }, entity)) ?? entity;
+    await authorizeRead(this.db, call.access, kind, entity);
+    const read = (await hooksFor(type).afterRead?.({ db: this.db, today: this.today(), call }, entity)) ?? entity;
     return call.access.redact(kind, read);
   }
 
@@ -238,27 +239,22 @@ export class EntityService {
   private async asRead(type: string, entity: Entity, call: CallContext): Promise<Entity> {
     const afterRead = hooksFor(type).afterRead;
     if (!afterRead) return entity;
-    return call.access.redact(this.kind(type), await afterRead({ db: this.db, today: this.today() }, entity));
+    return call.access.redact(this.kind(type), await afterRead({ db: this.db, today: this.today(), call }, entity));
   }
 
-  /** Reading one row: the caller's rules on it, and on the row it belongs to when the kind reads through one (`readThrough`). */
-  private async authorizeRead(call: CallContext, kind: KindDefinition, entity: Entity): Promise<void> {
-    call.access.authorize('read', kind, entity);
-    if (!kind.readThrough) return;
-    const parentKind = this.kind(kind.readThrough.target);
-    const parentId = readPath(entity, kind.readThrough.path);
-    const parent = typeof parentId === 'string' ? await this.repository(parentKind).findById(parentId) : undefined;
-    if (!parent || !call.access.can('read', parentKind, parent)) throw new Problem('CTM_FST_NOT_AUTHORIZED');
-  }
-
-  /** `GET /api/{type}/{id}/history`: newest first, for whoever may read the record (deleted too), without fields they may not read. */
+  /**
+   * `GET /api/{type}/{id}/history`: newest first, for whoever may read the record (deleted too),
+   * without fields they may not read, and only from when the record became readable to them: a
+   * record moved to a customer shows that customer's user nothing of its time with another one.
+   */
   async history(type: string, id: string, call: CallContext): Promise<HistoryEntry[]> {
     const kind = this.kind(type);
     call.access.authorize('read', kind);
     const entity = await this.repository(kind).findById(checkId(id));
     if (!entity) throw new Problem('NOT_FOUND');
-    await this.authorizeRead(call, kind, entity);
-    const entries = await readHistory(this.db, kind.type, entity.id);
+    await authorizeRead(this.db, call.access, kind, entity);
+    let entries = await readHistory(this.db, kind.type, entity.id);
+    if (call.access.listScope(kind) !== undefined) entries = readableSince(call, kind, entity, entries);
     // Nothing hidden from this caller on this record: the common case costs nothing.
     if (call.access.redact(kind, entity) === entity) return entries;
     return entries.map((entry) => ({ ...entry, changes: entry.changes.filter((change) => changeReadable(call, kind, entity, change)) }));
@@ -269,43 +265,14 @@ export class EntityService {
    * the new row's id when the caller needed it first (a stored file's bytes are kept under it).
    */
   async createWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, body: unknown, options: { id?: string } = {}): Promise<Entity> {
-    const journal = this.journalOf(trx);
-    const kind = this.kind(type);
-    // A row attached to a record is allowed by the right to update that record, checked once it is parsed.
-    if (attachedOwnerOf(kind, body) === null) call.access.authorize('create', kind);
-    if (!isPlainObject(body)) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' }] });
-    rejectReadOnlyMetadata(kind, body);
-    const parsed = entitySchema(kind).safeParse(body);
-    if (!parsed.success) throw zodProblem(parsed.error);
-    const data = parsed.data as EntityData;
-    const owner = attachedOwnerOf(kind, data);
-    // Whoever may update the owner may attach; else the kind's own ability decides, as for a row without one.
-    const throughOwner = owner !== null && (await this.mayUpdateOwner(trx, call, kind, owner));
-    if (!throughOwner) call.access.authorize('create', kind);
-    if (kind.machine) {
-      const state = String(readPath(data, kind.machine.statePath));
-      if (!entryStates(kind.machine).includes(state)) {
-        throw new Problem('VALIDATION_FAILED', {
-          errors: [{ pointer: `/${kind.machine.statePath.replace(/\./g, '/')}`, code: 'stateNotAllowed', message: `Un nuovo elemento non può essere creato nello stato «${state}»` }],
-        });
-      }
-    }
-    const id = options.id ?? randomUUID();
-    const hook = this.hookContext(trx, call, kind);
-    const stored = await this.prepare(hook, kind, id, data, undefined);
-    const [entity] = await this.repository(kind, trx).insert([{ id, data: stored, by: call.identity }], journal.customAction ?? 'create');
-    if (!entity) throw new Error('insert returned nothing');
-    if (!throughOwner) {
-      call.access.authorize('create', kind, entity);
-      call.access.authorizeFields('create', kind, entity, changedFields(undefined, data));
-    }
-    await hooksFor(kind.type).afterWrite?.(hook, entity, undefined);
-    return call.access.redact(kind, entity);
+    const [created] = await this.createManyWithin(trx, call, type, [body], (_index, error) => error, options.id ? [options.id] : undefined);
+    if (!created) throw new Error('insert returned nothing');
+    return created;
   }
 
   async update(type: string, id: string, body: unknown, ifMatch: string | undefined, call: CallContext): Promise<Entity> {
     const kind = this.kind(type);
-    // Rows attached to a record are checked on the row, through its owner (updateWithin).
+    // Rows attached to a record are checked on the row, through its owner.
     if (!kind.attachedTo) call.access.authorize('update', kind);
     const { patch, version } = this.parsePatch(kind, body, ifMatch);
     return this.asRead(type, await this.write(call, (trx) => this.updateWithin(trx, call, type, id, patch, version)), call);
@@ -322,45 +289,11 @@ export class EntityService {
     return { patch, version: parseVersion(ifMatch, bodyVersion) };
   }
 
-  /**
-   * A PATCH inside an open transaction (a quotation's lines written with it): the version check,
-   * abilities on the row and its fields, the schema, the kind's hooks, history and notice, as `update`.
-   */
+  /** A PATCH inside an open transaction (a quotation's header written with its lines): a batch of one. */
   async updateWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, id: string, patch: Record<string, unknown>, version: string): Promise<Entity> {
-    const kind = this.kind(type);
-    if (!kind.attachedTo) call.access.authorize('update', kind);
-    const repository = this.repository(kind, trx);
-    const current = await this.loadForWrite(repository, id, version);
-    const ownerBefore = attachedOwnerOf(kind, current);
-    const throughBefore = ownerBefore !== null && (await this.mayUpdateOwner(trx, call, kind, ownerBefore));
-    if (!throughBefore) call.access.authorize('update', kind, current);
-    const merged = applyMergePatch(writableOf(kind, current), patch);
-    const parsed = entitySchema(kind).safeParse(merged);
-    if (!parsed.success) throw zodProblem(parsed.error);
-    const data = parsed.data as EntityData;
-    // Through its owner only while it stays with an owner the caller may update (moved to another record: that one
-    // too); detaching it from its record, or anything the owner does not allow, needs the kind's own ability.
-    const ownerAfter = attachedOwnerOf(kind, data);
-    const sameOwner = ownerAfter !== null && ownerAfter.type === ownerBefore?.type && ownerAfter.id === ownerBefore.id;
-    const throughOwner = throughBefore && ownerAfter !== null && (sameOwner || (await this.mayUpdateOwner(trx, call, kind, ownerAfter)));
-    if (throughBefore && !throughOwner) call.access.authorize('update', kind, current);
-    // A new owner must exist, whoever moves the row there.
-    if (!throughOwner && ownerAfter && !sameOwner) await this.mayUpdateOwner(trx, call, kind, ownerAfter);
-    if (kind.machine && readPath(data, kind.machine.statePath) !== readPath(current, kind.machine.statePath)) {
-      throw new Problem('VALIDATION_FAILED', {
-        errors: [{ pointer: `/${kind.machine.statePath.replace(/\./g, '/')}`, code: 'stateReadOnly', message: 'Lo stato si cambia con le azioni disponibili' }],
-      });
-    }
-    const hook = this.hookContext(trx, call, kind);
-    const stored = await this.prepare(hook, kind, current.id, data, current);
-    const updated = await repository.update(current.id, version, { data: stored }, call.identity);
-    if (!updated) throw new Problem('VERSION_CONFLICT');
-    if (!throughOwner) {
-      call.access.authorize('update', kind, updated);
-      call.access.authorizeFields('update', kind, current, changedFields(writableOf(kind, current), data));
-    }
-    await hooksFor(kind.type).afterWrite?.(hook, updated, current);
-    return call.access.redact(kind, updated);
+    const [updated] = await this.updateManyWithin(trx, call, type, [{ id, patch, version }], (_index, error) => error);
+    if (!updated) throw new Error('update returned nothing');
+    return updated;
   }
 
   /**
@@ -373,11 +306,12 @@ export class EntityService {
     if (!ownerKind) {
       throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: pointerOf(kind.attachedTo!.typePath), code: 'invalidValue', message: `Tipo di elemento sconosciuto: ${owner.type}` }] });
     }
-    const record = await this.repository(ownerKind, trx).findById(checkId(owner.id));
+    const record = /^[0-9a-f-]{36}$/i.test(owner.id) ? await this.repository(ownerKind, trx).findById(owner.id.toLowerCase()) : undefined;
     if (!record || record.metadata.isDeleted) {
       throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: pointerOf(kind.attachedTo!.idPath), code: 'referenceNotFound', message: `${ownerKind.label.singular}: elemento non trovato` }] });
     }
-    return call.access.can('read', ownerKind, record) && call.access.can('update', ownerKind, record);
+    if (!call.access.can('update', ownerKind, record)) return false;
+    return (await readableRows(trx, call.access, ownerKind, [record])).length === 1;
   }
 
   /** Validates and stores new content for an entity already loaded (and locked) in this transaction: used by actions. */
@@ -387,6 +321,7 @@ export class EntityService {
     const parsed = entitySchema(kind).safeParse(writableOf(kind, { ...current, ...content, metadata: { ...current.metadata, ...content.metadata } } as Entity));
     if (!parsed.success) throw zodProblem(parsed.error);
     const hook = this.hookContext(trx, call, kind);
+    checkStateLock(kind, current, parsed.data as EntityData);
     const stored = await this.prepare(hook, kind, current.id, parsed.data as EntityData, current);
     const updated = await this.repository(kind, trx).update(current.id, current.metadata.lastUpdatedDateTime, { data: stored }, call.identity, journal.customAction ?? 'update');
     if (!updated) throw new Problem('VERSION_CONFLICT');
@@ -401,20 +336,11 @@ export class EntityService {
     return this.write(call, (trx) => this.removeWithin(trx, call, type, id, version));
   }
 
-  /** A soft delete inside an open transaction (a line dropped from its quotation), as `remove`. */
+  /** A soft delete inside an open transaction (a line dropped from its quotation): a batch of one. */
   async removeWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, id: string, version: string): Promise<Entity> {
-    const kind = this.kind(type);
-    call.access.authorize('delete', kind);
-    const repository = this.repository(kind, trx);
-    const current = await this.loadForWrite(repository, id, version);
-    call.access.authorize('delete', kind, current);
-    const hook = this.hookContext(trx, call, kind);
-    await hooksFor(kind.type).beforeDelete?.(hook, current);
-    await this.deleteOwnedAndCheckRelations(trx, kind, current, call);
-    const deleted = await repository.update(current.id, version, { isDeleted: true }, call.identity);
-    if (!deleted) throw new Problem('VERSION_CONFLICT');
-    await hooksFor(kind.type).afterWrite?.(hook, deleted, current);
-    return call.access.redact(kind, deleted);
+    const [deleted] = await this.removeManyWithin(trx, call, type, [{ id, version }], (_index, error) => error);
+    if (!deleted) throw new Error('delete returned nothing');
+    return deleted;
   }
 
   /**
@@ -467,12 +393,20 @@ export class EntityService {
     if (!declared && !isArchiveAction && !isTransition) throw new Problem('ACTION_NOT_FOUND', { message: `Azione sconosciuta: ${action}` });
     if (declared) return this.runCustomAction(kind, id, action, declared, bodyObject, ifMatch, call);
     const version = parseVersion(ifMatch, bodyObject.lastUpdatedDateTime);
+    const machine = kind.machine;
+    // Someone who may never run the action learns nothing about the row from the answer.
+    const abilities = isArchiveAction ? ['update'] : [...new Set(machine!.transitions.filter((t) => t.action === action).map((t) => t.ability))];
+    if (!abilities.some((ability) => call.access.can(ability, kind))) call.access.authorize(abilities[0] ?? action, kind);
     return this.write(call, async (trx) => {
       const repository = this.repository(kind, trx);
-      const current = await this.loadForWrite(repository, id, version, { allowArchived: isArchiveAction });
+      const current = await this.admit(trx, call, kind, await repository.findById(checkId(id), { forUpdate: true }), version, {
+        authorize: (row) => {
+          if (!abilities.some((ability) => call.access.can(ability, kind, row))) call.access.authorize(abilities[0] ?? action, kind, row);
+        },
+        allowArchived: isArchiveAction,
+      });
       const hook = this.hookContext(trx, call, kind);
       if (isArchiveAction) {
-        call.access.authorize('update', kind, current);
         const archived = action === 'archive';
         if (current.metadata.isArchived === archived) {
           throw new Problem('TRANSITION_NOT_ALLOWED', { message: archived ? 'L’elemento è già archiviato' : 'L’elemento non è archiviato' });
@@ -481,12 +415,8 @@ export class EntityService {
         if (!updated) throw new Problem('VERSION_CONFLICT');
         return { entity: call.access.redact(kind, updated) };
       }
-      const machine = kind.machine!;
-      // Ability first: someone who may never approve learns nothing about the state from the answer.
-      const abilities = [...new Set(machine.transitions.filter((t) => t.action === action).map((t) => t.ability))];
-      if (!abilities.some((ability) => call.access.can(ability, kind, current))) call.access.authorize(abilities[0] ?? action, kind, current);
-      const state = String(readPath(current, machine.statePath));
-      const transition = findTransition(machine, state, action);
+      const state = String(readPath(current, machine!.statePath));
+      const transition = findTransition(machine!, state, action);
       if (!transition) {
         throw new Problem('TRANSITION_NOT_ALLOWED', { message: `Azione «${action}» non consentita nello stato «${state}»`, extensions: { state, action } });
       }
@@ -494,7 +424,7 @@ export class EntityService {
       const message = transitionMessage(transition, bodyObject.message);
       const refusal = transition.guard?.(current as EntityShape, await this.guardContext(hook, kind, current));
       if (refusal) throw new Problem('TRANSITION_REFUSED', { code: refusal.code, message: refusal.message, extensions: { state, action } });
-      let data = writePath(storedOf(current), machine.statePath, transition.to);
+      let data = writePath(storedOf(current), machine!.statePath, transition.to);
       data = (await hooksFor(type).onTransition?.(hook, current, data, transition.action, { message })) ?? data;
       const updated = await repository.update(current.id, version, { data }, call.identity, transition.action);
       if (!updated) throw new Problem('VERSION_CONFLICT');
@@ -520,9 +450,10 @@ export class EntityService {
   }
 
   /**
-   * A custom action as the kind declares it (src/domain): ability on the kind, then the declared
-   * body, the version, the ability on the entity and the declared states; the kind's hook does the
-   * rest, and whatever it writes is recorded under the action's name.
+   * A custom action as the kind declares it (src/domain): the caller must read the row (and any other
+   * row the body selects) before its declared ability is checked on it; then the declared body, the
+   * version and the declared states; the kind's hook does the rest, and whatever it writes is
+   * recorded under the action's name. What it answers must be readable by the caller, or nothing is kept.
    */
   private async runCustomAction(
     kind: KindDefinition,
@@ -533,27 +464,56 @@ export class EntityService {
     ifMatch: string | undefined,
     call: CallContext,
   ): Promise<ActionResult> {
+    call.access.authorize('read', kind);
     call.access.authorize(declared.ability, kind);
     const { lastUpdatedDateTime: bodyVersion, ...input } = body;
-    let parsedBody: Record<string, unknown> = {};
-    if (declared.body) {
-      const parsed = declared.body.safeParse(input);
-      if (!parsed.success) throw zodProblem(parsed.error);
-      parsedBody = isPlainObject(parsed.data) ? parsed.data : {};
-    }
     const version = parseVersion(ifMatch, bodyVersion);
     const run = actionImplementation(kind.type, action);
     return this.write(call, async (trx, journal) => {
-      const current = await this.loadForWrite(this.repository(kind, trx), id, version);
-      call.access.authorize(declared.ability, kind, current);
+      const repository = this.repository(kind, trx);
+      const current = await this.admit(trx, call, kind, await repository.findById(checkId(id), { forUpdate: true }), version, {
+        authorize: (row) => call.access.authorize(declared.ability, kind, row),
+      });
+      let parsedBody: Record<string, unknown> = {};
+      if (declared.body) {
+        const parsed = declared.body.safeParse(input);
+        if (!parsed.success) throw zodProblem(parsed.error);
+        parsedBody = isPlainObject(parsed.data) ? parsed.data : {};
+      }
+      // The other rows a grid selection names: read and acted on by the same rules, before anything is said of them.
+      if (declared.selection) await this.admitSelection(trx, call, kind, declared, parsedBody[declared.selection]);
       const refusal = stateRefusal(kind, action, current);
       if (refusal) throw new Problem('TRANSITION_NOT_ALLOWED', { message: refusal.message, extensions: { state: String(readPath(current, kind.machine?.statePath ?? '')), action } });
       journal.customAction = action;
       const result = await run(this.hookContext(trx, call, kind), current, parsedBody);
       journal.customAction = undefined;
       const createdKind = declared.createdType ? this.kind(declared.createdType) : kind;
+      // What an action answers is a read: a copy the caller could not read is not made.
+      if ((await readableRows(trx, call.access, createdKind, [result.entity])).length === 0) throw new Problem('FORBIDDEN');
       return { entity: call.access.redact(createdKind, result.entity), created: declared.creates ?? false, createdType: declared.createdType, effects: result.effects, ...(result.meta ? { meta: result.meta } : {}) };
     });
+  }
+
+  /** The rows a custom action's selection names: each must exist, be readable and allow the action, or it is refused by its position. */
+  private async admitSelection(trx: Kysely<DatabaseSchema>, call: CallContext, kind: KindDefinition, declared: RecordActionDefinition, ids: unknown): Promise<void> {
+    if (!Array.isArray(ids)) return;
+    const wanted = ids.filter((id): id is string => typeof id === 'string');
+    const found = await this.repository(kind, trx).findByIds(wanted.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).map((id) => id.toLowerCase()));
+    for (const [index, id] of wanted.entries()) {
+      const row = found.get(id.toLowerCase());
+      try {
+        if (!row) throw new Problem('NOT_FOUND');
+        await authorizeRead(trx, call.access, kind, row);
+        call.access.authorize(declared.ability, kind, row);
+      } catch (error) {
+        if (!(error instanceof Problem)) throw error;
+        const pointer = `/${declared.selection}/${index}`;
+        throw new Problem(error.code === 'NOT_FOUND' ? 'VALIDATION_FAILED' : 'FORBIDDEN', {
+          message: error.code === 'NOT_FOUND' ? `${kind.label.singular}: elemento non trovato` : error.message,
+          errors: [{ pointer, code: error.code === 'NOT_FOUND' ? 'referenceNotFound' : 'forbidden', message: error.code === 'NOT_FOUND' ? 'Elemento non trovato' : error.message }],
+        });
+      }
+    }
   }
 
   /**
@@ -564,13 +524,10 @@ export class EntityService {
     call.access.authorize('delete', kind);
     return this.write(call, async (trx) => {
       const repository = this.repository(kind, trx);
-      const current = await repository.findById(checkId(id), { forUpdate: true });
-      if (!current) throw new Problem('NOT_FOUND');
-      call.access.authorize('delete', kind, current);
-      if (!current.metadata.isDeleted) throw new Problem('NOT_DELETED');
-      if (current.metadata.lastUpdatedDateTime !== version) {
-        throw new Problem('VERSION_CONFLICT', { extensions: { currentVersion: current.metadata.lastUpdatedDateTime } });
-      }
+      const current = await this.admit(trx, call, kind, await repository.findById(checkId(id), { forUpdate: true }), version, {
+        authorize: (row) => call.access.authorize('delete', kind, row),
+        deleted: true,
+      });
       const hook = this.hookContext(trx, call, kind);
       // The same rules as a write (uniqueness, references): a record cannot come back next to its replacement.
       const stored = await withDeletedReferences(() => this.prepare(hook, kind, current.id, storedOf(current), current));
@@ -609,14 +566,28 @@ export class EntityService {
     return { today: hook.today, maxDiscountPercent: this.options.maxDiscountPercent, ...extra };
   }
 
-  private async loadForWrite(repository: EntityRepository, id: string, version: string, options: { allowArchived?: boolean } = {}): Promise<Entity> {
-    const current = await repository.findById(checkId(id), { forUpdate: true });
+  /**
+   * A row a write names, checked in the order that says nothing of rows the caller may not touch:
+   * it exists, the caller reads it (the one read rule) and may do this to it; only then whether it is
+   * deleted (or, for `deleted`, still live), at another version, or archived.
+   */
+  private async admit(
+    db: Kysely<DatabaseSchema>,
+    call: CallContext,
+    kind: KindDefinition,
+    current: Entity | undefined,
+    version: string,
+    options: { authorize: (row: Entity) => void | Promise<void>; allowArchived?: boolean; deleted?: boolean },
+  ): Promise<Entity> {
     if (!current) throw new Problem('NOT_FOUND');
-    if (current.metadata.isDeleted) throw new Problem('ENTITY_DELETED');
+    await authorizeRead(db, call.access, kind, current);
+    await options.authorize(current);
+    if (options.deleted && !current.metadata.isDeleted) throw new Problem('NOT_DELETED');
+    if (!options.deleted && current.metadata.isDeleted) throw new Problem('ENTITY_DELETED');
     if (current.metadata.lastUpdatedDateTime !== version) {
       throw new Problem('VERSION_CONFLICT', { extensions: { currentVersion: current.metadata.lastUpdatedDateTime } });
     }
-    if (current.metadata.isArchived && !options.allowArchived) throw new Problem('ENTITY_ARCHIVED');
+    if (current.metadata.isArchived && !options.allowArchived && !options.deleted) throw new Problem('ENTITY_ARCHIVED');
     return current;
   }
 
@@ -666,11 +637,12 @@ export class EntityService {
   }
 
   /**
-   * Many PATCHes of one kind inside an open transaction, set-based (a quotation's lines saved
-   * together): the rows are locked and read by one statement, each is checked as `updateWithin`
-   * checks one (version, abilities on the row and its fields, schema, state, the kind's hooks), the
-   * references of all of them by one query per target kind, and all are written by one UPDATE with
-   * their history rows in one INSERT. A row that fails throws `rowError(its index, the problem)`.
+   * The write pipeline (DESIGN §4), for updates: each row is prepared on its own — admitted (exists,
+   * readable, the ability on it or on the record it is attached to, then deleted, version, archived),
+   * merged and parsed, its state read-only, the kind's state lock and its owner's, the kind's hooks —
+   * then the references of all rows are checked by one query per target kind and all are written by
+   * one UPDATE with their history rows in one INSERT. A single PATCH is a batch of one. A row that
+   * fails throws `rowError(its index, the problem)`.
    */
   async updateManyWithin(
     trx: Kysely<DatabaseSchema>,
@@ -685,41 +657,31 @@ export class EntityService {
     read?: ReadonlyMap<string, Entity>,
   ): Promise<Entity[]> {
     if (updates.length === 0) return [];
+    const journal = this.journalOf(trx);
     const kind = this.kind(type);
-    call.access.authorize('update', kind);
+    // Rows attached to a record are allowed through it, row by row.
+    if (!kind.attachedTo) call.access.authorize('update', kind);
     const repository = this.repository(kind, trx);
     const hook = this.hookContext(trx, call, kind);
     const currents = read ?? (await repository.lockByIds(updates.map((u) => checkId(u.id))));
-    const rows: { id: string; expectedVersion: string; data: EntityData; before: Entity; parsed: EntityData }[] = [];
+    const rows: (PreparedRow & { expectedVersion: string; before: Entity })[] = [];
     for (const [index, update] of updates.entries()) {
       try {
-        const current = currents.get(update.id.toLowerCase());
-        if (!current) throw new Problem('NOT_FOUND');
-        if (current.metadata.isDeleted) throw new Problem('ENTITY_DELETED');
-        if (current.metadata.lastUpdatedDateTime !== update.version) throw new Problem('VERSION_CONFLICT', { extensions: { currentVersion: current.metadata.lastUpdatedDateTime } });
-        if (current.metadata.isArchived) throw new Problem('ENTITY_ARCHIVED');
-        call.access.authorize('update', kind, current);
-        const parsed = entitySchema(kind).safeParse(applyMergePatch(writableOf(kind, current), update.patch));
-        if (!parsed.success) throw zodProblem(parsed.error);
-        const data = parsed.data as EntityData;
-        if (kind.machine && readPath(data, kind.machine.statePath) !== readPath(current, kind.machine.statePath)) {
-          throw new Problem('VALIDATION_FAILED', {
-            errors: [{ pointer: `/${kind.machine.statePath.replace(/\./g, '/')}`, code: 'stateReadOnly', message: 'Lo stato si cambia con le azioni disponibili' }],
-          });
-        }
-        rows.push({ id: current.id, expectedVersion: update.version, data: await this.prepareContent(hook, kind, current.id, data, current), before: current, parsed: data });
+        rows.push(await this.prepareUpdate(hook, kind, currents.get(update.id.toLowerCase()), update.patch, update.version));
       } catch (error) {
         throw rowError(index, error);
       }
     }
     await this.checkReferences(trx, kind, rows, rowError);
-    const updated = await repository.updateMany(rows, call.identity);
+    const updated = await repository.updateMany(rows, call.identity, journal.customAction ?? 'update');
     if (!updated) throw new Problem('VERSION_CONFLICT');
     for (const [index, entity] of updated.entries()) {
       const row = rows[index]!;
       try {
-        call.access.authorize('update', kind, entity);
-        call.access.authorizeFields('update', kind, row.before, changedFields(writableOf(kind, row.before), row.parsed));
+        if (!row.throughOwner) {
+          call.access.authorize('update', kind, entity);
+          call.access.authorizeFields('update', kind, row.before, changedFields(writableOf(kind, row.before), row.parsed));
+        }
       } catch (error) {
         throw rowError(index, error);
       }
@@ -728,10 +690,43 @@ export class EntityService {
     return updated.map((entity) => call.access.redact(kind, entity));
   }
 
+  /** One row of an update, prepared: see `updateManyWithin`. */
+  private async prepareUpdate(hook: HookContext, kind: KindDefinition, found: Entity | undefined, patch: Record<string, unknown>, version: string) {
+    const { call, db } = hook;
+    let throughBefore = false;
+    const ownerBefore = found ? attachedOwnerOf(kind, found) : null;
+    const current = await this.admit(db, call, kind, found, version, {
+      authorize: async (row) => {
+        throughBefore = ownerBefore !== null && (await this.mayUpdateOwner(db, call, kind, ownerBefore));
+        if (!throughBefore) call.access.authorize('update', kind, row);
+      },
+    });
+    const parsed = entitySchema(kind).safeParse(applyMergePatch(writableOf(kind, current), patch));
+    if (!parsed.success) throw zodProblem(parsed.error);
+    const data = parsed.data as EntityData;
+    // Through its owner only while it stays with an owner the caller may update (moved to another record: that one
+    // too); detaching it from its record, or anything the owner does not allow, needs the kind's own ability.
+    const ownerAfter = attachedOwnerOf(kind, data);
+    const sameOwner = ownerAfter !== null && ownerAfter.type === ownerBefore?.type && ownerAfter.id === ownerBefore.id;
+    const throughOwner = throughBefore && ownerAfter !== null && (sameOwner || (await this.mayUpdateOwner(db, call, kind, ownerAfter)));
+    if (throughBefore && !throughOwner) call.access.authorize('update', kind, current);
+    // A new owner must exist, whoever moves the row there.
+    if (!throughOwner && ownerAfter && !sameOwner) await this.mayUpdateOwner(db, call, kind, ownerAfter);
+    if (kind.machine && readPath(data, kind.machine.statePath) !== readPath(current, kind.machine.statePath)) {
+      throw new Problem('VALIDATION_FAILED', {
+        errors: [{ pointer: `/${kind.machine.statePath.replace(/\./g, '/')}`, code: 'stateReadOnly', message: 'Lo stato si cambia con le azioni disponibili' }],
+      });
+    }
+    checkStateLock(kind, current, data);
+    await this.checkOwnerLocks(db, kind, [data, current]);
+    return { id: current.id, expectedVersion: version, data: await this.prepareContent(hook, kind, current.id, data, current), before: current, parsed: data, throughOwner };
+  }
+
   /**
-   * Many soft deletes of one kind inside an open transaction, set-based: each row checked as
-   * `removeWithin` checks one (version, ability on the row, the kind's hook, owned rows and relations),
-   * all written by one UPDATE with their history rows in one INSERT. `read`: as in `updateManyWithin`.
+   * The write pipeline for soft deletes: each row admitted as an update is (with the `delete`
+   * ability), the kind's hook, its owner's state lock, owned rows and relations; all written by one
+   * UPDATE with their history rows in one INSERT. A single DELETE is a batch of one. `read`: as in
+   * `updateManyWithin`.
    */
   async removeManyWithin(
     trx: Kysely<DatabaseSchema>,
@@ -750,11 +745,10 @@ export class EntityService {
     const rows: { id: string; expectedVersion: string; before: Entity }[] = [];
     for (const [index, removal] of removals.entries()) {
       try {
-        const current = currents.get(removal.id.toLowerCase());
-        if (!current) throw new Problem('NOT_FOUND');
-        if (current.metadata.isDeleted) throw new Problem('ENTITY_DELETED');
-        if (current.metadata.lastUpdatedDateTime !== removal.version) throw new Problem('VERSION_CONFLICT', { extensions: { currentVersion: current.metadata.lastUpdatedDateTime } });
-        call.access.authorize('delete', kind, current);
+        const current = await this.admit(trx, call, kind, currents.get(removal.id.toLowerCase()), removal.version, {
+          authorize: (row) => call.access.authorize('delete', kind, row),
+        });
+        await this.checkOwnerLocks(trx, kind, [current]);
         await hooksFor(kind.type).beforeDelete?.(hook, current);
         await this.deleteOwnedAndCheckRelations(trx, kind, current, call);
         rows.push({ id: current.id, expectedVersion: removal.version, before: current });
@@ -769,31 +763,28 @@ export class EntityService {
   }
 
   /**
-   * Many creations of one kind inside an open transaction, set-based: each body checked as
-   * `createWithin` checks one, the references of all of them by one query per target kind, one
-   * multi-row INSERT and one history INSERT. A row that fails throws `rowError(its index, the problem)`.
+   * The write pipeline for creations: each body prepared on its own (parsed; the kind's `create`
+   * ability, or the right to update the record it is attached to; its entry state; its owner's state
+   * lock; the kind's hooks), the references of all of them by one query per target kind, one
+   * multi-row INSERT and one history INSERT. A single POST is a batch of one. `ids`: the new rows'
+   * ids when the caller needs them first. A row that fails throws `rowError(its index, the problem)`.
    */
-  async createManyWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, bodies: readonly unknown[], rowError: (index: number, error: unknown) => unknown): Promise<Entity[]> {
+  async createManyWithin(
+    trx: Kysely<DatabaseSchema>,
+    call: CallContext,
+    type: string,
+    bodies: readonly unknown[],
+    rowError: (index: number, error: unknown) => unknown,
+    ids?: readonly string[],
+  ): Promise<Entity[]> {
     if (bodies.length === 0) return [];
     const journal = this.journalOf(trx);
     const kind = this.kind(type);
-    call.access.authorize('create', kind);
     const hook = this.hookContext(trx, call, kind);
-    const rows: { id: string; data: EntityData; parsed: EntityData }[] = [];
+    const rows: PreparedRow[] = [];
     for (const [index, body] of bodies.entries()) {
       try {
-        if (!isPlainObject(body)) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' }] });
-        rejectReadOnlyMetadata(kind, body);
-        const parsed = entitySchema(kind).safeParse(body);
-        if (!parsed.success) throw zodProblem(parsed.error);
-        const data = parsed.data as EntityData;
-        if (kind.machine && !entryStates(kind.machine).includes(String(readPath(data, kind.machine.statePath)))) {
-          throw new Problem('VALIDATION_FAILED', {
-            errors: [{ pointer: `/${kind.machine.statePath.replace(/\./g, '/')}`, code: 'stateNotAllowed', message: 'Un nuovo elemento non può essere creato in questo stato' }],
-          });
-        }
-        const id = randomUUID();
-        rows.push({ id, data: await this.prepareContent(hook, kind, id, data, undefined), parsed: data });
+        rows.push(await this.prepareCreate(hook, kind, body, ids?.[index] ?? randomUUID()));
       } catch (error) {
         throw rowError(index, error);
       }
@@ -806,8 +797,10 @@ export class EntityService {
       const entity = byId.get(row.id);
       if (!entity) throw new Error('insert returned fewer rows');
       try {
-        call.access.authorize('create', kind, entity);
-        call.access.authorizeFields('create', kind, entity, changedFields(undefined, row.parsed));
+        if (!row.throughOwner) {
+          call.access.authorize('create', kind, entity);
+          call.access.authorizeFields('create', kind, entity, changedFields(undefined, row.parsed));
+        }
       } catch (error) {
         throw rowError(index, error);
       }
@@ -815,6 +808,50 @@ export class EntityService {
       created.push(call.access.redact(kind, entity));
     }
     return created;
+  }
+
+  /** One new row, prepared: see `createManyWithin`. */
+  private async prepareCreate(hook: HookContext, kind: KindDefinition, body: unknown, id: string): Promise<PreparedRow> {
+    const { call, db } = hook;
+    // A row attached to a record is allowed by the right to update that record, checked once it is parsed.
+    if (attachedOwnerOf(kind, body) === null) call.access.authorize('create', kind);
+    if (!isPlainObject(body)) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' }] });
+    rejectReadOnlyMetadata(kind, body);
+    const parsed = entitySchema(kind).safeParse(body);
+    if (!parsed.success) throw zodProblem(parsed.error);
+    const data = parsed.data as EntityData;
+    const owner = attachedOwnerOf(kind, data);
+    // Whoever may update the owner may attach; else the kind's own ability decides, as for a row without one.
+    const throughOwner = owner !== null && (await this.mayUpdateOwner(db, call, kind, owner));
+    if (!throughOwner) call.access.authorize('create', kind);
+    if (kind.machine) {
+      const state = String(readPath(data, kind.machine.statePath));
+      if (!entryStates(kind.machine).includes(state)) {
+        throw new Problem('VALIDATION_FAILED', {
+          errors: [{ pointer: `/${kind.machine.statePath.replace(/\./g, '/')}`, code: 'stateNotAllowed', message: `Un nuovo elemento non può essere creato nello stato «${state}»` }],
+        });
+      }
+    }
+    await this.checkOwnerLocks(db, kind, [data]);
+    return { id, data: await this.prepareContent(hook, kind, id, data, undefined), parsed: data, throughOwner };
+  }
+
+  /**
+   * Rows owned by a record whose content its state freezes (a quotation's lines) follow that lock
+   * (`StateLock.ownedRows`):
+   * the owner named by each version of the row must be in an editable state.
+   */
+  private async checkOwnerLocks(db: Kysely<DatabaseSchema>, kind: KindDefinition, versions: readonly EntityShape[]): Promise<void> {
+    for (const [path, reference] of Object.entries(kind.references)) {
+      const owner = reference.owned ? findKind(reference.target) : undefined;
+      if (!owner?.stateLock?.ownedRows?.includes(kind.type) || !owner.machine) continue;
+      const ids = new Set(versions.flatMap((version) => referenceValues(version, path, reference.many ?? false).map((r) => r.id.toLowerCase())));
+      for (const id of ids) {
+        const record = /^[0-9a-f-]{36}$/.test(id) ? await this.repository(owner, db).findById(id) : undefined;
+        const state = record ? String(readPath(record, owner.machine.statePath)) : undefined;
+        if (record && state !== undefined && !owner.stateLock.editableStates.includes(state)) throw stateLockProblem(owner, state);
+      }
+    }
   }
 
   /** Owned rows (a quotation's products) go with their owner; any other live reference blocks the delete. */
@@ -923,6 +960,70 @@ function transitionMessage(transition: Transition, sent: unknown): string | unde
   const max = transition.message.maxLength;
   if (text.length > max) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer, code: 'tooBig', message: `Il messaggio può avere al massimo ${max} caratteri` }] });
   return text === '' ? undefined : text;
+}
+
+/** A row ready for the set-based commit of the write pipeline. */
+interface PreparedRow {
+  id: string;
+  /** What is stored (derived metadata and the kind's hooks applied). */
+  data: EntityData;
+  /** What the caller sent, parsed: the fields its abilities must allow. */
+  parsed: EntityData;
+  /** Allowed by the right to update the record it is attached to, not by the kind's own ability. */
+  throughOwner: boolean;
+}
+
+/** The refusal of a write that a record's state freezes (`KindDefinition.stateLock`). */
+function stateLockProblem(kind: KindDefinition, state: string): Problem {
+  const lock = kind.stateLock!;
+  const code: ProblemCode = lock.code && Object.hasOwn(problemCatalogue, lock.code) ? (lock.code as ProblemCode) : 'STATE_LOCKED';
+  return new Problem(code, { message: `${kind.label.singular}: non modificabile nello stato «${state}»${lock.hint ? `: ${lock.hint}` : ''}`, extensions: { state } });
+}
+
+/**
+ * The state lock of a kind, for every kind that declares one: outside its editable states, only the
+ * `alwaysEditable` fields of its content (attributes and relationships) may change.
+ */
+function checkStateLock(kind: KindDefinition, current: Entity, data: EntityData): void {
+  const lock = kind.stateLock;
+  if (!lock || !kind.machine) return;
+  const state = String(readPath(current, kind.machine.statePath));
+  if (lock.editableStates.includes(state)) return;
+  const frozen = changedFields(writableOf(kind, current), data).filter((field) => !field.startsWith('metadata.') && frozenByLock(lock, state, field));
+  if (frozen.length > 0) throw stateLockProblem(kind, state);
+}
+
+/**
+ * The history entries a caller with a restricted read sees: from the newest back to the write that
+ * made the record readable to them (that entry without the values it replaced), none before it.
+ * Each older version is rebuilt by undoing the changes of the newer entries.
+ */
+function readableSince(call: CallContext, kind: KindDefinition, entity: Entity, entries: readonly HistoryEntry[]): HistoryEntry[] {
+  const seen: HistoryEntry[] = [];
+  let version = structuredClone(entity) as unknown as Record<string, unknown>;
+  for (const entry of entries) {
+    const before = structuredClone(version);
+    for (const change of entry.changes) {
+      const segments = pointerSegments(change.pointer);
+      if (change.from === undefined) deleteSegments(before, segments);
+      else writeSegments(before, segments, change.from);
+    }
+    const readableBefore = entry.action !== 'create' && call.access.can('read', kind, before as unknown as Entity);
+    if (readableBefore) {
+      seen.push(entry);
+      version = before;
+      continue;
+    }
+    seen.push({ ...entry, changes: entry.changes.map(({ pointer, to }) => (to === undefined ? { pointer } : { pointer, to })) });
+    break;
+  }
+  return seen;
+}
+
+function deleteSegments(target: Record<string, unknown>, segments: readonly string[]): void {
+  const parent = readSegments(target, segments.slice(0, -1));
+  const last = segments.at(-1);
+  if (parent !== null && typeof parent === 'object' && last !== undefined) delete (parent as Record<string, unknown>)[last];
 }
 
 export function storedOf(entity: Entity): EntityData {
