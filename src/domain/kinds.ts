@@ -5,8 +5,9 @@ import { adminKinds } from './entities/admin-kinds.ts';
 import { marketingKinds } from './entities/marketing-kinds.ts';
 import { planningKinds } from './entities/planning-kinds.ts';
 import { savedViews } from './entities/saved-views.ts';
+import { impersonationAudit } from './entities/impersonation-audit.ts';
 
-export const kindList: readonly KindDefinition[] = [customers, ...adminKinds, ...marketingKinds, ...planningKinds, savedViews];
+export const kindList: readonly KindDefinition[] = [customers, ...adminKinds, ...marketingKinds, ...planningKinds, savedViews, impersonationAudit];
 
 export const kinds: ReadonlyMap<string, KindDefinition> = new Map(kindList.map((kind) => [kind.type, kind]));
 

@@ -22,6 +22,7 @@ import { inProcessChangeBus, postgresChangeBus } from './events/bus.ts';
 import { cachedIdentities } from './auth/caller-cache.ts';
 import { isEventStream, registerEventRoutes } from './events/routes.ts';
 import { developmentIdentity, tokenIdentity, type Caller } from './auth/identity.ts';
+import { ImpersonationAuditWriter } from './auth/impersonation-audit.ts';
 import { createTokenVerifier, remoteIssuerKeys } from './auth/tokens.ts';
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { createEmbeddedProvider, registerOidcRoutes, type LoginLimits } from './oidc/index.ts';
@@ -150,6 +151,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.caller = await identities.resolve(request);
     await maintenance.enforce(request, request.caller);
   });
+  // Every request answered while impersonating goes to the audit, written after the answer in batches.
+  const impersonationAudit = new ImpersonationAuditWriter(database.db, { log: app.log });
+  app.addHook('onResponse', async (request, reply) => impersonationAudit.record(request, reply.statusCode));
+  app.addHook('onClose', () => impersonationAudit.close());
   const callOf = (request: FastifyRequest): CallContext => {
     if (!request.caller) throw new Problem('UNAUTHORIZED');
     return request.caller;

@@ -241,6 +241,7 @@ const SAMPLES: Record<string, (ids: Ids, n: number) => Body> = {
   // Nobody may write another user's settings, an administrator included: the caller's own.
   userSettings: (ids) => ({ attributes: {}, relationships: { userId: ids.me } }),
   savedViews: (ids, n) => ({ attributes: { name: `Vista ${n}`, path: '/marketing/quotations', query: 'filter[status]=draft' }, relationships: { userId: ids.users, sharedRoleIds: [ids.roles] } }),
+  impersonationAudit: (ids) => ({ attributes: { at: '2026-06-01T10:00:00Z', method: 'GET', path: '/api/customers', httpStatus: 200 }, relationships: { impersonatorId: ids.me, userId: ids.users } }),
   customerGroups: (_, n) => ({ attributes: { name: `Gruppo ${n}` } }),
   commercialZones: (_, n) => ({ attributes: { code: `CZ${n}`, name: 'Nord', provinces: ['mi', 'BG'] } }),
   zones: (_, n) => ({ attributes: { code: `Z${n}`, name: 'Milano città' } }),
@@ -294,8 +295,11 @@ const SAMPLES: Record<string, (ids: Ids, n: number) => Body> = {
 
 let sequence = 1;
 
-/** Kinds only an action makes (a quotation's «Crea revisione»): the API refuses to create or change them, the fixture stores them directly. */
-const MADE_BY_ACTIONS = new Set(['quotationRevisions']);
+/**
+ * Kinds only an action makes (a quotation's «Crea revisione») or only the server writes (the impersonation audit): the API
+ * refuses to create or change them, the fixture stores them directly.
+ */
+const MADE_BY_ACTIONS = new Set(['quotationRevisions', 'impersonationAudit']);
 const findKindOf = (type: string) => kindList.find((k) => k.type === type)!;
 
 interface Fixture {

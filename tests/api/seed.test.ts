@@ -64,11 +64,30 @@ async function distinct(db: Db, type: string, path: string): Promise<string[]> {
   return result.rows.map((r) => r.v).sort();
 }
 
-/** The first customers by id (ids come from the seeded faker too): name and codes. */
+/** The first customers by name: name and codes (content only: ids differ between installations). */
 async function firstCustomers(db: Db) {
-  const result = await sql<{ id: string; name: string; vat: string | null }>`
-    SELECT id, metadata->>'displayName' AS name, attributes->'registry'->>'vatNumber' AS vat FROM customers ORDER BY id LIMIT 5`.execute(db);
+  const result = await sql<{ name: string; vat: string | null }>`
+    SELECT metadata->>'displayName' AS name, attributes->'registry'->>'vatNumber' AS vat FROM customers ORDER BY 1, 2 LIMIT 5`.execute(db);
   return result.rows;
+}
+
+/** What the demo content is, without ids: quotations and the training history the seed computes in order. */
+async function contentDigest(db: Db) {
+  const quotations = await sql<{ code: string; status: string; date: string; total: string | null }>`
+    SELECT attributes->>'code' AS code, attributes->>'status' AS status, attributes->>'date' AS date, metadata->>'totalNetPrice' AS total FROM quotations ORDER BY 1`.execute(db);
+  const refreshers = await sql<{ due: string; name: string }>`
+    SELECT attributes->>'deadlineDate' AS due, metadata->>'targetName' AS name FROM physical_activities WHERE attributes->'rule'->>'kind' = 'aggiornamentoFormativo' ORDER BY 1, 2`.execute(db);
+  return { quotations: quotations.rows, refreshers: refreshers.rows };
+}
+
+/** Id by name (roles) or e-mail (users). */
+async function idsByName(db: Db, table: 'roles' | 'users', key: 'name' | 'email') {
+  const result = await sql<{ key: string; id: string }>`SELECT attributes->>${key} AS key, id FROM ${sql.raw(table)}`.execute(db);
+  return new Map(result.rows.map((row) => [row.key, row.id]));
+}
+
+async function allIds(db: Db, type: string): Promise<string[]> {
+  return (await sql<{ id: string }>`SELECT id FROM ${sql.raw(tableName({ type }))}`.execute(db)).rows.map((row) => row.id);
 }
 
 describe.each(engines())('demo data set on %s', (engine) => {
@@ -130,13 +149,26 @@ describe.each(engines())('demo data set on %s', (engine) => {
     expect(codes.some((c) => c.length === 16)).toBe(true);
   });
 
-  it('is deterministic, and generates rows already in their stored form', async () => {
+  it('is the same content in every installation with other ids (roles, users, every row), and generates rows already in their stored form', async () => {
     const other = await openDatabase({});
     try {
       await migrateToLatest(other);
       const ctx = new CheckingContext(other.db, OPTIONS);
       for (const step of seedSteps) await step.run(ctx);
       expect(await firstCustomers(other.db)).toEqual(await firstCustomers(api.database.db));
+      expect(await contentDigest(other.db)).toEqual(await contentDigest(api.database.db));
+      // The same demo roles and users, by name and e-mail, under other ids: nobody can name them from the demo's source.
+      for (const [table, key] of [['roles', 'name'], ['users', 'email']] as const) {
+        const here = await idsByName(api.database.db, table, key);
+        const there = await idsByName(other.db, table, key);
+        // (This database also holds the test's own administrator.)
+        expect([...there.keys()].filter((name) => !here.has(name))).toEqual([]);
+        expect([...there].filter(([name, id]) => here.get(name) === id)).toEqual([]);
+      }
+      for (const kind of kindList) {
+        const here = new Set(await allIds(api.database.db, kind.type));
+        expect((await allIds(other.db, kind.type)).filter((id) => here.has(id)), kind.type).toEqual([]);
+      }
       // Above scale 1 only a sample is validated and the rest is stored as generated: it must need no defaults or normalising.
       expect(ctx.notNormalised.slice(0, 400)).toEqual([]);
     } finally {

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
 import { buildAbility, closingRules, interpolatePermissions, SELF_SERVICE_RULES, type Identity as AuthorizationIdentity } from '../../domain/ability.ts';
 import type { PermissionRule } from '../../domain/entities/roles.ts';
+import { impersonationAuditRules } from '../../domain/entities/impersonation-audit.ts';
 import { modules, type ModuleName } from '../../domain/enums.ts';
 import { kindList } from '../../domain/kinds.ts';
 import { effectiveAllowedCustomerIds, effectiveAllowedModules, isAdmin } from '../../domain/rules/identity.ts';
@@ -74,6 +75,20 @@ async function userCommercialZoneIds(db: Kysely<DatabaseSchema>, userId: string)
 /** CASL subjects of the kinds whose rows belong to a module (`attributes.module`): SPEC §6 allowedModules applies to them. */
 const moduleSubjects = [...new Set(kindList.filter((kind) => kind.fields.module?.path === 'attributes.module').map((kind) => kind.subject))];
 
+/** Metadata naming the administrator who wrote a record while impersonating (repository.ts). */
+const IMPERSONATOR_FIELDS = ['metadata.createdByImpersonator', 'metadata.lastUpdatedByImpersonator', 'metadata.deletedByImpersonator'];
+
+/**
+ * What a user may know of impersonation, whatever the roles (after every role's rules): the audit
+ * (an administrator reads it, nobody writes it through the API) and, for a customer user, not which
+ * administrator acted on a record (staff stay «personale» to customers).
+ */
+function impersonationRules(admin: boolean, userType: AuthorizationIdentity['userType']): PermissionRule[] {
+  const rules = impersonationAuditRules(admin);
+  if (userType === 'customer') rules.push({ action: 'read', subject: 'all', fields: IMPERSONATOR_FIELDS, inverted: true });
+  return rules;
+}
+
 /** The SPEC §3 identity of a user, with roles and permissions as they are now in the database. */
 export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Promise<AuthorizationIdentity> {
   if (user.metadata.isEnabled === false) throw new Problem('USER_DISABLED');
@@ -97,10 +112,11 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
   const commercialZoneIds = await userCommercialZoneIds(db, user.id);
   const roleList = roles.map((r) => ({ id: r.id, name: r.name }));
   // The role named Admin marks a system administrator (SPEC §6), whatever rules it lists.
-  const adminRules: PermissionRule[] = isAdmin({ roles: roleList }) ? [{ action: 'manage', subject: 'all' }] : [];
+  const admin = isAdmin({ roles: roleList });
+  const adminRules: PermissionRule[] = admin ? [{ action: 'manage', subject: 'all' }] : [];
   const allowedModules = effectiveAllowedModules(access);
   const closing = closingRules({ moduleSubjects, allowedModules: modules.every((m) => allowedModules.includes(m)) ? undefined : allowedModules });
-  const permissions = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...SELF_SERVICE_RULES, ...adminRules, ...closing], {
+  const permissions = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...SELF_SERVICE_RULES, ...adminRules, ...closing, ...impersonationRules(admin, attributes.userType)], {
     id: user.id,
     customerId: attributes.customerId ?? null,
     officeLocationIds,
@@ -147,10 +163,26 @@ async function withImpersonation(db: Kysely<DatabaseSchema>, request: FastifyReq
     throw new Problem('IMPERSONATION_FAILED', { message: 'Errore durante l’impersonificazione: utente non valido' });
   }
   if (!isAdmin(real)) throw new Problem('IMPERSONATION_NOT_ALLOWED');
+  refuseSelf(real, userId);
   const target = await findUser(db, { id: userId });
   if (!target) throw new Problem('IMPERSONATION_FAILED', { status: 404, message: 'Errore durante l’impersonificazione: utente non trovato' });
-  const profile = await loadProfile(db, target);
-  return callerOf({ ...profile, isImpersonating: true, originalData: real }, real.id);
+  return impersonating(real, await loadProfile(db, target));
+}
+
+/** An administrator never acts as itself: the audit and the history would name one user twice. */
+function refuseSelf(real: AuthorizationIdentity, userId: string): void {
+  if (userId.toLowerCase() === real.id.toLowerCase()) {
+    throw new Problem('IMPERSONATION_NOT_ALLOWED', { message: 'Non puoi operare per conto di te stesso' });
+  }
+}
+
+/**
+ * The caller acting as `target`. Never another administrator: acting as one would hand over its
+ * rights and hide whose they were (an administrator's requests would be audited under another's name).
+ */
+function impersonating(real: AuthorizationIdentity, target: AuthorizationIdentity): Caller {
+  if (isAdmin(target)) throw new Problem('IMPERSONATION_NOT_ALLOWED', { message: 'Non puoi operare per conto di un altro amministratore' });
+  return callerOf({ ...target, isImpersonating: true, originalData: real }, real.id);
 }
 
 /**
@@ -166,7 +198,8 @@ export async function callerOfUser(db: Kysely<DatabaseSchema>, userId: string, a
   const real = await profileOf(userId);
   if (!asUserId) return callerOf(real);
   if (!isAdmin(real)) throw new Problem('IMPERSONATION_NOT_ALLOWED');
-  return callerOf({ ...(await profileOf(asUserId)), isImpersonating: true, originalData: real }, real.id);
+  refuseSelf(real, asUserId);
+  return impersonating(real, await profileOf(asUserId));
 }
 
 function userLookupOf(payload: JWTPayload): UserLookup | undefined {

@@ -11,6 +11,7 @@ import { adminMigration } from './migrations/0010-admin.ts';
 import { safetyRoleRequirementsMigration } from './migrations/0011-safety-role-requirements.ts';
 import { clienteQuotationLinesMigration } from './migrations/0012-cliente-quotation-lines.ts';
 import { loginLimiterMigration } from './migrations/0013-login-limiter.ts';
+import { impersonationAuditMigration } from './migrations/0014-impersonation-audit.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0011-safety-role-requirements': safetyRoleRequirementsMigration,
   '0012-cliente-quotation-lines': clienteQuotationLinesMigration,
   '0013-login-limiter': loginLimiterMigration,
+  '0014-impersonation-audit': impersonationAuditMigration,
 };
 
 /**

@@ -75,12 +75,31 @@ interface HistoryRow {
   changes: FieldChange[];
 }
 
+/** What a customer user reads instead of the administrator who acted for someone (staff are not named to customers). */
+export const STAFF_LABEL = 'personale';
+
+export interface HistoryReadOptions {
+  /** Rows at most (default `HISTORY_LIMIT`). */
+  limit?: number;
+  /**
+   * The user reading (the effective one while impersonating): a customer user reads «personale»
+   * (`STAFF_LABEL`) instead of the impersonator's id. Absent: the rows as stored.
+   */
+  viewerId?: string | null;
+}
+
 /** The newest history rows of one record, with the author's display name. */
-export async function readHistory(db: Kysely<DatabaseSchema>, type: string, id: string, limit = HISTORY_LIMIT): Promise<HistoryEntry[]> {
-  const result = await sql<HistoryRow>`SELECT h.version, h.at, h.by, u.attributes->>'displayName' AS by_name, h.impersonator, h.action, h.changes
+export async function readHistory(db: Kysely<DatabaseSchema>, type: string, id: string, options: HistoryReadOptions = {}): Promise<HistoryEntry[]> {
+  const viewerId = options.viewerId ?? null;
+  // One query: whether the viewer is a customer user is read once (an uncorrelated subquery), beside the rows.
+  const customerViewer = viewerId
+    ? sql<boolean>`coalesce((SELECT attributes->>'userType' = 'customer' FROM users WHERE id = ${viewerId}::uuid), false)`
+    : sql<boolean>`false`;
+  const result = await sql<HistoryRow>`SELECT h.version, h.at, h.by, u.attributes->>'displayName' AS by_name,
+      CASE WHEN h.impersonator IS NULL THEN NULL WHEN ${customerViewer} THEN ${STAFF_LABEL} ELSE h.impersonator::text END AS impersonator, h.action, h.changes
     FROM record_history h LEFT JOIN users u ON u.id = h.by
     WHERE h.entity_type = ${type} AND h.entity_id = ${id}::uuid
-    ORDER BY h.version DESC, h.id DESC LIMIT ${limit}`.execute(db);
+    ORDER BY h.version DESC, h.id DESC LIMIT ${options.limit ?? HISTORY_LIMIT}`.execute(db);
   return result.rows.map((row) => ({
     version: row.version,
     at: row.at,

@@ -14,5 +14,6 @@ import { mediaHooks } from '../kinds/media.ts';
 import { customerFigureHooks } from '../kinds/customers.ts';
 import { roleHooks } from '../kinds/roles.ts';
 import { courseEditionHooks } from '../kinds/course-editions.ts';
+import { savedViewHooks } from '../kinds/saved-views.ts';
 
-export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks, ...equipmentHooks, ...reminderHooks, ...templateDocHooks, ...mediaHooks, ...userHooks, ...roleHooks, ...customerFigureHooks, ...courseEditionHooks };
+export const kindHooks: Record<string, KindHooks> = { ...quotationHooks, ...orderHooks, ...registryHooks, ...equipmentHooks, ...reminderHooks, ...templateDocHooks, ...mediaHooks, ...userHooks, ...roleHooks, ...customerFigureHooks, ...courseEditionHooks, ...savedViewHooks };

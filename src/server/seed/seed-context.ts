@@ -2,7 +2,12 @@
  * What every seed generator uses: a deterministic Italian faker, a fixed reference day, and
  * `insert`, which validates generated entities against the shared schemas (all of them at small
  * scale, a sample at large scale) and writes them in bulk through the repository.
+ *
+ * The content is the same in every installation (names, codes, dates); the ids are not: every row id
+ * is random (`uuid`, `fastId`), so no two installations share the ids of their roles, users or
+ * records, and nobody can name one of them from the demo's source.
  */
+import { randomUUID } from 'node:crypto';
 import { Faker, it as itLocale, base } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
 import { entitySchema, type EntityShape } from '../../domain/kind.ts';
@@ -56,8 +61,13 @@ export class SeedContext {
     this.validateAll = options.validateAll ?? options.scale <= 1;
   }
 
+  /**
+   * A new row id, random in every installation. The faker still makes the draws an id once took from
+   * it, so the content drawn after (names, codes, dates) stays what it always was.
+   */
   uuid(): string {
-    return this.faker.string.uuid();
+    this.faker.string.uuid();
+    return randomUUID();
   }
 
   /** `count × scale`, at least `min`. */

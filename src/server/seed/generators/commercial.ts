@@ -111,7 +111,8 @@ export async function seedQuotations(ctx: SeedContext): Promise<Record<string, n
       revisionNumber: status === 'revision' ? int(ctx, 1, 2) : ['issued', 'accepted', 'not-accepted'].includes(status) && chance(ctx, 0.1) ? 1 : 0,
     });
   }
-  const byDate = [...drafts].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
+  // Numbers follow the dates; a day's quotations keep the order they were drafted in (the sort is stable; ids are random).
+  const byDate = [...drafts].sort((a, b) => a.date.localeCompare(b.date));
   const codes = new Map<string, string>();
   const perYear = new Map<string, number>();
   for (const draft of byDate) {
@@ -309,7 +310,8 @@ export async function seedOrders(ctx: SeedContext): Promise<Record<string, numbe
   }
   const numbers = new Map<string, string>();
   const perYear = new Map<string, number>();
-  for (const draft of [...drafts].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))) {
+  // By date, a day's orders in the order they were drafted (ids are random: they order nothing).
+  for (const draft of [...drafts].sort((a, b) => a.date.localeCompare(b.date))) {
     const year = draft.date.slice(0, 4);
     const next = (perYear.get(year) ?? 0) + 1;
     perYear.set(year, next);

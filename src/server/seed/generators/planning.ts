@@ -367,7 +367,8 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
  * Each open activity of an intervention takes the nearest pending deadline of its equipment (or
  * installation) and activity, as «Crea intervento» sets it (`relationships.assignmentActivityId`):
  * the worklist then shows which deadlines are planned, its operator filter finds them, and closing
- * the activity executes that deadline. One deadline goes to one activity; ties by id (deterministic).
+ * the activity executes that deadline. One deadline goes to one activity; ties by id (ids are random per
+ * installation: between two equally near deadlines, which one is linked may differ from one installation to another).
  */
 async function linkOpenActivitiesToDeadlines(ctx: SeedContext): Promise<number> {
   // By equipment, then by installation (an OR of the two turned the join into a bitmap per activity);

@@ -8,8 +8,8 @@
  * while some required courses stay missing. The step comes after every other generator and draws
  * from its own generator, so the data the earlier steps make (and the e2e tests read) stays the same.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Entity } from '../../../domain/entity.ts';
 import { findKind } from '../../../domain/kinds.ts';
 import type { SafetyRoleRequirement } from '../../../domain/entities/reference-tables.ts';
 import { addMonths } from '../../../domain/rules/calendar.ts';
@@ -58,28 +58,34 @@ export async function seedTrainingHistory(ctx: SeedContext): Promise<Record<stri
   const state = stateOf(ctx);
   const random = generator(20261126);
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  // A new id, random in every installation; it still takes the draws the id was once made of, so the history drawn after stays the same.
   const uuid = () => {
-    const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join('');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    for (let i = 0; i < 32; i++) random();
+    return randomUUID();
   };
   const repository = (type: string) => new EntityRepository(ctx.db, findKind(type)!);
   const workers = await ctx.insert('safetyRoles', workerRoles(state.courseIds).map((role) => ({ id: uuid(), ...role })));
-  // The demo customers' employees first (their users see them), then the others', in a stable order.
+  // The demo customers' employees first (their users see them), then the others', in the order they were made (ids are random: they order nothing).
   const demoIds = state.demoCustomerIndexes.map((index) => state.customers[index]?.id);
   const customers = new Map(state.customers.map((customer) => [customer.id, customer]));
-  const withRoles = await sql<{ id: string }>`SELECT id FROM employees
-    WHERE NOT is_deleted AND jsonb_array_length(coalesce(relationships -> 'safetyRoleIds', '[]'::jsonb)) > 0 ORDER BY id LIMIT 1000`.execute(ctx.db);
-  const found = await repository('employees').findByIds(withRoles.rows.map((row) => row.id));
-  const rank = (employee: Entity) => {
-    const at = demoIds.indexOf(String(employee.relationships.customerId));
+  const madeAt = new Map(state.customers.flatMap((customer) => customer.employeeIds).map((id, index) => [id, index]));
+  const withRoles = await sql<{ id: string; customerId: string }>`SELECT id, relationships->>'customerId' AS "customerId" FROM employees
+    WHERE NOT is_deleted AND jsonb_array_length(coalesce(relationships -> 'safetyRoleIds', '[]'::jsonb)) > 0`.execute(ctx.db);
+  const rank = (customerId: string) => {
+    const at = demoIds.indexOf(customerId);
     return at < 0 ? demoIds.length : at;
   };
-  const employees = [...found.values()]
-    .sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id))
-    .flatMap((employee) => {
-      const customer = customers.get(String(employee.relationships.customerId));
-      return customer ? [{ employee, customer }] : [];
-    });
+  const first = withRoles.rows
+    .filter((row) => madeAt.has(row.id))
+    .sort((a, b) => rank(a.customerId) - rank(b.customerId) || madeAt.get(a.id)! - madeAt.get(b.id)!)
+    .slice(0, MAX_EMPLOYEES)
+    .map((row) => row.id);
+  const found = await repository('employees').findByIds(first);
+  const employees = first.flatMap((id) => {
+    const employee = found.get(id);
+    const customer = employee ? customers.get(String(employee.relationships.customerId)) : undefined;
+    return employee && customer ? [{ employee, customer }] : [];
+  });
   const chosen = employees.slice(0, MAX_EMPLOYEES);
   const roles = await repository('safetyRoles').findByIds(chosen.flatMap(({ employee }) => employee.relationships.safetyRoleIds as string[]));
   const courses = await repository('courses').listAll();
