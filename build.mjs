@@ -15,7 +15,8 @@ const dist = path.resolve(process.env.DIST_DIR || 'dist');
 fs.mkdirSync(dist, { recursive: true });
 
 await esbuild.build({
-  entryPoints: { server: 'src/server/main.ts', seed: 'src/server/seed/cli.ts' },
+  // document-worker: the document render thread, started by the server beside its own file (src/server/documents/render-pool.ts).
+  entryPoints: { server: 'src/server/main.ts', seed: 'src/server/seed/cli.ts', 'document-worker': 'src/server/documents/render-worker.ts' },
   outdir: dist,
   bundle: true,
   platform: 'node',
@@ -25,7 +26,7 @@ await esbuild.build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('server bundle: dist/server.js, dist/seed.js');
+console.log('server bundle: dist/server.js, dist/seed.js, dist/document-worker.js');
 
 if (!serverOnly) {
   const out = path.join(dist, 'public');

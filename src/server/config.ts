@@ -46,6 +46,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** Files (SPEC §3 Media): where the bytes live, which types are accepted, how big, how long a signed link lasts. */
   media: MediaConfig;
+  /** Documents (PDF): the largest document and the longest render; renders run in worker threads. */
+  documents: DocumentRenderConfig;
   /** Sign-in (OpenID Connect). `embedded` is true when no OIDC_ISSUER is set: the provider at /oidc serves it. */
   oidc: {
     embedded: boolean;
@@ -91,6 +93,30 @@ export interface MediaConfig {
   downloadLinkSeconds: number;
   /** Key of the links' signatures; absent = generated once and kept in the database (shared by every process). */
   signingSecret: string | undefined;
+}
+
+export interface DocumentRenderConfig {
+  /** Most lines a filled-in template may have (table rows, text lines, headings): DOCUMENT_MAX_ROWS. */
+  maxRows: number;
+  /** Most pages of one PDF: DOCUMENT_MAX_PAGES. */
+  maxPages: number;
+  /** Longest one render may run in its worker before the worker is stopped (DOCUMENT_RENDER_TIMEOUT_MS). */
+  renderTimeoutMs: number;
+  /** Worker threads rendering documents in each API process (DOCUMENT_RENDER_WORKERS). */
+  workers: number;
+  /** Renders that may wait for a free worker; one more is refused at once (DOCUMENT_RENDER_QUEUE). */
+  queue: number;
+}
+
+/** The document limits from the environment (also read on their own by the document routes when not handed them). */
+export function documentRenderConfig(env: NodeJS.ProcessEnv = process.env): DocumentRenderConfig {
+  return {
+    maxRows: integer(env, 'DOCUMENT_MAX_ROWS', 10_000, 1),
+    maxPages: integer(env, 'DOCUMENT_MAX_PAGES', 500, 1),
+    renderTimeoutMs: integer(env, 'DOCUMENT_RENDER_TIMEOUT_MS', 8000, 100),
+    workers: integer(env, 'DOCUMENT_RENDER_WORKERS', 2, 1),
+    queue: integer(env, 'DOCUMENT_RENDER_QUEUE', 10, 0),
+  };
 }
 
 /** What MEDIA_ALLOWED_TYPES is when unset: pictures, video, audio, and the documents of domain/entities/media.ts. */
@@ -223,6 +249,7 @@ export function loadConfig(env = process.env): ServerConfig {
     startupWaitMs: integer(env, 'DATABASE_STARTUP_WAIT_SECONDS', 60, 0) * 1000,
     redirectToPublicUrl: flag(env, 'PUBLIC_URL_REDIRECT', true),
     media: mediaConfig(env, dataDir),
+    documents: documentRenderConfig(env),
     // PGlite's dump archives its whole data directory: backups kept inside it would be swept into every later one.
     backupDir: path.resolve(env.BACKUP_DIR || path.join(path.dirname(dataDir), 'backups')),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),

@@ -1,12 +1,16 @@
 /**
  * What each document prints, read for one record: the record itself through the service (the
  * caller's read ability decides, 403/404 as for `GET /api/{type}/{id}`), then the rows that make
- * up that document (a quotation's lines, a customer's equipments and checks…) and the company's
- * report heading and template, which belong to the document rather than to the caller's lists.
+ * up that document (a quotation's lines, a customer's equipments and checks…), each read through the
+ * caller's read scope as a list would be (`access.listScope`: conditions, modules, parents) and
+ * without the fields the caller may not read; a document whose substance is a kind the caller may
+ * not read at all is refused (403) rather than printed empty. The company's report heading and the
+ * template belong to the document rather than to the caller's lists. README "Documents" has the table.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/database.ts';
 import type { CallContext, EntityService } from '../resources/service.ts';
+import type { KindDefinition } from '../../domain/kind.ts';
 import type { Entity } from '../../domain/entity.ts';
 import { Problem } from '../http/problems.ts';
 import { tableName } from '../db/entity-sql.ts';
@@ -67,7 +71,18 @@ function numberedLines(lines: Parameters<typeof quotationProductTotals>[0][]): R
   });
 }
 
-/** Reads through `db`: the app's database, or a write transaction (an action issuing certificates), never both at once. */
+/** The kinds a document is made of, by document: who may not read one of them gets 403, not a document without it. */
+const substance: Record<TemplateDocType, readonly string[]> = {
+  quotation: ['quotationProducts'],
+  courseCertificate: ['employees', 'courses'],
+  interventionReport: ['assignmentActivities', 'checks', 'anomalies'],
+  controlRegister: ['equipments', 'checks'],
+};
+
+/**
+ * Reads through `db`: the app's database, or a write transaction (an action issuing certificates),
+ * never both at once. Every related row is read with the caller's scope (`scoped`).
+ */
 export class DocumentData {
   private readonly db: Kysely<DatabaseSchema>;
   private readonly service: EntityService;
@@ -88,17 +103,45 @@ export class DocumentData {
     return this.service.repository(this.service.kind(type), this.db).findByIds(valid);
   }
 
-  private children(type: string, via: string, parentId: string): Promise<Entity[]> {
-    return this.service.repository(this.service.kind(type), this.db).listByRelationship(via, parentId);
+  /**
+   * Live rows of `type` matching `where` that the caller may read (the list scope of their rules:
+   * conditions, modules, the parent a row is read through), without the fields they may not read.
+   */
+  private async scoped(call: CallContext, type: string, where: RawBuilder<unknown>, order = sql`created_date_time, id`): Promise<Entity[]> {
+    const kind = this.service.kind(type);
+    if (!call.access.can('read', kind)) return [];
+    const scope = call.access.listScope(kind);
+    const result = await sql<{ id: string }>`SELECT id FROM ${sql.raw(tableName(kind))}
+      WHERE NOT is_deleted AND ${where}${scope ? sql` AND (${scope})` : sql``} ORDER BY ${order}`.execute(this.db);
+    const rows = await this.byIds(type, result.rows.map((row) => row.id));
+    return result.rows.map((row) => rows.get(row.id)).filter((entity): entity is Entity => entity !== undefined).map((entity) => call.access.redact(kind, entity));
   }
 
-  /** Live rows of `type` whose relationship `via` is one of `parentIds` (one query for many parents). */
-  private async childrenOfMany(type: string, via: string, parentIds: readonly string[]): Promise<Entity[]> {
+  /** The readable rows among `ids`, by id (a row the caller may not read is absent). */
+  private async readableByIds(call: CallContext, type: string, ids: readonly unknown[]): Promise<Map<string, Entity>> {
+    const valid = [...new Set(ids.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)))];
+    if (valid.length === 0) return new Map();
+    const rows = await this.scoped(call, type, sql`id = ANY(${valid}::uuid[])`);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  private async readableById(call: CallContext, type: string, id: unknown): Promise<Entity | undefined> {
+    return (await this.readableByIds(call, type, [id])).get(String(id));
+  }
+
+  /** Readable live rows of `type` whose relationship `via` is one of `parentIds` (one query for many parents). */
+  private async readableChildren(call: CallContext, type: string, via: string, parentIds: readonly string[]): Promise<Entity[]> {
     if (parentIds.length === 0) return [];
-    const kind = findKind(type)!;
-    const result = await sql<{ id: string }>`SELECT id FROM ${sql.raw(tableName(kind))}
-      WHERE NOT is_deleted AND relationships->>${via} = ANY(${[...parentIds]}::text[])`.execute(this.db);
-    return [...(await this.byIds(type, result.rows.map((row) => row.id))).values()];
+    return this.scoped(call, type, sql`relationships->>${via} = ANY(${[...parentIds]}::text[])`);
+  }
+
+  /** 403 naming what the caller may not read, when a kind the document is made of is one. */
+  private requireSubstance(call: CallContext, declaration: DocumentDeclaration): void {
+    const missing = substance[declaration.type].map((type) => this.service.kind(type)).filter((kind: KindDefinition) => !call.access.can('read', kind));
+    if (missing.length === 0) return;
+    throw new Problem('FORBIDDEN', {
+      message: `Non puoi stampare «${declaration.label}»: servono i permessi di lettura su ${missing.map((kind) => kind.label.plural.toLowerCase()).join(', ')}`,
+    });
   }
 
   /** Live rows of `type` whose attribute `key` equals `value`, newest first. */
@@ -110,13 +153,9 @@ export class DocumentData {
     return result.rows.map((row) => rows.get(row.id)).filter((entity): entity is Entity => entity !== undefined);
   }
 
-  /** Live files of a record (media rows it owns), newest first. */
-  async filesOf(ownerType: string, ownerId: string): Promise<Entity[]> {
-    const kind = findKind('media')!;
-    const result = await sql<{ id: string }>`SELECT id FROM ${sql.raw(tableName(kind))}
-      WHERE NOT is_deleted AND relationships @> ${JSON.stringify({ ownerType, ownerId })}::jsonb ORDER BY last_updated_date_time DESC LIMIT 500`.execute(this.db);
-    const rows = await this.byIds('media', result.rows.map((row) => row.id));
-    return result.rows.map((row) => rows.get(row.id)).filter((entity): entity is Entity => entity !== undefined);
+  /** Live files of a record (media rows it owns) that the caller may read, newest first. */
+  async filesOf(ownerType: string, ownerId: string, call: CallContext): Promise<Entity[]> {
+    return this.scoped(call, 'media', sql`relationships @> ${JSON.stringify({ ownerType, ownerId })}::jsonb`, sql`last_updated_date_time DESC, id`);
   }
 
   /** The template to print with: the chosen one (of the document's type) or the type's default. */
@@ -157,13 +196,14 @@ export class DocumentData {
     const declaration = Object.values(documentDeclarations).find((d) => d.recordType === recordType);
     if (!declaration) throw new Problem('ROUTE_NOT_FOUND', { message: `Nessun documento per il tipo ${recordType}` });
     const record = await this.service.get(recordType, id, call);
+    this.requireSubstance(call, declaration);
     const module = (declaration.headingFromRecordModule ? str(attrs(record).module) : undefined) ?? declaration.headingModule;
     const heading = await this.heading(module);
     const common = {
       documento: { data: this.service.today() },
       intestazione: heading ? { ragioneSociale: heading.companyName, partitaIva: heading.vatNumber, telefono: heading.phoneNumber, email: heading.email } : {},
     };
-    const loaded = await this.loaders[declaration.type](record);
+    const loaded = await this.loaders[declaration.type](record, call);
     return { declaration, record, heading, fileName: loaded.fileName, data: { ...common, ...loaded.data } };
   }
 
@@ -180,15 +220,17 @@ export class DocumentData {
     };
   }
 
-  private readonly loaders: Record<TemplateDocType, (record: Entity) => Promise<{ fileName: string; data: Row }>> = {
-    quotation: async (quotation) => {
+  private readonly loaders: Record<TemplateDocType, (record: Entity, call: CallContext) => Promise<{ fileName: string; data: Row }>> = {
+    quotation: async (quotation, call) => {
       const a = attrs(quotation);
       const r = quotation.relationships as Row;
       const [customer, paymentTerm, salesman, lines] = await Promise.all([
-        this.byId('customers', r.customerId),
-        this.byId('paymentTerms', r.paymentTermId),
+        this.readableById(call, 'customers', r.customerId),
+        this.readableById(call, 'paymentTerms', r.paymentTermId),
+        // The salesman the quotation names signs it: only the name is printed, whoever reads the quotation.
         this.byId('users', r.commercialUserId ?? r.authorId),
-        this.children('quotationProducts', 'quotationId', quotation.id),
+        // Lines are read through their quotation (readThrough): its readers read them, with their field rules.
+        this.readableChildren(call, 'quotationProducts', 'quotationId', [quotation.id]),
       ]);
       lines.sort((x, y) => Number(attrs(x).position ?? 0) - Number(attrs(y).position ?? 0));
       const code = str(a.code) ?? 'Preventivo';
@@ -214,17 +256,18 @@ export class DocumentData {
       };
     },
 
-    courseCertificate: async (plan) => {
+    courseCertificate: async (plan, call) => {
       const a = attrs(plan);
       const items = (Array.isArray(a.items) ? a.items : []) as { courseId: string; employeeIds: string[]; plannedDate?: string }[];
       const [customer, courses, employees] = await Promise.all([
-        this.byId('customers', plan.relationships.customerId),
-        this.byIds('courses', items.map((item) => item.courseId)),
-        this.byIds('employees', items.flatMap((item) => item.employeeIds)),
+        this.readableById(call, 'customers', plan.relationships.customerId),
+        this.readableByIds(call, 'courses', items.map((item) => item.courseId)),
+        this.readableByIds(call, 'employees', items.flatMap((item) => item.employeeIds)),
       ]);
-      const certificates = items.flatMap((item) => {
+      // A certificate is printed only for a course and a participant the caller may read.
+      const certificates = items.filter((item) => courses.has(item.courseId)).flatMap((item) => {
         const course = attrs(courses.get(item.courseId));
-        return item.employeeIds.map((employeeId) => {
+        return item.employeeIds.filter((employeeId) => employees.has(employeeId)).map((employeeId) => {
           const e = attrs(employees.get(employeeId));
           return {
             dipendente: {
@@ -253,21 +296,21 @@ export class DocumentData {
       };
     },
 
-    interventionReport: async (assignment) => {
+    interventionReport: async (assignment, call) => {
       const a = attrs(assignment);
       const [customer, activities] = await Promise.all([
-        this.byId('customers', assignment.relationships.customerId),
-        this.children('assignmentActivities', 'assignmentId', assignment.id),
+        this.readableById(call, 'customers', assignment.relationships.customerId),
+        this.readableChildren(call, 'assignmentActivities', 'assignmentId', [assignment.id]),
       ]);
       const activityIds = activities.map((x) => x.id);
       const [kinds, equipments, installations, checks, anomalies] = await Promise.all([
-        this.byIds('activities', activities.map((x) => x.relationships.activityId)),
-        this.byIds('equipments', activities.map((x) => x.relationships.equipmentId)),
-        this.byIds('installations', activities.map((x) => x.relationships.installationId)),
-        this.childrenOfMany('checks', 'assignmentActivityId', activityIds),
-        this.childrenOfMany('anomalies', 'assignmentActivityId', activityIds),
+        this.readableByIds(call, 'activities', activities.map((x) => x.relationships.activityId)),
+        this.readableByIds(call, 'equipments', activities.map((x) => x.relationships.equipmentId)),
+        this.readableByIds(call, 'installations', activities.map((x) => x.relationships.installationId)),
+        this.readableChildren(call, 'checks', 'assignmentActivityId', activityIds),
+        this.readableChildren(call, 'anomalies', 'assignmentActivityId', activityIds),
       ]);
-      const controls = await this.byIds('controls', checks.map((check) => check.relationships.controlId));
+      const controls = await this.readableByIds(call, 'controls', checks.map((check) => check.relationships.controlId));
       const activityById = new Map(activities.map((activity) => [activity.id, activity]));
       // What each activity worked on, as the report names it (the equipment's code, else the installation's).
       const subjectOf = (activityId: unknown) => {
@@ -334,12 +377,15 @@ export class DocumentData {
       };
     },
 
-    controlRegister: async (customer) => {
-      const equipments = (await this.children('equipments', 'customerId', customer.id)).sort((x, y) => String(attrs(x).equipmentId).localeCompare(String(attrs(y).equipmentId)));
-      const checks = await this.childrenOfMany('checks', 'equipmentId', equipments.map((equipment) => equipment.id));
+    controlRegister: async (customer, call) => {
+      // Only the equipments the caller may read (their modules, their customers), and only their readable checks.
+      const equipments = (await this.readableChildren(call, 'equipments', 'customerId', [customer.id])).sort((x, y) => String(attrs(x).equipmentId).localeCompare(String(attrs(y).equipmentId)));
+      const checks = await this.readableChildren(call, 'checks', 'equipmentId', equipments.map((equipment) => equipment.id));
       const checksByEquipment = equipments.map((equipment) => checks.filter((check) => check.relationships.equipmentId === equipment.id));
-      const controls = await this.byIds('controls', checksByEquipment.flat().map((check) => check.relationships.controlId));
-      const families = await this.byIds('equipmentFamilies', equipments.map((e) => e.relationships.equipmentFamilyId));
+      const [controls, families] = await Promise.all([
+        this.readableByIds(call, 'controls', checksByEquipment.flat().map((check) => check.relationships.controlId)),
+        this.readableByIds(call, 'equipmentFamilies', equipments.map((e) => e.relationships.equipmentFamilyId)),
+      ]);
       // The customer's additional fields marked for reports, in their column order (SPEC §3).
       const definitions = (customer.metadata.additionalPEFields as Parameters<typeof reportAdditionalValues>[0] | undefined) ?? [];
       const rows = equipments.flatMap((equipment, index) => {

@@ -19,6 +19,8 @@ export interface PdfOptions {
   logo?: Buffer;
   /** Deflate the page contents (default); off only to read the text in tests. */
   compress?: boolean;
+  /** Called with the number of each page added after the first; it may throw to stop the layout (a page limit). */
+  onPage?: (pageNumber: number) => void;
 }
 
 const FONT = 'Helvetica';
@@ -138,6 +140,7 @@ export function renderPdf(blocks: readonly Block[], options: PdfOptions): Doc {
   const footer = options.heading?.footer;
   doc.on('pageAdded', () => {
     pages += 1;
+    options.onPage?.(pages);
     drawFooter(doc, pages, footer);
   });
   drawFooter(doc, 1, footer);

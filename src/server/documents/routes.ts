@@ -6,6 +6,10 @@
  * `POST /api/{type}/{id}/document` stores the document as a file of the record (changing the record
  * is the permission), with what made it: the template and its version, and a digest of the data
  * printed. Issuing again from the same data and template answers the file already stored.
+ *
+ * The data is read here (data.ts, through the caller's read scope); the template is filled in and
+ * the PDF laid out in a worker thread (render-pool.ts), within row, page and time limits, so a large
+ * document never holds the event loop.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -19,10 +23,10 @@ import type { MediaFiles } from '../media/files.ts';
 import { storageKeyOf } from '../media/files.ts';
 import { Problem } from '../http/problems.ts';
 import { DocumentData, type DocumentSource } from './data.ts';
-import { renderPdf } from './pdf.ts';
-import { parseMarkup } from '../../domain/documents/markup.ts';
-import { renderTemplate, TemplateError, templateIssues, type TemplateIssue } from '../../domain/documents/template.ts';
 import { documentDeclarations, type TemplateDocType } from '../../domain/documents/placeholders.ts';
+import { documentRenderConfig, type DocumentRenderConfig } from '../config.ts';
+import { documentTemplateIssues, type DocumentTemplateIssue } from './template-rules.ts';
+import { RENDER_BUSY_RETRY_AFTER_SECONDS, RenderPool } from './render-pool.ts';
 import { templateDocTypes } from '../../domain/enums.ts';
 import { zodProblem } from '../resources/zod-problem.ts';
 import { templateDocAttributes } from '../../domain/entities/template-docs.ts';
@@ -39,6 +43,8 @@ export interface DocumentRoutesOptions {
   compress?: boolean;
   /** Where issued documents are stored as files of their record (none: `POST …/document` is not offered). */
   files?: MediaFiles;
+  /** Row, page and time limits and the render pool's size (configuration `documents`); by default read from the environment. */
+  limits?: DocumentRenderConfig;
 }
 
 /** What a stored document was made from (`media.attributes.meta.generated`). */
@@ -63,7 +69,7 @@ export function dataDigest(data: Record<string, unknown>): string {
 const issueBody = z.strictObject({ templateId: z.uuid().optional() });
 
 /** Template issues as field errors of `pointer` (422 TEMPLATE_INVALID). */
-export function templateProblem(issues: readonly TemplateIssue[], pointer = '/attributes/body'): Problem {
+export function templateProblem(issues: readonly DocumentTemplateIssue[], pointer = '/attributes/body'): Problem {
   return new Problem('TEMPLATE_INVALID', {
     message: `Il modello contiene errori: ${issues.map((issue) => issue.message).join('; ')}`,
     errors: issues.map((issue) => ({ pointer, code: issue.code, message: issue.message })),
@@ -100,24 +106,44 @@ export async function headingLogo(storage: MediaStorage | undefined, heading: Do
 export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRoutesOptions): void {
   const documents = new DocumentData(options.db, options.service);
   const logoOf = (source: DocumentSource) => headingLogo(options.storage, source.heading);
+  const limits = options.limits ?? documentRenderConfig(process.env);
+  const pool = new RenderPool({
+    workers: limits.workers,
+    queue: limits.queue,
+    timeoutMs: limits.renderTimeoutMs,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  app.addHook('onClose', () => pool.close());
 
-  /** The PDF bytes of `source` printed with `body`. */
-  async function render(source: DocumentSource, type: TemplateDocType, body: string): Promise<Buffer> {
-    let markup: string;
+  /**
+   * The PDF bytes of `source` printed with `body`, rendered in a worker. `pointer`: where a template
+   * error points (the stored template's `/attributes/body`, the preview's `/body`).
+   */
+  async function render(reply: FastifyReply, source: DocumentSource, type: TemplateDocType, body: string, pointer = '/attributes/body'): Promise<Buffer> {
+    // Also for templates stored before a rule existed (a section nested in itself).
+    const issues = documentTemplateIssues(type, body);
+    if (issues.length > 0) throw templateProblem(issues, pointer);
+    const job = {
+      type,
+      body,
+      data: source.data,
+      title: source.fileName,
+      heading: source.heading,
+      logo: await logoOf(source),
+      compress: options.compress,
+      maxRows: limits.maxRows,
+      maxPages: limits.maxPages,
+    };
     try {
-      markup = renderTemplate(type, body, source.data);
+      return await pool.render(job, pointer);
     } catch (error) {
-      if (error instanceof TemplateError) throw templateProblem(error.issues);
+      if (error instanceof Problem && error.code === 'DOCUMENT_RENDER_BUSY') reply.header('Retry-After', String(RENDER_BUSY_RETRY_AFTER_SECONDS));
       throw error;
     }
-    const pdf = renderPdf(parseMarkup(markup), { title: source.fileName, heading: source.heading, logo: await logoOf(source), compress: options.compress });
-    const chunks: Buffer[] = [];
-    for await (const chunk of pdf) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
   }
 
-  async function send(reply: FastifyReply, source: DocumentSource, type: TemplateDocType, body: string): Promise<FastifyReply> {
-    const pdf = await render(source, type, body);
+  async function send(reply: FastifyReply, source: DocumentSource, type: TemplateDocType, body: string, pointer?: string): Promise<FastifyReply> {
+    const pdf = await render(reply, source, type, body, pointer);
     const fileName = asciiFileName(source.fileName);
     return reply
       .type('application/pdf')
@@ -167,7 +193,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
         templateVersion: String(template.metadata.lastUpdatedDateTime),
         dataDigest: dataDigest(source.data),
       };
-      const same = (await documents.filesOf(recordType, id)).find((media) => {
+      const same = (await documents.filesOf(recordType, id, call)).find((media) => {
         const meta = media.attributes.meta as { generated?: GeneratedFrom; uploadedAt?: string } | undefined;
         const made = meta?.generated;
         return Boolean(meta?.uploadedAt) && made?.documentType === generated.documentType && made.templateId === generated.templateId
@@ -177,7 +203,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
         await listOnRecord(call, source, same);
         return reply.code(200).send({ data: same, meta: { reused: true } });
       }
-      const bytes = await render(source, documentType, String(template.attributes.body ?? ''));
+      const bytes = await render(reply, source, documentType, String(template.attributes.body ?? ''));
       const media = await files.storeGenerated(call, {
         owner: { type: recordType, id },
         name: `${source.fileName}.pdf`,
@@ -195,9 +221,9 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
     call.access.authorize('read', options.service.kind('templateDocs'));
     const parsed = previewBody.safeParse(request.body);
     if (!parsed.success) throw zodProblem(parsed.error);
-    const issues = templateIssues(parsed.data.type, parsed.data.body);
+    const issues = documentTemplateIssues(parsed.data.type, parsed.data.body);
     if (issues.length > 0) throw templateProblem(issues, '/body');
     const source = await documents.load(documentDeclarations[parsed.data.type].recordType, parsed.data.recordId, call);
-    return send(reply, source, parsed.data.type, parsed.data.body);
+    return send(reply, source, parsed.data.type, parsed.data.body, '/body');
   });
 }

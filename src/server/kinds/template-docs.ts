@@ -1,11 +1,12 @@
 /**
  * Server hooks of document templates: a template is stored only when every placeholder is known
- * for its type (checked when its text or type changes), and one template per type is the default:
+ * for its type and no section is nested in a section of the same name (checked when its text or
+ * type changes; documents/template-rules.ts), and one template per type is the default:
  * making one the default makes the previous one an ordinary template, in the same transaction.
  */
 import { sql } from 'kysely';
 import type { KindHooks } from '../resources/hooks.ts';
-import { templateIssues } from '../../domain/documents/template.ts';
+import { documentTemplateIssues } from '../documents/template-rules.ts';
 import type { TemplateDocType } from '../../domain/documents/placeholders.ts';
 import { tableName } from '../db/entity-sql.ts';
 import { templateProblem } from '../documents/routes.ts';
@@ -15,7 +16,7 @@ export const templateDocHooks: Record<string, KindHooks> = {
     async beforeWrite(_hook, data, previous) {
       const { type, body } = data.attributes;
       if (previous && previous.attributes.body === body && previous.attributes.type === type) return;
-      const issues = templateIssues(type as TemplateDocType, String(body ?? ''));
+      const issues = documentTemplateIssues(type as TemplateDocType, String(body ?? ''));
       if (issues.length > 0) throw templateProblem(issues);
     },
     async afterWrite(hook, entity) {

@@ -1,0 +1,25 @@
+/**
+ * Entry point of a document render worker (node:worker_threads, started by render-pool.ts): takes
+ * `{ id, job }` messages, answers `{ id, ok: true, bytes }` (the PDF, transferred) or
+ * `{ id, ok: false, failure }`, after `{ ready: true }` once its modules are loaded. One job at a
+ * time; the pool stops the thread when a job runs too long.
+ * Bundled on its own as dist/document-worker.js (build.mjs).
+ */
+import { parentPort } from 'node:worker_threads';
+import Mustache from 'mustache';
+import { failureOf, renderDocument, type RenderJob } from './render-job.ts';
+
+const port = parentPort;
+if (!port) throw new Error('render-worker.ts runs as a worker thread (render-pool.ts)');
+
+// Every draft previewed is a new template text: mustache's cache would only grow.
+Mustache.templateCache = undefined;
+
+port.on('message', (message: { id: number; job: RenderJob }) => {
+  renderDocument(message.job).then(
+    (bytes) => port.postMessage({ id: message.id, ok: true, bytes }, [bytes.buffer as ArrayBuffer]),
+    (error: unknown) => port.postMessage({ id: message.id, ok: false, failure: failureOf(error) }),
+  );
+});
+// Modules loaded: a job's time limit starts now, not while the thread was starting.
+port.postMessage({ ready: true });
