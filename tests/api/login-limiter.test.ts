@@ -165,6 +165,16 @@ describe.each(engines())('sign-in limiter on %s', (engine) => {
       await env.accounts.clearFailures('login:distratto@test.it');
       expect(await service.signIn('distratto', PASSWORD, address)).toMatchObject({ ok: true });
     });
+    it('deletes limiter rows that no longer count, and sign-in addresses past their 30 days', async () => {
+      const db = env.api.database.db;
+      await sql`INSERT INTO oidc_login_limits (key, failures, updated_at) VALUES ('login:vecchio', 3, now() - interval '2 days'), ('login:recente', 3, now())`.execute(db);
+      await sql`INSERT INTO oidc_login_addresses (user_id, address, signed_in_at) VALUES (${env.api.adminId}::uuid, '192.0.2.200', now() - interval '31 days'), (${env.api.adminId}::uuid, '192.0.2.201', now())`.execute(db);
+      await env.accounts.pruneLimits(9 * 3600, 30);
+      const keys = await sql<{ key: string }>`SELECT key FROM oidc_login_limits WHERE key IN ('login:vecchio', 'login:recente')`.execute(db);
+      expect(keys.rows.map((r) => r.key)).toEqual(['login:recente']);
+      const addresses = await sql<{ address: string }>`SELECT address FROM oidc_login_addresses WHERE address LIKE '192.0.2.20%'`.execute(db);
+      expect(addresses.rows.map((r) => r.address)).toEqual(['192.0.2.201']);
+    });
   });
 
   describe('per address, with no trusted proxy', () => {

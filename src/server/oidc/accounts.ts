@@ -156,7 +156,7 @@ export class AccountRepository {
    */
   async reserveAttempt<D extends LimitDecision>(
     keys: { account: string; address: string },
-    knownAddress: { userId: string; address: string; days: number } | undefined,
+    knownAddress: { userId: string; address: string; days: number },
     decide: (account: LimitRow, address: LimitRow, now: number, knownAddress: boolean) => D,
   ): Promise<D> {
     return this.db.transaction().execute(async (trx) => {
@@ -166,11 +166,9 @@ export class AccountRepository {
       const account = result.rows.find((row) => row.key === keys.account);
       const address = result.rows.find((row) => row.key === keys.address);
       if (!account || !address) throw new Error('limitatore degli accessi: righe non trovate');
-      const known = knownAddress
-        ? (await sql`SELECT 1 FROM oidc_login_addresses WHERE user_id = ${knownAddress.userId}::uuid AND address = ${knownAddress.address}
-            AND signed_in_at > now() - make_interval(days => ${knownAddress.days})`.execute(trx)).rows.length > 0
-        : false;
-      const decision = decide(toLimitRow(account), toLimitRow(address), Date.parse(account.now), known);
+      const known = await sql`SELECT 1 FROM oidc_login_addresses WHERE user_id = ${knownAddress.userId}::uuid AND address = ${knownAddress.address}
+        AND signed_in_at > now() - make_interval(days => ${knownAddress.days})`.execute(trx);
+      const decision = decide(toLimitRow(account), toLimitRow(address), Date.parse(account.now), known.rows.length > 0);
       if (decision.allowed) {
         await writeLimitRow(trx, keys.account, decision.account);
         await writeLimitRow(trx, keys.address, decision.address);

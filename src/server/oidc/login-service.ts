@@ -127,6 +127,8 @@ export function lockedMessage(outcome: { scope: 'account' | 'address'; retryAfte
     : `Troppi tentativi di accesso da questa rete. Riprova fra ${waitText(outcome.retryAfterSeconds)}.`;
 }
 
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
 /** Old rows are deleted after this many sign-in attempts of a process (a cheap statement on an index). */
 const PRUNE_EVERY = 200;
 
@@ -141,10 +143,11 @@ export class LoginService {
   }
 
   async signIn(login: string, password: string, address: string): Promise<LoginOutcome> {
-    if (++this.attempts % PRUNE_EVERY === 0) await this.accounts.pruneLimits(maxLock(this.limits) + this.limits.windowSeconds, this.limits.knownAddressDays ?? DEFAULT_LOGIN_LIMITS.knownAddressDays!);
+    if (++this.attempts % PRUNE_EVERY === 0) await this.accounts.pruneLimits(2 * maxLock(this.limits) + this.limits.windowSeconds, this.limits.knownAddressDays ?? DEFAULT_LOGIN_LIMITS.knownAddressDays!);
     const user = await this.accounts.findByLogin(login);
     const keys = { account: accountKey(user?.id, login), address: addressKey(address) };
-    const knownAddress = user ? { userId: user.id, address, days: this.limits.knownAddressDays ?? DEFAULT_LOGIN_LIMITS.knownAddressDays! } : undefined;
+    // Asked for an unknown login too (a user id nobody has), so both take the same statements.
+    const knownAddress = { userId: user?.id ?? NOBODY, address, days: this.limits.knownAddressDays ?? DEFAULT_LOGIN_LIMITS.knownAddressDays! };
     const reservation = await this.accounts.reserveAttempt(keys, knownAddress, (account, addressRow, now, known) => reserveAttempt(account, addressRow, this.limits, now, known));
     if (!reservation.allowed) return { ok: false, reason: 'locked', scope: reservation.scope, retryAfterSeconds: reservation.retryAfterSeconds };
 
