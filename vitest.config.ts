@@ -1,12 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers (DESIGN §6.8): unit tests next to the code; API tests against a real database,
-// once on embedded PGlite and once on a PostgreSQL server when one is reachable; end-to-end tests
-// that press real keys in a real Chromium against the real server.
+// Four tiers (DESIGN §6.8, §6.13): unit tests next to the code; service tests of the rules (the
+// permission matrix among them) on a real database without HTTP; API tests of HTTP against a real
+// database, both once on embedded PGlite and once on a PostgreSQL server when one is reachable;
+// end-to-end tests that press real keys in a real Chromium against the real server.
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'commands/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'service',
+          include: ['tests/service/**/*.test.ts'],
+          globalSetup: ['tests/service/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'api',

@@ -1,0 +1,546 @@
+/**
+ * The permission matrix's expected outcomes, as reviewed data (DESIGN §6.13): for each caller, what
+ * it may do on each kind, written from SPEC §6 and the demo roles (src/server/seed/generators/roles.ts),
+ * and the cells where the code does not do it yet (`knownGaps`, from the security issue).
+ *
+ * How to read it:
+ * - `fixtureRows`: the rows the matrix seeds, per kind, with the words a cell's name uses. The first
+ *   row of a kind is its primary row: the one deleted, and attached a file to (`upload`).
+ * - A caller's `kinds[type]`: `read` the rows it reads (`'all'`; a list of rows, maybe empty, when its
+ *   rules on the kind have conditions; absent: no read at all, so listing is refused too). The list,
+ *   the history, the change notices and the document of a row follow `read` (one read rule).
+ *   `create`: a row like the primary one (for the caller's own user where the kind is per user).
+ *   `update`: the rows it may change. `delete`: the primary row. `actions`: the rows each custom action
+ *   may run on (the action's target rows are in `actionRows`). `upload` (a file attached to the
+ *   primary row) follows read and update of that row.
+ * - Absent means refused.
+ * - `knownGaps`: cells whose expectation is what SPEC §6 and the security issue require while the
+ *   current code does otherwise; they run as expected failures (`test.fails`) until the read rule lands.
+ */
+
+/** The fixture, per kind: row key → what the cell names say about the row. The first row is the kind's primary row. */
+export const fixtureRows = {
+  customers: { customerA: 'customer A', customerB: 'customer B, in the Commerciale’s zone' },
+  users: { salesmanX: 'salesman X' },
+  roles: { esternoRole: 'the Esterno role' },
+  userSettings: { settingsX: 'salesman X’s settings' },
+  customerGroups: { customerGroup: 'a customer group' },
+  commercialZones: { zoneZ: 'the Commerciale’s zone' },
+  zones: { zone: 'a zone' },
+  classifications: { classification: 'a fire classification' },
+  contextTables: { contextRow: 'a context table row' },
+  templateDocs: { certificateTemplate: 'the certificate template' },
+  reportHeadings: { heading: 'the fire report heading' },
+  media: {
+    mediaDraftA: 'a file of salesman X’s draft quotation, customer A',
+    mediaIssuedA: 'a file of the issued quotation, customer A',
+    mediaOrderA: 'a file of customer A’s order',
+    mediaTreeA: 'a file in customer A’s tree',
+    mediaTreeB: 'a file in customer B’s tree',
+    mediaEquipmentB: 'a photo of customer B’s fire equipment',
+    mediaCheckB: 'a photo of a check on customer B’s equipment',
+  },
+  paymentTerms: { paymentTerm: 'a payment term' },
+  invoicingMethods: { invoicingMethod: 'an invoicing method' },
+  employees: { employeeA: 'an employee of customer A' },
+  jobs: { job: 'a job' },
+  jobScopes: { jobScope: 'a job scope' },
+  safetyRoles: { safetyRole: 'a safety role' },
+  courses: { eduCourse: 'the edu course' },
+  courseEditions: { editionA: 'customer A’s closed edition of the edu course' },
+  trainingPlans: { planA: 'customer A’s training plan' },
+  trainingSites: { siteA: 'customer A’s training site' },
+  trainingRooms: { room: 'a room of the site' },
+  trainingEquipments: { trainingEquipment: 'a training equipment of the site' },
+  reminders: { reminderX: 'salesman X’s fire reminder' },
+  quotations: {
+    quotationX: 'salesman X’s fire draft, customer A',
+    quotationOwn: 'the Commerciale’s own fire draft, customer A',
+    quotationIssued: 'salesman X’s issued fire quotation, customer A',
+    quotationAccepted: 'salesman X’s accepted fire quotation, customer A',
+    quotationRevised: 'salesman X’s fire quotation under revision, customer A',
+    quotationB: 'salesman X’s draft for customer B, in the Commerciale’s zone',
+    quotationMed: 'the accepted med quotation, customer A',
+  },
+  quotationRevisions: { revisionX: 'the revision of salesman X’s quotation under revision' },
+  quotationProducts: { lineX: 'a line of salesman X’s draft', lineIssued: 'a line of the issued quotation' },
+  orders: { orderMed: 'the order made from the med quotation, customer A' },
+  products: { productFire: 'the fire product', productEquip: 'the equip product' },
+  suppliers: { supplier: 'a supplier' },
+  supplierProducts: { supplierProductEquip: 'the supplier product of the equip product' },
+  priceLists: { generalList: 'the general price list' },
+  commercialAgreements: { agreementA: 'customer A’s fire agreement' },
+  activities: { activityFire: 'the fire activity', activityEquip: 'the equip activity' },
+  assignments: { interventionEquip: 'customer A’s equip intervention', interventionFireB: 'customer B’s fire intervention' },
+  assignmentActivities: { activityOfEquip: 'an activity of customer A’s equip intervention', activityOfFireB: 'an activity of customer B’s fire intervention' },
+  equipments: { equipmentEquip: 'customer A’s equip equipment', equipmentFireB: 'customer B’s fire equipment' },
+  installations: { installationA: 'customer A’s fire installation' },
+  equipmentFamilies: { familyFire: 'the fire equipment family' },
+  components: { componentFire: 'a component of the fire family' },
+  anomalies: { anomalyEquip: 'the anomaly of customer A’s equip equipment' },
+  controls: { controlFire: 'a control of the fire family' },
+  checks: { checkB: 'a check on customer B’s fire equipment' },
+  physicalActivities: { deadlineA: 'a fire deadline of customer A' },
+  physicalEquipments: { contractEquipmentB: 'customer B’s fire equipment under contract' },
+  physicalInstallations: { contractInstallationA: 'customer A’s fire installation under contract' },
+  savedViews: { viewX: 'salesman X’s saved view' },
+} as const;
+
+export type FixtureType = keyof typeof fixtureRows;
+export type RowKey = { [T in FixtureType]: keyof (typeof fixtureRows)[T] }[FixtureType] & string;
+
+/** The rows each custom action runs on (it must suit the action's states). */
+export const actionRows: Partial<Record<FixtureType, Record<string, readonly RowKey[]>>> = {
+  customers: { logContact: ['customerA'] },
+  users: { resetPassword: ['salesmanX'], disable: ['salesmanX'], enable: ['salesmanX'] },
+  courseEditions: { issueCertificates: ['editionA'] },
+  reminders: { done: ['reminderX'], snooze: ['reminderX'] },
+  // duplicate: another salesman's quotation and one's own; createOrder: an accepted quotation.
+  quotations: { duplicate: ['quotationX', 'quotationOwn'], createOrder: ['quotationAccepted'] },
+  orders: { deliver: ['orderMed'] },
+  physicalActivities: { plan: ['deadlineA'], postpone: ['deadlineA'], ignore: ['deadlineA'] },
+};
+
+export type Rows = 'all' | readonly RowKey[];
+
+export interface Grant {
+  /** The rows the caller reads; absent: no read on the kind at all (listing refused). */
+  read?: Rows;
+  create?: boolean;
+  update?: Rows;
+  /** The primary row. */
+  delete?: boolean;
+  actions?: Record<string, Rows>;
+}
+
+export type Operation = 'list' | 'list by customer A' | 'read' | 'history' | 'events' | 'create' | 'update' | 'delete' | 'document' | 'upload' | `action ${string}`;
+
+/** Kinds never created on their own (a quotation revision is made by the quotation's `createRevision`): no create cell. */
+export const notCreated: readonly FixtureType[] = ['quotationRevisions'];
+
+/**
+ * The files of customer A (their `relationships.customerId`: a file of a record takes the record's
+ * customer): the media list filtered by customer A may show no other fixture row.
+ */
+export const mediaOfCustomerA: readonly RowKey[] = ['mediaDraftA', 'mediaIssuedA', 'mediaOrderA', 'mediaTreeA'];
+
+export interface KnownGap {
+  kind: FixtureType;
+  /** The row of the cell (absent for `list` and `create`). */
+  row?: RowKey;
+  op: Operation;
+  /** The finding of the security issue the cell proves. */
+  finding: string;
+}
+
+export interface CallerExpectation {
+  /** The SPEC §6 line (and role definition) this caller's expectations follow. */
+  follows: string;
+  kinds: Partial<Record<FixtureType, Grant>>;
+  knownGaps?: readonly KnownGap[];
+}
+
+const all = 'all' as const;
+/** Every signed-in user keeps their own settings and saved views (SELF_SERVICE_RULES): none of salesman X's. */
+const selfService: Partial<Record<FixtureType, Grant>> = {
+  userSettings: { read: [], create: true },
+  savedViews: { read: [], create: true },
+};
+/** `manage` on one's own reminders (every staff role but Esterno): none of salesman X's. */
+const ownReminders: Partial<Record<FixtureType, Grant>> = { reminders: { read: [], create: true } };
+
+/** Everything on every row: the Admin role (`manage all`), less other users' settings (closing rule). */
+function everything(except: readonly FixtureType[] = []): Partial<Record<FixtureType, Grant>> {
+  const kinds: Partial<Record<FixtureType, Grant>> = {};
+  for (const type of Object.keys(fixtureRows) as FixtureType[]) {
+    if (except.includes(type)) continue;
+    const actions = Object.fromEntries(Object.keys(actionRows[type] ?? {}).map((action) => [action, all]));
+    kinds[type] = { read: all, create: true, update: all, delete: true, actions };
+  }
+  kinds.userSettings = { read: [], create: true };
+  return kinds;
+}
+
+/** Cells a finding covers: every listed operation on every listed row. */
+function gaps(finding: string, kind: FixtureType, ops: readonly Operation[], rows: readonly (RowKey | undefined)[] = [undefined]): KnownGap[] {
+  return ops.flatMap((op) => rows.map((row) => ({ kind, op, finding, ...(row ? { row } : {}) })));
+}
+
+const READ_OPS: readonly Operation[] = ['list', 'read', 'history', 'events'];
+/** The reading cells of files; the media list is also asked filtered by customer A (the issue's "media list filtered by customerId"). */
+function mediaReadGaps(finding: string, rows: readonly RowKey[]): KnownGap[] {
+  const ofA = rows.filter((row) => mediaOfCustomerA.includes(row));
+  return [...gaps(finding, 'media', READ_OPS, rows), ...gaps(finding, 'media', ['list by customer A'], ofA)];
+}
+
+// The security issue's findings, as the cells name them.
+const DUPLICATE_WITHOUT_READ = 'custom actions must authorize read on the source first (duplicate of a quotation it may not read)';
+const MEDIA_OF_UNREADABLE_RECORD = 'media attached to a record is readable only where the record is';
+const MEDIA_WRITE_OF_UNREADABLE_RECORD = 'media attached to a record is changed only by who may change the record';
+// Beyond the issue's list, the same rule (DESIGN §4 "a row that belongs to a parent is read through it"):
+const REVISION_OF_UNREADABLE_QUOTATION = 'a row that belongs to a parent is read through it (DESIGN §4): the revision of a quotation the caller may not read';
+const LINES_OF_ANOTHERS_QUOTATION = 'a row the caller may not read is not the caller’s to write: the lines of another salesman’s quotation (the Commerciale changes only its own, SPEC §6 readResponsible)';
+const PARENT_OUTSIDE_MODULES = 'a user allowed only fire reads rows of other modules through their parent';
+const WRITE_OUTSIDE_MODULES = 'a user allowed only fire changes rows of other modules reached through their parent';
+
+
+export const expected: Record<string, CallerExpectation> = {
+  // SPEC §6: "Role name Admin marks a system administrator": manage all. Nobody reads or changes
+  // another user's settings (closing rule), an administrator neither.
+  Admin: {
+    follows: 'SPEC §6 “Role name Admin marks a system administrator” (roles.ts Admin: manage all)',
+    kinds: everything(),
+  },
+
+  // SPEC §6 "staff see modules per allowedModules": `manage all`, but no row of a module other than
+  // fire, and (the read rule) no row reached through a parent of another module: the activities of
+  // an equip intervention, the anomaly of equip equipment, the order of a med quotation, course
+  // editions and training plans (edu), the supplier products of an equip product, the files of records
+  // it may not read. What it may not read it may not change either.
+  'Admin (fire only)': {
+    follows: 'SPEC §6 “staff see modules per allowedModules” over the Admin role (module limits win over manage all)',
+    kinds: {
+      ...everything(),
+      reportHeadings: { read: all, create: true, update: all, delete: true },
+      courses: { read: [], create: false },
+      courseEditions: { read: [] },
+      trainingPlans: { read: [] },
+      quotations: {
+        read: ['quotationX', 'quotationOwn', 'quotationIssued', 'quotationAccepted', 'quotationRevised', 'quotationB'],
+        create: true,
+        update: ['quotationX', 'quotationOwn', 'quotationIssued', 'quotationAccepted', 'quotationRevised', 'quotationB'],
+        delete: true,
+        actions: { duplicate: all, createOrder: all },
+      },
+      orders: { read: [] },
+      products: { read: ['productFire'], create: true, update: ['productFire'], delete: true },
+      supplierProducts: { read: [] },
+      activities: { read: ['activityFire'], create: true, update: ['activityFire'], delete: true },
+      assignments: { read: ['interventionFireB'], create: false, update: ['interventionFireB'] },
+      assignmentActivities: { read: ['activityOfFireB'], create: false, update: ['activityOfFireB'] },
+      equipments: { read: ['equipmentFireB'], create: false, update: ['equipmentFireB'] },
+      anomalies: { read: [], create: false },
+      media: {
+        read: ['mediaDraftA', 'mediaIssuedA', 'mediaTreeA', 'mediaTreeB', 'mediaEquipmentB', 'mediaCheckB'],
+        create: true,
+        update: ['mediaDraftA', 'mediaIssuedA', 'mediaTreeA', 'mediaTreeB', 'mediaEquipmentB', 'mediaCheckB'],
+        delete: true,
+      },
+    },
+    knownGaps: [
+      ...gaps(PARENT_OUTSIDE_MODULES, 'assignmentActivities', [...READ_OPS, 'upload'], ['activityOfEquip']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'assignmentActivities', ['update', 'delete'], ['activityOfEquip']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'assignmentActivities', ['create']),
+      ...gaps(PARENT_OUTSIDE_MODULES, 'anomalies', [...READ_OPS, 'upload'], ['anomalyEquip']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'anomalies', ['update', 'delete'], ['anomalyEquip']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'anomalies', ['create']),
+      ...gaps(PARENT_OUTSIDE_MODULES, 'orders', [...READ_OPS, 'upload'], ['orderMed']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'orders', ['update', 'delete', 'action deliver'], ['orderMed']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'orders', ['create']),
+      ...gaps(PARENT_OUTSIDE_MODULES, 'courseEditions', [...READ_OPS, 'upload'], ['editionA']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'courseEditions', ['update', 'delete', 'action issueCertificates'], ['editionA']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'courseEditions', ['create']),
+      ...gaps(PARENT_OUTSIDE_MODULES, 'trainingPlans', [...READ_OPS, 'document', 'upload'], ['planA']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'trainingPlans', ['update', 'delete'], ['planA']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'trainingPlans', ['create']),
+      ...gaps(PARENT_OUTSIDE_MODULES, 'supplierProducts', [...READ_OPS, 'upload'], ['supplierProductEquip']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'supplierProducts', ['update', 'delete'], ['supplierProductEquip']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'supplierProducts', ['create']),
+      ...mediaReadGaps(MEDIA_OF_UNREADABLE_RECORD, ['mediaOrderA']),
+      ...gaps(MEDIA_WRITE_OF_UNREADABLE_RECORD, 'media', ['update'], ['mediaOrderA']),
+    ],
+  },
+
+  // roles.ts Commerciale; SPEC §6 quotation extras "read those the user is responsible for"
+  // (readResponsible: author or salesman) and "read those of the user's area" (readArea: read only).
+  // Customers, orders and commercial offers: read, create, update; the catalogue read only; nothing of
+  // planning, equipment or checks; the files of the records it reads.
+  Commerciale: {
+    follows: 'SPEC §6 quotation extras readResponsible / readArea, roles.ts Commerciale',
+    kinds: {
+      ...selfService,
+      ...ownReminders,
+      customers: { read: all, create: true, update: all, actions: { logContact: all } },
+      customerGroups: { read: all, create: true, update: all },
+      employees: { read: all, create: true, update: all },
+      media: {
+        read: ['mediaOrderA', 'mediaTreeA', 'mediaTreeB'],
+        create: true,
+        update: ['mediaOrderA', 'mediaTreeA', 'mediaTreeB'],
+      },
+      commercialZones: { read: all },
+      zones: { read: all },
+      classifications: { read: all },
+      contextTables: { read: all },
+      templateDocs: { read: all },
+      jobs: { read: all },
+      jobScopes: { read: all },
+      safetyRoles: { read: all },
+      paymentTerms: { read: all },
+      invoicingMethods: { read: all },
+      quotations: {
+        read: ['quotationOwn', 'quotationB'],
+        create: true,
+        update: ['quotationOwn'],
+        actions: { duplicate: ['quotationOwn'] },
+      },
+      // The lines of the quotations it reads; it works on the lines of its own quotations only.
+      quotationProducts: { read: [], create: false },
+      quotationRevisions: { read: [] },
+      orders: { read: all, create: true, update: all, actions: { deliver: all } },
+      products: { read: all },
+      suppliers: { read: all },
+      supplierProducts: { read: all },
+      priceLists: { read: all },
+      commercialAgreements: { read: all, create: true, update: all },
+      activities: { read: all },
+    },
+    knownGaps: [
+      ...gaps(DUPLICATE_WITHOUT_READ, 'quotations', ['action duplicate'], ['quotationX']),
+      ...gaps(REVISION_OF_UNREADABLE_QUOTATION, 'quotationRevisions', READ_OPS, ['revisionX']),
+      ...gaps(LINES_OF_ANOTHERS_QUOTATION, 'quotationProducts', ['update'], ['lineX', 'lineIssued']),
+      ...gaps(LINES_OF_ANOTHERS_QUOTATION, 'quotationProducts', ['delete'], ['lineX']),
+      ...gaps(LINES_OF_ANOTHERS_QUOTATION, 'quotationProducts', ['create']),
+      ...mediaReadGaps(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaIssuedA', 'mediaEquipmentB', 'mediaCheckB']),
+      ...gaps(MEDIA_WRITE_OF_UNREADABLE_RECORD, 'media', ['update'], ['mediaDraftA', 'mediaIssuedA', 'mediaEquipmentB', 'mediaCheckB']),
+    ],
+  },
+
+  // roles.ts Responsabile commerciale: the Commerciale's rules, and every quotation (approve,
+  // receiveApprovalReminders, updateUnitNetPrice, readArea of every area, updateRevision), price lists.
+  'Responsabile commerciale': {
+    follows: 'SPEC §6 quotation extras approve / receiveApprovalReminders / updateUnitNetPrice / update quotation revision, roles.ts Responsabile commerciale',
+    kinds: {
+      ...selfService,
+      ...ownReminders,
+      customers: { read: all, create: true, update: all, actions: { logContact: all } },
+      customerGroups: { read: all, create: true, update: all },
+      employees: { read: all, create: true, update: all },
+      media: {
+        read: ['mediaDraftA', 'mediaIssuedA', 'mediaOrderA', 'mediaTreeA', 'mediaTreeB'],
+        create: true,
+        update: ['mediaDraftA', 'mediaIssuedA', 'mediaOrderA', 'mediaTreeA', 'mediaTreeB'],
+      },
+      commercialZones: { read: all },
+      zones: { read: all },
+      classifications: { read: all },
+      contextTables: { read: all },
+      templateDocs: { read: all },
+      jobs: { read: all },
+      jobScopes: { read: all },
+      safetyRoles: { read: all },
+      paymentTerms: { read: all },
+      invoicingMethods: { read: all },
+      quotations: { read: all, create: true, update: all, actions: { duplicate: all, createOrder: all } },
+      quotationProducts: { read: all, create: true, update: all, delete: true },
+      quotationRevisions: { read: all, update: all },
+      orders: { read: all, create: true, update: all, actions: { deliver: all } },
+      products: { read: all },
+      suppliers: { read: all },
+      supplierProducts: { read: all },
+      priceLists: { read: all, create: true, update: all },
+      commercialAgreements: { read: all, create: true, update: all },
+      activities: { read: all },
+    },
+    knownGaps: [
+      ...mediaReadGaps(MEDIA_OF_UNREADABLE_RECORD, ['mediaEquipmentB', 'mediaCheckB']),
+      ...gaps(MEDIA_WRITE_OF_UNREADABLE_RECORD, 'media', ['update'], ['mediaEquipmentB', 'mediaCheckB']),
+    ],
+  },
+
+  // roles.ts Manutentore: reads and updates interventions, their activities, equipment,
+  // installations, anomalies and checks; creates anomalies and checks; reads customers, activities,
+  // equipment types and the deadlines; no quotations or orders, so none of their files.
+  Manutentore: {
+    follows: 'roles.ts Manutentore (SPEC §6 subjects assignment, assignment activity, equipment, installation, anomaly, checks)',
+    kinds: {
+      ...selfService,
+      ...ownReminders,
+      customers: { read: all },
+      customerGroups: { read: all },
+      employees: { read: all },
+      // Who may change the equipment or the check may change its photo (the media kind's attachedTo).
+      media: { read: ['mediaTreeA', 'mediaTreeB', 'mediaEquipmentB', 'mediaCheckB'], update: ['mediaEquipmentB', 'mediaCheckB'] },
+      activities: { read: all },
+      assignments: { read: all, update: all },
+      assignmentActivities: { read: all, update: all },
+      equipments: { read: all, update: all },
+      components: { read: all, update: all },
+      installations: { read: all, update: all },
+      equipmentFamilies: { read: all },
+      anomalies: { read: all, create: true, update: all },
+      // Controls share the checks' subject (SPEC §6 "checks"): the role's rules on checks reach them.
+      controls: { read: all, create: true, update: all },
+      checks: { read: all, create: true, update: all },
+      physicalActivities: { read: all },
+      physicalEquipments: { read: all },
+      physicalInstallations: { read: all },
+    },
+    knownGaps: [...mediaReadGaps(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaIssuedA', 'mediaOrderA'])],
+  },
+
+  // roles.ts Pianificatore: manages interventions and their activities, updates (plans, postpones)
+  // deadlines, reads customers, equipment, installations, activities, users, zones and orders.
+  Pianificatore: {
+    follows: 'roles.ts Pianificatore (SPEC §6 subjects assignment, assignment activity, physical activity)',
+    kinds: {
+      ...selfService,
+      ...ownReminders,
+      customers: { read: all },
+      customerGroups: { read: all },
+      employees: { read: all },
+      media: { read: ['mediaOrderA', 'mediaTreeA', 'mediaTreeB', 'mediaEquipmentB'] },
+      users: { read: all },
+      commercialZones: { read: all },
+      zones: { read: all },
+      orders: { read: all },
+      activities: { read: all },
+      assignments: { read: all, create: true, update: all, delete: true },
+      assignmentActivities: { read: all, create: true, update: all, delete: true },
+      equipments: { read: all },
+      components: { read: all },
+      installations: { read: all },
+      physicalActivities: { read: all, update: all, actions: { plan: all, postpone: all } },
+      physicalEquipments: { read: all },
+      physicalInstallations: { read: all },
+    },
+    knownGaps: [...mediaReadGaps(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaIssuedA', 'mediaCheckB'])],
+  },
+
+  // The Pianificatore limited to fire (SPEC §6 allowedModules): no equip intervention, no equip
+  // equipment or activity, and (the read rule) not the activities of the equip intervention nor the
+  // order of the med quotation, nor that order's file.
+  'Pianificatore (fire only)': {
+    follows: 'SPEC §6 “staff see modules per allowedModules” over roles.ts Pianificatore',
+    kinds: {
+      ...selfService,
+      ...ownReminders,
+      customers: { read: all },
+      customerGroups: { read: all },
+      employees: { read: all },
+      media: { read: ['mediaTreeA', 'mediaTreeB', 'mediaEquipmentB'] },
+      users: { read: all },
+      commercialZones: { read: all },
+      zones: { read: all },
+      orders: { read: [] },
+      activities: { read: ['activityFire'] },
+      assignments: { read: ['interventionFireB'], create: false, update: ['interventionFireB'] },
+      assignmentActivities: { read: ['activityOfFireB'], create: false, update: ['activityOfFireB'] },
+      equipments: { read: ['equipmentFireB'] },
+      components: { read: all },
+      installations: { read: all },
+      physicalActivities: { read: all, update: all, actions: { plan: all, postpone: all } },
+      physicalEquipments: { read: all },
+      physicalInstallations: { read: all },
+    },
+    knownGaps: [
+      ...gaps(PARENT_OUTSIDE_MODULES, 'assignmentActivities', [...READ_OPS, 'upload'], ['activityOfEquip']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'assignmentActivities', ['update', 'delete'], ['activityOfEquip']),
+      ...gaps(WRITE_OUTSIDE_MODULES, 'assignmentActivities', ['create']),
+      ...gaps(PARENT_OUTSIDE_MODULES, 'orders', READ_OPS, ['orderMed']),
+      ...mediaReadGaps(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaIssuedA', 'mediaOrderA', 'mediaCheckB']),
+    ],
+  },
+
+  // roles.ts Operatore: back office, reads almost everything of the business (not users, roles,
+  // settings, report headings, invoicing methods, quotation revisions) and updates intervention activities.
+  Operatore: {
+    follows: 'roles.ts Operatore (reads the SPEC §6 business subjects, updates assignment activities)',
+    kinds: {
+      ...selfService,
+      ...ownReminders,
+      customers: { read: all },
+      customerGroups: { read: all },
+      employees: { read: all },
+      media: { read: all },
+      commercialZones: { read: all },
+      zones: { read: all },
+      classifications: { read: all },
+      courses: { read: all },
+      courseEditions: { read: all },
+      trainingPlans: { read: all },
+      trainingSites: { read: all },
+      trainingRooms: { read: all },
+      trainingEquipments: { read: all },
+      quotations: { read: all },
+      quotationProducts: { read: all },
+      orders: { read: all },
+      products: { read: all },
+      suppliers: { read: all },
+      supplierProducts: { read: all },
+      priceLists: { read: all },
+      commercialAgreements: { read: all },
+      activities: { read: all },
+      assignments: { read: all },
+      assignmentActivities: { read: all, update: all },
+      equipments: { read: all },
+      components: { read: all },
+      installations: { read: all },
+      equipmentFamilies: { read: all },
+      anomalies: { read: all },
+      controls: { read: all },
+      checks: { read: all },
+      physicalActivities: { read: all },
+      physicalEquipments: { read: all },
+      physicalInstallations: { read: all },
+    },
+  },
+
+  // roles.ts Esterno: an outside technician reads interventions, their activities and equipment; nothing else.
+  Esterno: {
+    follows: 'roles.ts Esterno (SPEC §6 user type external)',
+    kinds: {
+      ...selfService,
+      assignments: { read: all },
+      assignmentActivities: { read: all },
+      equipments: { read: all },
+      components: { read: all },
+    },
+  },
+
+  // SPEC §6 "Customers see only their own customer" (roles.ts Cliente): its customer, its files, its
+  // equipment, installations, interventions, deadlines and anomalies, its issued / accepted /
+  // not-accepted quotations and their lines; never another customer's rows, never a draft, never an order.
+  'Cliente A': {
+    follows: 'SPEC §6 “Customers see only their own customer”, roles.ts Cliente (customer A)',
+    kinds: {
+      ...selfService,
+      customers: { read: ['customerA'] },
+      customerGroups: { read: [] },
+      employees: { read: ['employeeA'] },
+      media: { read: ['mediaIssuedA', 'mediaTreeA'] },
+      quotations: { read: ['quotationIssued', 'quotationAccepted', 'quotationMed'] },
+      quotationProducts: { read: ['lineIssued'] },
+      assignments: { read: ['interventionEquip'] },
+      equipments: { read: ['equipmentEquip'] },
+      components: { read: [] },
+      installations: { read: ['installationA'] },
+      anomalies: { read: ['anomalyEquip'] },
+      physicalActivities: { read: ['deadlineA'] },
+      physicalEquipments: { read: [] },
+      physicalInstallations: { read: ['contractInstallationA'] },
+    },
+    knownGaps: [...mediaReadGaps(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaOrderA'])],
+  },
+
+  'Cliente B': {
+    follows: 'SPEC §6 “Customers see only their own customer”, roles.ts Cliente (customer B, fire only)',
+    kinds: {
+      ...selfService,
+      customers: { read: ['customerB'] },
+      customerGroups: { read: [] },
+      employees: { read: [] },
+      media: { read: ['mediaTreeB', 'mediaEquipmentB'] },
+      quotations: { read: [] },
+      quotationProducts: { read: [] },
+      assignments: { read: ['interventionFireB'] },
+      equipments: { read: ['equipmentFireB'] },
+      components: { read: [] },
+      installations: { read: [] },
+      anomalies: { read: [] },
+      physicalActivities: { read: [] },
+      physicalEquipments: { read: ['contractEquipmentB'] },
+      physicalInstallations: { read: [] },
+    },
+  },
+};
