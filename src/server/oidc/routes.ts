@@ -28,6 +28,16 @@ const MAX_FIELD = 512;
 
 type Form = Record<string, string>;
 
+/**
+ * oidc-provider is a Koa app: with `provider.proxy` on (an https PUBLIC_URL) its `ctx.ip` is the
+ * left-most X-Forwarded-For entry, which the client writes. It is handed Fastify's `request.ip`
+ * instead (the socket's, or the right-most hop TRUSTED_PROXIES does not cover), the address the
+ * limiter counts, so neither can be chosen by a client.
+ */
+function pinClientAddress(request: FastifyRequest) {
+  request.raw.headers['x-forwarded-for'] = request.ip;
+}
+
 function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).headers(PAGE_SECURITY_HEADERS).type('text/html; charset=utf-8').send(html);
 }
@@ -65,6 +75,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
 
   // The interaction pages: forms in, HTML out (not the API's JSON and problem+json).
   await app.register(async (pages) => {
+    pages.addHook('onRequest', async (request) => pinClientAddress(request));
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
       const form: Form = {};
@@ -158,6 +169,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
 
   // Everything else: oidc-provider's own handler, given the raw request with the mount path stripped.
   await app.register(async (mounted) => {
+    mounted.addHook('onRequest', async (request) => pinClientAddress(request));
     mounted.removeAllContentTypeParsers();
     // Leave the body unread: oidc-provider parses it itself.
     mounted.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
