@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { correctYear, isValidFiscalCode, isValidVatNumber, isoDate, isoDateTime, messages, requiredText } from './validation.ts';
+import { correctYear, isValidFiscalCode, isValidVatNumber, isoDate, isoDateTime, MAX_AMOUNT, messages, money, requiredText } from './validation.ts';
+import { quotationProducts } from './entities/quotation-products.ts';
+import { entitySchema } from './kind.ts';
 import { z } from 'zod';
 
 describe('validation vocabulary', () => {
@@ -39,5 +41,24 @@ describe('validation vocabulary', () => {
     expect(result.error?.issues[0]?.message).toBe('Obbligatorio');
     const empty = z.strictObject({ name: requiredText() }).safeParse({ name: '  ' });
     expect(empty.error?.issues[0]?.message).toBe('Obbligatorio');
+  });
+});
+
+describe('number bounds', () => {
+  it('amounts up to a billion euro, rounded to the cent; beyond it a field error, never an overflow', () => {
+    expect(money().parse(MAX_AMOUNT)).toBe(MAX_AMOUNT);
+    expect(money().parse(12.345)).toBe(12.35);
+    expect(money().safeParse(1e306).success).toBe(false);
+    expect(money().safeParse(-1e306).success).toBe(false);
+  });
+
+  it('a quotation line refuses a price of 1e306 and a quantity above a million with pointers', () => {
+    const line = (attributes: Record<string, unknown>) =>
+      entitySchema(quotationProducts).safeParse({ attributes: { description: 'Estintore', quantity: 1, unitPrice: 10, ...attributes }, relationships: { quotationId: '00000000-0000-4000-8000-000000000001' } });
+    expect(line({}).success).toBe(true);
+    const price = line({ unitPrice: 1e306 });
+    expect(price.success).toBe(false);
+    expect(price.error?.issues[0]?.path).toEqual(['attributes', 'unitPrice']);
+    expect(line({ quantity: 1_000_001 }).success).toBe(false);
   });
 });

@@ -119,7 +119,14 @@ export const optionalEmail = () => z.union([z.literal(''), z.email()]).optional(
 /** Empty or a valid web address (SPEC §5 website). */
 export const optionalUrl = () => z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional();
 /** Money in EUR: finite, stored with at most 2 decimals. */
-export const money = () => z.number().finite().transform((n) => Math.round(n * 100) / 100);
+/** The largest amount in euro a price or total may hold (a bound, so arithmetic on it stays exact to the cent). */
+export const MAX_AMOUNT = 1_000_000_000;
+/** The largest quantity of a line or delivery. */
+export const MAX_QUANTITY = 1_000_000;
+/** Any other measured number (a control's limits, an additional field): finite and within a sane range. */
+export const MAX_MEASURE = 1_000_000_000_000;
+export const money = () => z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).transform((n) => Math.round(n * 100) / 100);
+export const measure = () => z.number().finite().min(-MAX_MEASURE).max(MAX_MEASURE);
 export const percentage = () => z.number().finite().min(0).max(100);
 export const nonNegativeInt = () => z.number().int().min(0);
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
 import { moduleName } from '../enums.ts';
-import { isoDate, messages, money, optionalText } from '../validation.ts';
+import { isoDate, MAX_QUANTITY, messages, money, optionalText } from '../validation.ts';
 import { frequency } from './activities.ts';
 import { italianDate } from './italian-date.ts';
 
@@ -15,7 +15,7 @@ import { italianDate } from './italian-date.ts';
 export const agreementServiceItem = z.strictObject({
   activityId: z.uuid().nullable().optional(),
   productId: z.uuid().nullable().optional(),
-  quantity: z.number().finite().gt(0).max(1_000_000),
+  quantity: z.number().finite().gt(0).max(MAX_QUANTITY),
   unitPrice: money().pipe(z.number().min(0)),
 });
 

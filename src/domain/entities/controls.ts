@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
 import { controlResultTypes } from '../enums.ts';
-import { isoDateTime, messages, optionalText, requiredText } from '../validation.ts';
+import { isoDateTime, measure, messages, optionalText, requiredText } from '../validation.ts';
 import { italianDate } from './italian-date.ts';
 
 export const controlAttributes = z.strictObject({
@@ -17,8 +17,8 @@ export const controlAttributes = z.strictObject({
   isMandatory: z.boolean().default(true),
   expectedResultType: z.enum(controlResultTypes).default('boolean'),
   /** For numeric controls: the accepted range and its unit (e.g. bar). */
-  minValue: z.number().finite().optional(),
-  maxValue: z.number().finite().optional(),
+  minValue: measure().optional(),
+  maxValue: measure().optional(),
   unit: optionalText(20),
 });
 

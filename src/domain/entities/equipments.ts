@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
 import { equipmentModules, equipmentStates, ownerships } from '../enums.ts';
-import { correctYear, isoDate, messages, optionalText, requiredText } from '../validation.ts';
+import { correctYear, isoDate, measure, messages, optionalText, requiredText } from '../validation.ts';
 import { equipmentMachine } from '../machines/equipment.ts';
 
 /** A year as a number; SPEC §5 year correction applies (25 → 2025), as for dates. */
@@ -17,7 +17,7 @@ export const year = () => z.number().int().transform(correctYear);
 /** Values of the customer's additional fields (SPEC §3 Additional field: text, number, combobox, checkbox). */
 const additionalValue = z.union([
   z.string().max(2000),
-  z.number().finite(),
+  measure(),
   z.boolean(),
   z.array(z.string().max(200)).max(100),
 ]);

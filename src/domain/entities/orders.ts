@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
 import { moduleName, orderStates } from '../enums.ts';
-import { isoDate, messages, money, optionalText, percentage } from '../validation.ts';
+import { isoDate, MAX_QUANTITY, messages, money, optionalText, percentage } from '../validation.ts';
 import { deliveryCheck } from '../rules/delivery.ts';
 import { documentTotals } from '../rules/totals.ts';
 import { orderMachine } from '../machines/order.ts';
@@ -18,7 +18,7 @@ import { assignmentAttributes, assignmentRelationships } from './assignments.ts'
  */
 /** Body of the `deliver` action: quantities delivered now, by order line. */
 export const deliveryRequest = z.strictObject({
-  deliveries: z.array(z.strictObject({ line: z.number().int().min(0), quantity: z.number().finite().gt(0) })).min(1).max(1000),
+  deliveries: z.array(z.strictObject({ line: z.number().int().min(0), quantity: z.number().finite().gt(0).max(MAX_QUANTITY) })).min(1).max(1000),
   /** The user confirmed that delivering more than ordered updates the ordered quantity. */
   confirmExcess: z.boolean().default(false),
   lastUpdatedDateTime: z.string().optional(),
@@ -37,7 +37,7 @@ export const orderLine = z.strictObject({
   /** Copied from the product when there is one; required when there is not. */
   description: optionalText(2000),
   /** Ordered quantity. */
-  quantity: z.number().finite().gt(0).max(1_000_000),
+  quantity: z.number().finite().gt(0).max(MAX_QUANTITY),
   deliveredQuantity: z.number().finite().min(0).max(1_000_000).default(0),
   unitPrice: money().pipe(z.number().min(0)),
   /** Catalogue (price list) price per unit, kept from the pricing rule or the quotation: the reference of the total discount. */

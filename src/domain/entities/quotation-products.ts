@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
 import { unitsOfMeasure } from '../enums.ts';
-import { messages, money, nonNegativeInt, optionalText, percentage } from '../validation.ts';
+import { MAX_QUANTITY, messages, money, nonNegativeInt, optionalText, percentage } from '../validation.ts';
 import { lineTotals } from '../rules/totals.ts';
 
 /** Money that cannot be negative (prices and costs). */
@@ -29,7 +29,7 @@ export const quotationProductAttributes = z.strictObject({
   /** Copied from the product when there is one; required when there is not. */
   description: optionalText(2000),
   /** 1 when left out (a section or a note has no quantity of its own). */
-  quantity: z.number().finite().gt(0).max(1_000_000).default(1),
+  quantity: z.number().finite().gt(0).max(MAX_QUANTITY).default(1),
   /** Copied from the product when not sent (DESIGN §4); `each` for a line without a product. */
   unitOfMeasure: z.enum(unitsOfMeasure).optional(),
   /** Catalogue (or price list) price per unit: the reference for the discount needing approval. */

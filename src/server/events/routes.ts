@@ -4,7 +4,8 @@
  * query; it carries `event: change` for every committed write the caller may read through the API
  * right now — the changed rows are loaded once per committed batch and checked against every open stream with
  * the same checks as `GET /api/{type}/{id}` — plus heartbeats, and ends when the access token behind
- * it expires (the client reconnects with a fresh one).
+ * it expires (the client reconnects with a fresh one). Streams are capped per user and per process
+ * (MAX_EVENT_STREAMS_PER_USER, MAX_EVENT_STREAMS): one more is answered 429 TOO_MANY_STREAMS.
  */
 import type { Kysely } from 'kysely';
 import { decodeJwt } from 'jose';
@@ -12,10 +13,10 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { DatabaseSchema } from '../db/database.ts';
 import type { ChangeNotice } from '../../domain/records.ts';
 import type { Entity } from '../../domain/entity.ts';
-import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { callerOfUser, type Caller, type IdentityResolver } from '../auth/identity.ts';
 import { bearerToken } from '../auth/tokens.ts';
+import { readableRows } from '../auth/read-rule.ts';
 import { Problem } from '../http/problems.ts';
 import { EntityRepository } from '../resources/repository.ts';
 import type { ChangeBus } from './bus.ts';
@@ -31,6 +32,8 @@ const CALLER_REFRESH_MS = 60_000;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Longest wait for the LISTEN connection before answering the stream anyway. */
 const LISTEN_WAIT_MS = 2_000;
+/** What a refused stream is told to wait (s): about the time a closed tab's stream takes to go. */
+export const STREAMS_RETRY_AFTER_SECONDS = 30;
 
 /** The stream authenticates itself (header or ticket): the app's generic caller resolution skips it. */
 export function isEventStream(request: FastifyRequest): boolean {
@@ -51,6 +54,8 @@ function tokenExpiry(request: FastifyRequest): number | undefined {
 
 interface Stream {
   caller: Caller;
+  /** Whose quota the stream counts against: the real user (the administrator, while acting as someone). */
+  owner: string;
   /** Reads the caller again (their user, roles and zones). */
   refresh(): Promise<Caller>;
   send(text: string): void;
@@ -70,23 +75,21 @@ export function changesProfile(caller: Pick<Caller, 'profile'>, notice: Pick<Cha
     || (notice.type === 'commercialZones' && (profile.commercialZoneIds ?? []).includes(notice.id)));
 }
 
-/** Whether this caller may read the row through the API: the checks of `GET /api/{type}/{id}` (its parent's too, for a kind read through one). */
-function mayRead(caller: Caller, kind: KindDefinition, entity: Entity, parent?: { kind: KindDefinition; entity: Entity | undefined }): boolean {
-  if (parent && (!parent.entity || !caller.access.can('read', parent.kind, parent.entity))) return false;
-  return caller.access.can('read', kind) && caller.access.can('read', kind, entity);
-}
-
 export interface EventRoutesOptions {
   db: Kysely<DatabaseSchema>;
   bus: ChangeBus;
   identities: IdentityResolver;
   log: FastifyBaseLogger;
+  /** Most open streams per user and per process. */
+  limits?: { perUser: number; total: number };
 }
 
 export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOptions): void {
   const { db, bus, identities, log } = options;
+  const limits = options.limits ?? { perUser: 10, total: 2000 };
   const tickets = new TicketSigner(db);
   const streams = new Set<Stream>();
+  const perOwner = new Map<string, number>();
   let delivery: Promise<void> = Promise.resolve();
 
   /** The changed rows are loaded once per batch (one query per kind), then offered to every stream whose caller may read them. */
@@ -113,30 +116,22 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
         log.error({ err: error }, 'events: changed rows not loaded');
       }
     }
-    // Rows read through a parent (a quotation's lines): their parents, once per kind.
-    const parents = new Map<string, Map<string, Entity>>();
-    for (const [type, loaded] of rows) {
-      const through = findKind(type)?.readThrough;
-      const parentKind = through ? findKind(through.target) : undefined;
-      if (!through || !parentKind) continue;
-      const ids = [...loaded.values()].map((row) => readPath(row, through.path)).filter((id): id is string => typeof id === 'string');
-      try {
-        parents.set(type, await new EntityRepository(db, parentKind).findByIds(ids));
-      } catch (error) {
-        log.error({ err: error }, 'events: parent rows not loaded');
-        parents.set(type, new Map());
+    // Per stream, the changed rows its caller may read (the one read rule: parents checked by one query per parent kind).
+    for (const stream of [...streams]) {
+      const readable = new Set<string>();
+      for (const [type, loaded] of rows) {
+        const kind = findKind(type);
+        if (!kind || !stream.caller.access.can('read', kind)) continue;
+        try {
+          for (const row of await readableRows(db, stream.caller.access, kind, [...loaded.values()])) readable.add(`${type}:${row.id}`);
+        } catch (error) {
+          log.error({ err: error }, 'events: read rule not applied');
+        }
       }
-    }
-    for (const notice of notices) {
-      const kind = findKind(notice.type);
-      const entity = rows.get(notice.type)?.get(notice.id);
-      if (!kind || !entity) continue;
-      const parentKind = kind.readThrough ? findKind(kind.readThrough.target) : undefined;
-      const parent = kind.readThrough && parentKind
-        ? { kind: parentKind, entity: parents.get(notice.type)?.get(String(readPath(entity, kind.readThrough.path))) }
-        : undefined;
-      const text = `event: change\ndata: ${JSON.stringify({ type: notice.type, id: notice.id, version: notice.version, action: notice.action, by: notice.by })}\n\n`;
-      for (const stream of streams) if (mayRead(stream.caller, kind, entity, parent)) stream.send(text);
+      for (const notice of notices) {
+        if (!readable.has(`${notice.type}:${notice.id}`)) continue;
+        stream.send(`event: change\ndata: ${JSON.stringify({ type: notice.type, id: notice.id, version: notice.version, action: notice.action, by: notice.by })}\n\n`);
+      }
     }
   }
 
@@ -173,6 +168,12 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
     if (expiresAt !== undefined && expiresAt <= Date.now()) throw new Problem('UNAUTHORIZED', { message: 'Sessione scaduta: accedi di nuovo' });
     // On PostgreSQL, answer once this process hears NOTIFY: what is written after the answer arrives.
     await bus.listening(LISTEN_WAIT_MS);
+    // Counted and taken in one step (no await in between): two streams opening together cannot both slip in.
+    const owner = caller.identity.impersonatorId ?? caller.identity.userId ?? 'anonimo';
+    if (streams.size >= limits.total || (perOwner.get(owner) ?? 0) >= limits.perUser) {
+      reply.header('Retry-After', String(STREAMS_RETRY_AFTER_SECONDS));
+      throw new Problem('TOO_MANY_STREAMS', { extensions: { limit: streams.size >= limits.total ? limits.total : limits.perUser } });
+    }
 
     reply.hijack();
     const raw = reply.raw;
@@ -186,6 +187,7 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
     let open = true;
     const stream: Stream = {
       caller,
+      owner,
       refresh,
       send(text) {
         if (!open) return;
@@ -196,12 +198,16 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
         if (!open) return;
         open = false;
         streams.delete(stream);
+        const left = (perOwner.get(owner) ?? 1) - 1;
+        if (left <= 0) perOwner.delete(owner);
+        else perOwner.set(owner, left);
         for (const timer of timers) clearInterval(timer);
         raw.end();
       },
     };
     raw.write(`retry: ${RETRY_MS}\n: aggiornamenti attivi\n\n`);
     streams.add(stream);
+    perOwner.set(owner, (perOwner.get(owner) ?? 0) + 1);
     timers.push(setInterval(() => stream.send(': ping\n\n'), HEARTBEAT_MS));
     timers.push(
       setInterval(() => {

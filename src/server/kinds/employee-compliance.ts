@@ -14,6 +14,7 @@ import type { SafetyRoleRequirement } from '../../domain/entities/reference-tabl
 import { attendedCourses, complianceSummary, employeeCompliance, type ComplianceRow, type ComplianceSummary, type EditionFacts, type SafetyRoleFacts } from '../../domain/rules/training-compliance.ts';
 import type { CourseRuleFacts } from '../../domain/rules/training-refreshers.ts';
 import type { CallContext, EntityService } from '../resources/service.ts';
+import { Problem } from '../http/problems.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -79,7 +80,13 @@ function titlesOf(titles: CourseTitles, answers: readonly EmployeeComplianceAnsw
   return Object.fromEntries([...ids].filter((id) => titles[id]).map((id) => [id, titles[id]!]));
 }
 
+/** Training compliance is the `edu` module's (courses, editions, certificates): a user without it is refused. */
+function requireTraining(call: CallContext): void {
+  if (!call.access.hasModule('edu')) throw new Problem('MODULE_NOT_ALLOWED', { message: 'La formazione (modulo edu) non è abilitata per il tuo utente' });
+}
+
 export async function employeeComplianceOf(service: EntityService, call: CallContext, employeeId: string) {
+  requireTraining(call);
   // `get` checks the ability on the row (a customer user reads only its own employees) and answers 404 for a missing one.
   const employee = await service.get('employees', employeeId, call);
   const facts = await complianceFacts(service, [employee]);
@@ -88,6 +95,7 @@ export async function employeeComplianceOf(service: EntityService, call: CallCon
 }
 
 export async function customerComplianceOf(service: EntityService, call: CallContext, customerId: string) {
+  requireTraining(call);
   const customer = await service.get('customers', customerId, call);
   call.access.authorize('read', service.kind('employees'));
   const employees = (await service.repository(service.kind('employees')).listByRelationship('customerId', customer.id))

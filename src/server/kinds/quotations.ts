@@ -6,8 +6,8 @@ import { expiryFromValidity, quotations } from '../../domain/entities/quotations
 import { quotationProductTotals, type quotationProductAttributes } from '../../domain/entities/quotation-products.ts';
 import { priceLine, type LinePricing, type PricedCustomer, type PricedProduct, type PricingList } from '../../domain/rules/pricing.ts';
 import { documentTotals } from '../../domain/rules/totals.ts';
-import { asSubject, buildAbility, interpolatePermissions } from '../../domain/ability.ts';
-import type { PermissionRule } from '../../domain/entities/roles.ts';
+import { callerOfUser } from '../auth/identity.ts';
+import { readableRows } from '../auth/read-rule.ts';
 import type { Entity, EntityData } from '../../domain/entity.ts';
 import { tableName } from '../db/entity-sql.ts';
 import { Problem } from '../http/problems.ts';
@@ -178,34 +178,29 @@ async function priceQuotationLine(hook: HookContext, data: EntityData, previous:
 
 /**
  * SPEC §6 "receive reminders on approval requests": one reminder, about the quotation, for each
- * enabled user whose roles grant `receiveApprovalReminders` on it (their rules, placeholders filled
- * as at sign-in; the role named Admin grants everything), except the one asking.
+ * enabled user who may receive approval reminders on it and read it, by the same rules as any of
+ * their requests (their roles, module limits and read rule: `callerOfUser`), except the one asking.
  */
 async function remindApprovers(hook: HookContext, quotation: Entity, message: string | undefined): Promise<void> {
-  const roles = await sql<{ id: string; name: string; permissions: PermissionRule[] | null }>`SELECT id, attributes->>'name' AS name,
-    attributes->'permissions' AS permissions FROM ${sql.raw(tableName({ type: 'roles' }))} WHERE NOT is_deleted`.execute(hook.db);
-  const rolesById = new Map(roles.rows.map((role) => [role.id, role]));
-  const users = await sql<{ id: string; customer_id: string | null; role_ids: string[] | null; office_location_ids: string[] | null }>`SELECT id,
-    attributes->>'customerId' AS customer_id, relationships->'roleIds' AS role_ids, relationships->'officeLocationIds' AS office_location_ids
-    FROM ${sql.raw(tableName({ type: 'users' }))} WHERE NOT is_deleted AND coalesce(metadata->>'isEnabled', 'true') <> 'false'`.execute(hook.db);
-  const subject = asSubject(quotations.subject, { ...quotation } as Record<string, unknown>);
-  const title = quotations.title(quotation);
-  const approvers = users.rows.filter((user) => {
-    if (user.id === hook.call.identity.userId) return false;
-    const held = (user.role_ids ?? []).map((id) => rolesById.get(String(id).toLowerCase())).filter((role) => role !== undefined);
-    const rules = held.flatMap((role) => (role.name === 'Admin' ? [{ action: 'manage', subject: 'all' } as PermissionRule] : (role.permissions ?? [])));
-    const values = { id: user.id, customerId: user.customer_id, officeLocationIds: user.office_location_ids ?? [], roleIds: held.map((role) => role.id) };
-    return buildAbility(interpolatePermissions(rules, values)).can('receiveApprovalReminders', subject);
-  });
+  const users = await sql<{ id: string }>`SELECT id FROM ${sql.raw(tableName({ type: 'users' }))}
+    WHERE NOT is_deleted AND coalesce(metadata->>'isEnabled', 'true') <> 'false' AND jsonb_array_length(coalesce(relationships->'roleIds', '[]'::jsonb)) > 0`.execute(hook.db);
+  const approvers: string[] = [];
+  for (const user of users.rows) {
+    if (user.id === hook.call.identity.userId) continue;
+    const caller = await callerOfUser(hook.db, user.id).catch(() => undefined);
+    if (!caller?.access.can('receiveApprovalReminders', quotations, quotation)) continue;
+    if ((await readableRows(hook.db, caller.access, quotations, [quotation])).length === 1) approvers.push(user.id);
+  }
   if (approvers.length === 0) return;
+  const title = quotations.title(quotation);
   await hook.repository('reminders').insert(
-    approvers.map((user) => ({
+    approvers.map((userId) => ({
       id: randomUUID(),
       by: hook.call.identity,
       data: {
         attributes: { title: `Approvazione richiesta: ${title}`, ...(message ? { note: message } : {}), dateTime: new Date().toISOString(), isDone: false },
         metadata: {},
-        relationships: { userId: user.id, customerId: quotation.relationships.customerId ?? null, entityType: 'quotations', entityId: quotation.id },
+        relationships: { userId, customerId: quotation.relationships.customerId ?? null, entityType: 'quotations', entityId: quotation.id },
       },
     })),
     'requestApproval',

@@ -3,7 +3,7 @@ import type { KindHooks } from '../resources/hooks.ts';
 import { customerName, requireUnique } from './hook-helpers.ts';
 import { executeDeadlinesOfAssignment } from './equipments.ts';
 import { checkOperators, interventionGuardContext, recordAnomaliesOnClosing } from './assignments.ts';
-import { customerReadHook, logContact, refreshCustomerFigures, refreshParentOfLocation } from './customers.ts';
+import { customerListHook, customerReadHook, logContact, refreshCustomerFigures, refreshParentOfLocation } from './customers.ts';
 
 export const registryHooks: Record<string, KindHooks> = {
   assignments: {
@@ -46,6 +46,7 @@ export const registryHooks: Record<string, KindHooks> = {
     },
     // SPEC §3 figures (price list, agreements, office locations, deadlines) computed on every read.
     afterRead: customerReadHook,
+    afterList: customerListHook,
     actions: { logContact },
     async afterWrite(hook, entity, previous) {
       // Its own figures (a new active price list named), and its parent's office-location count.

@@ -42,8 +42,10 @@ export interface ReadContext {
 }
 
 export interface KindHooks {
-  /** On `GET /api/{type}/{id}`, after the read is allowed: values computed on read (a customer's figures). */
+  /** On `GET /api/{type}/{id}`, after the read is allowed: values computed on read for this caller (a customer's figures). */
   afterRead?(context: ReadContext, entity: Entity): Promise<Entity>;
+  /** On a list page: what stored values this caller may not see (figures counted from rows it cannot read). */
+  afterList?(call: CallContext, entities: Entity[]): Entity[];
   /** Before storing a create or an update: may throw a Problem or return the data to store. */
   beforeWrite?(hook: HookContext, data: EntityData, previous: Entity | undefined, id: string): Promise<EntityData | void>;
   /** After a create, update, delete or transition, in the same transaction. */

@@ -215,7 +215,8 @@ export class EntityService {
     const query = parseListQuery(rawQuery, kind, { maxPageSize: this.options.maxPageSize, customFilters: customFilters[type] ?? {} });
     const { data, total, totalIsExact, next } = await this.repository(kind).list(query, { today: this.today() }, call.access.listScope(kind));
     const page = { number: query.page.number, size: query.page.size, ...(next ? { next } : {}) };
-    return { data: data.map((entity) => call.access.redact(kind, entity)), meta: { total, ...(totalIsExact ? {} : { totalIsEstimate: true }), page } };
+    const shown = hooksFor(type).afterList?.(call, data) ?? data;
+    return { data: shown.map((entity) => call.access.redact(kind, entity)), meta: { total, ...(totalIsExact ? {} : { totalIsEstimate: true }), page } };
   }
 
   async get(type: string, id: string, call: CallContext): Promise<Entity> {
