@@ -144,7 +144,7 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
 function callerOf(profile: AuthorizationIdentity, impersonatorId?: string): Caller {
   return {
     identity: { userId: profile.id, email: profile.email, displayName: profile.displayName, impersonatorId: impersonatorId ?? null },
-    access: abilityAccess(buildAbility(profile.permissions)),
+    access: abilityAccess(buildAbility(profile.permissions), { allowedModules: profile.allowedModules }),
     profile,
   };
 }
