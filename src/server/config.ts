@@ -93,6 +93,14 @@ export interface MediaConfig {
   downloadLinkSeconds: number;
   /** Key of the links' signatures; absent = generated once and kept in the database (shared by every process). */
   signingSecret: string | undefined;
+  /**
+   * Bytes one user's files may add in `userQuotaHours` (declared sizes of uploads still pending
+   * included); 0: no quota. A link beyond it is refused with 413 MEDIA_QUOTA_EXCEEDED.
+   */
+  userQuotaBytes: number;
+  userQuotaHours: number;
+  /** Image previews: how many run at once, how many may wait (beyond: skipped), the largest picture decoded. */
+  thumbnails: { concurrency: number; queueLength: number; maxPixels: number };
 }
 
 export interface DocumentRenderConfig {
@@ -164,6 +172,13 @@ function mediaConfig(env: NodeJS.ProcessEnv, dataDir: string): MediaConfig {
     uploadLinkSeconds: integer(env, 'MEDIA_UPLOAD_LINK_SECONDS', 900, 10),
     downloadLinkSeconds: integer(env, 'MEDIA_DOWNLOAD_LINK_SECONDS', 300, 10),
     signingSecret: secret,
+    userQuotaBytes: integer(env, 'MEDIA_USER_QUOTA_MB', 2048, 0) * 1024 * 1024,
+    userQuotaHours: integer(env, 'MEDIA_USER_QUOTA_HOURS', 24, 1),
+    thumbnails: {
+      concurrency: Math.min(integer(env, 'MEDIA_THUMBNAIL_CONCURRENCY', 1, 1), 4),
+      queueLength: integer(env, 'MEDIA_THUMBNAIL_QUEUE', 4, 0),
+      maxPixels: integer(env, 'MEDIA_THUMBNAIL_MAX_MEGAPIXELS', 50, 1) * 1_000_000,
+    },
   };
 }
 

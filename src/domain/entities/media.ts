@@ -57,8 +57,10 @@ export const imagePreview = {
   blurhashSide: 32,
   components: 4,
   thumbnailSide: 160,
-  /** Larger pictures are kept without a preview (sharp's default limit, 268 megapixels). */
-  maxPixels: 268_402_689,
+  /** Larger pictures are kept without a preview (the default of MEDIA_THUMBNAIL_MAX_MEGAPIXELS: 50 megapixels). */
+  maxPixels: 50_000_000,
+  /** Larger image files are kept without a preview: their bytes are not read into memory to make one. */
+  maxBytes: 100 * 1024 * 1024,
 } as const;
 
 /** Short names of the document types, for the list of allowed types a refusal shows (SPEC §5, §8). */
@@ -89,6 +91,27 @@ const familyNames: Record<string, string> = { image: 'immagini', video: 'video',
 export function bareMimeType(mimeType: string): string {
   return mimeType.trim().toLowerCase().split(';')[0]?.trim() ?? '';
 }
+
+/** A bare MIME type (RFC 6838 restricted names): `type/subtype`, nothing else. */
+const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
+
+/**
+ * What a file's type is stored and served as: `image/png` from ` Image/PNG; charset=x`, parameters
+ * dropped; null when what is left is not `type/subtype` (`image/png,text/html`), so that nothing a
+ * browser could read as another type (`image/png;,text/html` renders as HTML) is ever stored or sent.
+ */
+export function normaliseMimeType(mimeType: string): string | null {
+  const type = bareMimeType(mimeType);
+  return MIME_TYPE.test(type) ? type : null;
+}
+
+export const INVALID_MIME_TYPE_MESSAGE = 'Tipo di file non valido: atteso tipo/sottotipo (es. application/pdf)';
+
+/**
+ * Raster images a browser shows in place, with `nosniff`; every other file (SVG, which can carry
+ * scripts, PDF, documents) is served as a download.
+ */
+export const inlineImageTypes: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp']);
 
 /** Whether `mimeType` is one of `allowed` (`image/*` covers every image type). */
 export function isAllowedType(allowed: readonly string[], mimeType: string): boolean {
@@ -125,7 +148,14 @@ export const mediaAttributes = z.strictObject({
   /** Required for files; folders have none. */
   type: z.enum(mediaKinds).optional(),
   name: requiredText(255),
-  mimeType: optionalText(200),
+  /** Stored bare (`image/png`, parameters dropped); anything that is not `type/subtype` is refused. */
+  mimeType: z
+    .string()
+    .max(200)
+    .overwrite((value) => (value.trim() === '' ? '' : (normaliseMimeType(value) ?? value)))
+    .refine((value) => value === '' || MIME_TYPE.test(value), { message: INVALID_MIME_TYPE_MESSAGE, params: { code: 'invalidMimeType' } })
+    .optional(),
+  /** Declared when the upload link is asked for, then the size the server received (a server fact: `mediaServerFacts`). */
   bytesCount: nonNegativeInt().optional(),
   /** What the upload learnt about the file: width, height, duration, blurhash (SPEC §9 preview). */
   meta: z.record(z.string().max(100), z.json()).default({}),
@@ -164,6 +194,67 @@ export function mediaIssues(entity: MediaShape): RuleIssue[] {
   }
   if (relationships.ownerId && !relationships.ownerType) issues.push(required(['relationships', 'ownerType']));
   if (relationships.ownerType && !relationships.ownerId) issues.push(required(['relationships', 'ownerId']));
+  return issues;
+}
+
+/**
+ * Records a file may not be attached to: what every user keeps for themselves (SELF_SERVICE_RULES of
+ * domain/ability.ts: saved views, user settings). Whoever may update a record may attach files to it,
+ * so on these any user, a customer's included, could store files of their own without any right on
+ * files; a unit test keeps this list in step with the self-service rules.
+ */
+export const OWNER_TYPES_WITHOUT_FILES: ReadonlySet<string> = new Set(['savedViews', 'userSettings']);
+export const OWNER_NOT_ALLOWED_MESSAGE = 'Non si possono allegare file a viste salvate o impostazioni utente';
+
+/**
+ * What the server alone records about a file's bytes (SPEC §7): where they are, their size once
+ * received, and everything in `meta` (SHA-256, upload state, image size, blurhash and thumbnail, what a
+ * generated document or certificate was made from). A client never sets them and never changes them:
+ * a wrong size cuts or hangs a download, a forged `meta.generated` would make any PDF pass for the
+ * server's own document. `bytesCount` alone may be given when the row is created (the size the upload
+ * link is then bound to); the server replaces it with the size it received.
+ */
+export const mediaServerFacts: readonly { path: readonly string[]; atCreation: boolean }[] = [
+  { path: ['attributes', 'bytesCount'], atCreation: true },
+  { path: ['attributes', 'storageHandle'], atCreation: false },
+  { path: ['attributes', 'storagePolicy'], atCreation: false },
+  { path: ['attributes', 'storedFileName'], atCreation: false },
+  { path: ['attributes', 'meta'], atCreation: false },
+];
+export const READ_ONLY_MESSAGE = 'Campo di sola lettura';
+
+const isPlainRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const valueAt = (value: unknown, path: readonly string[]): unknown => path.reduce<unknown>((at, key) => (isPlainRecord(at) ? at[key] : undefined), value);
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const emptyMeta = (value: unknown) => value === undefined || value === null || (isPlainRecord(value) && Object.keys(value).length === 0);
+
+/**
+ * The server facts (`mediaServerFacts`) a client's write would set or change, as `readOnly` issues:
+ * on a create (`previous` undefined) any of them given (an empty `meta` is no fact); on an update any
+ * that differs from the stored row, named down to the `meta` key. Once the bytes arrived, the MIME type
+ * they were checked against is fixed too.
+ */
+export function serverFactIssues(data: Pick<EntityShape, 'attributes'>, previous: Pick<EntityShape, 'attributes'> | undefined): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const readOnly = (path: PropertyKey[]): RuleIssue => ({ path, code: 'readOnly', message: READ_ONLY_MESSAGE });
+  for (const fact of mediaServerFacts) {
+    const next = valueAt(data, fact.path);
+    const last = previous ? valueAt(previous, fact.path) : undefined;
+    const isMeta = fact.path[fact.path.length - 1] === 'meta';
+    if (!previous) {
+      if (fact.atCreation || (isMeta ? emptyMeta(next) : next === undefined || next === null)) continue;
+    } else if (sameJson(next, last)) continue;
+    if (isMeta && (isPlainRecord(next) || isPlainRecord(last))) {
+      const before = isPlainRecord(last) ? last : {};
+      const after = isPlainRecord(next) ? next : {};
+      for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+        if (!sameJson(before[key], after[key])) issues.push(readOnly([...fact.path, key]));
+      }
+    } else issues.push(readOnly([...fact.path]));
+  }
+  const uploaded = previous && isPlainRecord(previous.attributes.meta) && Boolean(previous.attributes.meta.uploadedAt);
+  const typeOf = (value: unknown) => (typeof value === 'string' ? (normaliseMimeType(value) ?? value) : value);
+  if (uploaded && typeOf(data.attributes.mimeType) !== typeOf(previous.attributes.mimeType)) issues.push(readOnly(['attributes', 'mimeType']));
   return issues;
 }
 

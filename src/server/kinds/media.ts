@@ -4,11 +4,12 @@
  * a folder never goes inside itself, and two folders side by side never share a name.
  */
 import type { HookContext, KindHooks } from '../resources/hooks.ts';
-import type { EntityData } from '../../domain/entity.ts';
+import type { Entity, EntityData } from '../../domain/entity.ts';
 import { Problem } from '../http/problems.ts';
-import { FOLDER_EXISTS_MESSAGE, media, sameFolderName } from '../../domain/entities/media.ts';
+import { FOLDER_EXISTS_MESSAGE, media, OWNER_NOT_ALLOWED_MESSAGE, OWNER_TYPES_WITHOUT_FILES, sameFolderName, serverFactIssues } from '../../domain/entities/media.ts';
 import { attachedOwnerOf } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
+import { isRecordingFacts } from '../media/server-facts.ts';
 
 const parentOf = (data: Pick<EntityData, 'attributes'>) => (typeof data.attributes.parentId === 'string' ? data.attributes.parentId : null);
 const invalidParent = (message: string) =>
@@ -27,9 +28,29 @@ async function withOwnersCustomer(hook: HookContext, data: EntityData): Promise<
   return { ...data, relationships: { ...data.relationships, customerId } };
 }
 
+/**
+ * What a write may not do to a media row, whoever writes: attach it to a record every user keeps for
+ * themselves (a saved view, user settings: no files there), or, unless it is the server recording
+ * them, set or change the facts of its bytes (size, store, `meta`: `serverFactIssues`).
+ */
+function refusedWrite(hook: HookContext, data: EntityData, previous: Entity | undefined): void {
+  const errors: { pointer: string; code: string; message: string }[] = [];
+  const owner = attachedOwnerOf(media, data);
+  const ownerBefore = previous ? attachedOwnerOf(media, previous) : null;
+  const newOwner = owner !== null && (owner.type !== ownerBefore?.type || owner.id !== ownerBefore.id);
+  if (newOwner && OWNER_TYPES_WITHOUT_FILES.has(owner.type)) {
+    errors.push({ pointer: `/${media.attachedTo!.typePath.replace(/\./g, '/')}`, code: 'ownerNotAllowed', message: OWNER_NOT_ALLOWED_MESSAGE });
+  }
+  if (!isRecordingFacts(hook.call)) {
+    for (const issue of serverFactIssues(data, previous)) errors.push({ pointer: `/${issue.path.map(String).join('/')}`, code: issue.code, message: issue.message });
+  }
+  if (errors.length > 0) throw new Problem('VALIDATION_FAILED', { errors });
+}
+
 export const mediaHooks: Record<string, KindHooks> = {
   media: {
-    async beforeWrite(hook, written, _previous, id) {
+    async beforeWrite(hook, written, previous, id) {
+      refusedWrite(hook, written, previous);
       const data = await withOwnersCustomer(hook, written);
       const customerId = typeof data.relationships.customerId === 'string' ? data.relationships.customerId : null;
       const parentId = parentOf(data);

@@ -13,12 +13,13 @@ import { Problem } from '../http/problems.ts';
 import type { CallContext, EntityService } from '../resources/service.ts';
 import { callerOfUser } from '../auth/identity.ts';
 import type { Entity } from '../../domain/entity.ts';
-import { bareMimeType, extensionOf, fileTypeNotAllowedMessage, isAllowedType, mediaKindOf } from '../../domain/entities/media.ts';
+import { bareMimeType, extensionOf, fileTypeNotAllowedMessage, inlineImageTypes, isAllowedType, mediaKindOf, normaliseMimeType, OWNER_NOT_ALLOWED_MESSAGE, OWNER_TYPES_WITHOUT_FILES } from '../../domain/entities/media.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { StorageNotFound } from '../storage/storage.ts';
 import { contentPath, newNonce, type LinkClaims, type LinkSigner } from './links.ts';
 import { contentFitsType, SNIFF_BYTES } from './sniff.ts';
-import { describeImage } from './images.ts';
+import { ImagePreviews } from './images.ts';
+import { recordingFacts } from './server-facts.ts';
 
 export interface UploadRequest {
   name: string;
@@ -49,10 +50,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Where a media row's bytes are kept. */
 export const storageKeyOf = (mediaId: string) => `media/${mediaId.toLowerCase()}`;
 
-/** Images are shown in place; everything else (and SVG, which can carry scripts) is downloaded. */
+/**
+ * The Content-Type a file is served with: its stored type, bare (a row stored before types were
+ * normalised loses its parameters: `image/png;,text/html` is `image/png`); a stored type that is not
+ * `type/subtype` is served as bytes.
+ */
+export function servedType(mimeType: unknown): string {
+  return (typeof mimeType === 'string' ? normaliseMimeType(mimeType) : null) ?? 'application/octet-stream';
+}
+
+/** Raster images are shown in place; everything else (SVG, which can carry scripts, PDF, documents) is downloaded. */
 export function isInlineType(mimeType: string): boolean {
-  const type = bareMimeType(mimeType);
-  return type.startsWith('image/') && type !== 'image/svg+xml';
+  return inlineImageTypes.has(servedType(mimeType));
 }
 
 /** `attachment; filename="Preventivo firmato.pdf"; filename*=UTF-8''…` (RFC 6266). */
@@ -127,15 +136,21 @@ export interface MediaFilesDeps {
 export class MediaFiles {
   private readonly uploading = new Set<string>();
   private readonly deps: MediaFilesDeps;
+  /** Image previews of this server: bounded (images.ts). */
+  readonly previews: ImagePreviews;
 
   constructor(deps: MediaFilesDeps) {
     this.deps = deps;
+    this.previews = new ImagePreviews(deps.config.thumbnails);
   }
 
   /** `POST /api/media/uploads`: a media row for the file, and the link its bytes go to. */
   async createUpload(call: CallContext, body: unknown): Promise<{ data: Entity; upload: UploadLink }> {
     const { config, links } = this.deps;
     const request = parseUploadRequest(body);
+    if (request.owner && OWNER_TYPES_WITHOUT_FILES.has(request.owner.type)) {
+      throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '/owner/type', code: 'ownerNotAllowed', message: OWNER_NOT_ALLOWED_MESSAGE }] });
+    }
     if (!isAllowedType(config.allowedTypes, request.mimeType)) {
       throw new Problem('FILE_TYPE_NOT_ALLOWED', { message: fileTypeNotAllowedMessage(config.allowedTypes), extensions: { allowedTypes: config.allowedTypes } });
     }
@@ -166,7 +181,8 @@ export class MediaFiles {
    * The media row of a file about to be uploaded. Attached to a record, it is that record's file (and
    * its customer's): the caller must be allowed to update the record, and that is enough (the media
    * kind's `attachedTo`: no right on customers needed). A file of a customer's tree needs the right to
-   * change the customer.
+   * change the customer. The declared size counts against the caller's quota (`reserveQuota`), in the
+   * transaction that makes the row.
    */
   private async createRow(call: CallContext, request: Omit<UploadRequest, 'bytesCount'> & { bytesCount: number }, meta: Record<string, unknown>): Promise<Entity> {
     const { service } = this.deps;
@@ -181,9 +197,10 @@ export class MediaFiles {
     }
     const mimeType = bareMimeType(request.mimeType);
     const extension = extensionOf(request.name);
-    return service.create(
-      'media',
-      {
+    return service.transaction(call, async (trx) => {
+      await this.reserveQuota(trx, call, request.bytesCount);
+      // The server records the declared size and the upload's nonce (server facts: media kind's beforeWrite).
+      return service.createWithin(trx, recordingFacts(call), 'media', {
         attributes: {
           nodeKind: 'media',
           type: mediaKindOf(mimeType),
@@ -196,9 +213,35 @@ export class MediaFiles {
         },
         metadata: {},
         relationships: { customerId, ...(request.owner ? { ownerType: request.owner.type, ownerId: request.owner.id } : {}) },
-      },
-      call,
-    );
+      });
+    });
+  }
+
+  /**
+   * The per-user quota (MEDIA_USER_QUOTA_MB in MEDIA_USER_QUOTA_HOURS): the sizes of the files the
+   * caller made in the window (stored ones, and the declared sizes of those still waiting for their
+   * bytes; not those removed before their bytes arrived), with `bytes` more, must stay within it. One
+   * user's links are made one at a time (an advisory lock for the transaction), so a burst of them
+   * cannot all pass on the same count.
+   */
+  private async reserveQuota(trx: Kysely<DatabaseSchema>, call: CallContext, bytes: number): Promise<void> {
+    const { config, service } = this.deps;
+    const userId = call.identity.userId;
+    if (config.userQuotaBytes === 0 || !userId) return;
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`media-quota:${userId}`}))`.execute(trx);
+    const since = new Date(Date.now() - config.userQuotaHours * 3600 * 1000).toISOString();
+    const result = await sql<{ used: string | number | null }>`SELECT coalesce(sum((attributes->>'bytesCount')::bigint), 0) AS used
+      FROM ${sql.raw(tableName(service.kind('media')))}
+      WHERE created_by = ${userId} AND created_date_time > ${since}::timestamptz
+        AND attributes->>'nodeKind' = 'media' AND (NOT is_deleted OR attributes->'meta'->>'uploadedAt' IS NOT NULL)`.execute(trx);
+    const used = Number(result.rows[0]?.used ?? 0);
+    if (used + bytes <= config.userQuotaBytes) return;
+    const mb = (value: number) => Math.round((value / (1024 * 1024)) * 10) / 10;
+    const left = Math.max(0, config.userQuotaBytes - used);
+    throw new Problem('MEDIA_QUOTA_EXCEEDED', {
+      message: `Hai raggiunto il limite di ${mb(config.userQuotaBytes)} MB di file caricati nelle ultime ${config.userQuotaHours} ore: restano ${mb(left)} MB, il file ne richiede ${mb(bytes)}. Riprova più tardi o elimina file non più necessari`,
+      extensions: { quotaBytes: config.userQuotaBytes, usedBytes: used, requestedBytes: bytes, windowHours: config.userQuotaHours },
+    });
   }
 
   /**
@@ -246,9 +289,10 @@ export class MediaFiles {
         throw new Problem('FILE_UPLOAD_INCOMPLETE', { message: `Errore nel caricamento del file: ricevuti ${meter.size} byte su ${expected}` });
       }
       const sha256 = meter.sha256;
-      const image = mimeType.startsWith('image/') ? await describeImage(await storage.get(key)) : null;
+      const image = mimeType.startsWith('image/') ? await this.previews.describe(() => storage.get(key), meter.size) : null;
       const current = await this.mediaRow(id);
       if (!current) throw new Problem('NOT_FOUND');
+      // The server records what it received (server facts: media kind's beforeWrite).
       return await service.update(
         'media',
         id,
@@ -262,7 +306,7 @@ export class MediaFiles {
           },
         },
         `"${current.metadata.lastUpdatedDateTime}"`,
-        call,
+        recordingFacts(call),
       );
     } finally {
       this.uploading.delete(id);
@@ -300,7 +344,7 @@ export class MediaFiles {
     await this.assertReadable(call, media);
     const meta = isRecord(media.attributes.meta) ? media.attributes.meta : {};
     if (!meta.uploadedAt) throw new Problem('MEDIA_NOT_UPLOADED');
-    const mimeType = String(media.attributes.mimeType ?? 'application/octet-stream');
+    const mimeType = servedType(media.attributes.mimeType);
     const exp = Math.floor(Date.now() / 1000) + config.downloadLinkSeconds;
     const expiresAt = new Date(exp * 1000).toISOString();
     if (storage.presignedDownload) {
@@ -319,7 +363,8 @@ export class MediaFiles {
     this.deps.links.verify(token, 'download', id);
     const media = await this.mediaRow(id);
     if (!media || media.metadata.isDeleted) throw new Problem('NOT_FOUND');
-    const mimeType = String(media.attributes.mimeType ?? 'application/octet-stream');
+    // The stored type, bare: never parameters a browser could read as another type.
+    const mimeType = servedType(media.attributes.mimeType);
     try {
       const stream = await this.deps.storage.get(storageKeyOf(id));
       const size = typeof media.attributes.bytesCount === 'number' ? media.attributes.bytesCount : undefined;
@@ -390,9 +435,10 @@ export async function storeGeneratedFile(
   }
   service.onRollback(trx, () => storage.delete(key));
   const extension = extensionOf(file.name);
+  // The server records size, store, SHA-256 and what made the file (server facts: media kind's beforeWrite).
   return service.createWithin(
     trx,
-    call,
+    recordingFacts(call),
     'media',
     {
       attributes: {
@@ -414,6 +460,8 @@ export async function storeGeneratedFile(
     { id },
   );
 }
+
+const UPLOAD_REQUEST_KEYS: ReadonlySet<string> = new Set(['name', 'mimeType', 'bytesCount', 'parentId', 'customerId', 'owner']);
 
 function parseUploadRequest(body: unknown): UploadRequest {
   const errors: { pointer: string; code: string; message: string }[] = [];
@@ -443,6 +491,8 @@ function parseUploadRequest(body: unknown): UploadRequest {
     if (typeof o.id !== 'string' || !UUID.test(o.id)) errors.push({ pointer: '/owner/id', code: 'invalidValue', message: 'Valore non valido' });
     owner = { type: String(o.type), id: String(o.id) };
   }
+  // Nothing else: what a file's row records beyond these (its store, its `meta`) is the server's.
+  for (const key of Object.keys(b).filter((k) => !UPLOAD_REQUEST_KEYS.has(k))) errors.push({ pointer: `/${key}`, code: 'unrecognizedKeys', message: 'Campo non previsto' });
   if (!isRecord(body)) errors.unshift({ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' });
   if (errors.length > 0) throw new Problem('VALIDATION_FAILED', { errors });
   return { name, mimeType, bytesCount: bytesCount as number, parentId, customerId, owner };
