@@ -136,6 +136,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'TemplateDoc', path: '/templateDoc/:type', title: t('nav.templateDoc'), group: 'admin', needsId: false, params: { type: routeTemplateDocTypes }, can: ['read', 'settings'] },
   { name: 'ContextTables', path: '/contextTables', title: t('nav.contextTables'), group: 'admin', needsId: false, can: ['read', 'settings'] },
   { name: 'UserSettings', path: '/userSettings', title: t('nav.userSettings'), group: 'admin', needsId: false, aliases: [t('nav.alias.settings'), t('nav.alias.profile')] },
+  // Not in SPEC §2 (security issue): what administrators did while acting as other users, administrators only.
+  { name: 'ImpersonationAudit', path: '/impersonationAudit', title: t('nav.impersonationAudit'), group: 'admin', needsId: false, can: ['read', 'impersonation audit'], aliases: [t('nav.alias.impersonationAudit')] },
 
   { name: 'Preview', path: '/preview/:entity/:id', title: t('nav.preview'), needsId: true },
   // Catch-all (SPEC §2): must stay last.

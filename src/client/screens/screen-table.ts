@@ -98,6 +98,8 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   TrainingRooms: grid('trainingRooms'),
   TrainingSites: grid('trainingSites'),
   Users: grid('users'),
+  // Read-only, newest first (the kind's default order): the request, when, who acted and as whom, the answer.
+  ImpersonationAudit: { screen: 'grid', type: 'impersonationAudit', columns: ['title', 'at', 'impersonatorId', 'userId', 'httpStatus'] },
   // The signed-in user's own preferences (settings/settings-screen.tsx), not a grid of rows.
   UserSettings: { screen: 'preferences' },
 };

@@ -307,6 +307,12 @@ export default {
   'form.field.unitPrice': 'Prezzo unitario',
   'form.field.url': 'Indirizzo',
   'form.field.userId': 'Utente',
+  // The impersonation audit: who acted, as whom, which request, its answer.
+  'form.field.impersonatorId': 'Amministratore',
+  'form.field.at': 'Quando',
+  'form.field.method': 'Metodo',
+  'form.field.path': 'Percorso',
+  'form.field.httpStatus': 'Esito HTTP',
   'form.field.userType': 'Tipo di utente',
   'form.field.usesSector': 'Settore d’impiego',
   'form.field.validFrom': 'Valido dal',

@@ -72,11 +72,13 @@ export default {
   'nav.templateDoc': 'Modello di documento: {type}',
   'nav.contextTables': 'Tabelle di contesto',
   'nav.userSettings': 'Impostazioni utente',
+  'nav.impersonationAudit': 'Registro impersonificazioni',
   'nav.preview': 'Anteprima',
   'nav.notFound': 'Pagina non trovata',
 
   // Other SPEC §2 screen titles, as palette synonyms of the route they belong to.
   'nav.alias.home': 'Home',
+  'nav.alias.impersonationAudit': 'Accessi come altri utenti',
   'nav.alias.employees': 'Dipendenti',
   'nav.alias.contacts': 'Contatti',
   'nav.alias.courseEditions': 'Presenze e attestati dei corsi',
