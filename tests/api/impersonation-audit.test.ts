@@ -150,6 +150,14 @@ describe.each(engines())('impersonation audit on %s', (engine) => {
     expect(unmasked?.impersonator).toBe(api.adminId);
   });
 
+  it('keeps the users it names: a user acted as is disabled, not deleted (409 ENTITY_RELATIONS_FOUND)', async () => {
+    const user = (await admin().request('GET', `/api/users/${client}`)).body.data;
+    const removed = await admin().request('DELETE', `/api/users/${client}`, undefined, { 'if-match': `"${user.metadata.lastUpdatedDateTime}"` });
+    expect(removed.status).toBe(409);
+    expect(removed.body.code).toBe('ENTITY_RELATIONS_FOUND');
+    expect(removed.body.message).toContain('Registro impersonificazioni');
+  });
+
   // Needs `EntityService.history` (src/server/resources/service.ts) to pass the reader:
   // `readHistory(this.db, kind.type, entity.id, { viewerId: call.identity.userId })`.
   it.todo('GET /api/{type}/{id}/history answers «personale» as impersonator to a customer user');
