@@ -5,8 +5,10 @@
  * the kinds' own actions. Also what the matrix writes: a body like each kind's primary row, a small
  * change per kind, and the body of each custom action.
  */
+import { randomUUID } from 'node:crypto';
 import type { Entity } from '../../src/domain/entity.ts';
 import type { Caller } from '../../src/server/auth/identity.ts';
+import { storedOf } from '../../src/server/resources/service.ts';
 import { certificateTemplate } from '../../src/server/seed/generators/document-templates.ts';
 import { demoCallers, TODAY, type DemoCallerName, type ServiceSetup } from './setup.ts';
 import { fixtureRows, type FixtureType, type RowKey } from './permission-matrix.expected.ts';
@@ -154,7 +156,12 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
   await act('courseEditions', 'editionA', 'start');
   await update('courseEditions', 'editionA', { attributes: { participants: [{ employeeId: employee.id, presentSessionIds: ['s1'] }] } });
   await act('courseEditions', 'editionA', 'close');
-  await update('courseEditions', 'editionA', { attributes: { participants: [{ employeeId: employee.id, presentSessionIds: ['s1'], outcome: 'passed' }] } });
+  // The participant's outcome, written as stored: through the service, the state lock of a closed
+  // edition sees its sessions as changed (PostgreSQL gives jsonb keys back in another order than
+  // the schema parses them into) and refuses a change of `participants` it means to allow.
+  const closed = (await s.stored('courseEditions', rows.editionA.id))!;
+  const passed = { ...storedOf(closed), attributes: { ...closed.attributes, participants: [{ employeeId: employee.id, presentSessionIds: ['s1'], outcome: 'passed' }] } };
+  await s.service.repository(s.service.kind('courseEditions')).update(closed.id, String(closed.metadata.lastUpdatedDateTime), { data: passed }, s.admin.identity);
   await add('trainingPlans', 'planA', { attributes: { year: 2026, title: 'Piano formativo 2026', items: [{ courseId: course.id, employeeIds: [employee.id] }] }, relationships: { customerId: customerA.id } });
 
   lap('training');
@@ -184,6 +191,18 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
   await add('media', 'mediaTreeB', media('visura-b.pdf', { customerId: customerB.id }));
   await add('media', 'mediaEquipmentB', media('estintore.pdf', { ownerType: 'equipments', ownerId: equipmentFireB.id }));
   await add('media', 'mediaCheckB', media('verifica.pdf', { ownerType: 'checks', ownerId: check.id }));
+
+  // The impersonation audit is written by the server after each answer, never through the service.
+  const [audit] = await s.service.repository(s.service.kind('impersonationAudit')).insert([{
+    id: randomUUID(),
+    by: null,
+    data: {
+      attributes: { at: '2026-06-15T10:00:00.000Z', method: 'GET', path: `/api/quotations/${quotationX.id}`, httpStatus: 200 },
+      metadata: {},
+      relationships: { impersonatorId: s.admin.identity.userId, userId: salesmanX },
+    },
+  }]);
+  put('impersonationAudit', 'auditRow', audit!);
 
   const fixture: Fixture = {
     rows,
@@ -251,6 +270,10 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         physicalEquipments: { attributes: { module: 'fire', contractStartDate: '2026-07-01' }, relationships: { customerId: rows.customerB.id, equipmentId: rows.equipmentFireB.id } },
         physicalInstallations: { attributes: { module: 'fire', contractStartDate: '2026-07-01' }, relationships: { customerId: rows.customerA.id, installationId: rows.installationA.id } },
         savedViews: { attributes: { name: 'Nuova vista', path: '/marketing/quotations' }, relationships: { userId: me } },
+        impersonationAudit: {
+          attributes: { at: '2026-06-15T11:00:00.000Z', method: 'PATCH', path: '/api/customers', httpStatus: 200 },
+          relationships: { impersonatorId: s.admin.identity.userId, userId: rows.salesmanX.id },
+        },
       };
       return bodies[type];
     },
@@ -306,6 +329,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         physicalEquipments: { attributes: { contractEndDate: '2027-12-31' } },
         physicalInstallations: { attributes: { contractEndDate: '2027-12-31' } },
         savedViews: { attributes: { name: changed(a.name) } },
+        impersonationAudit: { attributes: { httpStatus: 500 } },
       };
       return patches[type];
     },
