@@ -190,6 +190,34 @@ describe.each(engines())('media hardening on %s', (engine) => {
     expect(String(served.headers['content-disposition'])).toMatch(/^attachment;/);
   });
 
+  // One read rule: a file (its thumbnail in `meta` included) is read through the record it is attached to.
+  it('a file attached to a record the caller cannot read is refused by id, history and download, and not listed; their own record’s file is read with its thumbnail', async () => {
+    const seller = await insertUser(api, [ids.sellerRole!], { displayName: 'Venditore Lettura', isSalesman: true });
+    const others = await api.as(api.adminId).request('POST', '/api/quotations', { attributes: { date: '2026-06-15', title: 'Preventivo altrui' }, relationships: { customerId: ids.customer } });
+    expect(others.status, JSON.stringify(others.body)).toBe(201);
+    const hidden = await uploaded({ name: 'Foto.png', mimeType: 'image/png', bytesCount: png.length, owner: { type: 'quotations', id: others.body.data.id } }, png);
+    expect(hidden.attributes.meta.thumbnail).toMatch(/^data:image\/webp;base64,/);
+    const as = api.as(seller);
+    for (const path of [`/api/media/${hidden.id as string}`, `/api/media/${hidden.id as string}/history`, `/api/media/${hidden.id as string}/download`]) {
+      const answer = await as.request('GET', path);
+      expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(403);
+      expect(answer.body.code).toBe('CTM_FST_NOT_AUTHORIZED');
+    }
+    for (const query of [`ids=${hidden.id as string}`, `filter[customerId]=${ids.customer}&page[size]=500`]) {
+      const listed = await as.request('GET', `/api/media?${query}`);
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      expect(listed.body.data.map((row: { id: string }) => row.id)).not.toContain(hidden.id);
+    }
+
+    const own = await as.request('POST', '/api/quotations', { attributes: { date: '2026-06-15', title: 'Preventivo mio' }, relationships: { customerId: ids.customer } });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const mine = await uploaded({ name: 'Foto.png', mimeType: 'image/png', bytesCount: png.length, owner: { type: 'quotations', id: own.body.data.id } }, png, seller);
+    const read = await as.request('GET', `/api/media/${mine.id as string}`);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.data.attributes.meta.thumbnail).toMatch(/^data:image\/webp;base64,/);
+    expect((await as.request('GET', `/api/media/${mine.id as string}/download`)).status).toBe(302);
+  });
+
   // Finding 4
   it('image previews wait their turn: beyond the queue a preview is skipped («busy»), the upload still succeeds', async () => {
     const previews = api.app.mediaFiles!.previews;

@@ -261,8 +261,16 @@ describe.each(cases)('media files on $engine with the $driver store', ({ engine,
       relationships: { ownerType: 'nothing', ownerId: check.body.data.id },
     });
     expect(unknownType.status).toBe(422);
-    // Who may change a customer's files still organises them, a file of a record they may not change included
-    // (a seller moves another seller's quotation copy into a folder of the customer's tree).
+    // Who may change a customer's files organises its tree (a seller moves a file of the customer into a
+    // folder); a file attached to a record is read through that record (the one read rule): another
+    // seller's quotation copy is neither seen nor moved by this seller, nor can they attach to that quotation.
+    const folder = await api.as(api.adminId).request('POST', '/api/media', { attributes: { nodeKind: 'folder', name: `Foto ${driver}` }, relationships: { customerId: ids.customerA } });
+    expect(folder.status, JSON.stringify(folder.body)).toBe(201);
+    const customerFile = await api.as(api.adminId).request('POST', '/api/media', { attributes: { nodeKind: 'media', type: 'document', name: 'Visura.pdf', mimeType: 'application/pdf' }, relationships: { customerId: ids.customerA } });
+    expect(customerFile.status, JSON.stringify(customerFile.body)).toBe(201);
+    const sellerMoves = await api.as(ids.seller!).request('PATCH', `/api/media/${customerFile.body.data.id as string}`, { attributes: { parentId: folder.body.data.id } }, { 'if-match': `"${customerFile.body.data.metadata.lastUpdatedDateTime as string}"` });
+    expect(sellerMoves.status, JSON.stringify(sellerMoves.body)).toBe(200);
+    expect(sellerMoves.body.data.attributes.parentId).toBe(folder.body.data.id);
     const othersQuotation = await api.as(api.adminId).request('POST', '/api/quotations', { attributes: { date: TODAY, title: `Preventivo ${driver}` }, relationships: { customerId: ids.customerA } });
     expect(othersQuotation.status, JSON.stringify(othersQuotation.body)).toBe(201);
     const quotationOwned = await api.as(api.adminId).request('POST', '/api/media', {
@@ -270,12 +278,9 @@ describe.each(cases)('media files on $engine with the $driver store', ({ engine,
       relationships: { ownerType: 'quotations', ownerId: othersQuotation.body.data.id },
     });
     expect(quotationOwned.status, JSON.stringify(quotationOwned.body)).toBe(201);
-    const folder = await api.as(api.adminId).request('POST', '/api/media', { attributes: { nodeKind: 'folder', name: `Foto ${driver}` }, relationships: { customerId: ids.customerA } });
-    expect(folder.status, JSON.stringify(folder.body)).toBe(201);
-    const sellerMoves = await api.as(ids.seller!).request('PATCH', `/api/media/${quotationOwned.body.data.id as string}`, { attributes: { parentId: folder.body.data.id } }, { 'if-match': `"${quotationOwned.body.data.metadata.lastUpdatedDateTime as string}"` });
-    expect(sellerMoves.status, JSON.stringify(sellerMoves.body)).toBe(200);
-    expect(sellerMoves.body.data.relationships).toMatchObject({ customerId: ids.customerA, ownerType: 'quotations' });
-    // …but attaching a new file to that quotation is changing it: refused to the seller.
+    const sellerMovesOthers = await api.as(ids.seller!).request('PATCH', `/api/media/${quotationOwned.body.data.id as string}`, { attributes: { parentId: folder.body.data.id } }, { 'if-match': `"${quotationOwned.body.data.metadata.lastUpdatedDateTime as string}"` });
+    expect(sellerMovesOthers.status, JSON.stringify(sellerMovesOthers.body)).toBe(403);
+    expect(sellerMovesOthers.body.code).toBe('CTM_FST_NOT_AUTHORIZED');
     expect((await uploadLink({ owner: { type: 'quotations', id: othersQuotation.body.data.id } }, ids.seller)).status).toBe(403);
   });
 

@@ -337,11 +337,12 @@ export class MediaFiles {
 
   /** `GET /api/media/{id}/download`: where the caller may fetch the file for a while. */
   async downloadLocation(call: CallContext, id: string): Promise<{ url: string; expiresAt: string }> {
-    const { storage, config, links } = this.deps;
+    const { storage, config, links, service } = this.deps;
     if (!UUID.test(id)) throw new Problem('NOT_FOUND');
-    const media = await this.mediaRow(id);
-    if (!media || media.metadata.isDeleted) throw new Problem('NOT_FOUND');
-    await this.assertReadable(call, media);
+    // The one read rule (DESIGN §4): the media row as GET /api/media/{id} reads it, through the record it
+    // belongs to (its owner) and its own rules (its customer).
+    const media = await service.get('media', id, call);
+    if (media.metadata.isDeleted) throw new Problem('NOT_FOUND');
     const meta = isRecord(media.attributes.meta) ? media.attributes.meta : {};
     if (!meta.uploadedAt) throw new Problem('MEDIA_NOT_UPLOADED');
     const mimeType = servedType(media.attributes.mimeType);
@@ -384,15 +385,6 @@ export class MediaFiles {
       if (error instanceof StorageNotFound) throw new Problem('MEDIA_NOT_UPLOADED');
       throw error;
     }
-  }
-
-  /** A file is read through the record it belongs to (BOLA): its owner, else its customer, else the media row itself. */
-  private async assertReadable(call: CallContext, media: Entity): Promise<void> {
-    const { ownerType, ownerId, customerId } = media.relationships;
-    const { service } = this.deps;
-    if (typeof ownerType === 'string' && typeof ownerId === 'string') await service.get(ownerType, ownerId, call);
-    else if (typeof customerId === 'string') await service.get('customers', customerId, call);
-    else await service.get('media', media.id, call);
   }
 
   private async mediaRow(id: string): Promise<Entity | undefined> {
