@@ -77,6 +77,16 @@ describe.each(engines())('course editions on %s', (engine) => {
     expect(edition.attributes.sessions[0].id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('keeps a cancelled edition as it was: its state lock is the service’s (409 STATE_LOCKED), notes stay writable', async () => {
+    const edition = (await newEdition({ attributes: { sessions: [{ date: TODAY, startTime: '09:00', endTime: '13:00' }] } })).body.data;
+    const cancelled = (await api.act('courseEditions', edition, 'cancel')).body.data;
+    expect(cancelled.attributes.state).toBe('cancelled');
+    const capacity = await patch(cancelled, { capacity: 99 });
+    expect(capacity.status, JSON.stringify(capacity.body)).toBe(409);
+    expect(capacity.body.code).toBe('STATE_LOCKED');
+    expect((await patch(cancelled, { notes: 'Annullata per maltempo' })).status).toBe(200);
+  });
+
   it('answers the shared rules as Italian field errors: capacity, sessions within the dates, outcome only once closed', async () => {
     const four = [...employees, stranger].map((employee) => ({ employeeId: employee.id }));
     const over = await newEdition({ attributes: { capacity: 3, participants: four }, relationships: { customerId: null } });

@@ -254,7 +254,7 @@ export class EntityService {
     const entity = await this.repository(kind).findById(checkId(id));
     if (!entity) throw new Problem('NOT_FOUND');
     await authorizeRead(this.db, call.access, kind, entity);
-    let entries = await readHistory(this.db, kind.type, entity.id);
+    let entries = await readHistory(this.db, kind.type, entity.id, { viewerId: call.identity.userId });
     if (call.access.listScope(kind) !== undefined) entries = readableSince(call, kind, entity, entries);
     // Nothing hidden from this caller on this record: the common case costs nothing.
     if (call.access.redact(kind, entity) === entity) return entries;
@@ -990,7 +990,10 @@ function checkStateLock(kind: KindDefinition, current: Entity, data: EntityData)
   if (!lock || !kind.machine) return;
   const state = String(readPath(current, kind.machine.statePath));
   if (lock.editableStates.includes(state)) return;
-  const frozen = changedFields(writableOf(kind, current), data).filter((field) => !field.startsWith('metadata.') && frozenByLock(lock, state, field));
+  // Compared with the stored content as the schema reads it (defaults filled), so that only what the write changes counts.
+  const stored = entitySchema(kind).safeParse(writableOf(kind, current));
+  const before = stored.success ? (stored.data as EntityData) : writableOf(kind, current);
+  const frozen = changedFields(before, data).filter((field) => !field.startsWith('metadata.') && frozenByLock(lock, state, field));
   if (frozen.length > 0) throw stateLockProblem(kind, state);
 }
 
