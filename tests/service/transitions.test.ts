@@ -1,5 +1,5 @@
 /**
- * Every state machine through the API: each (state, action) pair is allowed exactly when the
+ * Every state machine through the service: each (state, action) pair is allowed exactly when the
  * table has a transition for it, guards refuse with their code, and the SPEC §4 cascades happen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,12 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { machines } from '../../src/domain/machines/index.ts';
 import { actionNames, findTransition, type StateMachine } from '../../src/domain/machine.ts';
 import { readPath, writePath } from '../../src/domain/kind.ts';
-import { findKind } from '../../src/domain/kinds.ts';
-import { EntityRepository } from '../../src/server/resources/repository.ts';
-import { engines, setupApi, type Api } from './setup.ts';
+import type { Entity } from '../../src/domain/entity.ts';
+import { engines, setupService, type ServiceSetup } from './setup.ts';
 
-describe.each(engines())('state machines through the API on %s', (engine) => {
-  let api: Api;
+describe.each(engines())('state machines through the service on %s', (engine) => {
+  let s: ServiceSetup;
   let customerId: string;
   let operatorIds: string[];
   let activityId: string;
@@ -21,8 +20,13 @@ describe.each(engines())('state machines through the API on %s', (engine) => {
   let courseId: string;
   let employeeId: string;
 
-  /** Inserts a row in any state (the API only creates entry states), with data that satisfies the guards of `action`. */
-  async function inState(type: string, state: string, action = '', overrides: Record<string, unknown> = {}) {
+  /** Runs `action` as the administrator on the version of `entity` given. */
+  const act = (type: string, entity: Entity, action: string, body: unknown = {}) =>
+    s.service.runAction(type, entity.id, action, body, `"${entity.metadata.lastUpdatedDateTime}"`, s.admin);
+  const stateOf = async (id: string) => (await s.service.get('assignmentActivities', id, s.admin)).attributes.state;
+
+  /** Inserts a row in any state (the service only creates entry states), with data that satisfies the guards of `action`. */
+  async function inState(type: string, state: string, action = '', overrides: Record<string, unknown> = {}): Promise<Entity> {
     const base: Record<string, { attributes: Record<string, unknown>; metadata?: Record<string, unknown>; relationships: Record<string, unknown> }> = {
       quotations: {
         attributes: { date: '2026-06-01', attachments: [{ mediaId: randomUUID(), kind: 'signedQuotation', name: 'firmato.pdf' }] },
@@ -47,12 +51,12 @@ describe.each(engines())('state machines through the API on %s', (engine) => {
         relationships: { courseId, customerId },
       },
     };
-    const kind = findKind(type)!;
+    const kind = s.service.kind(type);
     const machine = kind.machine!;
     let data = { metadata: {}, ...base[type]! } as { attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> };
     data = writePath(data, machine.statePath, state);
     for (const [path, value] of Object.entries(overrides)) data = writePath(data, path, value);
-    const [row] = await new EntityRepository(api.database.db, kind).insert([{ id: randomUUID(), data, by: api.adminId }]);
+    const [row] = await s.service.repository(kind).insert([{ id: randomUUID(), data, by: s.admin.identity }]);
     // Closing with anomalies needs one found during the intervention (src/domain/rules/intervention.ts).
     if (type === 'assignments' && action === 'closeWithAnomalies') {
       const activity = await inState('assignmentActivities', 'closed', '', { 'relationships.assignmentId': row!.id });
@@ -62,63 +66,65 @@ describe.each(engines())('state machines through the API on %s', (engine) => {
   }
 
   beforeAll(async () => {
-    api = await setupApi(engine);
-    customerId = (await api.create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Omega Srl' } } })).id;
+    s = await setupService(engine, { demoRoles: false });
+    customerId = (await s.create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Omega Srl' } } })).id;
     operatorIds = [];
     for (const name of ['Luca', 'Sara']) {
-      operatorIds.push((await api.create('users', { attributes: { userType: 'siv', displayName: `${name} Operatore`, email: `${name.toLowerCase()}@test.it`, isMainteiner: true } })).id);
+      operatorIds.push((await s.create('users', { attributes: { userType: 'siv', displayName: `${name} Operatore`, email: `${name.toLowerCase()}@test.it`, isMainteiner: true } })).id);
     }
-    activityId = (await api.create('activities', { attributes: { code: 'REV-EST', name: 'Revisione estintore', module: 'fire' } })).id;
+    activityId = (await s.create('activities', { attributes: { code: 'REV-EST', name: 'Revisione estintore', module: 'fire' } })).id;
     assignmentId = (await inState('assignments', 'running')).id;
     equipmentId = (await inState('equipments', 'active')).id;
-    courseId = (await api.create('courses', { attributes: { code: 'ANT-B', title: 'Addetto antincendio livello 2', durationHours: 8, validityYears: 5 } })).id;
-    employeeId = (await api.create('employees', { attributes: { firstName: 'Mario', lastName: 'Rossi', fiscalCode: 'RSSMRA85T10A562S' }, relationships: { customerId } })).id;
+    courseId = (await s.create('courses', { attributes: { code: 'ANT-B', title: 'Addetto antincendio livello 2', durationHours: 8, validityYears: 5 } })).id;
+    employeeId = (await s.create('employees', { attributes: { firstName: 'Mario', lastName: 'Rossi', fiscalCode: 'RSSMRA85T10A562S' }, relationships: { customerId } })).id;
   });
-  afterAll(() => api?.close());
+  afterAll(() => s?.close());
 
   it.each(Object.entries(machines))('%s: every action from every state does exactly what the table says', async (type, machine) => {
     const table = machine as StateMachine;
     for (const state of table.states) {
       for (const action of actionNames(table)) {
         const entity = await inState(type, state, action);
-        const res = await api.act(type, entity, action);
         const transition = findTransition(table, state, action);
         if (transition) {
-          expect(res.status, `${type} ${state} --${action}--> ${JSON.stringify(res.body)}`).toBe(200);
-          expect(readPath(res.body.data, table.statePath)).toBe(transition.to);
-          expect(res.body.data.metadata.lastUpdatedDateTime > entity.metadata.lastUpdatedDateTime).toBe(true);
+          const { entity: moved } = await act(type, entity, action).catch((error: unknown) => {
+            throw new Error(`${type} ${state} --${action}--> ${String(error)} ${JSON.stringify(error)}`);
+          });
+          expect(readPath(moved, table.statePath), `${type} ${state} --${action}-->`).toBe(transition.to);
+          expect(String(moved.metadata.lastUpdatedDateTime) > String(entity.metadata.lastUpdatedDateTime)).toBe(true);
         } else {
-          expect(res.status, `${type} ${state} --${action}-->`).toBe(409);
-          expect(res.body.code).toBe('TRANSITION_NOT_ALLOWED');
-          expect(res.body.message).toMatch(/non consentita/);
+          await expect(act(type, entity, action), `${type} ${state} --${action}-->`).rejects.toMatchObject({
+            status: 409,
+            code: 'TRANSITION_NOT_ALLOWED',
+            message: expect.stringMatching(/non consentita/),
+          });
         }
       }
     }
   });
 
-  it('refuses actions on a stale version, unknown actions, and state changes by PATCH or on create', async () => {
+  it('refuses actions on a stale version or without one, unknown actions, and state changes by PATCH or on create', async () => {
     const quotation = await inState('quotations', 'draft');
-    const stale = await api.act('quotations', { ...quotation, metadata: { ...quotation.metadata, lastUpdatedDateTime: '2020-01-01T00:00:00.000Z' } }, 'emit');
-    expect(stale.body.code).toBe('VERSION_CONFLICT');
-    const noVersion = await api.post(`/api/quotations/${quotation.id}/actions/emit`, {});
-    expect(noVersion.status).toBe(428);
-    expect((await api.act('quotations', quotation, 'fly')).body.code).toBe('ACTION_NOT_FOUND');
-    const patch = await api.patch(`/api/quotations/${quotation.id}`, { attributes: { status: 'accepted' } }, quotation.metadata.lastUpdatedDateTime);
-    expect(patch.status).toBe(422);
-    expect(patch.body.errors[0]).toMatchObject({ pointer: '/attributes/status', code: 'stateReadOnly' });
-    const created = await api.post('/api/quotations', { attributes: { date: '2026-06-01', status: 'accepted' }, relationships: { customerId } });
-    expect(created.status).toBe(422);
-    expect(created.body.errors[0].code).toBe('stateNotAllowed');
-    expect((await api.post('/api/quotations', { attributes: { date: '2026-06-01', status: 'to-be-created' }, relationships: { customerId } })).status).toBe(201);
-    expect((await api.post('/api/equipments', { attributes: { equipmentId: 'EST-NEW', module: 'fire', state: 'provisional' }, relationships: { customerId } })).status).toBe(201);
+    await expect(act('quotations', { ...quotation, metadata: { ...quotation.metadata, lastUpdatedDateTime: '2020-01-01T00:00:00.000Z' } }, 'emit')).rejects.toMatchObject({ code: 'VERSION_CONFLICT' });
+    await expect(s.service.runAction('quotations', quotation.id, 'emit', {}, undefined, s.admin)).rejects.toMatchObject({ code: 'PRECONDITION_REQUIRED' });
+    await expect(act('quotations', quotation, 'fly')).rejects.toMatchObject({ code: 'ACTION_NOT_FOUND' });
+    await expect(s.service.update('quotations', quotation.id, { attributes: { status: 'accepted' } }, `"${quotation.metadata.lastUpdatedDateTime}"`, s.admin)).rejects.toMatchObject({
+      status: 422,
+      errors: [{ pointer: '/attributes/status', code: 'stateReadOnly' }],
+    });
+    await expect(s.create('quotations', { attributes: { date: '2026-06-01', status: 'accepted' }, relationships: { customerId } })).rejects.toMatchObject({
+      status: 422,
+      errors: [expect.objectContaining({ code: 'stateNotAllowed' })],
+    });
+    expect((await s.create('quotations', { attributes: { date: '2026-06-01', status: 'to-be-created' }, relationships: { customerId } })).attributes.status).toBe('to-be-created');
+    expect((await s.create('equipments', { attributes: { equipmentId: 'EST-NEW', module: 'fire', state: 'provisional' }, relationships: { customerId } })).attributes.state).toBe('provisional');
   });
 
   it('lists the actions of an entity with why a guarded one is refused now', async () => {
     const quotation = await inState('quotations', 'draft', '', { 'metadata.discountPercent': 35 });
-    const res = await api.get(`/api/quotations/${quotation.id}/actions`);
-    const byAction = Object.fromEntries(res.body.data.map((a: any) => [a.action, a]));
-    expect(byAction.emit.refusal).toMatchObject({ code: 'APPROVAL_REQUIRED' });
-    expect(byAction.requestApproval.refusal).toBeNull();
+    const byAction = Object.fromEntries((await s.service.actions('quotations', quotation.id, s.admin)).map((a) => [a.action, a]));
+    expect(byAction.emit!.refusal).toMatchObject({ code: 'APPROVAL_REQUIRED' });
+    expect(byAction.requestApproval!.refusal).toBeNull();
     expect(byAction.duplicate).toBeDefined();
     expect(byAction.accept).toBeUndefined();
   });
@@ -127,20 +133,18 @@ describe.each(engines())('state machines through the API on %s', (engine) => {
     const assignment = await inState('assignments', 'running');
     const activity = (state: string) => inState('assignmentActivities', state, '', { 'relationships.assignmentId': assignment.id });
     const [open, postponed, closedBefore, canceledBefore] = [await activity('open'), await activity('postponed'), await activity('closed'), await activity('canceled')];
-    const closed = await api.act('assignments', assignment, 'close');
-    expect(closed.status).toBe(200);
-    expect(closed.body.meta.effects.map((e: any) => e.id).sort()).toEqual([open.id, postponed.id].sort());
-    const stateOf = async (id: string) => (await api.get(`/api/assignmentActivities/${id}`)).body.data.attributes.state;
+    const closed = await act('assignments', assignment, 'close');
+    expect(closed.effects!.map((e) => e.id).sort()).toEqual([open.id, postponed.id].sort());
     expect(await stateOf(open.id)).toBe('closed');
     expect(await stateOf(postponed.id)).toBe('closed');
     expect(await stateOf(canceledBefore.id)).toBe('canceled');
-    const reopened = await api.act('assignments', closed.body.data, 'reopen');
-    expect(reopened.body.data.attributes.state).toBe('open');
+    const reopened = await act('assignments', closed.entity, 'reopen');
+    expect(reopened.entity.attributes.state).toBe('open');
     expect(await stateOf(open.id)).toBe('open');
     expect(await stateOf(postponed.id)).toBe('open');
     expect(await stateOf(closedBefore.id)).toBe('closed');
-    const canceled = await api.act('assignments', reopened.body.data, 'cancel');
-    expect(canceled.body.data.attributes.state).toBe('canceled');
+    const canceled = await act('assignments', reopened.entity, 'cancel');
+    expect(canceled.entity.attributes.state).toBe('canceled');
     expect(await stateOf(open.id)).toBe('canceled');
     expect(await stateOf(closedBefore.id)).toBe('closed');
   });
@@ -149,17 +153,13 @@ describe.each(engines())('state machines through the API on %s', (engine) => {
     const equipment = await inState('equipments', 'active');
     const open = await inState('assignmentActivities', 'open', '', { 'relationships.equipmentId': equipment.id });
     const done = await inState('assignmentActivities', 'closed', '', { 'relationships.equipmentId': equipment.id });
-    const res = await api.act('equipments', equipment, 'decommission');
-    expect(res.body.data.attributes.state).toBe('decommissioned');
-    expect((await api.get(`/api/assignmentActivities/${open.id}`)).body.data.attributes.state).toBe('decommissioned');
-    expect((await api.get(`/api/assignmentActivities/${done.id}`)).body.data.attributes.state).toBe('closed');
+    expect((await act('equipments', equipment, 'decommission')).entity.attributes.state).toBe('decommissioned');
+    expect(await stateOf(open.id)).toBe('decommissioned');
+    expect(await stateOf(done.id)).toBe('closed');
   });
 
   it('scheduling needs operators, an operator in charge and a planned date', async () => {
     const bare = await inState('assignments', 'open', '', { 'relationships.operatorIds': [], 'relationships.operatorInChargeId': null });
-    const res = await api.act('assignments', bare, 'schedule');
-    expect(res.status).toBe(409);
-    expect(res.body.code).toBe('OPERATOR_REQUIRED');
-    expect(res.body.message).toMatch(/operatore/i);
+    await expect(act('assignments', bare, 'schedule')).rejects.toMatchObject({ status: 409, code: 'OPERATOR_REQUIRED', message: expect.stringMatching(/operatore/i) });
   });
 });
