@@ -158,7 +158,12 @@ describe.each(engines())('impersonation audit on %s', (engine) => {
     expect(removed.body.message).toContain('Registro impersonificazioni');
   });
 
-  // Needs `EntityService.history` (src/server/resources/service.ts) to pass the reader:
-  // `readHistory(this.db, kind.type, entity.id, { viewerId: call.identity.userId })`.
-  it.todo('GET /api/{type}/{id}/history answers «personale» as impersonator to a customer user');
+  it('GET /api/{type}/{id}/history answers «personale» as impersonator to a customer user, the id to staff', async () => {
+    const forClient = await as(client).request('GET', `/api/customers/${customer.id}/history`);
+    expect(forClient.status).toBe(200);
+    expect(forClient.body.data[0]).toMatchObject({ by: salesman, impersonator: 'personale' });
+    expect(forClient.body.data.map((entry: { impersonator: string | null }) => entry.impersonator)).not.toContain(api.adminId);
+    const forStaff = await as(salesman).request('GET', `/api/customers/${customer.id}/history`);
+    expect(forStaff.body.data[0]).toMatchObject({ by: salesman, impersonator: api.adminId });
+  });
 });

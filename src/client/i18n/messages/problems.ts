@@ -64,6 +64,7 @@ export default {
   'problems.IDEMPOTENCY_KEY_REQUIRED': 'Manca la chiave di idempotenza della richiesta.',
   'problems.EMPLOYEE_ALREADY_EXISTS': 'Il dipendente è già associato a questa azienda.',
   'problems.QUOTATION_NOT_EDITABLE': 'Il preventivo non è modificabile nello stato attuale.',
+  'problems.MEDIA_QUOTA_EXCEEDED': 'Hai raggiunto il limite di spazio per i file caricati: riprova più tardi o elimina file non più necessari.',
   'problems.STATE_LOCKED': 'L’elemento non è modificabile nel suo stato attuale.',
   'problems.QUOTATION_REVISION_READ_ONLY': 'Una revisione del preventivo è di sola lettura.',
   'problems.NOT_DELETABLE': 'L’elemento non può essere eliminato nello stato attuale.',
