@@ -9,6 +9,8 @@ import { errorHandler, sendProblem } from './http/error-handler.ts';
 import { Problem } from './http/problems.ts';
 import { jsonBodyError, registerJsonParsers } from './http/json-body.ts';
 import { registerCanonicalHost } from './http/canonical-host.ts';
+import { bodyPending, clientErrorHandler, guardConnections, serverTimeouts } from './http/connections.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { loggingOptions } from './logging.ts';
 import { EntityService, type CallContext } from './resources/service.ts';
 import { registerLimitRoutes } from './limits/routes.ts';
@@ -64,13 +66,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
     // request.ip: the right-most X-Forwarded-For hop that is not a trusted proxy (none trusted by default).
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    // Slow clients: headers, body, keep-alive and idle timeouts (http/connections.ts).
+    ...serverTimeouts(config.http),
+    clientErrorHandler,
     // Framework-level failures (bad URL encoding, bad content-length…) are problem+json too.
     frameworkErrors: (error, request, reply) => {
-      void request;
+      if (bodyPending(request.raw)) reply.header('Connection', 'close');
       sendProblem(reply, new Problem('BAD_REQUEST', { message: `Richiesta non valida: ${error.code ?? ''}`.trim() }));
     },
   });
   app.setErrorHandler(errorHandler);
+  guardConnections(app, {
+    limits: config.http,
+    trustedProxies: config.trustedProxies,
+    // Upload links stream large files for as long as bytes keep coming.
+    isStreamedBody: (request) => request.method === 'PUT' && isSignedMediaUrl(request.url ?? ''),
+    log: app.log,
+  });
+  const publicDir = options.publicDir;
+  const indexHtml = publicDir === undefined ? undefined : readIfExists(path.join(publicDir, 'index.html'));
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl, issuer: config.oidc.issuer, indexHtml });
 
   registerJsonParsers(app);
   if (config.redirectToPublicUrl) registerCanonicalHost(app, config.publicUrl);
@@ -146,7 +161,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const maintenance = new MaintenanceSwitch(database.db);
-  app.addHook('preHandler', async (request) => {
+  // Who calls is settled as soon as the headers are in, before any body is read: an anonymous
+  // request does not get to send its body (the answer closes the connection, http/connections.ts).
+  app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || isEventStream(request) || isPublicDocumentation(request.url) || isSignedMediaUrl(request.url)) return;
     request.caller = await identities.resolve(request);
     await maintenance.enforce(request, request.caller);
@@ -176,12 +193,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerResourceRoutes(app, service, callOf);
   const mediaFiles = await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: mediaStorage });
   registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage, files: mediaFiles });
-  registerEventRoutes(app, { db: database.db, bus: changes, identities, log: app.log });
+  registerEventRoutes(app, {
+    db: database.db,
+    bus: changes,
+    identities,
+    log: app.log,
+    limits: { perUser: config.http.maxEventStreamsPerUser, total: config.http.maxEventStreams },
+  });
   registerOpenApiRoutes(app, config);
   if (embedded) await registerOidcRoutes(app, { provider: embedded.provider, db: database.db, publicUrl: config.publicUrl, loginLimits: options.loginLimits });
 
-  const publicDir = options.publicDir;
-  const hasClient = publicDir !== undefined && fs.existsSync(path.join(publicDir, 'index.html'));
+  const hasClient = publicDir !== undefined && indexHtml !== undefined;
   if (hasClient) {
     await app.register(fastifyStatic, { root: publicDir, index: ['index.html'], wildcard: false, cacheControl: false, setHeaders: immutableAssets });
   }
@@ -212,6 +234,10 @@ function issuerKeys(config: ServerConfig): JWTVerifyGetKey {
     });
     return (await keys)(header, token);
   };
+}
+
+function readIfExists(file: string): string | undefined {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
 }
 
 /** Hashed assets never change; everything else is revalidated. */

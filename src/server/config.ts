@@ -42,6 +42,8 @@ export interface ServerConfig {
   backupDir: string;
   /** Proxies whose X-Forwarded-For is believed (addresses and CIDRs, TRUSTED_PROXIES); empty = none. */
   trustedProxies: string[];
+  /** Slow or too many clients: timeouts and caps of the HTTP server (README "Connections and timeouts"). */
+  http: HttpLimits;
   /** Address users reach this server at (redirect URIs, embedded issuer). Default http://localhost:PORT. */
   publicUrl: string;
   /** Files (SPEC §3 Media): where the bytes live, which types are accepted, how big, how long a signed link lasts. */
@@ -124,6 +126,42 @@ export function documentRenderConfig(env: NodeJS.ProcessEnv = process.env): Docu
     renderTimeoutMs: integer(env, 'DOCUMENT_RENDER_TIMEOUT_MS', 8000, 100),
     workers: integer(env, 'DOCUMENT_RENDER_WORKERS', 2, 1),
     queue: integer(env, 'DOCUMENT_RENDER_QUEUE', 10, 0),
+  };
+}
+
+export interface HttpLimits {
+  /** Longest wait for a request's headers, from its first byte (HTTP_HEADERS_TIMEOUT_SECONDS). */
+  headersTimeoutMs: number;
+  /** Longest wait for a request's body once its headers are in (HTTP_BODY_TIMEOUT_SECONDS); upload links excepted. */
+  bodyTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this long (HTTP_KEEP_ALIVE_TIMEOUT_SECONDS). */
+  keepAliveTimeoutMs: number;
+  /** A connection on which no byte moves either way for this long is closed (HTTP_IDLE_TIMEOUT_SECONDS). */
+  idleTimeoutMs: number;
+  /** An upload link's body is cut when no byte arrives for this long (UPLOAD_IDLE_TIMEOUT_SECONDS). */
+  uploadIdleTimeoutMs: number;
+  /** Open connections per process; more are refused (MAX_CONNECTIONS; 0 = no cap). */
+  maxConnections: number;
+  /** Open connections per client address and process, trusted proxies exempt (MAX_CONNECTIONS_PER_ADDRESS; 0 = no cap). */
+  maxConnectionsPerAddress: number;
+  /** Open `GET /api/events` streams per user and process (MAX_EVENT_STREAMS_PER_USER). */
+  maxEventStreamsPerUser: number;
+  /** Open `GET /api/events` streams per process (MAX_EVENT_STREAMS). */
+  maxEventStreams: number;
+}
+
+function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
+  const seconds = (name: string, fallback: number) => integer(env, name, fallback, 1) * 1000;
+  return {
+    headersTimeoutMs: seconds('HTTP_HEADERS_TIMEOUT_SECONDS', 10),
+    bodyTimeoutMs: seconds('HTTP_BODY_TIMEOUT_SECONDS', 30),
+    keepAliveTimeoutMs: seconds('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 5),
+    idleTimeoutMs: seconds('HTTP_IDLE_TIMEOUT_SECONDS', 60),
+    uploadIdleTimeoutMs: seconds('UPLOAD_IDLE_TIMEOUT_SECONDS', 30),
+    maxConnections: integer(env, 'MAX_CONNECTIONS', 10_000, 0),
+    maxConnectionsPerAddress: integer(env, 'MAX_CONNECTIONS_PER_ADDRESS', 64, 0),
+    maxEventStreamsPerUser: integer(env, 'MAX_EVENT_STREAMS_PER_USER', 10, 1),
+    maxEventStreams: integer(env, 'MAX_EVENT_STREAMS', 2000, 1),
   };
 }
 
@@ -268,5 +306,6 @@ export function loadConfig(env = process.env): ServerConfig {
     // PGlite's dump archives its whole data directory: backups kept inside it would be swept into every later one.
     backupDir: path.resolve(env.BACKUP_DIR || path.join(path.dirname(dataDir), 'backups')),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    http: httpLimits(env),
   };
 }

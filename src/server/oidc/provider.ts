@@ -30,6 +30,9 @@ export const TTL = {
   Interaction: 30 * 60,
 } as const;
 
+/** The endpoints a browser calls across origins with the client: CORS only for PUBLIC_URL's origin. */
+const CLIENT_CORS_PATH = /^\/token(\/revocation)?\/?$/;
+
 /** Where the provider sends the API reference's sign-in back (swagger-ui-dist's redirect page). */
 export const DOCS_OAUTH2_REDIRECT_PATH = '/api/docs/oauth2-redirect.html';
 
@@ -204,5 +207,14 @@ export async function createEmbeddedProvider(db: Kysely<DatabaseSchema>, config:
   // Behind a TLS-terminating proxy (PUBLIC_URL https): trust X-Forwarded-Proto/For for secure cookies and addresses.
   provider.proxy = publicUrl.startsWith('https:');
   if (log) provider.on('server_error', (_ctx: unknown, error: unknown) => log(error));
+  // clientBasedCORS judges a token or revocation call once its client is known; the preflight (and a
+  // call refused before that) would still echo any Origin. Another origin gets no CORS header at all.
+  const ownOrigin = new URL(publicUrl).origin;
+  provider.use(async (ctx, next) => {
+    const origin = ctx.get('Origin');
+    await next();
+    if (!origin || origin === ownOrigin || !CLIENT_CORS_PATH.test(ctx.path)) return;
+    for (const name of Object.keys(ctx.response.headers)) if (name.toLowerCase().startsWith('access-control-')) ctx.remove(name);
+  });
   return { provider, jwks: publicJwks(secrets.signingKeys) };
 }
