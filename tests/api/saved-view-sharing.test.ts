@@ -4,7 +4,7 @@
  * lacks; an administrator shares with any role; roles already shared stay when the view changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_NOT_HELD } from '../../src/server/kinds/saved-views.ts';
+import { ROLE_NOT_HELD } from '../../src/server/kinds/savedViews.ts';
 import { engines, insertDemoRoles, insertUser as insertApiUser, setupApi, type Api } from './setup.ts';
 
 describe.each(engines())('sharing saved views on %s', (engine) => {

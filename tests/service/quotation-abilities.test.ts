@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entity } from '../../src/domain/entity.ts';
-import { replaceQuotationLines } from '../../src/server/kinds/quotation-lines.ts';
+import { replaceQuotationLines } from '../../src/server/kinds/support/quotation-lines.ts';
 import { engines, setupService, TODAY, type ServiceSetup } from './setup.ts';
 
 describe.each(engines())('SPEC §6 quotation abilities on %s', (engine) => {

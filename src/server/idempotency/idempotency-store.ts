@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/database.ts';
 import { Problem } from '../http/problems.ts';
-import { canonicalJson } from '../kinds/hook-helpers.ts';
+import { canonicalJson } from '../kinds/support/hook-helpers.ts';
 
 /** How long a key is remembered: a day covers any retry a client makes (Stripe keeps them 24 h). */
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;

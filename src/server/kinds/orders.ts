@@ -13,7 +13,7 @@ import type { DatabaseSchema } from '../db/database.ts';
 import { Problem } from '../http/problems.ts';
 import type { HookContext, KindHooks } from '../resources/hooks.ts';
 import type { CallContext } from '../resources/service.ts';
-import { customerName, nextCode, requireUnique } from './hook-helpers.ts';
+import { customerName, nextCode, requireUnique } from './support/hook-helpers.ts';
 import { linePricing } from './quotations.ts';
 
 /**

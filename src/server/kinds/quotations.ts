@@ -12,7 +12,7 @@ import type { Entity, EntityData } from '../../domain/entity.ts';
 import { tableName } from '../db/entity-sql.ts';
 import { Problem } from '../http/problems.ts';
 import type { HookContext, KindHooks } from '../resources/hooks.ts';
-import { customerName, customerZoneId, nextCode, requireUnique, sameJson } from './hook-helpers.ts';
+import { customerName, customerZoneId, nextCode, requireUnique, sameJson } from './support/hook-helpers.ts';
 import { createOrderFromQuotation, createOrderRefusal } from './orders.ts';
 
 /**

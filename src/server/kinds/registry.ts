@@ -1,9 +1,9 @@
 /** Server hooks of the registry kinds: the uniqueness rules SPEC §5/§8 give them. */
 import type { KindHooks } from '../resources/hooks.ts';
-import { customerName, requireUnique } from './hook-helpers.ts';
-import { executeDeadlinesOfAssignment } from './equipments.ts';
+import { customerName, requireUnique } from './support/hook-helpers.ts';
+import { executeDeadlinesOfAssignment } from './support/deadline-engine.ts';
 import { checkOperators, interventionGuardContext, recordAnomaliesOnClosing } from './assignments.ts';
-import { customerListHook, customerReadHook, logContact, refreshCustomerFigures, refreshParentOfLocation } from './customers.ts';
+import { customerListHook, customerReadHook, logContact, refreshCustomerFigures, refreshParentOfLocation } from './support/customer-figures.ts';
 
 export const registryHooks: Record<string, KindHooks> = {
   assignments: {

@@ -12,20 +12,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { entitySchema } from '../../domain/kind.ts';
-import { findKind } from '../../domain/kinds.ts';
-import { physicalActivities, type planDeadlinesRequest, type postponeDeadlineRequest } from '../../domain/entities/physical-activities.ts';
+import { entitySchema } from '../../../domain/kind.ts';
+import { findKind } from '../../../domain/kinds.ts';
+import { physicalActivities, type planDeadlinesRequest, type postponeDeadlineRequest } from '../../../domain/entities/physical-activities.ts';
 import {
   agentOf, deadlineKey, DEFAULT_EDITION_POLICY, equipmentDeadlines, nextDeadlineAfter, type DeadlineRule, type EditionPolicy, type MaintenanceRule,
-} from '../../domain/rules/maintenance-rules.ts';
-import { addDays, addMonths, calendarDay } from '../../domain/rules/calendar.ts';
-import { businessDay } from '../../domain/business-day.ts';
-import type { Entity, EntityData } from '../../domain/entity.ts';
-import { Problem } from '../http/problems.ts';
-import type { HookContext, KindHooks } from '../resources/hooks.ts';
+} from '../../../domain/rules/maintenance-rules.ts';
+import { addDays, addMonths, calendarDay } from '../../../domain/rules/calendar.ts';
+import { businessDay } from '../../../domain/business-day.ts';
+import type { Entity, EntityData } from '../../../domain/entity.ts';
+import { Problem } from '../../http/problems.ts';
+import type { HookContext, KindHooks } from '../../resources/hooks.ts';
 import { nextCode, sameJson } from './hook-helpers.ts';
-import { refreshCustomerFigures } from './customers.ts';
-import { checkActivitiesLimit } from './assignments.ts';
+import { refreshCustomerFigures } from './customer-figures.ts';
+import { checkActivitiesLimit } from '../assignments.ts';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const isPending = (deadline: Entity) => deadline.attributes.isExecuted !== true && deadline.attributes.isEnded !== true;

@@ -8,13 +8,13 @@
  * marked executed on the edition's last day. Runs after the edition's write, in its transaction.
  */
 import { randomUUID } from 'node:crypto';
-import type { Entity, EntityData } from '../../domain/entity.ts';
-import { entitySchema } from '../../domain/kind.ts';
-import type { CourseEditionParticipant } from '../../domain/entities/course-editions.ts';
-import { physicalActivities } from '../../domain/entities/physical-activities.ts';
-import type { DeadlineRule } from '../../domain/rules/maintenance-rules.ts';
-import { courseLine, refresherCourseOf, refresherDueDate, refresherRuleOf, type CourseRuleFacts } from '../../domain/rules/training-refreshers.ts';
-import type { HookContext } from '../resources/hooks.ts';
+import type { Entity, EntityData } from '../../../domain/entity.ts';
+import { entitySchema } from '../../../domain/kind.ts';
+import type { CourseEditionParticipant } from '../../../domain/entities/course-editions.ts';
+import { physicalActivities } from '../../../domain/entities/physical-activities.ts';
+import type { DeadlineRule } from '../../../domain/rules/maintenance-rules.ts';
+import { courseLine, refresherCourseOf, refresherDueDate, refresherRuleOf, type CourseRuleFacts } from '../../../domain/rules/training-refreshers.ts';
+import type { HookContext } from '../../resources/hooks.ts';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const participantsOf = (entity: Entity | undefined) => ((entity?.attributes.participants as CourseEditionParticipant[] | undefined) ?? []);

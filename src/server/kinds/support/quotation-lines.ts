@@ -10,13 +10,13 @@
  * The quotation always gets a new version, so whoever edited the lines from an older one gets 409.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { quotationLinesBody } from '../../domain/entities/quotation-products.ts';
-import { applyMergePatch, deepEqual } from '../../domain/merge-patch.ts';
-import type { Entity } from '../../domain/entity.ts';
-import { Problem, problemCatalogue, type FieldError, type ProblemCode } from '../http/problems.ts';
-import { parseVersion, type CallContext, type EntityService } from '../resources/service.ts';
-import { zodProblem } from '../resources/zod-problem.ts';
-import { refreshQuotationTotals, withTotalsDeferred } from './quotations.ts';
+import { quotationLinesBody } from '../../../domain/entities/quotation-products.ts';
+import { applyMergePatch, deepEqual } from '../../../domain/merge-patch.ts';
+import type { Entity } from '../../../domain/entity.ts';
+import { Problem, problemCatalogue, type FieldError, type ProblemCode } from '../../http/problems.ts';
+import { parseVersion, type CallContext, type EntityService } from '../../resources/service.ts';
+import { zodProblem } from '../../resources/zod-problem.ts';
+import { refreshQuotationTotals, withTotalsDeferred } from '../quotations.ts';
 
 /** What the route answers: the quotation as stored after the write and its live lines in order. */
 export interface QuotationLinesResult {

@@ -19,8 +19,8 @@ import { headingLogo, templateProblem } from '../documents/routes.ts';
 import { storeGeneratedFile } from '../media/files.ts';
 import { Problem } from '../http/problems.ts';
 import type { HookContext, KindHooks } from '../resources/hooks.ts';
-import { nextCode } from './hook-helpers.ts';
-import { issueRefresherDeadlines } from './training-deadlines.ts';
+import { nextCode } from './support/hook-helpers.ts';
+import { issueRefresherDeadlines } from './support/training-deadlines.ts';
 
 type Row = Record<string, unknown>;
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);

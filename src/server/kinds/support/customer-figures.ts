@@ -6,13 +6,13 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
-import type { Entity } from '../../domain/entity.ts';
-import type { logContactRequest } from '../../domain/entities/customer.ts';
-import { customerFigures, customerFigureKeys, type CustomerFigures } from '../../domain/rules/customer-figures.ts';
-import { tableName } from '../db/entity-sql.ts';
-import { findKind } from '../../domain/kinds.ts';
-import type { CallContext } from '../resources/service.ts';
-import type { CustomActionImplementation, HookContext, KindHooks, ReadContext } from '../resources/hooks.ts';
+import type { Entity } from '../../../domain/entity.ts';
+import type { logContactRequest } from '../../../domain/entities/customer.ts';
+import { customerFigures, customerFigureKeys, type CustomerFigures } from '../../../domain/rules/customer-figures.ts';
+import { tableName } from '../../db/entity-sql.ts';
+import { findKind } from '../../../domain/kinds.ts';
+import type { CallContext } from '../../resources/service.ts';
+import type { CustomActionImplementation, HookContext, KindHooks, ReadContext } from '../../resources/hooks.ts';
 import { sameJson } from './hook-helpers.ts';
 
 const table = (type: string) => sql.raw(tableName({ type }));

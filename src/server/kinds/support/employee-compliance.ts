@@ -8,13 +8,13 @@
  * the employee or the customer), then the rows the rule reads.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Entity } from '../../domain/entity.ts';
-import type { CourseEditionParticipant } from '../../domain/entities/course-editions.ts';
-import type { SafetyRoleRequirement } from '../../domain/entities/reference-tables.ts';
-import { attendedCourses, complianceSummary, employeeCompliance, type ComplianceRow, type ComplianceSummary, type EditionFacts, type SafetyRoleFacts } from '../../domain/rules/training-compliance.ts';
-import type { CourseRuleFacts } from '../../domain/rules/training-refreshers.ts';
-import type { CallContext, EntityService } from '../resources/service.ts';
-import { Problem } from '../http/problems.ts';
+import type { Entity } from '../../../domain/entity.ts';
+import type { CourseEditionParticipant } from '../../../domain/entities/course-editions.ts';
+import type { SafetyRoleRequirement } from '../../../domain/entities/reference-tables.ts';
+import { attendedCourses, complianceSummary, employeeCompliance, type ComplianceRow, type ComplianceSummary, type EditionFacts, type SafetyRoleFacts } from '../../../domain/rules/training-compliance.ts';
+import type { CourseRuleFacts } from '../../../domain/rules/training-refreshers.ts';
+import type { CallContext, EntityService } from '../../resources/service.ts';
+import { Problem } from '../../http/problems.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 

@@ -1,10 +1,10 @@
 /** Helpers the kinds' server hooks share: uniqueness, yearly document numbers, JSON equality, customer names. */
 import { sql } from 'kysely';
-import { readPath } from '../../domain/kind.ts';
-import { fieldSqlText, tableName } from '../db/entity-sql.ts';
-import { Problem, type ProblemCode } from '../http/problems.ts';
-import type { Entity, EntityData } from '../../domain/entity.ts';
-import type { HookContext } from '../resources/hooks.ts';
+import { readPath } from '../../../domain/kind.ts';
+import { fieldSqlText, tableName } from '../../db/entity-sql.ts';
+import { Problem, type ProblemCode } from '../../http/problems.ts';
+import type { Entity, EntityData } from '../../../domain/entity.ts';
+import type { HookContext } from '../../resources/hooks.ts';
 
 /**
  * Refuses a write when another live row of the kind already has the same value in a list field.
