@@ -140,6 +140,20 @@ describe.each(engines())('edge hardening (%s)', (engine) => {
       expect(stream.status).not.toBe(200);
     });
 
+    it('an answer written past Fastify before the body came (the provider refusing an oversized token request) closes the connection', async () => {
+      const to = await listening(await edgeApp({ PUBLIC_URL: 'http://localhost:7999' }, { oidcProvider: true }));
+      const client = await open(to);
+      client.send('POST /oidc/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000000\r\n\r\ng');
+      // A byte every 300 ms: reading the rest "to keep the connection" would never end.
+      const drip = setInterval(() => client.send('g'), 300);
+      try {
+        expect(await within(client.closed, 2_000)).not.toBe('timeout');
+        expect(client.text()).toMatch(/^HTTP\/1\.1 400 /);
+      } finally {
+        clearInterval(drip);
+      }
+    });
+
     it('a body that stalls is cut with 408 after HTTP_BODY_TIMEOUT_SECONDS, while health answers at once', async () => {
       const to = await listening(await edgeApp({ HTTP_BODY_TIMEOUT_SECONDS: '1' }));
       const client = await open(to);

@@ -109,6 +109,11 @@ export function guardConnections(app: FastifyInstance, options: ConnectionGuardO
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (!announcesBody(request) || request.complete) return;
     const socket = request.socket;
+    // Answers written past Fastify (the provider at /oidc refuses an oversized body at once) close the
+    // connection too when the body is still coming: Node would otherwise read it to the end, for as long as it drips.
+    response.once('finish', () => {
+      if (bodyPending(request)) socket.destroySoon();
+    });
     if (options.isStreamedBody(request)) {
       // While the body streams, the socket's idle timeout is the upload's; then the usual one again.
       socket.setTimeout(limits.uploadIdleTimeoutMs);
