@@ -26,6 +26,17 @@ export default tseslint.config(
     },
   },
   {
+    // The generic service runs whatever hook table it is given (ServiceOptions.hooks); the kinds'
+    // modules import resources/, never the reverse: the composition root (app.ts) joins the two.
+    files: ['src/server/resources/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)kinds(/|$)', message: 'src/server/resources/ does not import src/server/kinds/: the hook table comes in through ServiceOptions.hooks.' }] },
+      ],
+    },
+  },
+  {
     // The rules of hooks and the React Compiler's checks (refs during render, setState in effects, purity).
     files: ['src/client/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,

@@ -13,6 +13,7 @@ import { bodyPending, clientErrorHandler, guardConnections, serverTimeouts } fro
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { loggingOptions } from './logging.ts';
 import { EntityService, type CallContext } from './resources/service.ts';
+import { kindHooks } from './kinds/index.ts';
 import { registerLimitRoutes } from './limits/routes.ts';
 import { registerResourceRoutes } from './resources/controller.ts';
 import { MaintenanceSwitch, registerMaintenanceRoutes } from './admin/maintenance.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : inProcessChangeBus((error) => app.log.error({ err: error }, 'ascolto delle modifiche non riuscito'));
   const mediaStorage = options.mediaStorage ?? createStorage(config.media);
   const service = new EntityService(database.db, {
+    hooks: kindHooks,
     maxPageSize: config.maxPageSize,
     maxDiscountPercent: config.maxDiscountPercent,
     limits: config.limits,

@@ -15,6 +15,7 @@ import { formatEur } from '../../src/domain/rules/money.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { EntityService } from '../../src/server/resources/service.ts';
+import { kindHooks } from '../../src/server/kinds/index.ts';
 import { abilityAccess } from '../../src/server/auth/access.ts';
 import { buildAbility } from '../../src/domain/ability.ts';
 import { createStorage, StorageNotFound } from '../../src/server/storage/index.ts';
@@ -175,7 +176,7 @@ describe.each(engines())('documents on %s', (engine) => {
   });
 
   it('stores a generated file in the caller’s transaction, bytes first: a rollback leaves neither row nor bytes', async () => {
-    const service = new EntityService(api.database.db, { maxPageSize: 100, maxDiscountPercent: 0 });
+    const service = new EntityService(api.database.db, { hooks: kindHooks, maxPageSize: 100, maxDiscountPercent: 0 });
     const storage = createStorage(api.config.media);
     const call = { identity: { userId: api.adminId, email: 'admin@test.it', displayName: 'Admin' }, access: abilityAccess(buildAbility([{ action: 'manage', subject: 'all' }])) };
     const bytes = Buffer.from('%PDF-1.7\n% prova\n%%EOF\n');

@@ -12,7 +12,8 @@ import { writePath, type KindDefinition } from '../../src/domain/kind.ts';
 import { actionNames } from '../../src/domain/machine.ts';
 import { commonFields } from '../../src/server/db/entity-sql.ts';
 import { EntityRepository } from '../../src/server/resources/repository.ts';
-import { hooksFor } from '../../src/server/resources/hooks.ts';
+import { hooksOf } from '../../src/server/resources/hooks.ts';
+import { kindHooks } from '../../src/server/kinds/index.ts';
 import { engines, setupApi, type Api } from './setup.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -599,7 +600,7 @@ describe.each(engines())('robustness on %s', (engine) => {
   it.each(kindCases)('%s: hostile actions, action names, bodies and If-Match', async (type, kind) => {
     const failures: string[] = [];
     // The kind's own actions get every body; names it does not have (some of them other kinds' actions) get a few.
-    const own = [...(kind.machine ? actionNames(kind.machine) : []), ...(kind.archivable ? ['archive', 'restore'] : []), ...Object.keys(hooksFor(type).actions ?? {})];
+    const own = [...(kind.machine ? actionNames(kind.machine) : []), ...(kind.archivable ? ['archive', 'restore'] : []), ...Object.keys(hooksOf(kindHooks, type).actions ?? {})];
     const foreign = [
       'archive', 'restore', 'duplicate', 'deliver', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'ARCHIVE', '%20archive',
       'x'.repeat(300), '%00', '%E0%A4%A', '',
@@ -786,7 +787,7 @@ describe.each(engines())('deeply nested bodies on %s', (engine) => {
       await probeOne(api, { method: 'PATCH', url: `/api/${type}/${current.id}`, rawBody: deep, headers: ifMatch, label: `whole body nested ${depth} levels` }, failures);
       // Last, on an entity of its own: an action that ignores its body (archive) goes through and changes the entity.
       const other = await fx.fresh(type);
-      for (const action of ['archive', ...(kind.machine ? actionNames(kind.machine).slice(0, 1) : []), ...Object.keys(hooksFor(type).actions ?? {})]) {
+      for (const action of ['archive', ...(kind.machine ? actionNames(kind.machine).slice(0, 1) : []), ...Object.keys(hooksOf(kindHooks, type).actions ?? {})]) {
         await probeOne(api, { method: 'POST', url: `/api/${type}/${other.id}/actions/${action}`, rawBody: deep, headers: { ...json, 'if-match': version(other) }, label: `action body nested ${depth} levels` }, failures);
       }
     }

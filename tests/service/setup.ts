@@ -17,6 +17,7 @@ import type { Kysely } from 'kysely';
 import { openDatabase, type Database, type DatabaseSchema } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrator.ts';
 import { EntityService, type ActionResult, type CallContext, type ServiceOptions } from '../../src/server/resources/service.ts';
+import { kindHooks } from '../../src/server/kinds/index.ts';
 import { EntityRepository } from '../../src/server/resources/repository.ts';
 import { callerOfUser, type Caller } from '../../src/server/auth/identity.ts';
 import { inProcessChangeBus, type ChangeBus } from '../../src/server/events/bus.ts';
@@ -137,6 +138,7 @@ export async function setupService(engine: string, setupOptions: SetupOptions = 
   const storage = diskStorage(mediaDir);
   const changes = inProcessChangeBus();
   const options: ServiceOptions = {
+    hooks: kindHooks,
     maxPageSize: 500,
     maxDiscountPercent: setupOptions.maxDiscountPercent ?? 20,
     today: () => setupOptions.today ?? TODAY,

@@ -97,7 +97,7 @@ export const quotations = defineKind({
   },
   actions: {
     duplicate: { label: 'Duplica', ability: 'create', creates: true, key: 'd' },
-    // An order with the accepted quotation's lines, linked to it (server: kinds/orders.ts createOrderFromQuotation).
+    // An order with the accepted quotation's lines, linked to it (server: src/server/kinds/quotations.ts createOrderFromQuotation).
     createOrder: { label: 'Crea ordine', ability: 'createOrder', creates: true, createdType: 'orders', key: 'o', states: ['accepted'] },
   },
   fields: {

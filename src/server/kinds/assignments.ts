@@ -1,17 +1,19 @@
 /**
- * Interventions (issue 11 "The intervention"): who may be an operator, the facts the assignment
- * machine's closing guards read (the unresolved anomalies found during the intervention's
- * activities, see src/domain/rules/intervention.ts), and what closing with anomalies records on the
- * activities. The assignments' hooks entry (registry.ts) calls them beside its own.
+ * Server hooks of assignments, the interventions (issue 11 "The intervention"): one per code, who
+ * may be an operator, the facts the assignment machine's closing guards read (the unresolved
+ * anomalies found during the intervention's activities, see src/domain/rules/intervention.ts), what
+ * closing with anomalies records on the activities, and the deadlines closing executes (the
+ * deadline engine, support/deadline-engine.ts).
  */
 import { writePath } from '../../domain/kind.ts';
 import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { GuardContext } from '../../domain/machine.ts';
 import { INTERVENTION_ANOMALIES, mayOperate, OPERATOR_NOT_ALLOWED, type OperatorCandidate } from '../../domain/rules/intervention.ts';
-import { activitiesLimitMessage, mayAddActivity } from '../../domain/rules/limits.ts';
 import { Problem } from '../http/problems.ts';
-import type { HookContext } from '../resources/hooks.ts';
+import { defineKindHooks, type HookContext } from '../resources/hooks.ts';
 import { storedOf } from '../resources/service.ts';
+import { customerName, requireUnique } from './support/hook-helpers.ts';
+import { executeDeadlinesOfAssignment } from './support/deadline-engine.ts';
 
 /** Activities the closing moves (the machine's cascade moves the same ones). */
 const STILL_TO_DO: readonly string[] = ['open', 'postponed'];
@@ -36,7 +38,7 @@ const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter
  * Checked for the operators a write adds (all of them when the module changes): a team chosen
  * before a user's modules changed stays as it was until someone changes it.
  */
-export async function checkOperators(hook: HookContext, data: EntityData, previous: Entity | undefined): Promise<void> {
+async function checkOperators(hook: HookContext, data: EntityData, previous: Entity | undefined): Promise<void> {
   const module = String(data.attributes.module ?? '');
   const operators = idsOf(data.relationships.operatorIds);
   const before = previous && previous.attributes.module === data.attributes.module ? new Set(idsOf(previous.relationships.operatorIds)) : new Set<string>();
@@ -50,27 +52,8 @@ export async function checkOperators(hook: HookContext, data: EntityData, previo
   if (errors.length > 0) throw new Problem('VALIDATION_FAILED', { errors });
 }
 
-/**
- * SPEC §9 activities limit: an intervention holds at most `limits.activitiesPerIntervention` live
- * activities. Checked when an activity is created or moved to another intervention, with that
- * intervention's row locked, so two activities added at once cannot both take the last place.
- */
-export async function checkActivitiesLimit(hook: HookContext, data: EntityData, previous: Entity | undefined): Promise<void> {
-  const assignmentId = typeof data.relationships.assignmentId === 'string' ? data.relationships.assignmentId : null;
-  if (!assignmentId || (previous && previous.relationships.assignmentId === assignmentId)) return;
-  await hook.repository('assignments').findById(assignmentId, { forUpdate: true });
-  const count = Number(await hook.repository('assignmentActivities').countReferencing('relationships.assignmentId', assignmentId, false));
-  if (mayAddActivity(count, hook.limits)) return;
-  const limit = hook.limits.activitiesPerIntervention;
-  throw new Problem('ACTIVITIES_LIMIT_REACHED', {
-    message: activitiesLimitMessage(limit),
-    extensions: { limit },
-    errors: [{ pointer: '/relationships/assignmentId', code: 'ACTIVITIES_LIMIT_REACHED', message: activitiesLimitMessage(limit) }],
-  });
-}
-
 /** The closing guards' fact: unresolved anomalies found during the intervention's activities. */
-export async function interventionGuardContext(hook: HookContext, entity: Entity): Promise<Partial<GuardContext>> {
+async function interventionGuardContext(hook: HookContext, entity: Entity): Promise<Partial<GuardContext>> {
   const activities = await hook.repository('assignmentActivities').listByRelationship('assignmentId', entity.id);
   const { count } = await activitiesWithAnomalies(hook, activities);
   return { related: { [INTERVENTION_ANOMALIES]: count } };
@@ -81,7 +64,7 @@ export async function interventionGuardContext(hook: HookContext, entity: Entity
  * anomaly are closed, and the machine's cascade then closes the others with anomalies. They carry
  * the same cascade mark, so reopening the intervention reopens them all.
  */
-export async function recordAnomaliesOnClosing(hook: HookContext, current: Entity, _next: EntityData, action: string): Promise<void> {
+async function recordAnomaliesOnClosing(hook: HookContext, current: Entity, _next: EntityData, action: string): Promise<void> {
   if (action !== 'closeWithAnomalies') return;
   const repository = hook.repository('assignmentActivities');
   const toDo = await repository.findRelated('assignmentId', current.id, 'attributes.state', STILL_TO_DO);
@@ -92,3 +75,16 @@ export async function recordAnomaliesOnClosing(hook: HookContext, current: Entit
     await repository.update(activity.id, activity.metadata.lastUpdatedDateTime, { data }, hook.call.identity, action);
   }
 }
+
+export const assignmentsKind = defineKindHooks('assignments', {
+  async beforeWrite(hook, data, previous, id) {
+    await checkOperators(hook, data, previous);
+    await requireUnique(hook, data, id, 'code', 'ASSIGNMENT_CODE_ALREADY_USED', (other) => `Codice incarico già utilizzato per l’incarico ${other}`);
+    return { ...data, metadata: { ...data.metadata, customerName: await customerName(hook, data.relationships.customerId) } };
+  },
+  // Closing an intervention executes the deadlines of the activities it closes (the deadline engine).
+  afterWrite: executeDeadlinesOfAssignment,
+  // The intervention (issue 11): closing follows the anomalies found, and closing with anomalies records them.
+  guardContext: interventionGuardContext,
+  onTransition: recordAnomaliesOnClosing,
+});

@@ -18,7 +18,7 @@ import { renderPdf } from '../documents/pdf.ts';
 import { headingLogo, templateProblem } from '../documents/routes.ts';
 import { storeGeneratedFile } from '../media/files.ts';
 import { Problem } from '../http/problems.ts';
-import type { HookContext, KindHooks } from '../resources/hooks.ts';
+import { defineKindHooks, type HookContext } from '../resources/hooks.ts';
 import { nextCode } from './support/hook-helpers.ts';
 import { issueRefresherDeadlines } from './support/training-deadlines.ts';
 
@@ -110,106 +110,104 @@ async function existingCertificate(hook: HookContext, editionId: string, partici
   return owned.find((row) => !row.metadata.isDeleted && (row.attributes.meta as Row | undefined)?.courseEditionId === editionId);
 }
 
-export const courseEditionHooks: Record<string, KindHooks> = {
-  courseEditions: {
-    async beforeWrite(hook, data, previous, id) {
-      const attributes = { ...data.attributes };
-      if (!str(attributes.code)) attributes.code = await nextCode(hook, 'ED', Number(String(attributes.startDate ?? hook.today).slice(0, 4)), 'code');
-      // Attendance refers to sessions by key: a session written without one gets its own.
-      attributes.sessions = sessionsOf(data).map((session) => (session.id ? session : { ...session, id: randomUUID() }));
-      const next = await checkRoom(hook, { ...data, attributes });
-      await checkParticipants(hook, next);
-      await checkClosedChanges(hook, next, previous, id);
-      return next;
-    },
-    // A certificate recorded: the employee's next refresher deadline (training-deadlines.ts).
-    afterWrite: issueRefresherDeadlines,
-    actions: {
-      async issueCertificates(hook, edition) {
-        const storage = hook.storage;
-        if (!storage) throw new Error('issueCertificates needs the media store');
-        const passed = passedParticipants(edition.attributes as { participants: CourseEditionParticipant[] });
-        if (passed.length === 0) throw new Problem('TRANSITION_NOT_ALLOWED', { message: 'Nessun partecipante ha superato il corso: non ci sono attestati da emettere' });
-        const documents = new DocumentData(hook.db, hook.service);
-        const [course, template, heading] = await Promise.all([
-          hook.repository('courses').findById(String(edition.relationships.courseId)),
-          documents.template('courseCertificate'),
-          documents.heading('edu'),
-        ]);
-        if (!course) throw new Problem('NOT_FOUND', { message: 'Il corso dell’edizione non esiste più' });
-        const c = course.attributes;
-        const a = edition.attributes;
-        const employees = await hook.repository('employees').findByIds(passed.map((participant) => participant.employeeId));
-        const customers = await hook.repository('customers').findByIds([...employees.values()].map((employee) => String(employee.relationships.customerId)));
-        // The edu heading's logo, as the printed documents carry it.
-        const logo = await headingLogo(storage, heading);
-        const validUntil = refresherDueDate({ id: course.id, validityYears: typeof c.validityYears === 'number' ? c.validityYears : undefined }, String(a.endDate));
-        const issued: string[] = [];
-        const certificates = new Map<string, string>();
-        for (const participant of passed) {
-          const found = await existingCertificate(hook, edition.id, participant);
-          if (found) {
-            certificates.set(participant.employeeId, found.id);
-            continue;
-          }
-          const employee = employees.get(participant.employeeId);
-          if (!employee) continue;
-          const e = employee.attributes;
-          const customer = customers.get(String(employee.relationships.customerId));
-          const registry = (customer?.attributes.registry ?? {}) as Row;
-          const fileTitle = `Attestato ${String(c.code)} ${String(e.lastName)} ${String(e.firstName)}`;
-          const bytes = await certificatePdf(template, {
-            heading,
-            logo,
-            title: fileTitle,
-            data: {
-              documento: { data: hook.today },
-              intestazione: heading ? { ragioneSociale: heading.companyName, partitaIva: heading.vatNumber, telefono: heading.phoneNumber, email: heading.email } : {},
-              cliente: { ragioneSociale: str(customer?.metadata.displayName) ?? registryDisplayName(registry), indirizzo: registry.address, cap: registry.zipCode, citta: registry.city, provincia: registry.province, partitaIva: registry.vatNumber, codiceFiscale: registry.fiscalCode },
-              piano: { titolo: `${String(c.title)} – edizione ${String(a.code ?? '')}`, anno: String(a.endDate ?? '').slice(0, 4) },
-              attestati: [{
-                dipendente: {
-                  nome: e.firstName, cognome: e.lastName, codiceFiscale: e.fiscalCode, dataNascita: e.birthDate,
-                  luogoNascita: [e.birthCity, e.birthProvince ? `(${String(e.birthProvince)})` : ''].filter(Boolean).join(' '),
-                },
-                corso: {
-                  codice: c.code, titolo: c.title, ore: c.durationHours,
-                  data: a.startDate === a.endDate ? italianDay(a.startDate) : `${italianDay(a.startDate)} – ${italianDay(a.endDate)}`,
-                  validita: validUntil ? `${String(c.validityYears)} ${c.validityYears === 1 ? 'anno' : 'anni'}, fino al ${italianDay(validUntil)}` : '',
-                },
-                esito: 'Superato',
-                riferimentiNormativi: documentNorms.trainingAgreement.text,
-              }],
-            },
-          });
-          // Stored as the printed documents are (one path), in this action's transaction: a rollback removes the bytes again.
-          const media = await storeGeneratedFile({ service: hook.service, storage }, hook.db, hook.call, {
-            owner: { type: 'employees', id: employee.id },
-            name: `${fileTitle}.pdf`,
-            mimeType: 'application/pdf',
-            bytes,
-            meta: {
-              courseEditionId: edition.id, courseId: course.id, issuedOn: hook.today, ...(validUntil ? { validUntil } : {}),
-              templateDocId: template.id, templateVersion: template.metadata.lastUpdatedDateTime,
-            },
-          });
-          certificates.set(participant.employeeId, media.id);
-          issued.push(media.id);
+export const courseEditionsKind = defineKindHooks('courseEditions', {
+  async beforeWrite(hook, data, previous, id) {
+    const attributes = { ...data.attributes };
+    if (!str(attributes.code)) attributes.code = await nextCode(hook, 'ED', Number(String(attributes.startDate ?? hook.today).slice(0, 4)), 'code');
+    // Attendance refers to sessions by key: a session written without one gets its own.
+    attributes.sessions = sessionsOf(data).map((session) => (session.id ? session : { ...session, id: randomUUID() }));
+    const next = await checkRoom(hook, { ...data, attributes });
+    await checkParticipants(hook, next);
+    await checkClosedChanges(hook, next, previous, id);
+    return next;
+  },
+  // A certificate recorded: the employee's next refresher deadline (support/training-deadlines.ts).
+  afterWrite: issueRefresherDeadlines,
+  actions: {
+    async issueCertificates(hook, edition) {
+      const storage = hook.storage;
+      if (!storage) throw new Error('issueCertificates needs the media store');
+      const passed = passedParticipants(edition.attributes as { participants: CourseEditionParticipant[] });
+      if (passed.length === 0) throw new Problem('TRANSITION_NOT_ALLOWED', { message: 'Nessun partecipante ha superato il corso: non ci sono attestati da emettere' });
+      const documents = new DocumentData(hook.db, hook.service);
+      const [course, template, heading] = await Promise.all([
+        hook.repository('courses').findById(String(edition.relationships.courseId)),
+        documents.template('courseCertificate'),
+        documents.heading('edu'),
+      ]);
+      if (!course) throw new Problem('NOT_FOUND', { message: 'Il corso dell’edizione non esiste più' });
+      const c = course.attributes;
+      const a = edition.attributes;
+      const employees = await hook.repository('employees').findByIds(passed.map((participant) => participant.employeeId));
+      const customers = await hook.repository('customers').findByIds([...employees.values()].map((employee) => String(employee.relationships.customerId)));
+      // The edu heading's logo, as the printed documents carry it.
+      const logo = await headingLogo(storage, heading);
+      const validUntil = refresherDueDate({ id: course.id, validityYears: typeof c.validityYears === 'number' ? c.validityYears : undefined }, String(a.endDate));
+      const issued: string[] = [];
+      const certificates = new Map<string, string>();
+      for (const participant of passed) {
+        const found = await existingCertificate(hook, edition.id, participant);
+        if (found) {
+          certificates.set(participant.employeeId, found.id);
+          continue;
         }
-        const participants = participantsOf(edition).map((participant) => {
-          const mediaId = certificates.get(participant.employeeId);
-          return mediaId ? { ...participant, certificateMediaId: mediaId } : participant;
+        const employee = employees.get(participant.employeeId);
+        if (!employee) continue;
+        const e = employee.attributes;
+        const customer = customers.get(String(employee.relationships.customerId));
+        const registry = (customer?.attributes.registry ?? {}) as Row;
+        const fileTitle = `Attestato ${String(c.code)} ${String(e.lastName)} ${String(e.firstName)}`;
+        const bytes = await certificatePdf(template, {
+          heading,
+          logo,
+          title: fileTitle,
+          data: {
+            documento: { data: hook.today },
+            intestazione: heading ? { ragioneSociale: heading.companyName, partitaIva: heading.vatNumber, telefono: heading.phoneNumber, email: heading.email } : {},
+            cliente: { ragioneSociale: str(customer?.metadata.displayName) ?? registryDisplayName(registry), indirizzo: registry.address, cap: registry.zipCode, citta: registry.city, provincia: registry.province, partitaIva: registry.vatNumber, codiceFiscale: registry.fiscalCode },
+            piano: { titolo: `${String(c.title)} – edizione ${String(a.code ?? '')}`, anno: String(a.endDate ?? '').slice(0, 4) },
+            attestati: [{
+              dipendente: {
+                nome: e.firstName, cognome: e.lastName, codiceFiscale: e.fiscalCode, dataNascita: e.birthDate,
+                luogoNascita: [e.birthCity, e.birthProvince ? `(${String(e.birthProvince)})` : ''].filter(Boolean).join(' '),
+              },
+              corso: {
+                codice: c.code, titolo: c.title, ore: c.durationHours,
+                data: a.startDate === a.endDate ? italianDay(a.startDate) : `${italianDay(a.startDate)} – ${italianDay(a.endDate)}`,
+                validita: validUntil ? `${String(c.validityYears)} ${c.validityYears === 1 ? 'anno' : 'anni'}, fino al ${italianDay(validUntil)}` : '',
+              },
+              esito: 'Superato',
+              riferimentiNormativi: documentNorms.trainingAgreement.text,
+            }],
+          },
         });
-        const changed = participants.some((participant, index) => participant.certificateMediaId !== participantsOf(edition)[index]?.certificateMediaId);
-        const entity = changed
-          ? await hook.service.replaceWithin(hook.db, hook.call, edition, 'courseEditions', { attributes: { ...edition.attributes, participants }, metadata: {}, relationships: edition.relationships })
-          : edition;
-        return {
-          entity,
-          effects: issued.map((id) => ({ type: 'media', id, to: 'created' })),
-          meta: { issued: issued.length, alreadyIssued: certificates.size - issued.length },
-        };
-      },
+        // Stored as the printed documents are (one path), in this action's transaction: a rollback removes the bytes again.
+        const media = await storeGeneratedFile({ service: hook.service, storage }, hook.db, hook.call, {
+          owner: { type: 'employees', id: employee.id },
+          name: `${fileTitle}.pdf`,
+          mimeType: 'application/pdf',
+          bytes,
+          meta: {
+            courseEditionId: edition.id, courseId: course.id, issuedOn: hook.today, ...(validUntil ? { validUntil } : {}),
+            templateDocId: template.id, templateVersion: template.metadata.lastUpdatedDateTime,
+          },
+        });
+        certificates.set(participant.employeeId, media.id);
+        issued.push(media.id);
+      }
+      const participants = participantsOf(edition).map((participant) => {
+        const mediaId = certificates.get(participant.employeeId);
+        return mediaId ? { ...participant, certificateMediaId: mediaId } : participant;
+      });
+      const changed = participants.some((participant, index) => participant.certificateMediaId !== participantsOf(edition)[index]?.certificateMediaId);
+      const entity = changed
+        ? await hook.service.replaceWithin(hook.db, hook.call, edition, 'courseEditions', { attributes: { ...edition.attributes, participants }, metadata: {}, relationships: edition.relationships })
+        : edition;
+      return {
+        entity,
+        effects: issued.map((id) => ({ type: 'media', id, to: 'created' })),
+        meta: { issued: issued.length, alreadyIssued: certificates.size - issued.length },
+      };
     },
   },
-};
+});

@@ -3,7 +3,7 @@
  * "È già presente una cartella con questo nome"). A node's parent is a folder of the same customer,
  * a folder never goes inside itself, and two folders side by side never share a name.
  */
-import type { HookContext, KindHooks } from '../resources/hooks.ts';
+import { defineKindHooks, type HookContext } from '../resources/hooks.ts';
 import type { Entity, EntityData } from '../../domain/entity.ts';
 import { Problem } from '../http/problems.ts';
 import { FOLDER_EXISTS_MESSAGE, media, OWNER_NOT_ALLOWED_MESSAGE, OWNER_TYPES_WITHOUT_FILES, sameFolderName, serverFactIssues } from '../../domain/entities/media.ts';
@@ -47,33 +47,31 @@ function refusedWrite(hook: HookContext, data: EntityData, previous: Entity | un
   if (errors.length > 0) throw new Problem('VALIDATION_FAILED', { errors });
 }
 
-export const mediaHooks: Record<string, KindHooks> = {
-  media: {
-    async beforeWrite(hook, written, previous, id) {
-      refusedWrite(hook, written, previous);
-      const data = await withOwnersCustomer(hook, written);
-      const customerId = typeof data.relationships.customerId === 'string' ? data.relationships.customerId : null;
-      const parentId = parentOf(data);
-      const repository = hook.repository('media');
-      if (parentId) {
-        const parent = await repository.findById(parentId);
-        if (!parent || parent.metadata.isDeleted || parent.attributes.nodeKind !== 'folder') throw invalidParent('La destinazione deve essere una cartella');
-        if ((parent.relationships.customerId ?? null) !== customerId) throw invalidParent('La cartella appartiene a un altro cliente');
-        // A folder cannot go into itself or into one of its own folders.
-        for (let at: string | null = parentId, depth = 0; at && depth < 100; depth++) {
-          if (at === id) throw invalidParent('Una cartella non può essere spostata dentro sé stessa');
-          const node: Pick<EntityData, 'attributes'> | undefined = at === parentId ? parent : await repository.findById(at);
-          at = node ? parentOf(node) : null;
-        }
+export const mediaKind = defineKindHooks('media', {
+  async beforeWrite(hook, written, previous, id) {
+    refusedWrite(hook, written, previous);
+    const data = await withOwnersCustomer(hook, written);
+    const customerId = typeof data.relationships.customerId === 'string' ? data.relationships.customerId : null;
+    const parentId = parentOf(data);
+    const repository = hook.repository('media');
+    if (parentId) {
+      const parent = await repository.findById(parentId);
+      if (!parent || parent.metadata.isDeleted || parent.attributes.nodeKind !== 'folder') throw invalidParent('La destinazione deve essere una cartella');
+      if ((parent.relationships.customerId ?? null) !== customerId) throw invalidParent('La cartella appartiene a un altro cliente');
+      // A folder cannot go into itself or into one of its own folders.
+      for (let at: string | null = parentId, depth = 0; at && depth < 100; depth++) {
+        if (at === id) throw invalidParent('Una cartella non può essere spostata dentro sé stessa');
+        const node: Pick<EntityData, 'attributes'> | undefined = at === parentId ? parent : await repository.findById(at);
+        at = node ? parentOf(node) : null;
       }
-      if (data.attributes.nodeKind !== 'folder' || !customerId) return data;
-      const name = String(data.attributes.name ?? '');
-      const siblings = await repository.listByRelationship('customerId', customerId);
-      const clash = siblings.find((other) => other.id !== id && other.attributes.nodeKind === 'folder' && parentOf(other) === parentId && sameFolderName(String(other.attributes.name ?? ''), name));
-      if (clash) {
-        throw new Problem('FOLDER_ALREADY_EXISTS', { extensions: { existingId: clash.id }, errors: [{ pointer: '/attributes/name', code: 'FOLDER_ALREADY_EXISTS', message: FOLDER_EXISTS_MESSAGE }] });
-      }
-      return data;
-    },
+    }
+    if (data.attributes.nodeKind !== 'folder' || !customerId) return data;
+    const name = String(data.attributes.name ?? '');
+    const siblings = await repository.listByRelationship('customerId', customerId);
+    const clash = siblings.find((other) => other.id !== id && other.attributes.nodeKind === 'folder' && parentOf(other) === parentId && sameFolderName(String(other.attributes.name ?? ''), name));
+    if (clash) {
+      throw new Problem('FOLDER_ALREADY_EXISTS', { extensions: { existingId: clash.id }, errors: [{ pointer: '/attributes/name', code: 'FOLDER_ALREADY_EXISTS', message: FOLDER_EXISTS_MESSAGE }] });
+    }
+    return data;
   },
-};
+});

@@ -4,7 +4,7 @@
  */
 import type { Entity } from '../../domain/entity.ts';
 import { REMINDER_SNOOZE_MINUTES } from '../../domain/entities/reminders.ts';
-import type { HookContext, KindHooks } from '../resources/hooks.ts';
+import { defineKindHooks, type HookContext } from '../resources/hooks.ts';
 import { Problem } from '../http/problems.ts';
 
 /** The reminder with these attributes changed, as a new version (history and live notice included). */
@@ -23,18 +23,16 @@ export function snoozedUntil(dateTime: unknown, now: number): string {
   return new Date(Math.max(now, Number.isNaN(own) ? now : own) + REMINDER_SNOOZE_MINUTES * 60_000).toISOString();
 }
 
-export const reminderHooks: Record<string, KindHooks> = {
-  reminders: {
-    async beforeWrite(hook, data, previous) {
-      if (data.relationships.userId) return;
-      // An update keeps its owner (a merge patch cannot empty a required link); a create gets the caller.
-      const owner = previous?.relationships.userId ?? hook.call.identity.userId;
-      if (!owner) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '/relationships/userId', code: 'required', message: 'Obbligatorio' }] });
-      return { ...data, relationships: { ...data.relationships, userId: owner } };
-    },
-    actions: {
-      done: (hook, entity) => withAttributes(hook, entity, { isDone: true }),
-      snooze: (hook, entity) => withAttributes(hook, entity, { isDone: false, dateTime: snoozedUntil(entity.attributes.dateTime, Date.now()) }),
-    },
+export const remindersKind = defineKindHooks('reminders', {
+  async beforeWrite(hook, data, previous) {
+    if (data.relationships.userId) return;
+    // An update keeps its owner (a merge patch cannot empty a required link); a create gets the caller.
+    const owner = previous?.relationships.userId ?? hook.call.identity.userId;
+    if (!owner) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '/relationships/userId', code: 'required', message: 'Obbligatorio' }] });
+    return { ...data, relationships: { ...data.relationships, userId: owner } };
   },
-};
+  actions: {
+    done: (hook, entity) => withAttributes(hook, entity, { isDone: true }),
+    snooze: (hook, entity) => withAttributes(hook, entity, { isDone: false, dateTime: snoozedUntil(entity.attributes.dateTime, Date.now()) }),
+  },
+});

@@ -7,21 +7,19 @@
 import type { PermissionRule } from '../../domain/entities/roles.ts';
 import { kindList } from '../../domain/kinds.ts';
 import { roleCatalogue, roleRuleIssues } from '../../domain/rules/role-rules.ts';
-import type { KindHooks } from '../resources/hooks.ts';
+import { defineKindHooks } from '../resources/hooks.ts';
 import { Problem } from '../http/problems.ts';
 
 const catalogue = roleCatalogue(kindList);
 
-export const roleHooks: Record<string, KindHooks> = {
-  roles: {
-    async beforeWrite(_hook, data) {
-      const permissions = (data.attributes.permissions ?? []) as PermissionRule[];
-      const issues = roleRuleIssues(permissions, catalogue);
-      if (issues.length === 0) return;
-      throw new Problem('VALIDATION_FAILED', {
-        message: issues.length === 1 ? issues[0]!.message : `Le regole del ruolo hanno ${issues.length} errori: ${issues[0]!.message}; …`,
-        errors: issues.map((issue) => ({ pointer: `/attributes/permissions/${issue.index}/${issue.key}`, code: issue.code, message: issue.message })),
-      });
-    },
+export const rolesKind = defineKindHooks('roles', {
+  async beforeWrite(_hook, data) {
+    const permissions = (data.attributes.permissions ?? []) as PermissionRule[];
+    const issues = roleRuleIssues(permissions, catalogue);
+    if (issues.length === 0) return;
+    throw new Problem('VALIDATION_FAILED', {
+      message: issues.length === 1 ? issues[0]!.message : `Le regole del ruolo hanno ${issues.length} errori: ${issues[0]!.message}; …`,
+      errors: issues.map((issue) => ({ pointer: `/attributes/permissions/${issue.index}/${issue.key}`, code: issue.code, message: issue.message })),
+    });
   },
-};
+});

@@ -1,14 +1,14 @@
 /**
  * `POST /api/orders/wizard` (SPEC §2 order wizard): the whole wizard in one transaction, once per
  * `Idempotency-Key`. Controller and service: parse, check the ability, then the writes of
- * kinds/orders.ts inside the idempotency claim (idempotency-store.ts).
+ * kinds/support/order-wizard.ts inside the idempotency claim (idempotency-store.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { orderWizardRequest } from '../../domain/entities/orders.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../domain/records.ts';
 import { Problem } from '../http/problems.ts';
 import { idempotencyKeyOf, once } from '../idempotency/idempotency-store.ts';
-import { createWizardOrder } from '../kinds/orders.ts';
+import { createWizardOrder } from '../kinds/support/order-wizard.ts';
 import type { CallContext, EntityService } from '../resources/service.ts';
 import { zodProblem } from '../resources/zod-problem.ts';
 

@@ -2,6 +2,11 @@
  * Kind-specific behaviour that the generic service calls at fixed points: uniqueness rules of
  * SPEC §8, values looked up from other kinds, totals kept in step with their lines, guard facts,
  * and actions that are not state transitions (duplicate). One entry per kind, nothing else.
+ *
+ * This file only says what a kind's hooks are. Each kind declares its own in
+ * `src/server/kinds/<type>.ts` (`defineKindHooks`); `src/server/kinds/index.ts` gathers them into the
+ * table the composition root hands to the service (`ServiceOptions.hooks`): nothing under
+ * `resources/` imports `kinds/` (a lint rule keeps it so).
  */
 import type { Kysely } from 'kysely';
 import type { KindDefinition } from '../../domain/kind.ts';
@@ -10,8 +15,6 @@ import type { DatabaseSchema } from '../db/database.ts';
 import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { EntityRepository } from './repository.ts';
 import type { ActionResult, CallContext, EntityService } from './service.ts';
-import { kindHooks } from './kind-hooks.ts';
-import { kindList } from '../../domain/kinds.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import type { Limits } from '../../domain/rules/limits.ts';
 
@@ -73,17 +76,32 @@ export interface KindHooks {
  */
 export type CustomActionImplementation = (hook: HookContext, entity: Entity, body: Record<string, unknown>) => Promise<Pick<ActionResult, 'entity' | 'effects' | 'meta'>>;
 
-export function hooksFor(type: string): KindHooks {
-  return kindHooks[type] ?? {};
+/** One kind's hooks, as its module under `src/server/kinds/` declares them. */
+export interface KindHooksModule<Type extends string = string> {
+  readonly type: Type;
+  readonly hooks: KindHooks;
+}
+
+/** The hooks of every kind that has some, by type (built once by `src/server/kinds/index.ts`). */
+export type KindHooksTable = Readonly<Record<string, KindHooks>>;
+
+/** Declares the hooks of the kind `type` (the API type, as in `src/domain/kinds.ts`). */
+export function defineKindHooks<Type extends string>(type: Type, hooks: KindHooks): KindHooksModule<Type> {
+  return { type, hooks };
+}
+
+/** The hooks of `type` in `table` (none for a kind without hooks). */
+export function hooksOf(table: KindHooksTable, type: string): KindHooks {
+  return Object.hasOwn(table, type) ? table[type]! : {};
 }
 
 /** Declared actions without an implementation, and implementations of actions nobody declared. */
-export function actionImplementationErrors(kinds: readonly Pick<KindDefinition, 'type' | 'actions'>[], hooks: Record<string, KindHooks>): string[] {
+export function actionImplementationErrors(kinds: readonly Pick<KindDefinition, 'type' | 'actions'>[], hooks: KindHooksTable): string[] {
   const errors: string[] = [];
   const known = new Set(kinds.map((k) => k.type));
   for (const kind of kinds) {
     const declared = Object.keys(kind.actions ?? {});
-    const implemented = Object.keys(hooks[kind.type]?.actions ?? {});
+    const implemented = Object.keys(hooksOf(hooks, kind.type).actions ?? {});
     for (const name of declared.filter((n) => !implemented.includes(n))) errors.push(`${kind.type}: azione «${name}» dichiarata senza implementazione`);
     for (const name of implemented.filter((n) => !declared.includes(n))) errors.push(`${kind.type}: azione «${name}» implementata ma non dichiarata`);
   }
@@ -92,14 +110,14 @@ export function actionImplementationErrors(kinds: readonly Pick<KindDefinition, 
 }
 
 /** Fails the start-up when the kinds' declared actions and the server's implementations differ. */
-export function assertActionImplementations(): void {
-  const errors = actionImplementationErrors(kindList, kindHooks);
+export function assertActionImplementations(kinds: readonly Pick<KindDefinition, 'type' | 'actions'>[], hooks: KindHooksTable): void {
+  const errors = actionImplementationErrors(kinds, hooks);
   if (errors.length > 0) throw new Error(`Azioni personalizzate non coerenti:\n${errors.join('\n')}`);
 }
 
 /** The implementation of a declared action (checked at start-up, so it exists). */
-export function actionImplementation(type: string, action: string): CustomActionImplementation {
-  const run = hooksFor(type).actions?.[action];
+export function actionImplementation(hooks: KindHooksTable, type: string, action: string): CustomActionImplementation {
+  const run = hooksOf(hooks, type).actions?.[action];
   if (!run) throw new Error(`${type}: azione ${action} senza implementazione`);
   return run;
 }

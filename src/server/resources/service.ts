@@ -1,7 +1,8 @@
 /**
  * The rules of every entity kind, one generic path: parse with the shared schemas, check the
  * ability first, check references and versions, run the kind's hooks and state machine, then
- * hand SQL work to the repository. Kind-specific behaviour lives in `hooks.ts`.
+ * hand SQL work to the repository. Kind-specific behaviour comes in as a hook table (`hooks.ts`,
+ * `ServiceOptions.hooks`): the kinds' modules under `src/server/kinds/`, joined by the composition root.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -19,7 +20,7 @@ import { PageAnchors } from './page-anchors.ts';
 import { missingReferenceErrors, referencedIds } from './reference-check.ts';
 import { parseListQuery } from './list-query.ts';
 import { customFilters } from './custom-filters.ts';
-import { actionImplementation, assertActionImplementations, hooksFor, type HookContext } from './hooks.ts';
+import { actionImplementation, assertActionImplementations, hooksOf, type HookContext, type KindHooks, type KindHooksTable } from './hooks.ts';
 import { zodProblem } from './zod-problem.ts';
 import { applyMergePatch, deepEqual } from '../../domain/merge-patch.ts';
 import { businessDay } from '../../domain/business-day.ts';
@@ -30,6 +31,8 @@ import type { MediaStorage } from '../storage/storage.ts';
 import { DEFAULT_LIMITS, type Limits } from '../../domain/rules/limits.ts';
 
 export interface ServiceOptions {
+  /** What each kind adds to the generic path, by type: `kindHooks` of `src/server/kinds/index.ts` (the composition root passes it). */
+  hooks: KindHooksTable;
   maxPageSize: number;
   maxDiscountPercent: number;
   /** Today as YYYY-MM-DD; tests pin it. */
@@ -144,7 +147,7 @@ export class EntityService {
     this.changes = options.changes ?? inProcessChangeBus();
     this.pageAnchors.follow(this.changes);
     // A custom action declared on a kind without an implementation (or the reverse) stops the start.
-    assertActionImplementations();
+    assertActionImplementations(kindList, options.hooks);
   }
 
   /**
@@ -193,6 +196,11 @@ export class EntityService {
     return this.options.today?.() ?? businessDay();
   }
 
+  /** The hooks of `type` this service runs (none for a kind without hooks). */
+  hooksFor(type: string): KindHooks {
+    return hooksOf(this.options.hooks, type);
+  }
+
   /** SPEC §9 limits this server runs with. */
   get limits(): Limits {
     return this.options.limits ?? DEFAULT_LIMITS;
@@ -215,7 +223,7 @@ export class EntityService {
     const query = parseListQuery(rawQuery, kind, { maxPageSize: this.options.maxPageSize, customFilters: customFilters[type] ?? {} });
     const { data, total, totalIsExact, next } = await this.repository(kind).list(query, { today: this.today() }, call.access.listScope(kind));
     const page = { number: query.page.number, size: query.page.size, ...(next ? { next } : {}) };
-    const shown = hooksFor(type).afterList?.(call, data) ?? data;
+    const shown = this.hooksFor(type).afterList?.(call, data) ?? data;
     return { data: shown.map((entity) => call.access.redact(kind, entity)), meta: { total, ...(totalIsExact ? {} : { totalIsEstimate: true }), page } };
   }
 
@@ -225,7 +233,7 @@ export class EntityService {
     const entity = await this.repository(kind).findById(checkId(id));
     if (!entity) throw new Problem('NOT_FOUND');
     await authorizeRead(this.db, call.access, kind, entity);
-    const read = (await hooksFor(type).afterRead?.({ db: this.db, today: this.today(), call }, entity)) ?? entity;
+    const read = (await this.hooksFor(type).afterRead?.({ db: this.db, today: this.today(), call }, entity)) ?? entity;
     return call.access.redact(kind, read);
   }
 
@@ -238,7 +246,7 @@ export class EntityService {
    * figures), once the write is committed, so the answer a screen shows is not poorer than a reload.
    */
   private async asRead(type: string, entity: Entity, call: CallContext): Promise<Entity> {
-    const afterRead = hooksFor(type).afterRead;
+    const afterRead = this.hooksFor(type).afterRead;
     if (!afterRead) return entity;
     return call.access.redact(this.kind(type), await afterRead({ db: this.db, today: this.today(), call }, entity));
   }
@@ -326,7 +334,7 @@ export class EntityService {
     const stored = await this.prepare(hook, kind, current.id, parsed.data as EntityData, current);
     const updated = await this.repository(kind, trx).update(current.id, current.metadata.lastUpdatedDateTime, { data: stored }, call.identity, journal.customAction ?? 'update');
     if (!updated) throw new Problem('VERSION_CONFLICT');
-    await hooksFor(kind.type).afterWrite?.(hook, updated, current);
+    await this.hooksFor(kind.type).afterWrite?.(hook, updated, current);
     return updated;
   }
 
@@ -369,7 +377,7 @@ export class EntityService {
       ability: declared.ability,
       creates: declared.creates ?? false,
       to: null,
-      refusal: stateRefusal(kind, action, entity) ?? (await hooksFor(type).actionRefusal?.(hook, entity, action)) ?? null,
+      refusal: stateRefusal(kind, action, entity) ?? (await this.hooksFor(type).actionRefusal?.(hook, entity, action)) ?? null,
     })));
     const extra = [...archive, ...custom];
     if (!kind.machine) return withPermission(extra);
@@ -426,7 +434,7 @@ export class EntityService {
       const refusal = transition.guard?.(current as EntityShape, await this.guardContext(hook, kind, current));
       if (refusal) throw new Problem('TRANSITION_REFUSED', { code: refusal.code, message: refusal.message, extensions: { state, action } });
       let data = writePath(storedOf(current), machine!.statePath, transition.to);
-      data = (await hooksFor(type).onTransition?.(hook, current, data, transition.action, { message })) ?? data;
+      data = (await this.hooksFor(type).onTransition?.(hook, current, data, transition.action, { message })) ?? data;
       const updated = await repository.update(current.id, version, { data }, call.identity, transition.action);
       if (!updated) throw new Problem('VERSION_CONFLICT');
       const effects: { type: string; id: string; to: string }[] = [];
@@ -445,7 +453,7 @@ export class EntityService {
           if (changed) effects.push({ type: target.type, id: row.id, to: effect.toState });
         }
       }
-      await hooksFor(type).afterWrite?.(hook, updated, current);
+      await this.hooksFor(type).afterWrite?.(hook, updated, current);
       return { entity: call.access.redact(kind, updated), effects };
     });
   }
@@ -469,7 +477,7 @@ export class EntityService {
     call.access.authorize(declared.ability, kind);
     const { lastUpdatedDateTime: bodyVersion, ...input } = body;
     const version = parseVersion(ifMatch, bodyVersion);
-    const run = actionImplementation(kind.type, action);
+    const run = actionImplementation(this.options.hooks, kind.type, action);
     return this.write(call, async (trx, journal) => {
       const repository = this.repository(kind, trx);
       const current = await this.admit(trx, call, kind, await repository.findById(checkId(id), { forUpdate: true }), version, {
@@ -543,7 +551,7 @@ export class EntityService {
           if (owned) await withDeletedReferences(() => this.checkReferences(trx, other, [{ id: owned.id, data: storedOf(owned) }]));
         }
       }
-      await hooksFor(kind.type).afterWrite?.(hook, restored, current);
+      await this.hooksFor(kind.type).afterWrite?.(hook, restored, current);
       return { entity: call.access.redact(kind, restored) };
     });
   }
@@ -563,7 +571,7 @@ export class EntityService {
   }
 
   private async guardContext(hook: HookContext, kind: KindDefinition, entity: Entity): Promise<GuardContext> {
-    const extra = await hooksFor(kind.type).guardContext?.(hook, entity);
+    const extra = await this.hooksFor(kind.type).guardContext?.(hook, entity);
     return { today: hook.today, maxDiscountPercent: this.options.maxDiscountPercent, ...extra };
   }
 
@@ -604,7 +612,7 @@ export class EntityService {
     const carried = previous ? carriedMetadata(kind, previous) : {};
     let stored: EntityData = lowercaseReferences(kind, data);
     stored = { ...stored, metadata: { ...carried, ...stored.metadata, ...kind.derivedMetadata?.(stored as EntityShape) } };
-    return (await hooksFor(kind.type).beforeWrite?.(hook, stored, previous, id)) ?? stored;
+    return (await this.hooksFor(kind.type).beforeWrite?.(hook, stored, previous, id)) ?? stored;
   }
 
   /**
@@ -686,7 +694,7 @@ export class EntityService {
       } catch (error) {
         throw rowError(index, error);
       }
-      await hooksFor(kind.type).afterWrite?.(hook, entity, row.before);
+      await this.hooksFor(kind.type).afterWrite?.(hook, entity, row.before);
     }
     return updated.map((entity) => call.access.redact(kind, entity));
   }
@@ -750,7 +758,7 @@ export class EntityService {
           authorize: (row) => call.access.authorize('delete', kind, row),
         });
         await this.checkOwnerLocks(trx, kind, [current]);
-        await hooksFor(kind.type).beforeDelete?.(hook, current);
+        await this.hooksFor(kind.type).beforeDelete?.(hook, current);
         await this.deleteOwnedAndCheckRelations(trx, kind, current, call);
         rows.push({ id: current.id, expectedVersion: removal.version, before: current });
       } catch (error) {
@@ -759,7 +767,7 @@ export class EntityService {
     }
     const deleted = await repository.softDeleteMany(rows, call.identity);
     if (!deleted) throw new Problem('VERSION_CONFLICT');
-    for (const [index, entity] of deleted.entries()) await hooksFor(kind.type).afterWrite?.(hook, entity, rows[index]!.before);
+    for (const [index, entity] of deleted.entries()) await this.hooksFor(kind.type).afterWrite?.(hook, entity, rows[index]!.before);
     return deleted.map((entity) => call.access.redact(kind, entity));
   }
 
@@ -805,7 +813,7 @@ export class EntityService {
       } catch (error) {
         throw rowError(index, error);
       }
-      await hooksFor(kind.type).afterWrite?.(hook, entity, undefined);
+      await this.hooksFor(kind.type).afterWrite?.(hook, entity, undefined);
       created.push(call.access.redact(kind, entity));
     }
     return created;

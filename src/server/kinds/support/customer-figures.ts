@@ -5,14 +5,12 @@
  * customer screens hear of the change. Also the name of who created it (`createdByName`).
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { z } from 'zod';
 import type { Entity } from '../../../domain/entity.ts';
-import type { logContactRequest } from '../../../domain/entities/customer.ts';
 import { customerFigures, customerFigureKeys, type CustomerFigures } from '../../../domain/rules/customer-figures.ts';
 import { tableName } from '../../db/entity-sql.ts';
 import { findKind } from '../../../domain/kinds.ts';
 import type { CallContext } from '../../resources/service.ts';
-import type { CustomActionImplementation, HookContext, KindHooks, ReadContext } from '../../resources/hooks.ts';
+import type { HookContext, KindHooks, ReadContext } from '../../resources/hooks.ts';
 import { sameJson } from './hook-helpers.ts';
 
 const table = (type: string) => sql.raw(tableName({ type }));
@@ -84,7 +82,7 @@ export async function refreshCustomerFigures(hook: HookContext, customerId: unkn
 }
 
 /** After a write of a row that belongs to a customer: its customer (and the one it left, when moved) refreshed. */
-function refreshOwners(via: (entity: Entity) => unknown) {
+export function refreshOwners(via: (entity: Entity) => unknown) {
   return async (hook: HookContext, entity: Entity, previous: Entity | undefined): Promise<void> => {
     const now = text(via(entity));
     const before = previous ? text(via(previous)) : null;
@@ -95,11 +93,6 @@ function refreshOwners(via: (entity: Entity) => unknown) {
 
 /** An office location is a customer with a parent: the parent's count follows it. */
 export const refreshParentOfLocation = refreshOwners((entity) => entity.attributes.parentId);
-
-export const customerFigureHooks: Record<string, KindHooks> = {
-  commercialAgreements: { afterWrite: refreshOwners((entity) => entity.relationships.customerId) },
-  priceLists: { afterWrite: refreshOwners((entity) => entity.relationships.customerId) },
-};
 
 /** The figures computed on every read of a customer, from what the reader may read (and the creator's name when it was never stored). */
 export const customerReadHook: NonNullable<KindHooks['afterRead']> = async (context, entity) => ({
@@ -130,32 +123,3 @@ async function creatorName(context: Pick<ReadContext, 'db'>, entity: Entity): Pr
   const name = result.rows[0]?.name;
   return name ? { createdByName: name } : {};
 }
-
-/**
- * «Registra contatto»: the contact is added to the customer's timeline as of now (a new version, so
- * its last contact and last reply follow), and a next call becomes the caller's reminder about the
- * customer (the reminder's owner defaults to the caller).
- */
-export const logContact: CustomActionImplementation = async (hook, entity, body) => {
-  const request = body as z.output<typeof logContactRequest>;
-  const contact = {
-    dateTime: new Date().toISOString(),
-    type: request.type,
-    kind: request.kind,
-    ...(request.lastReply ? { lastReply: request.lastReply } : {}),
-    ...(request.notes ? { notes: request.notes } : {}),
-  };
-  const contacts = [...((entity.attributes.contacts as unknown[] | undefined) ?? []), contact];
-  const updated = await hook.service.replaceWithin(hook.db, hook.call, entity, 'customers', {
-    attributes: { ...entity.attributes, contacts },
-    metadata: entity.metadata,
-    relationships: entity.relationships,
-  });
-  if (!request.nextCallDateTime) return { entity: updated };
-  const name = String(entity.metadata.displayName ?? '');
-  const reminder = await hook.service.createWithin(hook.db, hook.call, 'reminders', {
-    attributes: { title: `Richiamare ${name}`.trim(), dateTime: request.nextCallDateTime, ...(request.notes ? { note: request.notes } : {}) },
-    relationships: { customerId: entity.id, entityType: 'customers', entityId: entity.id },
-  });
-  return { entity: updated, meta: { reminderId: reminder.id } };
-};

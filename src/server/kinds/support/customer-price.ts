@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CallContext, EntityService } from '../../resources/service.ts';
 import { Problem } from '../../http/problems.ts';
-import { linePricing } from '../quotations.ts';
+import { linePricing } from './pricing.ts';
 
 const priceQuery = z.strictObject({ productId: z.uuid() });
 

@@ -4,34 +4,31 @@
  * and whenever what they depend on changes (production or installation date, type, agent);
  * decommissioning ends its pending deadlines. Closing the assignment activity that executes a
  * deadline marks it executed (date and intervention) and creates the next one from that execution.
- * The worklist's "Crea intervento" (the deadlines' `plan` action) makes one intervention per
- * customer site with the selected deadlines as its activities.
+ * The hooks that run it are those of equipments, equipmentFamilies, activities, assignments and
+ * assignmentActivities; the deadlines' own actions (`plan`, `postpone`, `ignore`) are in
+ * physicalActivities.ts.
  *
  * Deadlines are derived rows: they are written straight through the repository (validated against
  * the kind's schema), not through the caller's abilities, as a quotation's totals are.
  */
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
 import { entitySchema } from '../../../domain/kind.ts';
-import { findKind } from '../../../domain/kinds.ts';
-import { physicalActivities, type planDeadlinesRequest, type postponeDeadlineRequest } from '../../../domain/entities/physical-activities.ts';
+import { physicalActivities } from '../../../domain/entities/physical-activities.ts';
 import {
   agentOf, deadlineKey, DEFAULT_EDITION_POLICY, equipmentDeadlines, nextDeadlineAfter, type DeadlineRule, type EditionPolicy, type MaintenanceRule,
 } from '../../../domain/rules/maintenance-rules.ts';
-import { addDays, addMonths, calendarDay } from '../../../domain/rules/calendar.ts';
+import { addDays, addMonths } from '../../../domain/rules/calendar.ts';
 import { businessDay } from '../../../domain/business-day.ts';
 import type { Entity, EntityData } from '../../../domain/entity.ts';
 import { Problem } from '../../http/problems.ts';
-import type { HookContext, KindHooks } from '../../resources/hooks.ts';
-import { nextCode, sameJson } from './hook-helpers.ts';
-import { refreshCustomerFigures } from './customer-figures.ts';
-import { checkActivitiesLimit } from '../assignments.ts';
+import type { HookContext } from '../../resources/hooks.ts';
+import { sameJson } from './hook-helpers.ts';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const isPending = (deadline: Entity) => deadline.attributes.isExecuted !== true && deadline.attributes.isEnded !== true;
+export const isPending = (deadline: Entity) => deadline.attributes.isExecuted !== true && deadline.attributes.isEnded !== true;
 
 /** The names the deadlines worklist shows and searches (customer, equipment or installation, activity). */
-async function deadlineMetadata(hook: HookContext, relationships: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function deadlineMetadata(hook: HookContext, relationships: Record<string, unknown>): Promise<Record<string, unknown>> {
   const equipmentId = text(relationships.equipmentId);
   const installationId = text(relationships.installationId);
   const activityId = text(relationships.activityId);
@@ -66,7 +63,7 @@ async function insertDeadline(hook: HookContext, content: { attributes: Record<s
   return created;
 }
 
-async function updateDeadline(hook: HookContext, deadline: Entity, changes: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown> }, action: string): Promise<Entity> {
+export async function updateDeadline(hook: HookContext, deadline: Entity, changes: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown> }, action: string): Promise<Entity> {
   const attributes = { ...deadline.attributes, ...changes.attributes };
   const relationships = { ...deadline.relationships, ...changes.relationships };
   const metadata = { ...Object.fromEntries(Object.entries(deadline.metadata).filter(([key]) => ['customerName', 'targetName', 'activityName', 'customerLocationId', 'commercialZoneId'].includes(key))) };
@@ -148,14 +145,14 @@ export async function computeEquipmentDeadlines(hook: HookContext, equipment: En
 }
 
 /** Decommissioning: the equipment's deadlines still to do end today. */
-async function endPendingDeadlines(hook: HookContext, equipmentId: string): Promise<void> {
+export async function endPendingDeadlines(hook: HookContext, equipmentId: string): Promise<void> {
   for (const deadline of await hook.repository('physicalActivities').listByRelationship('equipmentId', equipmentId)) {
     if (isPending(deadline)) await updateDeadline(hook, deadline, { attributes: { isEnded: true, endedDate: hook.today } }, 'decommission');
   }
 }
 
 /** What a recomputation depends on. */
-function deadlineInputsChanged(entity: Entity, previous: Entity): boolean {
+export function deadlineInputsChanged(entity: Entity, previous: Entity): boolean {
   const a = entity.attributes;
   const b = previous.attributes;
   return a.productionDate !== b.productionDate || a.installationDate !== b.installationDate || a.module !== b.module
@@ -222,7 +219,7 @@ export async function executeDeadlineOf(hook: HookContext, activity: Entity): Pr
   }, 'execute');
 }
 
-const closedStates: readonly unknown[] = ['closed', 'closed-with-anomalies'];
+export const closedStates: readonly unknown[] = ['closed', 'closed-with-anomalies'];
 
 /**
  * An assignment activity closed by mistake is reopened: the deadlines it executed are to do again,
@@ -260,148 +257,16 @@ export async function executeDeadlinesOfAssignment(hook: HookContext, assignment
   }
 }
 
-type PlanRequest = z.output<typeof planDeadlinesRequest>;
-
-/**
- * "Crea intervento" from the deadlines worklist: the deadline the action runs on and the other
- * selected ones, grouped by customer site (the customer and the equipment's office location), become
- * one intervention per site, to schedule, with one activity per deadline; each deadline is linked to
- * its activity, so closing it executes the deadline. Answers the first intervention created.
- */
-async function planDeadlines(hook: HookContext, entity: Entity, body: Record<string, unknown>): Promise<{ entity: Entity }> {
-  const request = body as PlanRequest;
-  const ids = [...new Set([entity.id, ...request.physicalActivityIds])];
-  const found = await hook.repository('physicalActivities').findByIds(ids);
-  const selected: Entity[] = [];
-  for (const [index, id] of ids.entries()) {
-    const deadline = found.get(id);
-    const pointer = index === 0 ? '' : `/physicalActivityIds/${index - 1}`;
-    const refuse = (message: string) => new Problem('VALIDATION_FAILED', { message, errors: [{ pointer, code: 'invalidValue', message }] });
-    if (!deadline || deadline.metadata.isDeleted) throw refuse('Scadenza inesistente');
-    if (!isPending(deadline)) throw refuse(`${physicalActivities.title(deadline)}: già eseguita o chiusa`);
-    if (text(deadline.relationships.assignmentActivityId)) throw refuse(`${physicalActivities.title(deadline)}: già pianificata in un intervento`);
-    if (!text(deadline.relationships.activityId)) throw refuse(`${physicalActivities.title(deadline)}: nessuna attività la esegue`);
-    hook.call.access.authorize('update', physicalActivities, deadline);
-    selected.push(deadline);
-  }
-  const groups = new Map<string, Entity[]>();
-  for (const deadline of selected) {
-    const key = `${String(deadline.relationships.customerId)}|${text(deadline.metadata.customerLocationId) ?? ''}|${String(deadline.attributes.module)}`;
-    groups.set(key, [...(groups.get(key) ?? []), deadline]);
-  }
-  const assignmentsKind = findKind('assignments');
-  if (!assignmentsKind) throw new Error('assignments kind missing');
-  const assignmentHook: HookContext = { ...hook, kind: assignmentsKind };
-  let first: Entity | undefined;
-  for (const group of groups.values()) {
-    const [head] = group as [Entity, ...Entity[]];
-    const scheduledDate = calendarDay(request.scheduledDate ?? null);
-    const code = await nextCode(assignmentHook, 'INT', Number(hook.today.slice(0, 4)));
-    const names = [...new Set(group.map((d) => text(d.metadata.activityName)).filter((n) => n !== null))];
-    const assignment = await hook.service.createWithin(hook.db, hook.call, 'assignments', {
-      attributes: {
-        code, module: head.attributes.module, state: 'open',
-        title: `Scadenze: ${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''}`.slice(0, 300),
-        description: group.map((d) => physicalActivities.title(d)).join('\n').slice(0, 5000),
-      },
-      relationships: { customerId: head.relationships.customerId, officeLocationId: text(head.metadata.customerLocationId) },
-    });
-    for (const deadline of group) {
-      const activity = await hook.service.createWithin(hook.db, hook.call, 'assignmentActivities', {
-        attributes: { state: 'open', scheduledDate: scheduledDate ?? deadline.attributes.deadlineDate },
-        relationships: {
-          assignmentId: assignment.id, activityId: deadline.relationships.activityId,
-          equipmentId: deadline.relationships.equipmentId ?? null, installationId: deadline.relationships.installationId ?? null,
-        },
-      });
-      await updateDeadline(hook, deadline, { relationships: { assignmentActivityId: activity.id } }, 'plan');
-    }
-    first ??= assignment;
-  }
-  if (!first) throw new Error('no deadline planned');
-  return { entity: first };
-}
-
 /**
  * An administrator changed a type's rules or edition policy, or an activity's rules: the deadlines
  * still to do of the type's equipments are computed again, in the same transaction.
  */
-async function recomputeFamily(hook: HookContext, familyId: unknown): Promise<void> {
+export async function recomputeFamily(hook: HookContext, familyId: unknown): Promise<void> {
   if (typeof familyId !== 'string') return;
   for (const equipment of await hook.repository('equipments').listByRelationship('equipmentFamilyId', familyId)) {
     if (equipment.attributes.state !== 'decommissioned') await computeEquipmentDeadlines(hook, equipment);
   }
 }
 
-const rulesChanged = (entity: Entity, previous: Entity | undefined, keys: readonly string[]) =>
+export const rulesChanged = (entity: Entity, previous: Entity | undefined, keys: readonly string[]) =>
   previous !== undefined && !entity.metadata.isDeleted && keys.some((key) => !sameJson(entity.attributes[key] ?? null, previous.attributes[key] ?? null));
-
-/** A deadline still to do, or the refusal that says why not. */
-function requirePending(deadline: Entity): void {
-  if (!isPending(deadline)) throw new Problem('TRANSITION_NOT_ALLOWED', { message: `${physicalActivities.title(deadline)}: già eseguita o chiusa` });
-}
-
-/** "Rinvia": to a later day, with the reason. */
-async function postponeDeadline(hook: HookContext, entity: Entity, body: Record<string, unknown>): Promise<{ entity: Entity }> {
-  requirePending(entity);
-  const request = body as z.output<typeof postponeDeadlineRequest>;
-  if (request.deadlineDate <= String(entity.attributes.deadlineDate)) {
-    const message = 'La nuova scadenza deve essere successiva a quella attuale';
-    throw new Problem('VALIDATION_FAILED', { message, errors: [{ pointer: '/deadlineDate', code: 'invalidDate', message }] });
-  }
-  return { entity: await updateDeadline(hook, entity, { attributes: { deadlineDate: request.deadlineDate, postponeReason: request.postponeReason } }, 'postpone') };
-}
-
-/** "Ignora" (an administrator): ends the deadline today, without execution and without a next one. */
-async function ignoreDeadline(hook: HookContext, entity: Entity): Promise<{ entity: Entity }> {
-  requirePending(entity);
-  return { entity: await updateDeadline(hook, entity, { attributes: { isEnded: true, endedDate: hook.today } }, 'ignore') };
-}
-
-export const equipmentHooks: Record<string, KindHooks> = {
-  equipmentFamilies: {
-    async afterWrite(hook, entity, previous) {
-      if (rulesChanged(entity, previous, ['maintenanceRules', 'editionPolicy', 'expiryBasis'])) await recomputeFamily(hook, entity.id);
-    },
-  },
-  activities: {
-    async afterWrite(hook, entity, previous) {
-      // A new activity with rules, its rules or activity changed, moved to another type, or deleted.
-      const hasRules = ((entity.attributes.maintenanceRules as unknown[] | undefined) ?? []).length > 0;
-      const moved = previous !== undefined && (previous.relationships.equipmentFamilyId ?? null) !== (entity.relationships.equipmentFamilyId ?? null);
-      const deleted = entity.metadata.isDeleted === true && previous?.metadata.isDeleted !== true;
-      if (!(previous ? moved || deleted || rulesChanged(entity, previous, ['maintenanceRules', 'isActive']) : hasRules)) return;
-      await recomputeFamily(hook, entity.relationships.equipmentFamilyId);
-      if (moved) await recomputeFamily(hook, previous.relationships.equipmentFamilyId);
-    },
-  },
-  equipments: {
-    async afterWrite(hook, entity, previous) {
-      if (entity.metadata.isDeleted) return;
-      const decommissioned = entity.attributes.state === 'decommissioned';
-      if (decommissioned) {
-        if (previous?.attributes.state !== 'decommissioned') await endPendingDeadlines(hook, entity.id);
-        return;
-      }
-      const reactivated = previous?.attributes.state === 'decommissioned';
-      if (!previous || reactivated || deadlineInputsChanged(entity, previous)) await computeEquipmentDeadlines(hook, entity);
-    },
-  },
-  physicalActivities: {
-    async beforeWrite(hook, data) {
-      return { ...data, metadata: { ...data.metadata, ...(await deadlineMetadata(hook, data.relationships)) } };
-    },
-    // The customer's deadline figures (expired, expiring, next) follow a deadline written by hand.
-    afterWrite: (hook, entity) => refreshCustomerFigures(hook, entity.relationships.customerId),
-    actions: { plan: planDeadlines, postpone: postponeDeadline, ignore: ignoreDeadline },
-  },
-  assignmentActivities: {
-    // SPEC §9: an intervention holds a limited number of activities (assignments.ts).
-    beforeWrite: async (hook, data, previous) => void (await checkActivitiesLimit(hook, data, previous)),
-    async afterWrite(hook, entity, previous) {
-      if (!previous) return;
-      if (closedStates.includes(entity.attributes.state) && !closedStates.includes(previous.attributes.state)) await executeDeadlineOf(hook, entity);
-      else if (entity.attributes.state === 'open' && closedStates.includes(previous.attributes.state)) await undoExecutionOf(hook, entity);
-    },
-  },
-};

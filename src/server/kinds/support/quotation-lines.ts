@@ -16,7 +16,7 @@ import type { Entity } from '../../../domain/entity.ts';
 import { Problem, problemCatalogue, type FieldError, type ProblemCode } from '../../http/problems.ts';
 import { parseVersion, type CallContext, type EntityService } from '../../resources/service.ts';
 import { zodProblem } from '../../resources/zod-problem.ts';
-import { refreshQuotationTotals, withTotalsDeferred } from '../quotations.ts';
+import { refreshQuotationTotals, withTotalsDeferred } from './pricing.ts';
 
 /** What the route answers: the quotation as stored after the write and its live lines in order. */
 export interface QuotationLinesResult {
