@@ -54,3 +54,16 @@ export async function authorizeRead(db: Kysely<DatabaseSchema>, access: Access, 
   if (parentLinks(kind).length === 0) return;
   if ((await readableRows(db, access, kind, [entity])).length === 0) throw new Problem('CTM_FST_NOT_AUTHORIZED');
 }
+
+/**
+ * Throws CTM_FST_NOT_AUTHORIZED unless every parent the row's content names is readable by the
+ * caller: nobody writes a row under a record they may not read (a line on another salesman's
+ * quotation, an activity of another module's intervention).
+ */
+export async function authorizeParents(db: Kysely<DatabaseSchema>, access: Access, kind: KindDefinition, content: { attributes: object; metadata: object; relationships: object }): Promise<void> {
+  const links = parentLinks(kind);
+  if (links.length === 0) return;
+  const probe = { ...content, id: '00000000-0000-4000-8000-000000000000' } as unknown as Entity;
+  const everyone: Access = { ...access, can: (action, k, entity) => (entity === probe ? true : access.can(action, k, entity)) };
+  if ((await readableRows(db, everyone, kind, [probe])).length === 0) throw new Problem('CTM_FST_NOT_AUTHORIZED');
+}

@@ -12,7 +12,7 @@ import { kindList, findKind } from '../../domain/kinds.ts';
 import { normaliseDateTime } from '../../domain/validation.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import { Problem, problemCatalogue, type ProblemCode } from '../http/problems.ts';
-import { authorizeRead, readableRows } from '../auth/read-rule.ts';
+import { authorizeParents, authorizeRead, readableRows } from '../auth/read-rule.ts';
 import type { Access, Identity } from '../auth/access.ts';
 import { COMMON_METADATA_KEYS, isServerMetadataKey, type Entity, type EntityData } from '../../domain/entity.ts';
 import { EntityRepository } from './repository.ts';
@@ -727,6 +727,8 @@ export class EntityService {
       });
     }
     checkStateLock(kind, current, data);
+    // Nobody writes a row under a record they may not read (a parent named anew must be readable too).
+    await authorizeParents(db, call.access, kind, data);
     await this.checkOwnerLocks(db, kind, [data, current]);
     return { id: current.id, expectedVersion: version, data: await this.prepareContent(hook, kind, current.id, data, current), before: current, parsed: data, throughOwner };
   }
@@ -841,6 +843,8 @@ export class EntityService {
         });
       }
     }
+    // Nobody creates a row under a record they may not read (a line on another salesman's quotation).
+    await authorizeParents(db, call.access, kind, data);
     await this.checkOwnerLocks(db, kind, [data]);
     return { id, data: await this.prepareContent(hook, kind, id, data, undefined), parsed: data, throughOwner };
   }

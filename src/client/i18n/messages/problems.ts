@@ -33,6 +33,8 @@ export default {
   'problems.DOCUMENT_TOO_LARGE': 'Il documento è troppo grande per essere generato: riduci i dati da stampare o semplifica il modello.',
   'problems.DOCUMENT_RENDER_TIMEOUT': 'La generazione del documento ha richiesto troppo tempo ed è stata interrotta: riduci i dati da stampare o semplifica il modello.',
   'problems.DOCUMENT_RENDER_BUSY': 'Troppi documenti in preparazione in questo momento: riprova tra qualche secondo.',
+  'problems.REQUEST_TIMEOUT': 'La richiesta è arrivata troppo lentamente: la connessione è stata chiusa. Riprova.',
+  'problems.TOO_MANY_STREAMS': 'Troppi aggiornamenti in tempo reale aperti: chiudi qualche scheda o finestra e riprova.',
   'problems.MEDIA_LINK_INVALID': 'Il collegamento al file non è valido.',
   'problems.MEDIA_LINK_EXPIRED': 'Il collegamento al file è scaduto: riprova.',
   'problems.MEDIA_LINK_USED': 'Il collegamento per il caricamento è già stato usato.',
