@@ -44,6 +44,8 @@ function configureValidation(): void {
   if (configured) return;
   configured = true;
   z.config(z.locales.it());
+  // In the browser the app's CSP forbids eval: zod then validates without compiling its checks.
+  if ('document' in globalThis) z.config({ jitless: true });
   z.config({
     customError: (issue) => {
       if ((issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') && issue.input === undefined) {

@@ -86,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const publicDir = options.publicDir;
   const indexHtml = publicDir === undefined ? undefined : readIfExists(path.join(publicDir, 'index.html'));
-  registerSecurityHeaders(app, { publicUrl: config.publicUrl, issuer: config.oidc.issuer, indexHtml });
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl, issuer: config.oidc.issuer, indexHtml, mediaOrigins: mediaStoreOrigins(config.media.s3) });
 
   registerJsonParsers(app);
   if (config.redirectToPublicUrl) registerCanonicalHost(app, config.publicUrl);
@@ -194,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLimitRoutes(app, service, callOf);
   registerResourceRoutes(app, service, callOf);
   const mediaFiles = await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: mediaStorage });
-  registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage, files: mediaFiles });
+  registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage, files: mediaFiles, limits: config.documents });
   registerEventRoutes(app, {
     db: database.db,
     bus: changes,
@@ -240,6 +240,19 @@ function issuerKeys(config: ServerConfig): JWTVerifyGetKey {
 
 function readIfExists(file: string): string | undefined {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+}
+
+/**
+ * Where an S3-compatible store serves presigned downloads: the endpoint (path-style) or the bucket's
+ * host under it (virtual-hosted), AWS's own hosts without an endpoint. Nothing for the disk store.
+ */
+export function mediaStoreOrigins(s3: ServerConfig['media']['s3']): string[] {
+  if (!s3) return [];
+  if (s3.endpoint) {
+    const url = new URL(s3.endpoint);
+    return s3.forcePathStyle ? [url.origin] : [`${url.protocol}//${s3.bucket}.${url.host}`];
+  }
+  return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://s3.${s3.region}.amazonaws.com`];
 }
 
 /** Hashed assets never change; everything else is revalidated. */

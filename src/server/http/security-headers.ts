@@ -30,6 +30,8 @@ export interface AppPolicyOptions {
   scriptHashes: readonly string[];
   /** Origins besides ours the browser talks to: an external sign-in issuer (discovery, token, silent frame). */
   signInOrigins: readonly string[];
+  /** Where files are downloaded from besides us: an S3-compatible store's presigned addresses (pictures, PDFs, fetched blobs). */
+  mediaOrigins?: readonly string[];
   /** `'self'` for the silent sign-in page (framed by the app itself), `'none'` everywhere else. */
   frameAncestors: "'none'" | "'self'";
 }
@@ -42,14 +44,18 @@ export interface AppPolicyOptions {
 export function appContentSecurityPolicy(options: AppPolicyOptions): string {
   const signIn = options.signInOrigins.join(' ');
   const withSignIn = (sources: string) => (signIn ? `${sources} ${signIn}` : sources);
+  const media = (options.mediaOrigins ?? []).join(' ');
+  const withMedia = (sources: string) => (media ? `${sources} ${media}` : sources);
   return [
     "default-src 'self'",
     `script-src ${["'self'", ...options.scriptHashes].join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src ${withMedia("'self' data: blob:")}`,
+    `media-src ${withMedia("'self' blob:")}`,
     "font-src 'self' data:",
-    `connect-src ${withSignIn("'self'")}`,
-    `frame-src ${withSignIn("'self' blob:")}`,
+    // blob: — a document's preview is fetched back from the blob it was shown from (print, download).
+    `connect-src ${withMedia(withSignIn("'self' blob:"))}`,
+    `frame-src ${withMedia(withSignIn("'self' blob:"))}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -65,6 +71,8 @@ export interface SecurityHeadersOptions {
   issuer: string;
   /** index.html as served, when there is a client: its inline scripts are allowed by hash. */
   indexHtml?: string;
+  /** Origins of the media store's presigned downloads (S3), if any. */
+  mediaOrigins?: readonly string[];
 }
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -77,6 +85,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     appContentSecurityPolicy({
       scriptHashes: options.indexHtml ? inlineScriptHashes(options.indexHtml) : [],
       signInOrigins: issuerOrigin === ownOrigin ? [] : [issuerOrigin],
+      mediaOrigins: options.mediaOrigins ?? [],
       frameAncestors,
     });
   const appPolicy = policy("'none'");

@@ -204,8 +204,9 @@ export async function createEmbeddedProvider(db: Kysely<DatabaseSchema>, config:
   };
 
   const provider = new Provider(config.oidc.issuer, configuration);
-  // Behind a TLS-terminating proxy (PUBLIC_URL https): trust X-Forwarded-Proto/For for secure cookies and addresses.
-  provider.proxy = publicUrl.startsWith('https:');
+  // X-Forwarded-Proto/Host are read only from a proxy named in TRUSTED_PROXIES (a client cannot forge them);
+  // the address it sees is Fastify's request.ip, handed over by the routes.
+  provider.proxy = config.trustedProxies.length > 0;
   if (log) provider.on('server_error', (_ctx: unknown, error: unknown) => log(error));
   // clientBasedCORS judges a token or revocation call once its client is known; the preflight (and a
   // call refused before that) would still echo any Origin. Another origin gets no CORS header at all.
