@@ -15,7 +15,7 @@ import { documentDeclarations, type Placeholder, type PlaceholderFormat, type Te
 import { escapeMarkup } from './markup.ts';
 
 export interface TemplateIssue {
-  code: 'UNKNOWN_PLACEHOLDER' | 'FORBIDDEN_TAG' | 'SYNTAX';
+  code: 'UNKNOWN_PLACEHOLDER' | 'FORBIDDEN_TAG' | 'SYNTAX' | 'NESTED_SECTION';
   message: string;
   /** The placeholder or tag concerned. */
   name?: string;
@@ -130,7 +130,8 @@ function scopeOf(placeholders: readonly Placeholder[], outer?: Map<string, Place
 
 /**
  * What is wrong with a template of `type`, in Italian: unknown placeholders (with the section they
- * are in), partials, unescaped values, delimiter changes, unclosed sections. Empty: it renders.
+ * are in), partials, unescaped values, delimiter changes, unclosed sections, a section nested in one
+ * of the same name. Empty: it renders. The API refuses what it finds; the editor shows it as you type.
  */
 export function templateIssues(type: TemplateDocType, body: string): TemplateIssue[] {
   let tokens: Token[];
@@ -140,9 +141,15 @@ export function templateIssues(type: TemplateDocType, body: string): TemplateIss
     return [syntaxIssue(error)];
   }
   const issues: TemplateIssue[] = [];
-  const walk = (list: readonly Token[], scope: Map<string, Placeholder>, section?: string) => {
+  const walk = (list: readonly Token[], scope: Map<string, Placeholder>, open: readonly string[]) => {
+    const section = open.at(-1);
     for (const [kind, name, start, , children] of list) {
       if (kind === 'text' || kind === '!') continue;
+      // Mustache looks a name up through the enclosing items: `{{#righe}}` inside `{{#righe}}` repeats the
+      // whole list once per line (seven levels over six lines printed 280,000 rows). Once per name.
+      if ((kind === '#' || kind === '^') && open.includes(name) && !issues.some((issue) => issue.code === 'NESTED_SECTION' && issue.name === name)) {
+        issues.push({ code: 'NESTED_SECTION', name, at: start, message: `La sezione «${name}» è dentro un’altra sezione «${name}»: una sezione non può ripetersi dentro sé stessa` });
+      }
       if (kind === '>' || kind === '&' || kind === '{' || kind === '=') {
         issues.push({ code: 'FORBIDDEN_TAG', name, at: start, message: forbiddenTagMessages[kind] ?? 'Tag non ammesso' });
         continue;
@@ -157,11 +164,11 @@ export function templateIssues(type: TemplateDocType, body: string): TemplateIss
         });
       }
       if ((kind === '#' || kind === '^') && children) {
-        walk(children, declared?.items && kind === '#' ? scopeOf(declared.items, scope) : scope, name);
+        walk(children, declared?.items && kind === '#' ? scopeOf(declared.items, scope) : scope, [...open, name]);
       }
     }
   };
-  walk(tokens, scopeOf(documentDeclarations[type].placeholders));
+  walk(tokens, scopeOf(documentDeclarations[type].placeholders), []);
   return issues;
 }
 

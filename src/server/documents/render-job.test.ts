@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { renderTemplate } from '../../domain/documents/template.ts';
 import { controlRegisterTemplate, quotationTemplate } from '../seed/generators/document-templates.ts';
-import { documentTemplateIssues, nestedSectionIssues } from './template-rules.ts';
+import { documentTemplateIssues } from './template-rules.ts';
 import { DocumentTooLarge, failureOf, filledLines, renderDocument } from './render-job.ts';
+
+const nestedSectionIssues = (body: string) => documentTemplateIssues('quotation', body).filter((issue) => issue.code === 'NESTED_SECTION');
 
 const quotation = (lines: number) => ({
   preventivo: { codice: 'PRV-2026-00001', titolo: 'Fornitura', note: 'Prima riga\nseconda riga' },
@@ -11,7 +13,7 @@ const quotation = (lines: number) => ({
 });
 
 describe('a section nested in a section of the same name', () => {
-  it('is found at any depth, once per name, from mustache’s token tree', () => {
+  it('is found at any depth, once per name, from mustache’s token tree (the domain check the editor shows as you type)', () => {
     expect(nestedSectionIssues('{{#righe}}{{#righe}}{{#righe}}x{{/righe}}{{/righe}}{{/righe}}')).toEqual([
       { code: 'NESTED_SECTION', name: 'righe', at: 10, message: 'La sezione «righe» è dentro un’altra sezione «righe»: una sezione non può ripetersi dentro sé stessa' },
     ]);
