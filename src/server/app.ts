@@ -34,6 +34,7 @@ import { isSignedMediaUrl, registerMediaRoutes } from './media/routes.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { createStorage } from './storage/index.ts';
 import { registerDocumentRoutes } from './documents/routes.ts';
+import { documentRenderer } from './documents/render-pool.ts';
 
 export interface AppOptions {
   database: Database;
@@ -103,8 +104,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? postgresChangeBus({ url: config.databaseUrl, schema: database.schema, log: { error: (message) => app.log.error(message) } })
       : inProcessChangeBus((error) => app.log.error({ err: error }, 'ascolto delle modifiche non riuscito'));
   const mediaStorage = options.mediaStorage ?? createStorage(config.media);
+  // One pool of document workers per process: the document routes and the certificates share it.
+  const renderer = documentRenderer(config.documents, (message, error) => app.log.error({ err: error }, message));
+  app.addHook('onClose', () => renderer.close());
   const service = new EntityService(database.db, {
     hooks: kindHooks,
+    documents: renderer,
     maxPageSize: config.maxPageSize,
     maxDiscountPercent: config.maxDiscountPercent,
     limits: config.limits,
@@ -194,7 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLimitRoutes(app, service, callOf);
   registerResourceRoutes(app, service, callOf);
   const mediaFiles = await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: mediaStorage });
-  registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage, files: mediaFiles, limits: config.documents });
+  registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage, files: mediaFiles, limits: config.documents, renderer });
   registerEventRoutes(app, {
     db: database.db,
     bus: changes,

@@ -246,3 +246,24 @@ export class RenderPool {
 function busy(): Problem {
   return new Problem('DOCUMENT_RENDER_BUSY', { extensions: { retryAfterSeconds: RENDER_BUSY_RETRY_AFTER_SECONDS } });
 }
+
+/** A document to print, without the limits (the renderer applies its own). */
+export type DocumentJob = Omit<RenderJob, 'maxRows' | 'maxPages'>;
+
+/**
+ * What prints documents for a process: one pool of worker threads within the configured limits,
+ * shared by the document routes and the actions that store documents (a course's certificates).
+ */
+export interface DocumentRenderer {
+  /** The PDF of `job`; rejects as `RenderPool.render` does. */
+  render(job: DocumentJob, templatePointer?: string): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+export function documentRenderer(limits: { workers: number; queue: number; renderTimeoutMs: number; maxRows: number; maxPages: number }, log?: RenderPoolOptions['log']): DocumentRenderer {
+  const pool = new RenderPool({ workers: limits.workers, queue: limits.queue, timeoutMs: limits.renderTimeoutMs, ...(log ? { log } : {}) });
+  return {
+    render: (job, templatePointer) => pool.render({ ...job, maxRows: limits.maxRows, maxPages: limits.maxPages }, templatePointer),
+    close: () => pool.close(),
+  };
+}

@@ -26,7 +26,7 @@ import { DocumentData, type DocumentSource } from './data.ts';
 import { documentDeclarations, type TemplateDocType } from '../../domain/documents/placeholders.ts';
 import { documentRenderConfig, type DocumentRenderConfig } from '../config.ts';
 import { documentTemplateIssues, type DocumentTemplateIssue } from './template-rules.ts';
-import { RENDER_BUSY_RETRY_AFTER_SECONDS, RenderPool } from './render-pool.ts';
+import { documentRenderer, RENDER_BUSY_RETRY_AFTER_SECONDS, type DocumentRenderer } from './render-pool.ts';
 import { templateDocTypes } from '../../domain/enums.ts';
 import { zodProblem } from '../resources/zod-problem.ts';
 import { templateDocAttributes } from '../../domain/entities/template-docs.ts';
@@ -45,6 +45,8 @@ export interface DocumentRoutesOptions {
   files?: MediaFiles;
   /** Row, page and time limits and the render pool's size (configuration `documents`); by default read from the environment. */
   limits?: DocumentRenderConfig;
+  /** The process's document renderer (worker threads within `limits`); by default the routes make their own. */
+  renderer?: DocumentRenderer;
 }
 
 /** What a stored document was made from (`media.attributes.meta.generated`). */
@@ -107,13 +109,9 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
   const documents = new DocumentData(options.db, options.service);
   const logoOf = (source: DocumentSource) => headingLogo(options.storage, source.heading);
   const limits = options.limits ?? documentRenderConfig(process.env);
-  const pool = new RenderPool({
-    workers: limits.workers,
-    queue: limits.queue,
-    timeoutMs: limits.renderTimeoutMs,
-    log: (message, error) => app.log.error({ err: error }, message),
-  });
-  app.addHook('onClose', () => pool.close());
+  // The process's renderer (shared with the actions that store documents), or one of the routes' own.
+  const pool = options.renderer ?? documentRenderer(limits, (message, error) => app.log.error({ err: error }, message));
+  if (!options.renderer) app.addHook('onClose', () => pool.close());
 
   /**
    * The PDF bytes of `source` printed with `body`, rendered in a worker. `pointer`: where a template
@@ -131,8 +129,6 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
       heading: source.heading,
       logo: await logoOf(source),
       compress: options.compress,
-      maxRows: limits.maxRows,
-      maxPages: limits.maxPages,
     };
     try {
       return await pool.render(job, pointer);

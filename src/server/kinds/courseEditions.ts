@@ -85,11 +85,19 @@ async function checkClosedChanges(hook: HookContext, data: EntityData, previous:
   }
 }
 
-/** The PDF bytes of one participant's certificate, from the course-certificate template. */
-async function certificatePdf(template: Entity, source: { heading: Awaited<ReturnType<DocumentData['heading']>>; logo: Buffer | undefined; data: Row; title: string }): Promise<Buffer> {
+/**
+ * The PDF bytes of one participant's certificate, from the course-certificate template: in the
+ * process's document workers, within their limits (as every printed document); on the calling
+ * thread only where a service runs without them (the seed).
+ */
+async function certificatePdf(hook: HookContext, template: Entity, source: { heading: Awaited<ReturnType<DocumentData['heading']>>; logo: Buffer | undefined; data: Row; title: string }): Promise<Buffer> {
+  const body = String(template.attributes.body ?? '');
+  if (hook.documents) {
+    return hook.documents.render({ type: 'courseCertificate', body, data: source.data, title: source.title, ...(source.heading ? { heading: source.heading } : {}), ...(source.logo ? { logo: source.logo } : {}) });
+  }
   let markup: string;
   try {
-    markup = renderTemplate('courseCertificate', String(template.attributes.body ?? ''), source.data);
+    markup = renderTemplate('courseCertificate', body, source.data);
   } catch (error) {
     if (error instanceof TemplateError) throw templateProblem(error.issues);
     throw error;
@@ -157,7 +165,7 @@ export const courseEditionsKind = defineKindHooks('courseEditions', {
         const customer = customers.get(String(employee.relationships.customerId));
         const registry = (customer?.attributes.registry ?? {}) as Row;
         const fileTitle = `Attestato ${String(c.code)} ${String(e.lastName)} ${String(e.firstName)}`;
-        const bytes = await certificatePdf(template, {
+        const bytes = await certificatePdf(hook, template, {
           heading,
           logo,
           title: fileTitle,

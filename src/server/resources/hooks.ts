@@ -16,6 +16,7 @@ import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { EntityRepository } from './repository.ts';
 import type { ActionResult, CallContext, EntityService } from './service.ts';
 import type { MediaStorage } from '../storage/storage.ts';
+import type { DocumentRenderer } from '../documents/render-pool.ts';
 import type { Limits } from '../../domain/rules/limits.ts';
 
 export interface HookContext {
@@ -30,6 +31,8 @@ export interface HookContext {
   service: EntityService;
   /** The media store (absent only where a service runs without one, e.g. the seed). */
   storage: MediaStorage | undefined;
+  /** The document renderer (worker threads); absent where a service runs without one (the seed, service tests). */
+  documents: DocumentRenderer | undefined;
 }
 
 /** What the caller sent with a transition: its message (`Transition.message`), checked and trimmed. */

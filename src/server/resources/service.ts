@@ -28,6 +28,7 @@ import type { FieldChange, HistoryEntry } from '../../domain/records.ts';
 import { WriteJournal, readHistory } from '../history/journal.ts';
 import { inProcessChangeBus, type ChangeBus } from '../events/bus.ts';
 import type { MediaStorage } from '../storage/storage.ts';
+import type { DocumentRenderer } from '../documents/render-pool.ts';
 import { DEFAULT_LIMITS, type Limits } from '../../domain/rules/limits.ts';
 
 export interface ServiceOptions {
@@ -41,6 +42,8 @@ export interface ServiceOptions {
   changes?: ChangeBus;
   /** The media store, for actions that write files (a course edition's certificates). */
   storage?: MediaStorage;
+  /** Prints documents off the event loop (worker threads within the configured limits), for actions that store them. */
+  documents?: DocumentRenderer;
   /** SPEC §9 limits (configuration); the defaults when absent. */
   limits?: Limits;
 }
@@ -567,6 +570,7 @@ export class EntityService {
       repository: (type: string) => this.repository(this.kind(type), db),
       service: this,
       storage: this.options.storage,
+      documents: this.options.documents,
     };
   }
 
