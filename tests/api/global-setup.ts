@@ -7,26 +7,31 @@ import type { TestProject } from 'vitest/node';
 
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
-export default async function setup(project: TestProject) {
-  const url = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
-  const engines = ['pglite'];
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    engines.push('postgres');
-    console.log(`API tests: PGlite and PostgreSQL (${url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')})`);
-  } catch (error) {
-    console.warn(
-      `\n*** API tests: PostgreSQL half SKIPPED — no server at ${url} (${error instanceof Error ? error.message : error}).` +
-        '\n*** Only the PGlite half runs. Set TEST_DATABASE_URL to a reachable server to run both.\n',
-    );
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-  project.provide('engines', engines);
-  project.provide('testDatabaseUrl', url);
+/** The engines a tier's tests run on, provided to its test files; `tier` names it in what the run prints. */
+export function engineSetup(tier: string) {
+  return async function setup(project: TestProject) {
+    const url = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
+    const engines = ['pglite'];
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      engines.push('postgres');
+      console.log(`${tier}: PGlite and PostgreSQL (${url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')})`);
+    } catch (error) {
+      console.warn(
+        `\n*** ${tier}: PostgreSQL half SKIPPED — no server at ${url} (${error instanceof Error ? error.message : error}).` +
+          '\n*** Only the PGlite half runs. Set TEST_DATABASE_URL to a reachable server to run both.\n',
+      );
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    project.provide('engines', engines);
+    project.provide('testDatabaseUrl', url);
+  };
 }
+
+export default engineSetup('API tests');
 
 declare module 'vitest' {
   export interface ProvidedContext {
