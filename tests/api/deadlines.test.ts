@@ -262,4 +262,42 @@ describe.each(engines())('deadline engine on %s', (engine) => {
     const pointers = refused.body.errors.map((e: any) => e.pointer);
     expect(pointers).toEqual(expect.arrayContaining(['/attributes/maintenanceRules/0/months', '/attributes/maintenanceRules/0/from']));
   });
+
+  it('an extinguisher of a powder type created without an agent takes the type\'s: revisione and collaudo deadlines; its own agent wins', async () => {
+    const powderFamilyId = (await api.create('equipmentFamilies', {
+      attributes: { code: 'EST-POL-DEF', name: 'Estintore a polvere', module: 'fire', expiryBasis: 'production', defaultAgent: 'powder', maintenanceRules: extinguisherRules },
+    })).id;
+    const noAgent = await api.create('equipments', {
+      attributes: { equipmentId: 'EST-SENZA-AGENTE', module: 'fire', productionDate: '2025-03-15', installationDate: '2025-03-15' },
+      relationships: { customerId, equipmentFamilyId: powderFamilyId },
+    });
+    const deadlines = await pendingByKind(noAgent.id);
+    expect(Object.keys(deadlines).toSorted()).toEqual(['collaudo', 'controlloPeriodico', 'fineVita', 'revisione']);
+    expect(deadlines.revisione.attributes).toMatchObject({ deadlineDate: '2030-03-15', rule: { kind: 'revisione', months: 60, edition: '2024' } });
+    expect(deadlines.collaudo.attributes).toMatchObject({ deadlineDate: '2035-03-15', rule: { kind: 'collaudo', months: 120, edition: '2024' } });
+    // Built in 2020 (2013 edition): powder by the type is revised at 36 months, CO2 stated on the equipment at 60.
+    const old = await api.create('equipments', {
+      attributes: { equipmentId: 'EST-POL-2020', module: 'fire', productionDate: '2020-06-10', installationDate: '2020-06-10', characteristics: { caricaKg: 6 } },
+      relationships: { customerId, equipmentFamilyId: powderFamilyId },
+    });
+    expect((await pendingByKind(old.id)).revisione.attributes).toMatchObject({ deadlineDate: '2023-06-10', rule: { months: 36, edition: '2013' } });
+    const co2 = await api.create('equipments', {
+      attributes: { equipmentId: 'EST-CO2-2020', module: 'fire', productionDate: '2020-06-10', installationDate: '2020-06-10', characteristics: { agenteEstinguente: 'Anidride carbonica' } },
+      relationships: { customerId, equipmentFamilyId: powderFamilyId },
+    });
+    expect((await pendingByKind(co2.id)).revisione.attributes).toMatchObject({ deadlineDate: '2025-06-10', rule: { months: 60, edition: '2013' } });
+  });
+
+  it('an extinguisher without an agent, of a type with no default agent whose rules need one, is refused with the pointer on the agent', async () => {
+    // The type of this file: its activities' revisione and collaudo rules depend on the agent, and it has no default.
+    const refused = await api.post('/api/equipments', {
+      attributes: { equipmentId: 'EST-NESSUN-AGENTE', module: 'fire', productionDate: '2025-03-15', installationDate: '2025-03-15', characteristics: { caricaKg: 6 } },
+      relationships: { customerId, equipmentFamilyId: familyId },
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ pointer: '/attributes/characteristics/agenteEstinguente', message: 'Indicare l’agente estinguente: le scadenze di questo tipo dipendono dall’agente' })]);
+    // Nothing was stored.
+    const listed = await api.get('/api/equipments?filter[equipmentId]=EST-NESSUN-AGENTE');
+    expect(listed.body.meta.total).toBe(0);
+  });
 });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineKind, type EntityShape } from '../kind.ts';
 import { equipmentModules, expiryBases } from '../enums.ts';
 import { optionalText, requiredText } from '../validation.ts';
-import { DEFAULT_EDITION_POLICY, editionPolicies, maintenanceRules } from '../rules/maintenance-rules.ts';
+import { DEFAULT_EDITION_POLICY, editionPolicies, extinguishingAgents, maintenanceRules } from '../rules/maintenance-rules.ts';
 
 type CodedShape = EntityShape & { attributes: { code: string; name: string } };
 const codedTitle = (entity: EntityShape) => {
@@ -26,6 +26,11 @@ export const equipmentFamilyAttributes = z.strictObject({
   maintenanceRules,
   /** Which edition of a norm applies to an equipment: the one in force at its production date, or always the latest. */
   editionPolicy: z.enum(editionPolicies).default(DEFAULT_EDITION_POLICY),
+  /**
+   * The extinguishing agent the type implies (a powder type: powder), used by the deadlines of an
+   * equipment that does not state its own; absent when the type's equipments differ (wheeled ones).
+   */
+  defaultAgent: z.enum(extinguishingAgents).nullable().optional(),
 });
 
 export const equipmentFamilyRelationships = z.strictObject({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  agentOf, applicableEdition, deadlineKey, detectionRules, dueWindowRange, emergencyLightingRules, equipmentDeadlines, extinguisherRules,
+  agentMissing, agentOf, applicableEdition, effectiveAgent, rulesNeedAgent, deadlineKey, detectionRules, dueWindowRange, emergencyLightingRules, equipmentDeadlines, extinguisherRules,
   fireDoorRules, hydrantRules, maintenanceRule, nextDeadlineAfter, type ComputedDeadline,
 } from './maintenance-rules.ts';
 
@@ -114,6 +114,33 @@ describe('agents and windows', () => {
     expect(agentOf({ agenteEstinguente: 'Acqua', serbatoioPlastificato: true })).toBe('waterPlasticLined');
     expect(agentOf({ agent: 'halogenated' })).toBe('halogenated');
     expect(agentOf({ diametro: 'UNI 45' })).toBeNull();
+  });
+
+  it('the equipment\'s own agent wins over its type\'s default; a type\'s default fills a missing or unrecognised one', () => {
+    expect(effectiveAgent(undefined, 'powder')).toBe('powder');
+    expect(effectiveAgent({ caricaKg: 6 }, 'powder')).toBe('powder');
+    expect(effectiveAgent({ agenteEstinguente: 'Anidride carbonica' }, 'powder')).toBe('co2');
+    expect(effectiveAgent({ agenteEstinguente: 'Gas misterioso' }, 'water')).toBe('water');
+    expect(effectiveAgent({ agenteEstinguente: 'Polvere ABC' }, null)).toBe('powder');
+    expect(effectiveAgent({}, undefined)).toBeNull();
+    expect(effectiveAgent({}, 'plutonium')).toBeNull();
+  });
+
+  it('an agent is missing only when a rule depends on it and neither the equipment nor its type gives one', () => {
+    expect(rulesNeedAgent(extinguisherRules)).toBe(true);
+    expect(rulesNeedAgent(hydrantRules)).toBe(false);
+    expect(rulesNeedAgent(extinguisherRules.filter((r) => r.kind === 'fineVita' || r.kind === 'controlloPeriodico'))).toBe(false);
+    expect(agentMissing(undefined, null, extinguisherRules)).toBe(true);
+    expect(agentMissing({ agenteEstinguente: 'Gas misterioso' }, undefined, extinguisherRules)).toBe(true);
+    expect(agentMissing(undefined, 'powder', extinguisherRules)).toBe(false);
+    expect(agentMissing({ agenteEstinguente: 'Schiuma AFFF' }, null, extinguisherRules)).toBe(false);
+    expect(agentMissing(undefined, null, hydrantRules)).toBe(false);
+  });
+
+  it('a powder type\'s equipment without an agent gets its revisione and collaudo from the type\'s agent', () => {
+    const deadlines = byKind(equipmentDeadlines({ productionDate: '2025-03-15', agent: effectiveAgent(undefined, 'powder'), rules: extinguisherRules }));
+    expect(deadlines.revisione?.deadlineDate).toBe('2030-03-15');
+    expect(deadlines.collaudo?.deadlineDate).toBe('2035-03-15');
   });
 
   it('due windows: expired before today, this month, the next 30/60/90 days', () => {

@@ -162,6 +162,34 @@ export function agentOf(characteristics: Record<string, unknown> | null | undefi
   return null;
 }
 
+/**
+ * The agent an equipment's deadlines use (issue "powder family without an agent"): the equipment's
+ * own (its characteristics), else its type's default (`defaultAgent` on the equipment type: a powder
+ * type implies powder). The equipment's own value wins.
+ */
+export function effectiveAgent(characteristics: Record<string, unknown> | null | undefined, familyAgent: unknown): ExtinguishingAgent | null {
+  const own = agentOf(characteristics);
+  if (own) return own;
+  return typeof familyAgent === 'string' && (extinguishingAgents as readonly string[]).includes(familyAgent) ? familyAgent as ExtinguishingAgent : null;
+}
+
+/** Whether some of the rules are for certain agents only: an equipment under them needs an agent, or it misses those deadlines. */
+export function rulesNeedAgent(rules: readonly { appliesTo?: readonly string[] | undefined }[]): boolean {
+  return rules.some((rule) => (rule.appliesTo ?? []).length > 0);
+}
+
+/** Where the API and the form point when an agent is needed and missing, and what they say. */
+export const AGENT_POINTER = '/attributes/characteristics/agenteEstinguente';
+export const AGENT_REQUIRED_MESSAGE = 'Indicare l’agente estinguente: le scadenze di questo tipo dipendono dall’agente';
+
+/**
+ * Whether an equipment must be refused for lack of an agent: its type's rules depend on the agent,
+ * and neither the equipment (a recognised `agenteEstinguente` or `agent`) nor its type gives one.
+ */
+export function agentMissing(characteristics: Record<string, unknown> | null | undefined, familyAgent: unknown, rules: readonly { appliesTo?: readonly string[] | undefined }[]): boolean {
+  return rulesNeedAgent(rules) && effectiveAgent(characteristics, familyAgent) === null;
+}
+
 /** The edition of `norm` that applies to an equipment produced on `productionDate` under `policy` (null: any). */
 export function applicableEdition(norm: string, productionDate: string | null | undefined, policy: EditionPolicy, editions: readonly NormEdition[] = normEditions): string | null {
   const known = editions.filter((e) => e.norm === norm).toSorted((a, b) => (a.inForceFrom ?? '').localeCompare(b.inForceFrom ?? ''));

@@ -352,6 +352,7 @@ export default {
   // The deadline engine (maintenance rules on equipment types and activities, deadlines).
   'form.field.maintenanceRules': 'Regole di manutenzione',
   'form.field.editionPolicy': 'Edizione della norma da applicare',
+  'form.field.defaultAgent': 'Agente estinguente predefinito',
   'form.field.months': 'Periodo (mesi)',
   'form.field.from': 'Conteggio da',
   'form.field.norm': 'Norma',

@@ -15,7 +15,8 @@ import { randomUUID } from 'node:crypto';
 import { entitySchema } from '../../../domain/kind.ts';
 import { physicalActivities } from '../../../domain/entities/physical-activities.ts';
 import {
-  agentOf, deadlineKey, DEFAULT_EDITION_POLICY, equipmentDeadlines, nextDeadlineAfter, type DeadlineRule, type EditionPolicy, type MaintenanceRule,
+  AGENT_POINTER, AGENT_REQUIRED_MESSAGE, agentMissing, agentOf, deadlineKey, DEFAULT_EDITION_POLICY, effectiveAgent, equipmentDeadlines, nextDeadlineAfter,
+  type DeadlineRule, type EditionPolicy, type MaintenanceRule,
 } from '../../../domain/rules/maintenance-rules.ts';
 import { addDays, addMonths } from '../../../domain/rules/calendar.ts';
 import { businessDay } from '../../../domain/business-day.ts';
@@ -111,7 +112,7 @@ export async function computeEquipmentDeadlines(hook: HookContext, equipment: En
     productionDate: text(equipment.attributes.productionDate),
     installationDate: text(equipment.attributes.installationDate),
     basis,
-    agent: agentOf(equipment.attributes.characteristics as Record<string, unknown> | undefined),
+    agent: effectiveAgent(equipment.attributes.characteristics as Record<string, unknown> | undefined, family?.attributes.defaultAgent),
     rules,
     policy: (family?.attributes.editionPolicy as EditionPolicy | undefined) ?? DEFAULT_EDITION_POLICY,
     lastExecutions,
@@ -142,6 +143,26 @@ export async function computeEquipmentDeadlines(hook: HookContext, equipment: En
     if (!same) await updateDeadline(hook, current, { attributes: next, relationships }, 'computeDeadlines');
   }
   for (const stale of pending.values()) await updateDeadline(hook, stale, { attributes: { isEnded: true, endedDate: hook.today } }, 'computeDeadlines');
+}
+
+/**
+ * An equipment whose type's rules depend on the agent, written without one that neither it nor its
+ * type gives, is refused (422, pointer on `agenteEstinguente`) rather than left short of deadlines.
+ * Checked when the equipment is created and when its type or characteristics change: an older
+ * equipment without an agent keeps working until then.
+ */
+export async function checkEquipmentAgent(hook: HookContext, data: EntityData, previous: Entity | undefined): Promise<void> {
+  const { attributes, relationships } = data;
+  if (attributes.state === 'decommissioned') return;
+  const familyId = text(relationships.equipmentFamilyId);
+  if (!familyId) return;
+  if (previous && previous.relationships.equipmentFamilyId === familyId && sameJson(previous.attributes.characteristics ?? null, attributes.characteristics ?? null)) return;
+  const family = await hook.repository('equipmentFamilies').findById(familyId);
+  if (!family || family.metadata.isDeleted) return;
+  const characteristics = attributes.characteristics as Record<string, unknown> | undefined;
+  if (agentMissing(characteristics, family.attributes.defaultAgent, await rulesOfFamily(hook, family))) {
+    throw new Problem('VALIDATION_FAILED', { message: AGENT_REQUIRED_MESSAGE, errors: [{ pointer: AGENT_POINTER, code: 'required', message: AGENT_REQUIRED_MESSAGE }] });
+  }
 }
 
 /** Decommissioning: the equipment's deadlines still to do end today. */

@@ -10,7 +10,7 @@ import { chance, code, int, landline, roundTo, slug, some } from './util.ts';
 import { streets } from './italian-data.ts';
 import { courseDefinitions } from './training.ts';
 import {
-  detectionRules, emergencyLightingRules, extinguisherRules, fireDoorRules, hydrantRules, type MaintenanceKind, type MaintenanceRule,
+  detectionRules, emergencyLightingRules, extinguisherRules, fireDoorRules, hydrantRules, type ExtinguishingAgent, type MaintenanceKind, type MaintenanceRule,
 } from '../../../domain/rules/maintenance-rules.ts';
 
 type Frequency = { value: number; unit: 'day' | 'week' | 'month' | 'year' };
@@ -31,6 +31,8 @@ interface FamilyDefinition {
   name: string;
   module: 'fire' | 'equip';
   basis: 'production' | 'installation';
+  /** The extinguishing agent the type implies (its equipments' deadlines depend on it). */
+  agent?: ExtinguishingAgent;
   activities: ActivityDefinition[];
   components: { name: string; lifetimeMonths?: number }[];
   controls: { name: string; type: 'boolean' | 'number' | 'text'; min?: number; max?: number; unit?: string }[];
@@ -68,7 +70,7 @@ const semester = (name: string, price: number, minutes = 10): ActivityDefinition
 
 const familyDefinitions: FamilyDefinition[] = [
   {
-    code: 'EST-POL', name: 'Estintore a polvere', module: 'fire', basis: 'production',
+    code: 'EST-POL', name: 'Estintore a polvere', module: 'fire', basis: 'production', agent: 'powder',
     activities: [semester('Controllo semestrale estintore a polvere', 6), { code: '', name: 'Revisione estintore a polvere', frequency: months(60), minutes: 30, price: 18, basis: 'production' }, { code: '', name: 'Collaudo estintore a polvere', frequency: years(10), minutes: 40, price: 25, basis: 'production' }],
     components: [{ name: 'Manometro' }, { name: 'Valvola di erogazione' }, { name: 'Sigillo di sicurezza', lifetimeMonths: 6 }, { name: 'Tubo di scarica' }],
     controls: [{ name: 'Pressione indicata dal manometro', type: 'number', min: 12, max: 16, unit: 'bar' }, { name: 'Integrità del sigillo', type: 'boolean' }, { name: 'Cartellino di manutenzione presente', type: 'boolean' }],
@@ -76,7 +78,7 @@ const familyDefinitions: FamilyDefinition[] = [
     brands: fireBrands,
   },
   {
-    code: 'EST-CO2', name: 'Estintore a CO2', module: 'fire', basis: 'production',
+    code: 'EST-CO2', name: 'Estintore a CO2', module: 'fire', basis: 'production', agent: 'co2',
     activities: [semester('Controllo semestrale estintore a CO2', 6), { code: '', name: 'Revisione estintore a CO2', frequency: months(60), minutes: 30, price: 28, basis: 'production' }, { code: '', name: 'Collaudo estintore a CO2', frequency: years(10), minutes: 40, price: 35, basis: 'production' }],
     components: [{ name: 'Bombola' }, { name: 'Cono diffusore' }, { name: 'Valvola a leva' }],
     controls: [{ name: 'Peso della bombola', type: 'number', min: 7.5, max: 8.5, unit: 'kg' }, { name: 'Integrità del sigillo', type: 'boolean' }, { name: 'Cartellino di manutenzione presente', type: 'boolean' }],
@@ -84,7 +86,7 @@ const familyDefinitions: FamilyDefinition[] = [
     brands: fireBrands,
   },
   {
-    code: 'EST-SCH', name: 'Estintore a schiuma', module: 'fire', basis: 'production',
+    code: 'EST-SCH', name: 'Estintore a schiuma', module: 'fire', basis: 'production', agent: 'water',
     activities: [semester('Controllo semestrale estintore a schiuma', 6), { code: '', name: 'Revisione estintore a schiuma', frequency: months(60), minutes: 30, price: 22, basis: 'production' }, { code: '', name: 'Collaudo estintore a schiuma', frequency: years(10), minutes: 40, price: 25, basis: 'production' }],
     components: [{ name: 'Manometro' }, { name: 'Cartuccia di schiumogeno', lifetimeMonths: 36 }, { name: 'Lancia' }],
     controls: [{ name: 'Pressione indicata dal manometro', type: 'number', min: 12, max: 16, unit: 'bar' }, { name: 'Integrità del sigillo', type: 'boolean' }, { name: 'Cartellino di manutenzione presente', type: 'boolean' }],
@@ -398,7 +400,7 @@ export async function seedCatalog(ctx: SeedContext): Promise<Record<string, numb
 
   await ctx.insert('equipmentFamilies', familyDefinitions.map((family, index) => ({
     id: familyIds[index],
-    attributes: { code: family.code, name: family.name, module: family.module, expiryBasis: family.basis, maintenanceRules: familyNorms[family.code]?.type ?? [], editionPolicy: 'productionDate', description: `${family.name}: attrezzature del modulo ${family.module === 'fire' ? 'antincendio' : 'attrezzature'}.` },
+    attributes: { code: family.code, name: family.name, module: family.module, expiryBasis: family.basis, maintenanceRules: familyNorms[family.code]?.type ?? [], editionPolicy: 'productionDate', ...(family.agent ? { defaultAgent: family.agent } : {}), description: `${family.name}: attrezzature del modulo ${family.module === 'fire' ? 'antincendio' : 'attrezzature'}.` },
     relationships: { defaultActivityIds: state.families[index]!.activityIds },
   })));
   await ctx.insert('activities', activityItems);
