@@ -12,6 +12,7 @@ import { safetyRoleRequirementsMigration } from './migrations/0011-safety-role-r
 import { clienteQuotationLinesMigration } from './migrations/0012-cliente-quotation-lines.ts';
 import { loginLimiterMigration } from './migrations/0013-login-limiter.ts';
 import { impersonationAuditMigration } from './migrations/0014-impersonation-audit.ts';
+import { customerFiguresMigration } from './migrations/0015-customer-figures.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0012-cliente-quotation-lines': clienteQuotationLinesMigration,
   '0013-login-limiter': loginLimiterMigration,
   '0014-impersonation-audit': impersonationAuditMigration,
+  '0015-customer-figures': customerFiguresMigration,
 };
 
 /**

@@ -8,6 +8,7 @@ import { SeedContext, type SeedOptions } from './seed-context.ts';
 import { seedSteps } from './generators/index.ts';
 import { kindList } from '../../domain/kinds.ts';
 import { tableName } from '../db/entity-sql.ts';
+import { storeCustomerFigures } from '../db/migrations/0015-customer-figures.ts';
 
 const SEED_KEY = 'seed';
 
@@ -25,6 +26,9 @@ export async function seedDemoData(db: Kysely<DatabaseSchema>, options: SeedOpti
     const summary = Object.entries(counts).map(([type, n]) => `${n.toLocaleString('it-IT')} ${type}`).join(', ');
     options.log(`${step.label}: ${summary} (${((Date.now() - stepStarted) / 1000).toFixed(1)} s)`);
   }
+  // The seed writes rows through repositories, not the service: the customers' figures are stored
+  // once here (as migration 0015 does for older databases), on the day the demo is built around.
+  await storeCustomerFigures(db, ctx.referenceDay);
   const value = JSON.stringify({ scale: options.scale, referenceDay: ctx.referenceDay, seconds: (Date.now() - started) / 1000 });
   await sql`INSERT INTO app_state (key, value) VALUES (${SEED_KEY}, ${value}::jsonb)
     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_date_time = now()`.execute(db);
