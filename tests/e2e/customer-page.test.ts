@@ -65,21 +65,21 @@ describe('customer page', () => {
     await page.waitForURL((url) => url.pathname === `/customers/${customerId}`);
     await figure(page, 'officeLocationsCount').waitFor({ timeout: 30_000 });
 
-    // The figures equal what the lists count.
+    // The figures equal what the salesman's own lists count.
     const today = businessDay();
     const agreements = await apiData<Entity[]>(server, token, `/commercialAgreements?filter[customerId]=${customerId}&page[size]=500`);
     const expected = {
       officeLocationsCount: await total(token, `/customers?filter[parentId]=${customerId}&page[size]=1`),
       activeAgreementCount: agreements.filter((a) => isAgreementActive(a.attributes as never, today)).length,
       expiringAgreementCount: agreements.filter((a) => isAgreementExpiring(a.attributes as never, today)).length,
-      expiredPhysicalActivitiesCount: await total(adminToken, `/physicalActivities?filter[customerId]=${customerId}&filter[due]=expired&page[size]=1`),
-      expiringPhysicalActivitiesCount: await total(adminToken, `/physicalActivities?filter[customerId]=${customerId}&filter[due]=next30&page[size]=1`),
     };
     for (const [key, value] of Object.entries(expected)) {
       await expect.poll(() => figure(page, key).textContent(), { message: key }).toBe(number(value));
     }
-    const [next] = await apiData<Entity[]>(server, adminToken, `/physicalActivities?filter[customerId]=${customerId}&filter[isExecuted]=false&filter[isEnded]=false&from[deadlineDate]=${today}&sort=deadlineDate&page[size]=1`);
-    await expect.poll(() => figure(page, 'nextExpirePhysicalActivity').textContent()).toBe(next ? new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeZone: 'Europe/Rome' }).format(new Date(`${next.attributes.deadlineDate}T12:00:00Z`)) : 'Nessuna');
+    // Deadlines are not the salesman's to read: their counts are left out, not shown as zero.
+    for (const key of ['expiredPhysicalActivitiesCount', 'expiringPhysicalActivitiesCount', 'nextExpirePhysicalActivity']) {
+      expect(await page.locator(`.customer-page:visible [data-figure=${key}]`).count(), key).toBe(0);
+    }
 
     // r t: a phone contact, the customer wants a call back, a note, and the next call tomorrow at 10:30.
     const contactsBefore = (customer.attributes.contacts as unknown[]).length;

@@ -303,11 +303,13 @@ function Overview({ entity, show }: { entity: EntityJson; show(section: string):
     { figure: 'lastContact', label: 'customers.overview.lastContact', value: typeof meta.lastContact === 'string' ? formatValue(meta.lastContact, 'datetime') : intl.formatMessage({ id: 'customers.overview.none' }), section: 'contacts' },
     { figure: 'createdByName', label: 'customers.overview.createdBy', value: String(meta.createdByName ?? '') || '—' },
   ];
+  // A figure the server left out is counted from rows this user may not read: no row for it.
+  const sent = (figure: string) => Object.hasOwn(meta, figure === 'priceList' ? 'activePriceListName' : figure) || figure === 'lastContact' || figure === 'createdByName';
   return (
     <>
       <h2><FormattedMessage id="customers.overview.title" /></h2>
       <dl className="entity-summary customer-overview">
-        {rows.map((row) => (
+        {rows.filter((row) => sent(row.figure)).map((row) => (
           <div key={row.figure} data-figure={row.figure}>
             <dt><FormattedMessage id={row.label} /></dt>
             <dd>

@@ -31,6 +31,11 @@ export async function readableRows<T extends Entity>(db: Kysely<DatabaseSchema>,
       const parentKind = findKind(type);
       if (!parentKind) continue;
       const condition = access.parentScope(link, parentKind);
+      // A caller who reads every parent of this kind needs no query (writes keep references to existing rows).
+      if (condition === undefined) {
+        for (const id of ids) readable.add(`${type}:${id}`);
+        continue;
+      }
       const valid = [...ids].filter((id) => UUID.test(id));
       if (valid.length === 0) continue;
       const found = await sql<{ id: string }>`SELECT id FROM ${sql.raw(tableName(parentKind))}

@@ -94,11 +94,21 @@ export function refreshOwners(via: (entity: Entity) => unknown) {
 /** An office location is a customer with a parent: the parent's count follows it. */
 export const refreshParentOfLocation = refreshOwners((entity) => entity.attributes.parentId);
 
-/** The figures computed on every read of a customer, from what the reader may read (and the creator's name when it was never stored). */
-export const customerReadHook: NonNullable<KindHooks['afterRead']> = async (context, entity) => ({
-  ...entity,
-  metadata: { ...entity.metadata, ...(await figuresOf(context, entity, callerScope(context.call))), ...(await creatorName(context, entity)) },
-});
+/**
+ * The figures computed on every read of a customer, from what the reader may read; a figure counted
+ * from a kind the reader may not read at all is left out (a salesman's page has no deadline counts),
+ * and the creator's name when it was never stored.
+ */
+export const customerReadHook: NonNullable<KindHooks['afterRead']> = async (context, entity) => {
+  const figures: Partial<CustomerFigures> = await figuresOf(context, entity, callerScope(context.call));
+  for (const key of customerFigureKeys) {
+    const source = findKind(figureSources[key]);
+    if (!source || !context.call.access.can('read', source)) delete figures[key];
+  }
+  const metadata = { ...entity.metadata, ...figures, ...(await creatorName(context, entity)) };
+  for (const key of customerFigureKeys) if (!(key in figures)) delete metadata[key];
+  return { ...entity, metadata };
+};
 
 /**
  * In a list, the stored figures are everyone's: a figure counted from a kind the caller does not
