@@ -45,10 +45,13 @@ beforeAll(async () => {
   // A customer (of the seeded training history) with an employee who misses a required course.
   const withRoles = await api<Entity[]>('/employees?has[safetyRoleIds]=true&page[size]=200&sort=lastName');
   for (const customerId of [...new Set(withRoles.map((employee) => String(employee.relationships.customerId)))]) {
+    // A live customer: an archived one is found by no list, the palette's search included.
+    const candidate = await api<Entity>(`/customers/${customerId}`);
+    if (candidate.metadata.isArchived) continue;
     const answer = await apiData<Compliance[]>(server, token, `/customers/${customerId}/compliance`);
     const found = answer.find((employee) => employee.rows.some((row) => row.status === 'missing'));
     if (found) {
-      customer = await api<Entity>(`/customers/${customerId}`);
+      customer = candidate;
       missing = found;
       break;
     }
