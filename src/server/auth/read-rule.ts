@@ -6,7 +6,7 @@
  * notices, thumbnails, what an action returns. One query per parent kind, whatever the number of rows.
  */
 import { sql, type Kysely } from 'kysely';
-import { parentLinks, parentOf, type KindDefinition } from '../../domain/kind.ts';
+import { parentLinks, parentOf, type EntityShape, type KindDefinition } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
 import type { Entity } from '../../domain/entity.ts';
 import type { DatabaseSchema } from '../db/database.ts';
@@ -14,11 +14,17 @@ import { tableName } from '../db/entity-sql.ts';
 import { Problem } from '../http/problems.ts';
 import type { Access } from './access.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids are UUIDs; anything else names no row. */
+export const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** The rows among `rows` the caller may read, in their order. */
 export async function readableRows<T extends Entity>(db: Kysely<DatabaseSchema>, access: Access, kind: KindDefinition, rows: readonly T[]): Promise<T[]> {
-  let kept = rows.filter((row) => access.can('read', kind, row));
+  return withReadableParents(db, access, kind, rows.filter((row) => access.can('read', kind, row)));
+}
+
+/** The rows among `rows` every parent of which is readable by the caller (a row naming none is kept). */
+async function withReadableParents<T extends EntityShape>(db: Kysely<DatabaseSchema>, access: Access, kind: KindDefinition, rows: readonly T[]): Promise<T[]> {
+  let kept = [...rows];
   for (const link of parentLinks(kind)) {
     if (kept.length === 0) break;
     const wanted = new Map<string, Set<string>>();
@@ -36,7 +42,7 @@ export async function readableRows<T extends Entity>(db: Kysely<DatabaseSchema>,
         for (const id of ids) readable.add(`${type}:${id}`);
         continue;
       }
-      const valid = [...ids].filter((id) => UUID.test(id));
+      const valid = [...ids].filter((id) => isUuid(id));
       if (valid.length === 0) continue;
       const found = await sql<{ id: string }>`SELECT id FROM ${sql.raw(tableName(parentKind))}
         WHERE id = ANY(${valid}::uuid[])${condition ? sql` AND ${condition}` : sql``}`.execute(db);
@@ -65,10 +71,6 @@ export async function authorizeRead(db: Kysely<DatabaseSchema>, access: Access, 
  * caller: nobody writes a row under a record they may not read (a line on another salesman's
  * quotation, an activity of another module's intervention).
  */
-export async function authorizeParents(db: Kysely<DatabaseSchema>, access: Access, kind: KindDefinition, content: { attributes: object; metadata: object; relationships: object }): Promise<void> {
-  const links = parentLinks(kind);
-  if (links.length === 0) return;
-  const probe = { ...content, id: '00000000-0000-4000-8000-000000000000' } as unknown as Entity;
-  const everyone: Access = { ...access, can: (action, k, entity) => (entity === probe ? true : access.can(action, k, entity)) };
-  if ((await readableRows(db, everyone, kind, [probe])).length === 0) throw new Problem('CTM_FST_NOT_AUTHORIZED');
+export async function authorizeParents(db: Kysely<DatabaseSchema>, access: Access, kind: KindDefinition, content: EntityShape): Promise<void> {
+  if ((await withReadableParents(db, access, kind, [content])).length === 0) throw new Problem('CTM_FST_NOT_AUTHORIZED');
 }

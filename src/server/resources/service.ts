@@ -12,7 +12,7 @@ import { kindList, findKind } from '../../domain/kinds.ts';
 import { normaliseDateTime } from '../../domain/validation.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import { Problem, problemCatalogue, type ProblemCode } from '../http/problems.ts';
-import { authorizeParents, authorizeRead, readableRows } from '../auth/read-rule.ts';
+import { authorizeParents, authorizeRead, isUuid, readableRows } from '../auth/read-rule.ts';
 import type { Access, Identity } from '../auth/access.ts';
 import { COMMON_METADATA_KEYS, isServerMetadataKey, type Entity, type EntityData } from '../../domain/entity.ts';
 import { EntityRepository } from './repository.ts';
@@ -318,7 +318,7 @@ export class EntityService {
     if (!ownerKind) {
       throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: pointerOf(kind.attachedTo!.typePath), code: 'invalidValue', message: `Tipo di elemento sconosciuto: ${owner.type}` }] });
     }
-    const record = /^[0-9a-f-]{36}$/i.test(owner.id) ? await this.repository(ownerKind, trx).findById(owner.id.toLowerCase()) : undefined;
+    const record = isUuid(owner.id) ? await this.repository(ownerKind, trx).findById(owner.id.toLowerCase()) : undefined;
     if (!record || record.metadata.isDeleted) {
       throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: pointerOf(kind.attachedTo!.idPath), code: 'referenceNotFound', message: `${ownerKind.label.singular}: elemento non trovato` }] });
     }
@@ -510,7 +510,7 @@ export class EntityService {
   private async admitSelection(trx: Kysely<DatabaseSchema>, call: CallContext, kind: KindDefinition, declared: RecordActionDefinition, ids: unknown): Promise<void> {
     if (!Array.isArray(ids)) return;
     const wanted = ids.filter((id): id is string => typeof id === 'string');
-    const found = await this.repository(kind, trx).findByIds(wanted.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).map((id) => id.toLowerCase()));
+    const found = await this.repository(kind, trx).findByIds(wanted.filter(isUuid).map((id) => id.toLowerCase()));
     for (const [index, id] of wanted.entries()) {
       const row = found.get(id.toLowerCase());
       try {
@@ -864,7 +864,7 @@ export class EntityService {
       if (!owner?.stateLock?.ownedRows?.includes(kind.type) || !owner.machine) continue;
       const ids = new Set(versions.flatMap((version) => referenceValues(version, path, reference.many ?? false).map((r) => r.id.toLowerCase())));
       for (const id of ids) {
-        const record = /^[0-9a-f-]{36}$/.test(id) ? await this.repository(owner, db).findById(id) : undefined;
+        const record = isUuid(id) ? await this.repository(owner, db).findById(id) : undefined;
         const state = record ? String(readPath(record, owner.machine.statePath)) : undefined;
         if (record && state !== undefined && !owner.stateLock.editableStates.includes(state)) throw stateLockProblem(owner, state);
       }
@@ -931,7 +931,7 @@ function lowercaseReferences(kind: KindDefinition, data: EntityData): EntityData
 }
 
 function checkId(id: string): string {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new Problem('NOT_FOUND');
+  if (!isUuid(id)) throw new Problem('NOT_FOUND');
   return id.toLowerCase();
 }
 
