@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { precompiledMessages } from './src/client/i18n/precompile.ts';
 
-/** Initial JS (entry + its static imports, gzip) a first visit loads before anything renders (issue 8). */
+/** Initial JS (entry + its static imports, Brotli bytes as the server sends them) a first visit loads before anything renders. */
 const INITIAL_JS_BUDGET_KB = 150;
 const serverOnly = process.argv.includes('--server-only');
 const dist = path.resolve(process.env.DIST_DIR || 'dist');
@@ -63,14 +63,41 @@ if (!serverOnly) {
       for (const dependency of result.metafile.outputs[file]?.imports ?? []) if (dependency.kind === 'import-statement') visit(dependency.path);
     };
     visit(entry);
-    const gzipped = [...initial].reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(file)).length, 0);
-    console.log(`client bundle: ${path.relative(dist, entry)}; initial JS ${(gzipped / 1024).toFixed(1)} kB gzip in ${initial.size} file(s) (target ≤ ${INITIAL_JS_BUDGET_KB} kB)`);
+    const precompressed = await precompress(out);
+    const onTheWire = [...initial].reduce((sum, file) => sum + (precompressed.get(path.resolve(file))?.br ?? fs.statSync(file).size), 0);
+    console.log(`client bundle: ${path.relative(dist, entry)}; initial JS ${(onTheWire / 1024).toFixed(1)} kB on the wire (Brotli, as served) in ${initial.size} file(s) (target ≤ ${INITIAL_JS_BUDGET_KB} kB)`);
     // A static import that drags a screen's code (or the kind registry and zod) into the first load
     // fails the build, so it is caught in the change that makes it (npm test builds the client).
-    if (gzipped / 1024 > INITIAL_JS_BUDGET_KB) {
-      console.error(`initial JS over budget: ${(gzipped / 1024).toFixed(1)} kB gzip > ${INITIAL_JS_BUDGET_KB} kB (METAFILE=meta.json npm run build shows what the entry imports)`);
+    if (onTheWire / 1024 > INITIAL_JS_BUDGET_KB) {
+      console.error(`initial JS over budget: ${(onTheWire / 1024).toFixed(1)} kB > ${INITIAL_JS_BUDGET_KB} kB (METAFILE=meta.json npm run build shows what the entry imports)`);
       process.exitCode = 1;
     }
   }
   console.log('static client: dist/public');
+}
+
+/**
+ * Brotli (best) and gzip copies beside every text file of the client, which the server sends to a
+ * browser that accepts them (@fastify/static `preCompressed`). Source maps are left alone: only
+ * developer tools fetch them. Returns the compressed sizes by file.
+ */
+async function precompress(root) {
+  const { promisify } = await import('node:util');
+  const brotli = promisify(zlib.brotliCompress);
+  const gzip = promisify(zlib.gzip);
+  const files = fs.readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(js|css|html|svg|json|txt)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  const sizes = new Map();
+  await Promise.all(files.map(async (file) => {
+    const bytes = fs.readFileSync(file);
+    const [br, gz] = await Promise.all([
+      brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+      gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    ]);
+    fs.writeFileSync(`${file}.br`, br);
+    fs.writeFileSync(`${file}.gz`, gz);
+    sizes.set(path.resolve(file), { br: br.length, gz: gz.length });
+  }));
+  return sizes;
 }

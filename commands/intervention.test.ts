@@ -8,7 +8,7 @@ function checklist(overrides: Partial<InterventionChecklistTarget>, current: Che
   return {
     editable: true,
     current: () => current ?? undefined,
-    step: vi.fn(), first: vi.fn(), last: vi.fn(), pass: vi.fn(), fail: vi.fn(), note: vi.fn(), raiseAnomaly: vi.fn(),
+    step: vi.fn(), first: vi.fn(), last: vi.fn(), pass: vi.fn(), fail: vi.fn(), note: vi.fn(), raiseAnomaly: vi.fn(), markNotExecutable: vi.fn(),
     ...overrides,
   };
 }
@@ -63,6 +63,16 @@ describe('intervention checklist commands', () => {
     const failed = setUp({}, { outcome: 'failed', open: true, anomalyRaised: false });
     expect(failed.state('anomaly')).toBe(true);
     void failed.byId('anomaly').run(failed.ctx);
-    expect(failed.live.current.raiseAnomaly).toHaveBeenCalledOnce();
+    expect(failed.live.current.raiseAnomaly).toHaveBeenCalledOnce();    expect(setUp({ mayRaise: false }, { outcome: 'failed', open: true, anomalyRaised: false }).state('anomaly')).toEqual({ disabled: 'intervention.noAnomalyRight' });
+  });
+
+  it('x marks the activity of the focused control «non eseguibile», only where checks may be recorded', () => {
+    const { live, byId, ctx, state } = setUp();
+    expect(byId('notExecutable').keys).toEqual(['x']);
+    expect(state('notExecutable')).toBe(true);
+    void byId('notExecutable').run(ctx);
+    expect(live.current.markNotExecutable).toHaveBeenCalledOnce();
+    expect(setUp({}, { outcome: 'pending', open: false, anomalyRaised: false }).state('notExecutable')).toEqual({ disabled: 'intervention.activityDone' });
+    expect(setUp({ editable: false, readOnlyReason: 'Intervento chiuso' }).state('notExecutable')).toEqual({ disabled: 'Intervento chiuso' });
   });
 });

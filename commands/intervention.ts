@@ -23,6 +23,8 @@ export interface InterventionChecklistTarget {
   editable: boolean;
   /** Why it is not editable, when it is not. */
   readOnlyReason?: string;
+  /** False when the user may record checks but not anomalies (the Operatore): a failed control is only recorded. */
+  mayRaise?: boolean;
   current(): ChecklistCurrent | undefined;
   step(delta: 1 | -1): void;
   first(): void;
@@ -31,6 +33,8 @@ export interface InterventionChecklistTarget {
   fail(): void;
   note(): void;
   raiseAnomaly(): void;
+  /** Opens the «non eseguibile» form of the activity of the control under the cursor (issue 22). */
+  markNotExecutable(): void;
 }
 
 /** The keys, as data the checklist's hints, the shortcut help and the buttons show (c: conforme, n: non conforme, a: anomalia). */
@@ -43,6 +47,7 @@ export const interventionChecklistKeys = {
   fail: ['n'],
   note: ['Enter'],
   anomaly: ['a'],
+  notExecutable: ['x'],
 } as const;
 
 export interface InterventionChecklistTexts {
@@ -85,8 +90,10 @@ export function interventionChecklistCommands(live: { current: InterventionCheck
       const state = recordable(target);
       if (state !== true) return state;
       const current = target.current()!;
+      if (target.mayRaise === false) return { disabled: t('intervention.noAnomalyRight') };
       if (current.outcome !== 'failed') return { disabled: t('intervention.anomalyNeedsFailure') };
       return current.anomalyRaised ? { disabled: t('intervention.anomalyAlready') } : true;
     }, ['anomalia', 'rischio', 'difetto']),
+    c('notExecutable', k.notExecutable, (target) => target.markNotExecutable(), recordable, ['non eseguibile', 'motivo', 'impossibile', 'attività']),
   ];
 }

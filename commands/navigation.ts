@@ -7,7 +7,7 @@
 import type { MessageDescriptor } from 'react-intl';
 import type { Command } from './types.ts';
 import { formatText, type MessageText } from './text.ts';
-import { routeModules, routes, routeUrl, routeVariants, type RouteDef } from '../src/domain/routes.ts';
+import { routeModules, routeOpenTo, routes, routeUrl, routeVariants, type RouteDef } from '../src/domain/routes.ts';
 
 /** `g` sequences (DESIGN §4), by route name and variant. */
 export const goKeys: Record<string, string> = {
@@ -78,7 +78,7 @@ function routeEntries(route: RouteDef): NavigationEntry[] {
       get keywords() {
         return [...routeAliasTitles(route), ...Object.values(paramMessages(params)).map(formatText)];
       },
-      when: (ctx) => !modules || modules.some((module) => ctx.identity.allowedModules.includes(module)),
+      when: (ctx) => routeOpenTo(route, ctx.identity.userType) && (!modules || modules.some((module) => ctx.identity.allowedModules.includes(module))),
       run: (ctx) => ctx.workspace.openTab(url),
     };
     if (route.can) command.can = route.can;

@@ -1,10 +1,11 @@
 /**
  * The price list editor's commands (issue 9): add a row, change the chosen rows by a percentage,
- * remove them, search, export and import CSV. The editor of a shown price list registers itself
+ * remove them, search, and import CSV (its CSV export is the «Esporta» command of export.ts). The editor of a shown price list registers itself
  * here (by id) while it is mounted, so the key, the palette and its buttons run the same code; the
  * moves inside its rows grid are the grid's own scoped keys.
  */
 import type { Command, CommandContext } from './types.ts';
+import { EXPORT_KEY } from './export.ts';
 
 /** What an open price list editor lets its commands do. */
 export interface PriceListEditorTarget {
@@ -17,7 +18,6 @@ export interface PriceListEditorTarget {
   askPercent(): void;
   removeRows(): void;
   focusSearch(): void;
-  exportCsv(): void;
   /** Opens the file picker: synchronous, the browser allows it only within the key press. */
   importCsv(): void;
 }
@@ -44,7 +44,8 @@ export const priceListKeys = {
   percent: 'Alt+p',
   remove: 'Delete',
   search: '/',
-  exportCsv: 'Alt+e',
+  // Exporting is the one «Esporta» command of every screen (export.ts): the editor registers its CSV there.
+  exportCsv: EXPORT_KEY,
   importCsv: 'Alt+i',
 } as const;
 
@@ -76,6 +77,5 @@ export const priceListCommands: Command[] = [
   editorCommand('percent', priceListKeys.percent, (t) => t.askPercent(), (t, ctx) => t.editable && needsRows(t, ctx)),
   editorCommand('remove', priceListKeys.remove, (t) => t.removeRows(), (t, ctx) => t.editable && needsRows(t, ctx)),
   editorCommand('search', priceListKeys.search, (t) => t.focusSearch(), () => true),
-  editorCommand('exportCsv', priceListKeys.exportCsv, (t) => t.exportCsv(), (t) => t.rowCount() > 0),
   editorCommand('importCsv', priceListKeys.importCsv, (t) => t.importCsv(), (t) => t.editable),
 ];

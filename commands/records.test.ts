@@ -68,9 +68,13 @@ describe('record command availability', () => {
     const deleted = context(reminder({ isDeleted: true }, handle({ dirty: true }))).ctx;
     expect(availability(byId('record.save'), deleted)).toEqual({ disabled: 'commands.reason.deleted' });
     expect(availability(byId('record.delete'), deleted)).toEqual({ disabled: 'commands.reason.alreadyDeleted' });
+    // What the role may never do on the kind is not offered at all (no greyed-out staff buttons).
     const reader = context(reminder({}, handle({ dirty: true })), { permissions: readOnly }).ctx;
-    expect(availability(byId('record.save'), reader)).toEqual({ disabled: 'commands.reason.notAllowed' });
-    expect(availability(byId('record.delete'), reader)).toEqual({ disabled: 'commands.reason.notAllowed' });
+    expect(availability(byId('record.save'), reader)).toBe(false);
+    expect(availability(byId('record.delete'), reader)).toBe(false);
+    expect(availability(byId('record.discard'), context(reminder({}, handle({})), { permissions: readOnly }).ctx)).toBe(false);
+    const ownUpdate = context(reminder({}, handle({ dirty: true })), { permissions: [...readOnly, { action: 'update', subject: 'reminder', conditions: { 'attributes.title': 'Altro' } }] }).ctx;
+    expect(availability(byId('record.save'), ownUpdate)).toEqual({ disabled: 'commands.reason.notAllowed' });
     // CASL conditions see the record itself.
     const ownOnly = context(reminder(), { permissions: [{ action: 'delete', subject: 'reminder', conditions: { 'attributes.title': 'Altro' } }] }).ctx;
     expect(availability(byId('record.delete'), ownOnly)).toEqual({ disabled: 'commands.reason.notAllowed' });
@@ -186,7 +190,30 @@ describe('custom actions from the kinds', () => {
     expect(fake.opened).toEqual(['/marketing/quotations/detail/q2']);
     // Another kind does not offer it; a role that may not create sees why.
     expect(availability(duplicate, context(reminder()).ctx)).toBe(false);
-    expect(availability(duplicate, context({ type: 'quotations', id: 'q1', entity: quotation }, { permissions: readOnly }).ctx)).toEqual({ disabled: 'commands.reason.notAllowed' });
+    expect(availability(duplicate, context({ type: 'quotations', id: 'q1', entity: quotation }, { permissions: readOnly }).ctx)).toBe(false);
+  });
+
+  it('«Crea ordine» (r o) on an accepted quotation opens the order wizard filled from it, and calls nothing', async () => {
+    const quotation = entity({ status: 'accepted', code: 'PRV-1' }, {}, 'q1');
+    const fake = context({ type: 'quotations', id: 'q1', entity: quotation });
+    const createOrder = recordCommands.find((c) => c.id === 'record.action.createOrder')!;
+    expect(createOrder.keys).toEqual(['r o']);
+    expect(availability(createOrder, fake.ctx)).toBe(true);
+    await createOrder.run(fake.ctx);
+    expect(fake.opened).toEqual(['/marketing/orders/detail/new?relationships.quotationId=q1']);
+    expect(fake.recordCalls).toEqual([]);
+  });
+
+  it('an action that creates another kind names the record made by its own kind in the toast', async () => {
+    const deadline = entity({ deadlineDate: '2026-03-01' }, {}, 'd1');
+    const intervention = { ...entity({ code: 'INT-2026-00007', title: 'Scadenze: Revisione' }, {}, 'a1') };
+    const fake = context({ type: 'physicalActivities', id: 'd1', entity: deadline }, {
+      actionBody: {},
+      records: { runAction: async () => ({ data: intervention as never, created: true, effects: [] }) },
+    });
+    await recordCommands.find((c) => c.id === 'record.action.plan')!.run(fake.ctx);
+    expect(fake.notices).toEqual([{ message: 'commands.action.done action=Crea intervento title=INT-2026-00007 – Scadenze: Revisione', type: 'success' }]);
+    expect(fake.opened).toEqual(['/planning/assignments/a1']);
   });
 
   const order = (state: string) => entity({ state, orderDate: '2026-03-01', lines: [{ quantity: 5, deliveredQuantity: 4, unitPrice: 10 }] }, {}, 'o1');
@@ -198,6 +225,13 @@ describe('custom actions from the kinds', () => {
     // The server's view of this version wins over the declaration.
     const refused = { type: 'orders', id: 'o1', entity: order('planned'), serverActions: [{ action: 'deliver', allowed: true, refusal: { code: 'X', message: 'Non ora' } }] };
     expect(availability(deliver(), context(refused).ctx)).toEqual({ disabled: 'Non ora' });
+  });
+
+  it('delete is disabled with the state\'s reason where the state forbids it, before any confirmation', async () => {
+    const completed = context({ type: 'orders', id: 'o1', entity: order('completed') }, { confirmDelete: true });
+    expect(availability(byId('record.delete'), completed.ctx)).toEqual({ disabled: 'Si possono eliminare solo ordini nuovi o annullati (stato attuale: «Completato»)' });
+    expect(availability(byId('record.delete'), context({ type: 'orders', id: 'o1', entity: order('new') }).ctx)).toBe(true);
+    expect(availability(byId('record.delete'), context({ type: 'orders', id: 'o1', entity: order('cancelled') }).ctx)).toBe(true);
   });
 
   it('deliver asks the quantities, then the SPEC §5 question when the server says they exceed, and sends again confirmed', async () => {

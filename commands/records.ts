@@ -15,8 +15,10 @@ import type { EntityJson } from '../src/domain/entity.ts';
 import { readPath, type KindDefinition, type RecordActionDefinition } from '../src/domain/kind.ts';
 import { findKind, kindList } from '../src/domain/kinds.ts';
 import { machineStateLabels } from '../src/domain/machines/index.ts';
-import { recordTabUrl } from '../src/domain/routes.ts';
+import { deleteRefusal } from '../src/domain/record-lock.ts';
+import { entityUrl, recordTabUrl } from '../src/domain/routes.ts';
 import { attachCommand } from './files.ts';
+import { importEquipmentCommand } from './import.ts';
 
 const group = { id: 'commands.group.record' };
 
@@ -60,9 +62,18 @@ function may(ctx: CommandContext, action: string, open: OpenRecord): boolean {
 
 const reason = (ctx: CommandContext, id: string, values?: Record<string, string>): Availability => ({ disabled: ctx.ui.t(id, values) });
 
+/**
+ * Whether the role may ever do `action` on the kind (some record of it): what it may never do is not
+ * offered at all (a customer user is shown no staff button greyed out), what it may do elsewhere says why not here.
+ */
+function mayEver(ctx: CommandContext, action: string, open: OpenRecord): boolean {
+  return ctx.ability.can(action, open.kind.subject);
+}
+
 /** Common refusals of a write on a stored record: deleted, then the role. */
 function writable(ctx: CommandContext, open: OpenRecord, ability: string): Availability {
   if (isDeleted(open.entity)) return reason(ctx, 'commands.reason.deleted');
+  if (!mayEver(ctx, ability, open)) return false;
   if (!may(ctx, ability, open)) return reason(ctx, 'commands.reason.notAllowed');
   return true;
 }
@@ -108,6 +119,9 @@ const discardCommand: Command = {
   when: (ctx) => {
     const record = ctx.activeDocument?.record;
     if (!record) return false;
+    // A record its reader may never change has nothing to discard: not offered (no greyed-out button).
+    const open = openRecord(ctx);
+    if (open && !mayEver(ctx, 'update', open)) return false;
     return record.dirty ? true : reason(ctx, 'commands.reason.noChanges');
   },
   run: (ctx) => ctx.activeDocument?.record?.discard(),
@@ -124,7 +138,11 @@ const deleteCommand: Command = {
     const open = openRecord(ctx);
     if (!open) return false;
     if (isDeleted(open.entity)) return reason(ctx, 'commands.reason.alreadyDeleted');
-    return may(ctx, 'delete', open) ? true : reason(ctx, 'commands.reason.notAllowed');
+    if (!mayEver(ctx, 'delete', open)) return false;
+    if (!may(ctx, 'delete', open)) return reason(ctx, 'commands.reason.notAllowed');
+    // The state's refusal, before the confirmation rather than after it (the API's own words).
+    const refusal = deleteRefusal(open.kind, open.entity);
+    return refusal ? { disabled: refusal } : true;
   },
   run: async (ctx) => {
     const open = openRecord(ctx);
@@ -231,6 +249,12 @@ export async function runCustomAction(ctx: CommandContext, name: string): Promis
   const definition = open?.kind.actions?.[name];
   if (!open || !definition) return;
   const send = (payload: unknown) => ctx.records.runAction(open.type, open.entity, name, payload, { silent: true });
+  // The action is a create flow started from this record (a quotation's «Crea ordine» → the order wizard filled from it).
+  const flowUrl = definition.createFlow && definition.createdType ? entityUrl(definition.createdType, 'new') : undefined;
+  if (flowUrl && definition.createFlow) {
+    ctx.workspace.openTab(`${flowUrl}?${new URLSearchParams({ [definition.createFlow]: open.entity.id }).toString()}`);
+    return;
+  }
   try {
     let body: unknown;
     if (definition.body) {
@@ -247,7 +271,9 @@ export async function runCustomAction(ctx: CommandContext, name: string): Promis
       if (!yes) return;
       result = await send({ ...body, ...question.resend });
     }
-    done(ctx, 'commands.action.done', { action: definition.label, title: recordTitle(open.kind, result.data) });
+    // The record made is titled by its own kind (the order «Crea ordine» made, not the quotation).
+    const createdKind = definition.createdType ? findKind(definition.createdType) ?? open.kind : open.kind;
+    done(ctx, 'commands.action.done', { action: definition.label, title: recordTitle(createdKind, result.data) });
     // Said once and not kept anywhere (a temporary password): a dialog the user closes when they have read it.
     if (result.notice) await ctx.ui.confirm({ title: definition.label, message: result.notice, confirmLabel: ctx.ui.t('commands.action.noticeRead') });
     if (definition.creates || result.created) ctx.workspace.openTab(recordTabUrl(definition.createdType ?? open.type, result.data.id, result.data));
@@ -309,5 +335,6 @@ export const recordCommands: Command[] = [
   historyCommand,
   deleteCommand,
   attachCommand,
+  importEquipmentCommand,
   ...customActionCommands(kindList),
 ];

@@ -101,8 +101,8 @@ export function addRowCommands(more: readonly Command[]): void {
  * and the custom actions of the kinds (the app calls it at start; tests await it).
  */
 export function loadRecordCommands(): Promise<void> {
-  return Promise.all([import('./transitions.ts'), import('./records.ts'), import('./price-lists.ts'), import('./documents.ts'), import('./admin.ts')]).then(([transitions, records, priceLists, documents, admin]) => {
-    addCommands([...transitions.transitionCommands, ...records.recordCommands, ...priceLists.priceListCommands, ...documents.documentCommands, ...admin.adminCommands]);
+  return Promise.all([import('./transitions.ts'), import('./records.ts'), import('./price-lists.ts'), import('./documents.ts'), import('./admin.ts'), import('./create.ts'), import('./export.ts')]).then(([transitions, records, priceLists, documents, admin, create, exports]) => {
+    addCommands([...transitions.transitionCommands, ...records.recordCommands, ...priceLists.priceListCommands, ...documents.documentCommands, ...admin.adminCommands, ...create.createCommands, exports.exportCommand]);
     addRowCommands(admin.adminRowCommands);
   });
 }

@@ -94,6 +94,7 @@ export function fakeContext(options: FakeContextOptions = {}): FakeContext {
       toggleSplit: call('toggleSplit'),
       focusOtherPane: call('focusOtherPane'),
       togglePalette: call('togglePalette'),
+      openTabList: call('openTabList'),
       openShortcutHelp: call('openShortcutHelp'),
       toggleSidebar: call('toggleSidebar'),
       toggleTheme: call('toggleTheme'),

@@ -6,7 +6,8 @@ import { UNDO_MS, undoCommand } from './undo.ts';
 import { availability } from './registry.ts';
 import { machines } from '../src/domain/machines/index.ts';
 
-const { ctx } = fakeContext();
+// A role that may run every transition on some record: what the server says of this one decides the rest.
+const { ctx } = fakeContext({ permissions: [{ action: 'manage', subject: 'all' }] });
 
 const entity = (attributes: Record<string, unknown>, metadata: Record<string, unknown> = {}, relationships: Record<string, unknown> = {}) => ({
   id: 'q1',
@@ -43,6 +44,16 @@ describe('transition commands', () => {
     const doc = { type: 'quotations', id: 'q2', entity: { ...entity({ status: 'draft' }, { discountPercent: 35 }), id: 'q2' } };
     expect(transitionAvailability(ctx, 'quotations', 'emit', doc)).toEqual({ disabled: expect.stringContaining('approvato prima dell’emissione') });
     expect(transitionAvailability(ctx, 'quotations', 'requestApproval', doc)).toBe(true);
+  });
+
+  it('does not offer what the role may never do on the kind (a customer user sees no greyed-out «Emetti»)', () => {
+    const doc = { type: 'quotations', id: 'q4', entity: { ...entity({ status: 'draft' }, { discountPercent: 5 }), id: 'q4' } };
+    const reader = fakeContext({ permissions: [{ action: 'read', subject: 'quotation' }] }).ctx;
+    expect(transitionAvailability(reader, 'quotations', 'emit', doc)).toBe(false);
+    // One that may emit some quotations (its own) is told why not this one, by the server.
+    const own = fakeContext({ permissions: [{ action: 'emit', subject: 'quotation', conditions: { 'relationships.authorId': 'me' } }] }).ctx;
+    const refused = { ...doc, serverActions: [{ action: 'emit', allowed: false, refusal: null }] };
+    expect(transitionAvailability(own, 'quotations', 'emit', refused)).toEqual({ disabled: 'commands.reason.notAllowed' });
   });
 
   it('prefers what the server said about this version (customer maximum, role)', () => {

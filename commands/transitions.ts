@@ -51,7 +51,7 @@ export function stateLabel(type: MachineType, state: string): string {
  * the record is deleted, the state does not allow it or a guard refuses (the server's answer for this
  * version when the tab published it, else the shared domain guard).
  */
-export function transitionAvailability(ctx: Pick<CommandContext, 'ui'>, type: MachineType, action: string, doc: ActiveDocument | undefined): Availability {
+export function transitionAvailability(ctx: Pick<CommandContext, 'ui'> & Partial<Pick<CommandContext, 'ability'>>, type: MachineType, action: string, doc: ActiveDocument | undefined): Availability {
   if (!doc || doc.type !== type || !doc.entity || doc.record?.creating) return false;
   const machine: StateMachine = machines[type];
   const entity = doc.entity;
@@ -59,6 +59,10 @@ export function transitionAvailability(ctx: Pick<CommandContext, 'ui'>, type: Ma
   if (entity.metadata.isDeleted === true) return { disabled: ctx.ui.t('commands.reason.deleted') };
   const transition = machine.transitions.find((tr) => tr.action === action && tr.from.includes(state));
   if (!transition) return { disabled: ctx.ui.t('commands.reason.notFromState', { state: stateLabel(type, state) }) };
+  // What the role may never do on the kind is not offered at all (a customer user sees no greyed-out «Emetti»);
+  // what it may do on other records says why not on this one.
+  const subject = findKind(type)?.subject;
+  if (ctx.ability && subject && !ctx.ability.can(transition.ability, subject)) return false;
   const server = doc.serverActions?.find((a) => a.action === action);
   if (server) {
     if (server.allowed === false) return { disabled: ctx.ui.t('commands.reason.notAllowed') };
@@ -69,13 +73,15 @@ export function transitionAvailability(ctx: Pick<CommandContext, 'ui'>, type: Ma
   return refusal ? { disabled: refusal.message } : true;
 }
 
+const EDITOR_ABILITIES: ReadonlySet<string> = new Set(['update', 'workOn']);
+
 /** The transition that takes the entity straight back, if the domain has one a normal editor may run. */
 export function inverseTransition(type: MachineType, action: string, fromState: string): Transition | undefined {
   const machine: StateMachine = machines[type];
   const done = machine.transitions.find((tr) => tr.action === action && tr.from.includes(fromState));
   if (!done) return undefined;
-  // Only `update` transitions: undoing must not need another role (e.g. refusing an approval).
-  return machine.transitions.find((tr) => tr.from.includes(done.to) && tr.to === fromState && tr.ability === 'update' && tr.action !== action);
+  // Only an editor's transitions (`update`, or doing an intervention's work): undoing must not need another role (e.g. refusing an approval).
+  return machine.transitions.find((tr) => tr.from.includes(done.to) && tr.to === fromState && EDITOR_ABILITIES.has(tr.ability) && tr.action !== action);
 }
 
 /** Runs the transition on the version the tab shows; offers its inverse as the undo when there is one. */

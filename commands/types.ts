@@ -39,6 +39,7 @@ export interface WorkspaceService {
   toggleSplit(): void;
   focusOtherPane(): void;
   togglePalette(): void;
+  /** Opens the list of open tabs (find one, show it, close it). */ openTabList(): void;
   openShortcutHelp(): void;
   toggleSidebar(): void;
   toggleTheme(): void;

@@ -1,6 +1,6 @@
 /**
- * Workspace commands: palette, shortcut help, tabs (next/previous, 1–9, close, reopen, move),
- * split view, sidebar and theme. Tab keys avoid what the browser keeps (Ctrl+W/T/N/Tab).
+ * Workspace commands: palette, shortcut help, tabs (next/previous, 1–9, close, reopen, move, the
+ * tab list), split view, sidebar and theme. Tab keys avoid what the browser keeps (Ctrl+W/T/N/Tab).
  * They act through `ctx.workspace`, so they run the same against the real shell or a test double.
  */
 import type { Availability, Command, CommandContext } from './types.ts';
@@ -22,6 +22,29 @@ const gotoCommands: Command[] = Array.from({ length: 9 }, (_, i) => ({
   when: (ctx) => ctx.workspace.tabCount() > (i === 8 ? 0 : i),
   run: (ctx) => ctx.workspace.gotoTab(i + 1),
 }));
+
+/** The tab list's keys, as data its footer and the shortcut help show: Alt+W closes there the highlighted tab, as it closes the active one outside. */
+export const tabListKeys = { open: 'Alt+l', close: 'Alt+w' } as const;
+
+/** What the open tab list lets its keys do (the dialog keeps it current). */
+export interface TabListTarget {
+  /** Closes the highlighted tab (asking first when it has unsaved changes). */
+  closeHighlighted(): void;
+}
+
+/** The tab list's own commands, in the dialog scope while it is open. */
+export function tabListCommands(live: { readonly current: TabListTarget }): Command[] {
+  return [
+    {
+      id: 'tabList.close',
+      title: m('workspace.cmd.tabListClose'),
+      group: tabs,
+      scope: 'dialog',
+      keys: [tabListKeys.close],
+      run: () => live.current.closeHighlighted(),
+    },
+  ];
+}
 
 export const workspaceCommands: Command[] = [
   {
@@ -84,6 +107,15 @@ export const workspaceCommands: Command[] = [
     keys: ['Alt+Shift+t'],
     when: (ctx) => (ctx.workspace.closedTabCount() > 0 ? true : disabled(ctx, 'workspace.reason.noClosedTabs')),
     run: (ctx) => ctx.workspace.reopenTab(),
+  },
+  {
+    id: 'tab.list',
+    title: m('workspace.cmd.tabList'),
+    group: tabs,
+    keys: [tabListKeys.open],
+    keywords: ['elenco', 'schede aperte', 'cerca scheda', 'chiudi schede'],
+    when: (ctx) => ctx.workspace.tabCount() > 0,
+    run: (ctx) => ctx.workspace.openTabList(),
   },
   {
     id: 'tab.moveRight',

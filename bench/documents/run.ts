@@ -22,7 +22,7 @@ function data(lines: number) {
 
 async function once(lines: number): Promise<{ ms: number; bytes: number }> {
   const start = performance.now();
-  const pdf = renderPdf(parseMarkup(renderTemplate('quotation', quotationTemplate, data(lines))), { title: 'PRV-2026-00042' });
+  const pdf = await renderPdf(parseMarkup(renderTemplate('quotation', quotationTemplate, data(lines))), { title: 'PRV-2026-00042' });
   let bytes = 0;
   for await (const chunk of pdf) bytes += (chunk as Buffer).length;
   return { ms: performance.now() - start, bytes };

@@ -5,6 +5,7 @@
  */
 import { Suspense, useEffect } from 'react';
 import { lazyComponent, preloadLazyComponents } from './lazy-component.ts';
+import { queryClient } from './api/query-client.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { loadRecordCommands } from '../../commands/registry.ts';
 import { matchRoute } from '../domain/routes.ts';
@@ -22,26 +23,46 @@ import { ShortcutHelp } from './shell/shortcut-help.tsx';
 import { Panes, TabStrip } from './workspace/workspace-view.tsx';
 import { currentLocation, useWorkspaceSync } from './workspace/workspace-sync.ts';
 
-// The transition commands (with the domain's machines) load beside the first screen; a key clash
-// among them fails here, at start-up, loudly.
-void loadRecordCommands().catch((error: unknown) => {
-  console.error(error);
-  throw error;
-});
+// The transition commands (with the domain's machines) load beside the first screen, once signed in:
+// a visit without a session leaves for the sign-in page without fetching them. A key clash among
+// them fails here, at start-up, loudly.
+let recordCommands: Promise<void> | undefined;
+function useRecordCommands(): void {
+  useEffect(() => {
+    recordCommands ??= loadRecordCommands().catch((error: unknown) => {
+      console.error(error);
+      throw error;
+    });
+  }, []);
+}
 
 // The palette and the screens load on first use (initial JS budget); once the workspace is up (signed
-// in: not on a page about to leave for the login) they are preloaded, the palette first, when the
-// browser is idle, so their first showing does not wait for React.lazy (lazy-component.ts).
+// in: not on a page about to leave for the login) they are preloaded, the palette first, so their
+// first showing does not wait for React.lazy (lazy-component.ts). Not before the first screen is
+// ready: its chunk, its data and its figures come first on a slow line (an idle callback alone fires
+// while the screen's requests are still on the wire). Ready: no screen chunk loading, no query
+// fetching and nothing busy, twice in a row; at the latest after PRELOAD_AT_LATEST_MS.
 const Palette = lazyComponent(() => import('./palette/palette.tsx'));
+const SETTLED_CHECK_MS = 150;
+const PRELOAD_AT_LATEST_MS = 15_000;
+const screenSettled = () => queryClient.isFetching() === 0 && !document.querySelector('.screen-loading, .pane:not([hidden]) [aria-busy=true]');
 function usePreloadWhenIdle(): void {
   useEffect(() => {
     const preload = () => void Palette.preload().catch(() => undefined).then(preloadLazyComponents);
-    if (!window.requestIdleCallback) {
-      const timer = setTimeout(preload, 200);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(preload);
-    return () => window.cancelIdleCallback(handle);
+    let idle: number | undefined;
+    let quietChecks = 0;
+    const started = Date.now();
+    const check = setInterval(() => {
+      quietChecks = screenSettled() ? quietChecks + 1 : 0;
+      if (quietChecks < 2 && Date.now() - started < PRELOAD_AT_LATEST_MS) return;
+      clearInterval(check);
+      if (window.requestIdleCallback) idle = window.requestIdleCallback(preload);
+      else preload();
+    }, SETTLED_CHECK_MS);
+    return () => {
+      clearInterval(check);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
   }, []);
 }
 
@@ -51,6 +72,7 @@ function DefaultLayout() {
   const intl = useIntl();
   useWorkspaceSync(session.identity.id);
   useKeyboardShortcuts();
+  useRecordCommands();
   usePreloadWhenIdle();
   return (
     <div className="app">

@@ -10,9 +10,14 @@ import type { ModuleName } from './enums.ts';
 export type AppAbility = MongoAbility<[string, string | Record<string, unknown>]>;
 export type AppRule = RawRuleOf<AppAbility>;
 
-/** SPEC §6 aliases. `manage` and `all` are CASL's own "any action" and "any subject". */
-export const abilityAliases = { m: ['read', 'update', 'delete'] } as const;
-const resolveAction = createAliasResolver({ m: [...abilityAliases.m] });
+/**
+ * SPEC §6 aliases. `manage` and `all` are CASL's own "any action" and "any subject". Ours:
+ * `workOn` is doing an intervention's work (start, pause, resume, close it): whoever may `update`
+ * the intervention may, and so may whoever may `recordChecks` on it (the Operatore, on the
+ * interventions that list it among their operators), without being able to change anything else.
+ */
+export const abilityAliases = { m: ['read', 'update', 'delete'], update: ['workOn'], recordChecks: ['workOn'] } as const;
+const resolveAction = createAliasResolver({ m: [...abilityAliases.m], update: [...abilityAliases.update], recordChecks: [...abilityAliases.recordChecks] });
 
 /** The signed-in identity of SPEC §3, as `GET /api/identity/authorization` sends it. */
 export interface Identity {

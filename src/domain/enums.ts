@@ -62,6 +62,13 @@ export const quotationAbilityActions = [
   'updateUnitNetPrice', 'createRevision', 'updateRevision', 'createOrder',
 ] as const;
 
+/**
+ * Issue 22: recording checks on an intervention (subject `assignment`), for a role that may not change
+ * it (the Operatore, on those it is an operator of); `workOn`: starting, pausing and closing it, which
+ * `recordChecks` and `update` both grant (ability.ts aliases).
+ */
+export const assignmentAbilityActions = ['recordChecks', 'workOn'] as const;
+
 // Planning, equipment and installations: our design where the SPEC names the kinds only.
 /** Modules that own equipments and installations (SPEC §3 "shared by equip and fire"). */
 export const equipmentModules = ['fire', 'equip'] as const;

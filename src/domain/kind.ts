@@ -19,6 +19,8 @@ export interface ListField {
   sortable?: boolean;
   /** May appear in from[…]/to[…]. */
   range?: boolean;
+  /** The values a text field takes when it derives from an enum (a customer's last reply): read and filtered by their Italian names. */
+  values?: readonly string[];
 }
 
 /**
@@ -91,6 +93,12 @@ export interface RecordActionDefinition {
   creates?: boolean;
   /** API type of the record it creates when not one of this kind (a quotation's `createOrder` → `orders`). */
   createdType?: string;
+  /**
+   * The client's command opens the create flow of `createdType` started from this record instead of
+   * calling the action: its new-record page preset with this path set to the record's id (a quotation's
+   * «Crea ordine» → the order wizard with `relationships.quotationId`). The API action stays for direct calls.
+   */
+  createFlow?: string;
   /** A one-key mnemonic for the `r <key>` shortcut of the open record (unique within the kind). */
   key?: string;
   /** Offered only when the record is in one of these states (the kind's machine). */
@@ -117,6 +125,15 @@ export interface StateLock {
   hint?: string;
   /** Kinds whose rows it owns follow the same lock (a quotation's lines): written only while it is editable. */
   ownedRows?: readonly string[];
+}
+
+/**
+ * The states a record may be deleted in (an order: new or cancelled): in the others the delete is
+ * refused with `message`, and the screens offer it disabled with the same words (record-lock.ts).
+ */
+export interface DeleteLock {
+  states: readonly string[];
+  message: string;
 }
 
 /** Whether `path` is frozen in `state` by `lock` (never without a lock or a state). */
@@ -160,6 +177,18 @@ export interface KindDefinition {
   title: (entity: EntityShape) => string;
   /** Content frozen outside some states of the kind's machine. */
   stateLock?: StateLock;
+  /**
+   * Dotted paths the server sets whatever a client sends (an intervention's code, from its numbered
+   * series): screens show them read-only, and a new record's form leaves them out.
+   */
+  serverAssigned?: readonly string[];
+  /**
+   * Whether a field applies to this record (an extinguisher has no INAIL number: that is a machine's):
+   * screens leave out the fields that do not, the kind's rules refuse values in them. Default: all apply.
+   */
+  fieldApplies?: (path: string, entity: EntityShape) => boolean;
+  /** States outside which the record cannot be deleted (record-lock.ts `deleteRefusal`). */
+  deleteLock?: DeleteLock;
   /** Custom record actions by name (`duplicate`, `deliver`). */
   actions?: Record<string, RecordActionDefinition>;
   /**

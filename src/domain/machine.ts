@@ -13,6 +13,8 @@ export interface GuardContext {
   maxDiscountPercent?: number;
   /** Counts of related rows, e.g. `{ signedQuotationAttachments: 1 }`. */
   related?: Record<string, number>;
+  /** Lines a guard names in its refusal, e.g. `{ interventionUnrecordedControls: ['Verifica (EST-1): C01 – Pressione'] }`. */
+  lists?: Record<string, readonly string[]>;
 }
 
 /** Why a transition is refused: a code for the API and the palette, and an Italian text. */

@@ -82,6 +82,11 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export interface WriteOptions {
   /** Do not raise the SPEC §8 alert: the caller shows the problem (a form's field errors, a 409 view). */
   silent?: boolean;
+  /**
+   * What failed, as the alert's title (a message id, SPEC §8 «Errore durante la rimozione del
+   * prodotto»), in place of the one the kind and operation give (client data/records.ts `failureOf`).
+   */
+  failure?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import messages from '../client/i18n/messages/workspace.ts';
 import { modules, templateDocTypes } from './enums.ts';
-import { entityUrl, matchRoute, routeModuleNames, routeTemplateDocTypes, redirectCustomerType, routes, routeUrl, routeVariants } from './routes.ts';
+import { entityUrl, matchRoute, routeModuleNames, routeOpenTo, routeTemplateDocTypes, redirectCustomerType, routes, routeUrl, routeVariants } from './routes.ts';
 
 const name = (url: string) => matchRoute(url)?.route.name;
 
@@ -98,5 +98,21 @@ describe('SPEC §2 company/person redirect', () => {
     expect(redirectCustomerType('/dashboard', '/customers/company')).toBe('/customers/company');
     expect(redirectCustomerType('/customers/person', '/marketing/customers/company')).toBe('/marketing/customers/company');
     expect(redirectCustomerType('/dashboard', '/marketing/quotations')).toBe('/marketing/quotations');
+  });
+});
+
+describe('staff screens', () => {
+  const route = (name: string) => routes.find((r) => r.name === name)!;
+
+  it('are never offered to a customer user, whatever its abilities: the customer settings and the sales CRM', () => {
+    for (const name of ['CustomersIdSettings', 'MarketingCustomers', 'MarketingCustomersId']) {
+      expect(routeOpenTo(route(name), 'customer'), name).toBe(false);
+      expect(routeOpenTo(route(name), 'siv'), name).toBe(true);
+      expect(routeOpenTo(route(name), 'external'), name).toBe(true);
+    }
+  });
+
+  it('leave the customer its own page and its registry', () => {
+    for (const name of ['CustomersId', 'CustomersIdDetail']) expect(routeOpenTo(route(name), 'customer'), name).toBe(true);
   });
 });

@@ -35,6 +35,8 @@ export interface RouteDef {
   layout?: LayoutName;
   /** Permission needed to see it (DESIGN §6.3). */
   can?: [action: string, subject: string];
+  /** A staff screen only (the customer's settings, the sales CRM): never offered to a customer user, whatever its abilities. */
+  staffOnly?: true;
   /** Any of these modules must be allowed; a `moduleName` param requires its own module. */
   modules?: readonly ModuleName[];
   /** API type whose records this (detail) route shows, e.g. `quotations`. */
@@ -59,7 +61,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], kind: 'employees' },
   { name: 'CustomersId', path: '/customers/:id', title: t('nav.customersId'), needsId: true, can: ['read', 'customer'], kind: 'customers', aliases: [t('nav.alias.contacts')] },
   { name: 'CustomersIdDetail', path: '/customers/:id/detail', title: t('nav.customersIdDetail'), needsId: true, can: ['read', 'customer'], kind: 'customers', aliases: [t('nav.alias.registry'), t('nav.alias.editCustomer')] },
-  { name: 'CustomersIdSettings', path: '/customers/:id/settings', title: t('nav.customersIdSettings'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
+  { name: 'CustomersIdSettings', path: '/customers/:id/settings', title: t('nav.customersIdSettings'), needsId: true, can: ['read', 'customer'], staffOnly: true, kind: 'customers' },
+  { name: 'CustomersIdEquipmentImport', path: '/customers/:id/equipmentImport', title: t('nav.customersIdEquipmentImport'), needsId: true, can: ['create', 'equipment import'], staffOnly: true, kind: 'customers' },
   { name: 'CustomerEquipments', path: '/customers/:id/:moduleName/equipments', title: t('nav.customerEquipments'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'equipment'], kind: 'customers' },
   { name: 'CustomerEquipmentsId', path: '/customers/:id/:moduleName/equipments/:equipmentId', title: t('nav.customerEquipmentsId'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'equipment'], kind: 'equipments' },
   { name: 'CustomerInstallations', path: '/customers/:id/:moduleName/installations', title: t('nav.customerInstallations'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'installation'], kind: 'customers' },
@@ -67,8 +70,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'CustomersGroups', path: '/customersGroups', title: t('nav.customersGroups'), group: 'customers', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.groups')] },
 
   // Marketing
-  { name: 'MarketingCustomers', path: '/marketing/customers', title: t('nav.marketingCustomers'), group: 'marketing', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.salesCrm')] },
-  { name: 'MarketingCustomersId', path: '/marketing/customers/:id', title: t('nav.marketingCustomersId'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
+  { name: 'MarketingCustomers', path: '/marketing/customers', title: t('nav.marketingCustomers'), group: 'marketing', needsId: false, can: ['read', 'customer'], staffOnly: true, aliases: [t('nav.alias.salesCrm')] },
+  { name: 'MarketingCustomersId', path: '/marketing/customers/:id', title: t('nav.marketingCustomersId'), needsId: true, can: ['read', 'customer'], staffOnly: true, kind: 'customers' },
   { name: 'MarketingQuotations', path: '/marketing/quotations', title: t('nav.marketingQuotations'), group: 'marketing', needsId: false, can: ['read', 'quotation'] },
   { name: 'MarketingQuotationsDetail', path: '/marketing/quotations/detail/:id', title: t('nav.marketingQuotationsDetail'), needsId: true, can: ['read', 'quotation'], kind: 'quotations' },
   // Issue 9 "compare": a quotation beside one of its revisions, or beside another quotation (quotation-compare/).
@@ -292,4 +295,9 @@ export function redirectCustomerType(fromUrl: string | undefined, toUrl: string)
   if (fromUrl !== undefined && matchRoute(fromUrl)?.route.name === 'CustomersType') return toUrl;
   const type = segmentsOf(toUrl.split(/[?#]/, 1)[0]!).find((segment) => segment === 'company' || segment === 'person');
   return type ? routeUrl('CustomersType', { type }) : toUrl;
+}
+
+/** Whether a user of this type is ever offered the route (staff screens are not a customer user's). */
+export function routeOpenTo(route: Pick<RouteDef, 'staffOnly'>, userType: string): boolean {
+  return !route.staffOnly || userType !== 'customer';
 }

@@ -1,8 +1,11 @@
 /** The one HTTP process: /api, the static client, and the embedded sign-in provider at /oidc. */
+import { businessDay } from '../domain/business-day.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Database } from './db/database.ts';
 import type { ServerConfig } from './config.ts';
 import { errorHandler, sendProblem } from './http/error-handler.ts';
@@ -18,6 +21,9 @@ import { registerLimitRoutes } from './limits/routes.ts';
 import { registerResourceRoutes } from './resources/controller.ts';
 import { MaintenanceSwitch, registerMaintenanceRoutes } from './admin/maintenance.ts';
 import { registerOrderWizardRoutes } from './orders/wizard-routes.ts';
+import { registerIdempotentWrites } from './idempotency/idempotent-writes.ts';
+import { registerImportRoutes } from './import/routes.ts';
+import { registerStaffNameRoutes } from './users/staff-names.ts';
 import { registerCustomerPriceRoutes } from './kinds/support/customer-price.ts';
 import { registerComplianceRoutes } from './kinds/support/employee-compliance.ts';
 import { registerQuotationLinesRoutes } from './kinds/support/quotation-lines.ts';
@@ -89,6 +95,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const indexHtml = publicDir === undefined ? undefined : readIfExists(path.join(publicDir, 'index.html'));
   registerSecurityHeaders(app, { publicUrl: config.publicUrl, issuer: config.oidc.issuer, indexHtml, mediaOrigins: mediaStoreOrigins(config.media.s3) });
 
+  // Answers of 1 kB and more are compressed on the fly (Brotli at a fast level, else gzip); the client's
+  // files come precompressed from the build (fastifyStatic below). Event streams hijack their reply
+  // and stay plain. Request bodies are never inflated: a compressed body is refused like any non-JSON.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+    globalDecompression: false,
+  });
   registerJsonParsers(app);
   if (config.redirectToPublicUrl) registerCanonicalHost(app, config.publicUrl);
   // The API speaks JSON only: a text/plain body is 415, not a string handed to the rules.
@@ -192,12 +208,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!request.caller) throw new Problem('UNAUTHORIZED');
     return request.caller;
   });
+  // Issue 25: Idempotency-Key on every write route registered after this line (idempotency/idempotent-writes.ts).
+  registerIdempotentWrites(app, database.db, app.log);
   registerOrderWizardRoutes(app, service, callOf);
+  registerImportRoutes(app, { service, storage: mediaStorage, db: database.db }, callOf);
   registerCustomerPriceRoutes(app, service, callOf);
   registerComplianceRoutes(app, service, callOf);
   registerQuotationLinesRoutes(app, service, callOf);
   registerLimitRoutes(app, service, callOf);
-  registerResourceRoutes(app, service, callOf);
+  // Issue 22: staff read their colleagues' names (only those), whatever their rights on users.
+  registerStaffNameRoutes(app, service, (request) => {
+    if (!request.caller) throw new Problem('UNAUTHORIZED');
+    return request.caller;
+  });
+  registerResourceRoutes(app, service, callOf, { maxRows: config.exportMaxRows, pageSize: config.maxPageSize, today: () => options.today?.() ?? businessDay() });
   const mediaFiles = await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: mediaStorage });
   registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage, files: mediaFiles, limits: config.documents, renderer });
   registerEventRoutes(app, {
@@ -212,7 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const hasClient = publicDir !== undefined && indexHtml !== undefined;
   if (hasClient) {
-    await app.register(fastifyStatic, { root: publicDir, index: ['index.html'], wildcard: false, cacheControl: false, setHeaders: immutableAssets });
+    await app.register(fastifyStatic, { root: publicDir, index: ['index.html'], wildcard: false, cacheControl: false, preCompressed: true, setHeaders: immutableAssets });
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -262,6 +286,7 @@ export function mediaStoreOrigins(s3: ServerConfig['media']['s3']): string[] {
 
 /** Hashed assets never change; everything else is revalidated. */
 function immutableAssets(reply: FastifyReply, filePath: string) {
-  const hashed = /\/assets\/.+-[A-Z0-9]{8,}\.(js|css|map|woff2?|png|svg)$/i.test(filePath);
+  // The build's .br/.gz copies are the same asset.
+  const hashed = /\/assets\/.+-[A-Z0-9]{8,}\.(js|css|map|woff2?|png|svg)(\.br|\.gz)?$/i.test(filePath);
   reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }

@@ -18,6 +18,8 @@ export interface ServerConfig {
   devUserEmail: string;
   /** Largest `page[size]` a list answers with; larger requests are capped. */
   maxPageSize: number;
+  /** Most rows a list exports to CSV or `.xlsx` (`EXPORT_MAX_ROWS`); a larger list is refused with EXPORT_TOO_LARGE. */
+  exportMaxRows: number;
   /** Discount % above which a quotation needs approval, unless the customer has its own maximum. */
   maxDiscountPercent: number;
   /** SPEC §9 limits: activities per intervention (refused beyond), report headings per module (warned from). */
@@ -287,6 +289,7 @@ export function loadConfig(env = process.env): ServerConfig {
     authDisabled: env.AUTH_DISABLED === '1',
     devUserEmail: env.DEV_USER_EMAIL ?? 'admin@demo.sicurezza.it',
     maxPageSize: integer(env, 'MAX_PAGE_SIZE', 500, 1),
+    exportMaxRows: integer(env, 'EXPORT_MAX_ROWS', 250_000, 1),
     maxDiscountPercent: integer(env, 'MAX_DISCOUNT_PERCENT', 20, 0),
     limits: {
       activitiesPerIntervention: integer(env, 'MAX_ACTIVITIES_PER_INTERVENTION', DEFAULT_LIMITS.activitiesPerIntervention, 1),

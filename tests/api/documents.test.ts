@@ -226,9 +226,10 @@ describe.each(engines())('documents on %s', (engine) => {
     expect(certificate).toContain('«Addetto antincendio livello 2» (ANT-B) della durata di 8 ore, svolto il 20/05/2026');
     expect(certificate).toContain('Accordo Stato-Regioni del 17 aprile 2025');
 
-    const assignment = await create('assignments', { attributes: { code: 'INT-2026-0001', module: 'fire', title: 'Manutenzione semestrale' }, relationships: { customerId } });
+    const assignment = await create('assignments', { attributes: { module: 'fire', title: 'Manutenzione semestrale' }, relationships: { customerId } });
     const report = pdfText((await pdf(`/api/assignments/${assignment.id}/document`, api.adminId)).bytes);
-    expect(report).toContain('Rapporto di intervento INT-2026-0001');
+    expect(assignment.attributes.code).toMatch(/^INT-2026-\d{5}$/);
+    expect(report).toContain(`Rapporto di intervento ${assignment.attributes.code}`);
     expect(report).toContain('Àlfa & Figli Srl');
 
     const register = await pdf(`/api/customers/${customerId}/document`, api.adminId);

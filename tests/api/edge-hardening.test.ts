@@ -11,11 +11,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { ADMIN_EMAIL, engines, setupApi, TODAY, type Api } from './setup.ts';
+import { ADMIN_EMAIL, httpLayerEngines, setupApi, TODAY, type Api } from './setup.ts';
 
 /** A raw HTTP/1.1 client: what was received, and when the server closed the connection. */
 interface RawConnection {
@@ -74,7 +75,8 @@ const within = <T,>(promise: Promise<T>, ms: number) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(engines())('edge hardening (%s)', (engine) => {
+// The edge is the HTTP layer's (timeouts, caps, headers, proxies): once, on the embedded engine.
+describe.each(httpLayerEngines())('edge hardening (%s)', (engine) => {
   /** The app with sign-in on (bearer tokens required), listening on a real port. */
   let api: Api;
   let port: number;
@@ -402,6 +404,78 @@ describe.each(engines())('edge hardening (%s)', (engine) => {
       expect((await call('https://evil.example', 'backoffice-workspace')).headers['access-control-allow-origin']).toBeUndefined();
       // Refused before its client is known: still no CORS for another origin.
       expect((await call('https://evil.example', 'sconosciuto')).headers['access-control-allow-origin']).toBeUndefined();
+    });
+  });
+
+  describe('compression', () => {
+    const ASSET = `export const righe = ${JSON.stringify(Array.from({ length: 400 }, (_, n) => `riga ${n}`))};`;
+    /** A client as the build leaves it: each asset beside its Brotli and gzip copies. */
+    function builtClient(): string {
+      const dir = tempDir('edge-built-');
+      fs.mkdirSync(path.join(dir, 'assets'));
+      fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><script type="module" src="/assets/app-ABCDEFGH.js"></script></body></html>');
+      const file = path.join(dir, 'assets', 'app-ABCDEFGH.js');
+      fs.writeFileSync(file, ASSET);
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(ASSET));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(ASSET));
+      return dir;
+    }
+
+    it('a hashed asset is sent from its precompressed copy (Brotli first, else gzip, else plain), immutable and varying on Accept-Encoding', async () => {
+      const app = await edgeApp({}, { publicDir: builtClient() });
+      const get = (acceptEncoding?: string) =>
+        app.inject({ method: 'GET', url: '/assets/app-ABCDEFGH.js', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+      const gz = await get('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+      const plain = await get();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(ASSET);
+      // index.html is revalidated on every visit.
+      expect((await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } })).headers['cache-control']).toBe('no-cache');
+    });
+
+    it('/api answers of 1 kB and more are compressed, smaller ones are not, and an event stream stays plain', async () => {
+      const app = await edgeApp({});
+      for (let n = 0; n < 12; n++) await app.inject({ method: 'POST', url: '/api/customerGroups', payload: { attributes: { name: `Gruppo compresso ${n}` } } });
+      const list = await app.inject({ method: 'GET', url: '/api/customerGroups?page[size]=200', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(list.statusCode).toBe(200);
+      expect(list.headers['content-encoding']).toBe('br');
+      const rows = JSON.parse(zlib.brotliDecompressSync(list.rawPayload).toString()) as { data: unknown[] };
+      expect(rows.data.length).toBeGreaterThanOrEqual(12);
+      const gzipOnly = await app.inject({ method: 'GET', url: '/api/customerGroups?page[size]=200', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+      const small = await app.inject({ method: 'GET', url: '/api/health/live', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(small.headers['content-encoding']).toBeUndefined();
+
+      const to = await listening(app);
+      const controller = new AbortController();
+      try {
+        const stream = await fetch(`http://127.0.0.1:${to}/api/events`, { headers: { accept: 'text/event-stream', 'accept-encoding': 'br, gzip' }, signal: controller.signal });
+        expect(stream.status).toBe(200);
+        expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+        expect(stream.headers.get('content-encoding')).toBeNull();
+      } finally {
+        controller.abort();
+      }
+    });
+
+    it('a compressed request body is not inflated: it is refused as a body that is not JSON', async () => {
+      const app = await edgeApp({});
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/customerGroups',
+        payload: zlib.gzipSync(JSON.stringify({ attributes: { name: 'Compresso' } })),
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
     });
   });
 });

@@ -52,6 +52,11 @@ describe.each(engines())('first run on %s', (engine) => {
     expect(page.headers.location).toBe(`${publicUrl}/customers?filter[name]=Rossi`);
     const same = await api.request('GET', '/customers', { headers: { host: new URL(publicUrl).host, accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
     expect(same.status).not.toBe(307);
+    // From another machine of the network a redirect to localhost would go nowhere: a page says why.
+    const lan = await api.request('GET', '/customers', { headers: { host: '192.168.1.20:8080', accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+    expect(lan.status).toBe(421);
+    expect(lan.headers['content-type']).toMatch(/^text\/html/);
+    expect(String(lan.body)).toContain('PUBLIC_URL');
 
     const list = await api.request('GET', '/api/customers?page[size]=1', { headers: { host, accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
     expect(list.status).toBe(200);

@@ -14,7 +14,9 @@ import { engines, insertDemoRoles, insertUser, setupApi, TODAY, type Api } from 
 import { startLocalS3, type LocalS3 } from '../support/s3-server.ts';
 
 const drivers = ['disk', 's3'] as const;
-const cases = engines().flatMap((engine) => drivers.map((driver) => ({ engine, driver })));
+// Every store on the first engine; the other engine with the default store (disk). The store does
+// not depend on the engine, nor the rows on the store: the full cross product proved nothing more.
+const cases = engines().flatMap((engine, index) => (index === 0 ? drivers : (['disk'] as const)).map((driver) => ({ engine, driver })));
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n');
 

@@ -5,7 +5,7 @@
  * refresh token rotation and reuse detection, revocation, logout, and a restart on the same
  * database that keeps refresh tokens valid.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { sql } from 'kysely';
@@ -18,21 +18,11 @@ import { hashPassword } from '../../src/server/oidc/passwords.ts';
 import { ADMIN_EMAIL, engines, setupApi, type Api } from './setup.ts';
 import { freePort } from '../support/free-port.ts';
 import { Browser } from '../support/browser.ts';
+import { CLIENT_ID, oidcClient, pkce } from '../support/oidc-client.ts';
 
 const PASSWORD = 'Prova-2026!';
 const LIMITS = { perAccount: 3, perAddress: 100, windowSeconds: 900 };
 
-
-const base64url = (buffer: Buffer) => buffer.toString('base64url');
-
-interface Tokens {
-  access_token: string;
-  refresh_token?: string;
-  id_token?: string;
-  token_type: string;
-  expires_in: number;
-  scope?: string;
-}
 
 describe.each(engines())('embedded OpenID provider on %s', (engine) => {
   let api: Api;
@@ -40,7 +30,7 @@ describe.each(engines())('embedded OpenID provider on %s', (engine) => {
   let publicUrl: string;
   let issuer: string;
   let redirectUri: string;
-  const clientId = 'backoffice-workspace';
+  const clientId = CLIENT_ID;
   const users: Record<string, string> = {};
 
   async function insertUser(email: string, options: { enabled?: boolean; password?: string } = {}) {
@@ -60,25 +50,10 @@ describe.each(engines())('embedded OpenID provider on %s', (engine) => {
     return id;
   }
 
-  function pkce() {
-    const verifier = base64url(randomBytes(32));
-    return { verifier, challenge: base64url(createHash('sha256').update(verifier).digest()) };
-  }
-
-  function authorizeUrl(params: Record<string, string | undefined>) {
-    const search = new URLSearchParams();
-    const all: Record<string, string | undefined> = {
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'openid offline_access api.sync',
-      state: randomUUID(),
-      code_challenge_method: 'S256',
-      ...params,
-    };
-    for (const [key, value] of Object.entries(all)) if (value !== undefined) search.set(key, value);
-    return `/oidc/auth?${search}`;
-  }
+  let client: ReturnType<typeof oidcClient>;
+  const authorizeUrl = (params: Record<string, string | undefined>) => client.authorizeUrl(params);
+  const followToClient = (browser: Browser, location: string | undefined) => client.followToClient(browser, location);
+  const token = (form: Record<string, string>) => client.token(form);
 
   /** Starts an authorization request and returns the login page's address (after the provider's redirect). */
   async function startLogin(browser: Browser, challenge: string) {
@@ -95,27 +70,6 @@ describe.each(engines())('embedded OpenID provider on %s', (engine) => {
     const action = /<form method="post" action="([^"]+)"/.exec(page.text)?.[1];
     expect(action).toBe(`${interaction}/login`);
     return browser.request(action!, { form: { login, password } });
-  }
-
-  /** Follows redirects from `location` until one leaves for the client's redirect URI; returns that URL. */
-  async function followToClient(browser: Browser, location: string | undefined) {
-    let next = location;
-    for (let hops = 0; hops < 5 && next; hops++) {
-      if (next.startsWith(redirectUri)) return new URL(next);
-      const response = await browser.request(next);
-      expect([302, 303], response.text).toContain(response.status);
-      next = response.location;
-    }
-    throw new Error(`no redirect to the client (last: ${next})`);
-  }
-
-  async function token(form: Record<string, string>) {
-    const response = await fetch(`${issuer}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: clientId, ...form }),
-    });
-    return { status: response.status, body: (await response.json()) as Tokens & { error?: string; error_description?: string } };
   }
 
   /** The whole sign-in of a user: tokens, the code used, the browser with its session. */
@@ -145,6 +99,7 @@ describe.each(engines())('embedded OpenID provider on %s', (engine) => {
     publicUrl = `http://127.0.0.1:${port}`;
     issuer = `${publicUrl}/oidc`;
     redirectUri = `${publicUrl}/auth/callback`;
+    client = oidcClient(publicUrl);
     api = await setupApi(engine, { oidc: { publicUrl, loginLimits: LIMITS } });
     await api.app.listen({ port, host: '127.0.0.1' });
     await new AccountRepository(api.database.db).setPasswordHash(api.adminId, await hashPassword(PASSWORD));

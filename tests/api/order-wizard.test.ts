@@ -52,21 +52,23 @@ describe.each(engines())('order wizard on %s', (engine) => {
     expect(order.attributes.lines).toEqual([expect.objectContaining({ productId, description: 'Estintore a polvere 6 kg', quantity: 3, deliveredQuantity: 1, listPrice: 90, unitPrice: 81, discountPercent: 5 })]);
     expect(order.metadata.totalNetPrice).toBe(230.85);
     const [assignment] = response.body.included;
-    expect(assignment).toMatchObject({ attributes: { code: 'INC-W-1', isProvisional: true, state: 'open', module: 'fire' }, relationships: { customerId, orderId: order.id } });
+    // The code sent is ignored: interventions are numbered by the server's series.
+    expect(assignment).toMatchObject({ attributes: { code: expect.stringMatching(/^INT-2026-\d{5}$/), isProvisional: true, state: 'open', module: 'fire' }, relationships: { customerId, orderId: order.id } });
     expect(order.relationships.assignmentIds).toEqual([assignment.id]);
   });
 
-  it('leaves nothing when a later step is refused (assignment code already used)', async () => {
+  it('leaves nothing when a later step is refused (an operator not allowed on the module)', async () => {
     const customer = (await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Atomica Srl' } } })).id;
-    await create('assignments', { attributes: { code: 'INC-TAKEN', module: 'fire' }, relationships: { customerId: customer } });
+    const elsewhere = await insertUser(api, [api.adminRoleId], { allowedModules: ['equip'] });
     const key = randomUUID();
-    const refused = await wizard(body(customer, 'INC-TAKEN'), key);
-    expect(refused.status).toBe(409);
-    expect(refused.body.code).toBe('ASSIGNMENT_CODE_ALREADY_USED');
+    const withOperator = (operatorIds: string[]) => ({ ...body(customer), assignment: { attributes: { title: 'Prima installazione' }, relationships: { operatorIds } } });
+    const refused = await wizard(withOperator([elsewhere]), key);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ pointer: '/relationships/operatorIds/0', code: 'operatorNotAllowed' })]);
     expect(await ordersOf(customer)).toEqual([]);
-    expect(await assignmentsOf(customer)).toHaveLength(1);
+    expect(await assignmentsOf(customer)).toEqual([]);
     // A refused request stores nothing under its key: corrected, it goes through with the same key.
-    const fixed = await wizard(body(customer, 'INC-FREE'), key);
+    const fixed = await wizard(withOperator([]), key);
     expect(fixed.status, JSON.stringify(fixed.body)).toBe(201);
     expect(await ordersOf(customer)).toHaveLength(1);
   });

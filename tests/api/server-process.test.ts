@@ -5,7 +5,6 @@
  * WORKERS=N on PostgreSQL (N processes on one port, a killed worker restarted, shutdown reaching
  * every worker). A request is kept in flight by sending its body slowly.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,51 +13,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../support/free-port.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const NODE = path.join(ROOT, 'node_modules/.bin/node');
-const MAIN = path.join(ROOT, 'src/server/main.ts');
-
-
-interface Started {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-  /** Resolves once the output matches (or rejects after `timeoutMs`, or when the process exits first). */
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
-}
-
-function start(env: Record<string, string>, port: number): Started {
-  const clean: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATABASE_SCHEMA', 'OIDC_ISSUER', 'PUBLIC_URL', 'WORKERS', 'LOG_FORMAT', 'LOG_LEVEL', 'SHUTDOWN_TIMEOUT_SECONDS']) delete clean[name];
-  const child = spawn(NODE, [MAIN], {
-    cwd: ROOT,
-    env: { ...clean, PORT: String(port), HOST: '127.0.0.1', SEED_SCALE: '0', AUTH_DISABLED: '1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let running = true;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => ((running = false), resolve(code))));
-  return {
-    child,
-    port,
-    output: () => output,
-    exited,
-    async waitFor(pattern, timeoutMs = 90_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const match = output.match(pattern);
-        if (match) return match;
-        if (!running) throw new Error(`exited before ${pattern}:\n${output}`);
-        if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
-  };
-}
+import { startServerProcess as start } from '../support/server-process.ts';
 
 /** A POST whose body is sent in two parts: the request stays in flight until `finish()`. */
 function slowRequest(port: number) {

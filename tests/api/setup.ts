@@ -18,6 +18,13 @@ import type { LoginLimits } from '../../src/server/oidc/index.ts';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 
 export const engines = () => inject('engines');
+/**
+ * For what the HTTP layer decides before any SQL runs (body parsing, content types, sizes, depth,
+ * timeouts, headers, connection caps): one engine, the embedded one. The engine plays no part there,
+ * so a second run would prove nothing more and cost minutes (DESIGN §6.13: each behaviour once, at
+ * the cheapest tier that proves it).
+ */
+export const httpLayerEngines = () => engines().slice(0, 1);
 export const TODAY = '2026-06-15';
 export const ADMIN_EMAIL = 'admin@test.it';
 

@@ -1,9 +1,8 @@
 // Accessibility (issue 4): axe on every SPEC §2 route that needs no record id, plus the palette
 // and the shortcut overlay open; no serious or critical violation anywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startServer, type TestServer } from './harness.ts';
+import { launchBrowser, startServer, type TestServer, settledAxe } from './harness.ts';
 import { routes, routeUrl, routeVariants } from '../../src/domain/routes.ts';
 
 let server: TestServer;
@@ -23,7 +22,7 @@ interface Finding {
 }
 
 async function seriousViolations(where: string): Promise<Finding[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await (await settledAxe(page)).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ where, id: violation.id, impact: violation.impact!, help: violation.help, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
@@ -35,7 +34,7 @@ async function openInApp(url: string) {
     history.pushState({}, '', target);
     dispatchEvent(new PopStateEvent('popstate'));
   }, url);
-  await page.waitForFunction((target) => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('href') === target, url);
+  await page.waitForFunction((target) => document.querySelector('.tab-strip [role=tab][aria-selected=true]')?.getAttribute('href') === target, url);
   // Let the screen load its data (lazy chunk, first page).
   await page.waitForFunction(() => !document.querySelector('.pane:not([hidden]) .screen-loading, .pane:not([hidden]) [aria-busy=true]'), undefined, { timeout: 3000 }).catch(() => undefined);
   await page.waitForTimeout(300);

@@ -6,8 +6,7 @@
 // The deadlines worklist finds an employee's refresher deadline by the employee's name.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
 import { focusedIs, tabUntil as pressUntilFocused } from './deadline-steps.ts';
 
 interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
@@ -25,7 +24,7 @@ let customer: Entity;
 let missing: Compliance;
 
 async function seriousViolations(selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  const result = await (await settledAxe(page)).include(selector).analyze();
   return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 

@@ -5,10 +5,9 @@
 // field for extinguishers in the customer's settings, and the demo maintainer fills it on one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { isAgreementActive, isAgreementExpiring } from '../../src/domain/rules/customer-figures.ts';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, pressUntil, signedInSession, signIn, storedUser, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, settledAxe } from './harness.ts';
 
 interface Entity {
   id: string;
@@ -140,6 +139,10 @@ describe('customer page', () => {
     await pressKeys(page, 's', 's');
     const grid = page.locator('.customer-page:visible [role=tabpanel][data-section=locations] [role=grid]');
     await grid.waitFor();
+    // Its «Nuovo» says what it makes: an office location, not another customer.
+    const section = page.locator('.customer-page:visible [role=tabpanel][data-section=locations]');
+    await expect.poll(() => section.getByRole('button', { name: /^Nuova sede/ }).count()).toBe(1);
+    expect(await section.getByRole('button', { name: /Nuovo: Cliente/ }).count()).toBe(0);
     await pressUntil(page, 'Tab', () => grid.evaluate((element) => element === document.activeElement), 30);
     await pressKeys(page, 'n');
     await page.waitForURL((url) => url.pathname === '/customers/new' && url.searchParams.get('attributes.parentId') === customerId);
@@ -177,7 +180,7 @@ describe('customer page', () => {
       await page.waitForTimeout(300);
       const section = await page.locator('.customer-page:visible [role=tabpanel]').getAttribute('data-section');
       visited.add(section);
-      const result = await new AxeBuilder({ page }).include('.customer-page').analyze();
+      const result = await (await settledAxe(page)).include('.customer-page').analyze();
       for (const violation of result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
         findings.push(`${section}: ${violation.id} ${violation.help} ${violation.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
       }

@@ -3,9 +3,8 @@
 // API counts for the tile's own grid query, as that user; and, keyboard only, Tab reaches the
 // tile with the most rows, Enter opens its grid, and the grid counts the same rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
+import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer, settledAxe } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -68,7 +67,7 @@ async function checkSection(email: string, section: string, heading: string, til
       shown.push({ id, href, figure });
     }
 
-    const axe = await new AxeBuilder({ page }).include('.screen-dashboard').analyze();
+    const axe = await (await settledAxe(page)).include('.screen-dashboard').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // Keyboard: Tab to the tile with the most rows, Enter opens its grid with the same count.

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Locator, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { freePort } from '../support/free-port.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 
@@ -368,12 +369,32 @@ export async function pressUntil(page: Page, key: string, reached: () => Promise
 }
 
 /**
+ * The order wizard that «Crea ordine» (r o) opens on an accepted quotation, filled from it, walked to
+ * the end by keys: Tab to its button, Enter on each of the five steps; waits for the order it opens.
+ */
+export async function finishOrderWizard(page: Page): Promise<void> {
+  const wizard = page.locator('.order-wizard:visible');
+  await wizard.getByText('Dal preventivo').waitFor({ timeout: 15_000 });
+  await pressUntil(page, 'Tab', () => page.evaluate(() => document.activeElement?.matches('.order-wizard button[type=submit]') ?? false), 80);
+  for (let step = 2; step <= 5; step++) {
+    await page.keyboard.press('Enter');
+    await wizard.locator('[aria-current=step]', { hasText: `${step}.` }).waitFor();
+  }
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => /^\/marketing\/orders\/detail\/[0-9a-f-]{36}$/.test(url.pathname), { timeout: 20_000 });
+}
+
+/**
  * "Registra consegna" (r c) on the open order: the quantity typed for its first line, Enter; when it
  * is above what was ordered, the SPEC §5 question is answered yes by keyboard. Waits for the dialog
  * to have finished closing first (a closing dialog still holds the keys).
  */
 export async function recordDelivery(page: Page, quantity: number, options: { confirmExcess?: boolean } = {}): Promise<void> {
   await expect.poll(() => page.locator('dialog[open], [role=dialog][aria-modal="true"], [role=alertdialog]:visible').count(), { timeout: 10_000 }).toBe(0);
+  // The command is offered once the server's actions for this version of the order are in (after a
+  // transition they are fetched again): its toolbar button says so, as the user would see.
+  const offered = page.locator('.pane:not([hidden])').getByRole('button', { name: /^Registra consegna/ }).first();
+  await expect.poll(() => offered.isEnabled(), { timeout: 15_000 }).toBe(true);
   await focusOutOfFields(page);
   await pressKeys(page, 'r', 'c');
   const dialog = page.getByRole('dialog', { name: 'Registra consegna' });
@@ -387,4 +408,18 @@ export async function recordDelivery(page: Page, quantity: number, options: { co
   const confirm = question.getByRole('button', { name: 'Sì, aggiorna la quantità ordinata' });
   await pressUntil(page, 'Tab', () => confirm.evaluate((button) => button === document.activeElement), 5);
   await page.keyboard.press('Enter');
+}
+
+/**
+ * axe on the page once its animations and transitions have finished: a dialog fading in, or a row
+ * flashing after an update, has the contrast of its half-way opacity (seen as colour-contrast
+ * findings that came and went between runs).
+ */
+export async function settledAxe(page: Page): Promise<AxeBuilder> {
+  // Finite ones only (a spinner loops for ever), and never more than 2 s.
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    return Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
+  return new AxeBuilder({ page });
 }

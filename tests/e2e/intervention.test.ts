@@ -7,13 +7,12 @@
 // On the way, a photo of the failed control is attached to its check (the technician has no right on customers).
 // Last, the anomalies' grid opens from the palette, and the anomaly, opened from its link, is resolved (t n r).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { pdfText } from '../support/pdf-text.ts';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, settledAxe } from './harness.ts';
+import { attachPhoto, backToRow, checklistRows, cursorTo, recordOutcome } from './journeys/intervention-steps.ts';
 
 interface Entity {
   id: string;
@@ -82,7 +81,7 @@ describe('the intervention', () => {
     }
 
     // No serious or critical accessibility violation on the screen.
-    const axe = await new AxeBuilder({ page }).include('.intervention-detail').analyze();
+    const axe = await (await settledAxe(page)).include('.intervention-detail').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // Tab reaches the checklist; ↓ moves to the first control of the chosen activity.
@@ -93,28 +92,25 @@ describe('the intervention', () => {
     const target = rowKeys.findIndex((key) => key.startsWith(`${activity.id}:`));
     expect(target).toBeGreaterThanOrEqual(0);
     await page.keyboard.press('Home');
-    for (let i = 0; i < target; i++) await page.keyboard.press('ArrowDown');
     const rowKey = rowKeys[target]!;
-    expect(await focusedRow()).toBe(rowKey);
+    await cursorTo(page, rowKey);
     const controlId = rowKey.split(':')[1]!;
     const row = checklist.locator(`[data-row="${rowKey}"]`);
 
     const closeButton = page.locator('[data-command="transition.assignments.close"]:visible').first();
     const closeWithAnomalies = page.locator('[data-command="transition.assignments.closeWithAnomalies"]:visible').first();
 
-    // n: not compliant. The anomaly's form opens with the risk focused.
+    // n: not compliant. The anomaly's form opens on its description, empty (issue 22: the technician's own text).
     await page.keyboard.press('n');
     await expect.poll(() => row.getAttribute('data-outcome'), { timeout: 15_000 }).toBe('failed');
     const form = row.locator('.intervention-anomaly-form');
     await form.waitFor({ timeout: 10_000 });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
-    // Medio (a mandatory control) → Alto with the arrow.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await page.keyboard.type('Manometro in zona rossa', { delay: 10 });
+    // Tab to the risk: Medio (a mandatory control) → Alto with the arrow; Tab to «Registra anomalia».
+    await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => form.locator('select').inputValue()).toBe('high');
-    await page.keyboard.press('Tab');
-    // The end of the whole description (End alone stops at the end of a wrapped line).
-    await page.keyboard.press('Control+End');
-    await page.keyboard.type(': manometro in zona rossa', { delay: 10 });
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await form.waitFor({ state: 'detached', timeout: 15_000 });
@@ -127,31 +123,37 @@ describe('the intervention', () => {
     const anomalies = await get<Entity[]>(`/anomalies?filter[assignmentActivityId]=${activity.id}&page[size]=50`);
     const raised = anomalies.find((a) => a.relationships.checkId === checks[0]!.id);
     expect(raised?.attributes).toMatchObject({ risk: 'high', state: 'unresolved' });
-    expect(String(raised?.attributes.description)).toMatch(/non superato.*: manometro in zona rossa$/);
+    expect(raised?.attributes.description).toBe('Manometro in zona rossa');
 
     // A photo of the failed control, by keyboard: Ctrl+U on the intervention opens the photo picker of
     // the control under the cursor, then a picture. The technician may not create customers; the photo
     // is the check's file (written through the check).
-    await row.getByRole('button', { name: 'Scegli file' }).waitFor({ timeout: 15_000 });
-    const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 200, g: 20, b: 20 } } }).png().toBuffer();
-    // The row re-renders while the check and its anomaly are read again: a press that lands in between is repeated.
-    let chosen = false;
-    for (let attempt = 0; attempt < 3 && !chosen; attempt++) {
-      const chooser = page.waitForEvent('filechooser', { timeout: 10_000 }).catch(() => undefined);
-      await page.keyboard.press('Control+u');
-      const opened = await chooser;
-      if (opened) {
-        await opened.setFiles({ name: 'manometro.png', mimeType: 'image/png', buffer: png });
-        chosen = true;
-      }
-    }
-    expect(chosen).toBe(true);
+    await attachPhoto(page, row, 'manometro.png');
     await expect.poll(async () => ((await get<Entity[]>(`/checks?ids=${checks[0]!.id}`))[0]?.attributes.photos as string[] | undefined)?.length ?? 0, { timeout: 30_000 }).toBe(1);
     await row.locator('.files-name', { hasText: 'manometro.png' }).waitFor({ timeout: 15_000 });
 
+    // Issue 22: the other mandatory controls are recorded first (c), or their activity marked «non eseguibile» (x) with its reason.
+    await backToRow(page);
+    const marked = new Set<string>([activity.id]);
+    for (const next of (await checklistRows(session.server, session.token, assignment)).filter((r) => r.key !== rowKey)) {
+      if (next.activityId === activity.id) {
+        await cursorTo(page, next.key);
+        await recordOutcome(page, next.key, true);
+      } else if (!marked.has(next.activityId)) {
+        await cursorTo(page, next.key);
+        await page.keyboard.press('x');
+        await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+        await page.keyboard.type('Quadro elettrico non raggiungibile', { delay: 5 });
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Enter');
+        await checklist.locator(`[data-not-executable="${next.activityId}"]`).waitFor({ timeout: 15_000 });
+        marked.add(next.activityId);
+      }
+    }
+
     // Now the plain close is refused with the reason, closing with anomalies is offered: t i k.
     await expect.poll(() => closeButton.getAttribute('aria-disabled'), { timeout: 15_000 }).toBe('true');
-    expect(await closeButton.textContent()).toContain('chiudere l’intervento con anomalie');
+    await expect.poll(() => closeButton.textContent(), { timeout: 15_000 }).toContain('chiudere l’intervento con anomalie');
     await expect.poll(() => closeWithAnomalies.getAttribute('aria-disabled'), { timeout: 15_000 }).toBe(null);
     await focusOutOfFields(page);
     await pressKeys(page, 't', 'i', 'k');
@@ -175,7 +177,7 @@ describe('the intervention', () => {
     expect(response.status).toBe(200);
     const text = pdfText(Buffer.from(await response.arrayBuffer()));
     expect(text).toContain(`Rapporto di intervento ${code}`);
-    expect(text).toContain('manometro in zona rossa');
+    expect(text).toContain('Manometro in zona rossa');
     expect(text).toContain('Chiuso con anomalie');
     const customer = await get<Entity>(`/customers/${String(assignment.relationships.customerId)}`);
     const emails = ((customer.attributes.additionalInformations as { emailsForInterventionReports?: string[] } | undefined)?.emailsForInterventionReports) ?? [];

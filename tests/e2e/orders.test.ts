@@ -1,11 +1,10 @@
 // Orders end to end (issue 9), keyboard only, as the demo salesman on the demo data: from an
-// accepted quotation "Crea ordine" (r o) opens the new order; confirmed (t o c), it gets a partial
+// accepted quotation "Crea ordine" (r o) opens the order wizard filled from it, walked by keys to the new order; confirmed (t o c), it gets a partial
 // delivery, then one above the ordered quantity with the SPEC §5 confirmation (r c); the order's
 // totals are the quotation's to the cent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { apiData, DEMO, euro, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, recordDelivery, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, euro, finishOrderWizard, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, recordDelivery, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 interface OrderLine { quantity: number; deliveredQuantity?: number }
@@ -60,7 +59,7 @@ describe('orders from quotation to delivery', () => {
     await page.locator('h1:visible', { hasText: code }).first().waitFor();
     await focusOutOfFields(page);
     await press('r', 'o');
-    await page.waitForURL((url) => url.pathname.startsWith('/marketing/orders/detail/'), { timeout: 15_000 });
+    await finishOrderWizard(page);
     orderId = new URL(page.url()).pathname.split('/').pop()!;
     await orderForm().waitFor();
     const order = await api<Entity>(`/orders/${orderId}`);
@@ -74,7 +73,7 @@ describe('orders from quotation to delivery', () => {
     await expect.poll(() => orderForm().locator('tr[data-line]').count()).toBe(lines.length);
     firstLine = lines[0]!;
     // The screen passes axe without a serious or critical finding.
-    const result = await new AxeBuilder({ page }).include('.order-detail').analyze();
+    const result = await (await settledAxe(page)).include('.order-detail').analyze();
     const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
   });

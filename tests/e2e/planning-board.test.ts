@@ -3,16 +3,16 @@
 // backlog; found by its code, it is picked up with Space, moved to next Tuesday 9:00 in a
 // technician's lane with the arrows and scheduled with Enter (the `schedule` transition). A second
 // browser, showing that week, sees it in that lane within 2 s. A salesman gets a reason, not an
-// empty board and a permission alert. By mouse, a card is clicked, dragged to another day and opened.
+// empty board and a permission alert. By mouse, a card is clicked, dropped on a Sunday (it asks
+// first; «Annulla» keeps it), dragged to another day and opened.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import workspaceMessages from '../../src/client/i18n/messages/workspace.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { daysBetween } from '../../src/domain/rules/calendar.ts';
 import { nextWeekday, romeInstant, romeWallClock } from '../../src/domain/rules/planning.ts';
 import { recordTabUrl } from '../../src/domain/routes.ts';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, signIn, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, signIn, type SignedInSession, settledAxe } from './harness.ts';
 import { createInterventionFromOverdueDeadlines, focusedIs, tabUntil } from './deadline-steps.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
@@ -131,11 +131,23 @@ describe('planning board', () => {
     const before = await apiData<Entity>(server, token, `/assignments/${id}`);
 
     // The board as a screen reader meets it: no serious or critical axe violation.
-    const axe = await new AxeBuilder({ page: planner }).include('.screen-board').analyze();
+    const axe = await (await settledAxe(planner)).include('.screen-board').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await card.click();
     await expect.poll(() => planner.evaluate(() => document.activeElement?.classList.contains('board-lanes') ? document.activeElement.getAttribute('aria-activedescendant') : null)).toBe(domId);
+
+    // Dropped on that week's Sunday, it asks first (not a working day); «Annulla» leaves it where it was.
+    const sunday = nextWeekday(monday, 7);
+    if (day !== sunday) {
+      await card.dragTo(planner.locator(`.board-lane[data-lane="${lane}"] .board-cell[data-day="${sunday}"]`));
+      const warning = planner.locator('[role=alertdialog]:visible');
+      await warning.waitFor();
+      expect(await warning.textContent()).toContain('non è un giorno lavorativo');
+      await warning.getByRole('button', { name: 'Annulla' }).click();
+      await warning.waitFor({ state: 'hidden' });
+      expect((await apiData<Entity>(server, token, `/assignments/${id}`)).attributes.plannedStartDateTime).toBe(before.attributes.plannedStartDateTime);
+    }
 
     // Another day of the same lane and week, at the same time.
     const target = day === monday ? nextWeekday(monday, 3) : monday;
@@ -147,7 +159,7 @@ describe('planning board', () => {
 
     await planner.locator(`.board-cell[data-day="${target}"] .board-card[data-code="${code}"]`).first().dblclick();
     await planner.waitForURL((url) => url.pathname === recordTabUrl('assignments', id!));
-    await expect.poll(() => planner.locator('[role=tab][aria-selected=true]').textContent()).toContain(code);
+    await expect.poll(() => planner.locator('.tab-strip [role=tab][aria-selected=true]').textContent()).toContain(code);
   });
 
   it('tells a salesman why the board is not for them, without a permission alert', async () => {

@@ -6,9 +6,8 @@
 // what a product costs them today, as the server's pricing rule says.
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { pressKeys, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { pressKeys, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 interface Row { productId: string; price: number; discountPercent?: number }
@@ -60,7 +59,7 @@ async function pickProduct(picker: Locator, code: string) {
 
 /** axe's serious or critical findings on the page as it is now. */
 async function seriousViolations(): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await (await settledAxe(page)).analyze();
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 

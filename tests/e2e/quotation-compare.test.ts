@@ -6,8 +6,7 @@
 // the quotation being revised with it, side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
@@ -98,7 +97,7 @@ describe('comparing two quotations', () => {
     await expect.poll(() => row.getAttribute('class')).toContain('is-current');
     expect(await row.evaluate((element) => element === document.activeElement)).toBe(true);
     // The comparison passes axe without a serious or critical finding.
-    const result = await new AxeBuilder({ page }).include('.quotation-compare').analyze();
+    const result = await (await settledAxe(page)).include('.quotation-compare').analyze();
     const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
   });

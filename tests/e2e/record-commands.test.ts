@@ -140,11 +140,11 @@ describe('record commands', () => {
     const [quotation] = await list('quotations', 'page[size]=1&sort=code');
     await page.goto(`${server.url}/marketing/quotations/detail/${quotation!.id}`);
     await form().waitFor();
-    const tabs = await page.locator('[role=tab]').count();
+    const tabs = await page.locator('.tab-strip [role=tab]').count();
     await focusOutOfFields(page);
     await press('r', 'd');
     await page.waitForURL((url) => url.pathname.startsWith('/marketing/quotations/detail/') && !url.pathname.endsWith(quotation!.id), { timeout: 10_000 });
-    await expect.poll(() => page.locator('[role=tab]').count()).toBe(tabs + 1);
+    await expect.poll(() => page.locator('.tab-strip [role=tab]').count()).toBe(tabs + 1);
     const copy = await get('quotations', new URL(page.url()).pathname.split('/').pop()!);
     expect(copy.id).not.toBe(quotation!.id);
   });

@@ -8,9 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
-  addQuotationLineByCode, apiData, DEMO, euro, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressUntil, recordDelivery, signIn, signedInSession, storedUser,
+  addQuotationLineByCode, apiData, DEMO, euro, finishOrderWizard, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressUntil, recordDelivery, signIn, signedInSession, storedUser,
   type SignedInSession, type TestServer,
 } from './harness.ts';
+import { attachSignedQuotation, quotationTransition } from './quotation-steps.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 interface OrderLine { quantity: number; deliveredQuantity?: number }
@@ -24,16 +25,9 @@ const api = <T>(pathAndQuery: string, as = token) => apiData<T>(server, as, path
 const editorOf = (p: Page) => p.locator('.quotation-editor:visible');
 const linesGrid = () => editorOf(page).getByRole('grid', { name: 'Righe del preventivo' });
 const status = async () => (await api<Entity>(`/quotations/${quotation.id}`)).attributes.status;
-/** Waits until the open record's transition is offered (the server's answer for this version has arrived), then presses its keys. */
-async function transition(p: Page, action: string, ...keys: string[]) {
-  const button = p.locator(`[data-command="transition.quotations.${action}"]:visible`).first();
-  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
-  await focusOutOfFields(p);
-  await pressKeys(p, ...keys);
-}
+const transition = quotationTransition;
 
 const MESSAGE = 'Cliente strategico: chiede lo sconto per firmare entro fine mese.';
-const signedPdf = Buffer.concat([Buffer.from('%PDF-1.7\n% Preventivo firmato\n'), Buffer.alloc(2048, 0x20), Buffer.from('\n%%EOF\n')]);
 
 let quotation: Entity;
 let products: Entity[] = [];
@@ -149,22 +143,8 @@ describe('sales flow across roles, keyboard only', () => {
     await transition(page, 'emit', 't', 'p', 'e');
     await expect.poll(status, { timeout: 10_000 }).toBe('issued');
     await editorOf(page).locator('.entity-state[data-state="issued"]').waitFor();
-    const panel = page.locator('.files-panel[data-field="attributes.attachments"]:visible');
-    await panel.waitFor({ timeout: 15_000 });
-    await focusOutOfFields(page);
-    const chooser = page.waitForEvent('filechooser');
-    await pressKeys(page, 'Control+u');
-    await (await chooser).setFiles({ name: 'Preventivo firmato.pdf', mimeType: 'application/pdf', buffer: signedPdf });
-    const item = panel.locator('.files-item', { hasText: 'Preventivo firmato.pdf' });
-    await item.getByRole('button', { name: 'Scarica Preventivo firmato.pdf' }).waitFor({ timeout: 30_000 });
-    // Back from the end of the page (the files are below the editor; the lines grid keeps Tab for its cells)
-    // to the file's kind, then up the options to "Preventivo firmato" (saved at once).
-    const kind = item.locator('select');
-    await focusOutOfFields(page);
-    await pressUntil(page, 'Shift+Tab', () => kind.evaluate((element) => element === document.activeElement), 60);
     const attachments = async () => ((await api<Entity>(`/quotations/${quotation.id}`)).attributes.attachments as { kind: string }[]).map((a) => a.kind);
-    await pressUntil(page, 'ArrowUp', async () => (await kind.inputValue()) === 'signedQuotation', 10);
-    await expect.poll(attachments, { timeout: 10_000 }).toContain('signedQuotation');
+    await attachSignedQuotation(page, attachments);
     await transition(page, 'accept', 't', 'p', 'c');
     await expect.poll(status, { timeout: 10_000 }).toBe('accepted');
   });
@@ -175,7 +155,7 @@ describe('sales flow across roles, keyboard only', () => {
     await editorOf(page).locator('.entity-state[data-state="accepted"]').waitFor({ timeout: 15_000 });
     await focusOutOfFields(page);
     await pressKeys(page, 'r', 'o');
-    await page.waitForURL((url) => url.pathname.startsWith('/marketing/orders/detail/'), { timeout: 15_000 });
+    await finishOrderWizard(page);
     orderId = new URL(page.url()).pathname.split('/').pop()!;
     const order = await api<Entity>(`/orders/${orderId}`);
     expect(order.relationships.quotationId).toBe(quotation.id);

@@ -249,15 +249,23 @@ describe('forms and transitions', () => {
     // Step 4, then 5: the provisional assignment.
     await wizard.getByText('4. Attività').and(page.locator('[aria-current=step]')).waitFor();
     await wizard.getByRole('button', { name: 'Avanti' }).click();
-    await wizard.locator('input[name="attributes.code"]').fill('E2E-WIZ-1');
+    // No code to type: the intervention takes the next of the INT-YYYY-NNNNN series.
+    await wizard.getByText('Il codice dell’intervento è assegnato in automatico').waitFor();
+    // The administrator reads users: an operator allowed on the module, who is then the one in charge.
+    await wizard.getByRole('combobox', { name: 'Aggiungi un operatore' }).focus();
+    await wizard.getByRole('listbox').getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => wizard.locator('.wizard-operators .form-chips li').count()).toBe(1);
     await wizard.getByRole('button', { name: 'Crea l’ordine' }).click();
-    await page.getByText('Ordine e intervento creati').waitFor();
+    await page.getByText(/Creato l’ordine ORD-\d{4}-\d{5} con l’intervento INT-\d{4}-\d{5}/).waitFor();
     await page.waitForURL((url) => /^\/marketing\/orders\/detail\/[0-9a-f-]{36}$/.test(url.pathname));
     const orderId = new URL(page.url()).pathname.split('/').pop()!;
     const order = ((await (await server.api(`/orders/${orderId}`, { token })).json()) as { data: Entity }).data;
     expect(order.relationships.customerId).toBe(customer!.id);
     expect(order.attributes.lines).toMatchObject([{ productId: product!.id, quantity: 3, deliveredQuantity: 3 }]);
     const [assignment] = await list('assignments', `filter[orderId]=${orderId}`);
-    expect(assignment?.attributes).toMatchObject({ code: 'E2E-WIZ-1', isProvisional: true });
+    expect(assignment?.attributes).toMatchObject({ code: expect.stringMatching(/^INT-\d{4}-\d{5}$/), isProvisional: true });
+    expect(assignment?.relationships.operatorIds).toHaveLength(1);
+    expect(assignment?.relationships.operatorInChargeId).toBe((assignment?.relationships.operatorIds as string[])[0]);
   });
 });

@@ -5,8 +5,7 @@
 // issued (r b); then an employee's page shows the course with its certificate and the next refresher.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { addMonths } from '../../src/domain/rules/calendar.ts';
 
@@ -170,7 +169,7 @@ describe('course edition from creation to certificates', () => {
     const sessionIds = (await edition()).attributes.sessions.map((s: any) => s.id).sort();
     await expect.poll(async () => (await edition()).attributes.participants.map((p: any) => [...p.presentSessionIds].sort())).toEqual([sessionIds, sessionIds, sessionIds]);
     // The screen with its grid passes axe without a serious or critical finding.
-    const result = await new AxeBuilder({ page }).include('.course-edition-detail').analyze();
+    const result = await (await settledAxe(page)).include('.course-edition-detail').analyze();
     const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
     await focusOutOfFields(page);

@@ -3,7 +3,7 @@
 // reload, deep link, g-sequences, tab keys, shortcut overlay, theme persisted per user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, type SignedInSession, signedInSession, signIn, type TestServer } from './harness.ts';
+import { DEMO, focusOutOfFields, type SignedInSession, signedInSession, signIn, type TestServer } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -14,8 +14,9 @@ let userId: string;
 let quotations: { id: string; code: string }[] = [];
 
 const palette = () => page.locator('[cmdk-dialog]');
-const tabs = () => page.locator('[role=tab]');
-const selectedTab = () => page.locator('[role=tab][aria-selected=true]');
+// The workspace's tabs only: a record's sections are tabs too, and come and go with its page.
+const tabs = () => page.locator('.tab-strip [role=tab]');
+const selectedTab = () => page.locator('.tab-strip [role=tab][aria-selected=true]');
 const path = () => new URL(page.url()).pathname;
 
 async function openPalette() {
@@ -167,11 +168,15 @@ describe('workspace', () => {
   it('a tab with unsaved changes shows a marker and asks before closing', async () => {
     const [first] = quotations;
     await runFromPalette(first!.code, first!.code);
-    const field = page.locator('.pane:not([hidden]) [role=tabpanel] textarea:not([readonly]):not([disabled])').first();
+    // The field of this quotation's own panel: in the split view the other side shows the second
+    // quotation, whose fields may be ready first (typing there would mark and close the other tab).
+    const quotationTab = tabs().and(page.locator(`[href="/marketing/quotations/detail/${first!.id}"]`));
+    const panelId = await quotationTab.getAttribute('aria-controls');
+    const field = page.locator(`[id="${panelId}"] textarea:not([readonly]):not([disabled])`).first();
     await field.waitFor({ state: 'visible', timeout: 15_000 });
     await field.focus();
     await page.keyboard.type(' modifica e2e');
-    await page.locator('.tab-item.is-active.is-dirty').waitFor({ state: 'visible' });
+    await page.locator('.tab-item.is-active.is-dirty').locator(`[href="/marketing/quotations/detail/${first!.id}"]`).waitFor({ state: 'visible' });
     const count = await tabs().count();
 
     // Alt+W works while typing (it has a modifier) and asks first; Escape keeps the tab.
@@ -187,8 +192,78 @@ describe('workspace', () => {
     await confirm.waitFor({ state: 'visible' });
     await confirm.getByRole('button', { name: 'Chiudi senza salvare' }).click();
     await expect.poll(() => tabs().count()).toBe(count - 1);
-    const hrefs = await tabs().evaluateAll((elements) => elements.map((element) => element.getAttribute('href')));
-    expect(hrefs).not.toContain(`/marketing/quotations/detail/${first!.id}`);
+    await expect
+      .poll(() => tabs().evaluateAll((elements) => elements.map((element) => element.getAttribute('href'))))
+      .not.toContain(`/marketing/quotations/detail/${first!.id}`);
+  });
+
+  it('with many tabs the active one is scrolled into view; the tab list (Alt+L) finds a tab by title, shows it, and Alt+W closes one', async () => {
+    const strip = page.locator('.tab-strip');
+    /** The selected tab lies inside the strip's visible width. */
+    const selectedInView = () =>
+      page.evaluate(() => {
+        const strip = document.querySelector('.tab-strip')!.getBoundingClientRect();
+        const tab = document.querySelector('.tab-strip [role=tab][aria-selected=true]')!.getBoundingClientRect();
+        return tab.left >= strip.left - 1 && tab.right <= strip.right + 1;
+      });
+    // A morning of deep links: thirty more tabs, opened as the address bar would (back/forward opens a URL's tab).
+    const before = await tabs().count();
+    await page.evaluate(() => {
+      for (let i = 1; i <= 30; i++) {
+        window.history.pushState(null, '', `/nessuna/pagina-${i}`);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }
+    });
+    await expect.poll(() => tabs().count()).toBe(before + 30);
+    await expect.poll(() => strip.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await focusOutOfFields(page);
+    await page.keyboard.press('Alt+1');
+    await expect.poll(selectedInView).toBe(true);
+    await page.keyboard.press('Alt+9');
+    await expect.poll(selectedInView).toBe(true);
+
+    // The list: a dialog with a combobox, every open tab, filtered by typing; Enter shows the tab.
+    const list = page.locator('dialog.tab-list');
+    const options = list.locator('[cmdk-item]');
+    await page.keyboard.press('Alt+l');
+    await list.waitFor({ state: 'visible' });
+    await expect(list.getAttribute('aria-label')).resolves.toBe('Elenco delle schede aperte');
+    await expect(list.locator('input[role=combobox]').count()).resolves.toBe(1);
+    await expect.poll(() => options.count()).toBe(before + 30);
+    await page.keyboard.type('Ordini', { delay: 20 });
+    await expect.poll(() => options.first().textContent()).toContain('Ordini');
+    await page.keyboard.press('Enter');
+    await list.waitFor({ state: 'hidden' });
+    await page.waitForURL(/\/marketing\/orders$/);
+    await expect.poll(selectedInView).toBe(true);
+
+    // Alt+W inside the list closes the highlighted tab (the key is shown there) and the list stays open.
+    await page.keyboard.press('Alt+l');
+    await list.waitFor({ state: 'visible' });
+    await page.keyboard.type('calendario antincendio', { delay: 20 });
+    const calendar = options.filter({ hasText: /^Calendario.*Antincendio/ });
+    await expect.poll(() => calendar.getAttribute('data-selected')).toBe('true');
+    await expect(calendar.locator('kbd').textContent()).resolves.toContain('Alt+W');
+    await page.keyboard.press('Alt+w');
+    await expect.poll(() => calendar.count()).toBe(0);
+    await expect.poll(() => tabs().count()).toBe(before + 29);
+    await expect(tabs().evaluateAll((elements) => elements.map((element) => element.getAttribute('href')))).resolves.not.toContain('/planning/calendar/fire');
+    // Closing in the list left the active tab alone.
+    await expect(selectedTab().getAttribute('href')).resolves.toBe('/marketing/orders');
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'hidden' });
+
+    // Past the limit of 50 open tabs the least recently used ones close (none has unsaved changes), and an alert says so.
+    const more = 52 - (await tabs().count());
+    await page.evaluate((n) => {
+      for (let i = 1; i <= n; i++) {
+        window.history.pushState(null, '', `/nessuna/altra-pagina-${i}`);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }
+    }, more);
+    await expect.poll(() => tabs().count()).toBe(50);
+    await expect(selectedTab().getAttribute('href')).resolves.toBe(`/nessuna/altra-pagina-${more}`);
+    await page.getByText(/per restare entro 50 schede aperte/).first().waitFor({ state: 'visible' });
   });
 
   it('a deep link opens its tab after sign-in in a fresh browser', async () => {
@@ -200,7 +275,7 @@ describe('workspace', () => {
       await signIn(fresh, server, DEMO.admin);
       await waitForShell(fresh);
       await fresh.waitForURL(new RegExp(`/marketing/quotations/detail/${first!.id}$`));
-      await expect(fresh.locator('[role=tab][aria-selected=true]').getAttribute('href')).resolves.toBe(`/marketing/quotations/detail/${first!.id}`);
+      await expect(fresh.locator('.tab-strip [role=tab][aria-selected=true]').getAttribute('href')).resolves.toBe(`/marketing/quotations/detail/${first!.id}`);
     } finally {
       await other.close();
     }

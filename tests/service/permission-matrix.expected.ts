@@ -88,6 +88,7 @@ export const fixtureRows = {
   physicalInstallations: { contractInstallationA: 'customer A’s fire installation under contract' },
   savedViews: { viewX: 'salesman X’s saved view' },
   impersonationAudit: { auditRow: 'a request of the Admin acting as salesman X' },
+  equipmentImports: { importA: 'an equipment import of customer A' },
 } as const;
 
 export type FixtureType = keyof typeof fixtureRows;
@@ -532,7 +533,7 @@ export const expected: Record<string, CallerExpectation> = {
   },
 
   // SPEC §6 "Customers see only their own customer" (roles.ts Cliente): its customer, its files, its
-  // equipment, installations, interventions, deadlines and anomalies, its issued / accepted /
+  // equipment, installations, interventions (with the activities and checks their reports print), deadlines and anomalies, its issued / accepted /
   // not-accepted quotations and their lines; never another customer's rows, never a draft, never an order.
   'Cliente A': {
     follows: 'SPEC §6 “Customers see only their own customer”, roles.ts Cliente (customer A)',
@@ -545,6 +546,10 @@ export const expected: Record<string, CallerExpectation> = {
       quotations: { read: ['quotationIssued', 'quotationAccepted', 'quotationMed'] },
       quotationProducts: { read: ['lineIssued'] },
       assignments: { read: ['interventionEquip'] },
+      // The activities and checks of its own interventions, which their reports print (issue 22), and the control catalogue of its modules.
+      assignmentActivities: { read: ['activityOfEquip'] },
+      controls: { read: ['controlFire'] },
+      checks: { read: [] },
       equipments: { read: ['equipmentEquip'] },
       components: { read: [] },
       installations: { read: ['installationA'] },
@@ -567,6 +572,9 @@ export const expected: Record<string, CallerExpectation> = {
       quotations: { read: [] },
       quotationProducts: { read: [] },
       assignments: { read: ['interventionFireB'] },
+      assignmentActivities: { read: ['activityOfFireB'] },
+      controls: { read: ['controlFire'] },
+      checks: { read: ['checkB'] },
       equipments: { read: ['equipmentFireB'] },
       components: { read: [] },
       installations: { read: [] },

@@ -21,6 +21,10 @@ export interface RequestOptions {
   silent?: boolean;
   /** The version the write is based on (the entity's ETag / lastUpdatedDateTime): sent as `If-Match`. */
   ifMatch?: string;
+  /** What failed, as the alert's title (SPEC §8 «Errore durante la creazione del dipendente»): a message id. */
+  failure?: string;
+  /** Answer the successful Response itself, its body unread (a download read as it streams). */
+  raw?: boolean;
 }
 
 /** A problem+json answer (SPEC §8, DESIGN §4), or a transport failure (status 0). */
@@ -31,6 +35,11 @@ export class ApiProblem extends Error {
   readonly title: string;
   readonly errors: { pointer: string; code: string; message: string }[];
   readonly body: Record<string, unknown>;
+  /**
+   * What failed (the request's `failure` message id): kept on the problem so a caller that reports a
+   * silent request's problem itself (`showProblemAlert(problem)`) still titles the alert with it.
+   */
+  failure?: string;
   constructor(status: number, body: Record<string, unknown>) {
     super(typeof body.message === 'string' ? body.message : String(body.title ?? 'Errore'));
     this.status = status;
@@ -80,7 +89,7 @@ export interface ApiClientConfig {
   /** Extra headers per request (the impersonation header). */
   extraHeaders?: () => Record<string, string | undefined>;
   /** A problem that is final (not retried): SPEC §8 alert. */
-  onProblem?: (problem: ApiProblem) => void;
+  onProblem?: (problem: ApiProblem, failure?: string) => void;
   /** The server is in maintenance for this user (503 MAINTENANCE), whether the request was silent or not. */
   onMaintenance?: () => void;
   /** SPEC §9 constants; overridable for tests. */
@@ -225,7 +234,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (problem.code === 'MAINTENANCE') return config.onMaintenance?.();
     if (options.silent || !config.onProblem) return;
     const shown = problem.status === 0 || (isProblemContentType(contentType) && (problem.status === 403 || problem.status === 409 || problem.status >= 500));
-    if (shown) config.onProblem(problem);
+    if (shown) config.onProblem(problem, options.failure);
   }
 
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -260,10 +269,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       try {
         response = await attempt(url, { method: verb, headers: attemptHeaders, body }, options.signal);
       } catch (error) {
-        if (error instanceof ApiProblem) report(error, options, null);
+        if (error instanceof ApiProblem) {
+          error.failure ??= options.failure;
+          report(error, options, null);
+        }
         throw error;
       }
-      if (response.ok) return (await readBody(response)) as T;
+      if (response.ok) return (options.raw ? response : await readBody(response)) as T;
 
       if (response.status === 401 && token && !refreshed && config.refreshAccessToken) {
         // SPEC §8: a request that had a token gets one refresh and one repeat.
@@ -290,6 +302,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       }
 
       const problem = await toProblem(response);
+      problem.failure = options.failure;
       if (response.status === 401 && token) config.onLoginRequired?.();
       report(problem, options, response.headers.get('content-type'));
       throw problem;

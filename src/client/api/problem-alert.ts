@@ -1,7 +1,8 @@
 /**
  * SPEC §8: a final problem becomes a danger alert whose id is the problem type (the same problem
  * twice replaces rather than stacks), title the generic error text, content the translation of
- * `problems.{code}`, then `problems.{message}`, then `problems.{title}`, then the raw title.
+ * `problems.{code}`, then `problems.{message}`, then `problems.{title}`, then the raw title; followed
+ * by the server's own message and each `errors[].message` where they say more (never a title alone).
  */
 import { pushAlert } from '../alerts/alerts.ts';
 import { hasMessage, intl } from '../i18n/index.ts';
@@ -10,10 +11,34 @@ import type { ApiProblem } from './http.ts';
 export function problemText(problem: Pick<ApiProblem, 'code' | 'title' | 'body'>): string {
   const message = typeof problem.body.message === 'string' ? problem.body.message : '';
   for (const key of [problem.code, message, problem.title]) {
-    if (key && hasMessage(`problems.${key}`)) return intl.formatMessage({ id: `problems.${key}` }, problemValues(problem));
+    if (!key || !hasMessage(`problems.${key}`)) continue;
+    // The code's text, then the server's own message when it says more than that text (which order, which state: «Ordine: non
+    // modificabile nello stato «Completato»…» after «L’elemento non è modificabile…»); a message that is itself a key is translated instead.
+    const own = key === message ? [] : [message];
+    return withDetails(intl.formatMessage({ id: `problems.${key}` }, problemValues(problem)), problem, own);
   }
   // A server message is already Italian (README "Errors"); otherwise the raw title.
-  return message || problem.title || intl.formatMessage({ id: 'problems.generic.content' });
+  return withDetails(message || problem.title || intl.formatMessage({ id: 'problems.generic.content' }), problem);
+}
+
+const plain = (text: string) => text.trim().replace(/[.!]+$/, '').toLocaleLowerCase('it');
+
+/**
+ * The text, then each `errors[].message` the server sent (the reason a generic «I dati inviati non
+ * sono validi» stands for: «…già pianificata in un intervento»), each once.
+ */
+function withDetails(text: string, problem: Pick<ApiProblem, 'body'>, before: readonly string[] = []): string {
+  const errors = Array.isArray(problem.body.errors) ? (problem.body.errors as { message?: unknown }[]) : [];
+  const said = [...before, ...errors.map((error) => error?.message)].filter((m): m is string => typeof m === 'string' && m.trim() !== '');
+  const seen = new Set([plain(text)]);
+  const details: string[] = [];
+  for (const detail of said) {
+    if (seen.has(plain(detail))) continue;
+    seen.add(plain(detail));
+    details.push(/[.!?]$/.test(detail.trim()) ? detail.trim() : `${detail.trim()}.`);
+  }
+  if (details.length === 0) return text;
+  return `${/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`} ${details.join(' ')}`;
 }
 
 function problemValues(problem: Pick<ApiProblem, 'body'>): Record<string, string> {
@@ -22,11 +47,15 @@ function problemValues(problem: Pick<ApiProblem, 'body'>): Record<string, string
   return values;
 }
 
-export function showProblemAlert(problem: ApiProblem): void {
+/**
+ * `failure`: the message id of what failed (records.ts `failureOf`), the title in place of the generic
+ * one; by default the one the failed request carried (a silent request reported by its caller).
+ */
+export function showProblemAlert(problem: ApiProblem, failure: string | undefined = problem.failure): void {
   pushAlert({
     id: problem.type || `problem-${problem.code || problem.status}`,
     type: 'danger',
-    title: intl.formatMessage({ id: 'problems.generic.title' }),
+    title: intl.formatMessage({ id: failure && hasMessage(failure) ? failure : 'problems.generic.title' }),
     content: problemText(problem),
   });
 }

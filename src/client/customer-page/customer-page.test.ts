@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldSpec } from '../forms/schema-fields.ts';
-import { customerSections, registrySpecFor, sectionOfUrl } from './customer-page.tsx';
+import { findKind } from '../../domain/kinds.ts';
+import { fieldLabel } from '../forms/format.ts';
+import { kindSections } from '../forms/schema-fields.ts';
+import { addMessages } from '../i18n/index.ts';
+import labels from '../i18n/messages/screens-labels.ts';
+import { customerSections, registryGroups, registrySpecFor, sectionOfUrl } from './customer-page.tsx';
 
 describe('customer page', () => {
   it('opens on the overview, the registry for /detail and the settings for /settings', () => {
@@ -20,5 +25,19 @@ describe('customer page', () => {
     const spec: FieldSpec = { ...child('registry'), path: 'attributes.registry', kind: 'object', children: ['businessName', 'vatNumber', 'firstName', 'lastName', 'birthDate', 'fiscalCode', 'email'].map(child) };
     expect(registrySpecFor(spec, true).children!.map((c) => c.name)).toEqual(['firstName', 'lastName', 'birthDate', 'fiscalCode', 'email']);
     expect(registrySpecFor(spec, false).children!.map((c) => c.name)).toEqual(['businessName', 'vatNumber', 'fiscalCode', 'email']);
+  });
+
+  it('groups the registry page so that no field is there twice and no two fields read the same', () => {
+    addMessages(labels as Record<string, string>);
+    const sections = kindSections(findKind('customers')!);
+    const fields = [...sections.attributes, ...sections.metadata, ...sections.relationships];
+    const groups = registryGroups(fields);
+    expect(groups.map((group) => group.id)).toEqual(['identity', 'registeredOffice', 'commercial', 'billing', 'more', 'other']);
+    const shown = groups.flatMap((group) => group.fields.map((field) => field.path));
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(shown.length).toBe(fields.length);
+    const names = shown.map((path) => fieldLabel(path.split('.').pop()!, path));
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+    expect(groups.find((group) => group.id === 'registeredOffice')!.fields.map((field) => field.path)).toEqual(['relationships.registeredOfficeId', 'attributes.registeredOffice']);
   });
 });

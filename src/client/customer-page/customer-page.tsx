@@ -8,10 +8,12 @@
  * Sections are a tab list (← → Home End) and tab-scoped commands `s <letter>` (palette too); the
  * lists are the kinds' embedded grids, the files the shared files panel.
  */
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { lazyComponent } from '../lazy-component.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActiveDocument, Command } from '../../../commands/types.ts';
 import { formatSequence } from '../../../commands/keys.ts';
+import type { AppAbility } from '../../domain/ability.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { registryFieldApplies } from '../../domain/entities/customer.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
@@ -36,6 +38,8 @@ import { CommandButton } from '../shell/command-button.tsx';
 import { useIsActiveTab, useTabUrl } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { pagePath } from '../workspace/workspace-state.ts';
+import { focusFirstInvalid } from '../forms/focus-invalid.ts';
+import { injectStyles } from '../shell/inject-styles.ts';
 
 addMessages(customerMessages);
 
@@ -54,15 +58,11 @@ const css = `
 .customer-timeline li p { margin: .2rem 0 0; white-space: pre-wrap; }
 .customer-timeline time { font-variant-numeric: tabular-nums; opacity: .8; }
 `;
-if (typeof document !== 'undefined' && !document.getElementById('customer-page-styles')) {
-  const style = document.createElement('style');
-  style.id = 'customer-page-styles';
-  style.textContent = css;
-  document.head.append(style);
-}
+injectStyles('customer-page', css);
 
-const RecordFiles = lazy(() => import('../files/record-files.tsx').then((module) => ({ default: module.recordFilesOf('customers') })));
-const CustomerCompliance = lazy(() => import('../training/customer-compliance.tsx').then((module) => ({ default: module.CustomerCompliance })));
+const RecordFiles = lazyComponent(async () => ({ default: (await import('../files/record-files.tsx')).recordFilesOf('customers') }));
+const CustomerDocuments = lazyComponent(async () => ({ default: (await import('../files/customer-documents.tsx')).CustomerDocuments }));
+const CustomerCompliance = lazyComponent(async () => ({ default: (await import('../training/customer-compliance.tsx')).CustomerCompliance }));
 
 /** A section of the page: its key (`s <key>`), and for a list the kind listed and its filter on the customer. */
 interface SectionDefinition {
@@ -72,15 +72,21 @@ interface SectionDefinition {
   kind?: string;
   /** The embedded grid's fixed filter field naming the customer (`customerId`, an office location's `parentId`). */
   filter?: string;
+  /** The message id of its «Nuovo» when its rows are more than their kind («Nuova sede»). */
+  createLabel?: string;
   /** Shown under the section's grid (the employees' safety-role compliance). */
   below?: ComponentType<{ customerId: string }>;
+  /** A field of the customer the section shows: left out for a reader who may not read it (a customer user: the contact log). */
+  field?: string;
+  /** The section configures the customer: only for who may change it (a customer user never sees it, not even greyed out). */
+  configures?: boolean;
 }
 
 /** The sections in page order (SPEC §3 customer, issue 12 "Customer page"). */
 export const customerSections: readonly SectionDefinition[] = [
   { id: 'overview', key: 'v' },
   { id: 'registry', key: 'n' },
-  { id: 'locations', key: 's', kind: 'customers', filter: 'parentId' },
+  { id: 'locations', key: 's', kind: 'customers', filter: 'parentId', createLabel: 'customers.locations.new' },
   { id: 'quotations', key: 'p', kind: 'quotations', filter: 'customerId' },
   { id: 'orders', key: 'o', kind: 'orders', filter: 'customerId' },
   { id: 'interventions', key: 'i', kind: 'assignments', filter: 'customerId' },
@@ -88,9 +94,20 @@ export const customerSections: readonly SectionDefinition[] = [
   { id: 'deadlines', key: 'c', kind: 'physicalActivities', filter: 'customerId' },
   { id: 'employees', key: 'd', kind: 'employees', filter: 'customerId', below: CustomerCompliance },
   { id: 'files', key: 'f' },
-  { id: 'contacts', key: 'k' },
-  { id: 'settings', key: 'm' },
+  { id: 'contacts', key: 'k', field: 'attributes.contacts' },
+  { id: 'settings', key: 'm', configures: true },
 ];
+
+/**
+ * Whether the reader gets the section at all (what it may not read is left out, never shown failing):
+ * a list needs its kind readable, a field section that field, the settings the right to change the customer.
+ */
+export function sectionReadable(section: SectionDefinition, ability: AppAbility, customerKind: Pick<KindDefinition, 'subject'>): boolean {
+  const listed = section.kind ? findKind(section.kind) : undefined;
+  if (listed && !ability.can('read', listed.subject)) return false;
+  if (section.field && !ability.can('read', customerKind.subject, section.field)) return false;
+  return !section.configures || ability.can('update', customerKind.subject);
+}
 
 /** The section a route opens on: the registry for `/customers/{id}/detail`, the settings for `/settings`. */
 export function sectionOfUrl(url: string): string {
@@ -118,7 +135,7 @@ export function NewCustomer() {
     resolveConflict: showConflict,
     onCreated: (created) => replaceUrl(recordTabUrl('customers', created.id, created)),
     // The keyboard user lands on the first invalid field.
-    onInvalid: () => setTimeout(() => (formRef.current?.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus(), 0),
+    onInvalid: () => focusFirstInvalid(() => formRef.current),
   });
   return (
     <RecordLoader controller={controller}>
@@ -137,10 +154,20 @@ function NewCustomerForm({ kind, controller, stored, draft }: { kind: KindDefini
   const doc = useRecordDocument(kind, controller, stored, title);
   return (
     <RecordFrame kind={kind} controller={controller} stored={stored} title={title} doc={doc} className="customer-page customer-new" toolbar={['record.save', 'record.discard']}>
-      <Registry kind={kind} controller={controller} draft={draft} />
+      <Registry kind={kind} controller={controller} draft={draft} only={NEW_CUSTOMER_PATHS} />
     </RecordFrame>
   );
 }
+
+/**
+ * What a new customer needs (the short «Nuovo cliente» form): its registry, kind, modules, e-invoicing
+ * code and the commercial zone, payment and invoicing; the rest (agreements, ERP codes, groups,
+ * contacts, settings) is completed on its page, which the tab becomes once it is saved.
+ */
+const NEW_CUSTOMER_PATHS: ReadonlySet<string> = new Set([
+  'attributes.registry', 'metadata.type', 'attributes.allowedModules', 'attributes.sdiCode', 'attributes.origin',
+  'relationships.commercialZoneId', 'relationships.paymentTermId', 'relationships.invoicingMethodId',
+]);
 
 export function CustomerPage({ id }: { id: string }) {
   const controller = useRecordController('customers', id, { resolveConflict: showConflict });
@@ -155,11 +182,8 @@ function LoadedCustomer({ kind, controller, stored, draft }: { kind: KindDefinit
   const title = kind.title(stored) || kind.label.singular;
   const doc = useRecordDocument(kind, controller, stored, title);
   const sections = useMemo(
-    () => customerSections.filter((section) => {
-      const listed = section.kind ? findKind(section.kind) : undefined;
-      return !listed || ability.can('read', listed.subject);
-    }),
-    [ability],
+    () => customerSections.filter((section) => sectionReadable(section, ability, kind)),
+    [ability, kind],
   );
   const [current, setCurrent] = useState(() => sectionOfUrl(url));
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
@@ -254,18 +278,20 @@ interface SectionProps {
 
 function Section(props: SectionProps) {
   const { id, stored } = props;
+  const intl = useIntl();
   const listed = customerSections.find((section) => section.id === id);
   if (listed?.kind && listed.filter) {
     const Below = listed.below;
     return (
       <>
-        <SectionGrid type={listed.kind} fixed={{ [`filter[${listed.filter}]`]: stored.id }} />
+        <SectionGrid type={listed.kind} fixed={{ [`filter[${listed.filter}]`]: stored.id }}
+          createLabel={listed.createLabel ? intl.formatMessage({ id: listed.createLabel }) : undefined} />
         {Below ? <Suspense fallback={null}><Below customerId={stored.id} /></Suspense> : null}
       </>
     );
   }
   switch (id) {
-    case 'overview': return <Overview entity={stored} show={props.show} />;
+    case 'overview': return <Overview kind={props.kind} entity={stored} show={props.show} />;
     case 'registry': return <Registry {...props} />;
     case 'equipment': return <Equipment entity={stored} />;
     case 'files': return <Files id={stored.id} />;
@@ -276,15 +302,16 @@ function Section(props: SectionProps) {
 }
 
 /** A kind's rows that belong to the customer, in the embedded grid ("Nuovo" presets the customer). */
-function SectionGrid({ type, fixed, label }: { type: string; fixed: Record<string, string>; label?: string }) {
+function SectionGrid({ type, fixed, label, createLabel }: { type: string; fixed: Record<string, string>; label?: string; createLabel?: string | undefined }) {
   const kind = findKind(type);
   const name = label ?? kind?.label.plural ?? type;
-  return <EmbeddedGrid key={`${type}:${JSON.stringify(fixed)}`} type={type} fixed={fixed} label={name} />;
+  return <EmbeddedGrid key={`${type}:${JSON.stringify(fixed)}`} type={type} fixed={fixed} label={name} createLabel={createLabel} />;
 }
 
 /** SPEC §3 figures, as the server computed them on this read; each opens the section it counts. */
-function Overview({ entity, show }: { entity: EntityJson; show(section: string): void }) {
+function Overview({ kind, entity, show }: { kind: KindDefinition; entity: EntityJson; show(section: string): void }) {
   const intl = useIntl();
+  const { ability } = useSession();
   const meta = entity.metadata;
   const count = (key: string) => formatValue(Number(meta[key] ?? 0), 'number');
   const date = (key: string) => (typeof meta[key] === 'string' && meta[key] ? formatValue(meta[key], 'date') : intl.formatMessage({ id: 'customers.overview.none' }));
@@ -304,7 +331,9 @@ function Overview({ entity, show }: { entity: EntityJson; show(section: string):
     { figure: 'createdByName', label: 'customers.overview.createdBy', value: String(meta.createdByName ?? '') || '—' },
   ];
   // A figure the server left out is counted from rows this user may not read: no row for it.
-  const sent = (figure: string) => Object.hasOwn(meta, figure === 'priceList' ? 'activePriceListName' : figure) || figure === 'lastContact' || figure === 'createdByName';
+  // The last contact is the staff's own (a customer user reads no contact log): shown only to who may read it.
+  const sent = (figure: string) => Object.hasOwn(meta, figure === 'priceList' ? 'activePriceListName' : figure)
+    || (figure === 'lastContact' && ability.can('read', kind.subject, 'metadata.lastContact')) || figure === 'createdByName';
   return (
     <>
       <h2><FormattedMessage id="customers.overview.title" /></h2>
@@ -332,19 +361,58 @@ export function registrySpecFor(spec: FieldSpec, isPerson: boolean): FieldSpec {
   return { ...spec, children: (spec.children ?? []).filter((child) => registryFieldApplies(child.name, isPerson)) };
 }
 
-function Registry({ kind, controller, draft }: Pick<SectionProps, 'kind' | 'controller' | 'draft'>) {
+/**
+ * The registry page's groups, in reading order: who the customer is, where its legal seat is, how it is
+ * sold to, how it is invoiced and coded in the accounting system, what else is known. A field named in
+ * no group goes last, under «Altro», so a new field is never lost.
+ */
+const REGISTRY_GROUPS: readonly { id: string; paths: readonly string[] }[] = [
+  { id: 'identity', paths: ['metadata.type', 'attributes.allowedModules', 'attributes.registry', 'attributes.parentId'] },
+  { id: 'registeredOffice', paths: ['relationships.registeredOfficeId', 'attributes.registeredOffice'] },
+  {
+    id: 'commercial',
+    paths: [
+      'attributes.origin', 'attributes.originDetail', 'relationships.commercialZoneId', 'relationships.customerGroupId', 'relationships.referentId',
+      'metadata.referentName', 'attributes.commercialOfferType', 'attributes.commercialPercentage', 'attributes.maxDiscountPercent',
+      'attributes.validityDateTimeStart', 'attributes.validityDateTimeEnd', 'attributes.rating', 'relationships.endCustomersIds',
+    ],
+  },
+  {
+    id: 'billing',
+    paths: [
+      'attributes.sdiCode', 'relationships.paymentTermId', 'relationships.invoicingMethodId', 'relationships.billingCustomerId',
+      'metadata.activePriceListId', 'metadata.erpCode', 'metadata.erpPaymentTermCode', 'metadata.commercialZoneCode',
+    ],
+  },
+  { id: 'more', paths: ['attributes.additionalInformations'] },
+];
+
+/** The registry's fields by group (see REGISTRY_GROUPS); exported for its test. */
+export function registryGroups<F extends { path: string }>(fields: readonly F[]): { id: string; fields: F[] }[] {
+  const named = new Set(REGISTRY_GROUPS.flatMap((group) => group.paths));
+  const groups = REGISTRY_GROUPS.map((group) => ({ id: group.id, fields: group.paths.flatMap((path) => fields.filter((field) => field.path === path)) }));
+  return [...groups, { id: 'other', fields: fields.filter((field) => !named.has(field.path)) }].filter((group) => group.fields.length > 0);
+}
+
+function Registry({ kind, controller, draft, only }: Pick<SectionProps, 'kind' | 'controller' | 'draft'> & { only?: ReadonlySet<string> }) {
   const sections = useMemo(() => kindSections(kind), [kind]);
   const isPerson = readPath(draft, 'attributes.registry.isPerson') === true;
-  const fields = (['attributes', 'metadata', 'relationships'] as const).flatMap((section) => sections[section].filter((field) => !OWN_SECTIONS.has(field.path)));
+  const fields = (['attributes', 'metadata', 'relationships'] as const).flatMap((section) => sections[section].filter((field) => !OWN_SECTIONS.has(field.path) && (!only || only.has(field.path))));
+  const groups = registryGroups(fields);
   return (
     <>
       <p className="form-hint" role="status"><FormattedMessage id={isPerson ? 'customers.registry.kindPerson' : 'customers.registry.kindCompany'} /></p>
-      <div className="form-fields">
-        {fields.map((field) => {
-          const spec = field.path === 'attributes.registry' ? registrySpecFor(field, isPerson) : field;
-          return <FieldOf key={field.path} spec={spec} controller={controller} draft={draft} />;
-        })}
-      </div>
+      {groups.map((group) => (
+        <fieldset key={group.id} className="customer-registry-group">
+          <legend><FormattedMessage id={`customers.registry.group.${group.id}`} /></legend>
+          <div className="form-fields">
+            {group.fields.map((field) => {
+              const spec = field.path === 'attributes.registry' ? registrySpecFor(field, isPerson) : field;
+              return <FieldOf key={field.path} spec={spec} controller={controller} draft={draft} />;
+            })}
+          </div>
+        </fieldset>
+      ))}
     </>
   );
 }
@@ -372,6 +440,7 @@ function Equipment({ entity }: { entity: EntityJson }) {
           {modules.map((value) => <option key={value} value={value}>{formatValue(value, 'enum')}</option>)}
         </select>
       </div>
+      <CommandButton commandId="record.importEquipment" />
       <h3><FormattedMessage id="customers.equipment.equipments" /></h3>
       <SectionGrid type="equipments" fixed={fixed} label={intl.formatMessage({ id: 'customers.equipment.equipments' })} />
       {installations && ability.can('read', installations.subject) && (
@@ -389,6 +458,7 @@ function Files({ id }: { id: string }) {
     <Suspense fallback={<p role="status"><FormattedMessage id="screens.loading" /></p>}>
       <h2><FormattedMessage id="customers.files.title" /></h2>
       <RecordFiles id={id} />
+      <CustomerDocuments customerId={id} />
     </Suspense>
   );
 }

@@ -37,7 +37,21 @@ describe('field abilities', () => {
     expect(lockedAccess(quotations, open, 'issued', true).canEdit('attributes.title')).toBe(true);
     expect(isFrozen(quotations, 'issued', false)).toBe(true);
     expect(isFrozen(quotations, 'draft', false)).toBe(false);
-    expect(isFrozen(findKind('orders')!, 'completed', false)).toBe(false);
+    // Orders have their own lock: a completed order keeps only its notes open, a new one everything.
+    expect(isFrozen(findKind('orders')!, 'completed', false)).toBe(true);
+    expect(isFrozen(findKind('orders')!, 'new', false)).toBe(false);
+    // A kind without a state lock is never frozen by its state.
+    expect(isFrozen(findKind('customers')!, 'completed', false)).toBe(false);
+  });
+
+  it('keeps what the server assigns read-only: an intervention’s code, new or stored', () => {
+    const assignments = findKind('assignments')!;
+    const open = fieldAccess(rules([{ action: ['read', 'create', 'update'], subject: 'assignment' }]), 'assignment', subject('assignment', {}), 'attributes.state', false);
+    for (const creating of [true, false]) {
+      const access = lockedAccess(assignments, open, 'open', creating);
+      expect(access.canEdit('attributes.code')).toBe(false);
+      expect(access.canEdit('attributes.title')).toBe(true);
+    }
   });
 });
 
@@ -49,6 +63,15 @@ describe('draft', () => {
     const errors = validationErrors(quotations, newEntity(quotations));
     expect(errors.get('attributes.date')).toBe('Obbligatorio');
     expect(errors.get('relationships.customerId')).toBe('Obbligatorio');
+  });
+
+  it('a required group of fields starts from its defaults, so what it lacks is named on its own fields', () => {
+    const customers = findKind('customers')!;
+    const fresh = newEntity(customers);
+    expect(fresh.attributes.registry).toMatchObject({ isPerson: false, addresses: [] });
+    const errors = validationErrors(customers, fresh);
+    expect(errors.has('attributes.registry')).toBe(false);
+    expect(errors.get('attributes.registry.businessName')).toBe('Obbligatorio');
   });
 
   it('sends only what the user changed, never derived metadata', () => {

@@ -17,14 +17,19 @@ export interface FieldAccess {
   canEdit(path: string): boolean;
 }
 
-/** A new entity of a kind: every field with a schema default gets it, the rest stays empty. */
+/**
+ * A new entity of a kind: every field with a schema default gets it, the rest stays empty. A required
+ * group of fields (a customer's registry) starts as its own defaults, so that what it lacks is named
+ * on its fields («Ragione sociale: Obbligatorio»), not on a group no input shows.
+ */
 export function newEntity(kind: KindDefinition, preset: Record<string, unknown> = {}): EntityJson {
-  const defaults = (schema: unknown) => {
-    const shape = (schema as { shape?: Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }> }).shape ?? {};
+  const defaults = (schema: unknown): Record<string, unknown> => {
+    const shape = (schema as { shape?: Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown }; shape?: unknown }> }).shape ?? {};
     const out: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(shape)) {
       const parsed = field.safeParse(undefined);
       if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+      else if (!parsed.success && field.shape) out[key] = defaults(field);
     }
     return out;
   };
@@ -73,8 +78,11 @@ export function stateOf(kind: KindDefinition, entity: EntityJson): string | unde
 
 /** Abilities narrowed by the kind's state lock: outside its editable states only the named paths stay open. */
 export function lockedAccess(kind: KindDefinition, access: FieldAccess, state: string | undefined, creating: boolean): FieldAccess {
-  if (creating || !kind.stateLock) return access;
-  return { canRead: access.canRead, canEdit: (path) => access.canEdit(path) && !frozenByLock(kind.stateLock, state, path) };
+  // Paths the server assigns (an intervention's code) are never the user's to type.
+  const assigned = kind.serverAssigned ?? [];
+  const own: FieldAccess = assigned.length === 0 ? access : { canRead: access.canRead, canEdit: (path) => !assigned.includes(path) && access.canEdit(path) };
+  if (creating || !kind.stateLock) return own;
+  return { canRead: own.canRead, canEdit: (path) => own.canEdit(path) && !frozenByLock(kind.stateLock, state, path) };
 }
 
 /** Whether the record's content is frozen by its state (the banner), judged on a path no lock keeps open. */

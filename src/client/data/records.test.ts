@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { createApiClient } from '../api/http.ts';
 import type { Entity } from '../../domain/entity.ts';
-import { createRecordsProvider, historyKey, invalidateAfterWrite, listKey, recordKey } from './records.ts';
+import { createRecordsProvider, historyKey, invalidateAfterWrite, listKey, productRemovalFailure, recordKey } from './records.ts';
 
 interface Seen { method: string; url: string; ifMatch: string | undefined; body: string; idempotencyKey?: string | string[] | undefined }
 
@@ -215,5 +215,39 @@ describe('records provider: invalidation after writes', () => {
     expect(invalidated(recordKey('quotations', 'q1'))).toBe(true);
     expect(invalidated(historyKey('quotations', 'q1'))).toBe(true);
     expect(invalidated(recordKey('quotations', 'q9'))).toBe(false);
+  });
+});
+
+describe('SPEC §8 failure titles on the data path', () => {
+  const failing = (status: number) => () => ({ status, body: { type: '/problems/INTERNAL', code: 'INTERNAL', title: 'Internal Server Error' } });
+  const problemOf = async (run: Promise<unknown>) => run.then(() => { throw new Error('expected a failure'); }, (error: unknown) => error as { failure?: string });
+
+  it('a silent write keeps what failed on its problem, for the caller that reports it (the delete command, the form)', async () => {
+    answer = failing(500);
+    const records = provider();
+    expect((await problemOf(records.remove('employees', entity('e1', 'v1'), { silent: true }))).failure).toBe('problems.employeeRemoveError');
+    expect((await problemOf(records.remove('orders', entity('o1', 'v1'), { silent: true }))).failure).toBe('problems.deleteError');
+    expect((await problemOf(records.create('employees', { attributes: {} }, { silent: true }))).failure).toBe('problems.employeeCreateError');
+    expect((await problemOf(records.create('assignments', { attributes: {} }, { silent: true }))).failure).toBe('problems.assignmentCreateError');
+    expect((await problemOf(records.list('employees', {}, undefined, { silent: true }))).failure).toBe('problems.employeeFetchError');
+  });
+
+  it('the caller\'s own failure wins over the kind\'s (a price list saved without some products; the order wizard\'s assignment)', async () => {
+    answer = failing(500);
+    const records = provider();
+    const update = records.update('priceLists', entity('p1', 'v1'), { attributes: { items: [] } }, { silent: true, failure: 'problems.productRemoveError' });
+    expect((await problemOf(update)).failure).toBe('problems.productRemoveError');
+    const wizard = records.createOnce('orders', 'wizard', {}, 'key-1', { silent: true, failure: 'problems.assignmentCreateError' });
+    expect((await problemOf(wizard)).failure).toBe('problems.assignmentCreateError');
+    const lines = records.replaceRelated('quotations', entity('q1', 'v1'), 'lines', { lines: [] }, { silent: true, failure: 'problems.productRemoveError' });
+    expect((await problemOf(lines)).failure).toBe('problems.productRemoveError');
+  });
+});
+
+describe('productRemovalFailure', () => {
+  it('names the product removal only when a stored product is left out', () => {
+    expect(productRemovalFailure(['a', 'b'], ['b'])).toBe('problems.productRemoveError');
+    expect(productRemovalFailure(['a'], ['a', 'c'])).toBeUndefined();
+    expect(productRemovalFailure([], [])).toBeUndefined();
   });
 });

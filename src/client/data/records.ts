@@ -32,6 +32,12 @@ export interface ClientRecords extends RecordsProvider {
   list(type: string, params?: ListParams, signal?: AbortSignal, options?: ReadOptions): Promise<ListResult>;
   actions(type: string, id: string, signal?: AbortSignal): Promise<ServerAction[]>;
   /**
+   * The list as a file (`Accept: text/csv` or the `.xlsx` type, issue 27): the answer with its body
+   * unread, so the caller reads it as it streams (progress) and may abort it. A refusal is thrown as
+   * the API's problem, without an alert: the export dialog says it.
+   */
+  exportList(type: string, params: ListParams, mediaType: string, signal?: AbortSignal): Promise<Response>;
+  /**
    * A server operation that creates a record of `type` together with others in one transaction
    * (`POST /api/{type}/{operation}`, the order wizard), once per `idempotencyKey`: sending it again
    * (a second click, a retry after a lost answer) answers the first result. Refreshes what it wrote.
@@ -122,9 +128,38 @@ interface ActionAnswer { data: Entity; meta?: { effects?: ActionEffect[]; notice
 /** How many superseded versions of one record a tab remembers having written over (see `ownSequence`). */
 const REMEMBERED_OWN_VERSIONS = 20;
 
+/**
+ * SPEC §8: what failed, in words, as the title of the alert of a failed call: the kind's own sentence
+ * where the SPEC names one (an employee's creation, a quotation line's removal), else the operation's.
+ */
+const KIND_FAILURES: Readonly<Record<string, Partial<Record<'list' | 'create' | 'update' | 'remove', string>>>> = {
+  employees: { list: 'problems.employeeFetchError', create: 'problems.employeeCreateError', remove: 'problems.employeeRemoveError' },
+  quotationProducts: { remove: 'problems.productRemoveError' },
+  assignments: { create: 'problems.assignmentCreateError' },
+};
+const OPERATION_FAILURES = { create: 'problems.saveError', update: 'problems.saveError', remove: 'problems.deleteError' } as const;
+
+export function failureOf(type: string, operation: 'list' | 'create' | 'update' | 'remove'): string | undefined {
+  return KIND_FAILURES[type]?.[operation] ?? (operation === 'list' ? undefined : OPERATION_FAILURES[operation]);
+}
+
+/**
+ * SPEC §8 «Errore durante la rimozione del prodotto»: the failure of a save that drops products the
+ * stored record had (a quotation's product lines, a price list's products), given the products
+ * stored and those the draft keeps; undefined when none is dropped (the save's usual failure).
+ */
+export function productRemovalFailure(stored: readonly string[], kept: readonly string[]): string | undefined {
+  const keeps = new Set(kept);
+  return stored.some((product) => !keeps.has(product)) ? 'problems.productRemoveError' : undefined;
+}
+
 /** A provider over an HTTP client and a query cache (the app's singletons by default; tests pass their own). */
 export function createRecordsProvider(http: ApiClient = api, client: QueryClient = queryClient): ClientRecords {
-  const write = (options?: WriteOptions) => (options?.silent ? { silent: true } : {});
+  const write = (options?: WriteOptions) => ({ ...(options?.silent ? { silent: true } : {}), ...(options?.failure ? { failure: options.failure } : {}) });
+  const failing = (type: string, operation: 'list' | 'create' | 'update' | 'remove') => {
+    const failure = failureOf(type, operation);
+    return failure ? { failure } : {};
+  };
   /**
    * Writes to one record from this tab run one after the other, and a write whose base is a version
    * this tab itself wrote over is sent on the version that write answered: a second action pressed
@@ -174,7 +209,11 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
   };
   return {
     async list(type, params = {}, signal, options) {
-      return http.get<ListResult>('/{type}', { params: { type }, query: params, signal, ...write(options) });
+      return http.get<ListResult>('/{type}', { params: { type }, query: params, signal, ...failing(type, 'list'), ...write(options) });
+    },
+
+    async exportList(type, params, mediaType, signal) {
+      return http.get<Response>('/{type}', { params: { type }, query: params, signal, silent: true, raw: true, headers: { Accept: `${mediaType}, application/problem+json` } });
     },
 
     async get(type, id, signal) {
@@ -182,14 +221,14 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
     },
 
     async create(type, body, options) {
-      const { data } = await http.post<One>('/{type}', body, { params: { type }, ...write(options) });
+      const { data } = await http.post<One>('/{type}', body, { params: { type }, ...failing(type, 'create'), ...write(options) });
       await invalidateAfterWrite(type, data.id, [], data, client);
       return data;
     },
 
     update(type, entity, patch, options) {
       return ownSequence(type, entity, async (base) => {
-        const { data } = await http.patch<One>('/{type}/{id}', patch, { params: { type, id: base.id }, ifMatch: versionOf(base), ...write(options) });
+        const { data } = await http.patch<One>('/{type}/{id}', patch, { params: { type, id: base.id }, ifMatch: versionOf(base), ...failing(type, 'update'), ...write(options) });
         await invalidateAfterWrite(type, base.id, [], data, client);
         return { result: data, fresh: data };
       });
@@ -197,7 +236,7 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
 
     remove(type, entity, options) {
       return ownSequence(type, entity, async (base) => {
-        const { data } = await http.delete<One>('/{type}/{id}', { params: { type, id: base.id }, ifMatch: versionOf(base), ...write(options) });
+        const { data } = await http.delete<One>('/{type}/{id}', { params: { type, id: base.id }, ifMatch: versionOf(base), ...failing(type, 'remove'), ...write(options) });
         await invalidateAfterWrite(type, base.id, [], data, client);
         return { result: data, fresh: data };
       });

@@ -19,8 +19,8 @@ import { applyMergePatch, pointerToPath } from '../../domain/merge-patch.ts';
 import { pushAlert } from '../alerts/alerts.ts';
 import { ApiProblem } from '../api/http.ts';
 import { queryClient } from '../api/query-client.ts';
-import { showProblemAlert } from '../api/problem-alert.ts';
-import { intl } from '../i18n/index.ts';
+import { problemText, showProblemAlert } from '../api/problem-alert.ts';
+import { hasMessage, intl } from '../i18n/index.ts';
 import { useSession } from '../session/session.tsx';
 import { drafts, type StoredDraft } from './drafts.ts';
 import { useLiveUpdates } from './live-updates.ts';
@@ -55,7 +55,15 @@ export interface RecordControllerOptions {
    * field errors (`/lines/2/attributes/quantity` → `lines.2.attributes.quantity`) go the usual way.
    */
   companion?: { dirty: boolean; save(base: EntityJson, patch: unknown): Promise<Entity> };
+  /**
+   * What a failed save of this draft says it failed at (a message id, SPEC §8), when the screen knows
+   * better than the kind and operation (a price list saved without some of its products: «Errore
+   * durante la rimozione del prodotto»); undefined leaves it to records.ts `failureOf`.
+   */
+  saveFailure?(loaded: EntityJson, draft: EntityJson): string | undefined;
 }
+
+const failureOption = (failure: string | undefined) => (failure ? { failure } : {});
 
 export type SaveOutcome = 'saved' | 'created' | 'unchanged' | 'invalid' | 'conflict' | 'failed' | 'busy';
 
@@ -280,14 +288,14 @@ export function useRecordController(type: string, id: string, options: RecordCon
     setBusy(true);
     try {
       if (isNew) {
-        const created = await records.create(type, writable(k, e.draft), { silent: true });
+        const created = await records.create(type, writable(k, e.draft), { silent: true, ...failureOption(opts.saveFailure?.(e.loaded, e.draft)) });
         drafts().clear(type, id);
         setEdit((s) => s && accepted(s, created));
         pushAlert({ type: 'success', content: t('form.created') });
         opts.onCreated?.(created);
         return 'created';
       }
-      const saved = opts.companion ? await opts.companion.save(e.loaded, body) : await records.update(type, e.loaded, body, { silent: true });
+      const saved = opts.companion ? await opts.companion.save(e.loaded, body) : await records.update(type, e.loaded, body, { silent: true, ...failureOption(opts.saveFailure?.(e.loaded, e.draft)) });
       accept(saved);
       pushAlert({ type: 'success', content: t('form.saved') });
       return 'saved';
@@ -295,7 +303,9 @@ export function useRecordController(type: string, id: string, options: RecordCon
       if (error instanceof ApiProblem && error.status === 409 && error.code === 'VERSION_CONFLICT') return await conflict(e, k, opts);
       if (error instanceof ApiProblem && error.errors.length > 0) {
         setEdit((s) => s && { ...s, showAll: true, serverErrors: new Map(error.errors.map((x) => [pointerToPath(x.pointer), x.message])) });
-        pushAlert({ type: 'danger', content: t('form.saveError') });
+        // Beside the fields, and in words: an error of a field the screen does not show is not lost.
+        // Titled with what failed when the request said (SPEC §8 «Errore durante la creazione del dipendente»).
+        pushAlert({ type: 'danger', title: t(error.failure && hasMessage(error.failure) ? error.failure : 'form.saveError'), content: problemText(error) });
       } else if (error instanceof ApiProblem) {
         showProblemAlert(error);
       } else {

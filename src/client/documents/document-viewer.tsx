@@ -17,6 +17,7 @@ import documentMessages from '../i18n/messages/documents.ts';
 import { CommandButton } from '../shell/command-button.tsx';
 import { usePublishDocument, useTabTitle } from '../workspace/tab-context.ts';
 import { usePdfUrl } from './pdf-url.ts';
+import { downloadUrl } from '../shell/download.ts';
 
 addMessages(documentMessages);
 
@@ -28,15 +29,6 @@ export function printFrame(frame: HTMLIFrameElement | null): void {
   view.print();
 }
 
-/** Saves the PDF under `fileName` through a temporary link. */
-export function downloadUrl(url: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /** Publishes the record for the tab's commands (left out when the generic form below does it). */
 function Publish({ doc }: { doc: ActiveDocument }) {
@@ -54,20 +46,24 @@ export default function DocumentViewer({ type, id, publish = true }: { type: str
   const pdf = usePdfUrl(load, version ?? 'loading', Boolean(entity));
   const title = entity && kind ? kind.title(entity) || kind.label.singular : '';
   const fileName = `${(title.split(' – ')[0] ?? title) || 'documento'}.pdf`;
-  useTabTitle(title ? `${title} (PDF)` : intl.formatMessage({ id: 'documents.viewer.title' }));
+  // The tab strip calls it «Anteprima …» (tabLabel); the route's «Anteprima» shows while loading.
+  useTabTitle(title || undefined);
 
   const doc = useMemo<ActiveDocument>(() => ({ type, id, ...(entity ? { entity } : {}) }), [type, id, entity]);
-  const url = pdf.url;
+  const { url, current } = pdf;
+  // The toolbar's buttons ask `ready` while the render that shows the PDF is under way, before any
+  // effect of it runs: the viewer reads the PDF shown now rather than the URL of its last effect.
   useEffect(
     () =>
       registerDocumentViewer(type, id, {
-        ready: () => Boolean(url),
+        ready: () => current() !== undefined,
         print: () => printFrame(frameRef.current),
         download: () => {
-          if (url) downloadUrl(url, fileName);
+          const shown = current();
+          if (shown) downloadUrl(shown, fileName);
         },
       }),
-    [type, id, url, fileName],
+    [type, id, current, fileName],
   );
 
   return (

@@ -1,17 +1,23 @@
 /** A PDF fetched with the session's token, as an object URL the page may frame (revoked when replaced or unmounted). */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { problemText } from '../api/problem-alert.ts';
 import { ApiProblem } from '../api/http.ts';
 
 export interface PdfState {
   url?: string;
   error?: string;
+  /**
+   * The URL of the PDF shown, already in the render that first shows it (state reaches a render's
+   * children before any effect of that render runs; commands asked while rendering read this).
+   */
+  current: () => string | undefined;
 }
 
 /** Loads `load()` whenever it or `key` changes (and `enabled`); the previous PDF stays shown until the next is ready. */
 export function usePdfUrl(load: () => Promise<Blob>, key: string, enabled = true): PdfState {
-  const [state, setState] = useState<PdfState>({});
+  const [state, setState] = useState<Omit<PdfState, 'current'>>({});
   const current = useRef<string | undefined>(undefined);
+  const shown = useCallback(() => current.current, []);
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
@@ -35,5 +41,5 @@ export function usePdfUrl(load: () => Promise<Blob>, key: string, enabled = true
   useEffect(() => () => {
     if (current.current) URL.revokeObjectURL(current.current);
   }, []);
-  return state;
+  return { ...state, current: shown };
 }

@@ -14,6 +14,7 @@ import { intl, addMessages } from '../i18n/index.ts';
 import fileMessages from '../i18n/messages/files.ts';
 import { records, typeKey } from '../data/index.ts';
 import { ApiProblem } from '../api/http.ts';
+import { problemText } from '../api/problem-alert.ts';
 import { registerAttachTarget, attachKey } from '../../../commands/files.ts';
 import { formatSequence } from '../../../commands/keys.ts';
 import { BlurhashThumb } from './blurhash-thumb.tsx';
@@ -78,7 +79,7 @@ export function formatBytes(bytes: unknown): string {
 }
 
 function problemMessage(error: unknown): string {
-  if (error instanceof ApiProblem) return error.status === 0 ? t('files.networkError') : error.message;
+  if (error instanceof ApiProblem) return error.status === 0 ? t('files.networkError') : problemText(error);
   return error instanceof Error ? error.message : String(error);
 }
 

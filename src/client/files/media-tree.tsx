@@ -12,6 +12,7 @@ import { intl, addMessages } from '../i18n/index.ts';
 import fileMessages from '../i18n/messages/files.ts';
 import { records, recordKey, typeKey } from '../data/index.ts';
 import { ApiProblem } from '../api/http.ts';
+import { problemText } from '../api/problem-alert.ts';
 import { downloadMedia, startUpload } from './upload.ts';
 import { formatBytes } from './attachments.tsx';
 import { injectFileStyles } from './styles.ts';
@@ -107,7 +108,7 @@ export default function MediaTree({ id }: { id: string }) {
         focusRow(entity.id);
       }
     } catch (problem) {
-      setError(problem instanceof ApiProblem || problem instanceof Error ? problem.message : String(problem));
+      setError(problem instanceof ApiProblem ? problemText(problem) : problem instanceof Error ? problem.message : String(problem));
     } finally {
       setBusy(false);
     }
@@ -159,7 +160,7 @@ export default function MediaTree({ id }: { id: string }) {
   const upload = (files: readonly File[]) => {
     for (const file of files) {
       const handle = startUpload(file, { customerId: id, parentId: targetFolder }, () => undefined);
-      handle.done.then(() => refresh(), (problem: unknown) => setError(t('files.failed', { name: file.name, message: problem instanceof Error ? problem.message : String(problem) })));
+      handle.done.then(() => refresh(), (problem: unknown) => setError(t('files.failed', { name: file.name, message: problem instanceof ApiProblem ? problemText(problem) : problem instanceof Error ? problem.message : String(problem) })));
     }
   };
 

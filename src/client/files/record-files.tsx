@@ -7,6 +7,8 @@
 import { useMemo, useRef, useState, type ComponentType } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Entity } from '../../domain/entity.ts';
+import { ApiProblem } from '../api/http.ts';
+import { problemText } from '../api/problem-alert.ts';
 import { readPath } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { records, recordKey } from '../data/index.ts';
@@ -65,7 +67,7 @@ function RecordFiles({ type, id }: { type: string; id: string }) {
       try {
         await records.update(type, base, patchOf(path, latest), { silent: true });
       } catch (problem) {
-        setError(problem instanceof Error ? problem.message : String(problem));
+        setError(problem instanceof ApiProblem ? problemText(problem) : problem instanceof Error ? problem.message : String(problem));
       }
       settle(path);
     });

@@ -1,4 +1,5 @@
 /** Styles of the attachments editor, injected once when it loads. */
+import { injectStyles } from '../shell/inject-styles.ts';
 const css = `
 .files-panel { grid-column: 1 / -1; border: 1px solid var(--border, color-mix(in srgb, CanvasText 15%, transparent)); border-radius: 6px; }
 .files-panel.is-dragging { outline: 2px dashed var(--accent, Highlight); outline-offset: 2px; }
@@ -21,13 +22,6 @@ const css = `
 .files-tree-list [role="treeitem"][aria-selected="true"] { background: color-mix(in srgb, Highlight 20%, transparent); }
 `;
 
-let injected = false;
-
 export function injectFileStyles(): void {
-  if (injected || typeof document === 'undefined') return;
-  injected = true;
-  const style = document.createElement('style');
-  style.dataset.styles = 'files';
-  style.textContent = css;
-  document.head.append(style);
+  injectStyles('files', css);
 }

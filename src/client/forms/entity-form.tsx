@@ -24,8 +24,9 @@ import { showConflict } from './conflict.tsx';
 import { FormRecordContext, useNewRecordPreset } from './editors/form-record.ts';
 import { Field } from './field-input.tsx';
 import { formatValue, fieldLabel, numberKind } from './format.ts';
-import { RecordFrame, useRecordDocument } from './record-frame.tsx';
+import { FrozenBanner, RecordFrame, useRecordDocument } from './record-frame.tsx';
 import { kindSections, type FieldSpec } from './schema-fields.ts';
+import { focusFirstInvalid } from './focus-invalid.ts';
 
 // The pure parts moved to the record layer; re-exported for the screens that import them from here.
 export { NEW_ID, newEntity, validationErrors, fieldAccess } from '../data/record-state.ts';
@@ -54,7 +55,7 @@ export function EntityForm({ type, id, only }: Props) {
     // The tab becomes the new record's own tab (its deep link).
     onCreated: (created) => replaceUrl(recordTabUrl(type, created.id, created)),
     // Focus the first invalid field so the keyboard user lands on it.
-    onInvalid: () => setTimeout(() => (formRef.current?.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus(), 0),
+    onInvalid: () => focusFirstInvalid(() => formRef.current),
   });
   // Closing the tab (after its unsaved-changes question) drops the kept draft; a reload never unmounts.
   const tabId = useTabId();
@@ -80,14 +81,17 @@ interface LoadedProps {
 }
 
 function LoadedForm({ kind, controller, stored, draft, only, formRef, intlTitle }: LoadedProps) {
-  const { creating, archived, frozen, locked, state } = controller;
+  const { creating, archived, locked } = controller;
   const sections = useMemo(() => kindSections(kind), [kind]);
   const statePath = kind.machine?.statePath;
   const stateLabels = kind.machine ? machineStateLabels[kind.type as MachineType] : undefined;
   const title = creating ? intlTitle : kind.title(stored) || kind.label.singular;
   const doc = useRecordDocument(kind, controller, stored, title);
 
-  const shown = (fields: FieldSpec[]) => (only ? fields.filter((f) => only.some((p) => p === f.path || p.startsWith(`${f.path}.`))) : fields);
+  // A new record leaves out what the server assigns (an intervention's code): there is nothing to type or see yet.
+  const assigned = creating ? kind.serverAssigned ?? [] : [];
+  const shown = (fields: FieldSpec[]) => (only ? fields.filter((f) => only.some((p) => p === f.path || p.startsWith(`${f.path}.`))) : fields)
+    .filter((f) => !assigned.includes(f.path) && kind.fieldApplies?.(f.path, draft) !== false);
   const summary = derivedSummary(kind, stored);
   const toolbar = [...RECORD_COMMANDS, ...Object.keys(kind.actions ?? {}).map((name) => `record.action.${name}`), 'record.history'];
   const onChange = controller.setField;
@@ -105,11 +109,7 @@ function LoadedForm({ kind, controller, stored, draft, only, formRef, intlTitle 
       banners={
         <>
           {archived && <p className="entity-form-banner" role="status"><FormattedMessage id="form.isArchived" /></p>}
-          {frozen && !controller.deleted && (
-            <p className="entity-form-banner" role="status">
-              <FormattedMessage id="form.frozen" values={{ state: formatValue(state, 'enum', stateLabels) }} />
-            </p>
-          )}
+          <FrozenBanner kind={kind} stored={stored} controller={controller} />
         </>
       }
     >

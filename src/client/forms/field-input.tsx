@@ -5,7 +5,7 @@
  * always a reference picker (list items included); maps get a key/value editor, an equipment's
  * `additionalData` its customer's definitions, a role's `permissions` the rule editor.
  */
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldSpec } from './schema-fields.ts';
 import { emptyValue } from './schema-fields.ts';
@@ -24,6 +24,7 @@ import { readPath } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { injectEditorStyles } from './editors/editor-styles.ts';
 import { useTypedText } from './editors/use-typed-text.ts';
+import { useRememberedTexts } from './remembered-texts.ts';
 
 injectEditorStyles();
 
@@ -56,14 +57,14 @@ const abilityPath = (path: string) => path.split('.').filter((p) => !/^\d+$/.tes
  */
 const NAMED_EDITORS: Record<string, (props: FieldProps & { readOnly: boolean }) => ReactNode> = {
   additionalData: ({ spec, path, value, onChange, errors, readOnly }) => (
-    <AdditionalDataEditor label={fieldLabel(spec.name)} value={value} onChange={(v) => onChange(path, v)} readOnly={readOnly} error={errors.get(path)} errorOf={(key) => errors.get(`${path}.${key}`)} />
+    <AdditionalDataEditor label={fieldLabel(spec.name, spec.path)} value={value} onChange={(v) => onChange(path, v)} readOnly={readOnly} error={errors.get(path)} errorOf={(key) => errors.get(`${path}.${key}`)} />
   ),
   additionalPEFields: ({ spec, path, value, onChange, errors, access, locked, readOnly }) => (
     <AdditionalFieldsEditor spec={spec} path={path} value={value} onChange={(v) => onChange(path, v)} readOnly={readOnly} error={errors.get(path)}
       renderChild={(child, childPath, childValue) => <Field key={child.name} spec={child} path={childPath} value={childValue} onChange={onChange} errors={errors} access={access} locked={locked || readOnly} />} />
   ),
   permissions: ({ spec, path, value, onChange, errors, readOnly }) => (
-    <RuleListEditor label={fieldLabel(spec.name)} value={value} onChange={(v) => onChange(path, v)} readOnly={readOnly} maxItems={spec.maxItems} errorOf={(index, key) => errors.get(`${path}.${index}.${key}`)} />
+    <RuleListEditor label={fieldLabel(spec.name, spec.path)} value={value} onChange={(v) => onChange(path, v)} readOnly={readOnly} maxItems={spec.maxItems} errorOf={(index, key) => errors.get(`${path}.${index}.${key}`)} />
   ),
 };
 
@@ -80,7 +81,7 @@ export function Field(props: FieldProps) {
     return (
       <AttachmentsEditor
         spec={spec}
-        label={fieldLabel(spec.name)}
+        label={fieldLabel(spec.name, spec.path)}
         value={value}
         onChange={(v) => onChange(path, v)}
         readOnly={readOnly}
@@ -101,7 +102,7 @@ export function Field(props: FieldProps) {
     case 'record':
       return (
         <MapEditor
-          label={fieldLabel(spec.name)}
+          label={fieldLabel(spec.name, spec.path)}
           value={value}
           onChange={(v) => onChange(path, v)}
           allowed={allowedValueKinds(spec.values)}
@@ -118,7 +119,7 @@ function ObjectField({ spec, path, value, onChange, errors, access, locked, read
   const object = (value ?? {}) as Record<string, unknown>;
   return (
     <fieldset className="form-object" disabled={readOnly}>
-      <legend>{fieldLabel(spec.name)}</legend>
+      <legend>{fieldLabel(spec.name, spec.path)}</legend>
       <div className="form-fields">
         {(spec.children ?? []).map((child) => (
           <Field key={child.name} spec={child} path={`${path}.${child.name}`} value={object[child.name]} onChange={onChange} errors={errors} access={access} locked={locked || readOnly} />
@@ -131,7 +132,7 @@ function ObjectField({ spec, path, value, onChange, errors, access, locked, read
 function ObjectListField({ spec, path, value, onChange, errors, access, locked, readOnly }: FieldProps & { readOnly: boolean }) {
   const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   const error = errors.get(path);
-  const label = fieldLabel(spec.name);
+  const label = fieldLabel(spec.name, spec.path);
   return (
     <fieldset className="form-list">
       <legend>{label} <span className="form-list-count">({items.length})</span></legend>
@@ -207,7 +208,7 @@ function ScalarField({ spec, path, value, onChange, errors, readOnly, stateLabel
   const error = errors.get(path);
   const errorId = `${id}-error`;
   const counterId = `${id}-counter`;
-  const label = fieldLabel(spec.name);
+  const label = fieldLabel(spec.name, spec.path);
   const set = (v: unknown) => onChange(path, v);
   const empty = spec.nullable ? null : undefined;
   const common = {
@@ -249,7 +250,8 @@ function ScalarField({ spec, path, value, onChange, errors, readOnly, stateLabel
       const text = typeof value === 'string' ? value : '';
       input = (
         <>
-          <textarea {...common} rows={3} cols={20} maxLength={spec.maxLength} minLength={spec.minLength} value={text} onChange={(e) => set(e.target.value === '' && !spec.required ? undefined : e.target.value)} />
+          <SuggestingTextarea common={common} path={spec.path} readOnly={readOnly} maxLength={spec.maxLength} minLength={spec.minLength} text={text}
+            onText={(next) => set(next === '' && !spec.required ? undefined : next)} />
           {spec.maxLength !== undefined && (
             <span id={counterId} className="form-counter" aria-live="polite">
               {intl.formatMessage({ id: 'form.counter' }, { count: text.length, max: spec.maxLength })}
@@ -392,5 +394,43 @@ function TextListArea({ common, items, set }: { common: Record<string, unknown>;
         typed.setText(e.target.value);
         set(e.target.value.split('\n').map((line) => line.trim()).filter(Boolean));
       }} />
+  );
+}
+
+/**
+ * SPEC §9 textarea: 20 columns, 2 rows, soft wrap, and up to 5 texts used before in this field offered
+ * under it while it is empty and focused, each with «Rimuovi suggerimento». A text is remembered when
+ * the field is left with it.
+ */
+function SuggestingTextarea({ common, path, readOnly, maxLength, minLength, text, onText }: {
+  common: Record<string, unknown>; path: string; readOnly: boolean; maxLength: number | undefined; minLength: number | undefined; text: string; onText(text: string): void;
+}) {
+  const intl = useIntl();
+  const { suggestions, remember, remove } = useRememberedTexts(path);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const shown = !readOnly && open && text === '' && suggestions.length > 0;
+  return (
+    <div className="form-textarea"
+      onFocus={() => setOpen(true)}
+      onBlur={(event) => {
+        if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+        setOpen(false);
+        if (!readOnly) remember(text);
+      }}>
+      <textarea {...common} rows={2} cols={20} wrap="soft" maxLength={maxLength} minLength={minLength} value={text} onChange={(e) => onText(e.target.value)}
+        aria-controls={shown ? listId : undefined} />
+      {shown && (
+        <ul id={listId} className="form-suggestions" aria-label={intl.formatMessage({ id: 'form.suggestions' })}>
+          {suggestions.map((suggestion) => (
+            <li key={suggestion}>
+              <button type="button" className="form-suggestion" onClick={() => onText(suggestion)}>{suggestion}</button>
+              <button type="button" className="form-suggestion-remove" aria-label={intl.formatMessage({ id: 'form.suggestions.remove' }, { text: suggestion })}
+                title={intl.formatMessage({ id: 'form.suggestions.removeTitle' })} onClick={() => remove(suggestion)}>×</button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -35,7 +35,13 @@ export function formatDateTime(value: string): string {
 }
 
 /** The Italian name of a field (`form.field.{name}`), or the key itself when none is known. */
-export function fieldLabel(name: string): string {
+/**
+ * The Italian name of a field: its path's own label where two fields of one form share a name (a
+ * customer's ERP code in its registry and in its metadata), else the name's.
+ */
+export function fieldLabel(name: string, path?: string): string {
+  const own = path === undefined ? undefined : `form.path.${path.replace(/\[\]/g, '')}`;
+  if (own && hasMessage(own)) return intl.formatMessage({ id: own });
   return hasMessage(`form.field.${name}`) ? intl.formatMessage({ id: `form.field.${name}` }) : name;
 }
 

@@ -12,6 +12,7 @@ import type { ActiveDocument } from '../../../commands/types.ts';
 import { businessDay } from '../../domain/business-day.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
+import { recordLock } from '../../domain/record-lock.ts';
 import { Field } from './field-input.tsx';
 import { findField, type kindSections } from './schema-fields.ts';
 import type { MachineType } from '../../domain/machines/index.ts';
@@ -158,6 +159,17 @@ export function RecordFrame({ kind, controller, stored, title, doc, className, t
       {showHistory && <HistoryPanel kind={kind} id={stored.id} onClose={closeHistory} />}
     </div>
   );
+}
+
+/**
+ * The record's state freezes its content (a completed order, an issued quotation, a closed course):
+ * says so in the API's own words (src/domain/record-lock.ts), beside fields the form shows read-only.
+ */
+export function FrozenBanner({ kind, stored, controller }: { kind: KindDefinition; stored: EntityJson; controller: RecordController }) {
+  if (controller.creating || controller.deleted) return null;
+  const lock = recordLock(kind, stored);
+  if (!lock.frozen || !lock.reason) return null;
+  return <p className="entity-form-banner record-frozen" role="status" data-state={lock.state}>{lock.reason}</p>;
 }
 
 /** A draft kept from before a reload or a crash: offered back, never applied unasked. */

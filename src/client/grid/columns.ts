@@ -47,7 +47,7 @@ function columnOf(kind: KindDefinition, id: string, field: ListField): GridColum
   const name = field.path.split('.').pop() ?? id;
   const spec = findField(schemaFields(kind), field.path);
   const stateLabels = kind.machine && kind.machine.statePath === field.path ? machineStateLabels[kind.type as MachineType] : undefined;
-  const options = spec?.options;
+  const options = spec?.options ?? (field.values ? [...field.values] : undefined);
   let valueKind: GridColumn['kind'] = 'text';
   if (field.type === 'boolean') valueKind = 'boolean';
   else if (field.type === 'number') valueKind = numberKind(name);

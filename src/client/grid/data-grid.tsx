@@ -5,7 +5,7 @@
  * Keys (when the grid has focus): ↑/↓ or j/k move, Enter opens the row's tab, Space or x select,
  * Shift+↑/↓ extend the selection, Home/End, PageUp/PageDown.
  */
-import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type MouseEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -30,6 +30,8 @@ import { runSelectionAction } from '../../../commands/records.ts';
 import { useSession } from '../session/session.tsx';
 import { kindModule } from '../kinds/index.ts';
 import { businessDay } from '../../domain/business-day.ts';
+import { pushAlert } from '../alerts/alerts.ts';
+import { useListExport } from '../export/list-export.tsx';
 
 export const ROW_HEIGHT = 34;
 
@@ -52,8 +54,12 @@ export interface DataGridProps {
   autoFocus?: boolean;
   /** Offered when the user may create one of this kind. */
   onCreate?(): void;
+  /** What «Nuovo» says when the grid's rows are more than their kind (a customer's office locations: «Nuova sede»). */
+  createLabel?: string | undefined;
   /** Columns shown when neither the URL nor the user chose (a child grid's own); else the kind's defaults. */
   defaultColumns?: string[] | undefined;
+  /** The tab's main grid: «Esporta» (Alt+E) downloads its view (issue 27). */
+  exportable?: boolean;
 }
 
 export function DataGrid(props: DataGridProps) {
@@ -62,18 +68,25 @@ export function DataGrid(props: DataGridProps) {
   return <KindGrid {...props} kind={kind} />;
 }
 
-function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColumns, onColumnsChange, label, autoFocus, onCreate, defaultColumns }: DataGridProps & { kind: KindDefinition }) {
+function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColumns, onColumnsChange, label, autoFocus, onCreate, defaultColumns, createLabel, exportable }: DataGridProps & { kind: KindDefinition }) {
   const intl = useIntl();
-  const { groupBy, rowTone } = kindModule(kind.type);
+  const { groupBy, rowTone, gridCells, selectionRefusal, listColumns } = kindModule(kind.type);
   const defaultSort = kind.defaultOrder;
   const state = useMemo(() => {
     const parsed = parseGridState(url);
     return { ...parsed, sort: effectiveSort(parsed.sort, defaultSort) };
   }, [url, defaultSort]);
   const groupFields = useMemo(() => activeGroupFields(state.sort, groupBy), [state.sort, groupBy]);
-  const allColumns = useMemo(() => kindColumns(kind), [kind]);
+  // A column of a field the user may never read (a customer user: the commercial ones) is not offered (SPEC §6 field abilities).
+  const { ability: fieldAbility } = useSession();
+  const allColumns = useMemo(() => withDrawnColumns(kindColumns(kind), gridCells).filter((column) => !column.path || fieldAbility.can('read', kind.subject, column.path)), [kind, gridCells, fieldAbility]);
   const fixedKeys = useMemo(() => new Set(Object.keys(fixed).map((k) => k.replace(/^filter\[|\]$/g, ''))), [fixed]);
-  const visibleIds = state.cols ?? rememberedColumns ?? defaultColumns ?? defaultColumnIds(kind);
+  // The columns a kind draws itself (gridCells) are among its defaults, right after the title (what the row is, then that).
+  const kindDefaults = useMemo(() => {
+    const [title, ...rest] = defaultColumnIds(kind);
+    return [...new Set([title!, ...Object.keys(gridCells ?? {}), ...(listColumns ?? rest)])];
+  }, [kind, gridCells, listColumns]);
+  const visibleIds = state.cols ?? rememberedColumns ?? withDrawnIds(defaultColumns, gridCells) ?? kindDefaults;
   const columns = useMemo(() => {
     const byId = new Map(allColumns.map((c) => [c.id, c]));
     const chosen = visibleIds.map((id) => byId.get(id)).filter((c): c is GridColumn => Boolean(c));
@@ -90,6 +103,11 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
   const [range, setRange] = useState<[number, number]>([0, 40]);
   const pages = useGridPages(kind.type, state, fixed, range[0], range[1]);
   const total = pages.total;
+  // The file holds what the grid shows: its query and its visible columns (not those a kind draws itself, which no field holds).
+  useListExport(url, exportable ? {
+    kind, query: { ...Object.fromEntries(gridQuery(state)), ...fixed }, columns: columns.filter((c) => c.id === TITLE_COLUMN || c.path).map((c) => c.id),
+    total, totalIsEstimate: Boolean(pages.totalIsEstimate), label,
+  } : undefined);
 
   const virtualizer = useVirtualizer({
     count: total,
@@ -163,8 +181,17 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
       const row = pages.row(i);
       if (row && selected.has(row.id)) rows.push(row);
     }
+    // Rows the action does not apply to (a deadline already planned) are left out, and the user is told why.
+    const refusals = [...new Set(rows.map((row) => selectionRefusal?.(name, row)).filter((reason): reason is string => Boolean(reason)))];
+    const applicable = selectionRefusal ? rows.filter((row) => !selectionRefusal(name, row)) : rows;
+    if (refusals.length > 0) pushAlert({ type: 'warning', content: refusals.join(' ') });
     const ctx = getCommandContext();
-    if (ctx && rows.length > 0) void runSelectionAction(ctx, kind.type, name, rows).then(() => setSelected(new Set()));
+    if (ctx && applicable.length > 0) void runSelectionAction(ctx, kind.type, name, applicable).then(() => setSelected(new Set()));
+  };
+  /** Why the action's button is off for the active row (nothing selected), or undefined. */
+  const activeRefusal = (name: string) => {
+    const row = selected.size === 0 ? pages.row(active) : undefined;
+    return row ? selectionRefusal?.(name, row) : undefined;
   };
   const today = businessDay();
   const groupColumns = columns.filter((c) => groupFields.includes(c.id));
@@ -186,7 +213,7 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
   live.current = { move, open, toggleSelected, clearSelection: () => setSelected(new Set()), active, total, pageRows, selectedCount: selected.size, create: onCreate, runSelection, row: (index) => pages.row(index) };
   // `n` creates (the "Nuovo" button's key) when the grid offers it.
   const canCreate = Boolean(onCreate);
-  const createTitle = intl.formatMessage({ id: 'grid.new' }, { kind: kind.label.singular });
+  const createTitle = createLabel ?? intl.formatMessage({ id: 'grid.new' }, { kind: kind.label.singular });
   // Commands acting on the row under the cursor (the users grid's "act as"), seeing it as `ctx.activeRow`.
   const rowCommands = useSyncExternalStore(onCommandsChanged, () => registeredRowCommands);
   const gridCommands = useMemo(() => {
@@ -242,6 +269,7 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
         loading={pages.loading}
         selectedCount={selected.size}
         onCreate={onCreate}
+        createTitle={createTitle}
         onOpenSelected={() => {
           // Background tabs: the grid keeps the focus, each selected record gets its tab.
           for (let i = 0; i < total; i++) {
@@ -252,12 +280,18 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
       />
       {selectionActions.length > 0 && (
         <div className="data-grid-actions" role="toolbar" aria-label={intl.formatMessage({ id: 'grid.selectionActions' })}>
-          {selectionActions.map(([name, definition]) => (
-            <button key={name} type="button" disabled={total === 0} aria-keyshortcuts={definition.key} onClick={() => runSelection(name)}>
-              {definition.label}
-              {selected.size > 0 && ` (${selected.size})`}
-            </button>
-          ))}
+          {selectionActions.map(([name, definition]) => {
+            const reason = activeRefusal(name);
+            return (
+              <span key={name} className="data-grid-action">
+                <button type="button" disabled={total === 0 || reason !== undefined} aria-keyshortcuts={definition.key} onClick={() => runSelection(name)} title={reason} aria-describedby={reason ? `${kind.type}-${name}-reason` : undefined}>
+                  {definition.label}
+                  {selected.size > 0 && ` (${selected.size})`}
+                </button>
+                {reason && <span id={`${kind.type}-${name}-reason`} className="data-grid-action-reason"> {reason}</span>}
+              </span>
+            );
+          })}
         </div>
       )}
       {total === 0 && !pages.loading && (
@@ -304,6 +338,7 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
                 active={item.index === active}
                 selected={Boolean(pages.row(item.index) && selected.has(pages.row(item.index)!.id))}
                 tone={rowTone && pages.row(item.index) ? rowTone(pages.row(item.index)!, today) : undefined}
+                cells={gridCells}
                 groupFields={groupFields}
                 groupStart={groupFields.length > 0 && startsGroup(groupKeyAt, item.index)}
                 onOpen={openTab}
@@ -381,6 +416,20 @@ function HeaderCell({ column, index, sort, onSort }: { column: GridColumn; index
   );
 }
 
+/** Columns a kind draws itself that are no field of it (an equipment's next deadline): shown, not sorted nor filtered. */
+function withDrawnColumns(columns: GridColumn[], cells: Readonly<Record<string, unknown>> | undefined): GridColumn[] {
+  const own = Object.keys(cells ?? {}).filter((id) => !columns.some((column) => column.id === id));
+  if (own.length === 0) return columns;
+  return [...columns, ...own.map((id): GridColumn => ({ id, path: '', kind: 'text', sortable: false, range: false, fieldType: 'none', width: 200 }))];
+}
+
+/** A parent's choice of columns (a customer's equipments) keeps the columns the kind draws itself, after the title. */
+function withDrawnIds(ids: string[] | undefined, cells: Readonly<Record<string, unknown>> | undefined): string[] | undefined {
+  if (!ids || !cells) return ids;
+  const [title, ...rest] = ids;
+  return [...new Set([title!, ...rest, ...Object.keys(cells)])];
+}
+
 export function columnLabel(column: GridColumn): string {
   return fieldName(column.id);
 }
@@ -398,6 +447,8 @@ interface GridRowProps {
   selected: boolean;
   /** What the row's colour says (the kind's `rowTone`: a deadline overdue or expiring). */
   tone?: string | undefined;
+  /** The columns the kind draws itself (its module's gridCells). */
+  cells?: Readonly<Record<string, ComponentType<{ row: EntityJson }>>> | undefined;
   /** The columns that group the rows (not repeated inside a group), and whether this row starts one. */
   groupFields: readonly string[];
   groupStart: boolean;
@@ -405,7 +456,7 @@ interface GridRowProps {
   onActivate(index: number): void;
 }
 
-const GridRow = memo(function GridRow({ id, index, start, row, kind, columns, template, active, selected, tone, groupFields, groupStart, onOpen, onActivate }: GridRowProps) {
+const GridRow = memo(function GridRow({ id, index, start, row, kind, columns, template, active, selected, tone, cells, groupFields, groupStart, onOpen, onActivate }: GridRowProps) {
   const style = { display: 'grid', gridTemplateColumns: template, height: ROW_HEIGHT, position: 'absolute' as const, top: 0, left: 0, right: 0, transform: `translateY(${start}px)` };
   if (!row) {
     return (
@@ -437,7 +488,9 @@ const GridRow = memo(function GridRow({ id, index, start, row, kind, columns, te
       {columns.map((column, i) => (
         // Inside a group its values are not repeated on screen; a screen reader still reads them on every row.
         <div role="gridcell" key={column.id} aria-colindex={i + 1} className={`data-grid-cell cell-${column.kind}${!groupStart && groupFields.includes(column.id) ? ' is-repeat' : ''}`}>
-          {column.id === TITLE_COLUMN ? (
+          {cells?.[column.id] ? (
+            <CustomCell component={cells[column.id]!} row={row} />
+          ) : column.id === TITLE_COLUMN ? (
             <a href={href} tabIndex={-1} onClick={onLink} onAuxClick={(e) => e.stopPropagation()}>
               {kind.title(row) || row.id}
             </a>
@@ -451,6 +504,10 @@ const GridRow = memo(function GridRow({ id, index, start, row, kind, columns, te
     </div>
   );
 });
+
+function CustomCell({ component: Cell, row }: { component: ComponentType<{ row: EntityJson }>; row: EntityJson }) {
+  return <Cell row={row} />;
+}
 
 function ReferenceCell({ target, value }: { target: string | undefined; value: unknown }) {
   const ids = Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [];

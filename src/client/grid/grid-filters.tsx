@@ -34,10 +34,12 @@ interface Props {
   loading: boolean;
   selectedCount: number;
   onCreate?: (() => void) | undefined;
+  /** The «Nuovo» button's text (the grid's create command's title). */
+  createTitle: string;
   onOpenSelected(): void;
 }
 
-export function GridFilters({ kind, state, onChange, fixedKeys, fixed = {}, allColumns, visibleIds, onColumnsChange, total, totalIsEstimate, loading, selectedCount, onCreate, onOpenSelected }: Props) {
+export function GridFilters({ kind, state, onChange, fixedKeys, fixed = {}, allColumns, visibleIds, onColumnsChange, total, totalIsEstimate, loading, selectedCount, onCreate, createTitle, onOpenSelected }: Props) {
   const intl = useIntl();
   const [showFilters, setShowFilters] = useUserSetting('hasFilters', false);
   const [text, setText] = useState(state.q);
@@ -105,7 +107,7 @@ export function GridFilters({ kind, state, onChange, fixedKeys, fixed = {}, allC
         </button>
         {onCreate && (
           <button type="button" onClick={onCreate}>
-            <FormattedMessage id="grid.new" values={{ kind: kind.label.singular }} />
+            {createTitle}
           </button>
         )}
         {selectedCount > 0 && (

@@ -6,7 +6,7 @@
  * focused control's buttons run the same commands (commands/intervention.ts), registered in the
  * `grid` scope while the checklist has the focus.
  */
-import { useContext, useEffect, useId, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { useContext, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -17,8 +17,9 @@ import type { Entity, EntityJson } from '../../domain/entity.ts';
 import { anomalyRisks } from '../../domain/enums.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
+import { findKind } from '../../domain/kinds.ts';
 import {
-  anomalyDescription, anomalyFromFailedControl, controlsForActivity, defaultAnomalyRisk, latestChecks, outcomeOf, type AnomalyRisk, type ControlOutcome,
+  anomalyFromFailedControl, anomalyReference, isExcused, controlsForActivity, defaultAnomalyRisk, latestChecks, outcomeOf, type AnomalyRisk, type ControlOutcome,
 } from '../../domain/rules/intervention.ts';
 import { pushAlert } from '../alerts/alerts.ts';
 import { listKey, recordKey, records, useLimits } from '../data/index.ts';
@@ -26,6 +27,7 @@ import { Attachments } from '../files/attachments.tsx';
 import { AppLink } from '../shell/app-link.tsx';
 import { CommandButton } from '../shell/command-button.tsx';
 import { useSession } from '../session/session.tsx';
+import { asSubject } from '../../domain/ability.ts';
 import { activeTabAtom } from '../workspace/workspace-state.ts';
 import { TabIdContext } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
@@ -48,8 +50,15 @@ interface Row {
   anomalies: Entity[];
 }
 
-/** One list query of `type` (empty when `params` is undefined), cached under the records layer's keys. */
-function useList(type: string, params: Record<string, string | number> | undefined) {
+/**
+ * One list query of `type` (empty when `params` is undefined), cached under the records layer's keys.
+ * Nothing is asked of a kind the role may not read (a planner reads no checks, controls or anomalies):
+ * the checklist leaves that part out instead of showing a refusal.
+ */
+function useList(type: string, wanted: Record<string, string | number> | undefined) {
+  const { ability } = useSession();
+  const subject = findKind(type)?.subject;
+  const params = subject && !ability.can('read', subject) ? undefined : wanted;
   return useQuery({
     queryKey: listKey(type, params ?? { none: true }),
     queryFn: ({ signal }) => records.list(type, params, signal),
@@ -123,11 +132,19 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
   const checklistId = useId();
   const focusRowOf = (key: string) => document.getElementById(checklistId)?.querySelector<HTMLElement>(`[data-row="${key}"]`)?.focus();
   const [anomalyRow, setAnomalyRow] = useState<string | null>(null);
+  /** The activity whose «non eseguibile» form is open (issue 22). */
+  const [notExecutableOf, setNotExecutableOf] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const canCheck = ability.can('create', 'checks');
-  // A photo is a file attached to its check (the media kind's `attachedTo`): who may update the check may attach it.
-  const canAttach = ability.can('update', 'checks');
+  // Who may change the intervention records its checks; the Operatore, on the interventions it is an operator of (`recordChecks`).
+  const assignmentSubject = asSubject('assignment', { ...assignment });
+  const canCheck = ability.can('create', 'checks') && (ability.can('update', assignmentSubject) || ability.can('recordChecks', assignmentSubject));
+  // A check's note is changed by who may update checks; its photos (files attached to it, the media kind's
+  // `attachedTo`) by who may change its photos: the Operatore on the checks it recorded itself (per row below).
+  const canEditNote = ability.can('update', 'checks', 'attributes.notes');
+  const canAttach = ability.can('update', 'checks', 'attributes.photos');
+  // Who may create anomalies raises the one of a failed control (the Operatore too, on its interventions: the server checks which).
+  const canRaise = ability.can('create', 'anomaly');
   const readOnlyReason = !canCheck ? t('intervention.noRight') : NOT_STARTED.includes(state) ? t('intervention.notStarted') : UNDER_WAY.includes(state) ? undefined : t('intervention.ended');
   const editable = readOnlyReason === undefined && assignment.metadata.isDeleted !== true;
 
@@ -158,8 +175,10 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
       const code = String(row.control.attributes.code ?? '');
       pushAlert({ type: passed ? 'success' : 'warning', content: t('intervention.saved', { code, outcome: t(`intervention.outcome.${passed ? 'passed' : 'failed'}`) }) });
       // A failed control raises its anomaly: its form opens at once (unless one is raised already).
-      if (!passed && row.anomalies.every((a) => a.attributes.state !== 'unresolved')) setAnomalyRow(row.key);
+      if (!passed && canRaise && row.anomalies.every((a) => a.attributes.state !== 'unresolved')) setAnomalyRow(row.key);
       else if (passed && anomalyRow === row.key) setAnomalyRow(null);
+      // The closing guards read the recorded controls: the intervention's actions are read again.
+      void queryClient.invalidateQueries({ queryKey: recordKey('assignments', assignment.id) });
     } catch {
       // The records layer showed the problem (SPEC §8).
     } finally {
@@ -169,6 +188,7 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
 
   const target: InterventionChecklistTarget = {
     editable,
+    mayRaise: canRaise,
     ...(readOnlyReason ? { readOnlyReason } : {}),
     current: () => (current ? { outcome: current.outcome, open: current.activity.attributes.state === 'open', anomalyRaised: current.anomalies.some((a) => a.attributes.state === 'unresolved') } : undefined),
     step: (delta) => focusRow(index + delta),
@@ -178,6 +198,7 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
     fail: () => current && void record(current, false),
     note: () => current && document.getElementById(noteId(current.key))?.focus(),
     raiseAnomaly: () => current && setAnomalyRow(current.key),
+    markNotExecutable: () => current && setNotExecutableOf(current.activity.id),
   };
 
   // The keys listen while the checklist has the focus (and while the palette it opened is up), in the tab shown.
@@ -203,13 +224,23 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
   };
 
   const saveNote = async (row: Row, text: string) => {
-    if (!row.check || text === (str(row.check.attributes.notes) ?? '')) return;
+    // Who may not change a recorded check (the Operatore) sends the note with the next outcome (c / n).
+    if (!canEditNote || !row.check || text === (str(row.check.attributes.notes) ?? '')) return;
     try {
       await records.update('checks', row.check, { attributes: { notes: text === '' ? null : text } });
       pushAlert({ type: 'success', content: t('intervention.noteSaved', { code: String(row.control.attributes.code ?? '') }) });
     } catch {
       // Shown by the records layer.
     }
+  };
+
+  /** Marks an activity «non eseguibile» with its reason, or (reason null) takes the mark back. */
+  const saveNotExecutable = async (activity: Entity, reason: string | null) => {
+    await records.update('assignmentActivities', activity, { attributes: reason === null ? { notExecutable: false, notExecutableReason: null } : { notExecutable: true, notExecutableReason: reason } });
+    pushAlert({ type: 'success', content: t(reason === null ? 'intervention.notExecutableCleared' : 'intervention.notExecutableSaved') });
+    setNotExecutableOf(null);
+    await queryClient.invalidateQueries({ queryKey: recordKey('assignments', assignment.id) });
+    focusRowOf(current?.key ?? '');
   };
 
   const raise = async (row: Row, risk: AnomalyRisk, description: string) => {
@@ -235,15 +266,18 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
   const failed = [activitiesQuery, kinds, equipments, installations, controls, checks, anomalies].some((q) => q.isError);
   const k = interventionChecklistKeys;
   const unresolved = (anomalies.data?.data ?? []).filter((a) => a.attributes.state === 'unresolved').length;
+  // A role that reads no controls or anomalies (a planner) sees the activities without those parts.
+  const readsControls = ability.can('read', findKind('controls')?.subject ?? 'checks');
+  const readsAnomalies = ability.can('read', findKind('anomalies')?.subject ?? 'anomaly');
 
   return (
     <section className="form-section intervention-activities" aria-labelledby="intervention-activities-title">
       <h2 id="intervention-activities-title"><FormattedMessage id="intervention.activities" /></h2>
       <p className="form-hint">
-        <FormattedMessage id="intervention.keysHint" values={{ pass: formatSequence(k.pass[0]), fail: formatSequence(k.fail[0]), note: formatSequence(k.note[0]), anomaly: formatSequence(k.anomaly[0]) }} />
+        <FormattedMessage id="intervention.keysHint" values={{ pass: formatSequence(k.pass[0]), fail: formatSequence(k.fail[0]), note: formatSequence(k.note[0]), anomaly: formatSequence(k.anomaly[0]), notExecutable: formatSequence(k.notExecutable[0]) }} />
         {readOnlyReason && <> {readOnlyReason}.</>}
       </p>
-      <p className="intervention-anomaly-count" role="status"><FormattedMessage id="intervention.anomaliesCount" values={{ count: unresolved }} /></p>
+      {readsAnomalies && <p className="intervention-anomaly-count" role="status"><FormattedMessage id="intervention.anomaliesCount" values={{ count: unresolved }} /></p>}
       {limits && (activitiesQuery.data?.meta.total ?? 0) >= limits.activitiesPerIntervention && (
         <p className="limit-warning intervention-activities-limit" role="status"><FormattedMessage id="intervention.activitiesLimit" values={{ limit: limits.activitiesPerIntervention }} /></p>
       )}
@@ -263,6 +297,17 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
                         <AppLink href={recordTabUrl('assignmentActivities', activity.id)}>{name}</AppLink>
                         {' – '}<FormattedMessage id="intervention.activityState" values={{ state: machineStateLabels.assignmentActivities[activityState] ?? activityState }} />
                       </h3>
+                      {isExcused({ notExecutable: activity.attributes.notExecutable === true, notExecutableReason: str(activity.attributes.notExecutableReason) ?? null }) && (
+                        <p className="intervention-not-executable" data-not-executable={activity.id}>
+                          <FormattedMessage id="intervention.notExecutableLine" values={{ reason: String(activity.attributes.notExecutableReason) }} />
+                        </p>
+                      )}
+                      {notExecutableOf === activity.id && editable && activityState === 'open' && (
+                        <NotExecutableForm activity={activity} onSave={(reason) => saveNotExecutable(activity, reason)} onCancel={() => {
+                          setNotExecutableOf(null);
+                          focusRowOf(current?.key ?? '');
+                        }} />
+                      )}
                       <p className="intervention-subject">
                         {equipment ? (
                           <AppLink href={recordTabUrl('equipments', equipment.id, equipment)}>
@@ -275,7 +320,7 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
                           </AppLink>
                         ) : <FormattedMessage id="intervention.noSubject" />}
                       </p>
-                      {activityRows.length === 0 ? <p><FormattedMessage id="intervention.noControls" /></p> : (
+                      {!readsControls ? null : activityRows.length === 0 ? <p><FormattedMessage id="intervention.noControls" /></p> : (
                         <ul className="intervention-controls">
                           {activityRows.map((row) => (
                             <ControlRow
@@ -283,7 +328,9 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
                               row={row}
                               isCurrent={row.key === current?.key}
                               editable={editable && activityState === 'open'}
-                              canAttach={canAttach}
+                              canAttach={canAttach && row.check !== undefined && ability.can('update', asSubject('checks', { ...row.check }), 'attributes.photos')}
+                              canEditNote={canEditNote}
+                              canRaise={canRaise}
                               anomalyOpen={anomalyRow === row.key}
                               onSaveNote={(text) => void saveNote(row, text)}
                               onRaise={(risk, description) => raise(row, risk, description)}
@@ -320,13 +367,15 @@ interface ControlRowProps {
   isCurrent: boolean;
   editable: boolean;
   canAttach: boolean;
+  canEditNote: boolean;
+  canRaise: boolean;
   anomalyOpen: boolean;
   onSaveNote(text: string): void;
   onRaise(risk: AnomalyRisk, description: string): Promise<void>;
   onCancelAnomaly(): void;
 }
 
-function ControlRow({ row, isCurrent, editable, canAttach, anomalyOpen, onSaveNote, onRaise, onCancelAnomaly }: ControlRowProps) {
+function ControlRow({ row, isCurrent, editable, canAttach, canEditNote, canRaise, anomalyOpen, onSaveNote, onRaise, onCancelAnomaly }: ControlRowProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const code = String(row.control.attributes.code ?? '');
@@ -356,14 +405,14 @@ function ControlRow({ row, isCurrent, editable, canAttach, anomalyOpen, onSaveNo
           <>
             <CommandButton commandId="intervention.pass" label={t('intervention.outcome.passed')} />
             <CommandButton commandId="intervention.fail" label={t('intervention.outcome.failed')} />
-            {row.outcome === 'failed' && !anomalyOpen && !row.anomalies.some((a) => a.attributes.state === 'unresolved') && <CommandButton commandId="intervention.anomaly" label={t('intervention.raise')} />}
+            {canRaise && row.outcome === 'failed' && !anomalyOpen && !row.anomalies.some((a) => a.attributes.state === 'unresolved') && <CommandButton commandId="intervention.anomaly" label={t('intervention.raise')} />}
           </>
         )}
         <input
           id={noteId(row.key)}
           type="text"
           maxLength={5000}
-          placeholder={t('intervention.notePlaceholder')}
+          placeholder={t(canEditNote || !row.check ? 'intervention.notePlaceholder' : 'intervention.notePlaceholderWithOutcome')}
           aria-label={t('intervention.note', { code })}
           readOnly={!editable}
           value={note ?? storedNote}
@@ -382,52 +431,41 @@ function ControlRow({ row, isCurrent, editable, canAttach, anomalyOpen, onSaveNo
       </div>
       {row.anomalies.map((anomaly) => <p key={anomaly.id} className="intervention-anomaly" data-risk={String(anomaly.attributes.risk)}><AnomalyLine anomaly={anomaly} /></p>)}
       {anomalyOpen && editable && (
-        <AnomalyForm code={code} name={name} isMandatory={row.control.attributes.isMandatory !== false} note={note ?? storedNote} onRaise={onRaise} onCancel={onCancelAnomaly} />
+        <AnomalyForm code={code} name={name} isMandatory={row.control.attributes.isMandatory !== false} onRaise={onRaise} onCancel={onCancelAnomaly} />
       )}
     </li>
   );
 }
 
-/** The anomaly a failed control raises: its risk and description, the risk first (focused when the form opens). */
-function AnomalyForm({ code, name, isMandatory, note, onRaise, onCancel }: { code: string; name: string; isMandatory: boolean; note: string; onRaise(risk: AnomalyRisk, description: string): Promise<void>; onCancel(): void }) {
+/**
+ * The anomaly a failed control raises: the technician's own description (empty, focused when the
+ * form opens), the control it refers to shown beside it (never glued into the text), then its risk.
+ */
+function AnomalyForm({ code, name, isMandatory, onRaise, onCancel }: { code: string; name: string; isMandatory: boolean; onRaise(risk: AnomalyRisk, description: string): Promise<void>; onCancel(): void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [risk, setRisk] = useState<AnomalyRisk>(defaultAnomalyRisk({ isMandatory }));
-  const [description, setDescription] = useState(() => anomalyDescription({ code, name }, note));
-  const [sending, setSending] = useState(false);
+  const [description, setDescription] = useState('');
+  const { sending, send } = useSendOnce();
   const riskId = useId();
-  // The form opens on a failed control: the risk takes the focus, the keyboard goes on from there.
-  const riskRef = useRef<HTMLSelectElement>(null);
-  useEffect(() => riskRef.current?.focus(), []);
+  // The form opens on a failed control: the description takes the focus, the keyboard goes on from there.
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => descriptionRef.current?.focus(), []);
   const descriptionId = useId();
-  const submit = async () => {
-    if (sending) return;
-    setSending(true);
-    try {
-      await onRaise(risk, description);
-    } catch {
-      // Shown by the records layer; the form stays for another try.
-      setSending(false);
-    }
-  };
+  const referenceId = useId();
   return (
-    <div className="intervention-anomaly-form" role="group" aria-label={intl.formatMessage({ id: 'intervention.anomalyForm' }, { code })}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
-          onCancel();
-        }
-      }}>
+    <InlineForm className="intervention-anomaly-form" label={intl.formatMessage({ id: 'intervention.anomalyForm' }, { code })} onCancel={onCancel}>
+      <label htmlFor={descriptionId}>{t('intervention.description')}</label>
+      <textarea id={descriptionId} ref={descriptionRef} rows={2} maxLength={5000} value={description} aria-describedby={referenceId}
+        onChange={(event) => setDescription(event.target.value)} />
+      <span id={referenceId} className="intervention-anomaly-reference">{anomalyReference({ code, name })}</span>
       <label htmlFor={riskId}>{t('intervention.risk')}</label>
-      <select id={riskId} ref={riskRef} value={risk} onChange={(event) => setRisk(event.target.value as AnomalyRisk)}>
+      <select id={riskId} value={risk} onChange={(event) => setRisk(event.target.value as AnomalyRisk)}>
         {anomalyRisks.map((value) => <option key={value} value={value}>{t(`intervention.risk.${value}`)}</option>)}
       </select>
-      <label htmlFor={descriptionId}>{t('intervention.description')}</label>
-      <textarea id={descriptionId} rows={2} maxLength={5000} value={description} onChange={(event) => setDescription(event.target.value)} />
-      <button type="button" disabled={sending || description.trim() === ''} onClick={() => void submit()}>{t('intervention.raise')}</button>
+      <button type="button" disabled={sending || description.trim() === ''} onClick={() => send(() => onRaise(risk, description))}>{t('intervention.raise')}</button>
       <button type="button" onClick={onCancel}>{t('intervention.cancelAnomaly')}</button>
-    </div>
+    </InlineForm>
   );
 }
 
@@ -444,4 +482,57 @@ function AnomalyLine({ anomaly }: { anomaly: Entity }) {
       }} />
     </AppLink>
   );
+}
+
+/**
+ * Issue 22: an activity that cannot be done is marked «non eseguibile» with its reason (required;
+ * the report prints it, and its controls no longer hold the closing back). Escape leaves it as it was.
+ */
+function NotExecutableForm({ activity, onSave, onCancel }: { activity: Entity; onSave(reason: string | null): Promise<void>; onCancel(): void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const marked = activity.attributes.notExecutable === true;
+  const [reason, setReason] = useState(str(activity.attributes.notExecutableReason) ?? '');
+  const { sending, send } = useSendOnce();
+  const reasonId = useId();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => reasonRef.current?.focus(), []);
+  const save = (value: string | null) => send(() => onSave(value));
+  return (
+    <InlineForm className="intervention-not-executable-form" label={t('intervention.notExecutableForm')} onCancel={onCancel}>
+      <label htmlFor={reasonId}>{t('intervention.notExecutableReason')}</label>
+      <textarea id={reasonId} ref={reasonRef} rows={2} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />
+      <button type="button" disabled={sending || reason.trim() === ''} title={reason.trim() === '' ? t('intervention.notExecutableReasonRequired') : undefined}
+        onClick={() => save(reason.trim())}>{t('intervention.notExecutableSave')}</button>
+      {marked && <button type="button" disabled={sending} onClick={() => save(null)}>{t('intervention.notExecutableClear')}</button>}
+      <button type="button" onClick={onCancel}>{t('intervention.cancelAnomaly')}</button>
+    </InlineForm>
+  );
+}
+
+/** A form opened inside a checklist row: a labelled group that Escape closes, leaving the row as it was. */
+function InlineForm({ className, label, onCancel, children }: { className: string; label: string; onCancel(): void; children: ReactNode }) {
+  return (
+    <div className={className} role="group" aria-label={label}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          event.stopPropagation();
+          onCancel();
+        }
+      }}>
+      {children}
+    </div>
+  );
+}
+
+/** One write at a time from an inline form; a failure is shown by the records layer and the form stays for another try. */
+function useSendOnce(): { sending: boolean; send(write: () => Promise<void>): void } {
+  const [sending, setSending] = useState(false);
+  const send = (write: () => Promise<void>) => {
+    if (sending) return;
+    setSending(true);
+    write().catch(() => setSending(false));
+  };
+  return { sending, send };
 }

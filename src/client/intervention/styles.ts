@@ -1,4 +1,5 @@
 /** Styles of the intervention screen, injected once when it loads. */
+import { injectStyles } from '../shell/inject-styles.ts';
 const css = `
 .intervention-operators { border: 1px solid color-mix(in srgb, CanvasText 15%, transparent); border-radius: 6px; margin-top: .75rem; }
 .intervention-in-charge { display: inline-flex; gap: .4rem; align-items: center; margin-top: .4rem; }
@@ -20,13 +21,6 @@ const css = `
 .intervention-anomaly[data-risk="high"] { font-weight: 600; }
 `;
 
-let injected = false;
-
 export function injectInterventionStyles(): void {
-  if (injected || typeof document === 'undefined') return;
-  injected = true;
-  const style = document.createElement('style');
-  style.dataset.styles = 'intervention';
-  style.textContent = css;
-  document.head.append(style);
+  injectStyles('intervention', css);
 }

@@ -1,8 +1,8 @@
 /** Course editions: a stored edition opens its own screen (sessions, participants' attendance grid, outcomes, certificates). */
-import { lazy } from 'react';
+import { lazyComponent } from '../lazy-component.ts';
 import type { KindModule } from './types.ts';
 
-const CourseEditionDetail = lazy(() => import('../course-editions/course-edition-detail.tsx').then((module) => ({ default: module.CourseEditionDetail })));
+const CourseEditionDetail = lazyComponent(async () => ({ default: (await import('../course-editions/course-edition-detail.tsx')).CourseEditionDetail }));
 
 export const courseEditions: KindModule = {
   type: 'courseEditions',

@@ -5,11 +5,11 @@
  * files, contacts, settings), loaded on demand; a new one (or a new office location of one) opens
  * with the same registry fields.
  */
-import { lazy } from 'react';
+import { lazyComponent } from '../lazy-component.ts';
 import type { KindModule } from './types.ts';
 
-const CustomerPage = lazy(() => import('../customer-page/customer-page.tsx').then((module) => ({ default: module.CustomerPage })));
-const NewCustomer = lazy(() => import('../customer-page/customer-page.tsx').then((module) => ({ default: module.NewCustomer })));
+const CustomerPage = lazyComponent(async () => ({ default: (await import('../customer-page/customer-page.tsx')).CustomerPage }));
+const NewCustomer = lazyComponent(async () => ({ default: (await import('../customer-page/customer-page.tsx')).NewCustomer }));
 
 export const customers: KindModule = {
   type: 'customers',
@@ -18,8 +18,10 @@ export const customers: KindModule = {
     { group: 'have', name: 'priceList', kind: 'boolean' },
   ],
   search: { subject: 'customer', order: 0 },
+  // A customer's office locations inside its page: where each is, then (for staff; a customer user may not read them) its commercial terms.
+  childColumns: ['city', 'province', 'type', 'origin', 'commercialPercentage', 'lastUpdatedDateTime'],
   // Below it, the folder tree of a customer whose featureFlags.hasMediaTree is on (nothing otherwise).
-  screen: { create: NewCustomer, detail: CustomerPage, below: lazy(() => import('../files/media-tree.tsx')) },
+  screen: { create: NewCustomer, detail: CustomerPage, below: lazyComponent(() => import('../files/media-tree.tsx')) },
   // A customer's equipment, installation and deadline pages exist for the modules it has (all when none is set).
   paramValues(param, values, entity) {
     if (param !== 'moduleName') return values;

@@ -3,10 +3,10 @@
  * and shows under the form what the employee's safety roles require (compliance) and the training record
  * (courses attended, certificates, next refreshers).
  */
-import { lazy } from 'react';
+import { lazyComponent } from '../lazy-component.ts';
 import type { KindModule } from './types.ts';
 
-const EmployeeTraining = lazy(() => import('../training/employee-training.tsx').then((module) => ({ default: module.EmployeeTraining })));
+const EmployeeTraining = lazyComponent(async () => ({ default: (await import('../training/employee-training.tsx')).EmployeeTraining }));
 
 export const employees: KindModule = {
   type: 'employees',

@@ -5,6 +5,7 @@
  * or extend `src/client/kinds/<type>.ts` and list it here.
  */
 import type { ExtraFilter, KindModule, ResolvedKindModule } from './types.ts';
+import { anomalies } from './anomalies.ts';
 import { assignments } from './assignments.ts';
 import { courseEditions } from './course-editions.ts';
 import { customers } from './customers.ts';
@@ -30,7 +31,7 @@ export type { ExtraFilter, GridSummaryProps, KindModule, KindScreen, ResolvedKin
 
 export const kindModules: readonly KindModule[] = [
   customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles, trainingSites, courseEditions, trainingPlans,
-  reportHeadings,
+  reportHeadings, anomalies,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));
@@ -54,10 +55,13 @@ export function kindModule(type: string): ResolvedKindModule {
   if (module?.search) resolved.search = module.search;
   if (module?.paramValues) resolved.paramValues = module.paramValues;
   if (module?.childColumns) resolved.childColumns = module.childColumns;
+  if (module?.listColumns) resolved.listColumns = module.listColumns;
   if (module?.newRecordDefaults) resolved.newRecordDefaults = module.newRecordDefaults;
   if (module?.rowTone) resolved.rowTone = module.rowTone;
   if (module?.groupBy) resolved.groupBy = module.groupBy;
   if (module?.gridSummary) resolved.gridSummary = module.gridSummary;
+  if (module?.gridCells) resolved.gridCells = module.gridCells;
+  if (module?.selectionRefusal) resolved.selectionRefusal = module.selectionRefusal;
   return resolved;
 }
 

@@ -2,11 +2,11 @@
  * Orders: a new order is made with the SPEC §2 wizard, a stored one is shown by the order detail
  * (lines, deliveries, assignments); both loaded on demand, not the bare form.
  */
-import { lazy } from 'react';
+import { lazyComponent } from '../lazy-component.ts';
 import type { KindModule } from './types.ts';
 
-const OrderWizard = lazy(() => import('../screens/order-wizard.tsx').then((module) => ({ default: module.OrderWizard })));
-const OrderDetail = lazy(() => import('../order-detail/order-detail.tsx').then((module) => ({ default: module.OrderDetail })));
+const OrderWizard = lazyComponent(async () => ({ default: (await import('../screens/order-wizard.tsx')).OrderWizard }));
+const OrderDetail = lazyComponent(async () => ({ default: (await import('../order-detail/order-detail.tsx')).OrderDetail }));
 
 export const orders: KindModule = {
   type: 'orders',

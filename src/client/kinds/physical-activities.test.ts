@@ -25,3 +25,19 @@ describe('deadlines worklist operator filter', () => {
     expect(operator.pickerFilter!({})).toEqual({ 'filter[userType]': 'siv,external' });
   });
 });
+
+describe('deadlines worklist «Crea intervento»', () => {
+  const refusal = physicalActivities.selectionRefusal!;
+  const deadline = (attributes: Record<string, unknown>, relationships: Record<string, unknown>) =>
+    ({ id: 'd', attributes: { deadlineDate: '2026-06-01', ...attributes }, metadata: { targetName: 'EST-1' }, relationships }) as unknown as EntityJson;
+
+  it('is offered on a deadline still to plan, refused with the reason on one planned, executed or closed, or that no activity executes', () => {
+    expect(refusal('plan', deadline({}, { activityId: 'a' }))).toBeUndefined();
+    expect(refusal('plan', deadline({}, { activityId: 'a', assignmentActivityId: 'aa' }))).toMatch(/^Scadenza del 01\/06\/2026 – EST-1: già pianificata in un intervento\.$/);
+    expect(refusal('plan', deadline({ isExecuted: true }, { activityId: 'a', assignmentActivityId: 'aa' }))).toMatch(/già eseguita o chiusa\.$/);
+    expect(refusal('plan', deadline({ isEnded: true }, { activityId: 'a' }))).toMatch(/già eseguita o chiusa\.$/);
+    expect(refusal('plan', deadline({}, {}))).toMatch(/nessuna attività la esegue\.$/);
+    // Other actions are the server's to judge.
+    expect(refusal('postpone', deadline({}, { activityId: 'a', assignmentActivityId: 'aa' }))).toBeUndefined();
+  });
+});

@@ -3,10 +3,10 @@
  * `/marketing/commercialOffers/{customerId}/priceList/{id}`; general and zone lists open in the
  * preview route), shown by the price list editor, loaded on demand; found by the palette's record search.
  */
-import { lazy } from 'react';
+import { lazyComponent } from '../lazy-component.ts';
 import type { KindModule } from './types.ts';
 
-const PriceListEditor = lazy(() => import('../price-list-editor/price-list-editor.tsx').then((module) => ({ default: module.PriceListEditor })));
+const PriceListEditor = lazyComponent(async () => ({ default: (await import('../price-list-editor/price-list-editor.tsx')).PriceListEditor }));
 
 export const priceLists: KindModule = {
   type: 'priceLists',

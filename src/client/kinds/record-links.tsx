@@ -23,7 +23,7 @@ export function RecordLinks({ type, id }: { type: string; id: string }) {
   const here = pagePath(url);
   const page = recordOfUrl(url);
   const links = recordRoutes(type, id, data, page?.type === type && page.id === id ? page.params : {})
-    .filter((link) => link.url !== here && recordRouteAllowed(link, { ability: session.ability, allowedModules: session.identity.allowedModules }));
+    .filter((link) => link.url !== here && recordRouteAllowed(link, { ability: session.ability, allowedModules: session.identity.allowedModules, userType: session.identity.userType }));
   if (links.length === 0) return null;
   const label = intl.formatMessage({ id: 'kinds.links' });
   return (

@@ -1,8 +1,8 @@
 /** Document templates: a dedicated editor (placeholders of the type, live check, PDF preview) instead of the generic form. */
-import { lazy } from 'react';
+import { lazyComponent } from '../lazy-component.ts';
 import type { KindModule } from './types.ts';
 
-const TemplateEditor = lazy(() => import('../documents/template-editor.tsx').then((module) => ({ default: module.TemplateEditor })));
+const TemplateEditor = lazyComponent(async () => ({ default: (await import('../documents/template-editor.tsx')).TemplateEditor }));
 
 export const templateDocs: KindModule = {
   type: 'templateDocs',

@@ -76,6 +76,16 @@ export interface KindModule {
   groupBy?: readonly string[];
   /** Shown above the kind's list screen, with the grid's view (the deadlines' counts per window). */
   gridSummary?: ComponentType<GridSummaryProps>;
+  /**
+   * Columns the kind draws itself in its grid, by column id (a deadline's intervention, as a link): shown by default too.
+   * An id that is no field of the kind is a column of its own, labelled `form.field.<id>`, not sorted nor filtered
+   * (an equipment's next deadline).
+   */
+  gridCells?: Readonly<Record<string, ComponentType<{ row: EntityJson }>>>;
+  /** The columns its lists show after the title when the user has not chosen (what the rows are read by), instead of the generic choice. */
+  listColumns?: readonly string[];
+  /** Why a row cannot take a selection action (a deadline already planned is not planned again), or undefined when it can. */
+  selectionRefusal?(action: string, row: EntityJson): string | undefined;
 }
 
 export interface GridSummaryProps {
@@ -87,4 +97,4 @@ export interface GridSummaryProps {
 }
 
 /** A kind module with the defaults filled in. */
-export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues' | 'childColumns' | 'newRecordDefaults' | 'rowTone' | 'groupBy' | 'gridSummary'>;
+export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues' | 'childColumns' | 'listColumns' | 'newRecordDefaults' | 'rowTone' | 'groupBy' | 'gridSummary' | 'gridCells' | 'selectionRefusal'>;

@@ -2,11 +2,12 @@
 // The order detail renders a stored order (no browser on the e2e side needed for this part): the
 // lines with ordered, delivered and remaining quantities, the totals, the link to the quotation and
 // the assignments; the toolbar shows the record's commands; a typed Italian quantity reaches the draft.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
 import { IntlProvider } from 'react-intl';
+import { loadRecordCommands } from '../../../commands/registry.ts';
 import { testIdentity } from '../../../commands/testing.ts';
 import type { Entity } from '../../domain/entity.ts';
 import { queryClient } from '../api/query-client.ts';
@@ -39,12 +40,47 @@ const order: Entity = {
 const identity = { ...testIdentity, permissions: [{ action: 'manage', subject: 'all' }] };
 const signOut = async () => undefined;
 
+// The record commands (delete among them) are the registry's, loaded as the app loads them.
+beforeAll(() => loadRecordCommands());
+
 afterEach(() => {
   cleanup();
   queryClient.clear();
 });
 
+function renderOrder(entity: Entity) {
+  queryClient.setQueryData(recordKey('orders', ID), entity);
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider identity={identity} signOut={signOut}>
+          <IntlProvider locale="it" messages={messages}>
+            <TabIdContext.Provider value="orders-tab"><OrderDetail id={ID} /></TabIdContext.Provider>
+          </IntlProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
+
 describe('OrderDetail', () => {
+  it('a completed order opens read-only but for its notes, says why, and offers «Elimina» disabled with the reason', async () => {
+    renderOrder({ ...order, attributes: { ...order.attributes, state: 'completed' } } as Entity);
+    const form = await screen.findByRole('form', { name: /ORD-2026-00042/ });
+    expect(form.querySelector('.record-frozen')?.textContent).toBe('Ordine: non modificabile nello stato «Completato»: si possono cambiare solo le note');
+    // Lines and header fields are read-only; the notes stay open.
+    expect(within(form).getByRole('textbox', { name: 'Quantità ordinata della riga 1' }).hasAttribute('readonly')).toBe(true);
+    expect(form.querySelector('tr[data-line] button')).toBeNull();
+    expect((within(form).getByRole('textbox', { name: /^Note/ }) as HTMLTextAreaElement).readOnly).toBe(false);
+    expect((within(form).getByRole('textbox', { name: /^Numero ordine/ }) as HTMLInputElement).readOnly).toBe(true);
+    const add = within(form).getByRole('button', { name: /Aggiungi riga/ });
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    // «Elimina» is there, disabled before any confirmation, with the server's own reason.
+    const remove = form.querySelector('[data-command="record.delete"]')!;
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
+    expect(remove.textContent).toContain('Si possono eliminare solo ordini nuovi o annullati (stato attuale: «Completato»)');
+  });
+
   it('shows lines with delivered and remaining quantities, totals, the quotation and the assignments', async () => {
     queryClient.setQueryData(recordKey('orders', ID), order);
     render(

@@ -12,12 +12,15 @@ import type { EntityJson } from '../../domain/entity.ts';
 import type { OrderLine } from '../../domain/entities/orders.ts';
 import { type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
+import { recordLock } from '../../domain/record-lock.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
 import { formatMoney, formatValue } from '../forms/format.ts';
-import { RecordFields, RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
+import { FrozenBanner, RecordFields, RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
 import { useEntityTitle } from '../forms/references.ts';
+import { useSession } from '../session/session.tsx';
+import { findKind } from '../../domain/kinds.ts';
 import { kindSections } from '../forms/schema-fields.ts';
 import { addMessages } from '../i18n/index.ts';
 import orderMessages from '../i18n/messages/orders.ts';
@@ -46,7 +49,9 @@ export function OrderDetail({ id }: { id: string }) {
 function LoadedOrder({ kind, controller, stored, draft }: { kind: KindDefinition; controller: RecordController; stored: EntityJson; draft: EntityJson }) {
   const intl = useIntl();
   const active = useIsActiveTab();
-  const { locked } = controller;
+  // Deleted, the role, or the order's state (a completed or cancelled order keeps only its notes open: record-lock.ts).
+  const lock = recordLock(kind, stored);
+  const linesLocked = controller.locked || !lock.canEdit('attributes.lines') || !controller.access.canEdit('attributes.lines');
   const title = kind.title(stored) || kind.label.singular;
   const doc = useRecordDocument(kind, controller, stored, title);
   const sections = useMemo(() => kindSections(kind), [kind]);
@@ -66,9 +71,9 @@ function LoadedOrder({ kind, controller, stored, draft }: { kind: KindDefinition
     group: { id: 'commands.group.record' },
     keys: ['r l'],
     keywords: ['riga', 'prodotto', 'aggiungi'],
-    when: () => (locked ? { disabled: intl.formatMessage({ id: 'orders.detail.locked' }) } : true),
+    when: () => (lock.reason ? { disabled: lock.reason } : linesLocked ? { disabled: intl.formatMessage({ id: 'orders.detail.locked' }) } : true),
     run: addLine,
-  }], [addLine, locked, intl]);
+  }], [addLine, linesLocked, lock.reason, intl]);
   useScopedCommands('tab', commands, active);
 
   return (
@@ -81,13 +86,14 @@ function LoadedOrder({ kind, controller, stored, draft }: { kind: KindDefinition
       className="order-detail"
       toolbar={TOOLBAR}
       state={{ value: stored.attributes.state, label: formatValue(stored.attributes.state, 'enum', stateLabels) }}
+      banners={<FrozenBanner kind={kind} stored={stored} controller={controller} />}
     >
         <OrderTotals entity={stored} />
         <section className="form-section" aria-labelledby="order-header-title">
           <h2 id="order-header-title"><FormattedMessage id="orders.detail.header" /></h2>
-          <RecordFields sections={sections} paths={HEADER_PATHS} draft={draft} setField={controller.setField} errors={controller.errors} access={controller.access} locked={locked} />
+          <RecordFields sections={sections} paths={HEADER_PATHS} draft={draft} setField={controller.setField} errors={controller.errors} access={controller.access} locked={controller.locked} />
         </section>
-        <OrderLines lines={lines} customerId={typeof draft.relationships.customerId === 'string' ? draft.relationships.customerId : undefined} onChange={setLines} locked={locked} errors={controller.errors}
+        <OrderLines lines={lines} customerId={typeof draft.relationships.customerId === 'string' ? draft.relationships.customerId : undefined} onChange={setLines} locked={linesLocked} errors={controller.errors}
           focusLine={focusLine} onFocused={() => setFocusLine(undefined)} addLine={<CommandButton commandId="order.addLine" document={doc} />} />
         <OrderRelated entity={stored} />
     </RecordFrame>
@@ -112,10 +118,17 @@ function OrderTotals({ entity }: { entity: EntityJson }) {
   );
 }
 
-/** The quotation the order comes from and the order's assignments, as links that open their tabs. */
+/**
+ * The quotation the order comes from and the order's assignments, as links that open their tabs
+ * (a role that may not read interventions, the Commerciale, is told how many there are instead),
+ * and the activities of its products and services (SPEC §2).
+ */
 function OrderRelated({ entity }: { entity: EntityJson }) {
+  const { ability } = useSession();
+  const readsAssignments = ability.can('read', findKind('assignments')!.subject);
   const quotationId = typeof entity.relationships.quotationId === 'string' ? entity.relationships.quotationId : undefined;
   const assignmentIds = (entity.relationships.assignmentIds as string[] | undefined) ?? [];
+  const activityIds = (entity.metadata.activityIds as string[] | undefined) ?? [];
   return (
     <nav className="record-links order-related" aria-labelledby="order-related-title">
       <h2 id="order-related-title"><FormattedMessage id="orders.detail.related" /></h2>
@@ -123,11 +136,23 @@ function OrderRelated({ entity }: { entity: EntityJson }) {
       <h3><FormattedMessage id="orders.detail.assignments" /></h3>
       {assignmentIds.length === 0 ? (
         <p><FormattedMessage id="orders.detail.noAssignments" /></p>
-      ) : (
+      ) : readsAssignments ? (
         <ul>{assignmentIds.map((assignmentId) => <li key={assignmentId}><RecordLink type="assignments" id={assignmentId} /></li>)}</ul>
+      ) : (
+        <p><FormattedMessage id="orders.detail.assignmentsPlanned" values={{ count: assignmentIds.length }} /></p>
+      )}
+      <h3><FormattedMessage id="orders.detail.activities" /></h3>
+      {activityIds.length === 0 ? (
+        <p><FormattedMessage id="orders.detail.noActivities" /></p>
+      ) : (
+        <ul className="order-activities">{activityIds.map((activityId) => <li key={activityId}><ActivityTitle id={activityId} /></li>)}</ul>
       )}
     </nav>
   );
+}
+
+function ActivityTitle({ id }: { id: string }) {
+  return <>{useEntityTitle('activities', id)}</>;
 }
 
 function RecordLink({ type, id }: { type: string; id: string }) {

@@ -84,7 +84,7 @@ export default function Palette() {
     const here = pagePath(url);
     const group = intl.formatMessage({ id: 'kinds.palette.recordPages' });
     const detail = entity ? recordTitle(entity).title : undefined;
-    const user = { ability: session.ability, allowedModules: session.identity.allowedModules };
+    const user = { ability: session.ability, allowedModules: session.identity.allowedModules, userType: session.identity.userType };
     const items: PaletteItem[] = [];
     const titles = new Set<string>();
     for (const link of recordRoutes(record.type, record.id, entity, known)) {

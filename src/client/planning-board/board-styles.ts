@@ -1,7 +1,9 @@
 /** Styles of the planning board, injected once when its chunk loads. */
+import { injectStyles } from '../shell/inject-styles.ts';
 const css = `
-.screen-board { --board-lane-head: 9.5rem; --board-day-min: 6.6rem; }
-.screen-board.board-month { --board-day-min: 4.8rem; }
+.screen-board { --board-lane-head: 9.5rem; --board-day-min: 7.4rem; }
+/* A day as wide as a whole code (INT-2026-00001) and its marks: codes are never cut. */
+.screen-board.board-month { --board-day-min: 7.6rem; }
 .board-hint { font-size: .85rem; opacity: .8; margin: .2rem 0 .4rem; }
 .board-views { display: inline-flex; gap: .2rem; }
 .board-views button[aria-pressed="true"] { font-weight: 700; text-decoration: underline; }
@@ -17,6 +19,9 @@ const css = `
 .board-backlog h2 { font-size: .95rem; margin: 0 0 .3rem; }
 .board-lanes { flex: 1; overflow: auto; position: relative; }
 .board-row { display: grid; grid-template-columns: var(--board-columns); }
+/* Every row as wide as its days: a lane is absolutely placed (width of the visible part) and paint-contained,
+   so without it a month's days past the first screen were clipped blank once scrolled to. */
+.board-row { min-width: calc(var(--board-lane-head) + var(--board-days, 7) * var(--board-day-min)); }
 .board-head { position: sticky; top: 0; z-index: 2; background: var(--surface, Canvas); border-bottom: 1px solid var(--border, color-mix(in srgb, CanvasText 25%, transparent)); font-weight: 600; font-size: .85rem; }
 .board-head > div { padding: .25rem .3rem; white-space: nowrap; }
 /* Lanes and cells have their sizes from the grid: laid out and painted apart (a month draws hundreds of cards). */
@@ -28,10 +33,12 @@ const css = `
 .board-card { user-select: none; box-sizing: border-box; display: flex; flex-direction: column; padding: 1px 4px; border-radius: 4px; font-size: .78rem; line-height: 1.2; cursor: grab; overflow: hidden; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); background: color-mix(in srgb, Canvas 90%, CanvasText 5%); }
 .board-week .board-card { height: 38px; }
 .board-month .board-card { height: 18px; font-size: .68rem; padding: 1px 2px; }
-.board-month .board-lane .board-card { display: block; white-space: nowrap; text-overflow: ellipsis; }
+.board-month .board-lane .board-card { display: block; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .board-month .board-lane .board-card.is-in-charge::after { content: " ★"; }
 .board-month .board-lane .board-card.is-clash::after { content: " ⚠"; color: var(--danger, #cf222e); }
 .board-card-line { display: flex; gap: .25rem; white-space: nowrap; overflow: hidden; }
+.board-card-code { font-variant-numeric: tabular-nums; }
+.board-week .board-lane .board-card-code { font-size: .74rem; }
 /* A column that scrolls: cards keep their height (they would shrink and overlap). */
 .board-backlog .board-card { flex: none; height: auto; min-height: 24px; }
 .board-card-time { font-variant-numeric: tabular-nums; font-weight: 600; }
@@ -51,13 +58,6 @@ const css = `
 .board-denied { font-size: 1.05rem; max-width: 48rem; }
 `;
 
-let injected = false;
-
 export function injectBoardStyles(): void {
-  if (injected || typeof document === 'undefined') return;
-  injected = true;
-  const style = document.createElement('style');
-  style.dataset.styles = 'planning-board';
-  style.textContent = css;
-  document.head.append(style);
+  injectStyles('planning-board', css);
 }

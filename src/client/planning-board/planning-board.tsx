@@ -23,6 +23,7 @@ import { recordTabUrl } from '../../domain/routes.ts';
 import { escapeHtml } from '../../domain/html.ts';
 import type { Entity } from '../../domain/entity.ts';
 import { businessDay } from '../../domain/business-day.ts';
+import { nonWorkingDay } from '../../domain/rules/calendar.ts';
 import {
   doubleBookings, dropPlan, durationMinutes, formatMinutes, isInBacklog, isoWeekday, isMovableState, laneCells, moveSlot, placementOf,
   romeWallClock, shiftPeriod, slotOf, technicianLanes, withOperator, withPlacement, type LaneCard, type BoardSlot, type BoardView, type Placement,
@@ -37,6 +38,7 @@ import { activeTabAtom } from '../workspace/workspace-state.ts';
 import { TabIdContext, useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { injectBoardStyles } from './board-styles.ts';
+import { confirmDialog } from '../shell/dialog.tsx';
 
 addMessages(planningMessages);
 
@@ -230,6 +232,20 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     }
   };
 
+  /** True on a working day; on a Saturday, a Sunday or a national holiday, what the planner answers. */
+  const confirmNonWorking = async (id: string, day: string, byKey = false): Promise<boolean> => {
+    const off = nonWorkingDay(day);
+    if (!off) return true;
+    // The key that dropped the card is let go first: Space released on the dialog's focused button would answer it.
+    if (byKey) await keyReleased();
+    const what = off.reason === 'holiday' ? off.name : t('planning.nonWorking.weekend');
+    return confirmDialog({
+      title: t('planning.nonWorking.title'),
+      message: t('planning.nonWorking.message', { day: longDayFormat.format(noon(day)), what, card: cardLabel(id) }),
+      confirmLabel: t('planning.nonWorking.confirm'),
+    });
+  };
+
   const target: PlanningBoardTarget = {
     editable,
     moving: moving !== null,
@@ -240,9 +256,12 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     },
     currentOperators: () => (current ? placements.get(current.id)?.operatorIds ?? [] : []),
     step: (delta) => {
-      if (order.length === 0) return;
-      const at = cursorIndex < 0 ? (fallbackCursor ? order.indexOf(fallbackCursor) : 0) : cursorIndex;
-      setCursor(order[Math.min(order.length - 1, Math.max(0, at + delta))]!);
+      // Within the part the cursor is in: ↓ on the backlog's last card stays there (Tab goes to the lanes).
+      const here = cursorIndex < 0 ? fallbackCursor : order[cursorIndex];
+      if (!here) return;
+      const region = order.filter((c) => (c.lane === null) === (here.lane === null));
+      const at = Math.max(0, region.indexOf(here));
+      setCursor(region[Math.min(region.length - 1, Math.max(0, at + delta))]!);
     },
     jump: (move) => {
       if (!current) return;
@@ -288,8 +307,13 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     },
     drop: () => {
       if (!moving) return;
-      setMoving(null);
-      void commit(moving.id, moving.slot, moving.fromLane);
+      const picked = moving;
+      // A weekend or a holiday is asked first; "Annulla" keeps the card in hand, where it was.
+      void confirmNonWorking(picked.id, picked.slot.day, true).then((confirmed) => {
+        if (!confirmed) return setAnnouncement(t('planning.nonWorking.kept', { card: cardLabel(picked.id) }));
+        setMoving(null);
+        void commit(picked.id, picked.slot, picked.fromLane);
+      });
     },
     cancel: () => {
       if (!moving) return;
@@ -439,7 +463,9 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     const p = placements.get(drag.id);
     if (!p || !isMovableState(p.state)) return;
     const minutes = p.start ? romeWallClock(p.start).minutes : slotOf(p, laneIds, day)!.minutes;
-    void commit(drag.id, { operatorId: lane, day, minutes }, drag.fromLane);
+    void confirmNonWorking(drag.id, day).then((confirmed) => {
+      if (confirmed) void commit(drag.id, { operatorId: lane, day, minutes }, drag.fromLane);
+    });
   };
 
   const today = businessDay();
@@ -502,8 +528,9 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     const label = escapeHtml(card.label);
     const attributes = `id="${escapeHtml(card.domId)}" role="button" aria-label="${label}" title="${label}" data-assignment-id="${escapeHtml(id)}" data-code="${escapeHtml(card.code)}" class="${escapeHtml(card.classes)}" draggable="${card.draggable}"`;
     // A month's card is one box, time and code as its text, the marks drawn by CSS.
-    if (view === 'month') return `<div ${attributes}>${escapeHtml(card.time ? `${card.time} ${card.code}` : card.code)}</div>`;
-    return `<div ${attributes}><span class="board-card-line">${card.time ? `<span class="board-card-time">${card.time}</span>` : ''}<span class="board-card-code">${escapeHtml(card.code)}</span>${card.inCharge ? '<span class="board-card-charge" aria-hidden="true">★</span>' : ''}${card.clash ? '<span class="board-card-clash" aria-hidden="true">⚠</span>' : ''}</span><span class="board-card-text">${escapeHtml(card.text)}</span></div>`;
+    // The code is shown whole (its own line, never cut): a month's card is its code alone (the time is in its label).
+    if (view === 'month') return `<div ${attributes}>${escapeHtml(card.code)}</div>`;
+    return `<div ${attributes}><span class="board-card-line"><span class="board-card-code">${escapeHtml(card.code)}</span></span><span class="board-card-text">${card.inCharge ? '<span class="board-card-charge" aria-hidden="true">★</span> ' : ''}${card.clash ? '<span class="board-card-clash" aria-hidden="true">⚠</span> ' : ''}${card.time ? `<span class="board-card-time">${card.time}</span> ` : ''}${escapeHtml(card.text)}</span></div>`;
   };
   /** The cards' mouse events, on the backlog and the lanes that hold them: the card is the one under the pointer. */
   const cardEvents = () => {
@@ -639,7 +666,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
           aria-describedby="board-hint-keys"
           aria-activedescendant={current && current.lane !== null ? activeDomId : undefined}
           tabIndex={0}
-          style={{ ['--board-columns' as string]: columns }}
+          style={{ ['--board-columns' as string]: columns, ['--board-days' as string]: days.length }}
           {...regionFocus('lanes')}
           {...cardEvents()}
           {...laneDrop}
@@ -647,7 +674,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
           <div className="board-row board-head" aria-hidden="true">
             <div className="board-lane-name">{t('planning.technician')}</div>
             {days.map((day) => (
-              <div key={day} className={`board-day-head${day === today ? ' is-today' : ''}${isWeekend(day) ? ' is-weekend' : ''}`}>
+              <div key={day} className={`board-day-head${day === today ? ' is-today' : ''}${isWeekend(day) ? ' is-weekend' : ''}`} title={nonWorkingDay(day)?.reason === 'holiday' ? nonWorkingDay(day)!.name : undefined}>
                 {view === 'week' ? dayFormat.format(noon(day)) : shortDayFormat.format(noon(day))}
               </div>
             ))}
@@ -731,6 +758,19 @@ const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, by
   );
 });
 
+/** Resolves when the key being pressed is released (or soon, if its release was missed). */
+function keyReleased(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('keyup', done, true);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, 500);
+    window.addEventListener('keyup', done, true);
+  });
+}
+
 /** Scrolls `container` (not the page) just enough to show `element`, below its sticky head and right of its sticky names. */
 function scrollWithin(container: HTMLElement, element: HTMLElement): void {
   const box = container.getBoundingClientRect();
@@ -763,12 +803,12 @@ function cardDomId(id: string, lane: string | null): string {
   return `board-card-${lane ?? 'backlog'}-${id}`;
 }
 
-/** Saturday or Sunday; remembered per day (every cell of every lane asks, at every lane render). */
+/** Saturday, Sunday or a national holiday; remembered per day (every cell of every lane asks, at every lane render). */
 const weekendDays = new Map<string, boolean>();
 function isWeekend(day: string): boolean {
   let weekend = weekendDays.get(day);
   if (weekend === undefined) {
-    weekend = isoWeekday(day) >= 6;
+    weekend = isoWeekday(day) >= 6 || nonWorkingDay(day) !== null;
     if (weekendDays.size > 5000) weekendDays.clear();
     weekendDays.set(day, weekend);
   }

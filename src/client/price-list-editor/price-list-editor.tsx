@@ -10,6 +10,9 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { priceListKeys, registerPriceListEditor } from '../../../commands/price-lists.ts';
+import { registerExportTarget } from '../../../commands/export.ts';
+import { useTabUrl } from '../workspace/tab-context.ts';
+import { downloadBlob } from '../shell/download.ts';
 import { formatSequence } from '../../../commands/keys.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { type KindDefinition } from '../../domain/kind.ts';
@@ -17,6 +20,7 @@ import {
   changePricesByPercent, formatPriceListCsv, mergeImportedRows, MIN_BULK_PERCENT, parseItalianDecimal, parsePriceListCsv, type CsvLineError, type PriceListRow,
 } from '../../domain/rules/price-list-rows.ts';
 import { records } from '../data/index.ts';
+import { productRemovalFailure } from '../data/records.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
 import { formatDate } from '../forms/format.ts';
@@ -35,11 +39,14 @@ addMessages(priceListMessages);
 
 const HEADER_PATHS = ['attributes.code', 'attributes.name', 'attributes.validFrom', 'attributes.validTo', 'attributes.isDefault', 'attributes.description'] as const;
 const TOOLBAR = ['record.save', 'record.discard', 'record.history'] as const;
-const ROW_COMMANDS = ['priceList.addRow', 'priceList.percent', 'priceList.remove', 'priceList.exportCsv', 'priceList.importCsv'] as const;
+const ROW_COMMANDS = ['priceList.addRow', 'priceList.percent', 'priceList.remove', 'view.export', 'priceList.importCsv'] as const;
 const ITEM_PATH = /^attributes\.items\.(\d+)(\.|$)/;
+const itemProducts = (entity: EntityJson) => ((entity.attributes.items as PriceListRow[] | undefined) ?? []).map((item) => item.productId);
+/** A save that drops products of the stored list fails as «Errore durante la rimozione del prodotto» (SPEC §8). */
+const priceListSaveFailure = (loaded: EntityJson, draft: EntityJson) => productRemovalFailure(itemProducts(loaded), itemProducts(draft));
 
 export function PriceListEditor({ id }: { id: string }) {
-  const controller = useRecordController('priceLists', id, { resolveConflict: showConflict });
+  const controller = useRecordController('priceLists', id, { resolveConflict: showConflict, saveFailure: priceListSaveFailure });
   return <RecordLoader controller={controller}>{(record) => <LoadedPriceList {...record} />}</RecordLoader>;
 }
 
@@ -56,16 +63,6 @@ function Scope({ entity }: { entity: EntityJson }) {
   return <FormattedMessage id={entity.attributes.isDefault ? 'priceLists.scope.general' : 'priceLists.scope.other'} />;
 }
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function LoadedPriceList({ kind, controller, stored, draft }: { kind: KindDefinition; controller: RecordController; stored: EntityJson; draft: EntityJson }) {
   const intl = useIntl();
@@ -114,7 +111,7 @@ function LoadedPriceList({ kind, controller, stored, draft }: { kind: KindDefini
       return { code: product?.code ?? item.productId, name: product?.name ?? '', price: item.price, discountPercent: item.discountPercent };
     });
     const file = `${code}.csv`;
-    download(file, formatPriceListCsv(rows));
+    downloadBlob(new Blob([formatPriceListCsv(rows)], { type: 'text/csv;charset=utf-8' }), file);
     setNotice(intl.formatMessage({ id: 'priceLists.export.done' }, { count: rows.length, file }));
   }, [items, code, intl]);
 
@@ -194,9 +191,14 @@ function LoadedPriceList({ kind, controller, stored, draft }: { kind: KindDefini
       setNotice(intl.formatMessage({ id: 'priceLists.removed' }, { count: chosen.size }));
     },
     focusSearch: () => searchRef.current?.focus(),
-    exportCsv: () => void live.current.exportCsv(),
     importCsv: () => fileRef.current?.click(),
   }), [stored.id, setItems, intl]);
+  // «Esporta» (Alt+E) of this tab: the rows as the price-list CSV, which the import reads back.
+  const [tabUrl] = useTabUrl();
+  useEffect(() => registerExportTarget(tabUrl, {
+    run: () => void live.current.exportCsv(),
+    available: () => live.current.items.length > 0 || { disabled: intl.formatMessage({ id: 'priceLists.export.empty' }) },
+  }), [tabUrl, intl]);
 
 
   const validFrom = typeof stored.attributes.validFrom === 'string' ? formatDate(stored.attributes.validFrom) : intl.formatMessage({ id: 'priceLists.validity.open' });
@@ -228,7 +230,7 @@ function LoadedPriceList({ kind, controller, stored, draft }: { kind: KindDefini
         <section className="form-section price-list-items" aria-labelledby="price-list-rows-title">
           <h2 id="price-list-rows-title"><FormattedMessage id="priceLists.rows.title" /></h2>
           <div className="entity-form-actions" role="toolbar" aria-label={intl.formatMessage({ id: 'priceLists.rows.title' })}>
-            {ROW_COMMANDS.map((commandId) => <CommandButton key={commandId} commandId={commandId} document={doc} />)}
+            {ROW_COMMANDS.map((commandId) => <CommandButton key={commandId} commandId={commandId} document={doc} {...(commandId === 'view.export' ? { label: intl.formatMessage({ id: 'commands.priceList.exportCsv' }) } : {})} />)}
           </div>
           <p className="form-hint"><FormattedMessage id="priceLists.rows.hint" /></p>
           <label className="price-list-search">

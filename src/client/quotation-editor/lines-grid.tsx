@@ -4,7 +4,10 @@
  * listening while the grid has focus and no cell is edited): arrows, Tab/Shift+Tab move, Enter or F2
  * edits, $mod+Enter adds a line below ($mod+Shift+Enter a section, $mod+Alt+Enter a note), $mod+d
  * duplicates, $mod+↑/↓ reorder, Delete removes (undo with `t z`), $mod+Shift+o marks it optional.
- * In a cell: Enter keeps, Tab/Shift+Tab keep and edit the next/previous cell, Esc cancels.
+ * Enter on a read-only cell (net, margin, unit of measure…) does nothing.
+ * In a cell: Enter keeps, Tab/Shift+Tab keep and edit the next/previous cell, Esc cancels, $mod+Enter
+ * keeps and adds a line below ($mod+Shift+Enter a section, $mod+Alt+Enter a note), $mod+s keeps and
+ * saves; no other key reaches the grid's or the workspace's shortcuts while a cell is open.
  * Mouse: a click picks a cell, a double click edits it.
  */
 import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
@@ -15,7 +18,7 @@ import type { Command, CommandContext } from '../../../commands/types.ts';
 import { formatItalianNumber, parseItalianDecimal } from '../../domain/rules/price-list-rows.ts';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { useEntityTitle } from '../forms/references.ts';
-import { formatMoney } from '../forms/format.ts';
+import { enumLabel, formatMoney } from '../forms/format.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { TabIdContext } from '../workspace/tab-context.ts';
 import { activeTabAtom } from '../workspace/workspace-state.ts';
@@ -114,9 +117,9 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = tr
   const startEdit = (row: number, column: Column) => {
     const line = lines[row];
     if (locked || !line) return;
-    const editable = editableColumns(line, canEditPrice, showCosts);
-    const col = editable.includes(column) ? column : editable[0];
-    if (!col) return;
+    // A read-only cell (margin, net, unit of measure…) has no editor: Enter or a double click there does nothing.
+    if (!editableColumns(line, canEditPrice, showCosts).includes(column)) return;
+    const col = column;
     setActive({ row, column: columns.indexOf(col) });
     virtualizer.scrollToIndex(row, { align: 'auto' });
     const text = textOf(line, col);
@@ -171,6 +174,7 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = tr
   // The rows' callbacks read this render's state through a ref, so they stay one object and a row
   // re-renders only when its own line, cell or edit changes (the edited row, not the 30 in view).
   const rowLive = useRef<RowHandlers | null>(null);
+  const cancelled = useRef<Editing | null>(null);
   rowLive.current = {
     onEditText: (_row, text) => {
       if (!editing) return;
@@ -183,6 +187,8 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = tr
       if (!editing) return;
       if (key === 'Escape') {
         if (NUMBER_COLUMNS.includes(editing.column)) commit({ ...editing, text: editing.original });
+        // The focus leaving the input (to the grid) must not keep the text Esc dropped.
+        cancelled.current = editing;
         setEditing(null);
         focusGrid();
       } else if (commit(editing)) {
@@ -194,7 +200,27 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = tr
       }
     },
     onEditBlur: () => {
+      if (editing && editing === cancelled.current) return;
       if (editing && editing.column !== 'product' && commit(editing)) setEditing(null);
+    },
+    onAddFromCell: (_row, kind) => {
+      if (!editing || locked) return;
+      if (editing.column !== 'product' && !commit(editing)) return;
+      setEditing(null);
+      actions.add(kind, editing.row);
+      // A product line opens its product cell (the editor's add); a section or a note is where the cursor goes.
+      if (kind !== 'product') {
+        setActive((a) => ({ ...a, row: editing.row + 1 }));
+        focusGrid();
+      }
+    },
+    onSaveFromCell: () => {
+      if (!editing) return true;
+      if (editing.column === 'product') return true;
+      if (!commit(editing)) return false;
+      setEditing(null);
+      focusGrid();
+      return true;
     },
     onChooseProduct: (row, productId) => {
       void actions.chooseProduct(row, productId).then(() => setTimeout(() => live.current.startEdit(row, 'quantity'), 0));
@@ -209,6 +235,8 @@ export function LinesGrid({ lines, actions, locked, canEditPrice, showCosts = tr
     onEditText: (row, text) => rowLive.current?.onEditText(row, text),
     onEditKey: (row, key, shift) => rowLive.current?.onEditKey(row, key, shift),
     onEditBlur: (row) => rowLive.current?.onEditBlur(row),
+    onAddFromCell: (row, kind) => rowLive.current?.onAddFromCell(row, kind),
+    onSaveFromCell: (row) => rowLive.current?.onSaveFromCell(row) ?? true,
     onChooseProduct: (row, productId) => rowLive.current?.onChooseProduct(row, productId),
     onPick: (row, column) => rowLive.current?.onPick(row, column),
     onDoubleClick: (row, column) => rowLive.current?.onDoubleClick(row, column),
@@ -281,6 +309,10 @@ interface RowProps {
 interface RowHandlers {
   onEditText(row: number, text: string): void;
   onEditKey(row: number, key: 'Enter' | 'Escape' | 'Tab', shift: boolean): void;
+  /** Ctrl+Enter (a product line), Ctrl+Shift+Enter (a section), Ctrl+Alt+Enter (a note) in an open cell: keep it, add the line below. */
+  onAddFromCell(row: number, kind: LineDraft['kind']): void;
+  /** Ctrl+S in an open cell: keeps what was typed; false when it is not valid (the cell stays open, nothing is saved). */
+  onSaveFromCell(row: number): boolean;
   onEditBlur(row: number): void;
   onChooseProduct(row: number, productId: string | null): void;
   onPick(row: number, column: number): void;
@@ -300,7 +332,7 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
     ? {
         product: productTitle,
         description: line.description,
-        unitOfMeasure: line.unitOfMeasure ?? '',
+        unitOfMeasure: line.unitOfMeasure ? enumLabel(line.unitOfMeasure) : '',
         quantity: formatItalianNumber(line.quantity),
         listPrice: money(line.listPrice),
         unitPrice: money(line.unitPrice),
@@ -348,7 +380,13 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
             onDoubleClick={() => handlers.onDoubleClick(row, i)}
           >
             {isEditing && column === 'product' ? (
-              <ProductCell label={label} value={line.productId} onChoose={(productId) => handlers.onChooseProduct(row, productId)} onCancel={() => handlers.onEditKey(row, 'Escape', false)} />
+              <ProductCell
+                label={label}
+                value={line.productId}
+                onChoose={(productId) => handlers.onChooseProduct(row, productId)}
+                onCancel={() => handlers.onEditKey(row, 'Escape', false)}
+                onAdd={(kind) => handlers.onAddFromCell(row, kind)}
+              />
             ) : isEditing ? (
               <input
                 autoFocus
@@ -362,11 +400,22 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
                 onFocus={(event) => event.target.select()}
                 onBlur={() => handlers.onEditBlur(row)}
                 onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === 'Escape' || event.key === 'Tab') {
+                  const added = addKindOf(event);
+                  if (added) {
+                    event.preventDefault();
+                    event.stopPropagation();
+                    handlers.onAddFromCell(row, added);
+                  } else if (event.key === 'Enter' || event.key === 'Escape' || event.key === 'Tab') {
                     event.preventDefault();
                     event.stopPropagation();
                     handlers.onEditKey(row, event.key, event.shiftKey);
-                  }
+                  } else if (isSaveKey(event)) {
+                    // The typed text is kept first, then Ctrl+S goes on to the editor's save; an invalid number stays open and is not saved.
+                    if (!handlers.onSaveFromCell(row)) {
+                      event.preventDefault();
+                      event.stopPropagation();
+                    }
+                  } else isolateCellKey(event);
                 }}
               />
             ) : shown[column]}
@@ -377,20 +426,47 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
   );
 });
 
+/** The line a key adds from an open cell, as the grid's own keys do: $mod+Enter a product line, $mod+Shift+Enter a section, $mod+Alt+Enter a note. */
+export function addKindOf(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }): LineDraft['kind'] | undefined {
+  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return undefined;
+  if (event.altKey) return 'note';
+  return event.shiftKey ? 'section' : 'product';
+}
+
+const isSaveKey = (event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }) =>
+  (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 's';
+
+/**
+ * While a cell is edited its keys are the cell's: a modified key (Alt+r, Ctrl+D, Ctrl+K…) stops here
+ * instead of reaching the shortcuts (plain keys in a field never do). The browser's own default
+ * (Ctrl+C, Ctrl+V, Ctrl+A, Ctrl+Z) still applies: only the propagation stops.
+ */
+function isolateCellKey(event: { ctrlKey: boolean; metaKey: boolean; altKey: boolean; stopPropagation(): void }): void {
+  if (event.ctrlKey || event.metaKey || event.altKey) event.stopPropagation();
+}
+
 /** The product picker of a cell: type a code or a name, ↑/↓ and Enter choose, Esc leaves the cell. */
-function ProductCell({ label, value, onChoose, onCancel }: { label: string; value: string | null; onChoose(id: string | null): void; onCancel(): void }) {
+function ProductCell({ label, value, onChoose, onCancel, onAdd }: { label: string; value: string | null; onChoose(id: string | null): void; onCancel(): void; onAdd(kind: LineDraft['kind']): void }) {
   const ref = useRef<HTMLSpanElement>(null);
   useEffect(() => ref.current?.querySelector('input')?.focus(), []);
   return (
     <span
       ref={ref}
       className="quotation-line-product"
+      // Before the picker's own Enter (which would choose the highlighted product): Ctrl+Enter leaves the cell and adds a line.
+      onKeyDownCapture={(event) => {
+        const added = addKindOf(event);
+        if (!added) return;
+        event.preventDefault();
+        event.stopPropagation();
+        onAdd(added);
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !event.defaultPrevented) {
           event.preventDefault();
           event.stopPropagation();
           onCancel();
-        }
+        } else if (!isSaveKey(event)) isolateCellKey(event);
       }}
     >
       <ReferencePicker label={label} target="products" value={value} onChange={onChoose} />

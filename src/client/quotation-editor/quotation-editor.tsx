@@ -8,7 +8,7 @@
  * transaction with the quotation's version (`PUT /api/quotations/{id}/lines`; 409 → the conflict view).
  * Transitions, history, discard and delete are the registry's record commands.
  */
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { subject as asSubject } from '@casl/ability';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -19,12 +19,12 @@ import { type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
 import { DEFAULT_MAX_DISCOUNT_PERCENT } from '../../domain/rules/discount.ts';
 import type { LinePricing } from '../../domain/rules/pricing.ts';
-import { listKey, recordKey, records } from '../data/records.ts';
+import { failureOf, listKey, recordKey, productRemovalFailure, records } from '../data/records.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
 import { formatDate, formatDateTime, formatMoney, formatValue } from '../forms/format.ts';
 import { useEntityTitle } from '../forms/references.ts';
-import { RecordFields, RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
+import { FrozenBanner, RecordFields, RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
 import { kindSections } from '../forms/schema-fields.ts';
 import { addMessages } from '../i18n/index.ts';
 import editorMessages from '../i18n/messages/quotation-editor.ts';
@@ -37,6 +37,7 @@ import { matchRoute } from '../../domain/routes.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { LinesGrid, type LinesGridActions } from './lines-grid.tsx';
 import { loadQuotationLines } from './load-lines.ts';
+import { takeFirstLine } from './first-line.ts';
 import {
   approvalNeeded, duplicateLine, emptyLine, linesBody, linesDirty, linesFromEntities, moveLine, quotationTotals, withNumber, withProduct, type LineDraft,
 } from './lines.ts';
@@ -80,7 +81,10 @@ export function QuotationEditor({ id }: { id: string }) {
       const current = live.current;
       const byId = new Map((current.base ?? []).filter((line) => line.id).map((line) => [line.id!, line]));
       const body = { ...(patch !== undefined ? { quotation: patch } : {}), lines: linesBody(current.lines ?? [], byId) };
-      const answer = await records.replaceRelated('quotations', stored, 'lines', body, { silent: true });
+      // Stored product lines left out: a failure says «Errore durante la rimozione del prodotto» (SPEC §8).
+      const productLines = (rows: readonly LineDraft[]) => rows.filter((line) => line.id && line.kind === 'product').map((line) => line.id!);
+      const failure = productRemovalFailure(productLines(current.base ?? []), productLines(current.lines ?? [])) ?? failureOf('quotations', 'update');
+      const answer = await records.replaceRelated('quotations', stored, 'lines', body, { silent: true, ...(failure ? { failure } : {}) });
       const saved = linesFromEntities(answer.included);
       setBase(saved);
       setLines(saved);
@@ -221,6 +225,12 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
     },
   }), [setLines, update, customerId]);
 
+  // Stored from the create flow by asking for its first line: that line opens now, its product cell edited.
+  useEffect(() => {
+    // Asked once: takeFirstLine forgets the id.
+    if (!linesLocked && takeFirstLine(stored.id)) actions.add('product', -1);
+  }, [stored.id, actions, linesLocked]);
+
   const totals = useMemo(() => quotationTotals(lines), [lines]);
   const needsApproval = approvalNeeded(totals, maxDiscount);
 
@@ -247,6 +257,8 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
       className="quotation-editor"
       toolbar={TOOLBAR}
       state={{ value: stored.attributes.status, label: formatValue(stored.attributes.status, 'enum', stateLabels) }}
+      // An issued (approved, accepted…) quotation is read-only but for what its state allows: said in the API's own words.
+      banners={<FrozenBanner kind={kind} stored={stored} controller={controller} />}
     >
         <QuotationTotals totals={totals} needsApproval={needsApproval} maxDiscount={maxDiscount} showCosts={showCosts} />
         <ApprovalRequest stored={stored} />

@@ -51,7 +51,8 @@ function conditionText(field: string, operator: string, value: unknown): string 
   if (operator === '$elemMatch' || operator === '$options' || operator === '$regex') {
     return t(`roles.op.${operator}`, { field: label, value: typeof value === 'string' ? value : JSON.stringify(value) });
   }
-  return or(`roles.op.${operator}`, '') ? t(`roles.op.${operator}`, { field: label, value: valueLabel(value) }) : `${label} ${operator} ${valueLabel(value)}`;
+  // Asked with hasMessage, not formatted: the message needs its field and value (formatting it bare is a FORMAT_ERROR).
+  return hasMessage(`roles.op.${operator}`) ? t(`roles.op.${operator}`, { field: label, value: valueLabel(value) }) : `${label} ${operator} ${valueLabel(value)}`;
 }
 
 /** The conditions as one line: "Commerciale = l’utente stesso e Stato è uno di: Bozza, Emesso". */
@@ -64,6 +65,18 @@ export function conditionsText(conditions: Record<string, unknown> | undefined):
     } else parts.push(conditionText(field, '=', condition));
   }
   return parts.length === 0 ? t('roles.table.always') : parts.join(t('roles.table.and'));
+}
+
+/** An action by the rule editor's name for it («Tutto», «Crea»). */
+const actionName = (action: string): string => or(`forms.rule.action.${action}`, actionVerb(action));
+
+/**
+ * A rule's one-line title in the rules list: «Tutto · Tutti i soggetti», «Non può Legge · preventivi»;
+ * what the list shows instead of the CASL words (`manage · all`).
+ */
+export function ruleTitle(rule: PermissionRule): string {
+  const subjects = asList(rule.subject).map((subject) => (subject === 'all' ? t('forms.rule.allSubjects') : subjectName(subject)));
+  return `${rule.inverted ? `${t('forms.rule.cannot')} ` : ''}${asList(rule.action).map(actionName).join(', ')} · ${subjects.join(', ')}`;
 }
 
 export function describeRule(rule: PermissionRule): RuleDescription {

@@ -26,6 +26,7 @@ import roleMessages from '../i18n/messages/roles.ts';
 import { useIsActiveTab, useTabUrl } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { describeRule } from './describe.ts';
+import { injectStyles } from '../shell/inject-styles.ts';
 
 addMessages(roleMessages);
 
@@ -37,12 +38,7 @@ const css = `
 .role-grants-table tr.is-invalid { outline: 2px solid var(--danger, #b42318); outline-offset: -2px; }
 .role-grants-table .link-button { font: inherit; padding: 0 .3rem; }
 `;
-if (typeof document !== 'undefined' && !document.getElementById('role-editor-styles')) {
-  const style = document.createElement('style');
-  style.id = 'role-editor-styles';
-  style.textContent = css;
-  document.head.append(style);
-}
+injectStyles('role-editor', css);
 
 const catalogue = roleCatalogue(kindList);
 const PERMISSIONS = 'attributes.permissions';

@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
+import { EXACT_TOTAL_LIMIT } from '../../domain/records.ts';
 import { listKey, records, useLiveUpdates } from '../data/index.ts';
 import { useSession } from '../session/session.tsx';
 import { useOpenTab, useTabTitle } from '../workspace/tab-context.ts';
@@ -19,7 +20,7 @@ import type { EntityJson } from '../../domain/entity.ts';
 import { businessDay } from '../../domain/business-day.ts';
 import { addMessages } from '../i18n/index.ts';
 import dashboardMessages from '../i18n/messages/dashboard.ts';
-import { dashboardSections, tileHref, type Tile } from './dashboard-tiles.ts';
+import { dashboardSections, figureText, tileHref, type Tile } from './dashboard-tiles.ts';
 
 addMessages(dashboardMessages);
 
@@ -68,7 +69,8 @@ export default function DashboardScreen() {
         <RecentList
           title={intl.formatMessage({ id: 'screens.dashboard.reminders' })}
           type="reminders"
-          query={{ 'filter[isDone]': 'false', sort: 'dateTime', 'page[size]': '8' }}
+          // What is coming from today: overdue reminders are the reminders grid's (and the bell's), not «prossimi».
+          query={{ 'filter[isDone]': 'false', 'from[dateTime]': today, sort: 'dateTime', 'page[size]': '8' }}
           detail={(e) => formatValue(e.attributes.dateTime, 'datetime')}
         />
       )}
@@ -85,17 +87,20 @@ export default function DashboardScreen() {
 }
 
 function FigureCard({ figure, label }: { figure: Figure; label: string }) {
+  const intl = useIntl();
   const openTab = useOpenTab();
   const query = { ...figure.query, 'page[size]': 1 };
   const { data, isPending } = useQuery({
     queryKey: listKey(figure.type, query),
     queryFn: ({ signal }) => records.list(figure.type, query, signal),
-    select: (answer) => answer.meta.total,
+    select: (answer) => answer.meta,
   });
   const href = tileHref(figure);
   return (
     <a className="dashboard-card" href={href} data-tile={figure.id} aria-busy={isPending} onClick={(e) => { if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return; e.preventDefault(); openTab(href); }}>
-      <div className="figure">{isPending ? '…' : (data ?? 0).toLocaleString('it-IT')}</div>
+      <div className="figure" title={data?.totalIsEstimate ? intl.formatMessage({ id: 'screens.dashboard.aboutTitle' }, { limit: intl.formatNumber(EXACT_TOTAL_LIMIT) }) : undefined}>
+        {isPending ? '…' : figureText(intl, data?.total ?? 0, data?.totalIsEstimate === true, EXACT_TOTAL_LIMIT)}
+      </div>
       <div className="label">{label}</div>
     </a>
   );

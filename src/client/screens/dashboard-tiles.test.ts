@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildAbility, type Identity } from '../../domain/ability.ts';
 import type { PermissionRule } from '../../domain/entities/roles.ts';
 import { roleDefinitions } from '../../server/seed/generators/roles.ts';
-import { dashboardSections, tileHref, weekOf } from './dashboard-tiles.ts';
+import { createIntl } from 'react-intl';
+import { dashboardSections, figureText, tileHref, weekOf } from './dashboard-tiles.ts';
 
 const TODAY = '2026-06-17'; // a Wednesday
 
@@ -49,7 +50,7 @@ describe('dashboards per role', () => {
 
   it('a technician: their interventions today; an administrator: users and roles changed in the last 7 days', () => {
     expect(sections('Manutentore', { isMainteiner: true }).map((s) => [s.id, s.tiles.map((t) => t.query)])).toEqual([
-      ['field', [{ 'filter[operatorIds]': 'u1', 'from[plannedStartDateTime]': TODAY, 'to[plannedStartDateTime]': TODAY, sort: 'plannedStartDateTime' }]],
+      ['field', [{ 'filter[operatorIds]': 'u1', 'filter[state]': 'open,scheduled,running,paused', 'from[plannedStartDateTime]': TODAY, 'to[plannedStartDateTime]': TODAY, sort: 'plannedStartDateTime' }]],
     ]);
     const [admin, ...others] = sections('Admin');
     expect(others).toEqual([]);
@@ -61,5 +62,14 @@ describe('dashboards per role', () => {
 
   it('leaves out tiles the user may not read, and then empty sections', () => {
     expect(sections('Esterno', { isSalesman: true })).toEqual([]);
+  });
+});
+
+describe('a tile’s figure', () => {
+  const intl = createIntl({ locale: 'it', messages: { 'screens.dashboard.about': 'circa {count}', 'screens.dashboard.moreThan': 'più di {count}' } });
+  it('is exact when counted, «più di» at the limit, «circa» an estimate above it', () => {
+    expect(figureText(intl, 987, false, 1000)).toBe('987');
+    expect(figureText(intl, 1001, true, 1000)).toBe('più di 1000');
+    expect(figureText(intl, 12400, true, 1000)).toBe('circa 12.400');
   });
 });

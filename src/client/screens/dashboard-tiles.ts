@@ -15,6 +15,7 @@
 import type { AppAbility, Identity } from '../../domain/ability.ts';
 import { addDays } from '../../domain/business-day.ts';
 import { isAdmin } from '../../domain/rules/identity.ts';
+import { INTERVENTION_STATES_TO_DO } from '../../domain/rules/intervention.ts';
 import { quotationStateLabels } from '../../domain/machines/index.ts';
 
 /** An issued quotation "expires soon" within this many days (the same window as the deadlines' "in scadenza"). */
@@ -113,7 +114,8 @@ export function dashboardSections(identity: Identity, ability: AppAbility, today
       title: 'screens.dashboard.section.field',
       tiles: [{
         id: 'myInterventionsToday', type: 'assignments', subject: 'assignment', route: '/planning/assignments',
-        query: { 'filter[operatorIds]': me, 'from[plannedStartDateTime]': today, 'to[plannedStartDateTime]': today, sort: 'plannedStartDateTime' },
+        // Only work to do (issue 22): never a closed, cancelled or postponed intervention.
+        query: { 'filter[operatorIds]': me, 'filter[state]': INTERVENTION_STATES_TO_DO.join(','), 'from[plannedStartDateTime]': today, 'to[plannedStartDateTime]': today, sort: 'plannedStartDateTime' },
         label: 'screens.dashboard.myInterventionsToday',
       }],
     });
@@ -127,4 +129,14 @@ export function dashboardSections(identity: Identity, ability: AppAbility, today
 export function tileHref(tile: Pick<Tile, 'route' | 'query'>): string {
   const enc = (s: string) => encodeURIComponent(s).replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%2C/g, ',');
   return `${tile.route}?${Object.entries(tile.query).map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}`;
+}
+
+/**
+ * A figure as the tile shows it. A count past the exact limit is the database's estimate: it says so,
+ * «circa 12.400», or «più di 1.000» when the estimate is no better than the limit itself.
+ */
+export function figureText(intl: { formatMessage(descriptor: { id: string }, values?: Record<string, string>): string; formatNumber(value: number): string }, total: number, estimate: boolean, limit: number): string {
+  if (!estimate) return intl.formatNumber(total);
+  if (total <= limit + 1) return intl.formatMessage({ id: 'screens.dashboard.moreThan' }, { count: intl.formatNumber(limit) });
+  return intl.formatMessage({ id: 'screens.dashboard.about' }, { count: intl.formatNumber(total) });
 }

@@ -58,7 +58,7 @@ export default function GridScreen({ spec, params }: Props) {
     <section className="screen screen-grid" aria-label={title}>
       <h1 className="screen-title">{title}{fixedSummary(fixed, intl.formatMessage({ id: 'grid.fixed' }))}</h1>
       {Summary && <Summary url={url} onUrlChange={replaceUrl} fixed={fixed} />}
-      <RememberedGrid type={spec.type} url={url} onUrlChange={replaceUrl} fixed={fixed} openTab={openTab} label={title} autoFocus={active} onCreate={onCreate}
+      <RememberedGrid type={spec.type} url={url} onUrlChange={replaceUrl} fixed={fixed} openTab={openTab} label={title} autoFocus={active} onCreate={onCreate} exportable
         {...(spec.columns ? { defaultColumns: spec.columns } : {})} {...(spec.gridId ? { gridId: spec.gridId } : {})} />
     </section>
   );
@@ -81,15 +81,16 @@ export function RememberedGrid(props: Omit<Parameters<typeof DataGrid>[0], 'reme
  * the component, not the URL; its default columns are the child's own (any attribute, derived
  * totals), and "Nuovo" opens a new child in a tab with the parent relation filled. Rows open in tabs.
  */
-export function EmbeddedGrid({ type, fixed, label }: { type: string; fixed: Record<string, string>; label: string }) {
+export function EmbeddedGrid({ type, fixed, label, createLabel, creates = true }: { type: string; fixed: Record<string, string>; label: string; createLabel?: string | undefined; creates?: boolean }) {
   const kind = findKind(type);
   const [url, setUrl] = useState(`/embedded/${type}`);
   const openTab = useOpenTab();
   const { ability } = useSession();
   const fixedIds = useMemo(() => new Set(Object.keys(fixed).map((k) => k.replace(/^filter\[|\]$/g, ''))), [fixed]);
   const defaultColumns = useMemo(() => (kind ? childColumnIds(kind, fixedIds, kindModule(type).childColumns) : undefined), [kind, type, fixedIds]);
-  const onCreate = useMemo(() => (kind && ability.can('create', kind.subject) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [kind, ability, openTab, fixed]);
+  // `creates: false` where the filter is no relation a new row could be given (a supplier's products, by their suppliers' list).
+  const onCreate = useMemo(() => (creates && kind && ability.can('create', kind.subject) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [creates, kind, ability, openTab, fixed]);
   return (
-    <RememberedGrid type={type} url={url} onUrlChange={setUrl} fixed={fixed} openTab={openTab} label={label} gridId={`${type}.embedded`} defaultColumns={defaultColumns} onCreate={onCreate} />
+    <RememberedGrid type={type} url={url} onUrlChange={setUrl} fixed={fixed} openTab={openTab} label={label} gridId={`${type}.embedded`} defaultColumns={defaultColumns} onCreate={onCreate} createLabel={createLabel} />
   );
 }

@@ -7,10 +7,11 @@ import { Suspense } from 'react';
 import { lazyComponent } from '../lazy-component.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { screenOf, type ResolvedScreen } from './screen-table.ts';
-import type { RouteMatch } from '../../domain/routes.ts';
+import { routeOpenTo, type RouteMatch } from '../../domain/routes.ts';
 import { injectScreenStyles } from './screen-styles.ts';
 import { useSession } from '../session/session.tsx';
 import { useTabTitle } from '../workspace/tab-context.ts';
+import { MaintenanceScreen } from './maintenance-screen.tsx';
 
 const GridScreen = lazyComponent(() => import('./grid-screen.tsx'));
 const FormScreen = lazyComponent(() => import('./form-screen.tsx'));
@@ -21,14 +22,18 @@ const PreviewScreen = lazyComponent(() => import('./preview-screen.tsx'));
 const SettingsScreen = lazyComponent(() => import('../settings/settings-screen.tsx'));
 const CommercialOffersScreen = lazyComponent(() => import('../commercial-offers/commercial-offers-screen.tsx'));
 const QuotationCompareScreen = lazyComponent(() => import('../quotation-compare/quotation-compare-screen.tsx'));
+const EquipmentImportScreen = lazyComponent(() => import('../import/equipment-import-screen.tsx'));
 
 export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
-  const { ability } = useSession();
+  const { ability, identity } = useSession();
   const resolved = screenOf(match);
   const can = match.route.can;
-  // A list or record page the role may not read says so, instead of asking the API for a 403.
-  const denied = resolved && (resolved.spec.screen === 'grid' || resolved.spec.screen === 'form') && can && !ability.can(can[0], can[1]);
+  // A list or record page the role may not read says so, instead of asking the API for a 403; so does
+  // a staff screen opened by a customer user's link.
+  const denied =
+    !routeOpenTo(match.route, identity.userType) ||
+    (resolved && (resolved.spec.screen === 'grid' || resolved.spec.screen === 'form') && can && !ability.can(can[0], can[1]));
   return (
     <Suspense fallback={<p className="screen-loading" role="status"><FormattedMessage id="screens.loading" /></p>}>
       {denied ? <NotAllowed route={match.route} /> : resolved ? <ScreenBody url={match.url} spec={resolved.spec} params={resolved.params} /> : <NotFound url={match.url} />}
@@ -63,17 +68,14 @@ function ScreenBody({ url, spec, params }: { url: string; spec: ResolvedScreen['
       return <CommercialOffersScreen key={url.split('?')[0]} customerId={params.customerId} />;
     case 'quotationCompare':
       return <QuotationCompareScreen key={url.split('?')[0]} id={params.id ?? ''} otherId={params.otherId} revisionId={params.revisionId} />;
+    case 'equipmentImport':
+      return <EquipmentImportScreen key={url.split('?')[0]} customerId={params.id ?? ''} />;
     case 'preferences':
       return <SettingsScreen />;
     case 'preview':
       return <PreviewScreen type={params.entity ?? ''} id={params.id ?? ''} />;
     case 'maintenance':
-      return (
-        <section className="screen screen-maintenance">
-          <h1><FormattedMessage id="screens.maintenance.title" /></h1>
-          <p><FormattedMessage id="screens.maintenance.text" /></p>
-        </section>
-      );
+      return <MaintenanceScreen />;
   }
 }
 

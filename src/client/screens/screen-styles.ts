@@ -32,6 +32,8 @@ const css = `
 /* A deadline's tone (overdue, expiring) first: selection and the active row paint over it. */
 .data-grid-row.is-overdue { box-shadow: inset 4px 0 0 #c62828; background: color-mix(in srgb, #c62828 10%, transparent); }
 .data-grid-row.is-expiring { box-shadow: inset 4px 0 0 #ef8f00; }
+.next-deadline.is-overdue { color: var(--danger, #c62828); font-weight: 600; }
+.next-deadline.is-expiring { font-weight: 600; }
 .data-grid-row.is-selected { background: color-mix(in srgb, Highlight 18%, transparent); }
 .data-grid-row.is-active { box-shadow: inset 3px 0 0 var(--accent, Highlight); background: color-mix(in srgb, Highlight 10%, transparent); }
 .data-grid-scroll:focus .data-grid-row.is-active { background: var(--accent-soft, color-mix(in srgb, Highlight 25%, transparent)); }
@@ -80,6 +82,11 @@ kbd { font-size: .75em; padding: 0 .3em; border: 1px solid var(--border, color-m
 .form-error { color: var(--danger, #c62828); font-size: .8rem; }
 [aria-invalid="true"] { border-color: var(--danger, #c62828); outline-color: var(--danger, #c62828); }
 .form-counter { font-size: .75rem; opacity: .75; align-self: flex-end; }
+.form-textarea { display: flex; flex-direction: column; gap: .25rem; }
+.form-textarea textarea { width: 100%; }
+.form-suggestions { list-style: none; margin: 0; padding: .25rem; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 4px; display: flex; flex-direction: column; gap: .15rem; }
+.form-suggestions li { display: flex; gap: .25rem; align-items: center; }
+.form-suggestion { flex: 1; text-align: start; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .form-chips { display: flex; flex-wrap: wrap; gap: .3rem; list-style: none; padding: 0; margin: 0; }
 .form-chips li { padding: .1rem .5rem; border-radius: 999px; background: color-mix(in srgb, CanvasText 10%, transparent); }
 .form-chips button { all: unset; cursor: pointer; margin-left: .3rem; }

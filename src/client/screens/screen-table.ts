@@ -14,6 +14,7 @@ export type ScreenSpec =
   | { screen: 'quotationCompare' }
   | { screen: 'preview' }
   | { screen: 'preferences' }
+  | { screen: 'equipmentImport' }
   | { screen: 'root' }
   | { screen: 'maintenance' };
 
@@ -45,6 +46,7 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CustomersIdDetail: form('customers'),
   // The customer page opens on its settings section (additional fields, feature flags).
   CustomersIdSettings: form('customers'),
+  CustomersIdEquipmentImport: { screen: 'equipmentImport' },
   CustomerEquipments: grid('equipments', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),
   CustomerEquipmentsId: form('equipments', 'equipmentId'),
   CustomerInstallations: grid('installations', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),

@@ -7,7 +7,9 @@
 import { useId } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { addMessages } from '../i18n/index.ts';
+import { findKind } from '../../domain/kinds.ts';
+import { enumLabel } from '../forms/format.ts';
+import { addMessages, hasMessage, intl as catalogue } from '../i18n/index.ts';
 import settingsMessages from '../i18n/messages/settings.ts';
 import { useSession } from '../session/session.tsx';
 import { AppLink } from '../shell/app-link.tsx';
@@ -25,6 +27,23 @@ export function themeChoiceOf(hasDarkTheme: boolean | undefined): ThemeChoice {
 export function hasDarkThemeOf(choice: ThemeChoice): boolean | undefined {
   return choice === 'system' ? undefined : choice === 'dark';
 }
+
+const EMBEDDED = '.embedded';
+
+/**
+ * A grid's Italian name from the id its columns are remembered by (`RememberedGrid`): a kind's list
+ * (`customers` → «Clienti»), its list inside another record (`equipments.embedded`), or a screen of
+ * its own (`marketingCustomers` → its route's title).
+ */
+export function gridName(gridId: string): string {
+  const embedded = gridId.endsWith(EMBEDDED);
+  const kind = findKind(embedded ? gridId.slice(0, -EMBEDDED.length) : gridId);
+  if (kind) return embedded ? catalogue.formatMessage({ id: 'kinds.grid.embedded' }, { kind: kind.label.plural }) : kind.label.plural;
+  return hasMessage(`nav.${gridId}`) ? catalogue.formatMessage({ id: `nav.${gridId}` }) : gridId;
+}
+
+/** The user's modules by their Italian names («Antincendio, Formazione»). */
+export const moduleNames = (modules: readonly string[]): string => modules.map((module) => enumLabel(module)).join(', ');
 
 export default function SettingsScreen() {
   const intl = useIntl();
@@ -50,7 +69,7 @@ export default function SettingsScreen() {
         <dt><FormattedMessage id="settings.profile.roles" /></dt>
         <dd>{identity.roles.map((role) => role.name).join(', ') || t('settings.profile.none')}</dd>
         <dt><FormattedMessage id="settings.profile.modules" /></dt>
-        <dd>{identity.allowedModules.join(', ') || t('settings.profile.none')}</dd>
+        <dd>{moduleNames(identity.allowedModules) || t('settings.profile.none')}</dd>
       </dl>
 
       <fieldset>
@@ -89,8 +108,8 @@ export default function SettingsScreen() {
           <ul className="settings-list">
             {grids.map(([grid, columns]) => (
               <li key={grid}>
-                <span>{grid}</span> — <FormattedMessage id="settings.columns.count" values={{ count: columns.length }} />{' '}
-                <button type="button" onClick={() => resetGrid(grid)}>{intl.formatMessage({ id: 'settings.columns.reset' }, { grid })}</button>
+                <span>{gridName(grid)}</span> — <FormattedMessage id="settings.columns.count" values={{ count: columns.length }} />{' '}
+                <button type="button" onClick={() => resetGrid(grid)}>{intl.formatMessage({ id: 'settings.columns.reset' }, { grid: gridName(grid) })}</button>
               </li>
             ))}
           </ul>

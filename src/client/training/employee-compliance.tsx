@@ -5,6 +5,8 @@
  * server computes it with the domain rule (`rules/training-compliance.ts`).
  */
 import { useQuery } from '@tanstack/react-query';
+import { ApiProblem } from '../api/http.ts';
+import { problemText } from '../api/problem-alert.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { recordTabUrl } from '../../domain/routes.ts';
 import { useLiveUpdates } from '../data/index.ts';
@@ -26,7 +28,8 @@ export function EmployeeCompliance({ id }: { id: string }) {
   const query = useQuery({ queryKey: employeeComplianceKey(id), queryFn: ({ signal }) => loadEmployeeCompliance(id, signal) });
   const titleId = `employee-compliance-${id}`;
   if (query.isPending) return <p role="status"><FormattedMessage id="training.compliance.loading" /></p>;
-  if (query.isError) return <p role="alert"><FormattedMessage id="training.compliance.failed" /></p>;
+  // A refusal says why, in the server's words (never a generic failure alone).
+  if (query.isError) return <p role="alert"><FormattedMessage id="training.compliance.failed" /> {query.error instanceof ApiProblem ? problemText(query.error) : ''}</p>;
   const { data, meta } = query.data;
   const or = intl.formatMessage({ id: 'training.compliance.or' });
   return (

@@ -20,7 +20,7 @@ import { paletteOpenAtom, shortcutHelpOpenAtom } from '../shell/ui-state.ts';
 import { store } from '../store.ts';
 import { closeTab } from './close-tab.ts';
 import { activeDocumentAtom, openTab } from './tab-context.ts';
-import { activeTab, dispatchWorkspace, isSplit, workspaceAtom } from './workspace-state.ts';
+import { activeTab, dispatchWorkspace, isSplit, tabListOpenAtom, workspaceAtom } from './workspace-state.ts';
 
 /** The undo still offered (one at a time); the record's bar shows its button until `until`. */
 export const undoOfferAtom = atom<UndoOffer | null>(null);
@@ -47,6 +47,11 @@ const workspace = (): WorkspaceService => {
     toggleSplit: () => dispatchWorkspace({ type: 'toggleSplit' }),
     focusOtherPane: () => dispatchWorkspace({ type: 'focusPane', pane: store.get(workspaceAtom).focusedPane === 0 ? 1 : 0 }),
     togglePalette: () => store.set(paletteOpenAtom, (open) => !open),
+    openTabList: () => {
+      // One dialog at a time: the list replaces the palette it was chosen from.
+      store.set(paletteOpenAtom, false);
+      store.set(tabListOpenAtom, true);
+    },
     openShortcutHelp: () => store.set(shortcutHelpOpenAtom, true),
     toggleSidebar,
     toggleTheme,

@@ -6,9 +6,13 @@
 import { createContext, useCallback, useContext, useEffect } from 'react';
 import { atom, useAtomValue } from 'jotai';
 import type { ActiveDocument } from '../../../commands/types.ts';
+import { formatSequence } from '../../../commands/keys.ts';
+import { workspaceCommands } from '../../../commands/workspace.ts';
 import { redirectCustomerType } from '../../domain/routes.ts';
+import { pushAlert } from '../alerts/alerts.ts';
+import { intl } from '../i18n/index.ts';
 import { store } from '../store.ts';
-import { activeTab, dispatchWorkspace, workspaceAtom, type Side } from './workspace-state.ts';
+import { activeTab, dispatchWorkspace, TAB_LIMIT, workspaceAtom, type Side } from './workspace-state.ts';
 
 /** The id of the tab a component renders in (`<TabPanel>` provides it). */
 export const TabIdContext = createContext<string | undefined>(undefined);
@@ -36,10 +40,26 @@ export interface OpenTabOptions {
   title?: string;
 }
 
-/** Opens (or focuses) the tab of an app URL, applying the SPEC §2 company/person redirect. */
+/** The key that reopens a closed tab, from the registry. */
+const reopenKey = () => workspaceCommands.find((command) => command.id === 'tab.reopen')?.keys?.[0] ?? '';
+
+/** Opens (or focuses) the tab of an app URL, applying the SPEC §2 company/person redirect and the tab limit. */
 export function openTab(url: string, options: OpenTabOptions = {}): void {
-  const from = activeTab(store.get(workspaceAtom))?.url;
-  dispatchWorkspace({ type: 'open', url: redirectCustomerType(from, url), ...options });
+  const before = store.get(workspaceAtom);
+  const from = activeTab(before)?.url;
+  dispatchWorkspace({ type: 'open', url: redirectCustomerType(from, url), ...options, ...(TAB_LIMIT === undefined ? {} : { limit: TAB_LIMIT }) });
+  // Tabs the limit closed: say which, and how to get them back.
+  const open = new Set(store.get(workspaceAtom).tabs.map((tab) => tab.id));
+  const closed = before.tabs.filter((tab) => !open.has(tab.id));
+  if (closed.length > 0 && TAB_LIMIT !== undefined) {
+    pushAlert({
+      id: 'workspace-tab-limit',
+      content: intl.formatMessage(
+        { id: 'workspace.tabs.limitClosed' },
+        { limit: TAB_LIMIT, count: closed.length, titles: closed.map((tab) => tab.title ?? tab.url).join(', '), keys: formatSequence(reopenKey()) },
+      ),
+    });
+  }
 }
 
 /** Sets the tab's title (shown on the tab, in the window title and in recent items). */

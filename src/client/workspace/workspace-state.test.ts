@@ -102,3 +102,52 @@ describe('tab state', () => {
     expect(ws.tabs.find((tab) => tab.id === ws.panes[1])?.url).toBe('/c');
   });
 });
+
+describe('tab limit', () => {
+  const limited = (url: string, extra: Partial<Extract<WorkspaceAction, { type: 'open' }>> = {}) => open(url, { limit: 3, ...extra });
+  const idOf = (ws: Workspace, url: string) => ws.tabs.find((tab) => tab.url === url)!.id;
+
+  it('remembers the order of use: the shown tabs last, the focused one at the end', () => {
+    let ws = run(open('/a'), open('/b'), open('/c'), { type: 'goto', index: 1 });
+    expect(ws.usage.map((id) => ws.tabs.find((tab) => tab.id === id)!.url)).toEqual(['/b', '/c', '/a']);
+    ws = workspaceReducer(ws, open('/d', { background: true }));
+    expect(ws.usage.map((id) => ws.tabs.find((tab) => tab.id === id)!.url)).toEqual(['/b', '/c', '/d', '/a']);
+    const closing = idOf(ws, '/c');
+    ws = workspaceReducer(ws, { type: 'close', id: closing });
+    expect(ws.usage).not.toContain(closing);
+    expect(ws.usage).toHaveLength(3);
+  });
+
+  it('opening one tab over the limit closes the least recently used one, which can be reopened', () => {
+    let ws = run(limited('/a'), limited('/b'), limited('/c'), { type: 'goto', index: 1 });
+    ws = workspaceReducer(ws, limited('/d'));
+    expect(urls(ws)).toEqual(['/a', '/d', '/c']);
+    expect(active(ws)).toBe('/d');
+    expect(ws.closed.at(-1)?.url).toBe('/b');
+    // Without a limit nothing is closed.
+    expect(urls(workspaceReducer(ws, open('/e')))).toHaveLength(4);
+  });
+
+  it('never closes a tab with unsaved changes nor a shown one; with nothing to close the limit is exceeded', () => {
+    let ws = run(limited('/a'), limited('/b'), limited('/c', { side: 'right' }));
+    // /c on the right; /b gets unsaved changes and /a is shown on the left.
+    ws = workspaceReducer(ws, { type: 'setDirty', id: idOf(ws, '/b'), dirty: true });
+    ws = workspaceReducer(ws, { type: 'focusPane', pane: 0 });
+    ws = workspaceReducer(ws, { type: 'activate', id: idOf(ws, '/a') });
+    ws = workspaceReducer(ws, limited('/d', { background: true }));
+    // /a and /c are shown, /b is dirty, /d was just opened: over the limit, nothing closed.
+    expect(urls(ws).sort()).toEqual(['/a', '/b', '/c', '/d']);
+    expect(ws.closed).toEqual([]);
+    // Once /b is saved it is the least recently used tab that may go.
+    ws = workspaceReducer(ws, { type: 'setDirty', id: idOf(ws, '/b'), dirty: false });
+    ws = workspaceReducer(ws, limited('/e', { background: true }));
+    expect(urls(ws)).not.toContain('/b');
+    expect(urls(ws)).toEqual(expect.arrayContaining(['/a', '/c', '/e']));
+  });
+
+  it('restored tabs never shown since count as the least recently used', () => {
+    let ws = run({ type: 'restore', tabs: [{ url: '/a' }, { url: '/b' }, { url: '/c' }], activeUrl: '/c' });
+    ws = workspaceReducer(ws, limited('/d'));
+    expect(urls(ws)).toEqual(['/b', '/c', '/d']);
+  });
+});

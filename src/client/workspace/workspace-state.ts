@@ -25,10 +25,12 @@ export interface Workspace {
   focusedPane: PaneIndex;
   /** Closed tabs, most recent last (reopen closed tab). */
   closed: { url: string; title?: string; index: number }[];
+  /** Tab ids by last use, least recent first: the tab limit closes from the front. */
+  usage: string[];
 }
 
 export type WorkspaceAction =
-  | { type: 'open'; url: string; background?: boolean; side?: Side; id?: string; title?: string }
+  | { type: 'open'; url: string; background?: boolean; side?: Side; id?: string; title?: string; limit?: number }
   | { type: 'close'; id: string }
   | { type: 'activate'; id: string }
   | { type: 'cycle'; delta: 1 | -1 }
@@ -44,7 +46,14 @@ export type WorkspaceAction =
 
 export const MAX_CLOSED_TABS = 20;
 
-export const emptyWorkspace: Workspace = { tabs: [], panes: [undefined, undefined], focusedPane: 0, closed: [] };
+/**
+ * Most tabs open at once (`undefined`: no limit). Opening one more closes the least recently used
+ * tabs without unsaved changes, never a shown one (they stay reopenable). Equal to what the user
+ * settings save (`MAX_OPEN_TABS`), so no open tab is silently left out of the saved workspace.
+ */
+export const TAB_LIMIT: number | undefined = 50;
+
+export const emptyWorkspace: Workspace = { tabs: [], panes: [undefined, undefined], focusedPane: 0, closed: [], usage: [] };
 
 let tabCounter = 0;
 export function newTabId(): string {
@@ -91,7 +100,7 @@ function neighbour(ws: Workspace, id: string, other: string | undefined): string
   return candidates.find((tab) => tab.id !== id && tab.id !== other)?.id;
 }
 
-export function workspaceReducer(ws: Workspace, action: WorkspaceAction): Workspace {
+function reduce(ws: Workspace, action: WorkspaceAction): Workspace {
   switch (action.type) {
     case 'open': {
       const existing = ws.tabs.find((tab) => pagePath(tab.url) === pagePath(action.url));
@@ -152,7 +161,7 @@ export function workspaceReducer(ws: Workspace, action: WorkspaceAction): Worksp
           focusedPane = 0;
         }
       }
-      return { tabs: ws.tabs.filter((t) => t.id !== tab.id), panes, focusedPane, closed };
+      return { ...ws, tabs: ws.tabs.filter((t) => t.id !== tab.id), panes, focusedPane, closed };
     }
     case 'activate':
       return ws.tabs.some((tab) => tab.id === action.id) ? show(ws, action.id) : ws;
@@ -186,7 +195,7 @@ export function workspaceReducer(ws: Workspace, action: WorkspaceAction): Worksp
       const last = ws.closed.at(-1);
       if (!last) return ws;
       const rest = { ...ws, closed: ws.closed.slice(0, -1) };
-      if (ws.tabs.some((tab) => pagePath(tab.url) === pagePath(last.url))) return workspaceReducer(rest, { type: 'open', url: last.url });
+      if (ws.tabs.some((tab) => pagePath(tab.url) === pagePath(last.url))) return reduce(rest, { type: 'open', url: last.url });
       const id = newTabId();
       const tabs = [...rest.tabs];
       const reopened: Tab = { id, url: last.url };
@@ -231,6 +240,46 @@ export function workspaceReducer(ws: Workspace, action: WorkspaceAction): Worksp
     }
   }
 }
+
+/** `usage` after a change: closed tabs leave it, the shown ones (and a tab just opened) move to its end, the focused one last. */
+function trackUsage(after: Workspace, opened: string | undefined): Workspace {
+  const open = new Set(after.tabs.map((tab) => tab.id));
+  const shown = [after.panes[after.focusedPane === 0 ? 1 : 0], opened, after.panes[after.focusedPane]].filter((id): id is string => id !== undefined && open.has(id));
+  const usage = [...after.usage.filter((id) => open.has(id) && !shown.includes(id)), ...new Set(shown)];
+  return usage.length === after.usage.length && usage.every((id, i) => id === after.usage[i]) ? after : { ...after, usage };
+}
+
+/**
+ * Over `limit`, closes the least recently used tabs that have no unsaved changes and are not shown
+ * (nor `keep`, the tab just opened), as the close action does: each stays reopenable.
+ */
+export function closeOverLimit(ws: Workspace, limit: number | undefined, keep?: string): Workspace {
+  if (limit === undefined || ws.tabs.length <= limit) return ws;
+  const byId = new Map(ws.tabs.map((tab) => [tab.id, tab]));
+  const used = new Set(ws.usage);
+  // Tabs never shown since the restore count as the least recently used, in strip order.
+  const order = [...ws.tabs.filter((tab) => !used.has(tab.id)).map((tab) => tab.id), ...ws.usage];
+  let next = ws;
+  for (const id of order) {
+    if (next.tabs.length <= limit) break;
+    const tab = byId.get(id);
+    if (!tab || tab.dirty || id === keep || next.panes.includes(id)) continue;
+    next = reduce(next, { type: 'close', id });
+  }
+  return { ...next, usage: next.usage.filter((id) => next.tabs.some((tab) => tab.id === id)) };
+}
+
+export function workspaceReducer(ws: Workspace, action: WorkspaceAction): Workspace {
+  let next = reduce(ws, action);
+  if (next === ws) return ws;
+  const opened = action.type === 'open' ? next.tabs.find((tab) => pagePath(tab.url) === pagePath(action.url))?.id : undefined;
+  next = trackUsage(next, opened);
+  if (action.type === 'open' && next.tabs.length > ws.tabs.length) next = closeOverLimit(next, action.limit, opened);
+  return next;
+}
+
+/** The list of open tabs (Alt+L) is shown. */
+export const tabListOpenAtom = atom(false);
 
 /** The whole workspace; change it only through `dispatchWorkspace`. */
 export const workspaceAtom = atom<Workspace>(emptyWorkspace);

@@ -25,4 +25,20 @@ describe('saved tabs', () => {
     expect(tabLabel({ url: '/planning/calendar/fire' })).toBe('Calendario Antincendio');
     expect(tabLabel({ url: '/x', title: 'Mio' })).toBe('Mio');
   });
+
+  it('say which variant of a route a screen title is, and that a record\'s PDF is its preview', () => {
+    expect(tabLabel({ url: '/customers/company', title: 'Clienti' })).toBe('Clienti · Aziende');
+    expect(tabLabel({ url: '/customers/person?sort=name', title: 'Clienti' })).toBe('Clienti · Privati');
+    expect(tabLabel({ url: '/planning/physicalActivities/fire/c1', title: 'Scadenze' })).toBe('Scadenze · Antincendio');
+    expect(tabLabel({ url: '/planning/physicalActivities/equip/c1', title: 'Scadenze' })).toBe('Scadenze · Attrezzature');
+    expect(tabLabel({ url: '/planning/physicalActivities', title: 'Scadenze' })).toBe('Scadenze');
+    // A list titled by its kind takes its route's more specific title.
+    expect(tabLabel({ url: '/marketing/customers', title: 'Clienti' })).toBe('Clienti marketing');
+    // A title that already names its variant is left as it is.
+    expect(tabLabel({ url: '/planning/calendar/fire', title: 'Calendario Antincendio' })).toBe('Calendario Antincendio');
+    expect(tabLabel({ url: '/preview/quotations/q1', title: 'PRV-2026-02374 – Mario Rossi' })).toBe('Anteprima PRV-2026-02374 – Mario Rossi');
+    expect(tabLabel({ url: '/marketing/quotations/detail/q1', title: 'PRV-2026-02374 – Mario Rossi' })).toBe('PRV-2026-02374 – Mario Rossi');
+    // A record whose only tab is the preview route (a role) keeps its own title.
+    expect(tabLabel({ url: '/preview/roles/r1', title: 'Amministrazione' })).toBe('Amministrazione');
+  });
 });

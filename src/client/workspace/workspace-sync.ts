@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { intl } from '../i18n/index.ts';
-import { matchRoute } from '../../domain/routes.ts';
+import { entityUrl, matchRoute, type RouteDef } from '../../domain/routes.ts';
 import { loadUserSettings, updateUserSettings, userSettingsAtom } from '../settings/user-settings.ts';
 import { store } from '../store.ts';
 import { routeTitle } from '../../../commands/navigation.ts';
@@ -20,11 +20,31 @@ export function currentLocation(): string {
   return `${window.location.pathname}${window.location.search}${window.location.hash}`;
 }
 
-/** A tab's label: the screen's title, else the route's. */
+/** The labels of the enumerated params of a route variant («Aziende», «Antincendio»), or undefined. */
+function variantLabel(route: RouteDef, params: Record<string, string>): string | undefined {
+  const labels = Object.entries(params)
+    .filter(([name]) => route.params?.[name])
+    .map(([name, value]) => intl.formatMessage({ id: `nav.param.${name}.${value}` }));
+  return labels.length > 0 ? labels.join(' · ') : undefined;
+}
+
+/**
+ * A tab's label: the screen's title, else the route's. Tabs whose screens share a title say which
+ * one they are: a route variant adds its label («Clienti · Aziende», «Scadenze · Antincendio»), a
+ * list whose route title says more takes it («Clienti marketing»), and the printed document of a
+ * record that has its own tab is «Anteprima PRV-…».
+ */
 export function tabLabel(tab: Pick<Tab, 'url' | 'title'>): string {
-  if (tab.title) return tab.title;
   const match = matchRoute(tab.url);
-  return match ? routeTitle(match.route, match.params) : tab.url;
+  if (!tab.title) return match ? routeTitle(match.route, match.params) : tab.url;
+  if (!match) return tab.title;
+  const { entity, id } = match.params;
+  if (match.route.name === 'Preview' && entity && id && entityUrl(entity, id)) return intl.formatMessage({ id: 'workspace.tabs.previewTitle' }, { title: tab.title });
+  const variant = variantLabel(match.route, match.params);
+  if (variant) return tab.title.includes(variant) ? tab.title : `${tab.title} · ${variant}`;
+  // A list screen titled by its kind («Clienti») on a route whose own title says more («Clienti marketing»).
+  const own = match.route.needsId ? undefined : routeTitle(match.route, match.params);
+  return own && own !== tab.title && own.startsWith(`${tab.title} `) ? own : tab.title;
 }
 
 /** `MAX_OPEN_TABS` of the userSettings kind (not imported: it would bring zod into the initial bundle; a test checks). */

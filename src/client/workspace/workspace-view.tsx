@@ -3,24 +3,60 @@
  * shown stays mounted (hidden when not shown), so switching tabs keeps a grid's scroll or a form's
  * edits. Each pane takes its own focus; a click or focus inside a pane makes it the focused side.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatSequence } from '../../../commands/keys.ts';
 import { closeTab } from './close-tab.ts';
+import { DirtyMarker } from './dirty-marker.tsx';
 import { TabPanel } from './tab-panel.tsx';
 import { tabLabel } from './workspace-sync.ts';
-import { activeTab, dispatchWorkspace, isSplit, workspaceAtom, type PaneIndex } from './workspace-state.ts';
+import { activeTab, dispatchWorkspace, isSplit, tabListOpenAtom, workspaceAtom, type PaneIndex } from './workspace-state.ts';
 import { isPlainClick } from '../shell/app-link.tsx';
 import { returningFocus } from '../shell/ui-state.ts';
 
 const tabDomId = (id: string) => `tab-${id}`;
+
+// The tab list loads on first use (cmdk is in the palette's chunk, not in the initial bundle).
+const TabList = lazy(() => import('./tab-list.tsx'));
+
+/** The tab list, mounted from its first opening on (its native dialog closes itself, never unmounted open). */
+function LazyTabList() {
+  const open = useAtomValue(tabListOpenAtom);
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <TabList />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * Scrolls the strip sideways just enough to show `item` whole (`scrollIntoView` with `nearest`,
+ * limited to the strip: the page and the panes never move).
+ */
+export function scrollIntoStrip(strip: HTMLElement, item: HTMLElement): void {
+  const view = strip.getBoundingClientRect();
+  const box = item.getBoundingClientRect();
+  if (box.left < view.left) strip.scrollLeft -= view.left - box.left;
+  else if (box.right > view.right) strip.scrollLeft += Math.min(box.right - view.right, box.left - view.left);
+}
 
 export function TabStrip() {
   const ws = useAtomValue(workspaceAtom);
   const intl = useIntl();
   const active = activeTab(ws);
   const listRef = useRef<HTMLDivElement>(null);
+  const stripRef = useRef<HTMLDivElement>(null);
+  const activeId = active?.id;
+  const tabCount = ws.tabs.length;
+  // The active tab is always in the strip's view, however it became active (a deep link, Alt+9, the tab list).
+  useEffect(() => {
+    const item = activeId ? document.getElementById(tabDomId(activeId))?.closest<HTMLElement>('.tab-item') : undefined;
+    const strip = stripRef.current;
+    if (item && strip) scrollIntoStrip(strip, item);
+  }, [activeId, tabCount]);
 
   const focusTab = (id: string) => requestAnimationFrame(() => document.getElementById(tabDomId(id))?.focus());
   const onKeyDown = (event: KeyboardEvent) => {
@@ -44,7 +80,7 @@ export function TabStrip() {
   };
 
   return (
-    <div className="tab-strip">
+    <div ref={stripRef} className="tab-strip">
       <div ref={listRef} role="tablist" aria-label={intl.formatMessage({ id: 'workspace.tabs.label' })} className="tabs" onKeyDown={onKeyDown}>
         {ws.tabs.map((tab) => {
           const selected = tab.id === active?.id;
@@ -75,14 +111,7 @@ export function TabStrip() {
                 }}
               >
                 <span className="tab-title">{label}</span>
-                {tab.dirty && (
-                  <span className="tab-dirty" title={intl.formatMessage({ id: 'workspace.tabs.dirty' })}>
-                    <span aria-hidden="true">●</span>
-                    <span className="sr-only">
-                      <FormattedMessage id="workspace.tabs.dirty" />
-                    </span>
-                  </span>
-                )}
+                {tab.dirty && <DirtyMarker />}
               </a>
               <span
                 className="tab-close"
@@ -96,6 +125,7 @@ export function TabStrip() {
           );
         })}
       </div>
+      <LazyTabList />
     </div>
   );
 }

@@ -87,3 +87,38 @@ describe('document markup', () => {
     ]);
   });
 });
+
+describe('emphasis in lines and cells', () => {
+  it('reads **bold**, *italic* and _italic_ into spans, never leaving a marker in the text', () => {
+    expect(parseMarkup(renderTemplate('quotation', 'Cliente: **{{cliente.ragioneSociale}}** – _urgente_ e *nota*', quotation))).toEqual([
+      {
+        kind: 'paragraph',
+        lines: [[{ text: 'Cliente: ' }, { text: 'Rossi | Figli # Srl', bold: true }, { text: ' – ' }, { text: 'urgente', italic: true }, { text: ' e ' }, { text: 'nota', italic: true }]],
+        align: 'left',
+        bold: false,
+      },
+    ]);
+    expect(parseMarkup('| A |\n| **x** y |')).toEqual([{ kind: 'table', header: ['A'], rows: [[[{ text: 'x', bold: true }, { text: ' y' }]]], numeric: [false] }]);
+    expect(parseMarkup('# **Titolo**')).toEqual([{ kind: 'heading', level: 1, text: 'Titolo' }]);
+  });
+
+  it('prints a line bold from end to end as a bold paragraph, an empty emphasis as nothing', () => {
+    expect(parseMarkup('uno\n**Beta** – due')).toEqual([{ kind: 'paragraph', lines: ['uno', [{ text: 'Beta', bold: true }, { text: ' – due' }]], align: 'left', bold: false }]);
+    expect(parseMarkup('**A** **B**\n**tutto**')).toEqual([
+      { kind: 'paragraph', lines: [[{ text: 'A', bold: true }, { text: ' ' }, { text: 'B', bold: true }]], align: 'left', bold: false },
+      { kind: 'paragraph', lines: ['tutto'], align: 'left', bold: true },
+    ]);
+    expect(parseMarkup('**** – Milano')).toEqual([{ kind: 'paragraph', lines: [' – Milano'], align: 'left', bold: false }]);
+  });
+
+  it('keeps escaped markers, a lone marker and an underscore inside a word as text', () => {
+    expect(parseMarkup(renderTemplate('quotation', '**{{cliente.ragioneSociale}}**', { cliente: { ragioneSociale: '**Alfa** _Beta_ *' } }))).toEqual([
+      { kind: 'paragraph', lines: ['**Alfa** _Beta_ *'], align: 'left', bold: true },
+    ]);
+    expect(parseMarkup('Prezzo* e Sconto* IVA esclusa, file_di_prova, 2 * 3 * 4')).toEqual([{ kind: 'paragraph', lines: ['Prezzo* e Sconto* IVA esclusa, file_di_prova, 2 * 3 * 4'], align: 'left', bold: false }]);
+    expect(parseMarkup('Il tecnico: ______ _Il cliente_: ______')).toEqual([{ kind: 'paragraph', lines: [[{ text: 'Il tecnico: ______ ' }, { text: 'Il cliente', italic: true }, { text: ': ______' }]], align: 'left', bold: false }]);
+    expect(parseMarkup('***tutto*** e **a*b*c**')).toEqual([
+      { kind: 'paragraph', lines: [[{ text: 'tutto', bold: true, italic: true }, { text: ' e ' }, { text: 'a', bold: true }, { text: 'b', bold: true, italic: true }, { text: 'c', bold: true }]], align: 'left', bold: false },
+    ]);
+  });
+});

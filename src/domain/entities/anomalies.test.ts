@@ -23,7 +23,10 @@ describe('anomalies', () => {
     expect(parse({ risk: 'critical' }).success).toBe(false);
   });
 
-  it('are titled by the day they were found', () => {
-    expect(anomalies.title(parse({}).data as never)).toBe('Anomalia del 01/03/2025');
+  it('are titled by what was found, then the day; a long description is cut', () => {
+    expect(anomalies.title(parse({}).data as never)).toBe('Manometro in zona rossa (01/03/2025)');
+    const long = anomalies.title(parse({ description: `${'Cartello mancante e segnaletica da rifare '.repeat(3)}\nseconda riga` }).data as never);
+    expect(long).toMatch(/^Cartello mancante e segnaletica da rifare Cartello mancante…\s\(01\/03\/2025\)$/);
+    expect(anomalies.title({ attributes: { description: '', detectedDateTime: '2025-03-01T10:00:00+01:00' }, metadata: {}, relationships: {} })).toBe('Anomalia del 01/03/2025');
   });
 });

@@ -41,6 +41,9 @@ export function anomalyIssues(attributes: AnomalyAttributes): RuleIssue[] {
   return [];
 }
 
+/** The longest description a title shows before it is cut. */
+const ANOMALY_TITLE_LENGTH = 60;
+
 export const anomalies = defineKind({
   type: 'anomalies',
   subject: 'anomaly',
@@ -69,5 +72,11 @@ export const anomalies = defineKind({
     'relationships.checkId': { target: 'checks' },
   },
   rules: (entity) => anomalyIssues((entity as AnomalyShape).attributes),
-  title: (entity) => `Anomalia del ${italianDate((entity as AnomalyShape).attributes.detectedDateTime)}`,
+  // What was found, then when: every row of a list no longer reads the same «Anomalia del …».
+  title: (entity) => {
+    const { description, detectedDateTime } = (entity as AnomalyShape).attributes;
+    const firstLine = (description ?? '').trim().split(/\r?\n/, 1)[0]!;
+    const what = firstLine.length > ANOMALY_TITLE_LENGTH ? `${firstLine.slice(0, ANOMALY_TITLE_LENGTH - 1).trimEnd()}…` : firstLine;
+    return what ? `${what} (${italianDate(detectedDateTime)})` : `Anomalia del ${italianDate(detectedDateTime)}`;
+  },
 });

@@ -21,6 +21,9 @@ export const assignmentActivityAttributes = z.strictObject({
   durationMinutes: z.number().int().min(0).max(100_000).optional(),
   /** In state activity-substituted: the assignment activity that took this one's place. */
   substitutedByActivityId: z.uuid().nullable().optional(),
+  /** Issue 22: the work could not be done (its controls are excused); the reason is required and printed on the report. */
+  notExecutable: z.boolean().optional(),
+  notExecutableReason: optionalText(1000).nullable(),
 });
 
 export const assignmentActivityRelationships = z.strictObject({

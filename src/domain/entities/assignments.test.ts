@@ -19,12 +19,9 @@ describe('assignments', () => {
     expect(result.data?.relationships).toMatchObject({ operatorIds: [] });
   });
 
-  it('needs its code and its customer', () => {
-    const result = entitySchema(assignments).safeParse({ attributes: { code: ' ', module: 'fire' } });
-    expect(issuesOf(result)).toEqual([
-      ['attributes.code', messages.required],
-      ['relationships.customerId', messages.required],
-    ]);
+  it('needs its customer; its code is the server’s series, so none is needed', () => {
+    const result = entitySchema(assignments).safeParse({ attributes: { module: 'fire' } });
+    expect(issuesOf(result)).toEqual([['relationships.customerId', messages.required]]);
   });
 
   describe('SPEC §5 operators', () => {

@@ -1,17 +1,21 @@
 /**
  * Assignments (SPEC /planning/assignments): an intervention at a customer, planned on the
- * calendar of one module and carried out by operators. The code is unique: the server answers
- * ASSIGNMENT_CODE_ALREADY_USED when it is taken.
+ * calendar of one module and carried out by operators. The code is the server's, from one
+ * numbered series (`INT-YYYY-NNNNN`, server/kinds/assignments.ts).
  * Fields: our design (SPEC names the kind only).
  */
 import { z } from 'zod';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
 import { assignmentPriorities, assignmentStates, moduleName } from '../enums.ts';
-import { isoDateTime, messages, optionalText, requiredText } from '../validation.ts';
-import { assignmentMachine } from '../machines/assignment.ts';
+import { isoDateTime, messages, optionalText } from '../validation.ts';
+import { ASSIGNMENT_EDITABLE_STATES, assignmentMachine } from '../machines/assignment.ts';
 
 export const assignmentAttributes = z.strictObject({
-  code: requiredText(50),
+  /**
+   * Assigned by the server from one numbered series `INT-YYYY-NNNNN` (the business day's year),
+   * whoever creates the intervention: a code sent is ignored, and a stored one never changes.
+   */
+  code: optionalText(50),
   state: z.enum(assignmentStates).default('open'),
   module: moduleName,
   title: optionalText(300),
@@ -83,6 +87,10 @@ export const assignments = defineKind({
   metadata: z.strictObject({}),
   relationships: assignmentRelationships,
   machine: assignmentMachine,
+  // Issue 22: closed or cancelled, an intervention opens read-only but for its notes (src/domain/record-lock.ts).
+  stateLock: { editableStates: ASSIGNMENT_EDITABLE_STATES, alwaysEditable: ['attributes.notes'], hint: 'si possono cambiare solo le note (Riapri per modificare il resto)' },
+  // The code is the series' (server/kinds/assignments.ts): nobody types it.
+  serverAssigned: ['attributes.code'],
   fields: {
     code: { path: 'attributes.code', type: 'text', sortable: true },
     state: { path: 'attributes.state', type: 'text' },
@@ -108,6 +116,8 @@ export const assignments = defineKind({
   },
   title: (entity) => {
     const { code, title } = (entity as AssignmentShape).attributes;
-    return title ? `${code} – ${title}` : code;
+    // A code is always stored (the server's series); only a record not yet written has none.
+    const label = code || 'Nuovo intervento';
+    return title ? `${label} – ${title}` : label;
   },
 });

@@ -10,6 +10,7 @@ import {
   percentage, requiredText, vatNumber,
 } from '../validation.ts';
 import { address } from './address.ts';
+import { commercialReferentIssues, type RegistryReferent } from '../rules/commercial-referent.ts';
 
 export const registry = z.strictObject({
   // In reading order: what it is and its name, tax codes, address, contacts, ERP, a person's birth data.
@@ -274,7 +275,7 @@ export const customers = defineKind({
     commercialPercentage: { path: 'attributes.commercialPercentage', type: 'number', sortable: true, range: true },
     validityDateTimeEnd: { path: 'attributes.validityDateTimeEnd', type: 'date', sortable: true, range: true },
     lastContact: { path: 'metadata.lastContact', type: 'date', sortable: true, range: true },
-    lastReply: { path: 'metadata.lastReply', type: 'text' },
+    lastReply: { path: 'metadata.lastReply', type: 'text', values: contactLastReplies },
     rating: { path: 'attributes.rating', type: 'number', sortable: true, range: true },
   },
   fullText: [
@@ -306,6 +307,12 @@ export const customers = defineKind({
     if (start && end && end < start) {
       issues.push({ path: ['attributes', 'validityDateTimeEnd'], code: 'validityEndAfterStart', message: messages.validityEndAfterStart });
     }
+    // SPEC §8: a commercial referent who is not a user comes from the customer's registry referents.
+    issues.push(...commercialReferentIssues({
+      referentId: entity.relationships.referentId as string | null | undefined,
+      referentName: entity.metadata.referentName as string | undefined,
+      referents: (attributes.additionalInformations as { referents?: RegistryReferent[] } | undefined)?.referents ?? [],
+    }));
     return issues;
   },
   derivedMetadata: (entity) => {

@@ -31,6 +31,15 @@ describe('equipments', () => {
     expect(issuesOf(parse({ ...equip, purchaseYear: 2018.5 })).map(([path]) => path)).toEqual(['attributes.purchaseYear']);
   });
 
+  it('show only their module’s fields: an extinguisher has no INAIL number, a machine no characteristics', () => {
+    const applies = (attributes: Record<string, unknown>, path: string) => equipments.fieldApplies!(path, { attributes, metadata: {}, relationships: {} });
+    for (const path of ['attributes.inailNumber', 'attributes.costCenter', 'attributes.isIndustry4']) expect(applies(fire, path)).toBe(false);
+    expect(applies(fire, 'attributes.characteristics')).toBe(true);
+    expect(applies(equip, 'attributes.characteristics')).toBe(false);
+    expect(applies(equip, 'attributes.inailNumber')).toBe(true);
+    for (const attributes of [fire, equip]) expect(applies(attributes, 'attributes.serialNumber')).toBe(true);
+  });
+
   it('refuse another module’s fields (SPEC §3 fire only / equip only)', () => {
     expect(issuesOf(parse({ ...fire, builder: 'Atlas', isCe: true, purchaseYear: 2020 }))).toEqual([
       ['attributes.purchaseYear', messages.invalidValue],

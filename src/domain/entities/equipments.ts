@@ -85,13 +85,18 @@ export const moduleOnlyFields = {
   ],
 } as const satisfies Record<(typeof equipmentModules)[number], readonly (keyof EquipmentAttributes)[]>;
 
+/** The fields of the other module, which an equipment of `module` never has. */
+export function foreignModuleFields(module: unknown): readonly (keyof EquipmentAttributes)[] {
+  return module === 'fire' ? moduleOnlyFields.equip : module === 'equip' ? moduleOnlyFields.fire : [];
+}
+
 /**
  * Another module's fields are refused rather than dropped, so a client that sends them learns
  * it. Nothing is installed before it is produced, nor decommissioned before it is bought.
  */
 export function equipmentIssues(attributes: EquipmentAttributes): RuleIssue[] {
   const issues: RuleIssue[] = [];
-  const foreign = attributes.module === 'fire' ? moduleOnlyFields.equip : moduleOnlyFields.fire;
+  const foreign = foreignModuleFields(attributes.module);
   for (const key of foreign) {
     const value = attributes[key];
     if (value !== undefined && value !== null && value !== '') {
@@ -143,6 +148,7 @@ export const equipments = defineKind({
     'relationships.productId': { target: 'products' },
   },
   rules: (entity) => equipmentIssues((entity as EquipmentShape).attributes),
+  fieldApplies: (path, entity) => !foreignModuleFields(entity.attributes.module).some((key) => path === `attributes.${key}`),
   title: (entity) => {
     const { equipmentId, builder, model } = (entity as EquipmentShape).attributes;
     const makeAndModel = [builder, model].filter(Boolean).join(' ');

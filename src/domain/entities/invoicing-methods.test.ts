@@ -12,11 +12,15 @@ describe('invoicing methods', () => {
   it('SPEC §5: flags instalments none inserted, not completed, or exceeding 100%', () => {
     const method = { name: 'Rate', type: 'instalment' };
     expect(issues(parse(method))).toEqual([{ path: 'attributes.instalments', message: messages.instalmentsNone }]);
+    // With what remains to assign, or by how much 100% is passed (SPEC §5 "remaining").
     expect(issues(parse({ ...method, instalments: instalments(30, 30) }))).toEqual([
-      { path: 'attributes.instalments', message: messages.instalmentsIncomplete },
+      { path: 'attributes.instalments', message: `${messages.instalmentsIncomplete}: manca il 40%` },
+    ]);
+    expect(issues(parse({ ...method, instalments: instalments(33.33, 33.33) }))).toEqual([
+      { path: 'attributes.instalments', message: `${messages.instalmentsIncomplete}: manca il 33,34%` },
     ]);
     expect(issues(parse({ ...method, instalments: instalments(60, 50) }))).toEqual([
-      { path: 'attributes.instalments', message: messages.instalmentsExceeded },
+      { path: 'attributes.instalments', message: `${messages.instalmentsExceeded} di 10 punti` },
     ]);
     expect(issues(parse({ ...method, instalments: instalments(30, 30, 40) }))).toEqual([]);
   });
@@ -26,7 +30,7 @@ describe('invoicing methods', () => {
     expect(issues(parse(method))).toEqual([]);
     expect(issues(parse({ ...method, instalments: [{ percentage: 100, timing: 'atCompletion' }] }))).toEqual([]);
     expect(issues(parse({ ...method, instalments: instalments(50) }))).toEqual([
-      { path: 'attributes.instalments', message: messages.instalmentsIncomplete },
+      { path: 'attributes.instalments', message: `${messages.instalmentsIncomplete}: manca il 50%` },
     ]);
     expect(issues(parse({ ...method, instalments: instalments(50, 50) }))).toEqual([
       { path: 'attributes.instalments', message: messages.invalidValue },

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
 import { instalmentTimings, instalmentUnits, invoicingMethodTypes } from '../enums.ts';
 import { messages, optionalText, requiredText } from '../validation.ts';
-import { instalmentIssue } from '../rules/instalments.ts';
+import { instalmentIssue, instalmentMessage } from '../rules/instalments.ts';
 
 /** Timings that count a duration from an event, so they need `duration` and `unit`. */
 export const timingsWithDuration: ReadonlySet<string> = new Set(['durationFromSubscription', 'durationFromCompletion']);
@@ -40,8 +40,9 @@ export function invoicingMethodIssues(attributes: z.infer<typeof invoicingMethod
   if (type === 'singlePayment' && instalments.length > 1) {
     issues.push({ path: at, code: 'invalidValue', message: messages.invalidValue });
   } else if (type === 'instalment' || instalments.length > 0) {
-    const issue = instalmentIssue(instalments.map((i) => i.percentage));
-    if (issue) issues.push({ path: at, code: issue, message: messages[issue] });
+    const percentages = instalments.map((i) => i.percentage);
+    const issue = instalmentIssue(percentages);
+    if (issue) issues.push({ path: at, code: issue, message: instalmentMessage(issue, percentages, messages[issue]) });
   }
   instalments.forEach((item, index) => {
     if (!timingsWithDuration.has(item.timing)) return;

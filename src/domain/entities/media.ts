@@ -273,6 +273,8 @@ export const media = defineKind({
     parentId: { path: 'attributes.parentId', type: 'uuid' },
     customerId: { path: 'relationships.customerId', type: 'uuid' },
     ownerId: { path: 'relationships.ownerId', type: 'uuid' },
+    // What a file belongs to (`employees`: a course certificate; the customer's files section lists them).
+    ownerType: { path: 'relationships.ownerType', type: 'text' },
   },
   fullText: ['attributes.name'],
   references: {

@@ -9,7 +9,7 @@ import { moduleName, orderStates } from '../enums.ts';
 import { isoDate, MAX_QUANTITY, messages, money, optionalText, percentage } from '../validation.ts';
 import { deliveryCheck } from '../rules/delivery.ts';
 import { documentTotals } from '../rules/totals.ts';
-import { orderMachine } from '../machines/order.ts';
+import { orderDeletableStates, orderMachine } from '../machines/order.ts';
 import { assignmentAttributes, assignmentRelationships } from './assignments.ts';
 
 /**
@@ -80,7 +80,8 @@ export const orderRelationships = z.strictObject({
 export const orderWizardRequest = z.strictObject({
   order: z.strictObject({
     attributes: orderAttributes.pick({ orderDate: true, workStartDate: true, workEndDate: true, module: true, notes: true }),
-    relationships: orderRelationships.pick({ customerId: true, officeLocationId: true, selectedServiceIds: true }),
+    /** `quotationId`: the accepted quotation the wizard starts from (its prices are the order's). */
+    relationships: orderRelationships.pick({ customerId: true, officeLocationId: true, quotationId: true, selectedServiceIds: true }),
   }),
   lines: z.array(z.strictObject({
     productId: z.uuid(),
@@ -89,7 +90,10 @@ export const orderWizardRequest = z.strictObject({
     discountPercent: orderLine.shape.discountPercent,
     activityIds: orderLine.shape.activityIds,
   })).min(1, 'Aggiungere almeno un prodotto').max(1000),
-  /** The provisional assignment (step 5); its module, customer, location and order are the order's. */
+  /**
+   * The provisional assignment (step 5); its module, customer, location and order are the order's,
+   * its code the server's series (a code sent is ignored), its activities those of the lines and services.
+   */
   assignment: z.strictObject({
     attributes: assignmentAttributes.pick({ code: true, title: true, plannedStartDateTime: true, plannedEndDateTime: true, priority: true }),
     relationships: assignmentRelationships.pick({ operatorIds: true, operatorInChargeId: true }).default({ operatorIds: [] }),
@@ -133,6 +137,14 @@ export const orders = defineKind({
   metadata: z.strictObject({}),
   relationships: orderRelationships,
   machine: orderMachine,
+  // Completed or cancelled, an order is what was done or dropped: only its notes still change (a cancelled one is reopened first).
+  stateLock: {
+    editableStates: ['new', 'todo', 'planned', 'in-progress'],
+    alwaysEditable: ['attributes.notes'],
+    hint: 'si possono cambiare solo le note',
+  },
+  // SPEC §4: deleted only before work on it is confirmed, or once cancelled.
+  deleteLock: { states: orderDeletableStates, message: 'Si possono eliminare solo ordini nuovi o annullati' },
   actions: {
     deliver: { label: 'Registra consegna', ability: 'update', body: deliveryRequest, key: 'c', states: DELIVERABLE_ORDER_STATES },
   },

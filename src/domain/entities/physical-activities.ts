@@ -62,7 +62,7 @@ export const postponeDeadlineRequest = z.strictObject({
   postponeReason: requiredText(500),
 });
 
-const ruleKindLabels: Record<(typeof deadlineKinds)[number], string> = {
+export const ruleKindLabels: Record<(typeof deadlineKinds)[number], string> = {
   sorveglianza: 'Sorveglianza', controlloPeriodico: 'Controllo periodico', revisione: 'Revisione', collaudo: 'Collaudo', fineVita: 'Fine vita',
   aggiornamentoFormativo: 'Aggiornamento formativo',
 };

@@ -95,10 +95,13 @@ export const quotations = defineKind({
     hint: 'creare una revisione o riportarlo in bozza',
     ownedRows: ['quotationProducts'],
   },
+  // Issued, accepted or refused, a quotation is what the customer received: it is cancelled or revised, never deleted.
+  deleteLock: { states: ['to-be-created', 'draft'], message: 'Si possono eliminare solo preventivi da creare o in bozza; gli altri si annullano o si revisionano' },
   actions: {
     duplicate: { label: 'Duplica', ability: 'create', creates: true, key: 'd' },
     // An order with the accepted quotation's lines, linked to it (server: src/server/kinds/quotations.ts createOrderFromQuotation).
-    createOrder: { label: 'Crea ordine', ability: 'createOrder', creates: true, createdType: 'orders', key: 'o', states: ['accepted'] },
+    // The `r o` command opens the order wizard filled from the quotation (createFlow), so the order gets its activities and intervention.
+    createOrder: { label: 'Crea ordine', ability: 'createOrder', creates: true, createdType: 'orders', key: 'o', states: ['accepted'], createFlow: 'relationships.quotationId' },
   },
   fields: {
     code: { path: 'attributes.code', type: 'text', sortable: true },

@@ -4,7 +4,9 @@
  * decommissioned are final: the replacement activity, or the equipment, carries on the work.
  */
 import { assignmentActivityStates } from '../enums.ts';
-import { defineMachine } from './define.ts';
+import type { GuardContext } from '../machine.ts';
+import { INTERVENTION_UNRECORDED_CONTROLS, unrecordedControlsRefusal } from '../rules/intervention.ts';
+import { defineMachine, describedGuard } from './define.ts';
 
 export type AssignmentActivityState = (typeof assignmentActivityStates)[number];
 
@@ -18,13 +20,19 @@ export const assignmentActivityStateLabels: Record<AssignmentActivityState, stri
   'activity-substituted': 'Sostituita',
 };
 
+/** Issue 22: an activity is done once its mandatory controls are recorded, or it is marked «non eseguibile» with a reason. */
+const controlsRecorded = describedGuard(
+  'Controlli obbligatori registrati, oppure attività segnata «non eseguibile» con il motivo',
+  (_entity, ctx: GuardContext) => unrecordedControlsRefusal(ctx.lists?.[INTERVENTION_UNRECORDED_CONTROLS]),
+);
+
 export const assignmentActivityMachine = defineMachine({
   statePath: 'attributes.state',
   states: assignmentActivityStates,
   initial: 'open',
   transitions: [
-    { from: ['open'], action: 'close', to: 'closed', label: 'Chiudi', ability: 'update' },
-    { from: ['open'], action: 'closeWithAnomalies', to: 'closed-with-anomalies', label: 'Chiudi con anomalie', ability: 'update' },
+    { from: ['open'], action: 'close', to: 'closed', label: 'Chiudi', ability: 'update', guard: controlsRecorded },
+    { from: ['open'], action: 'closeWithAnomalies', to: 'closed-with-anomalies', label: 'Chiudi con anomalie', ability: 'update', guard: controlsRecorded },
     { from: ['open'], action: 'postpone', to: 'postponed', label: 'Rinvia', ability: 'update' },
     { from: ['postponed'], action: 'resume', to: 'open', label: 'Riprendi', ability: 'update' },
     { from: ['open', 'postponed'], action: 'cancel', to: 'canceled', label: 'Annulla', ability: 'update' },

@@ -4,9 +4,9 @@
  * reopening is possible). Scheduling needs the people and the date (SPEC §5).
  */
 import { assignmentStates } from '../enums.ts';
-import type { GuardFailure } from '../machine.ts';
+import type { GuardContext, GuardFailure } from '../machine.ts';
 import { messages } from '../validation.ts';
-import { closingRefusal, INTERVENTION_ANOMALIES } from '../rules/intervention.ts';
+import { closingRefusal, INTERVENTION_ANOMALIES, INTERVENTION_UNRECORDED_CONTROLS, unrecordedControlsRefusal } from '../rules/intervention.ts';
 import { cascade, defineMachine, describedGuard } from './define.ts';
 
 export type AssignmentState = (typeof assignmentStates)[number];
@@ -21,6 +21,12 @@ export const assignmentStateLabels: Record<AssignmentState, string> = {
   canceled: 'Annullato',
   postponed: 'Rinviato',
 };
+
+/**
+ * Issue 22: the states an intervention's content may change in; closed (with or without anomalies)
+ * or cancelled, it is what was done or dropped: only its notes change, reopening it (Riapri) opens the rest.
+ */
+export const ASSIGNMENT_EDITABLE_STATES: readonly AssignmentState[] = ['open', 'scheduled', 'running', 'paused', 'postponed'];
 
 /** SPEC §5: at least one operator and an operator in charge among them; a plan needs its start. */
 const staffedAndDated = describedGuard(
@@ -37,13 +43,15 @@ const staffedAndDated = describedGuard(
 );
 
 /** Issue 11: anomalies found during the intervention are recorded by closing it with anomalies, never hidden by a plain close. */
+/** Issue 22: no closing while a mandatory control of an activity still to do is unrecorded (unless it is «non eseguibile» with a reason). */
+const controlsRecorded = (ctx: GuardContext) => unrecordedControlsRefusal(ctx.lists?.[INTERVENTION_UNRECORDED_CONTROLS]);
 const noAnomaliesFound = describedGuard(
-  'Nessuna anomalia non risolta rilevata durante l’intervento',
-  (_entity, ctx) => closingRefusal('close', ctx.related?.[INTERVENTION_ANOMALIES]),
+  'Controlli obbligatori registrati e nessuna anomalia non risolta rilevata durante l’intervento',
+  (_entity, ctx) => controlsRecorded(ctx) ?? closingRefusal('close', ctx.related?.[INTERVENTION_ANOMALIES]),
 );
 const anomaliesFound = describedGuard(
-  'Almeno un’anomalia non risolta rilevata durante l’intervento',
-  (_entity, ctx) => closingRefusal('closeWithAnomalies', ctx.related?.[INTERVENTION_ANOMALIES]),
+  'Controlli obbligatori registrati e almeno un’anomalia non risolta rilevata durante l’intervento',
+  (_entity, ctx) => controlsRecorded(ctx) ?? closingRefusal('closeWithAnomalies', ctx.related?.[INTERVENTION_ANOMALIES]),
 );
 
 /** The activities still to do follow the assignment when it ends; those already done keep their outcome. */
@@ -58,12 +66,12 @@ export const assignmentMachine = defineMachine({
     { from: ['open', 'postponed'], action: 'schedule', to: 'scheduled', label: 'Pianifica', ability: 'update', guard: staffedAndDated },
     { from: ['scheduled'], action: 'unschedule', to: 'open', label: 'Annulla pianificazione', ability: 'update' },
     // Checked again at start: operators may have been removed since scheduling.
-    { from: ['scheduled'], action: 'start', to: 'running', label: 'Avvia', ability: 'update', guard: staffedAndDated },
-    { from: ['running'], action: 'pause', to: 'paused', label: 'Metti in pausa', ability: 'update' },
-    { from: ['paused'], action: 'resume', to: 'running', label: 'Riprendi', ability: 'update' },
-    { from: ['running', 'paused'], action: 'close', to: 'closed', label: 'Chiudi', ability: 'update', guard: noAnomaliesFound, effects: [activitiesTo('closed')] },
+    { from: ['scheduled'], action: 'start', to: 'running', label: 'Avvia', ability: 'workOn', guard: staffedAndDated },
+    { from: ['running'], action: 'pause', to: 'paused', label: 'Metti in pausa', ability: 'workOn' },
+    { from: ['paused'], action: 'resume', to: 'running', label: 'Riprendi', ability: 'workOn' },
+    { from: ['running', 'paused'], action: 'close', to: 'closed', label: 'Chiudi', ability: 'workOn', guard: noAnomaliesFound, effects: [activitiesTo('closed')] },
     {
-      from: ['running', 'paused'], action: 'closeWithAnomalies', to: 'closed-with-anomalies', label: 'Chiudi con anomalie', ability: 'update', guard: anomaliesFound,
+      from: ['running', 'paused'], action: 'closeWithAnomalies', to: 'closed-with-anomalies', label: 'Chiudi con anomalie', ability: 'workOn', guard: anomaliesFound,
       effects: [activitiesTo('closed-with-anomalies')],
     },
     // A running assignment is paused first: work on site is never cancelled mid-way by a click.

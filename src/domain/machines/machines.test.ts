@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abilityActions, quotationAbilityActions } from '../enums.ts';
+import { abilityActions, assignmentAbilityActions, quotationAbilityActions } from '../enums.ts';
 import { entryStates, type EntityShape } from '../kind.ts';
 import { availableActions, findTransition, type Effect, type GuardContext, type StateMachine } from '../machine.ts';
 import { messages } from '../validation.ts';
@@ -27,7 +27,7 @@ const expectations: Record<MachineType, { statePath: string; initial: string; en
 };
 
 const allMachines = Object.entries(machines) as [MachineType, StateMachine][];
-const knownAbilities = new Set<string>([...abilityActions, ...quotationAbilityActions]);
+const knownAbilities = new Set<string>([...abilityActions, ...quotationAbilityActions, ...assignmentAbilityActions]);
 
 function reachableFrom(machine: StateMachine, start: string): Set<string> {
   const seen = new Set([start]);
@@ -194,6 +194,15 @@ const guardCases: GuardCase[] = [
     { type: 'assignments', from, action: 'close', entity: staffed, ctx: { ...ctx, related: { interventionAnomalies: 2 } }, refusal: 'ANOMALIES_FOUND', message: /2 anomalie non risolte/ },
     { type: 'assignments', from, action: 'closeWithAnomalies', entity: staffed, ctx: { ...ctx, related: { interventionAnomalies: 1 } }, refusal: null },
     { type: 'assignments', from, action: 'closeWithAnomalies', entity: staffed, ctx: { ...ctx, related: { interventionAnomalies: 0 } }, refusal: 'NO_ANOMALIES' },
+    // Issue 22: no closing while a mandatory control of an activity still to do is unrecorded.
+    { type: 'assignments', from, action: 'close', entity: staffed, ctx: { ...ctx, related: { interventionAnomalies: 0 }, lists: { interventionUnrecordedControls: ['Verifica (EST-1): C1 – Pressione'] } }, refusal: 'MANDATORY_CONTROLS_UNRECORDED', message: /Verifica \(EST-1\): C1 – Pressione/ },
+    { type: 'assignments', from, action: 'closeWithAnomalies', entity: staffed, ctx: { ...ctx, related: { interventionAnomalies: 1 }, lists: { interventionUnrecordedControls: ['Verifica (EST-1): C1 – Pressione'] } }, refusal: 'MANDATORY_CONTROLS_UNRECORDED' },
+  ]),
+  // Assignment activity: closed once its mandatory controls are recorded (or it is «non eseguibile» with a reason).
+  ...(['close', 'closeWithAnomalies'] as const).flatMap((action): GuardCase[] => [
+    { type: 'assignmentActivities', from: 'open', action, entity: entity(), ctx: { ...ctx, lists: { interventionUnrecordedControls: [] } }, refusal: null },
+    { type: 'assignmentActivities', from: 'open', action, entity: entity(), refusal: null },
+    { type: 'assignmentActivities', from: 'open', action, entity: entity(), ctx: { ...ctx, lists: { interventionUnrecordedControls: ['Verifica (EST-1): C1 – Pressione'] } }, refusal: 'MANDATORY_CONTROLS_UNRECORDED', message: /«non eseguibile»/ },
   ]),
 ];
 
@@ -367,7 +376,7 @@ describe('machineTable', () => {
     // Rows for one starting state are together.
     const starts = rows.map((r) => r.split(' | ')[0]);
     expect(starts.filter((s, i) => i > 0 && s !== starts[i - 1]).length).toBe(new Set(starts).size - 1);
-    expect(table).toContain('| In corso (`running`) | Chiudi (`close`) | Chiuso (`closed`) | `update` | Nessuna anomalia non risolta rilevata durante l’intervento; Effetto: le attività dell’incarico in Aperta o Rinviata passano a Chiusa |');
+    expect(table).toContain('| In corso (`running`) | Chiudi (`close`) | Chiuso (`closed`) | `workOn` | Controlli obbligatori registrati e nessuna anomalia non risolta rilevata durante l’intervento; Effetto: le attività dell’incarico in Aperta o Rinviata passano a Chiusa |');
     expect(table).toMatch(/Riapri \(`reopen`\).*solo quelle spostate in automatico/);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, calendarDay, daysBetween } from './calendar.ts';
+import { addDays, addMonths, calendarDay, daysBetween, easterSunday, italianHoliday, nonWorkingDay } from './calendar.ts';
 
 describe('calendarDay', () => {
   it('keeps a calendar date and rejects impossible ones', () => {
@@ -36,5 +36,30 @@ describe('day arithmetic', () => {
   it('counts days between, also across the daylight-saving change', () => {
     expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
     expect(daysBetween('2026-03-30', '2026-03-28')).toBe(-2);
+  });
+});
+
+describe('Italian holidays', () => {
+  it('knows Easter (a few years checked against the calendar)', () => {
+    expect(['2024', '2025', '2026', '2027', '2038'].map((y) => easterSunday(Number(y)))).toEqual(['2024-03-31', '2025-04-20', '2026-04-05', '2027-03-28', '2038-04-25']);
+  });
+
+  it('names the national holidays, Easter Monday and Saint Francis from 2026 included, and no other day', () => {
+    expect(italianHoliday('2026-04-06')).toBe('Lunedì dell’Angelo');
+    expect(italianHoliday('2026-06-02')).toBe('Festa della Repubblica');
+    expect(italianHoliday('2026-12-08')).toBe('Immacolata Concezione');
+    expect(italianHoliday('2026-10-04')).toBe('San Francesco d’Assisi');
+    expect(italianHoliday('2025-10-04')).toBeNull();
+    expect(italianHoliday('2026-04-07')).toBeNull();
+    expect(italianHoliday('2026-11-27')).toBeNull();
+  });
+
+  it('says why a day is not a working day: a holiday first, then Saturday or Sunday', () => {
+    expect(nonWorkingDay('2026-11-27')).toBeNull();
+    expect(nonWorkingDay('2026-11-28')).toEqual({ reason: 'saturday', name: 'sabato' });
+    expect(nonWorkingDay('2026-11-29')).toEqual({ reason: 'sunday', name: 'domenica' });
+    // 1 November 2026 is a Sunday and All Saints: the holiday is named.
+    expect(nonWorkingDay('2026-11-01')).toEqual({ reason: 'holiday', name: 'Ognissanti' });
+    expect(nonWorkingDay('2026-12-25')).toEqual({ reason: 'holiday', name: 'Natale' });
   });
 });

@@ -13,6 +13,19 @@ export function remainingPercentage(percentages: readonly number[]): number {
   return (10_000 - assigned) / 100;
 }
 
+const percent = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
+
+/**
+ * SPEC §5 "remaining": the sentence of an issue with the percentage still to assign, or by how much
+ * 100% is exceeded («… non raggiungono il 100%: manca il 33,34%»).
+ */
+export function instalmentMessage(issue: InstalmentIssue, percentages: readonly number[], base: string): string {
+  const remaining = remainingPercentage(percentages);
+  if (issue === 'instalmentsIncomplete') return `${base}: manca il ${percent.format(remaining)}%`;
+  if (issue === 'instalmentsExceeded') return `${base} di ${percent.format(-remaining)} punti`;
+  return base;
+}
+
 /** The issue the instalments have, as a key of `messages`, or null when they add up to 100%. */
 export function instalmentIssue(percentages: readonly number[]): InstalmentIssue | null {
   if (percentages.length === 0) return 'instalmentsNone';

@@ -3,7 +3,7 @@ import { availableActions, findTransition } from '../machine.ts';
 import { assignmentMachine } from '../machines/assignment.ts';
 import type { EntityShape } from '../kind.ts';
 import {
-  anomalyDescription, anomalyFromFailedControl, closingRefusal, controlsForActivity, defaultAnomalyRisk, INTERVENTION_ANOMALIES, latestChecks, mayOperate, outcomeOf,
+  activityMissingLine, anomalyFromFailedControl, anomalyReference, closingRefusal, INTERVENTION_UNRECORDED_CONTROLS, isExcused, notExecutableRefusal, unrecordedControlsRefusal, unrecordedMandatoryControls, controlsForActivity, defaultAnomalyRisk, INTERVENTION_ANOMALIES, latestChecks, mayOperate, outcomeOf,
 } from './intervention.ts';
 
 const running: EntityShape = {
@@ -74,9 +74,10 @@ describe('the anomaly a failed control raises', () => {
     expect(defaultAnomalyRisk({ isMandatory: false })).toBe('low');
   });
 
-  it('is described by the control and the note', () => {
-    expect(anomalyDescription(control, '  lancetta in zona rossa ')).toBe('Controllo EST-1 – Pressione manometro non superato: lancetta in zona rossa');
-    expect(anomalyDescription(control, '')).toBe('Controllo EST-1 – Pressione manometro non superato');
+  it('names the control it refers to beside the technician’s own text', () => {
+    expect(anomalyReference(control)).toBe('Controllo EST-1 – Pressione manometro non superato');
+    const body = anomalyFromFailedControl({ control, risk: 'low', description: '  ', detectedDateTime: '2026-11-26T10:00:00.000Z', customerId: 'cu', assignmentActivityId: 'aa' });
+    expect(body.attributes.description).toBe('Controllo EST-1 – Pressione manometro non superato');
   });
 
   it('belongs to the customer, the activity and its equipment, unresolved', () => {
@@ -108,5 +109,43 @@ describe('who may be an operator', () => {
     expect(mayOperate(user({ userType: 'customer', allowedModules: ['fire'] }), 'fire')).toBe(false);
     expect(mayOperate(user({ userType: 'siv', allowedModules: [] }, false), 'fire')).toBe(false);
     expect(mayOperate(undefined, 'fire')).toBe(false);
+  });
+});
+
+describe('closing with unrecorded mandatory controls (issue 22)', () => {
+  const controls = [
+    { id: 'c2', code: 'C2', name: 'Sigillo', isMandatory: true, activityId: null },
+    { id: 'c1', code: 'C1', name: 'Pressione', isMandatory: true, activityId: null },
+    { id: 'c3', code: 'C3', name: 'Etichetta', isMandatory: false, activityId: null },
+    { id: 'c4', code: 'C4', name: 'Collaudo', isMandatory: true, activityId: 'other-activity' },
+  ];
+
+  it('lists the mandatory controls of the activity that no check records, in code order', () => {
+    expect(unrecordedMandatoryControls({ activityId: 'a' }, controls, []).map((c) => c.code)).toEqual(['C1', 'C2']);
+    expect(unrecordedMandatoryControls({ activityId: 'a' }, controls, [{ controlId: 'c1' }]).map((c) => c.code)).toEqual(['C2']);
+    expect(unrecordedMandatoryControls({ activityId: 'other-activity' }, controls, [{ controlId: 'c1' }, { controlId: 'c2' }]).map((c) => c.code)).toEqual(['C4']);
+  });
+
+  it('excuses an activity marked «non eseguibile» only with a reason', () => {
+    expect(isExcused({ notExecutable: true, notExecutableReason: 'Locale chiuso' })).toBe(true);
+    expect(isExcused({ notExecutable: true, notExecutableReason: '  ' })).toBe(false);
+    expect(isExcused({ notExecutable: false, notExecutableReason: 'Locale chiuso' })).toBe(false);
+    expect(unrecordedMandatoryControls({ activityId: 'a', notExecutable: true, notExecutableReason: 'Locale chiuso' }, controls, [])).toEqual([]);
+    expect(unrecordedMandatoryControls({ activityId: 'a', notExecutable: true }, controls, [])).toHaveLength(2);
+    expect(notExecutableRefusal({ notExecutable: true, notExecutableReason: '' })).toBe('Indicare il motivo per cui l’attività non è eseguibile');
+    expect(notExecutableRefusal({ notExecutable: true, notExecutableReason: 'Locale chiuso' })).toBeNull();
+    expect(notExecutableRefusal({})).toBeNull();
+  });
+
+  it('refuses both closings with the Italian list of what is missing, before the anomalies rule', () => {
+    const line = activityMissingLine('Verifica semestrale (EST-1)', [controls[1]!, controls[0]!]);
+    expect(line).toBe('Verifica semestrale (EST-1): C1 – Pressione, C2 – Sigillo');
+    expect(unrecordedControlsRefusal([])).toBeNull();
+    expect(unrecordedControlsRefusal(undefined)).toBeNull();
+    const refused = availableActions(assignmentMachine, 'running', running, { today: '2026-11-26', related: { [INTERVENTION_ANOMALIES]: 0 }, lists: { [INTERVENTION_UNRECORDED_CONTROLS]: [line] } })
+      .filter((a) => a.action === 'close' || a.action === 'closeWithAnomalies');
+    expect(refused.map((a) => a.refusal?.code)).toEqual(['MANDATORY_CONTROLS_UNRECORDED', 'MANDATORY_CONTROLS_UNRECORDED']);
+    expect(refused[0]!.refusal!.message).toContain('Verifica semestrale (EST-1): C1 – Pressione, C2 – Sigillo');
+    expect(refused[0]!.refusal!.message).toContain('«non eseguibile»');
   });
 });

@@ -38,6 +38,77 @@ export function closingRefusal(action: 'close' | 'closeWithAnomalies', unresolve
   return null;
 }
 
+/** Key of `GuardContext.lists`: the mandatory controls not yet recorded, one line per activity still to do (`activityMissingLine`). */
+export const INTERVENTION_UNRECORDED_CONTROLS = 'interventionUnrecordedControls';
+
+/** Activity states whose mandatory controls hold the closing back: open (a postponed activity is work deferred to another day). */
+export const ACTIVITY_STATES_TO_DO: readonly string[] = ['open'];
+
+/** What the closing rule needs of a control. */
+export interface MandatoryControl extends ChecklistControl {
+  name: string;
+  isMandatory?: boolean | undefined;
+}
+
+/** What the closing rule needs of an activity still to do: whether it is marked «non eseguibile», and why. */
+export interface ClosingActivity {
+  /** The catalogue activity it carries out (which controls it makes). */
+  activityId?: string | undefined;
+  notExecutable?: boolean | undefined;
+  notExecutableReason?: string | null | undefined;
+}
+
+export const NOT_EXECUTABLE_REASON_REQUIRED = 'Indicare il motivo per cui l’attività non è eseguibile';
+
+/** Whether an activity is excused from its controls: marked «non eseguibile» with a reason (a mark without one excuses nothing). */
+export function isExcused(activity: ClosingActivity): boolean {
+  return activity.notExecutable === true && (activity.notExecutableReason ?? '').trim() !== '';
+}
+
+/** Why an activity's «non eseguibile» mark is refused: it needs its reason (the report prints it). */
+export function notExecutableRefusal(activity: ClosingActivity): string | null {
+  return activity.notExecutable === true && !isExcused(activity) ? NOT_EXECUTABLE_REASON_REQUIRED : null;
+}
+
+/**
+ * The mandatory controls of an activity still to do that no check records, in code order: the
+ * controls of its equipment's family made during every activity or during this one (`controlsForActivity`),
+ * mandatory unless marked otherwise. None when the activity is excused («non eseguibile» with a reason).
+ */
+export function unrecordedMandatoryControls<C extends MandatoryControl>(
+  activity: ClosingActivity,
+  familyControls: readonly C[],
+  checks: readonly { controlId: string }[],
+): C[] {
+  if (isExcused(activity)) return [];
+  const recorded = new Set(checks.map((check) => check.controlId));
+  return controlsForActivity(familyControls, activity.activityId).filter((control) => control.isMandatory !== false && !recorded.has(control.id));
+}
+
+/** One activity's line of the closing refusal: «Verifica semestrale (EST-0001): C01 – Pressione, C02 – Sigillo». */
+export function activityMissingLine(activityLabel: string, missing: readonly { code: string; name: string }[]): string {
+  return `${activityLabel}: ${missing.map((control) => `${control.code} – ${control.name}`).join(', ')}`;
+}
+
+/**
+ * Why an intervention (or one activity) may not close: mandatory controls are still unrecorded
+ * (`lines`, one per activity, from `activityMissingLine`); `undefined` when not known (a client
+ * without the server's facts), then nothing is refused here.
+ */
+export function unrecordedControlsRefusal(lines: readonly string[] | undefined): GuardFailure | null {
+  if (!lines || lines.length === 0) return null;
+  return {
+    code: 'MANDATORY_CONTROLS_UNRECORDED',
+    message: `Controlli obbligatori non registrati – ${lines.join('; ')}. Registrarli, oppure segnare l’attività «non eseguibile» indicando il motivo`,
+  };
+}
+
+/**
+ * The intervention states that are still work to do («Miei interventi di oggi», issue 22): to
+ * schedule, scheduled, running or paused; never closed, cancelled or postponed to another day.
+ */
+export const INTERVENTION_STATES_TO_DO = ['open', 'scheduled', 'running', 'paused'] as const;
+
 /** What a control of the checklist needs of its record. */
 export interface ChecklistControl {
   id: string;
@@ -86,10 +157,12 @@ export function defaultAnomalyRisk(control: { isMandatory?: boolean | undefined 
   return control.isMandatory === false ? 'low' : 'medium';
 }
 
-/** The description a failed control's anomaly starts with: the control, then the technician's note. */
-export function anomalyDescription(control: { code: string; name: string }, notes: string | undefined): string {
-  const note = notes?.trim();
-  return `Controllo ${control.code} – ${control.name} non superato${note ? `: ${note}` : ''}`;
+/**
+ * The control an anomaly refers to, shown beside the technician's own description (never glued
+ * into it), and the description of an anomaly raised without one (`anomalyFromFailedControl`).
+ */
+export function anomalyReference(control: { code: string; name: string }): string {
+  return `Controllo ${control.code} – ${control.name} non superato`;
 }
 
 /** The anomaly a failed control raises (a `POST /api/anomalies` body). */
@@ -104,7 +177,7 @@ export function anomalyFromFailedControl(input: {
   installationId?: string | null | undefined;
 }) {
   return {
-    attributes: { description: input.description.trim() || anomalyDescription(input.control, undefined), risk: input.risk, state: 'unresolved' as const, detectedDateTime: input.detectedDateTime },
+    attributes: { description: input.description.trim() || anomalyReference(input.control), risk: input.risk, state: 'unresolved' as const, detectedDateTime: input.detectedDateTime },
     metadata: {},
     relationships: {
       customerId: input.customerId,

@@ -5,7 +5,7 @@
  * understand, and `${user.…}` values that exist (an array value only where a list is expected).
  * The kinds are passed in (the catalogue of `kinds.ts`) so this module does not import them.
  */
-import { abilityActions, quotationAbilityActions } from '../enums.ts';
+import { abilityActions, assignmentAbilityActions, quotationAbilityActions } from '../enums.ts';
 import type { KindDefinition } from '../kind.ts';
 import type { PermissionRule } from '../entities/roles.ts';
 import { conditionOperators } from '../entities/roles.ts';
@@ -65,7 +65,7 @@ export interface RoleCatalogue {
 export function roleCatalogue(kinds: readonly KindDefinition[]): RoleCatalogue {
   const bySubject = new Map<string, KindDefinition[]>();
   for (const kind of kinds) bySubject.set(kind.subject, [...(bySubject.get(kind.subject) ?? []), kind]);
-  const actions = new Set<string>([...abilityActions, ...quotationAbilityActions]);
+  const actions = new Set<string>([...abilityActions, ...quotationAbilityActions, ...assignmentAbilityActions]);
   for (const kind of kinds) {
     for (const action of Object.values(kind.actions ?? {})) actions.add(action.ability);
     for (const transition of kind.machine?.transitions ?? []) actions.add(transition.ability);
@@ -84,6 +84,7 @@ export function subjectActions(catalogue: RoleCatalogue, subjects: readonly stri
     for (const action of Object.values(kind.actions ?? {})) found.add(action.ability);
     for (const transition of kind.machine?.transitions ?? []) found.add(transition.ability);
   }
+  if (subjects.includes('assignment')) for (const action of assignmentAbilityActions) found.add(action);
   return [...found];
 }
 

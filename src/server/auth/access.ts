@@ -40,6 +40,11 @@ export interface Access {
   parentScope(link: ParentLink, parent: KindDefinition): RawBuilder<unknown> | undefined;
   /** The entity without the fields the identity may not read. */
   redact(kind: KindDefinition, entity: Entity): Entity;
+  /**
+   * The paths among `paths` the identity may never read on the kind (a field rule that hides them
+   * whatever the row: a customer user's commercial terms), which a list may then not filter or sort by.
+   */
+  unreadableFields(kind: KindDefinition, paths: readonly string[]): string[];
   /** Whether `action` is allowed on this entity (e.g. to list the actions a user may run). */
   can(action: string, kind: KindDefinition, entity?: Entity): boolean;
   /** Whether the identity works in `module` (SPEC §6 allowedModules). */
@@ -152,6 +157,10 @@ export function abilityAccess(ability: AppAbility, options: { allowedModules?: r
     parentScope(link, parent) {
       const scope = parentCondition(link, parent);
       return scope.all ? undefined : scope.none ? sql`false` : scope.sql;
+    },
+    unreadableFields(kind, paths) {
+      if (restrictedReadFields(ability, kind.subject).length === 0) return [];
+      return paths.filter((path) => !ability.can('read', kind.subject, path));
     },
     redact(kind, entity) {
       const fields = restrictedReadFields(ability, kind.subject);

@@ -1,6 +1,17 @@
-/** Runs the one set of migrations on whichever engine is open (Kysely Migrator). */
-import { Migrator, type Migration } from 'kysely/migration';
-import type { Database } from './database.ts';
+/**
+ * Runs the one set of migrations on whichever engine is open.
+ *
+ * Not Kysely's `Migrator`: it asks whether its bookkeeping tables exist by introspecting every table
+ * of every schema of the database, and that catalogue read fails ("column … does not exist") when
+ * another schema of the same server is being altered at that moment (tests in parallel, or a
+ * deployment sharing a database between `DATABASE_SCHEMA`s). Here the bookkeeping table is created
+ * with IF NOT EXISTS in the working schema, and the whole run holds a transaction-scoped advisory
+ * lock of that schema, so concurrent starts of several processes migrate once. The table keeps the
+ * name and columns Kysely's migrator used, so databases it migrated carry on.
+ */
+import { sql, type Transaction } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { Database, DatabaseSchema } from './database.ts';
 import { ensureSchema } from './ensure-schema.ts';
 import { entitiesMigration } from './migrations/0001-entities.ts';
 import { oidcMigration } from './migrations/0002-oidc.ts';
@@ -13,6 +24,11 @@ import { clienteQuotationLinesMigration } from './migrations/0012-cliente-quotat
 import { loginLimiterMigration } from './migrations/0013-login-limiter.ts';
 import { impersonationAuditMigration } from './migrations/0014-impersonation-audit.ts';
 import { customerFiguresMigration } from './migrations/0015-customer-figures.ts';
+import { clienteStaffFieldsMigration } from './migrations/0016-cliente-staff-fields.ts';
+import { clienteInterventionReportsMigration } from './migrations/0017-cliente-intervention-reports.ts';
+import { operatoreRecordChecksMigration } from './migrations/0018-operatore-record-checks.ts';
+import { equipmentImportsMigration } from './migrations/0022-equipment-imports.ts';
+import { operatoreAnomaliesPhotosMigration } from './migrations/0023-operatore-anomalies-photos.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -26,6 +42,11 @@ const migrations: Record<string, Migration> = {
   '0013-login-limiter': loginLimiterMigration,
   '0014-impersonation-audit': impersonationAuditMigration,
   '0015-customer-figures': customerFiguresMigration,
+  '0016-cliente-staff-fields': clienteStaffFieldsMigration,
+  '0017-cliente-intervention-reports': clienteInterventionReportsMigration,
+  '0018-operatore-record-checks': operatoreRecordChecksMigration,
+  '0022-equipment-imports': equipmentImportsMigration,
+  '0023-operatore-anomalies-photos': operatoreAnomaliesPhotosMigration,
 };
 
 /**
@@ -34,14 +55,33 @@ const migrations: Record<string, Migration> = {
  * hears each schema statement run.
  */
 export async function migrateToLatest(database: Database, options: { log?: (line: string) => void } = {}): Promise<string[]> {
-  // The bookkeeping tables live in the working schema, so that databases sharing a server never see each other's.
-  const migrator = new Migrator({
-    db: database.db,
-    provider: { getMigrations: async () => migrations },
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  const applied = await database.db.transaction().execute((trx) => runPending(trx, migrations));
   await ensureSchema(database, { log: options.log });
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return applied;
+}
+
+/** The bookkeeping table (Kysely's name and columns), in the working schema (`current_schema()`). */
+const MIGRATION_TABLE = 'kysely_migration';
+const LOCK_KEY = 'migrations';
+
+/** Applies, in name order, the migrations `table` has no row for; refuses a database that ran migrations this build does not know. */
+export async function runPending(trx: Transaction<DatabaseSchema>, known: Record<string, Migration>): Promise<string[]> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(current_schema() || ${`:${LOCK_KEY}`}))`.execute(trx);
+  await sql`CREATE TABLE IF NOT EXISTS ${sql.table(MIGRATION_TABLE)} (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL)`.execute(trx);
+  const { rows } = await sql<{ name: string }>`SELECT name FROM ${sql.table(MIGRATION_TABLE)} ORDER BY name`.execute(trx);
+  const executed = rows.map((row) => row.name);
+  const names = Object.keys(known).sort();
+  const unknown = executed.filter((name) => !(name in known));
+  if (unknown.length > 0) {
+    throw new Error(`Il database è stato aggiornato da una versione più recente: migrazioni sconosciute ${unknown.join(', ')}. Avviare la versione che le conosce.`);
+  }
+  const pending = names.filter((name) => !executed.includes(name));
+  const last = executed.at(-1);
+  const early = last === undefined ? [] : pending.filter((name) => name < last);
+  if (early.length > 0) throw new Error(`Migrazioni fuori ordine: ${early.join(', ')} precedono ${last}, già applicata.`);
+  for (const name of pending) {
+    await known[name]!.up(trx);
+    await sql`INSERT INTO ${sql.table(MIGRATION_TABLE)} (name, timestamp) VALUES (${name}, ${new Date().toISOString()})`.execute(trx);
+  }
+  return pending;
 }

@@ -18,6 +18,7 @@ import { findKind } from '../../domain/kinds.ts';
 import { registryDisplayName, reportAdditionalValues } from '../../domain/entities/customer.ts';
 import { quotationProductTotals } from '../../domain/entities/quotation-products.ts';
 import { documentDeclarations, documentNorms, interventionReportRecipients, printedActivityStates, printedAssignmentStates, printedRisks, printedUnits, type DocumentDeclaration, type TemplateDocType } from '../../domain/documents/placeholders.ts';
+import { isExcused } from '../../domain/rules/intervention.ts';
 
 export interface ReportHeading {
   companyName: string;
@@ -40,6 +41,12 @@ export interface DocumentSource {
 }
 
 type Row = Record<string, unknown>;
+/** An activity marked «non eseguibile» (issue 22), as the intervention report prints it. */
+const notExecutedLine = (activity: Record<string, unknown>): string | undefined =>
+  isExcused({ notExecutable: activity.notExecutable === true, notExecutableReason: typeof activity.notExecutableReason === 'string' ? activity.notExecutableReason : null })
+    ? `Non eseguibile: ${String(activity.notExecutableReason).trim()}`
+    : undefined;
+
 const attrs = (entity: Entity | undefined): Row => (entity?.attributes ?? {}) as Row;
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -368,9 +375,10 @@ export class DocumentData {
               nome: attrs(kinds.get(String(activity.relationships.activityId))).name,
               attrezzatura: equipment.equipmentId,
               matricola: equipment.serialNumber,
-              stato: printedActivityStates[String(x.state)] ?? x.state,
+              // Issue 22: work that could not be done says why, never «Eseguita».
+              stato: notExecutedLine(x) ?? printedActivityStates[String(x.state)] ?? x.state,
               data: x.executedDateTime ?? x.scheduledDate,
-              esito: x.outcomeNotes,
+              esito: notExecutedLine(x) ?? x.outcomeNotes,
             };
           }),
         },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { renderPdf } from './pdf.ts';
 import { pdfPageCount, pdfText } from '../../../tests/support/pdf-text.ts';
-import type { Block } from '../../domain/documents/markup.ts';
+import { parseMarkup, type Block } from '../../domain/documents/markup.ts';
 
 async function bytesOf(stream: AsyncIterable<unknown>): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -16,7 +16,7 @@ describe('PDF layout', () => {
   it('prints the heading with its logo, and a long table with its header on every page and page numbers', async () => {
     const logo = await sharp({ create: { width: 60, height: 20, channels: 3, background: '#c00' } }).png().toBuffer();
     const table: Block = { kind: 'table', header: ['N.', 'Descrizione', 'Totale'], rows: Array.from({ length: 120 }, (_, i) => [String(i + 1), `Riga ${i + 1}`, '10,00 €']), numeric: [true, false, true] };
-    const pdf = await bytesOf(renderPdf([{ kind: 'heading', level: 1, text: 'Preventivo' }, table], { title: 'Prova', heading, logo }));
+    const pdf = await bytesOf(await renderPdf([{ kind: 'heading', level: 1, text: 'Preventivo' }, table], { title: 'Prova', heading, logo }));
     const text = pdfText(pdf);
     const pages = pdfPageCount(pdf);
     expect(pages).toBeGreaterThan(2);
@@ -28,8 +28,27 @@ describe('PDF layout', () => {
   });
 
   it('leaves out a logo it cannot read instead of failing', async () => {
-    const pdf = await bytesOf(renderPdf([{ kind: 'paragraph', lines: ['Testo'], align: 'left', bold: false }], { title: 'Prova', heading, logo: Buffer.from('non è un’immagine') }));
+    const pdf = await bytesOf(await renderPdf([{ kind: 'paragraph', lines: ['Testo'], align: 'left', bold: false }], { title: 'Prova', heading, logo: Buffer.from('non è un’immagine') }));
     expect(pdfText(pdf)).toContain('Testo');
     expect(pdf.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
+  });
+
+  it('keeps every date, code and amount of a crowded table on one line; only free text wraps', async () => {
+    const description = 'Sorveglianza semestrale degli estintori a polvere con verifica del manometro e del sigillo';
+    const row = (n: number) => [`ATT-000${n}029`, '27/11/2026', description, `SN-FIRE-${n}00042`, 'Piano terra, corridoio nord', '12', '1.325,92\u00a0€', '12.345,67\u00a0€'];
+    const table: Block = { kind: 'table', header: ['Codice', 'Data', 'Descrizione', 'Matricola', 'Posizione', 'Q.tà', 'Prezzo unitario', 'Totale'], rows: [1, 2, 3].map(row), numeric: [false, false, false, false, false, true, true, true] };
+    const lines = pdfText(await bytesOf(await renderPdf([table], { title: 'Prova', compress: false }))).split('\n');
+    // One text operation per printed line: a value that wrapped would be split in two.
+    for (const value of [...row(1).filter((cell) => cell !== description && !cell.includes(' ')), '1.325,92\u00a0€', '12.345,67\u00a0€']) expect(lines).toContain(value);
+    expect(lines).not.toContain(description);
+  });
+
+  it('prints bold and italic runs in their fonts, without the markers', async () => {
+    const pdf = await bytesOf(await renderPdf(parseMarkup('Cliente: **Officine Meccaniche Lombarde Srl** – *urgente*'), { title: 'Prova', compress: false }));
+    const text = pdfText(pdf);
+    expect(text.split('\n')).toEqual(expect.arrayContaining(['Cliente: ', 'Officine Meccaniche Lombarde Srl', ' – ', 'urgente']));
+    expect(text).not.toContain('*');
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont\s*\/Helvetica-Bold\b/);
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont\s*\/Helvetica-Oblique\b/);
   });
 });

@@ -1,16 +1,21 @@
 /**
  * Lays the document model (domain/documents/markup.ts) out as an A4 PDF with PDFKit: the report
- * heading (logo, company data) on the first page, headings, paragraphs, tables whose header row
- * is repeated on every page they continue on, right-aligned totals, and the heading's footer with
- * the page number on every page. Standard PDF fonts (Helvetica, WinAnsi: every Italian letter and
+ * heading (logo, company data) on the first page, headings, paragraphs with bold and italic runs,
+ * tables whose header row is repeated on every page they continue on and whose dates, codes and
+ * amounts never wrap, right-aligned totals, and the heading's footer with the page number on every page. Standard PDF fonts (Helvetica, WinAnsi: every Italian letter and
  * €), so nothing is installed and nothing is embedded. The PDF is a stream: the caller pipes it
  * to the answer while it is written.
+ *
+ * PDFKit (and its font metrics, ~30 MB resident) loads with the first document, not when the API
+ * process starts: the render threads load it, the API's own thread only when it renders in place.
  */
-import PDFDocument from 'pdfkit';
-import type { Block } from '../../domain/documents/markup.ts';
+import type PDFKit from 'pdfkit';
+import { plainText, spanLines, type Block, type Inline, type Span } from '../../domain/documents/markup.ts';
 import type { ReportHeading } from './data.ts';
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKit>;
+let pdfKit: Promise<typeof PDFKit> | undefined;
+const loadPdfKit = () => (pdfKit ??= import('pdfkit').then((module) => module.default));
 
 export interface PdfOptions {
   title: string;
@@ -25,34 +30,160 @@ export interface PdfOptions {
 
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
+const ITALIC = 'Helvetica-Oblique';
+const BOLD_ITALIC = 'Helvetica-BoldOblique';
 const BODY_SIZE = 10;
-const TABLE_SIZE = 9;
 const CELL_PADDING = 4;
 const MARGIN = 50;
 const FOOTER_SPACE = 30;
+/** Below this a free text column is not shrunk: its words may then break, never a date, code or amount. */
+const MIN_FREE_WIDTH = 36;
 
-/** Column widths from the content: proportional to the longest text of each column, within the page. */
-function columnWidths(doc: Doc, header: string[], rows: string[][], total: number): number[] {
-  doc.font(FONT).fontSize(TABLE_SIZE);
-  const sample = rows.slice(0, 200);
-  const wanted = header.map((title, column) => {
-    const longest = Math.max(doc.font(BOLD).widthOfString(title), ...sample.map((row) => doc.font(FONT).widthOfString(row[column] ?? '')));
-    return Math.min(Math.max(longest + 2 * CELL_PADDING, 36), total * 0.6);
+const fontOf = (bold: boolean, italic: boolean) => (bold ? (italic ? BOLD_ITALIC : BOLD) : italic ? ITALIC : FONT);
+const spansOf = (inline: Inline): Span[] => (typeof inline === 'string' ? [{ text: inline }] : inline);
+
+/**
+ * Writes `inline` line by line, each line one text of runs (`continued`) in their fonts over `bold`
+ * (a bold block or a header row); `at` places the first line. The font is left at the block's own.
+ */
+function writeInline(doc: Doc, inline: Inline, bold: boolean, options: PDFKit.Mixins.TextOptions, at?: { x: number; y: number }): void {
+  spanLines(inline).forEach((spans, line) => {
+    doc.font(bold ? BOLD : FONT);
+    if (spans.length === 0) {
+      if (line === 0 && at) doc.text('', at.x, at.y, options);
+      else doc.moveDown();
+      return;
+    }
+    spans.forEach((span, index) => {
+      const run = { ...options, continued: index < spans.length - 1 };
+      doc.font(fontOf(bold || Boolean(span.bold), Boolean(span.italic)));
+      if (line === 0 && index === 0 && at) doc.text(span.text, at.x, at.y, run);
+      else doc.text(span.text, run);
+    });
   });
-  const sum = wanted.reduce((a, b) => a + b, 0);
-  return wanted.map((w) => (w / sum) * total);
+  doc.font(bold ? BOLD : FONT);
 }
 
-function drawRow(doc: Doc, cells: string[], widths: number[], numeric: boolean[], options: { bold: boolean; shade: boolean }): void {
-  doc.font(options.bold ? BOLD : FONT).fontSize(TABLE_SIZE);
-  const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: widths[i]! - 2 * CELL_PADDING }));
-  const height = Math.max(...heights, doc.currentLineHeight()) + 2 * CELL_PADDING;
+/** Height of `inline` within `width`, measured in the boldest font it uses (never less than it takes). */
+function inlineHeight(doc: Doc, inline: Inline, bold: boolean, width: number): number {
+  const spans = spansOf(inline);
+  const anyBold = bold || spans.some((span) => span.bold);
+  return doc.font(fontOf(anyBold, spans.some((span) => span.italic))).heightOfString(plainText(inline), { width });
+}
+
+/** Width of `text` on one line in the font of `bold`/`italic`. */
+const widthOf = (doc: Doc, text: string, bold = false, italic = false) => doc.font(fontOf(bold, italic)).widthOfString(text);
+
+/** Parts of a cell that must stay on one line: the whole value in an amounts column, else each word (a date, a code). */
+function unbreakableParts(cell: Inline, numeric: boolean): string[] {
+  const text = plainText(cell);
+  return numeric ? text.split('\n') : text.split(/[ \t\n]+/);
+}
+
+interface ColumnMeasure {
+  /** Its widest date, code, amount or word (with the header's words), on one line. */
+  minimum: number;
+  /** Its longest line, header included. */
+  natural: number;
+  /** Its cells have text of several words, which may wrap between them. */
+  free: boolean;
+}
+
+/** The text of every cell of each column measured at `size` (PDFKit's metrics scale with the size). */
+function measureColumns(doc: Doc, block: Extract<Block, { kind: 'table' }>, size: number): ColumnMeasure[] {
+  doc.fontSize(size);
+  return block.header.map((title, column) => {
+    const numeric = block.numeric[column]!;
+    // Loops rather than Math.max(...list): a table may have 10,000 rows of many words.
+    let longestPart = 0;
+    let longestLine = widthOf(doc, title, true);
+    let free = false;
+    for (const word of title.split(/\s+/)) longestPart = Math.max(longestPart, widthOf(doc, word, true));
+    for (const row of block.rows) {
+      const cell = row[column] ?? '';
+      const bold = typeof cell !== 'string' && cell.some((span) => span.bold);
+      const italic = typeof cell !== 'string' && cell.some((span) => span.italic);
+      const parts = unbreakableParts(cell, numeric).filter(Boolean);
+      if (!numeric && parts.length > 1) free = true;
+      for (const part of parts) longestPart = Math.max(longestPart, widthOf(doc, part, bold, italic));
+      for (const line of plainText(cell).split('\n')) longestLine = Math.max(longestLine, widthOf(doc, line, bold, italic));
+    }
+    // A word of text that wraps (free text, a header of several words) is measured with the space
+    // after it: PDFKit keeps that space on the word's line, and breaks a word whose space does not fit.
+    const wraps = free || /\s/.test(title.trim());
+    return { minimum: longestPart + (wraps ? widthOf(doc, ' ', true) : 0), natural: longestLine, free };
+  });
+}
+
+const sum = (list: readonly number[]) => list.reduce((a, b) => a + b, 0);
+
+/**
+ * Widths of measured columns (cell padding included) filling `total`; undefined when not every word
+ * fits, unless `squeeze`. Every column is at least as wide as its widest date, code, amount or word,
+ * so none of them wraps. From there columns grow in turn from the one that needs least to print its
+ * longest line whole: short texts and headers fit on one line, long texts share the rest evenly.
+ * Space still left widens the free text columns. Squeezed, only free text columns go under their
+ * longest word.
+ */
+function columnWidths(measured: readonly ColumnMeasure[], total: number, squeeze: boolean): number[] | undefined {
+  // +1: PDFKit wraps a word that fills its width exactly.
+  const padded = (width: number) => Math.ceil(width) + 2 * CELL_PADDING + 1;
+  const columns = measured.map((column) => ({ ...column, minimum: padded(column.minimum), natural: padded(column.natural) }));
+  const all = columns.map((_, index) => index);
+  const free = all.filter((index) => columns[index]!.free);
+  const widths = columns.map((column) => column.minimum);
+  let left = total - sum(widths);
+  if (left < 0) {
+    if (!squeeze) return undefined;
+    const space = total - sum(all.filter((index) => !columns[index]!.free).map((index) => widths[index]!));
+    const freeMinimum = sum(free.map((index) => widths[index]!));
+    for (const index of free) widths[index] = Math.max(MIN_FREE_WIDTH, (space * columns[index]!.minimum) / freeMinimum);
+    return widths;
+  }
+  const need = (index: number) => columns[index]!.natural - columns[index]!.minimum;
+  const growing = all.filter((index) => need(index) > 0).sort((a, b) => need(a) - need(b));
+  growing.forEach((index, done) => {
+    const given = Math.min(need(index), left / (growing.length - done));
+    widths[index] = widths[index]! + given;
+    left -= given;
+  });
+  const widened = free.length > 0 ? free : all;
+  const naturalSum = sum(widened.map((index) => columns[index]!.natural));
+  for (const index of widened) widths[index] = widths[index]! + (left * columns[index]!.natural) / naturalSum;
+  return widths;
+}
+
+/** Text sizes of a table, tried in turn: a smaller one only when not every word fits at the larger. */
+const TABLE_SIZES = [9, 8, 7] as const;
+
+export interface TableLayout {
+  size: number;
+  widths: number[];
+}
+
+/** The table's text size and column widths within `total` (see columnWidths). */
+export function tableLayout(doc: Doc, block: Extract<Block, { kind: 'table' }>, total: number): TableLayout {
+  const [reference] = TABLE_SIZES;
+  const measured = measureColumns(doc, block, reference);
+  const at = (size: number) => measured.map((column) => ({ ...column, minimum: (column.minimum * size) / reference, natural: (column.natural * size) / reference }));
+  for (const size of TABLE_SIZES) {
+    const widths = columnWidths(at(size), total, false);
+    if (widths) return { size, widths };
+  }
+  const smallest = TABLE_SIZES.at(-1)!;
+  return { size: smallest, widths: columnWidths(at(smallest), total, true)! };
+}
+
+function drawRow(doc: Doc, cells: readonly Inline[], layout: TableLayout, numeric: boolean[], options: { bold: boolean; shade: boolean }): void {
+  const { widths } = layout;
+  const height = rowHeight(doc, cells, layout, options.bold);
   const top = doc.y;
   const left = doc.page.margins.left;
-  if (options.shade) doc.save().rect(left, top, widths.reduce((a, b) => a + b, 0), height).fill('#eeeeee').restore();
+  if (options.shade) doc.save().rect(left, top, sum(widths), height).fill('#eeeeee').restore();
   let x = left;
   cells.forEach((cell, i) => {
-    doc.fillColor('#000000').text(cell, x + CELL_PADDING, top + CELL_PADDING, { width: widths[i]! - 2 * CELL_PADDING, align: numeric[i] ? 'right' : 'left', lineBreak: true });
+    doc.fillColor('#000000');
+    writeInline(doc, cell, options.bold, { width: widths[i]! - 2 * CELL_PADDING, align: numeric[i] ? 'right' : 'left', lineBreak: true }, { x: x + CELL_PADDING, y: top + CELL_PADDING });
     x += widths[i]!;
   });
   doc.save().moveTo(left, top + height).lineTo(x, top + height).lineWidth(0.5).strokeColor('#999999').stroke().restore();
@@ -60,27 +191,29 @@ function drawRow(doc: Doc, cells: string[], widths: number[], numeric: boolean[]
   doc.y = top + height;
 }
 
-function rowHeight(doc: Doc, cells: string[], widths: number[], bold: boolean): number {
-  doc.font(bold ? BOLD : FONT).fontSize(TABLE_SIZE);
-  return Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: widths[i]! - 2 * CELL_PADDING })), doc.currentLineHeight()) + 2 * CELL_PADDING;
+/** Sets the table's font and size, and answers the height of the row. */
+function rowHeight(doc: Doc, cells: readonly Inline[], layout: TableLayout, bold: boolean): number {
+  doc.font(bold ? BOLD : FONT).fontSize(layout.size);
+  const lineHeight = doc.currentLineHeight();
+  return Math.max(...cells.map((cell, i) => inlineHeight(doc, cell, bold, layout.widths[i]! - 2 * CELL_PADDING)), lineHeight) + 2 * CELL_PADDING;
 }
 
 function drawTable(doc: Doc, block: Extract<Block, { kind: 'table' }>): void {
   const total = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const widths = columnWidths(doc, block.header, block.rows, total);
+  const layout = tableLayout(doc, block, total);
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const header = () => drawRow(doc, block.header, widths, block.numeric, { bold: true, shade: true });
+  const header = () => drawRow(doc, block.header, layout, block.numeric, { bold: true, shade: true });
   // The header never stays alone at the foot of a page.
-  if (doc.y + rowHeight(doc, block.header, widths, true) + rowHeight(doc, block.rows[0] ?? block.header, widths, false) > bottom()) doc.addPage();
+  if (doc.y + rowHeight(doc, block.header, layout, true) + rowHeight(doc, block.rows[0] ?? block.header, layout, false) > bottom()) doc.addPage();
   header();
   for (const row of block.rows) {
-    if (doc.y + rowHeight(doc, row, widths, false) > bottom()) {
+    if (doc.y + rowHeight(doc, row, layout, false) > bottom()) {
       doc.addPage();
       header();
     }
-    drawRow(doc, row, widths, block.numeric, { bold: false, shade: false });
+    drawRow(doc, row, layout, block.numeric, { bold: false, shade: false });
   }
-  doc.moveDown(0.8);
+  doc.fontSize(BODY_SIZE).moveDown(0.8);
 }
 
 function drawHeading(doc: Doc, heading: ReportHeading | undefined, logo: Buffer | undefined): void {
@@ -127,7 +260,8 @@ function drawFooter(doc: Doc, pageNumber: number, footer: string | undefined): v
 }
 
 /** The PDF of `blocks`; `end()` has been called: read or pipe it. */
-export function renderPdf(blocks: readonly Block[], options: PdfOptions): Doc {
+export async function renderPdf(blocks: readonly Block[], options: PdfOptions): Promise<Doc> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },
@@ -151,7 +285,9 @@ export function renderPdf(blocks: readonly Block[], options: PdfOptions): Doc {
         doc.moveDown(0.4).font(BOLD).fontSize(block.level === 1 ? 14 : 12).text(block.text, { align: 'left' }).moveDown(0.3);
         break;
       case 'paragraph':
-        doc.font(block.bold ? BOLD : FONT).fontSize(BODY_SIZE).text(block.lines.join('\n'), { align: block.align }).moveDown(0.6);
+        doc.fontSize(BODY_SIZE);
+        for (const line of block.lines) writeInline(doc, line, block.bold, { align: block.align });
+        doc.moveDown(0.6);
         break;
       case 'table':
         drawTable(doc, block);

@@ -85,7 +85,7 @@ export function filledLines(type: TemplateDocType, body: string, data: unknown, 
 export async function renderDocument(job: RenderJob): Promise<Uint8Array> {
   filledLines(job.type, job.body, job.data, job.maxRows);
   const blocks = parseMarkup(renderTemplate(job.type, job.body, job.data));
-  const pdf = renderPdf(blocks, {
+  const pdf = await renderPdf(blocks, {
     title: job.title,
     heading: job.heading,
     logo: job.logo ? Buffer.from(job.logo.buffer, job.logo.byteOffset, job.logo.byteLength) : undefined,

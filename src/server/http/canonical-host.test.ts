@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalLocation, type NavigationRequest } from './canonical-host.ts';
+import { canonicalAnswer, canonicalLocation, wrongHostPage, type NavigationRequest } from './canonical-host.ts';
 
 const PUBLIC = 'http://localhost:8080';
 const navigation = (url: string, host: string, extra: NavigationRequest['headers'] = {}): NavigationRequest => ({
@@ -36,5 +36,24 @@ describe('canonicalLocation', () => {
     expect(canonicalLocation({ method: 'GET', url: '/assets/app.js', headers: { host: '127.0.0.1:8080', accept: '*/*' } }, PUBLIC)).toBeUndefined();
     // Without Fetch Metadata, asking for HTML is a navigation.
     expect(canonicalLocation({ method: 'GET', url: '/x', headers: { host: '127.0.0.1:8080', accept: 'text/html' } }, PUBLIC)).toBe('http://localhost:8080/x');
+  });
+
+  it('redirects silently only between loopback names; from another host it explains PUBLIC_URL instead', () => {
+    expect(canonicalAnswer(navigation('/customers', '127.0.0.1:8080'), PUBLIC)).toEqual({ redirect: 'http://localhost:8080/customers' });
+    expect(canonicalAnswer(navigation('/', '[::1]:8080'), PUBLIC)).toEqual({ redirect: 'http://localhost:8080/' });
+    // A colleague on the network: localhost would be their own machine.
+    expect(canonicalAnswer(navigation('/customers', '192.168.1.20:8080'), PUBLIC)).toEqual({ explain: 'http://localhost:8080/customers', asked: '192.168.1.20:8080' });
+    // A public PUBLIC_URL asked by IP: the page links to it rather than moving the user without a word.
+    expect(canonicalAnswer(navigation('/', '10.0.0.5:8080'), 'https://app.example.it')).toEqual({ explain: 'https://app.example.it/', asked: '10.0.0.5:8080' });
+    expect(canonicalAnswer(navigation('/', 'localhost:8080'), PUBLIC)).toBeUndefined();
+  });
+
+  it('says in Italian which address the server is set to, links to it, and escapes what the request sent', () => {
+    const page = wrongHostPage('http://localhost:8080/customers?a=1&b=2', '192.168.1.20:8080', PUBLIC);
+    expect(page).toContain('<html lang="it">');
+    expect(page).toContain('PUBLIC_URL');
+    expect(page).toContain('<a href="http://localhost:8080/customers?a=1&#38;b=2">');
+    expect(page).toContain('PUBLIC_URL=http://192.168.1.20:8080');
+    expect(wrongHostPage('http://x/', '<script>alert(1)</script>', PUBLIC)).not.toContain('<script>');
   });
 });

@@ -14,8 +14,15 @@ import type { DatabaseSchema } from '../db/database.ts';
 import { Problem } from '../http/problems.ts';
 import { canonicalJson } from '../kinds/support/hook-helpers.ts';
 
-/** How long a key is remembered: a day covers any retry a client makes (Stripe keeps them 24 h). */
-export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+/**
+ * How long a key is remembered: IDEMPOTENCY_KEY_TTL_DAYS, 14 by default, so an offline device's
+ * queue may replay a write made two weeks ago (issue 25); never less than a day.
+ */
+export function idempotencyKeyTtlHours(env: NodeJS.ProcessEnv = process.env): number {
+  const days = Number(env.IDEMPOTENCY_KEY_TTL_DAYS ?? 14);
+  return Number.isFinite(days) && days >= 1 ? Math.round(days * 24) : 14 * 24;
+}
+export const IDEMPOTENCY_KEY_TTL_HOURS = idempotencyKeyTtlHours();
 /** Keys are client-made: a UUID fits; anything longer than this is not a key. */
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/;
 

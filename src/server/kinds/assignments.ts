@@ -8,12 +8,13 @@
 import { writePath } from '../../domain/kind.ts';
 import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { GuardContext } from '../../domain/machine.ts';
-import { INTERVENTION_ANOMALIES, mayOperate, OPERATOR_NOT_ALLOWED, type OperatorCandidate } from '../../domain/rules/intervention.ts';
+import { ACTIVITY_STATES_TO_DO, INTERVENTION_ANOMALIES, INTERVENTION_UNRECORDED_CONTROLS, mayOperate, OPERATOR_NOT_ALLOWED, type OperatorCandidate } from '../../domain/rules/intervention.ts';
 import { Problem } from '../http/problems.ts';
 import { defineKindHooks, type HookContext } from '../resources/hooks.ts';
 import { storedOf } from '../resources/service.ts';
-import { customerName, requireUnique } from './support/hook-helpers.ts';
+import { customerName, nextCode, requireUnique } from './support/hook-helpers.ts';
 import { executeDeadlinesOfAssignment } from './support/deadline-engine.ts';
+import { unrecordedControlLines } from './assignmentActivities.ts';
 
 /** Activities the closing moves (the machine's cascade moves the same ones). */
 const STILL_TO_DO: readonly string[] = ['open', 'postponed'];
@@ -52,11 +53,15 @@ async function checkOperators(hook: HookContext, data: EntityData, previous: Ent
   if (errors.length > 0) throw new Problem('VALIDATION_FAILED', { errors });
 }
 
-/** The closing guards' fact: unresolved anomalies found during the intervention's activities. */
+/**
+ * The closing guards' facts: unresolved anomalies found during the intervention's activities, and
+ * (issue 22) the mandatory controls its activities still to do have not recorded.
+ */
 async function interventionGuardContext(hook: HookContext, entity: Entity): Promise<Partial<GuardContext>> {
   const activities = await hook.repository('assignmentActivities').listByRelationship('assignmentId', entity.id);
   const { count } = await activitiesWithAnomalies(hook, activities);
-  return { related: { [INTERVENTION_ANOMALIES]: count } };
+  const toDo = activities.filter((activity) => ACTIVITY_STATES_TO_DO.includes(String(activity.attributes.state)));
+  return { related: { [INTERVENTION_ANOMALIES]: count }, lists: { [INTERVENTION_UNRECORDED_CONTROLS]: await unrecordedControlLines(hook, toDo) } };
 }
 
 /**
@@ -76,9 +81,22 @@ async function recordAnomaliesOnClosing(hook: HookContext, current: Entity, _nex
   }
 }
 
+/**
+ * One numbered series of intervention codes, `INT-YYYY-NNNNN` (the year of the business day in Rome),
+ * whoever creates the intervention (the order wizard, the planner, the API): a code the client sends
+ * is ignored, and a stored code never changes (older interventions keep theirs). `nextCode` is the
+ * quotations' and orders' counter: unique under concurrent writes, a rolled-back write may leave a gap.
+ */
+async function interventionCode(hook: HookContext, previous: Entity | undefined): Promise<string> {
+  const stored = previous?.attributes.code;
+  if (typeof stored === 'string' && stored) return stored;
+  return nextCode(hook, 'INT', Number(hook.today.slice(0, 4)));
+}
+
 export const assignmentsKind = defineKindHooks('assignments', {
-  async beforeWrite(hook, data, previous, id) {
-    await checkOperators(hook, data, previous);
+  async beforeWrite(hook, stored, previous, id) {
+    await checkOperators(hook, stored, previous);
+    const data = { ...stored, attributes: { ...stored.attributes, code: await interventionCode(hook, previous) } };
     await requireUnique(hook, data, id, 'code', 'ASSIGNMENT_CODE_ALREADY_USED', (other) => `Codice incarico già utilizzato per l’incarico ${other}`);
     return { ...data, metadata: { ...data.metadata, customerName: await customerName(hook, data.relationships.customerId) } };
   },

@@ -103,7 +103,7 @@ async function certificatePdf(hook: HookContext, template: Entity, source: { hea
     throw error;
   }
   const chunks: Buffer[] = [];
-  for await (const chunk of renderPdf(parseMarkup(markup), { title: source.title, heading: source.heading, ...(source.logo ? { logo: source.logo } : {}) })) chunks.push(chunk as Buffer);
+  for await (const chunk of await renderPdf(parseMarkup(markup), { title: source.title, heading: source.heading, ...(source.logo ? { logo: source.logo } : {}) })) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 

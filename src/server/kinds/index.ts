@@ -9,6 +9,8 @@ import type { KindHooks, KindHooksModule, KindHooksTable } from '../resources/ho
 import { activitiesKind } from './activities.ts';
 import { assignmentActivitiesKind } from './assignmentActivities.ts';
 import { assignmentsKind } from './assignments.ts';
+import { anomaliesKind } from './anomalies.ts';
+import { checksKind } from './checks.ts';
 import { commercialAgreementsKind } from './commercialAgreements.ts';
 import { courseEditionsKind } from './courseEditions.ts';
 import { customersKind } from './customers.ts';
@@ -32,8 +34,10 @@ import { usersKind } from './users.ts';
 /** Every kind module: one line per file of this folder (index.test.ts checks the two agree). */
 export const kindModules: readonly KindHooksModule[] = [
   activitiesKind,
+  anomaliesKind,
   assignmentActivitiesKind,
   assignmentsKind,
+  checksKind,
   commercialAgreementsKind,
   courseEditionsKind,
   customersKind,

@@ -1,6 +1,5 @@
-/** Server hooks of orders: numbering, delivery recording (SPEC §5), deletable states (SPEC §4). */
+/** Server hooks of orders: numbering, delivery recording (SPEC §5); its deletable states are the kind's deleteLock (src/domain). */
 import type { z } from 'zod';
-import { orderDeletableStates } from '../../domain/machines/order.ts';
 import { deliveryCheck } from '../../domain/rules/delivery.ts';
 import type { deliveryRequest, OrderLine } from '../../domain/entities/orders.ts';
 import { Problem } from '../http/problems.ts';
@@ -48,11 +47,5 @@ export const ordersKind = defineKindHooks('orders', {
       });
       return { entity: updated };
     },
-  },
-  async beforeDelete(_hook, entity) {
-    // SPEC §4: an order can be deleted only before work on it starts, or once cancelled.
-    if (!(orderDeletableStates as readonly string[]).includes(String(entity.attributes.state))) {
-      throw new Problem('NOT_DELETABLE', { message: 'Si possono eliminare solo ordini nuovi o annullati' });
-    }
   },
 });

@@ -4,13 +4,11 @@
  * «Ignora» (`ignore`). The deadline engine that computes them: support/deadline-engine.ts.
  */
 import type { z } from 'zod';
-import { findKind } from '../../domain/kinds.ts';
 import { physicalActivities, type planDeadlinesRequest, type postponeDeadlineRequest } from '../../domain/entities/physical-activities.ts';
 import { calendarDay } from '../../domain/rules/calendar.ts';
 import type { Entity } from '../../domain/entity.ts';
 import { Problem } from '../http/problems.ts';
 import { defineKindHooks, type HookContext } from '../resources/hooks.ts';
-import { nextCode } from './support/hook-helpers.ts';
 import { refreshCustomerFigures } from './support/customer-figures.ts';
 import { deadlineMetadata, isPending, updateDeadline } from './support/deadline-engine.ts';
 
@@ -45,18 +43,15 @@ async function planDeadlines(hook: HookContext, entity: Entity, body: Record<str
     const key = `${String(deadline.relationships.customerId)}|${text(deadline.metadata.customerLocationId) ?? ''}|${String(deadline.attributes.module)}`;
     groups.set(key, [...(groups.get(key) ?? []), deadline]);
   }
-  const assignmentsKind = findKind('assignments');
-  if (!assignmentsKind) throw new Error('assignments kind missing');
-  const assignmentHook: HookContext = { ...hook, kind: assignmentsKind };
   let first: Entity | undefined;
   for (const group of groups.values()) {
     const [head] = group as [Entity, ...Entity[]];
     const scheduledDate = calendarDay(request.scheduledDate ?? null);
-    const code = await nextCode(assignmentHook, 'INT', Number(hook.today.slice(0, 4)));
     const names = [...new Set(group.map((d) => text(d.metadata.activityName)).filter((n) => n !== null))];
     const assignment = await hook.service.createWithin(hook.db, hook.call, 'assignments', {
       attributes: {
-        code, module: head.attributes.module, state: 'open',
+        // The code is the intervention series' (kinds/assignments.ts).
+        module: head.attributes.module, state: 'open',
         title: `Scadenze: ${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''}`.slice(0, 300),
         description: group.map((d) => physicalActivities.title(d)).join('\n').slice(0, 5000),
       },

@@ -11,7 +11,7 @@
  * A skipped preview is said on the row (`meta.thumbnailSkipped`); the upload itself always succeeds.
  */
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { encode } from 'blurhash';
 import { imagePreview } from '../../domain/entities/media.ts';
 import { BoundedQueue } from './bounded-queue.ts';
@@ -23,6 +23,19 @@ export interface ImageMeta {
   /** `data:image/webp;base64,…`, at most imagePreview.thumbnailSide px on its longest side. */
   thumbnail: string;
 }
+
+/**
+ * sharp (libvips, ~20 MB resident) loads with the first picture, not when the API process starts.
+ * One libvips thread per picture (its default is one per core, for each picture), and no cache of
+ * decoded pictures: a preview is made once.
+ */
+let sharpModule: Promise<typeof Sharp> | undefined;
+const loadSharp = () =>
+  (sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  }));
 
 /** Why an image has no preview: too many waiting, too large (pixels or bytes), or not an image sharp can read. */
 export type ThumbnailSkipped = 'busy' | 'tooLarge' | 'unreadable';
@@ -45,10 +58,6 @@ export class ImagePreviews {
   constructor(options: PreviewOptions) {
     this.queue = new BoundedQueue(options);
     this.maxPixels = options.maxPixels;
-    // One libvips thread per picture (its default is one per core, for each picture), and no cache of
-    // decoded pictures: a preview is made once.
-    sharp.concurrency(1);
-    sharp.cache(false);
   }
 
   /**
@@ -65,6 +74,7 @@ export class ImagePreviews {
 
 /** Reads the image from `source`: its preview, or why there is none (the file stays, without a preview). */
 export async function describeImage(source: Readable, maxPixels: number = imagePreview.maxPixels): Promise<PreviewMeta> {
+  const sharp = await loadSharp();
   const input = sharp({ failOn: 'error', limitInputPixels: maxPixels, sequentialRead: true });
   source.on('error', (error) => input.destroy(error));
   source.pipe(input);

@@ -88,7 +88,7 @@ describe('OpenAPI document', () => {
     for (const kind of kindList) {
       const name = componentName(kind.type);
       expect(Object.keys(document.paths[`/api/${kind.type}`])).toEqual(['get', 'post']);
-      expect(Object.keys(document.paths[`/api/${kind.type}/{id}`])).toEqual(['parameters', 'get', 'patch', 'delete']);
+      expect(Object.keys(document.paths[`/api/${kind.type}/{id}`])).toEqual(['parameters', 'get', 'put', 'patch', 'delete']);
       expect(document.paths[`/api/${kind.type}/{id}/history`].get).toBeDefined();
       expect(document.paths[`/api/${kind.type}/{id}/actions`].get).toBeDefined();
       for (const suffix of ['', 'Create', 'Patch']) expect(document.components.schemas[`${name}${suffix}`], `${name}${suffix}`).toBeDefined();

@@ -17,6 +17,7 @@ import { EXACT_TOTAL_LIMIT, IDEMPOTENCY_KEY_HEADER } from '../../domain/records.
 import { componentSchema, mergePatchSchema, type JsonSchema, type SchemaSink } from './json-schema.ts';
 import { documentDeclarations } from '../../domain/documents/placeholders.ts';
 import { modules } from '../../domain/enums.ts';
+import { equipmentImportPaths } from '../import/openapi.ts';
 
 export interface OpenApiOptions {
   kinds: readonly KindDefinition[];
@@ -40,6 +41,9 @@ type Operation = JsonSchema;
 type Parameter = JsonSchema;
 
 const JSON_TYPE = 'application/json';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The list's export by content negotiation (issue 27, src/server/export/list-export.ts). */
+const EXPORT_DESCRIPTION = 'Esportazione: con `Accept: text/csv` (CSV separato da `;`, virgola decimale, UTF-8 con BOM) o `Accept: ' + XLSX_TYPE + '` (celle tipizzate, intestazione bloccata) risponde le righe della stessa interrogazione come file (a pagine, in streaming), nelle colonne di `cols` (id delle colonne della griglia separati da virgole; predefinite quelle del tipo); oltre `EXPORT_MAX_ROWS` righe risponde 422 `EXPORT_TOO_LARGE`.';
 const EXACT_LIMIT_TEXT = EXACT_TOTAL_LIMIT.toLocaleString('it-IT');
 const PROBLEM_TYPE = 'application/problem+json';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -195,6 +199,7 @@ function kindPaths(kind: KindDefinition, options: OpenApiOptions, sink: SchemaSi
   const { singular, plural } = kind.label;
   const idParameter: Parameter = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
   const ifMatch: Parameter = { $ref: '#/components/parameters/IfMatch' };
+  const idempotencyKey: Parameter = { $ref: '#/components/parameters/IdempotencyKey' };
   const withEtag = (description: string, schema: JsonSchema, extraHeaders: Record<string, unknown> = {}) => ({
     description,
     headers: { ETag: { $ref: '#/components/headers/ETag' }, ...extraHeaders },
@@ -207,18 +212,20 @@ function kindPaths(kind: KindDefinition, options: OpenApiOptions, sink: SchemaSi
   const paths: Record<string, JsonSchema> = {
     [`/api/${kind.type}`]: {
       get: op(`list${name}`, `Elenco: ${plural}`, {
-        description: `Richiede \`read\` su \`${kind.subject}\`; chi chiama vede solo le righe che le sue regole permettono.`,
+        description: `Richiede \`read\` su \`${kind.subject}\`; chi chiama vede solo le righe che le sue regole permettono. ${EXPORT_DESCRIPTION}`,
         parameters: listParameters(kind, options),
         responses: {
           200: {
-            description: 'Una pagina.',
+            description: 'Una pagina (con `Accept: text/csv` o il tipo `.xlsx`: l’elenco intero come file, vedi sopra).',
+            // The file answers are described in words only: listed as media types, typed clients (openapi-fetch) would read every page as a string.
             content: json({ type: 'object', properties: { data: { type: 'array', items: ref(name) }, meta: ref('ListMeta') }, required: ['data', 'meta'] }),
           },
-          ...problems(400, 401, 403, 503),
+          ...problems(400, 401, 403, 422, 503),
         },
       }),
       post: op(`create${name}`, `Crea: ${singular}`, {
         description: `Richiede \`create\` su \`${kind.subject}\`. Ogni id in una relazione deve esistere.`,
+        parameters: [idempotencyKey],
         requestBody: { required: true, content: json(ref(`${name}Create`)) },
         responses: {
           201: withEtag('Creato.', single, { Location: { description: 'Indirizzo del nuovo elemento.', schema: { type: 'string' } } }),
@@ -232,15 +239,26 @@ function kindPaths(kind: KindDefinition, options: OpenApiOptions, sink: SchemaSi
         description: 'Anche eliminato (`metadata.isDeleted: true`). `ETag` è la versione da mandare in `If-Match`.',
         responses: { 200: withEtag('L’elemento.', single), ...problems(401, 403, 404, 503) },
       }),
+      put: op(`createWithId${name}`, `Crea con un id scelto: ${singular}`, {
+        description:
+          `Come la creazione (\`create\` su \`${kind.subject}\`, stesse regole e cronologia), con l’id scelto dal client (un UUID: un elemento creato offline). ` +
+          'Solo con `If-None-Match: *` (altrimenti 428): se l’id esiste già, anche eliminato, 412 `RECORD_EXISTS`.',
+        parameters: [{ name: 'If-None-Match', in: 'header', required: true, description: 'Sempre `*`: crea solo se l’id non esiste.', schema: { type: 'string', enum: ['*'] } }, idempotencyKey],
+        requestBody: { required: true, content: json(ref(`${name}Create`)) },
+        responses: {
+          201: withEtag('Creato.', single, { Location: { description: 'Indirizzo del nuovo elemento.', schema: { type: 'string' } } }),
+          ...problems(400, 401, 403, 409, 412, 413, 415, 422, 428, 503),
+        },
+      }),
       patch: op(`update${name}`, `Modifica: ${singular}`, {
         description: 'JSON Merge Patch con la versione (`If-Match` o `metadata.lastUpdatedDateTime`). Lo stato cambia solo con le azioni.',
-        parameters: [ifMatch],
+        parameters: [ifMatch, idempotencyKey],
         requestBody: mergePatchBody,
         responses: { 200: withEtag('Modificato.', single), ...problems(400, 401, 403, 404, 409, 413, 415, 422, 428, 503) },
       }),
       delete: op(`delete${name}`, `Elimina: ${singular}`, {
         description: 'Eliminazione logica con la versione; le righe che gli appartengono vanno con lui. `undelete` la annulla.',
-        parameters: [ifMatch],
+        parameters: [ifMatch, idempotencyKey],
         responses: { 200: withEtag('Eliminato (chi e quando sono registrati).', single), ...problems(401, 403, 404, 409, 428, 503) },
       }),
     },
@@ -273,7 +291,7 @@ function kindPaths(kind: KindDefinition, options: OpenApiOptions, sink: SchemaSi
       parameters: [idParameter],
       post: op(`${kind.type}${operationName}`, `${action.label.split(/[.(]/)[0]!.trim()}: ${singular}`, {
         description: `${action.label} Richiede \`${action.ability}\` su \`${kind.subject}\`.`,
-        parameters: [ifMatch],
+        parameters: [ifMatch, idempotencyKey],
         requestBody: { required: false, content: json(action.body) },
         responses: {
           [action.creates ? 201 : 200]: withEtag(action.creates ? 'Creato un nuovo elemento (`Location`).' : 'Fatto.', actionResult),
@@ -468,9 +486,10 @@ function orderWizardPath(sink: SchemaSink): JsonSchema {
       operationId: 'ordersWizard',
       summary: 'Procedura guidata: ordine e incarico provvisorio',
       description:
-        'Crea in una sola transazione l’ordine (righe con i prezzi dei listini e dell’offerta commerciale, come i preventivi) e l’incarico provvisorio. ' +
+        'Crea in una sola transazione l’ordine (righe con i prezzi dei listini e dell’offerta commerciale, come i preventivi, o del preventivo accettato indicato in `quotationId`; ' +
+        'i servizi scelti diventano righe) e l’incarico provvisorio con un’attività per ogni attività delle righe; il codice dell’incarico è il successivo della serie `INT-AAAA-NNNNN` (un codice inviato è ignorato). ' +
         `Con la stessa \`${IDEMPOTENCY_KEY_HEADER}\` una nuova richiesta uguale risponde il primo risultato (\`Idempotent-Replayed: true\`), mai un secondo ordine; ` +
-        'con un corpo diverso è rifiutata (422 `IDEMPOTENCY_KEY_REUSED`). Le chiavi valgono per utente e scadono dopo 24 ore. Richiede `create` su `order` (e su `assignment` con l’incarico).',
+        'con un corpo diverso è rifiutata (422 `IDEMPOTENCY_KEY_REUSED`). Le chiavi valgono per utente e scadono dopo 14 giorni (`IDEMPOTENCY_KEY_TTL_DAYS`). Richiede `create` su `order`: l’incarico e le sue attività sono creati con l’autorità dell’ordine, senza richiedere `create` su `assignment`.',
       tags: ['orders'],
       parameters: [{ name: IDEMPOTENCY_KEY_HEADER, in: 'header', required: true, description: 'Da 8 a 200 caratteri (un UUID), una per procedura.', schema: { type: 'string', minLength: 8, maxLength: 200 } }],
       requestBody: { required: true, content: json(body) },
@@ -509,7 +528,7 @@ function quotationLinesPath(sink: SchemaSink): JsonSchema {
   };
 }
 
-/** `GET /api/employees/{id}/compliance` and `GET /api/customers/{id}/compliance`: the safety-role compliance rule, computed on read. */
+/** `GET /api/employees/{id}/compliance`, `GET /api/customers/{id}/compliance` (the safety-role compliance rule) and `GET /api/employees/{id}/training`, computed on read. */
 function compliancePaths(): Record<string, JsonSchema> {
   const row = {
     type: 'object',
@@ -532,6 +551,16 @@ function compliancePaths(): Record<string, JsonSchema> {
     required: ['employeeId', 'rows', 'summary'],
   };
   const meta = { type: 'object', properties: { today: { type: 'string', format: 'date' }, courses: { type: 'object', additionalProperties: { type: 'object', properties: { code: { type: 'string' }, title: { type: 'string' } } } } } };
+  const trainingRow = {
+    type: 'object',
+    properties: {
+      courseId: { type: 'string', format: 'uuid' }, editionId: { type: 'string', format: 'uuid' }, editionCode: { type: 'string' }, editionState: { type: 'string' },
+      completedOn: { type: 'string', format: 'date' }, outcome: { enum: ['passed', 'failed', null] }, certificateMediaId: { type: ['string', 'null'], format: 'uuid' },
+      refresher: { type: ['object', 'null'], properties: { dueDate: { type: 'string', format: 'date' }, refresherCourseId: { type: 'string', format: 'uuid' }, status: { enum: ['valid', 'expiring', 'expired'] } } },
+      superseded: { type: 'boolean' },
+    },
+    required: ['courseId', 'editionId', 'completedOn', 'outcome', 'certificateMediaId', 'refresher', 'superseded'],
+  };
   const idParameter = [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }];
   const description = 'Per ogni ruolo per la sicurezza, la formazione che richiede (con la norma): valida fino a una data, in scadenza (entro la finestra delle scadenze), scaduta o mancante.';
   return {
@@ -545,6 +574,14 @@ function compliancePaths(): Record<string, JsonSchema> {
       get: {
         operationId: 'customersCompliance', summary: 'Formazione richiesta ai dipendenti del cliente', description: `${description} Solo i dipendenti con almeno un ruolo.`, tags: ['customers'], parameters: idParameter,
         responses: { 200: { description: 'La conformità di oggi, per dipendente.', content: json({ type: 'object', properties: { data: { type: 'array', items: employee }, meta }, required: ['data', 'meta'] }) }, ...problems(400, 401, 403, 404, 503) },
+      },
+    },
+    '/api/employees/{id}/training': {
+      get: {
+        operationId: 'employeesTraining', summary: 'Corsi frequentati dal dipendente',
+        description: 'I corsi frequentati, dal più recente: esito, attestato, prossimo aggiornamento e il suo stato oggi. Solo la partecipazione del dipendente, per chi può leggere il dipendente.',
+        tags: ['employees'], parameters: idParameter,
+        responses: { 200: { description: 'Il libretto formativo di oggi.', content: json({ type: 'object', properties: { data: { type: 'array', items: trainingRow }, meta }, required: ['data', 'meta'] }) }, ...problems(400, 401, 403, 404, 503) },
       },
     },
   };
@@ -729,6 +766,21 @@ function limitsPath(): JsonSchema {
   };
 }
 
+/** Issue 22 (src/server/users/staff-names.ts): staff read the names of staff users, and nothing else of them. */
+function staffNamesPath(): JsonSchema {
+  const name = { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, displayName: { type: 'string' } }, required: ['id', 'displayName'] };
+  return {
+    get: {
+      operationId: 'getStaffNames',
+      summary: 'Nomi del personale',
+      description: 'I nomi visualizzati degli utenti del personale (interni o esterni) tra quelli richiesti, per un utente del personale anche senza permesso di lettura sugli utenti; gli altri identificativi sono omessi. Nient’altro degli utenti.',
+      tags: ['users'],
+      parameters: [{ name: 'ids', in: 'query', required: false, description: 'Identificativi separati da virgole (al massimo 100).', schema: { type: 'string' } }],
+      responses: { 200: { description: 'I nomi.', content: json({ type: 'object', properties: { data: { type: 'array', items: name } }, required: ['data'] }) }, ...problems(401, 403, 422, 503) },
+    },
+  };
+}
+
 /** DESIGN §4 "Documents": a record's PDF from its document type's template, and the template editor's preview. */
 function documentPaths(kinds: readonly { type: string }[]): Record<string, JsonSchema> {
   const pdf = { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } };
@@ -788,6 +840,8 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   Object.assign(paths, documentPaths(options.kinds));
   paths['/api/maintenance'] = maintenancePath();
   paths['/api/limits'] = limitsPath();
+  if (options.kinds.some((kind) => kind.type === 'users')) paths['/api/users/names'] = staffNamesPath();
+  if (options.kinds.some((kind) => kind.type === 'equipmentImports')) Object.assign(paths, equipmentImportPaths({ json, problems }));
   const publicOperation = { security: [] };
   const apiScope = [options.auth.apiScope];
   return {
@@ -891,6 +945,16 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
           required: false,
           description: 'La versione su cui si basa la scrittura (`ETag` della lettura). Senza, e senza `metadata.lastUpdatedDateTime` nel corpo: 428.',
           schema: { type: 'string' },
+        },
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Rende sicuro ripetere la scrittura (da 8 a 200 caratteri, un UUID): la stessa chiave con la stessa richiesta ripete la prima risposta riuscita ' +
+            '(`Idempotent-Replayed: true`) senza scrivere di nuovo; con una richiesta diversa 422 `IDEMPOTENCY_KEY_REUSED`; mentre la prima è in corso 409 ' +
+            '`IDEMPOTENCY_KEY_IN_USE`. Un rifiuto non resta legato alla chiave. Le chiavi sono di ciascun utente e valgono 14 giorni (`IDEMPOTENCY_KEY_TTL_DAYS`).',
+          schema: { type: 'string', minLength: 8, maxLength: 200 },
         },
       },
       headers: { ETag: { description: 'La versione: `"<lastUpdatedDateTime>"`.', schema: { type: 'string' } } },

@@ -4,10 +4,21 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Entity } from '../../domain/entity.ts';
+import { Problem } from '../http/problems.ts';
 import type { EntityService } from './service.ts';
 import type { CallContext } from './service.ts';
+import { EXPORT_MEDIA_TYPES, exportFormatOf, exportStream, openListExport } from '../export/list-export.ts';
+
+/** What the list's spreadsheet export needs (issue 27): its row limit, its page size and the business day for the file name. */
+export interface ListExportOptions {
+  maxRows: number;
+  pageSize: number;
+  today(): string;
+}
 
 type Params = { type: string; id: string; action: string };
+/** PUT only creates: a change is a PATCH on a version. */
+const PUT_CREATE_ONLY = 'PUT crea un elemento con un identificativo scelto e richiede l’intestazione If-None-Match: * (per modificare usare PATCH con If-Match)';
 type Query = Record<string, string | string[] | undefined>;
 
 function withVersion(reply: FastifyReply, entity: Entity) {
@@ -15,13 +26,33 @@ function withVersion(reply: FastifyReply, entity: Entity) {
   return { data: entity };
 }
 
-export function registerResourceRoutes(app: FastifyInstance, service: EntityService, callOf: (request: FastifyRequest) => CallContext): void {
-  app.get<{ Params: Params; Querystring: Query }>('/api/:type', async (request) =>
-    service.list(request.params.type, request.query, callOf(request)),
-  );
+export function registerResourceRoutes(app: FastifyInstance, service: EntityService, callOf: (request: FastifyRequest) => CallContext, exports: ListExportOptions): void {
+  app.get<{ Params: Params; Querystring: Query }>('/api/:type', async (request, reply) => {
+    // Content negotiation: the same list as a CSV or `.xlsx` file, streamed (list-export.ts).
+    const format = exportFormatOf(request.headers.accept);
+    if (!format) return service.list(request.params.type, request.query, callOf(request));
+    const listExport = await openListExport(service, request.params.type, { ...request.query }, callOf(request), { format, maxRows: exports.maxRows, pageSize: exports.pageSize, today: exports.today() });
+    const stream = exportStream(listExport);
+    // The client went away (cancelled): stop reading the list.
+    reply.raw.once('close', () => stream.destroy());
+    return reply
+      .header('Content-Type', format === 'csv' ? `${EXPORT_MEDIA_TYPES.csv}; charset=utf-8` : EXPORT_MEDIA_TYPES.xlsx)
+      .header('Content-Disposition', `attachment; filename="${listExport.fileName}"; filename*=UTF-8''${encodeURIComponent(listExport.fileName)}`)
+      .header('X-Total-Count', String(listExport.total))
+      .header('Cache-Control', 'no-store')
+      .send(stream);
+  });
 
   app.post<{ Params: Params }>('/api/:type', async (request, reply) => {
     const entity = await service.create(request.params.type, request.body, callOf(request));
+    reply.code(201).header('Location', `/api/${request.params.type}/${entity.id}`);
+    return withVersion(reply, entity);
+  });
+
+  // Issue 25: a create under the client's id (an offline device's record), only as a first write.
+  app.put<{ Params: Params }>('/api/:type/:id', async (request, reply) => {
+    if (request.headers['if-none-match']?.trim() !== '*') throw new Problem('PRECONDITION_REQUIRED', { message: PUT_CREATE_ONLY });
+    const entity = await service.createWithId(request.params.type, request.params.id, request.body, callOf(request));
     reply.code(201).header('Location', `/api/${request.params.type}/${entity.id}`);
     return withVersion(reply, entity);
   });

@@ -17,7 +17,8 @@ export type Condition =
   | { kind: 'in'; name: string; field: ListField; values: FieldValue[] }
   | { kind: 'range'; name: string; field: ListField; from?: FieldValue; to?: FieldValue }
   | { kind: 'has'; name: string; field: ListField; present: boolean }
-  | { kind: 'fullText'; terms: string[] }
+  /** `readablePaths`: set for a caller some of the kind's full-text fields are hidden from; only those paths may match. */
+  | { kind: 'fullText'; terms: string[]; readablePaths?: string[] }
   | { kind: 'ids'; ids: string[] }
   | { kind: 'custom'; filter: CustomFilter; value: string };
 

@@ -87,6 +87,15 @@ export function searchText(kind: KindDefinition, data: EntityData): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ');
 }
 
+/** Separators `searchText` cuts on, as a PostgreSQL bracket expression (ASCII punctuation and spaces). */
+const SEARCH_SEPARATORS_SQL = `'[][(){}"''.,;:!?/\\\\|@#$%^&*+=<>~\`_ -]+'`;
+
+/** The search vector of `paths` alone, built as `searchText` builds the stored one (arrays as their JSON text). */
+function readableSearchVector(paths: readonly string[]): RawBuilder<unknown> {
+  const values = paths.length > 0 ? paths.map((path) => jsonPathSql(path)).join(', ') : `''`;
+  return sql.raw(`to_tsvector('italian', regexp_replace(left(concat_ws(' ', ${values}), 20000), ${SEARCH_SEPARATORS_SQL}, ' ', 'g'))`);
+}
+
 /** `a:* & b:*` from already sanitised terms (letters and digits only). */
 function tsQuery(terms: string[]): string {
   return terms.map((t) => `${t}:*`).join(' & ');
@@ -128,10 +137,14 @@ function conditionSql(condition: Condition, ctx: FilterContext, fullText: FullTe
   switch (condition.kind) {
     case 'ids':
       return sql`id = ANY(${condition.ids}::uuid[])`;
-    case 'fullText':
-      return fullText === 'filter'
-        ? sql`ts_match_vq(search, to_tsquery('italian', ${tsQuery(condition.terms)}))`
-        : sql`search @@ to_tsquery('italian', ${tsQuery(condition.terms)})`;
+    case 'fullText': {
+      const query = sql`to_tsquery('italian', ${tsQuery(condition.terms)})`;
+      const stored = fullText === 'filter' ? sql`ts_match_vq(search, ${query})` : sql`search @@ ${query}`;
+      if (!condition.readablePaths) return stored;
+      // The stored vector also holds fields hidden from this caller: its matches are checked again on
+      // the readable fields only, so a search never tells a hidden value.
+      return sql`(${stored} AND ${readableSearchVector(condition.readablePaths)} @@ ${query})`;
+    }
     case 'custom':
       return condition.filter.where(condition.value, ctx);
     case 'has': {
@@ -498,7 +511,8 @@ export class EntityRepository {
    */
   async fullTextPlan(query: ListQuery): Promise<FullTextPlan> {
     const condition = query.conditions.find((c) => c.kind === 'fullText');
-    if (!condition) return 'index';
+    // A check on the caller's readable fields (see conditionSql) is written for the match set alone.
+    if (!condition || condition.readablePaths) return 'index';
     const key = `${tableName(this.kind)}:${condition.terms.join(' ')}`;
     let estimate = fullTextEstimates.get(key);
     if (!estimate || estimate.at < Date.now() - ESTIMATE_TTL_MS) {

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { attachedOwnerOf, entitySchema, entryStates, frozenByLock, readPath, referenceValues, writePath, type EntityShape, type KindDefinition, type RecordActionDefinition } from '../../domain/kind.ts';
+import { deleteRefusal, recordState, stateLockMessage } from '../../domain/record-lock.ts';
+import { attachedOwnerOf, entitySchema, entryStates, frozenByLock, parentLinks, readPath, referenceValues, writePath, type EntityShape, type KindDefinition, type RecordActionDefinition } from '../../domain/kind.ts';
 import { findTransition, availableActions, type GuardContext, type Transition } from '../../domain/machine.ts';
 import { kindList, findKind } from '../../domain/kinds.ts';
 import { normaliseDateTime } from '../../domain/validation.ts';
@@ -18,7 +19,7 @@ import { COMMON_METADATA_KEYS, isServerMetadataKey, type Entity, type EntityData
 import { EntityRepository } from './repository.ts';
 import { PageAnchors } from './page-anchors.ts';
 import { missingReferenceErrors, referencedIds } from './reference-check.ts';
-import { parseListQuery } from './list-query.ts';
+import { parseListQuery, type ListQuery } from './list-query.ts';
 import { customFilters } from './custom-filters.ts';
 import { actionImplementation, assertActionImplementations, hooksOf, type HookContext, type KindHooks, type KindHooksTable } from './hooks.ts';
 import { zodProblem } from './zod-problem.ts';
@@ -224,6 +225,8 @@ export class EntityService {
     const kind = this.kind(type);
     call.access.authorize('read', kind);
     const query = parseListQuery(rawQuery, kind, { maxPageSize: this.options.maxPageSize, customFilters: customFilters[type] ?? {} });
+    refuseUnreadableKeys(call, kind, query);
+    restrictFullText(call, kind, query);
     const { data, total, totalIsExact, next } = await this.repository(kind).list(query, { today: this.today() }, call.access.listScope(kind));
     const page = { number: query.page.number, size: query.page.size, ...(next ? { next } : {}) };
     const shown = this.hooksFor(type).afterList?.(call, data) ?? data;
@@ -242,6 +245,32 @@ export class EntityService {
 
   async create(type: string, body: unknown, call: CallContext): Promise<Entity> {
     return this.asRead(type, await this.write(call, (trx) => this.createWithin(trx, call, type, body)), call);
+  }
+
+  /**
+   * `PUT /api/{type}/{id}` with `If-None-Match: *` (issue 25): the create of `create` under an id the
+   * client chose (a UUID), so a record made offline keeps its id; an id already taken, by a live or
+   * a deleted record, is 412 RECORD_EXISTS. Same abilities, rules, hooks and history as `create`.
+   */
+  async createWithId(type: string, id: string, body: unknown, call: CallContext): Promise<Entity> {
+    const kind = this.kind(type);
+    // Ability first, as `update` does: who may not create learns nothing of which ids are taken.
+    if (!kind.attachedTo) call.access.authorize('create', kind);
+    if (!isUuid(id)) {
+      const message = 'L’identificativo scelto dal client deve essere un UUID';
+      throw new Problem('VALIDATION_FAILED', { message, errors: [{ pointer: '/id', code: 'invalidId', message }] });
+    }
+    const chosen = id.toLowerCase();
+    const taken = async () => (await this.repository(kind).findById(chosen)) !== undefined;
+    const entity = await this.write(call, async (trx) => {
+      if (await this.repository(kind, trx).findById(chosen)) throw new Problem('RECORD_EXISTS');
+      return this.createWithin(trx, call, type, body, { id: chosen });
+    }).catch(async (error: unknown) => {
+      // Two first creates at once: the loser's insert meets the winner's primary key.
+      if ((error as { code?: unknown }).code === '23505' && (await taken())) throw new Problem('RECORD_EXISTS');
+      throw error;
+    });
+    return this.asRead(type, entity, call);
   }
 
   /**
@@ -276,8 +305,8 @@ export class EntityService {
    * Create inside an open transaction (actions that create other entities, e.g. duplicate). `id`:
    * the new row's id when the caller needed it first (a stored file's bytes are kept under it).
    */
-  async createWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, body: unknown, options: { id?: string } = {}): Promise<Entity> {
-    const [created] = await this.createManyWithin(trx, call, type, [body], (_index, error) => error, options.id ? [options.id] : undefined);
+  async createWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, body: unknown, options: { id?: string; authority?: WriteAuthority } = {}): Promise<Entity> {
+    const [created] = await this.createManyWithin(trx, call, type, [body], (_index, error) => error, options.id ? [options.id] : undefined, options.authority);
     if (!created) throw new Error('insert returned nothing');
     return created;
   }
@@ -764,6 +793,9 @@ export class EntityService {
           authorize: (row) => call.access.authorize('delete', kind, row),
         });
         await this.checkOwnerLocks(trx, kind, [current]);
+        // The state's own refusal, in the words the screens disable «Elimina» with (src/domain/record-lock.ts).
+        const refusal = deleteRefusal(kind, current);
+        if (refusal) throw new Problem('NOT_DELETABLE', { message: refusal, extensions: { state: recordState(kind, current) } });
         await this.hooksFor(kind.type).beforeDelete?.(hook, current);
         await this.deleteOwnedAndCheckRelations(trx, kind, current, call);
         rows.push({ id: current.id, expectedVersion: removal.version, before: current });
@@ -782,7 +814,8 @@ export class EntityService {
    * ability, or the right to update the record it is attached to; its entry state; its owner's state
    * lock; the kind's hooks), the references of all of them by one query per target kind, one
    * multi-row INSERT and one history INSERT. A single POST is a batch of one. `ids`: the new rows'
-   * ids when the caller needs them first. A row that fails throws `rowError(its index, the problem)`.
+   * ids when the caller needs them first. `authority`: the record the rows are created under
+   * (`WriteAuthority`). A row that fails throws `rowError(its index, the problem)`.
    */
   async createManyWithin(
     trx: Kysely<DatabaseSchema>,
@@ -791,6 +824,7 @@ export class EntityService {
     bodies: readonly unknown[],
     rowError: (index: number, error: unknown) => unknown,
     ids?: readonly string[],
+    authority?: WriteAuthority,
   ): Promise<Entity[]> {
     if (bodies.length === 0) return [];
     const journal = this.journalOf(trx);
@@ -799,7 +833,7 @@ export class EntityService {
     const rows: PreparedRow[] = [];
     for (const [index, body] of bodies.entries()) {
       try {
-        rows.push(await this.prepareCreate(hook, kind, body, ids?.[index] ?? randomUUID()));
+        rows.push(await this.prepareCreate(hook, kind, body, ids?.[index] ?? randomUUID(), authority));
       } catch (error) {
         throw rowError(index, error);
       }
@@ -811,6 +845,7 @@ export class EntityService {
     for (const [index, row] of rows.entries()) {
       const entity = byId.get(row.id);
       if (!entity) throw new Error('insert returned fewer rows');
+      if (row.underAuthority) authority?.created.add(entity.id);
       try {
         if (!row.throughOwner) {
           call.access.authorize('create', kind, entity);
@@ -826,18 +861,19 @@ export class EntityService {
   }
 
   /** One new row, prepared: see `createManyWithin`. */
-  private async prepareCreate(hook: HookContext, kind: KindDefinition, body: unknown, id: string): Promise<PreparedRow> {
+  private async prepareCreate(hook: HookContext, kind: KindDefinition, body: unknown, id: string, authority?: WriteAuthority): Promise<PreparedRow> {
     const { call, db } = hook;
-    // A row attached to a record is allowed by the right to update that record, checked once it is parsed.
-    if (attachedOwnerOf(kind, body) === null) call.access.authorize('create', kind);
+    // A row attached to a record, or created under one's authority, is allowed by the caller's right on that record, checked once it is parsed.
+    if (attachedOwnerOf(kind, body) === null && !authority) call.access.authorize('create', kind);
     if (!isPlainObject(body)) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' }] });
     rejectReadOnlyMetadata(kind, body);
     const parsed = entitySchema(kind).safeParse(body);
     if (!parsed.success) throw zodProblem(parsed.error);
     const data = parsed.data as EntityData;
     const owner = attachedOwnerOf(kind, data);
+    const underAuthority = authority !== undefined && isUnderAuthority(call, kind, data, authority);
     // Whoever may update the owner may attach; else the kind's own ability decides, as for a row without one.
-    const throughOwner = owner !== null && (await this.mayUpdateOwner(db, call, kind, owner));
+    const throughOwner = underAuthority || (owner !== null && (await this.mayUpdateOwner(db, call, kind, owner)));
     if (!throughOwner) call.access.authorize('create', kind);
     if (kind.machine) {
       const state = String(readPath(data, kind.machine.statePath));
@@ -847,10 +883,11 @@ export class EntityService {
         });
       }
     }
-    // Nobody creates a row under a record they may not read (a line on another salesman's quotation).
-    await authorizeParents(db, call.access, kind, data);
+    // Nobody creates a row under a record they may not read (a line on another salesman's quotation);
+    // a row under an authority names only rows of that authority as parents, written by this caller in this transaction.
+    if (!underAuthority) await authorizeParents(db, call.access, kind, data);
     await this.checkOwnerLocks(db, kind, [data]);
-    return { id, data: await this.prepareContent(hook, kind, id, data, undefined), parsed: data, throughOwner };
+    return { id, data: await this.prepareContent(hook, kind, id, data, undefined), parsed: data, throughOwner, underAuthority };
   }
 
   /**
@@ -988,13 +1025,78 @@ interface PreparedRow {
   parsed: EntityData;
   /** Allowed by the right to update the record it is attached to, not by the kind's own ability. */
   throughOwner: boolean;
+  /** Allowed by the caller's right on a `WriteAuthority`'s record (then `throughOwner` too). */
+  underAuthority?: boolean;
+}
+
+/**
+ * A record whose creation brings other rows with it, created under its authority: the order of the
+ * order wizard (SPEC §2) and its provisional intervention with the intervention's activities. The
+ * caller's right to `action` on `record` (creating the order) is what allows each such row, instead
+ * of the row kind's own `create` ability and the read rule on its parents; every other step of the
+ * write pipeline (parse, entry state, owner locks, the kind's hooks, references, history, notices)
+ * runs as for any creation. A row is under the authority only if some reference of it names the
+ * record or a row already created under it, and every parent it is read through is one of those:
+ * nothing else can be reached this way. `record` is written first, in the same transaction.
+ */
+export interface WriteAuthority {
+  kind: KindDefinition;
+  record: Entity;
+  action: string;
+  /** Ids of the rows created under it so far (the pipeline adds each). */
+  readonly created: Set<string>;
+}
+
+export function writeAuthority(kind: KindDefinition, record: Entity, action = 'create'): WriteAuthority {
+  return { kind, record, action, created: new Set() };
+}
+
+/** Whether the parsed row `data` is allowed by `authority` (see `WriteAuthority`). */
+function isUnderAuthority(call: CallContext, kind: KindDefinition, data: EntityData, authority: WriteAuthority): boolean {
+  if (!call.access.can(authority.action, authority.kind, authority.record)) return false;
+  const ids = new Set([authority.record.id, ...authority.created].map((id) => id.toLowerCase()));
+  const named = Object.entries(kind.references).some(([path, reference]) => referenceValues(data, path, reference.many ?? false).some((ref) => ids.has(ref.id.toLowerCase())));
+  const parentsWithin = parentLinks(kind).every((link) => {
+    const parentId = readPath(data, link.path);
+    return typeof parentId !== 'string' || !parentId || ids.has(parentId.toLowerCase());
+  });
+  return named && parentsWithin;
+}
+
+/**
+ * A field the caller may never read is neither a filter nor a sort key of its lists: filtering by it
+ * would tell its value (a customer user learning its commercial percentage by `filter[commercialPercentage]`).
+ */
+function refuseUnreadableKeys(call: CallContext, kind: KindDefinition, query: ListQuery): void {
+  const param = (condition: ListQuery['conditions'][number], name: string) =>
+    condition.kind === 'range' ? `${condition.from !== undefined ? 'from' : 'to'}[${name}]` : condition.kind === 'has' ? `has[${name}]` : `filter[${name}]`;
+  const asked = [
+    ...query.conditions.flatMap((condition) => ('field' in condition ? [{ param: param(condition, condition.name), path: condition.field.path }] : [])),
+    ...query.sort.map((key) => ({ param: 'sort', path: key.field.path })),
+  ];
+  if (asked.length === 0) return;
+  const refused = new Set(call.access.unreadableFields(kind, asked.map((key) => key.path)));
+  if (refused.size === 0) return;
+  throw new Problem('FIELD_NOT_AUTHORIZED', {
+    errors: asked.filter((key) => refused.has(key.path)).map((key) => ({ pointer: `?${key.param}`, code: 'fieldNotAuthorized', message: 'Campo non leggibile con i tuoi permessi' })),
+  });
+}
+
+/** Full text over fields hidden from the caller matches on the fields it may read only (customers' ERP code for a customer user). */
+function restrictFullText(call: CallContext, kind: KindDefinition, query: ListQuery): void {
+  const hidden = new Set(call.access.unreadableFields(kind, kind.fullText));
+  if (hidden.size === 0) return;
+  for (const condition of query.conditions) {
+    if (condition.kind === 'fullText') condition.readablePaths = kind.fullText.filter((path) => !hidden.has(path));
+  }
 }
 
 /** The refusal of a write that a record's state freezes (`KindDefinition.stateLock`). */
 function stateLockProblem(kind: KindDefinition, state: string): Problem {
   const lock = kind.stateLock!;
   const code: ProblemCode = lock.code && Object.hasOwn(problemCatalogue, lock.code) ? (lock.code as ProblemCode) : 'STATE_LOCKED';
-  return new Problem(code, { message: `${kind.label.singular}: non modificabile nello stato «${state}»${lock.hint ? `: ${lock.hint}` : ''}`, extensions: { state } });
+  // The screens show the same sentence beside the read-only fields (src/domain/record-lock.ts).
+  return new Problem(code, { message: stateLockMessage(kind, state), extensions: { state } });
 }
 
 /**

@@ -2,19 +2,28 @@
  * S3-compatible driver (AWS S3, MinIO, Ceph, Scaleway, …) with @aws-sdk/client-s3. Uploads are one
  * streamed PUT of a known length; downloads may be presigned GET addresses with the type and
  * disposition checked at upload forced on the answer.
+ *
+ * The SDK (~35 MB resident) loads with the first file operation, not when the API process starts,
+ * and never with the disk store.
  */
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
 import { checkKey, StorageNotFound, type MediaStorage, type PresignOptions, type PutOptions, type StoredObject } from './storage.ts';
 
-function notFound(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+type Sdk = typeof import('@aws-sdk/client-s3') & Pick<typeof import('@aws-sdk/s3-request-presigner'), 'getSignedUrl'>;
+let sdkModules: Promise<Sdk> | undefined;
+const loadSdk = () =>
+  (sdkModules ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([s3, presigner]) => ({ ...s3, getSignedUrl: presigner.getSignedUrl })));
+
+function notFound(sdk: Sdk, error: unknown): boolean {
+  return error instanceof sdk.S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 }
 
-export function s3Storage(config: S3Config, client = s3Client(config)): MediaStorage {
+export function s3Storage(config: S3Config, given?: S3Client): MediaStorage {
   const keyOf = (key: string) => `${config.prefix}${checkKey(key)}`;
+  let ready: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
+  const connect = () => (ready ??= loadSdk().then((sdk) => ({ sdk, client: given ?? s3Client(sdk, config) })));
   return {
     driver: 's3',
     async put(key: string, body: Readable, options: PutOptions): Promise<StoredObject> {
@@ -28,46 +37,51 @@ export function s3Storage(config: S3Config, client = s3Client(config)): MediaSto
         });
       });
       failed.catch(() => undefined);
-      const sent = client.send(new PutObjectCommand({ Bucket: config.bucket, Key: keyOf(key), Body: body, ContentLength: options.size, ContentType: options.contentType }), { abortSignal: abort.signal });
+      const { sdk, client } = await connect();
+      const sent = client.send(new sdk.PutObjectCommand({ Bucket: config.bucket, Key: keyOf(key), Body: body, ContentLength: options.size, ContentType: options.contentType }), { abortSignal: abort.signal });
       sent.catch(() => undefined);
       await Promise.race([sent, failed]);
       return { size: options.size };
     },
     async get(key: string): Promise<Readable> {
+      const { sdk, client } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
         return answer.Body as Readable;
       } catch (error) {
-        if (notFound(error)) throw new StorageNotFound(key);
+        if (notFound(sdk, error)) throw new StorageNotFound(key);
         throw error;
       }
     },
     async stat(key: string): Promise<StoredObject | null> {
+      const { sdk, client } = await connect();
       try {
-        const answer = await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
+        const answer = await client.send(new sdk.HeadObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
         return { size: answer.ContentLength ?? 0 };
       } catch (error) {
-        if (notFound(error)) return null;
+        if (notFound(sdk, error)) return null;
         throw error;
       }
     },
     async delete(key: string): Promise<void> {
-      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
     },
     async presignedDownload(key: string, options: PresignOptions): Promise<string> {
-      const command = new GetObjectCommand({
+      const { sdk, client } = await connect();
+      const command = new sdk.GetObjectCommand({
         Bucket: config.bucket,
         Key: keyOf(key),
         ResponseContentType: options.contentType,
         ResponseContentDisposition: options.contentDisposition,
       });
-      return getSignedUrl(client, command, { expiresIn: options.expiresInSeconds });
+      return sdk.getSignedUrl(client, command, { expiresIn: options.expiresInSeconds });
     },
   };
 }
 
-export function s3Client(config: S3Config): S3Client {
-  return new S3Client({
+export function s3Client(sdk: Pick<Sdk, 'S3Client'>, config: S3Config): S3Client {
+  return new sdk.S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     ...(config.credentials ? { credentials: config.credentials } : {}),

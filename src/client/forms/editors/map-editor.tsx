@@ -8,6 +8,7 @@ import { useIntl } from 'react-intl';
 import type { FieldKind } from '../schema-fields.ts';
 import { numberText, parseNumber } from './numbers.ts';
 import { useTypedText } from './use-typed-text.ts';
+import { fieldLabel } from '../format.ts';
 
 export type MapValueKind = 'text' | 'number' | 'boolean' | 'textList';
 
@@ -110,10 +111,14 @@ export function MapEditor({ label, value, onChange, allowed, readOnly, keyMaxLen
           const typeChoice = allowed.length > 1 && !isNested(row.value);
           const rowId = `${id}-${index}`;
           const keyLabel = intl.formatMessage({ id: 'forms.map.key' });
-          const valueLabel = intl.formatMessage({ id: 'forms.map.value' }, { key: row.key || keyLabel });
+          // A known key (an extinguisher's `caricaKg`) reads by its Italian name; the key itself stays what is stored.
+          const keyName = row.key ? fieldLabel(row.key.trim()) : '';
+          const named = keyName !== '' && keyName !== row.key.trim();
+          const valueLabel = intl.formatMessage({ id: 'forms.map.value' }, { key: named ? keyName : row.key || keyLabel });
           return (
             <li key={index} className="form-map-row">
               <input aria-label={keyLabel} id={`${rowId}-key`} type="text" value={row.key} maxLength={keyMaxLength} readOnly={readOnly} onChange={(e) => update(index, { key: e.target.value })} />
+              {named && <span className="form-map-key-name">{keyName}</span>}
               {typeChoice && (
                 <select aria-label={intl.formatMessage({ id: 'forms.map.type' }, { key: row.key || keyLabel })} value={kind} disabled={readOnly} onChange={(e) => update(index, { value: convertValue(row.value, e.target.value as MapValueKind) })}>
                   {allowed.map((k) => <option key={k} value={k}>{intl.formatMessage({ id: `forms.map.kind.${k}` })}</option>)}

@@ -13,7 +13,7 @@ import { EXTRA_SUBJECTS, placeholderText, roleCatalogue, subjectActions, subject
 import { ItemList } from './item-list.tsx';
 import { addMessages, hasMessage } from '../../i18n/index.ts';
 import roleMessages from '../../i18n/messages/roles.ts';
-import { subjectName } from '../../role-editor/describe.ts';
+import { ruleTitle, subjectName } from '../../role-editor/describe.ts';
 
 addMessages(roleMessages);
 
@@ -109,7 +109,7 @@ export function RuleListEditor({ label, value, onChange, readOnly, maxItems, err
         readOnly={readOnly}
         maxItems={maxItems}
         itemName={intl.formatMessage({ id: 'forms.rule.name' })}
-        itemTitle={(rule) => `${rule.inverted ? intl.formatMessage({ id: 'forms.rule.cannot' }) + ' ' : ''}${asList(rule.action).join(', ')} · ${asList(rule.subject).join(', ')}`}
+        itemTitle={ruleTitle}
         renderItem={(rule, index) => (
           <RuleEditor rule={rule} readOnly={readOnly} onChange={(next) => onChange(rules.map((r, i) => (i === index ? next : r)))} errorOf={(key) => errorOf(index, key)} />
         )}
@@ -229,8 +229,8 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
   );
 }
 
-/** `quotation` → "preventivi (quotation)": the Italian name, with the CASL name the rules store. */
-const subjectLabel = (subject: string) => `${subjectName(subject)} (${subject})`;
+/** `quotation` → «preventivi»: the Italian name only (the CASL name the rules store is the value, never shown). */
+const subjectLabel = (subject: string) => subjectName(subject);
 
 function ConditionEditor({ value, onChange, readOnly, error, paths }: { value: Record<string, unknown> | undefined; onChange(conditions: Record<string, unknown>): void; readOnly: boolean; error: string | undefined; paths: readonly string[] }) {
   const intl = useIntl();

@@ -1,6 +1,13 @@
 /** The customer page's texts (loaded with the page, added by `addMessages`). */
 const customers: Record<string, string> = {
   'customers.new.location': 'Nuova sede di {parent}',
+  'customers.locations.new': 'Nuova sede',
+  'customers.registry.group.identity': 'Chi è',
+  'customers.registry.group.registeredOffice': 'Sede legale',
+  'customers.registry.group.commercial': 'Commerciale',
+  'customers.registry.group.billing': 'Fatturazione e gestionale',
+  'customers.registry.group.more': 'Informazioni aggiuntive',
+  'customers.registry.group.other': 'Altro',
   'customers.page.sections': 'Sezioni del cliente',
   'customers.page.sectionsHint': '← → tra le sezioni; s e una lettera apre una sezione da qualunque punto della scheda (s p i preventivi).',
   'customers.section.overview': 'Panoramica',

@@ -8,7 +8,7 @@ const documents: Record<string, string> = {
   'documents.editor.type': 'Tipo di documento',
   'documents.editor.isDefault': 'Modello predefinito per il tipo',
   'documents.editor.body': 'Testo del modello',
-  'documents.editor.bodyHelp': 'Segnaposto tra doppie graffe, es. {example}; righe ripetute con {section}. Righe che iniziano con # sono titoli, | crea una tabella, > allinea a destra, --- va a pagina nuova.',
+  'documents.editor.bodyHelp': 'Segnaposto tra doppie graffe, es. {example}; righe ripetute con {section}. Righe che iniziano con # sono titoli, | crea una tabella, > allinea a destra, --- va a pagina nuova; **testo** va in grassetto, *testo* in corsivo.',
   'documents.editor.placeholders': 'Segnaposto disponibili',
   'documents.editor.placeholderSearch': 'Cerca un segnaposto',
   'documents.editor.placeholderHint': 'Invio inserisce il segnaposto scelto nel testo, alla posizione del cursore.',

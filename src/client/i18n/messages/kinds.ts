@@ -19,6 +19,20 @@ const messages: Record<string, string> = {
   'kinds.views.dialog.saving': 'Salvataggio…',
   'kinds.views.saved': 'Vista «{name}» salvata',
   'kinds.views.nameRequired': 'Obbligatorio',
+  'equipments.nextDeadline.none': 'Nessuna scadenza aperta',
+  'suppliers.products': 'Prodotti forniti',
+  // Palette sections of the kinds searched by record (workspace.palette.kind.* of the others is in workspace.ts).
+  'workspace.palette.kind.priceLists': 'Listino',
+  'workspace.palette.kind.courseEditions': 'Edizione di corso',
+  // Role terms of kinds and actions added after the role screen's catalogue (roles.ts): read by the grants table.
+  'roles.verb.recordChecks': 'registrare le verifiche ed eseguire l’intervento',
+  'forms.rule.action.recordChecks': 'Registra le verifiche ed esegue l’intervento',
+  'roles.verb.workOn': 'eseguire l’intervento (avviarlo, sospenderlo, chiuderlo)',
+  'forms.rule.action.workOn': 'Esegue l’intervento (avvio, pausa, chiusura)',
+  'roles.subject.impersonation audit': 'registro delle impersonificazioni',
+  'roles.subject.equipment import': 'importazioni di attrezzature',
+  // A grid's name where the user settings list the grids whose columns were chosen.
+  'kinds.grid.embedded': '{kind} (elenco in una scheda)',
 };
 
 export default messages;

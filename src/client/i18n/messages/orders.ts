@@ -30,6 +30,9 @@ const orders: Record<string, string> = {
   'orders.detail.quotation': 'Preventivo di origine: {title}',
   'orders.detail.assignments': 'Incarichi dell’ordine',
   'orders.detail.noAssignments': 'Nessun incarico collegato.',
+  'orders.detail.assignmentsPlanned': '{count, plural, one {# intervento provvisorio} other {# interventi}}: li pianifica e assegna la pianificazione.',
+  'orders.detail.activities': 'Attività dell’ordine',
+  'orders.detail.noActivities': 'Nessuna attività scelta per i prodotti e i servizi dell’ordine.',
 };
 
 export default orders;

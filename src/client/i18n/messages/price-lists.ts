@@ -33,6 +33,7 @@ const priceLists: Record<string, string> = {
   'priceLists.percent.done': 'Prezzi di {count, plural, one {# riga} other {# righe}} variati del {percent}%',
   'priceLists.removed': '{count, plural, one {Eliminata # riga} other {Eliminate # righe}}: «Annulla le modifiche» le riporta',
   'priceLists.export.done': 'Esportate {count, plural, one {# riga} other {# righe}} in {file}',
+  'priceLists.export.empty': 'Il listino non ha righe da esportare',
   'priceLists.import.file': 'File CSV da importare',
   'priceLists.import.done': 'Importazione da {file}: {updated, plural, one {# riga aggiornata} other {# righe aggiornate}}, {added, plural, one {# nuova} other {# nuove}}. Salva per confermare.',
   'priceLists.import.failed': 'Importazione da {file} annullata: {count, plural, one {# riga ha errori} other {# righe hanno errori}}, il listino non è cambiato.',

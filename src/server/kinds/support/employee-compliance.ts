@@ -3,7 +3,9 @@
  * - `GET /api/employees/{id}/compliance`: per safety role of the employee, each training it requires
  *   (with its norm), valid until a day, expiring, expired or missing;
  * - `GET /api/customers/{id}/compliance`: the same for every employee of the customer who holds a
- *   safety role, with the counts per status (the customer page's badges, the training plan screen).
+ *   safety role, with the counts per status (the customer page's badges, the training plan screen);
+ * - `GET /api/employees/{id}/training`: the employee's training record (courses attended, outcome,
+ *   certificate, next refresher), with no right on course editions needed.
  * The rule is the domain's (`rules/training-compliance.ts`); here: ability first (whoever may read
  * the employee or the customer), then the rows the rule reads.
  */
@@ -12,7 +14,7 @@ import type { Entity } from '../../../domain/entity.ts';
 import type { CourseEditionParticipant } from '../../../domain/entities/course-editions.ts';
 import type { SafetyRoleRequirement } from '../../../domain/entities/reference-tables.ts';
 import { attendedCourses, complianceSummary, employeeCompliance, type ComplianceRow, type ComplianceSummary, type EditionFacts, type SafetyRoleFacts } from '../../../domain/rules/training-compliance.ts';
-import type { CourseRuleFacts } from '../../../domain/rules/training-refreshers.ts';
+import { trainingRecord, type CourseRuleFacts, type TrainingRecordRow } from '../../../domain/rules/training-refreshers.ts';
 import type { CallContext, EntityService } from '../../resources/service.ts';
 import { Problem } from '../../http/problems.ts';
 
@@ -106,7 +108,34 @@ export async function customerComplianceOf(service: EntityService, call: CallCon
   return { data: answers, meta: { today: service.today(), courses: titlesOf(facts.titles, answers) } };
 }
 
+export interface TrainingRecordAnswerRow extends TrainingRecordRow {
+  editionCode: string;
+  editionState: string;
+}
+
+/**
+ * An employee's training record (`GET /api/employees/{id}/training`): the courses attended, newest
+ * first, with outcome, certificate and next refresher, for whoever may read the employee (a customer
+ * user: its own employees). Only this employee's own participation is answered, never the edition's
+ * other participants, so reading it needs no right on course editions.
+ */
+export async function employeeTrainingOf(service: EntityService, call: CallContext, employeeId: string) {
+  requireTraining(call);
+  const employee = await service.get('employees', employeeId, call);
+  const facts = await complianceFacts(service, [employee]);
+  const editions = await service.repository(service.kind('courseEditions')).findByIds(facts.editionFacts.map((edition) => edition.id));
+  const rows: TrainingRecordAnswerRow[] = trainingRecord(attendedCourses(facts.editionFacts, employee.id), facts.courseFacts, service.today()).map((row) => ({
+    ...row,
+    editionCode: str(editions.get(row.editionId)?.attributes.code),
+    editionState: str(editions.get(row.editionId)?.attributes.state),
+  }));
+  const ids = new Set(rows.flatMap((row) => [row.courseId, ...(row.refresher ? [row.refresher.refresherCourseId] : [])]));
+  const courses = Object.fromEntries([...ids].filter((id) => facts.titles[id]).map((id) => [id, facts.titles[id]!]));
+  return { data: rows, meta: { today: service.today(), courses } };
+}
+
 export function registerComplianceRoutes(app: FastifyInstance, service: EntityService, callOf: (request: FastifyRequest) => CallContext): void {
   app.get<{ Params: { id: string } }>('/api/employees/:id/compliance', async (request) => employeeComplianceOf(service, callOf(request), request.params.id));
+  app.get<{ Params: { id: string } }>('/api/employees/:id/training', async (request) => employeeTrainingOf(service, callOf(request), request.params.id));
   app.get<{ Params: { id: string } }>('/api/customers/:id/compliance', async (request) => customerComplianceOf(service, callOf(request), request.params.id));
 }

@@ -115,5 +115,5 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ];
 
-/** Modules the demo customer users may use. */
-export const DEMO_CUSTOMER_MODULES = ['fire', 'equip'] as const;
+/** Modules the demo customer users may use: their field work, and the training of their employees (courses, certificates). */
+export const DEMO_CUSTOMER_MODULES = ['fire', 'equip', 'edu'] as const;

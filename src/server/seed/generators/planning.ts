@@ -170,6 +170,14 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
   let assignmentItems: SeedItem[] = [];
   let activityItems: SeedItem[] = [];
   const counts = { assignments: 0, assignmentActivities: 0 };
+  // The intervention series INT-YYYY-NNNNN of the server (kinds/assignments.ts), by the year each was created in.
+  const codeNumbers = new Map<string, number>();
+  const interventionCode = (createdDateTime: string) => {
+    const year = createdDateTime.slice(0, 4);
+    const next = (codeNumbers.get(year) ?? 0) + 1;
+    codeNumbers.set(year, next);
+    return `INT-${year}-${String(next).padStart(5, '0')}`;
+  };
   const flush = async () => {
     await ctx.insert('assignments', assignmentItems);
     await ctx.insert('assignmentActivities', activityItems);
@@ -233,11 +241,12 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
     const ended = assignmentState === 'closed' || assignmentState === 'closed-with-anomalies';
     const id = link?.assignmentId ?? fastId(ctx);
     const title = ctx.pick(assignmentTitles[module] ?? assignmentTitles.fire!);
+    const createdDateTime = at(addDays(startDay < ctx.referenceDay ? startDay : ctx.referenceDay, -int(ctx, 3, 40)), 9);
     assignmentItems.push({
       id,
-      createdDateTime: at(addDays(startDay < ctx.referenceDay ? startDay : ctx.referenceDay, -int(ctx, 3, 40)), 9),
+      createdDateTime,
       attributes: {
-        code: `INT-${String(n + 1).padStart(6, '0')}`,
+        code: interventionCode(createdDateTime),
         state: assignmentState,
         module,
         title,

@@ -91,6 +91,15 @@ export const roleDefinitions: readonly { name: string; description: string; perm
         ],
       },
       { action: 'update', subject: 'assignment activity' },
+      // Issue 22: records checks on the interventions it is an operator of (src/server/kinds/checks.ts); a check recorded
+      // stays as it is (no update: a file attached to a check would not pass through the checks' hook). Checks only (a
+      // check names its activity): controls share the subject and stay the catalogue's.
+      { action: 'create', subject: 'checks', conditions: { 'relationships.assignmentActivityId': { $exists: true } } },
+      { action: 'recordChecks', subject: 'assignment', conditions: { 'relationships.operatorIds': USER_ID } },
+      // Raises the anomaly of a failed check on those interventions (src/server/kinds/anomalies.ts checks the intervention),
+      // and attaches the photos of the checks it recorded itself (0023-operatore-anomalies-photos).
+      { action: 'create', subject: 'anomaly', conditions: { 'relationships.checkId': { $exists: true } } },
+      { action: 'update', subject: 'checks', fields: ['attributes.photos'], conditions: { 'metadata.createdBy': USER_ID } },
       { action: 'manage', subject: 'reminder', conditions: { 'relationships.userId': USER_ID } },
     ],
   },
@@ -107,11 +116,26 @@ export const roleDefinitions: readonly { name: string; description: string; perm
       { action: 'read', subject: ['customer', 'customer location'], conditions: { 'attributes.parentId': USER_CUSTOMER_ID } },
       // Files (media rows, subject customer) of the user's customer: its documents, pictures and folders.
       { action: 'read', subject: 'customer', conditions: { 'relationships.customerId': USER_CUSTOMER_ID } },
+      // The contact log and the commercial terms of its customer are the staff's (issue 22; 0016-cliente-staff-fields).
+      {
+        action: 'read',
+        subject: 'customer',
+        fields: [
+          'attributes.contacts', 'attributes.origin', 'attributes.originDetail', 'attributes.commercialOfferType', 'attributes.commercialPercentage',
+          'attributes.validityDateTimeStart', 'attributes.validityDateTimeEnd', 'attributes.maxDiscountPercent', 'attributes.rating',
+          'metadata.type', 'metadata.erpCode', 'metadata.erpPaymentTermCode', 'metadata.commercialZoneCode', 'metadata.lastContact', 'metadata.lastReply',
+          'relationships.commercialZoneId', 'relationships.customerGroupId',
+        ],
+        inverted: true,
+        reason: 'Dati commerciali riservati al personale',
+      },
       {
         action: 'read',
         subject: ['equipment', 'installation', 'assignment', 'physical activity', 'physical equipment', 'physical installation', 'anomaly'],
         conditions: { 'relationships.customerId': USER_CUSTOMER_ID },
       },
+      // The activities and checks its intervention reports print, read through its own interventions (issue 22; 0017-cliente-intervention-reports).
+      { action: 'read', subject: ['assignment activity', 'checks'] },
       // Internal notes are for the provider's staff only (SPEC §3).
       { action: 'read', subject: 'quotation', conditions: { 'relationships.customerId': USER_CUSTOMER_ID, 'attributes.status': { $in: ['issued', 'accepted', 'not-accepted'] } } },
       { action: 'read', subject: 'quotation', fields: ['attributes.commercialNotes', 'metadata.totalMargin'], inverted: true, reason: 'Note commerciali riservate al personale' },

@@ -1,0 +1,129 @@
+/**
+ * The documents of a customer in its files section (issue 22): its employees' course certificates
+ * (files stored with each employee) and the reports of its concluded interventions (printed by the
+ * server from the report template), each downloaded as a PDF. What the reader may not read is left
+ * out: a kind it cannot list is no section at all. The same list serves staff and the customer's
+ * own users, whose reads are limited to their customer by the read rule.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { EntityJson } from '../../domain/entity.ts';
+import { findKind } from '../../domain/kinds.ts';
+import { api } from '../api/client.ts';
+import { ApiProblem } from '../api/http.ts';
+import { problemText } from '../api/problem-alert.ts';
+import { listKey, records } from '../data/index.ts';
+import { downloadUrl } from '../shell/download.ts';
+import { formatValue } from '../forms/format.ts';
+import { addMessages } from '../i18n/index.ts';
+import fileMessages from '../i18n/messages/files.ts';
+import { useSession } from '../session/session.tsx';
+import { downloadMedia } from './upload.ts';
+
+addMessages(fileMessages);
+
+/** The most recent documents of each kind shown (a customer with more says how many there are). */
+const SHOWN = 100;
+/** The states of a concluded intervention, whose report is final. */
+const CONCLUDED = ['closed', 'closed-with-anomalies'];
+
+export function CustomerDocuments({ customerId }: { customerId: string }) {
+  const { ability } = useSession();
+  const [error, setError] = useState<string | undefined>();
+  const readable = (type: string) => {
+    const kind = findKind(type);
+    return kind !== undefined && ability.can('read', kind.subject);
+  };
+  const fail = (problem: unknown) => setError(problem instanceof ApiProblem ? problemText(problem) : problem instanceof Error ? problem.message : String(problem));
+  const showCertificates = readable('media') && readable('employees');
+  const showReports = readable('assignments');
+  if (!showCertificates && !showReports) return null;
+  return (
+    <section className="customer-documents" aria-labelledby={`customer-documents-${customerId}`}>
+      <h3 id={`customer-documents-${customerId}`}><FormattedMessage id="files.documents.title" /></h3>
+      <p className="form-hint"><FormattedMessage id="files.documents.hint" /></p>
+      {error && <p role="alert" className="files-error">{error}</p>}
+      {showCertificates && <Certificates customerId={customerId} onError={fail} />}
+      {showReports && <Reports customerId={customerId} onError={fail} />}
+    </section>
+  );
+}
+
+function Certificates({ customerId, onError }: { customerId: string; onError(problem: unknown): void }) {
+  const query = { 'filter[customerId]': customerId, 'filter[ownerType]': 'employees', 'filter[nodeKind]': 'media', sort: '-createdDateTime', 'page[size]': SHOWN };
+  const list = useQuery({ queryKey: listKey('media', query), queryFn: ({ signal }) => records.list('media', query, signal) });
+  const rows = ((list.data?.data ?? []) as EntityJson[]).map((media) => ({
+    id: media.id,
+    name: String(media.attributes.name ?? ''),
+    date: String((media.attributes.meta as Record<string, unknown> | undefined)?.issuedOn ?? media.metadata.createdDateTime ?? '').slice(0, 10),
+    download: () => downloadMedia(media.id, String(media.attributes.name ?? 'attestato.pdf')),
+  }));
+  return <DocumentList kind="certificates" empty="files.documents.noCertificates" pending={list.isPending} rows={rows} total={list.data?.meta.total ?? 0} onError={onError} />;
+}
+
+function Reports({ customerId, onError }: { customerId: string; onError(problem: unknown): void }) {
+  const kind = findKind('assignments')!;
+  const query = { 'filter[customerId]': customerId, 'filter[state]': CONCLUDED.join(','), sort: '-plannedStartDateTime', 'page[size]': SHOWN };
+  const list = useQuery({ queryKey: listKey('assignments', query), queryFn: ({ signal }) => records.list('assignments', query, signal) });
+  const rows = ((list.data?.data ?? []) as EntityJson[]).map((intervention) => {
+    const title = kind.title(intervention) || kind.label.singular;
+    return {
+      id: intervention.id,
+      name: title,
+      date: String(intervention.attributes.plannedStartDateTime ?? '').slice(0, 10),
+      download: async () => {
+        const pdf = await api.get<Blob>('/{type}/{id}/document', { params: { type: 'assignments', id: intervention.id }, silent: true });
+        const url = URL.createObjectURL(pdf instanceof Blob ? pdf : new Blob([pdf], { type: 'application/pdf' }));
+        downloadUrl(url, `Rapporto ${String(intervention.attributes.code ?? title)}.pdf`);
+        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      },
+    };
+  });
+  return <DocumentList kind="reports" empty="files.documents.noReports" pending={list.isPending} rows={rows} total={list.data?.meta.total ?? 0} onError={onError} />;
+}
+
+interface DocumentRow {
+  id: string;
+  name: string;
+  date: string;
+  download(): Promise<void>;
+}
+
+function DocumentList({ kind, empty, pending, rows, total, onError }: { kind: 'certificates' | 'reports'; empty: string; pending: boolean; rows: DocumentRow[]; total: number; onError(problem: unknown): void }) {
+  const intl = useIntl();
+  const titleId = `customer-documents-${kind}`;
+  return (
+    <div className={`customer-documents-${kind}`} data-documents={kind}>
+      <h4 id={titleId}><FormattedMessage id={`files.documents.${kind}`} /></h4>
+      {pending ? <p role="status"><FormattedMessage id="files.documents.loading" /></p>
+        : rows.length === 0 ? <p><FormattedMessage id={empty} /></p> : (
+          <>
+            <table className="documents-table" aria-labelledby={titleId}>
+              <thead>
+                <tr>
+                  <th scope="col"><FormattedMessage id="files.documents.name" /></th>
+                  <th scope="col"><FormattedMessage id="files.documents.date" /></th>
+                  <th scope="col"><span className="sr-only"><FormattedMessage id="files.documents.download" /></span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id} data-document={row.id}>
+                    <th scope="row">{row.name}</th>
+                    <td>{row.date ? formatValue(row.date, 'date') : '—'}</td>
+                    <td>
+                      <button type="button" aria-label={intl.formatMessage({ id: 'files.documents.downloadOf' }, { name: row.name })} onClick={() => void row.download().catch(onError)}>
+                        <FormattedMessage id="files.documents.download" />
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {total > rows.length && <p className="form-hint"><FormattedMessage id="files.documents.more" values={{ shown: rows.length, total }} /></p>}
+          </>
+        )}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/** «Esporta» (issue 27): a grid's view as a CSV or Excel file. */
+export default {
+  'export.title': 'Esporta: {list}',
+  'export.intro': 'Esporta {count, plural, one {la riga} other {le # righe}} della vista, con i filtri, l’ordinamento e le colonne visibili.',
+  'export.introEstimate': 'Esporta circa {count, plural, one {# riga} other {# righe}} della vista, con i filtri, l’ordinamento e le colonne visibili.',
+  'export.format': 'Formato',
+  'export.format.xlsx': 'Excel (.xlsx)',
+  'export.format.xlsxHint': 'date e importi come valori, intestazione bloccata',
+  'export.format.csv': 'CSV (separato da punto e virgola)',
+  'export.format.csvHint': 'virgola decimale, UTF-8: si apre con Excel e con il gestionale',
+  'export.start': 'Esporta',
+  'export.cancel': 'Annulla',
+  'export.close': 'Chiudi',
+  'export.progress': 'Esportazione in corso',
+  'export.progress.rows': '{done} righe di {total}',
+  'export.progress.bytes': '{size} ricevuti',
+  'export.done': 'Esportate {count, plural, one {# riga} other {# righe}} in {file}',
+  'export.doneFile': 'File {file} scaricato',
+  'export.cancelled': 'Esportazione annullata',
+  'export.failed': 'Esportazione non riuscita: {reason}',
+  'export.interrupted': 'la connessione si è interrotta',
+  'export.empty': 'Nessuna riga da esportare',
+};

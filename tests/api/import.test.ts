@@ -1,0 +1,173 @@
+/**
+ * Importing a customer's equipment register (issue 27) through the API, on both engines: a
+ * 600-row .xlsx with three bad rows is previewed (counts and reasons, nothing written), committed
+ * (equipments with their deadlines, the file in the customer's files, the import record), undone
+ * (everything removed) and refused once something imported changed; a repeated import updates by
+ * serial number; a formula cell is read, never computed; the mapping is saved per layout; who may
+ * not import gets 403.
+ */
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, insertDemoRoles, insertUser, setupApi, type Api } from './setup.ts';
+import { extinguisherRules } from '../../src/domain/rules/maintenance-rules.ts';
+
+const HEADERS = ['Matricola', 'Tipo', 'Data fabbricazione', 'Agente', 'Ubicazione', 'Sede', 'Note'];
+
+async function workbook(rows: ExcelJS.CellValue[][]): Promise<string> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Estintori');
+  sheet.addRow(HEADERS);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+}
+
+/** 600 extinguishers; rows 11, 201 and 401 of the file are bad (an impossible date, an unknown type, a repeated serial). */
+function register(prefix: string, noteOf: (index: number) => ExcelJS.CellValue = () => ''): ExcelJS.CellValue[][] {
+  return Array.from({ length: 600 }, (_, index) => {
+    const serial = `${prefix}-${String(index + 1).padStart(4, '0')}`;
+    const row: ExcelJS.CellValue[] = [serial, 'EST-POL', '15/03/2025', 'Polvere ABC', `Corridoio ${index + 1}`, 'Magazzino Nord', noteOf(index)];
+    if (index === 9) row[2] = '31/02/2025';
+    if (index === 199) row[1] = 'Idrante sconosciuto';
+    if (index === 399) row[0] = `${prefix}-0001`;
+    return row;
+  });
+}
+
+describe.each(engines())('equipment import on %s', (engine) => {
+  let api: Api;
+  let customerId: string;
+  let siteId: string;
+  const get = (path: string) => api.as(api.adminId).request('GET', path);
+  const post = (path: string, body?: unknown) => api.as(api.adminId).request('POST', path, body);
+  const create = async (type: string, body: unknown) => {
+    const response = await post(`/api/${type}`, body);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.data;
+  };
+
+  const preview = (content: string, mapping?: (string | null)[]) =>
+    post(`/api/customers/${customerId}/equipmentImports/preview`, { fileName: 'registro.xlsx', content, ...(mapping ? { mapping } : {}) });
+  const commit = (content: string, mapping?: (string | null)[]) =>
+    post(`/api/customers/${customerId}/equipmentImports`, { fileName: 'registro.xlsx', content, ...(mapping ? { mapping } : {}) });
+  const equipmentsOf = async (extra = '') => {
+    const response = await get(`/api/equipments?filter[customerId]=${customerId}&page[size]=1${extra}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.meta.total as number;
+  };
+
+  beforeAll(async () => {
+    api = await setupApi(engine, { authDisabled: false });
+    customerId = (await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Logistica Padana Spa' } } })).id;
+    siteId = (await create('customers', { attributes: { parentId: customerId, registry: { businessName: 'Magazzino Nord' } } })).id;
+    const familyId = (await create('equipmentFamilies', {
+      attributes: { code: 'EST-POL', name: 'Estintore a polvere', module: 'fire', expiryBasis: 'production', maintenanceRules: extinguisherRules.filter((r) => r.kind === 'fineVita') },
+    })).id;
+    for (const kind of ['controlloPeriodico', 'revisione'] as const) {
+      await create('activities', {
+        attributes: { code: `EST-${kind}`, name: `Estintore: ${kind}`, module: 'fire', maintenanceRules: extinguisherRules.filter((r) => r.kind === kind) },
+        relationships: { equipmentFamilyId: familyId },
+      });
+    }
+  }, 120_000);
+  afterAll(() => api?.close());
+
+  it('previews 600 rows: 597 to create, three refused with the reason per cell, nothing written', async () => {
+    const response = await preview(await workbook(register('A')));
+    expect(response.status, JSON.stringify(response.body).slice(0, 500)).toBe(200);
+    const data = response.body.data;
+    expect(data.mapping).toEqual(['serialNumber', 'family', 'productionDate', 'agent', 'position', 'site', 'note']);
+    expect(data.mappingSource).toBe('names');
+    expect({ rows: data.rowsCount, create: data.createCount, update: data.updateCount, refused: data.refusedCount }).toEqual({ rows: 600, create: 597, update: 0, refused: 3 });
+    const refused = data.rows.filter((row: any) => row.action === 'refused');
+    expect(refused.map((row: any) => row.row)).toEqual([11, 201, 401]);
+    expect(refused[0].errors).toEqual([expect.objectContaining({ column: 'Data fabbricazione', value: '31/02/2025', message: expect.stringMatching(/data/i) })]);
+    expect(refused[1].errors).toEqual([expect.objectContaining({ column: 'Tipo', message: expect.stringContaining('Idrante sconosciuto') })]);
+    expect(refused[2].errors).toEqual([expect.objectContaining({ column: 'Matricola', message: 'Matricola ripetuta nel file (già alla riga 2)' })]);
+    expect(await equipmentsOf()).toBe(0);
+  }, 120_000);
+
+  it('commits in one transaction with deadlines, the file kept, then undo removes all of it; a repeated import updates by serial', async () => {
+    const content = await workbook(register('B'));
+    const committed = await commit(content);
+    expect(committed.status, JSON.stringify(committed.body).slice(0, 500)).toBe(201);
+    const record = committed.body.data;
+    expect(record.attributes).toMatchObject({ state: 'committed', rowsCount: 600, createdCount: 597, updatedCount: 0, refusedCount: 3, fileName: 'registro.xlsx' });
+    expect(await equipmentsOf()).toBe(597);
+    const one = (await get(`/api/equipments?filter[customerId]=${customerId}&filter[serialNumber]=B-0002`)).body.data[0];
+    expect(one.attributes).toMatchObject({ equipmentId: 'B-0002', module: 'fire', productionDate: '2025-03-15', customerLocationPosition: 'Corridoio 2', characteristics: { agenteEstinguente: 'Polvere ABC' } });
+    expect(one.relationships.customerLocationId).toBe(siteId);
+    const deadlines = (await get(`/api/physicalActivities?filter[equipmentId]=${one.id}&page[size]=20`)).body.data;
+    expect(deadlines.map((d: any) => d.attributes.rule.kind).toSorted()).toEqual(['controlloPeriodico', 'fineVita', 'revisione']);
+    const file = await get(`/api/media/${record.attributes.mediaId}`);
+    expect(file.status).toBe(200);
+    expect(file.body.data.attributes.name).toBe('registro.xlsx');
+    expect((await get(`/api/equipmentImports?filter[customerId]=${customerId}`)).body.data.map((i: any) => i.id)).toContain(record.id);
+
+    // Undo while nothing imported changed: every equipment and its deadlines go.
+    const undone = await post(`/api/equipmentImports/${record.id}/actions/undo`);
+    expect(undone.status, JSON.stringify(undone.body).slice(0, 500)).toBe(200);
+    expect(undone.body.data.attributes.state).toBe('undone');
+    expect(await equipmentsOf()).toBe(0);
+    expect((await get(`/api/physicalActivities?filter[equipmentId]=${one.id}&page[size]=20`)).body.data ?? []).toEqual([]);
+    expect((await post(`/api/equipmentImports/${record.id}/actions/undo`)).status).toBe(409);
+
+    // Imported again; then the same layout once more: the saved mapping is offered, the same serials update instead of duplicating.
+    const first = await commit(content);
+    expect(first.status).toBe(201);
+    const b2 = (await get(`/api/equipments?filter[customerId]=${customerId}&filter[serialNumber]=B-0002`)).body.data[0];
+    const changed = register('B').map((row) => [row[0], row[1], '10/01/2024', ...row.slice(3)]);
+    const again = await preview(await workbook(changed));
+    expect(again.body.data.mappingSource).toBe('saved');
+    // Row 11's date is right this time: B-0010 is new; the 597 others are updated.
+    expect({ create: again.body.data.createCount, update: again.body.data.updateCount }).toEqual({ create: 1, update: 597 });
+    const second = await commit(await workbook(changed));
+    expect(second.status, JSON.stringify(second.body).slice(0, 500)).toBe(201);
+    expect(second.body.data.attributes).toMatchObject({ createdCount: 1, updatedCount: 597 });
+    expect(await equipmentsOf()).toBe(598);
+    expect((await get(`/api/equipments/${b2.id}`)).body.data.attributes.productionDate).toBe('2024-01-10');
+
+    // The first import's rows were changed since by the second: its undo is refused, listing what changed.
+    const blocked = await post(`/api/equipmentImports/${first.body.data.id}/actions/undo`);
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.code).toBe('IMPORT_CHANGED_SINCE');
+    expect(blocked.body.errors.length).toBe(597);
+    expect(blocked.body.errors[0].message).toMatch(/^B-\d{4}: modificata il /);
+
+    // The second one is undone: its new row goes, the updated ones get their previous values back.
+    const undoneSecond = await post(`/api/equipmentImports/${second.body.data.id}/actions/undo`);
+    expect(undoneSecond.status, JSON.stringify(undoneSecond.body).slice(0, 500)).toBe(200);
+    expect(await equipmentsOf()).toBe(597);
+    expect((await get(`/api/equipments/${b2.id}`)).body.data.attributes.productionDate).toBe('2025-03-15');
+  }, 300_000);
+
+  it('reads a formula cell as written, never computing it', async () => {
+    const rows = register('F', (index) => (index === 0 ? { formula: '1+1' } : index === 1 ? { formula: 'A2&"x"', result: 'salvato' } : '')).slice(0, 3);
+    const response = await preview(await workbook(rows));
+    expect(response.status).toBe(200);
+    const committed = await commit(await workbook(rows));
+    expect(committed.status, JSON.stringify(committed.body).slice(0, 500)).toBe(201);
+    const noteOf = async (serial: string) => (await get(`/api/equipments?filter[customerId]=${customerId}&filter[serialNumber]=${serial}`)).body.data[0].attributes.note ?? '';
+    const notes = [await noteOf('F-0001'), await noteOf('F-0002'), await noteOf('F-0003')];
+    expect(notes).toEqual(['=1+1', 'salvato', '']);
+  }, 60_000);
+
+  it('refuses a mapping that names a field twice, a file that is no spreadsheet, and a user without the ability', async () => {
+    const content = await workbook(register('G').slice(0, 2));
+    const twice = await preview(content, ['serialNumber', 'serialNumber', null, null, null, null, null]);
+    expect(twice.status).toBe(422);
+    expect(twice.body.errors[0].pointer).toBe('/mapping/1');
+    // A machine's type with an extinguishing agent: the kind's own rule refuses the agent, on its column.
+    await create('equipmentFamilies', { attributes: { code: 'PON', name: 'Ponte sollevatore', module: 'equip', expiryBasis: 'production', maintenanceRules: [] } });
+    const machine = await preview(await workbook([['M-1', 'Ponte sollevatore', '01/02/2024', 'CO2', '', '', '']]));
+    expect(machine.status, JSON.stringify(machine.body).slice(0, 300)).toBe(200);
+    expect(machine.body.data.rows[0]).toMatchObject({ action: 'refused', errors: [{ column: 'Agente', value: 'CO2' }] });
+    const notExcel = await post(`/api/customers/${customerId}/equipmentImports/preview`, { fileName: 'registro.xlsx', content: Buffer.from('non sono un foglio').toString('base64') });
+    expect(notExcel.status).toBe(415);
+    const roles = await insertDemoRoles(api);
+    const technician = await insertUser(api, [roles.Manutentore!], { allowedModules: ['fire'] });
+    const forbidden = await api.as(technician).request('POST', `/api/customers/${customerId}/equipmentImports/preview`, { fileName: 'registro.xlsx', content });
+    expect(forbidden.status).toBe(403);
+    const forbiddenCommit = await api.as(technician).request('POST', `/api/customers/${customerId}/equipmentImports`, { fileName: 'registro.xlsx', content });
+    expect(forbiddenCommit.status).toBe(403);
+  }, 60_000);
+});
