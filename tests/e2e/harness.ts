@@ -115,7 +115,31 @@ function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
   return env;
 }
 
+/**
+ * `E2E_SERVER_URL` (e.g. `http://localhost:8080` of `npm start` in a fresh clone): the tests that need
+ * no server settings of their own run against that running server and its demo data instead of one
+ * started per file (to walk the journeys on a real deployment; its data is changed as a user would).
+ */
+export const EXTERNAL_SERVER_URL = process.env.E2E_SERVER_URL?.replace(/\/+$/, '') || undefined;
+
+function externalServer(url: string): TestServer {
+  return {
+    url,
+    port: Number(new URL(url).port || 80),
+    dataDir: '',
+    output: () => `(the server at ${url} runs outside the tests)`,
+    api: (pathAndQuery, init = {}) => {
+      const { token, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return fetch(`${url}/api${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`, { ...rest, headers });
+    },
+    stop: async () => undefined,
+  };
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
+  if (EXTERNAL_SERVER_URL && !options.authDisabled && !options.env) return externalServer(EXTERNAL_SERVER_URL);
   const script = assertBuilt();
   const template = await templateDir();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
@@ -274,6 +298,13 @@ export async function signedInSession(options: SignedInSessionOptions = {}): Pro
     return {
       server, browser: opened, context, page, token,
       async close() {
+        // `E2E_SCREENSHOT_DIR`: the screen the test ended on, one PNG per session (for review).
+        const shots = process.env.E2E_SCREENSHOT_DIR;
+        if (shots && !page.isClosed()) {
+          fs.mkdirSync(shots, { recursive: true });
+          const name = path.basename(expect.getState().testPath ?? 'session', '.test.ts');
+          await page.screenshot({ path: path.join(shots, `${name}-${Date.now()}.png`) }).catch(() => undefined);
+        }
         await context.close();
         await opened.close();
         await server.stop();
