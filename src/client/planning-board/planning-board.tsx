@@ -631,7 +631,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
         </span>
         <strong className="board-period">{periodLabel}</strong>
         <span className="board-status" role="status">
-          {period.isPending ? t('screens.loading') : t('planning.count', { count: [...cells.values()].reduce((n, lane) => n + [...lane.values()].reduce((m, c) => m + c.length, 0), 0) })}
+          {period.isPending || period.isPlaceholderData ? t('screens.loading') : t('planning.count', { count: [...cells.values()].reduce((n, lane) => n + [...lane.values()].reduce((m, c) => m + c.length, 0), 0) })}
           {clashCount > 0 && <span className="board-clash-count"> · {t('planning.clashCount', { count: clashCount })}</span>}
         </span>
       </div>
