@@ -5,8 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import { useIntl } from 'react-intl';
 import { sessionAtom } from '../session/session.tsx';
 import { queryClient } from '../api/query-client.ts';
+import { api } from '../api/client.ts';
 import { records } from '../data/index.ts';
 import { findKind } from '../../domain/kinds.ts';
 import type { EntityShape } from '../../domain/kind.ts';
@@ -16,6 +18,21 @@ interface EntityJson extends EntityShape { id: string }
 const pending = new Map<string, Map<string, ((title: string) => void)[]>>();
 let scheduled = false;
 
+/** The batch key of staff names: users read through `GET /api/users/names` by who may not list users. */
+const STAFF_NAMES = 'users/names';
+
+/** Titles of one batch of ids of `type` (or staff names), by id; an id left out is one the reader may not see. */
+async function titlesOf(type: string, chunk: string[]): Promise<Map<string, string>> {
+  if (type === STAFF_NAMES) {
+    const answer = await api.get<{ data: { id: string; displayName: string }[] }>(`/users/names?ids=${chunk.map(encodeURIComponent).join(',')}`, { silent: true });
+    return new Map(answer.data.map((name) => [name.id, name.displayName]));
+  }
+  // Best effort: a name next to an id. A row the user may not read shows «non visibile», not an alert.
+  const answer = await records.list(type, { ids: chunk, 'page[size]': chunk.length, 'filter[isArchived]': 'all' }, undefined, { silent: true });
+  const kind = findKind(type);
+  return new Map(answer.data.map((e) => [e.id, kind ? kind.title(e) : e.id]));
+}
+
 function flush(): void {
   scheduled = false;
   const batches = [...pending.entries()];
@@ -24,17 +41,10 @@ function flush(): void {
     const ids = [...waiting.keys()];
     for (let i = 0; i < ids.length; i += 100) {
       const chunk = ids.slice(i, i + 100);
-      records
-        // Best effort: a name next to an id. A kind the user may not read (a customer user's referent) shows no name, not an alert.
-        .list(type, { ids: chunk, 'page[size]': chunk.length, 'filter[isArchived]': 'all' }, undefined, { silent: true })
-        .then((answer) => {
-          const kind = findKind(type);
-          const titles = new Map(answer.data.map((e) => [e.id, kind ? kind.title(e) : e.id]));
-          for (const id of chunk) for (const resolve of waiting.get(id) ?? []) resolve(titles.get(id) ?? '');
-        })
-        .catch(() => {
-          for (const id of chunk) for (const resolve of waiting.get(id) ?? []) resolve('');
-        });
+      const settle = (titles: Map<string, string>) => {
+        for (const id of chunk) for (const resolve of waiting.get(id) ?? []) resolve(titles.get(id) ?? '');
+      };
+      titlesOf(type, chunk).then(settle, () => settle(new Map()));
     }
   }
 }
@@ -53,19 +63,30 @@ function loadTitle(type: string, id: string): Promise<string> {
 
 export const titleKey = (type: string, id: string) => ['title', type, id] as const;
 
-/** The display title of one entity ('' while loading or when unknown, or of a kind the role may not list). */
+/**
+ * The display title of one entity: '' while it loads (or without an id); «non visibile» for a row the
+ * reader may not see, never a placeholder that stays. Asking for a kind the role may not read would only
+ * answer 403, so it is not asked; staff who may not read users still see their colleagues' names
+ * (`GET /api/users/names`, issue 22: a sales manager's quotation names its salesman).
+ */
 export function useEntityTitle(type: string | undefined, id: string | undefined | null): string {
-  const ability = useAtomValue(sessionAtom)?.ability;
+  const intl = useIntl();
+  const session = useAtomValue(sessionAtom);
+  const ability = session?.ability;
   const subject = type ? findKind(type)?.subject : undefined;
-  // Asking for a kind the role may not read would only answer 403 (a salesman's quotation names its author, a user).
   const readable = !ability || !subject || ability.can('read', subject);
+  const staffNames = !readable && type === 'users' && (session?.identity.userType === 'siv' || session?.identity.userType === 'external');
+  const source = staffNames ? STAFF_NAMES : type;
   const { data } = useQuery({
     queryKey: titleKey(type ?? '', id ?? ''),
-    queryFn: () => loadTitle(type!, id!),
-    enabled: Boolean(type && id) && readable,
+    queryFn: () => loadTitle(source!, id!),
+    enabled: Boolean(type && id) && (readable || staffNames),
     staleTime: 5 * 60_000,
   });
-  return data ?? '';
+  if (!type || !id) return '';
+  if (!readable && !staffNames) return intl.formatMessage({ id: 'form.reference.hidden' });
+  if (data === undefined) return '';
+  return data || intl.formatMessage({ id: 'form.reference.hidden' });
 }
 
 /** Seeds the title cache from entities already loaded (a grid page, a search answer). */

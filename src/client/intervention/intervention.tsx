@@ -8,13 +8,11 @@
  * (src/domain/rules/intervention.ts). The report's preview is the document command (`r s`).
  */
 import { useEffect, useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EntityJson } from '../../domain/entity.ts';
 import { type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
 import { operatorCandidatesQuery } from '../../domain/rules/intervention.ts';
-import { api } from '../api/client.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
 import { showConflict } from '../forms/conflict.tsx';
 import { enumLabel, formatValue } from '../forms/format.ts';
@@ -139,25 +137,16 @@ function Operators({ controller, draft }: { controller: RecordController; draft:
 }
 
 /**
- * An operator's name: from the users for who may read them, else from the staff names (issue 22,
- * `GET /api/users/names`: staff read their colleagues' names and nothing else of them); the signed-in
- * user's own at once; a neutral word only while the name is on its way or for a non-staff reader.
+ * An operator's name: the signed-in user's own at once; for staff, from the users or the staff names
+ * (`useEntityTitle`); a neutral word for a reader who is not staff (a customer user).
  */
 function useOperatorName(id: string): string {
   const intl = useIntl();
   const { identity, ability } = useSession();
   const title = useEntityTitle('users', id);
-  const readsUsers = ability.can('read', 'user');
-  const staff = identity.userType === 'siv' || identity.userType === 'external';
-  const { data: names } = useQuery({
-    queryKey: ['staffNames', id],
-    queryFn: async () => (await api.get<{ data: { id: string; displayName: string }[] }>(`/users/names?ids=${encodeURIComponent(id)}`)).data,
-    enabled: !readsUsers && staff && id !== identity.id,
-    staleTime: 5 * 60_000,
-  });
-  if (title) return title;
+  const namesStaff = ability.can('read', 'user') || identity.userType === 'siv' || identity.userType === 'external';
   if (id === identity.id) return identity.displayName;
-  return names?.find((name) => name.id === id)?.displayName || intl.formatMessage({ id: 'intervention.operatorHidden' });
+  return (namesStaff && title) || intl.formatMessage({ id: 'intervention.operatorHidden' });
 }
 
 function OperatorChip({ id, readOnly, onRemove }: { id: string; readOnly: boolean; onRemove(): void }) {

@@ -58,6 +58,7 @@ export default {
   'form.yes': 'Sì',
   'form.no': 'No',
   'form.reference.placeholder': 'Scrivi per cercare…',
+  'form.reference.hidden': 'non visibile',
   'form.reference.none': 'Nessun risultato',
   'screens.below': '{name}',
   'form.loadError': 'Impossibile caricare l’elemento',
