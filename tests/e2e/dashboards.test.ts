@@ -2,9 +2,19 @@
 // administrator each sign in and find first what they work on; every tile's count is what the list
 // API counts for the tile's own grid query, as that user; and, keyboard only, Tab reaches the
 // tile with the most rows, Enter opens its grid, and the grid counts the same rows.
+// Charts (issue 23): the Commerciale, the Pianificatore and the Amministratore get their charts; with
+// Alt+T (keyboard only) each shows its data as a table, and every cell is what the list aggregate API
+// answers for the chart's query as that user; axe finds nothing serious with the charts drawn or as tables.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launchBrowser, signIn, startServer, storedUser, type TestServer, settledAxe } from './harness.ts';
+import { buildAbility, type Identity } from '../../src/domain/ability.ts';
+import type { AggregateResult } from '../../src/domain/aggregate.ts';
+import { businessDay } from '../../src/domain/business-day.ts';
+import { addMessages, intl } from '../../src/client/i18n/index.ts';
+import dashboardMessages from '../../src/client/i18n/messages/dashboard.ts';
+import dashboardChartMessages from '../../src/client/i18n/messages/dashboard-charts.ts';
+import { cellText, chartTable, chartTexts, dashboardCharts, type ChartId } from '../../src/client/dashboard/chart-specs.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -90,6 +100,82 @@ async function checkSection(email: string, section: string, heading: string, til
     await close();
   }
 }
+
+addMessages(dashboardMessages);
+addMessages(dashboardChartMessages);
+
+/** A table as the page shows it: its header row, then each row's header and cells. */
+async function tableOf(page: Page, id: ChartId): Promise<string[][]> {
+  return page.locator(`.screen-dashboard:visible table[data-chart-table="${id}"] tr`).evaluateAll((rows) =>
+    rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim())));
+}
+
+async function serious(page: Page): Promise<string[]> {
+  const axe = await (await settledAxe(page)).include('.screen-dashboard').analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function checkCharts(email: string, ids: ChartId[]): Promise<void> {
+  const { page, token, close } = await dashboardOf(email);
+  try {
+    const charts = page.locator('.screen-dashboard:visible .dashboard-charts figure[data-chart]');
+    await expect.poll(() => charts.evaluateAll((figures) => figures.map((f) => f.getAttribute('data-chart'))), { timeout: 30_000 }).toEqual(ids);
+    await expect.poll(() => page.locator('.screen-dashboard:visible .dashboard-charts figure[aria-busy=true]').count(), { timeout: 30_000 }).toBe(0);
+    // The drawings are in (or the chart says it has nothing to draw).
+    await expect.poll(() => page.locator('.screen-dashboard:visible .dashboard-chart-canvas[data-drawn=false]').count(), { timeout: 30_000 }).toBe(0);
+    expect(await serious(page)).toEqual([]);
+    // `E2E_SCREENSHOT_DIR`: the charts as drawn, for review.
+    if (process.env.E2E_SCREENSHOT_DIR) await page.locator('.screen-dashboard:visible .dashboard-charts').screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR}/dashboard-charts-${email.split('@')[0]}.png` });
+
+    // Keyboard only: Alt+T shows every chart as its table.
+    await page.keyboard.press('Alt+t');
+    await page.locator('.screen-dashboard:visible .dashboard-charts[data-chart-view=table]').waitFor({ timeout: 10_000 });
+    expect(await serious(page)).toEqual([]);
+
+    // The charts' queries for this user, as the screen builds them, answered by the API as this user.
+    const identity = ((await (await server.api('/identity/authorization', { token })).json()) as Identity[])[0]!;
+    const today = businessDay();
+    const texts = chartTexts(intl);
+    const specs = dashboardCharts(identity, buildAbility(identity.permissions), today);
+    expect(specs.map((spec) => spec.id)).toEqual(ids);
+    let figures = 0;
+    for (const spec of specs) {
+      const response = await server.api(`/${spec.type}/aggregate?${new URLSearchParams(spec.query).toString()}`, { token });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const result = (await response.json()) as AggregateResult;
+      const table = chartTable(spec, result, texts, today);
+      // Spaces as the page's text is read (the € sign's no-break space included).
+      const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
+      const expected = table.rows.map((row) => [row.label, ...row.values.map((value, j) => cellText(texts, value, table.columns[j]!, table.estimate))].map(plain));
+      const shown = await tableOf(page, spec.id);
+      expect(shown[0]!.slice(1), spec.id).toEqual(table.columns.map((column) => column.label));
+      expect(shown.slice(1), spec.id).toEqual(expected);
+      figures += result.data.reduce((sum, group) => sum + group.count, 0);
+    }
+    // The demo data gives these roles something to look at.
+    expect(figures).toBeGreaterThan(0);
+
+    // Alt+T again: the drawings are back.
+    await page.keyboard.press('Alt+t');
+    await page.locator('.screen-dashboard:visible .dashboard-charts[data-chart-view=chart]').waitFor({ timeout: 10_000 });
+  } finally {
+    await close();
+  }
+}
+
+describe('dashboard charts per role', () => {
+  it('the Commerciale: the funnel of my quotations with € by state, issued against accepted per month', async () => {
+    await checkCharts(DEMO.salesman, ['quotationFunnel', 'quotationsByMonth']);
+  });
+
+  it('the Pianificatore: deadlines by week and module, the technicians’ load this week, overdue by customer', async () => {
+    await checkCharts(DEMO.planner, ['deadlinesByWeek', 'technicianLoad', 'overdueByCustomer']);
+  });
+
+  it('the Amministratore: deadlines by week and module, overdue by customer', async () => {
+    await checkCharts(DEMO.admin, ['deadlinesByWeek', 'overdueByCustomer']);
+  });
+});
 
 describe('dashboards per role', () => {
   it('the salesman: my quotations by state, approvals waiting, expiring offers', async () => {

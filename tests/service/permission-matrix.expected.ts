@@ -9,7 +9,8 @@
  * - A caller's `kinds[type]`: `read` the rows it reads (`'all'`; a list of rows, maybe empty, when its
  *   rules on the kind have conditions; absent: no read at all, so listing is refused too). The list,
  *   the history and the change notices of a row follow `read` (one read rule); its document too, when
- *   the caller also reads every kind the document prints (`documentSubstance`).
+ *   the caller also reads every kind the document prints (`documentSubstance`). The list's aggregate
+ *   (`GET /api/{type}/aggregate`) counts exactly the rows `read` lists.
  *   `create`: a row like the primary one (for the caller's own user where the kind is per user).
  *   `update`: the rows it may change. `delete`: the primary row. `actions`: the rows each custom action
  *   may run on (the action's target rows are in `actionRows`). `upload` (a file attached to the
@@ -129,7 +130,7 @@ export interface Grant {
   actions?: Record<string, Rows>;
 }
 
-export type Operation = 'list' | 'list by customer A' | 'read' | 'history' | 'events' | 'create' | 'update' | 'delete' | 'document' | 'upload' | `action ${string}`;
+export type Operation = 'list' | 'list by customer A' | 'aggregate' | 'read' | 'history' | 'events' | 'create' | 'update' | 'delete' | 'document' | 'upload' | `action ${string}`;
 
 /** Kinds never created on their own (a quotation revision is made by the quotation's `createRevision`): no create cell. */
 export const notCreated: readonly FixtureType[] = ['quotationRevisions'];

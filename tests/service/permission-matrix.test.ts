@@ -1,6 +1,6 @@
 /**
  * The permission matrix (DESIGN §6.13): every kind of the registry × every caller (the demo roles,
- * two customers' users, two users limited to fire) × every operation — list, read by id, history,
+ * two customers' users, two users limited to fire) × every operation — list, its aggregate, read by id, history,
  * live notices, create, update, delete, each custom action, the document, a file attached to the row —
  * on one small fixture, against the expected outcomes in permission-matrix.expected.ts. Each cell is
  * a test named after what it proves (`Commerciale × quotations (salesman X’s fire draft, customer A)
@@ -73,6 +73,7 @@ const rowsOf = (type: FixtureType) => Object.keys(fixtureRows[type]) as RowKey[]
 const labelOf = (type: FixtureType, row: RowKey) => (fixtureRows[type] as Record<string, string>)[row]!;
 const includes = (rows: Rows | undefined, row: RowKey) => rows === 'all' || (rows ?? []).includes(row);
 const listed = (keys: readonly RowKey[]) => (keys.length === 0 ? 'lists nothing' : `lists ${keys.join(', ')}`);
+const counted = (count: number) => `counts ${count}`;
 
 /** The cells of one caller on one kind, with their expectations. */
 function cellsOf(callerName: DemoCallerName, type: FixtureType): Cell[] {
@@ -107,6 +108,15 @@ function cellsOf(callerName: DemoCallerName, type: FixtureType): Cell[] {
   };
 
   cell('list', undefined, grant.read === undefined ? 'refused' : listed(rows.filter(readable)), (m) => listOutcome(m, {}));
+  // The list's figures (GET /api/{type}/aggregate, issue 23): the same read rule counts the same rows.
+  cell('aggregate', undefined, grant.read === undefined ? 'refused' : counted(rows.filter(readable).length), async (m) => {
+    try {
+      const answer = await m.s.service.aggregate(type, { ids: rows.map((row) => m.f.rows[row].id).join(',') }, call(m));
+      return counted(answer.data.reduce((sum, group) => sum + group.count, 0));
+    } catch (error) {
+      return outcomeOf(() => Promise.reject(error));
+    }
+  });
   if (type === 'media') {
     const ofA = rows.filter((row) => mediaOfCustomerA.includes(row));
     cell('list by customer A', undefined, grant.read === undefined ? 'refused' : listed(ofA.filter(readable)), (m) => listOutcome(m, { 'filter[customerId]': m.f.rows.customerA.id }));

@@ -9,6 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { versionOf, type Entity, type EntityJson } from '../../domain/entity.ts';
 import { IDEMPOTENCY_KEY_HEADER, type ActionEffect, type ActionResult, type HistoryEntry, type ListParams, type ListResult, type RecordsProvider, type WriteOptions } from '../../domain/records.ts';
 import type { ApiClient } from '../api/http.ts';
+import type { AggregateResult } from '../../domain/aggregate.ts';
 import { api } from '../api/client.ts';
 import { queryClient } from '../api/query-client.ts';
 
@@ -31,6 +32,11 @@ export interface ReadOptions {
 export interface ClientRecords extends RecordsProvider {
   list(type: string, params?: ListParams, signal?: AbortSignal, options?: ReadOptions): Promise<ListResult>;
   actions(type: string, id: string, signal?: AbortSignal): Promise<ServerAction[]>;
+  /**
+   * Counts and sums of a list by group (`GET /api/{type}/aggregate`, issue 23): the list query plus
+   * `group`, `sum`, `sort`, `limit`; the server's read rule decides which rows count.
+   */
+  aggregate(type: string, params: ListParams, signal?: AbortSignal): Promise<AggregateResult>;
   /**
    * The list as a file (`Accept: text/csv` or the `.xlsx` type, issue 27): the answer with its body
    * unread, so the caller reads it as it streams (progress) and may abort it. A refusal is thrown as
@@ -214,6 +220,10 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
 
     async exportList(type, params, mediaType, signal) {
       return http.get<Response>('/{type}', { params: { type }, query: params, signal, silent: true, raw: true, headers: { Accept: `${mediaType}, application/problem+json` } });
+    },
+
+    async aggregate(type, params, signal) {
+      return http.get<AggregateResult>('/{type}/aggregate', { params: { type }, query: params, signal, ...failing(type, 'list') });
     },
 
     async get(type, id, signal) {

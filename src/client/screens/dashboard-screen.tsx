@@ -4,7 +4,8 @@
  * recent changes), then an overview; every figure is the `meta.total` of a one-row list query and a
  * link to the grid showing exactly those rows (the grid view is the URL, so the counts agree). Tiles
  * are links: Tab reaches them, Enter opens the grid. Cached under the provider's list keys, so a
- * write or a live change of those kinds refreshes the figures in place.
+ * write or a live change of those kinds refreshes the figures in place. After the tiles, the role's
+ * charts (issue 23, src/client/dashboard/): counts by group from the server, drawn or as tables.
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import { businessDay } from '../../domain/business-day.ts';
 import { addMessages } from '../i18n/index.ts';
 import dashboardMessages from '../i18n/messages/dashboard.ts';
 import { dashboardSections, figureText, tileHref, type Tile } from './dashboard-tiles.ts';
+import DashboardCharts from '../dashboard/dashboard-charts.tsx';
 
 addMessages(dashboardMessages);
 
@@ -57,6 +59,7 @@ export default function DashboardScreen() {
           </div>
         </section>
       ))}
+      <DashboardCharts today={today} />
       {visible.length > 0 && (
         <section className="dashboard-section dashboard-overview" aria-labelledby="dashboard-overview-title">
           <h2 id="dashboard-overview-title"><FormattedMessage id="screens.dashboard.section.overview" /></h2>

@@ -5,6 +5,7 @@
  * catalogue. Nothing here restates a kind by hand, so a new kind, field or action appears in the
  * document (and in a generated client) without touching this file.
  */
+import { AGGREGATE_ROW_LIMIT, DEFAULT_GROUP_LIMIT, MAX_GROUP_FIELDS, MAX_GROUP_LIMIT } from '../../domain/aggregate.ts';
 import { z } from 'zod';
 import type { KindDefinition, ListField } from '../../domain/kind.ts';
 import { actionNames } from '../../domain/machine.ts';
@@ -233,6 +234,26 @@ function kindPaths(kind: KindDefinition, options: OpenApiOptions, sink: SchemaSi
         },
       }),
     },
+    [`/api/${kind.type}/aggregate`]: {
+      get: op(`aggregate${name}`, `Conteggi per gruppo: ${plural}`, {
+        description:
+          `Richiede \`read\` su \`${kind.subject}\`; conta (e somma) solo le righe che l’elenco mostrerebbe a chi chiama, con gli stessi parametri dell’elenco. ` +
+          `\`group\`: fino a ${MAX_GROUP_FIELDS} campi dell’elenco separati da virgola; un campo data con il periodo (\`campo:day\`, \`:week\` dal lunedì, \`:month\`, ora di Roma; la chiave è il primo giorno); un campo elenco di id conta una volta per elemento. ` +
+          `\`sum\`: campi numerici da sommare. \`sort\`: \`count\` o \`-count\` (predefinito: per chiave). \`limit\`: gruppi, da 1 a ${MAX_GROUP_LIMIT} (predefinito ${DEFAULT_GROUP_LIMIT}). ` +
+          `Oltre ${AGGREGATE_ROW_LIMIT} righe i conteggi sono delle prime righe lette e \`meta.totalIsEstimate\` è vero. Un campo sconosciuto o non leggibile: 400 \`INVALID_QUERY\` o 403.`,
+        parameters: [
+          ...listParameters(kind, options).filter((p) => !String(p.name).startsWith('page[') && p.name !== 'sort'),
+          queryParameter('group', 'Campi di raggruppamento (`module`, `deadlineDate:week`).'),
+          queryParameter('sum', 'Campi numerici da sommare per gruppo.'),
+          queryParameter('sort', 'Ordine dei gruppi: `count`, `-count`; predefinito per chiave.', { type: 'string', enum: ['count', '-count'] }),
+          queryParameter('limit', 'Gruppi al massimo.', { type: 'integer', minimum: 1, maximum: MAX_GROUP_LIMIT, default: DEFAULT_GROUP_LIMIT }),
+        ],
+        responses: {
+          200: { description: 'I gruppi.', content: json(ref('AggregateResult')) },
+          ...problems(400, 401, 403, 503),
+        },
+      }),
+    },
     [`/api/${kind.type}/{id}`]: {
       parameters: [idParameter],
       get: op(`get${name}`, `Dettaglio: ${singular}`, {
@@ -351,6 +372,34 @@ function sharedSchemas(): Record<string, JsonSchema> {
         currentVersion: { type: 'string', description: 'Con `VERSION_CONFLICT`: la versione attuale.' },
       },
       required: ['type', 'title', 'status', 'code', 'message'],
+    },
+    AggregateResult: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              key: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] }, description: 'Campo di raggruppamento → valore (una data: il primo giorno del periodo, AAAA-MM-GG).' },
+              count: { type: 'integer', minimum: 0 },
+              sum: { type: 'object', additionalProperties: { type: 'number' } },
+            },
+            required: ['key', 'count'],
+          },
+        },
+        meta: {
+          type: 'object',
+          properties: {
+            total: { type: 'integer', minimum: 0, description: 'Righe contate.' },
+            totalIsEstimate: { type: 'boolean', description: `Presente e vero oltre ${AGGREGATE_ROW_LIMIT} righe: i conteggi sono delle prime righe lette.` },
+            groups: { type: 'integer', minimum: 0, description: 'Gruppi trovati, prima di `limit`.' },
+            labels: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } }, description: 'Per i campi che nominano elementi (clienti, tecnici): id → nome, se chi chiama può leggerli.' },
+          },
+          required: ['total', 'groups'],
+        },
+      },
+      required: ['data', 'meta'],
     },
     ListMeta: {
       type: 'object',

@@ -43,6 +43,9 @@ export function registerResourceRoutes(app: FastifyInstance, service: EntityServ
       .send(stream);
   });
 
+  // Issue 23: counts and sums of the same list by group (the dashboards' charts); a static segment, so never read as an id.
+  app.get<{ Params: Params; Querystring: Query }>('/api/:type/aggregate', async (request) => service.aggregate(request.params.type, request.query, callOf(request)));
+
   app.post<{ Params: Params }>('/api/:type', async (request, reply) => {
     const entity = await service.create(request.params.type, request.body, callOf(request));
     reply.code(201).header('Location', `/api/${request.params.type}/${entity.id}`);

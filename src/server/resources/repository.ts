@@ -16,6 +16,7 @@ import type { Actor } from '../auth/access.ts';
 import type { WriteJournal } from '../history/journal.ts';
 import { referenceCondition } from './reference-check.ts';
 import { ANCHOR_EVERY, type PageAnchors } from './page-anchors.ts';
+import { aggregateStatement, type AggregateRow, type AggregateSpec } from './aggregate.ts';
 
 /** A write's author: a user (and the administrator impersonating them), or a bare user id (seed). */
 type Author = Actor | string | null;
@@ -181,6 +182,15 @@ function conditionSql(condition: Condition, ctx: FilterContext, fullText: FullTe
       return parts.length === 0 ? sql`true` : sql.join(parts, sql` AND `);
     }
   }
+}
+
+/** The WHERE of a list: live or deleted, archived or not, its conditions (full text read as `plan`) and the caller's scope. */
+function listWhereSql(query: ListQuery, ctx: FilterContext, scope: RawBuilder<unknown> | undefined, plan: FullTextPlan, withFullText = true): RawBuilder<unknown> {
+  const where: RawBuilder<unknown>[] = [sql`is_deleted = ${query.isDeleted}`];
+  if (query.isArchived !== null) where.push(sql`is_archived = ${query.isArchived}`);
+  for (const condition of query.conditions) if (withFullText || condition.kind !== 'fullText') where.push(conditionSql(condition, ctx, plan));
+  if (scope) where.push(scope);
+  return sql.join(where, sql` AND `);
 }
 
 function nextDay(day: string): string {
@@ -382,15 +392,19 @@ export class EntityRepository {
     this.anchors = anchors;
   }
 
+  /** The WHERE of a list (its conditions and the caller's scope): the rows an aggregate of the same query counts. */
+  whereSql(query: ListQuery, ctx: FilterContext, scope?: RawBuilder<unknown>): RawBuilder<unknown> {
+    return listWhereSql(query, ctx, scope, 'index');
+  }
+
+  /** Counts and sums by group under the list's WHERE (aggregate.ts); see `AGGREGATE_ROW_LIMIT`. */
+  async aggregate(query: ListQuery, ctx: FilterContext, scope: RawBuilder<unknown> | undefined, spec: AggregateSpec): Promise<AggregateRow[]> {
+    return (await aggregateStatement(this.table, this.whereSql(query, ctx, scope), spec).execute(this.db)).rows;
+  }
+
   /** The statements of a list: one page, and the total under the same conditions (capped count, planner's estimate). */
   listStatements(query: ListQuery, ctx: FilterContext, scope?: RawBuilder<unknown>, fullText: FullTextPlan = 'index', skip = 0) {
-    const whereOf = (plan: FullTextPlan, withFullText = true) => {
-      const where: RawBuilder<unknown>[] = [sql`is_deleted = ${query.isDeleted}`];
-      if (query.isArchived !== null) where.push(sql`is_archived = ${query.isArchived}`);
-      for (const condition of query.conditions) if (withFullText || condition.kind !== 'fullText') where.push(conditionSql(condition, ctx, plan));
-      if (scope) where.push(scope);
-      return sql.join(where, sql` AND `);
-    };
+    const whereOf = (plan: FullTextPlan, withFullText = true) => listWhereSql(query, ctx, scope, plan, withFullText);
     // The count always reads matches through the GIN index: it stops after EXACT_TOTAL_LIMIT rows.
     const whereSql = whereOf('index');
     // The `index` plan's matches are a materialized set (see FullTextPlan): the planner cannot turn them into a walk of the sorted index.

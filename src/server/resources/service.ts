@@ -23,6 +23,8 @@ import { parseListQuery, type ListQuery } from './list-query.ts';
 import { customFilters } from './custom-filters.ts';
 import { actionImplementation, assertActionImplementations, hooksOf, type HookContext, type KindHooks, type KindHooksTable } from './hooks.ts';
 import { zodProblem } from './zod-problem.ts';
+import { parseAggregate, splitAggregateQuery } from './aggregate.ts';
+import { AGGREGATE_ROW_LIMIT, type AggregateGroup, type AggregateResult, type GroupValue } from '../../domain/aggregate.ts';
 import { applyMergePatch, deepEqual } from '../../domain/merge-patch.ts';
 import { businessDay } from '../../domain/business-day.ts';
 import type { FieldChange, HistoryEntry } from '../../domain/records.ts';
@@ -221,16 +223,76 @@ export class EntityService {
     return new EntityRepository(db, kind, this.journals.get(db), this.pageAnchors);
   }
 
-  async list(type: string, rawQuery: Record<string, string | string[] | undefined>, call: CallContext) {
+  /**
+   * The read rule of a list, before any SQL: `read` on the kind, the query parsed strictly, no filter
+   * or sort on a field hidden from the caller, full text on readable fields only; with the caller's
+   * row scope (abilities, modules, customers). The list and its aggregate both start here.
+   */
+  private readableQuery(type: string, rawQuery: Record<string, string | string[] | undefined>, call: CallContext) {
     const kind = this.kind(type);
     call.access.authorize('read', kind);
     const query = parseListQuery(rawQuery, kind, { maxPageSize: this.options.maxPageSize, customFilters: customFilters[type] ?? {} });
     refuseUnreadableKeys(call, kind, query);
     restrictFullText(call, kind, query);
-    const { data, total, totalIsExact, next } = await this.repository(kind).list(query, { today: this.today() }, call.access.listScope(kind));
+    return { kind, query, ctx: { today: this.today() }, scope: call.access.listScope(kind) };
+  }
+
+  async list(type: string, rawQuery: Record<string, string | string[] | undefined>, call: CallContext) {
+    const { kind, query, ctx, scope } = this.readableQuery(type, rawQuery, call);
+    const { data, total, totalIsExact, next } = await this.repository(kind).list(query, ctx, scope);
     const page = { number: query.page.number, size: query.page.size, ...(next ? { next } : {}) };
     const shown = this.hooksFor(type).afterList?.(call, data) ?? data;
     return { data: shown.map((entity) => call.access.redact(kind, entity)), meta: { total, ...(totalIsExact ? {} : { totalIsEstimate: true }), page } };
+  }
+
+  /**
+   * Counts (and sums) of a list by group (issue 23, `GET /api/{type}/aggregate`): the list's query
+   * and read rule, plus `group`, `sum`, `sort` and `limit` over the kind's declared fields (none hidden
+   * from the caller). A grouping field that names records (a customer, a technician) comes with their
+   * names, read through those records' own read rule (a name the caller may not read stays out).
+   */
+  async aggregate(type: string, rawQuery: Record<string, string | string[] | undefined>, call: CallContext): Promise<AggregateResult> {
+    const split = splitAggregateQuery(rawQuery);
+    const { kind, query, ctx, scope } = this.readableQuery(type, split.list, call);
+    const spec = parseAggregate(split.aggregate, kind);
+    const named = [...spec.group.map((g) => ({ param: 'group', path: g.field.path })), ...spec.sum.map((s) => ({ param: 'sum', path: s.field.path }))];
+    const refused = new Set(call.access.unreadableFields(kind, named.map((n) => n.path)));
+    if (refused.size > 0) {
+      throw new Problem('FIELD_NOT_AUTHORIZED', {
+        errors: named.filter((n) => refused.has(n.path)).map((n) => ({ pointer: `?${n.param}`, code: 'fieldNotAuthorized', message: 'Campo non leggibile con i tuoi permessi' })),
+      });
+    }
+    const rows = await this.repository(kind).aggregate(query, ctx, scope, spec);
+    const data = rows.map((row): AggregateGroup => {
+      const key = Object.fromEntries(spec.group.map((g, i) => [g.name, groupValue(g.field.type, row[`key${i}`])]));
+      const group: AggregateGroup = { key, count: Number(row.count) };
+      if (spec.sum.length > 0) group.sum = Object.fromEntries(spec.sum.map((s, i) => [s.name, Number(row[`sum${i}`] ?? 0)]));
+      return group;
+    });
+    const scanned = Number(rows[0]?.scanned ?? 0);
+    const labels: Record<string, Record<string, string>> = {};
+    for (const [i, g] of spec.group.entries()) {
+      const target = kind.references[g.field.path]?.target;
+      const targetKind = target ? findKind(target) : undefined;
+      if (!targetKind || !call.access.can('read', targetKind)) continue;
+      const ids = [...new Set(rows.map((row) => row[`key${i}`]).filter((id): id is string => typeof id === 'string' && isUuid(id)))];
+      const names: Record<string, string> = {};
+      for (let at = 0; at < ids.length; at += this.options.maxPageSize) {
+        const batch = ids.slice(at, at + this.options.maxPageSize);
+        const found = await this.list(targetKind.type, { ids: batch.join(','), 'page[size]': String(batch.length), 'filter[isArchived]': 'all' }, call).catch(() => undefined);
+        for (const entity of found?.data ?? []) names[entity.id] = targetKind.title(entity) || entity.id;
+      }
+      labels[g.name] = names;
+    }
+    return {
+      data,
+      meta: {
+        total: Math.min(scanned, AGGREGATE_ROW_LIMIT),
+        ...(scanned > AGGREGATE_ROW_LIMIT ? { totalIsEstimate: true as const } : {}),
+        groups: Number(rows[0]?.groups ?? (spec.group.length === 0 ? 1 : 0)),
+        ...(Object.keys(labels).length > 0 ? { labels } : {}),
+      },
+    };
   }
 
   async get(type: string, id: string, call: CallContext): Promise<Entity> {
@@ -1089,6 +1151,14 @@ function restrictFullText(call: CallContext, kind: KindDefinition, query: ListQu
   for (const condition of query.conditions) {
     if (condition.kind === 'fullText') condition.readablePaths = kind.fullText.filter((path) => !hidden.has(path));
   }
+}
+
+/** A group key as JSON: numbers and booleans typed (SQL answers numeric as text), the rest as text. */
+function groupValue(type: string, value: unknown): GroupValue {
+  if (value === null || value === undefined) return null;
+  if (type === 'number') return Number(value);
+  if (type === 'boolean') return value === true || value === 'true';
+  return String(value);
 }
 
 /** The refusal of a write that a record's state freezes (`KindDefinition.stateLock`). */

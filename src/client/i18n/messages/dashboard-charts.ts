@@ -1,0 +1,33 @@
+/** Texts of the dashboards' charts (issue 23), loaded with the dashboard. */
+const dashboardCharts: Record<string, string> = {
+  'dashboard.charts.title': 'Grafici',
+  'dashboard.charts.showTables': 'Mostra i dati in tabella',
+  'dashboard.charts.showCharts': 'Mostra i grafici',
+  'dashboard.charts.loading': 'Caricamento del grafico…',
+  'dashboard.charts.estimate': 'Stima: oltre {limit} righe i numeri sono approssimati (circa)',
+  'dashboard.charts.empty': 'Nessun dato nel periodo',
+  'dashboard.chart.quotationFunnel': 'I miei preventivi per stato (importo netto)',
+  'dashboard.chart.quotationsByMonth': 'I miei preventivi emessi e accettati per mese',
+  'dashboard.chart.quotationsByMonth.note': 'Per mese della data del preventivo; emessi comprende accettati e non accettati',
+  'dashboard.chart.deadlinesByWeek': 'Scadenze da fare per settimana e modulo',
+  'dashboard.chart.technicianLoad': 'Carico dei tecnici questa settimana (interventi)',
+  'dashboard.chart.overdueByCustomer': 'Scadenze scadute per cliente',
+  'dashboard.chart.rowHeader.quotationFunnel': 'Stato',
+  'dashboard.chart.rowHeader.quotationsByMonth': 'Mese',
+  'dashboard.chart.rowHeader.deadlinesByWeek': 'Settimana',
+  'dashboard.chart.rowHeader.technicianLoad': 'Tecnico',
+  'dashboard.chart.rowHeader.overdueByCustomer': 'Cliente',
+  'dashboard.chart.column.amount': 'Importo netto',
+  'dashboard.chart.column.quotations': 'Preventivi',
+  'dashboard.chart.column.issued': 'Emessi',
+  'dashboard.chart.column.accepted': 'Accettati',
+  'dashboard.chart.column.total': 'Totale',
+  'dashboard.chart.column.overdue': 'Scadenze scadute',
+  'dashboard.chart.week': 'sett. del {day}',
+  'dashboard.chart.unassigned': 'Senza tecnico',
+  'dashboard.chart.unknownName': 'Nome non disponibile',
+  'dashboard.chart.topOf': 'I primi {shown} di {groups} clienti',
+  'dashboard.cmd.chartTables': 'Grafici del cruscotto: mostra o nascondi i dati in tabella',
+};
+
+export default dashboardCharts;
