@@ -132,3 +132,64 @@ export function closingRules(options: { moduleSubjects: readonly string[]; allow
 
 /** A value no condition field can equal (not a uuid, not a state). */
 export const UNMATCHABLE = '\u2205 nessun valore';
+
+/** A customer row with a parent is one of its office locations (SPEC §6 subject `customer location`). */
+export const CUSTOMER_LOCATION_CONDITION = { 'attributes.parentId': { $exists: true, $ne: null } } as const;
+
+/**
+ * The fields of a customer that SPEC §6 calls its commercial terms (`read` on `commercial terms`):
+ * the offer and its validity, the discount ceiling, the price list, payment term and invoicing method.
+ */
+export const COMMERCIAL_TERMS_FIELDS: readonly string[] = [
+  'attributes.commercialOfferType', 'attributes.commercialPercentage', 'attributes.validityDateTimeStart', 'attributes.validityDateTimeEnd',
+  'attributes.maxDiscountPercent', 'metadata.activePriceListId', 'metadata.erpPaymentTermCode', 'relationships.paymentTermId',
+  'relationships.invoicingMethodId',
+];
+
+/** The reasons of the rules below, as the API and the screens say them. */
+export const DEPENDENT_RULE_REASONS = {
+  updateRevision: 'Per modificare una revisione serve il permesso «modificare le revisioni» sul preventivo',
+  customerLocation: 'Le sedi dei clienti richiedono il permesso sulle sedi',
+  commercialTerms: 'Condizioni commerciali non visibili con i tuoi permessi',
+} as const;
+
+const CUSTOMER_ACTIONS = ['read', 'create', 'update', 'delete'] as const;
+
+/**
+ * SPEC §6 subjects that are part of another one, made real as rules on that one, so the API (every
+ * write's authorize step, lists in SQL, redaction) and the screens (which hide and disable from the
+ * same rules) judge them alike:
+ * - `updateRevision` on `quotation`: changing a revision (its reason) needs it, beside `update` on
+ *   `quotation revision`; a caller with no such rule gets no `update` on revisions (the revision's own
+ *   quotation is then checked by the revisions' hook, src/server/kinds/quotationRevisions.ts);
+ * - `customer location`: a customer with a parent is an office location; an action the caller has on
+ *   no location is taken away on those customer rows;
+ * - `commercial terms`: without `read` on it, a customer's commercial terms fields are not read.
+ * Judged on the subject type (a conditional grant counts): the rules come after every grant and win.
+ */
+export function dependentRules(permissions: readonly PermissionRule[]): PermissionRule[] {
+  const ability = buildAbility(permissions);
+  const rules: PermissionRule[] = [];
+  if (!ability.can('updateRevision', 'quotation')) {
+    rules.push({ action: 'update', subject: 'quotation revision', inverted: true, reason: DEPENDENT_RULE_REASONS.updateRevision });
+  }
+  const missing = CUSTOMER_ACTIONS.filter((action) => !ability.can(action, 'customer location'));
+  if (missing.length > 0) {
+    rules.push({ action: [...missing], subject: 'customer', inverted: true, conditions: { ...CUSTOMER_LOCATION_CONDITION }, reason: DEPENDENT_RULE_REASONS.customerLocation });
+  }
+  if (!ability.can('read', 'commercial terms')) {
+    rules.push({ action: 'read', subject: 'customer', fields: [...COMMERCIAL_TERMS_FIELDS], inverted: true, reason: DEPENDENT_RULE_REASONS.commercialTerms });
+  }
+  return rules;
+}
+
+/**
+ * Why `action` is refused on `subject` (a plain subject type, or a row marked with `asSubject`): the
+ * reason of the "cannot" rule that refuses it, as the API says it; undefined when it is allowed, or
+ * when no rule says why (nothing was granted).
+ */
+export function refusalReason(ability: AppAbility, action: string, subject: string | Record<string, unknown>, field?: string): string | undefined {
+  if (ability.can(action, subject, field)) return undefined;
+  const rule = ability.relevantRuleFor(action, subject, field);
+  return rule?.inverted ? (rule.reason ?? undefined) : undefined;
+}

@@ -12,6 +12,8 @@ import type { ActiveDocument } from '../../../commands/types.ts';
 import { businessDay } from '../../domain/business-day.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
+import { asSubject, refusalReason } from '../../domain/ability.ts';
+import { useSession } from '../session/session.tsx';
 import { recordLock } from '../../domain/record-lock.ts';
 import { Field } from './field-input.tsx';
 import { findField, type kindSections } from './schema-fields.ts';
@@ -97,6 +99,9 @@ export function RecordFrame({ kind, controller, stored, title, doc, className, t
   const ownFormRef = useRef<HTMLFormElement>(null);
   const formRef = outerFormRef ?? ownFormRef;
   const { creating, dirty, deleted, handle, historyOpen, toggleHistory } = controller;
+  const { ability } = useSession();
+  // Read-only by a rule that says why (SPEC §6 part subjects: an office location, a revision): the screen says it too.
+  const noRight = !creating && !deleted && !controller.canUpdate ? refusalReason(ability, 'update', asSubject(kind.subject, { ...stored })) : undefined;
   // An opened record takes the keyboard (heading focused: Tab goes to the first field, t … runs transitions).
   useEffect(() => {
     if (active && !formRef.current?.contains(document.activeElement)) headingRef.current?.focus({ preventScroll: true });
@@ -143,6 +148,7 @@ export function RecordFrame({ kind, controller, stored, title, doc, className, t
             </p>
           )}
           {deleted && <p className="entity-form-banner" role="status"><FormattedMessage id="form.isDeleted" /></p>}
+          {noRight && <p className="entity-form-banner record-no-right" role="status">{noRight}</p>}
           {banners}
           <KeptDraftBanner controller={controller} />
           <RemoteChangeBanner controller={controller} />

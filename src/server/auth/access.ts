@@ -138,7 +138,10 @@ export function abilityAccess(ability: AppAbility, options: { allowedModules?: r
       }
       if (entity && !ability.can(action, subjectOf(kind, entity))) {
         if (ability.relevantRuleFor(action, subjectOf(kind, entity))?.reason === MODULE_NOT_ALLOWED_REASON) throw new Problem('MODULE_NOT_ALLOWED');
-        throw action === 'read' ? new Problem('CTM_FST_NOT_AUTHORIZED') : new Problem('FORBIDDEN');
+        if (action === 'read') throw new Problem('CTM_FST_NOT_AUTHORIZED');
+        // A "cannot" rule that says why (an office location without the rule on locations) says it.
+        const reason = ability.relevantRuleFor(action, subjectOf(kind, entity))?.reason;
+        throw new Problem('FORBIDDEN', reason ? { message: reason } : {});
       }
     },
     authorizeFields(action, kind, entity, fields) {

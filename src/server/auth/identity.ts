@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
-import { buildAbility, closingRules, interpolatePermissions, SELF_SERVICE_RULES, type Identity as AuthorizationIdentity } from '../../domain/ability.ts';
+import { buildAbility, closingRules, dependentRules, interpolatePermissions, SELF_SERVICE_RULES, type Identity as AuthorizationIdentity } from '../../domain/ability.ts';
 import type { PermissionRule } from '../../domain/entities/roles.ts';
 import { impersonationAuditRules } from '../../domain/entities/impersonation-audit.ts';
 import { modules, type ModuleName } from '../../domain/enums.ts';
@@ -116,7 +116,7 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
   const adminRules: PermissionRule[] = admin ? [{ action: 'manage', subject: 'all' }] : [];
   const allowedModules = effectiveAllowedModules(access);
   const closing = closingRules({ moduleSubjects, allowedModules: modules.every((m) => allowedModules.includes(m)) ? undefined : allowedModules });
-  const permissions = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...SELF_SERVICE_RULES, ...adminRules, ...closing, ...impersonationRules(admin, attributes.userType)], {
+  const granted = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...SELF_SERVICE_RULES, ...adminRules, ...closing, ...impersonationRules(admin, attributes.userType)], {
     id: user.id,
     customerId: attributes.customerId ?? null,
     officeLocationIds,
@@ -124,6 +124,8 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
     commercialZoneIds,
     roleIds: roleList.map((role) => role.id),
   });
+  // SPEC §6 subjects that are part of another (revisions' updateRevision, customer locations, commercial terms): rules on it.
+  const permissions = [...granted, ...dependentRules(granted)];
   return {
     id: user.id,
     email: attributes.email,

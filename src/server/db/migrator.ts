@@ -29,6 +29,7 @@ import { clienteInterventionReportsMigration } from './migrations/0017-cliente-i
 import { operatoreRecordChecksMigration } from './migrations/0018-operatore-record-checks.ts';
 import { equipmentImportsMigration } from './migrations/0022-equipment-imports.ts';
 import { operatoreAnomaliesPhotosMigration } from './migrations/0023-operatore-anomalies-photos.ts';
+import { operatoreCommercialTermsMigration } from './migrations/0024-operatore-commercial-terms.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0018-operatore-record-checks': operatoreRecordChecksMigration,
   '0022-equipment-imports': equipmentImportsMigration,
   '0023-operatore-anomalies-photos': operatoreAnomaliesPhotosMigration,
+  '0024-operatore-commercial-terms': operatoreCommercialTermsMigration,
 };
 
 /**

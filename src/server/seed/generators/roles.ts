@@ -90,6 +90,8 @@ export const roleDefinitions: readonly { name: string; description: string; perm
           'course',
         ],
       },
+      // The commercial terms of the customers it reads, as it reads their offers and price lists (0024-operatore-commercial-terms).
+      { action: 'read', subject: 'commercial terms' },
       { action: 'update', subject: 'assignment activity' },
       // Issue 22: records checks on the interventions it is an operator of (src/server/kinds/checks.ts); a check recorded
       // stays as it is (no update: a file attached to a check would not pass through the checks' hook). Checks only (a
