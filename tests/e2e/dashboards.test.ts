@@ -168,6 +168,10 @@ describe('dashboard charts per role', () => {
     await checkCharts(DEMO.salesman, ['quotationFunnel', 'quotationsByMonth']);
   });
 
+  it('the Responsabile commerciale: the same charts over the area’s quotations', async () => {
+    await checkCharts(DEMO.salesManager, ['quotationFunnel', 'quotationsByMonth']);
+  });
+
   it('the Pianificatore: deadlines by week and module, the technicians’ load this week, overdue by customer', async () => {
     await checkCharts(DEMO.planner, ['deadlinesByWeek', 'technicianLoad', 'overdueByCustomer']);
   });

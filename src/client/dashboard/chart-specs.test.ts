@@ -30,6 +30,11 @@ describe('the dashboards’ charts', () => {
     expect(specs.map((s) => s.id)).toEqual(['quotationFunnel', 'quotationsByMonth']);
     expect(specs[0]!.query).toEqual({ 'filter[commercialUserId]': 'u1', 'filter[status]': 'draft,to-be-approved,approved,issued,accepted,not-accepted', group: 'status', sum: 'totalNetPrice' });
     expect(specs[1]!.query).toMatchObject({ 'from[date]': '2026-01-01', 'to[date]': '2026-06-30', group: 'date:month,status' });
+    // A sales manager follows the area's quotations (the server's read rule says which).
+    const area = charts('Responsabile commerciale', { isSalesman: true });
+    expect(area.map((s) => [s.id, s.title, s.query['filter[commercialUserId]']])).toEqual([
+      ['quotationFunnel', 'dashboard.chart.quotationFunnel.area', undefined], ['quotationsByMonth', 'dashboard.chart.quotationsByMonth.area', undefined],
+    ]);
     const funnel = chartTable(specs[0]!, result([{ key: { status: 'issued' }, count: 2, sum: { totalNetPrice: 1234.5 } }]), texts, TODAY);
     expect(funnel.rows[3]).toEqual({ label: 'Emesso', values: [1234.5, 2] });
     expect(cellText(texts, 1234.5, funnel.columns[0]!, false)).toBe('1234,50\u00a0€');

@@ -3,7 +3,8 @@
  * (`GET /api/{type}/aggregate`, the list language plus `group`/`sum`: the server counts through its
  * read rule, the browser never lists rows to count them), and how an answer becomes the table every
  * chart is drawn from and shows as its text alternative. Pure: no React, no chart library.
- * - a salesman: their quotations' funnel (count and € by state) and issued against accepted per month;
+ * - a salesman: their quotations' funnel (count and € by state) and issued against accepted per month
+ *   (a sales manager: those of the quotations they may read, their area's);
  * - a planner: deadlines due per week and module, the technicians' load this week, overdue by customer;
  * - an administrator: deadlines due per week and module, overdue by customer.
  */
@@ -32,6 +33,8 @@ export type ChartId = 'quotationFunnel' | 'quotationsByMonth' | 'deadlinesByWeek
 
 export interface ChartSpec {
   id: ChartId;
+  /** Message id of the title. */
+  title: string;
   /** API type aggregated, and the CASL subject the user must read. */
   type: string;
   subject: string;
@@ -94,24 +97,27 @@ export function dashboardCharts(identity: Identity, ability: AppAbility, today: 
   const { monday, sunday } = weekOf(today);
   const charts: ChartSpec[] = [];
   const deadlinesByWeek: ChartSpec = {
-    id: 'deadlinesByWeek', type: 'physicalActivities', subject: 'physical activity',
+    id: 'deadlinesByWeek', title: 'dashboard.chart.deadlinesByWeek', type: 'physicalActivities', subject: 'physical activity',
     // The worklist's «still to do»: not executed, not ended.
     query: { 'filter[isExecuted]': 'false', 'filter[isEnded]': 'false', 'from[deadlineDate]': monday, 'to[deadlineDate]': addDays(monday, DEADLINE_WEEKS * 7 - 1), group: 'deadlineDate:week,module' },
     drawing: { horizontal: false, stacked: true },
   };
   const overdueByCustomer: ChartSpec = {
-    id: 'overdueByCustomer', type: 'physicalActivities', subject: 'physical activity',
+    id: 'overdueByCustomer', title: 'dashboard.chart.overdueByCustomer', type: 'physicalActivities', subject: 'physical activity',
     // The worklist's «Scadute» window (filter[due]=expired), as the planner's overdue tile.
     query: { 'filter[due]': 'expired', group: 'customerId', sort: '-count', limit: String(TOP_CUSTOMERS) },
     drawing: { horizontal: true, stacked: false },
   };
   if (admin) charts.push(deadlinesByWeek, overdueByCustomer);
   if (identity.isSalesman) {
-    const mine = { 'filter[commercialUserId]': identity.id };
+    // A sales manager (who approves) follows the quotations of the area, as the server lets them read; a salesman their own.
+    const area = ability.can('approve', 'quotation');
+    const mine: Record<string, string> = area ? {} : { 'filter[commercialUserId]': identity.id };
+    const whose = area ? '.area' : '';
     charts.push(
-      { id: 'quotationFunnel', type: 'quotations', subject: 'quotation', query: { ...mine, 'filter[status]': FUNNEL_STATES.join(','), group: 'status', sum: 'totalNetPrice' }, drawing: { horizontal: true, stacked: false, money: true } },
+      { id: 'quotationFunnel', title: `dashboard.chart.quotationFunnel${whose}`, type: 'quotations', subject: 'quotation', query: { ...mine, 'filter[status]': FUNNEL_STATES.join(','), group: 'status', sum: 'totalNetPrice' }, drawing: { horizontal: true, stacked: false, money: true } },
       {
-        id: 'quotationsByMonth', type: 'quotations', subject: 'quotation',
+        id: 'quotationsByMonth', title: `dashboard.chart.quotationsByMonth${whose}`, type: 'quotations', subject: 'quotation',
         query: { ...mine, 'filter[status]': SENT_STATES.join(','), 'from[date]': addMonths(today, 1 - QUOTATION_MONTHS), 'to[date]': addDays(addMonths(today, 1), -1), group: 'date:month,status' },
         drawing: { horizontal: false, stacked: false },
       },
@@ -121,7 +127,7 @@ export function dashboardCharts(identity: Identity, ability: AppAbility, today: 
     charts.push(
       deadlinesByWeek,
       {
-        id: 'technicianLoad', type: 'assignments', subject: 'assignment',
+        id: 'technicianLoad', title: 'dashboard.chart.technicianLoad', type: 'assignments', subject: 'assignment',
         query: { 'filter[state]': LOAD_STATES.join(','), 'from[plannedStartDateTime]': monday, 'to[plannedStartDateTime]': sunday, group: 'operatorIds,plannedStartDateTime:day', limit: '500' },
         drawing: { horizontal: true, stacked: true },
       },

@@ -69,7 +69,7 @@ function DashboardChart({ spec, tables, today }: { spec: ChartSpec; tables: bool
   });
   const table = useMemo(() => (result ? chartTable(spec, result, texts, today) : undefined), [spec, result, texts, today]);
   const format = useCallback((value: number, money: boolean) => (money ? texts.money(value) : texts.number(value)), [texts]);
-  const title = intl.formatMessage({ id: `dashboard.chart.${spec.id}` });
+  const title = intl.formatMessage({ id: spec.title });
   const titleId = `dashboard-chart-${spec.id}-title`;
   const empty = table !== undefined && table.rows.every((row) => row.values.every((v) => v === 0));
   return (

@@ -8,6 +8,8 @@ const dashboardCharts: Record<string, string> = {
   'dashboard.charts.empty': 'Nessun dato nel periodo',
   'dashboard.chart.quotationFunnel': 'I miei preventivi per stato (importo netto)',
   'dashboard.chart.quotationsByMonth': 'I miei preventivi emessi e accettati per mese',
+  'dashboard.chart.quotationFunnel.area': 'Preventivi dell’area per stato (importo netto)',
+  'dashboard.chart.quotationsByMonth.area': 'Preventivi dell’area emessi e accettati per mese',
   'dashboard.chart.quotationsByMonth.note': 'Per mese della data del preventivo; emessi comprende accettati e non accettati',
   'dashboard.chart.deadlinesByWeek': 'Scadenze da fare per settimana e modulo',
   'dashboard.chart.technicianLoad': 'Carico dei tecnici questa settimana (interventi)',
