@@ -43,6 +43,12 @@ describe('dependentRules: SPEC §6 customer location', () => {
   it('adds nothing when every action is granted on locations, or on everything', () => {
     expect(dependentRules([{ action: ['read', 'create', 'update', 'delete'], subject: ['customer', 'customer location'] }, { action: 'updateRevision', subject: 'quotation' }, { action: 'read', subject: 'commercial terms' }])).toEqual([]);
     expect(dependentRules([{ action: 'manage', subject: 'all' }])).toEqual([]);
+    // Nothing is taken away that was not granted: a reader of quotations, products and users gets no rule.
+    expect(dependentRules([{ action: 'read', subject: ['quotation', 'quotation revision', 'product', 'user'] }])).toEqual([]);
+    // A customer user reading its customer and its locations: the commercial terms only.
+    expect(dependentRules([{ action: 'read', subject: ['customer', 'customer location'] }])).toEqual([
+      { action: 'read', subject: 'customer', fields: [...COMMERCIAL_TERMS_FIELDS], inverted: true, reason: DEPENDENT_RULE_REASONS.commercialTerms },
+    ]);
   });
 });
 

@@ -166,18 +166,19 @@ const CUSTOMER_ACTIONS = ['read', 'create', 'update', 'delete'] as const;
  *   no location is taken away on those customer rows;
  * - `commercial terms`: without `read` on it, a customer's commercial terms fields are not read.
  * Judged on the subject type (a conditional grant counts): the rules come after every grant and win.
+ * Only what the caller would otherwise be allowed is taken away (no rule, no reason shown, for the rest).
  */
 export function dependentRules(permissions: readonly PermissionRule[]): PermissionRule[] {
   const ability = buildAbility(permissions);
   const rules: PermissionRule[] = [];
-  if (!ability.can('updateRevision', 'quotation')) {
+  if (ability.can('update', 'quotation revision') && !ability.can('updateRevision', 'quotation')) {
     rules.push({ action: 'update', subject: 'quotation revision', inverted: true, reason: DEPENDENT_RULE_REASONS.updateRevision });
   }
-  const missing = CUSTOMER_ACTIONS.filter((action) => !ability.can(action, 'customer location'));
+  const missing = CUSTOMER_ACTIONS.filter((action) => ability.can(action, 'customer') && !ability.can(action, 'customer location'));
   if (missing.length > 0) {
     rules.push({ action: [...missing], subject: 'customer', inverted: true, conditions: { ...CUSTOMER_LOCATION_CONDITION }, reason: DEPENDENT_RULE_REASONS.customerLocation });
   }
-  if (!ability.can('read', 'commercial terms')) {
+  if (ability.can('read', 'customer') && !ability.can('read', 'commercial terms')) {
     rules.push({ action: 'read', subject: 'customer', fields: [...COMMERCIAL_TERMS_FIELDS], inverted: true, reason: DEPENDENT_RULE_REASONS.commercialTerms });
   }
   return rules;
