@@ -55,18 +55,13 @@ async function tabTo(name: string | RegExp, max = 60): Promise<void> {
   throw new Error(`Tab never reached ${String(name)}`);
 }
 
-/**
- * Types a day into a date input by keyboard, in the order of the browser's own format (month first
- * in an English build of Chromium, day first in an Italian one): the order that gives `iso` wins.
- */
+/** Types a day into a date field by keyboard, as gg/mm/aaaa whatever the browser's language (issue 23). */
 async function typeDate(input: Locator, iso: string) {
   const [year, month, day] = iso.split('-') as [string, string, string];
-  for (const order of [[month, day, year], [day, month, year]]) {
-    await input.focus();
-    await page.keyboard.type(order.join(''));
-    if ((await input.inputValue()) === iso) return;
-  }
-  throw new Error(`the date input never took ${iso}`);
+  await input.focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(`${day}/${month}/${year}`);
+  expect(await input.inputValue()).toBe(`${day}/${month}/${year}`);
 }
 
 /** Ctrl+S, then the record is no longer dirty (an earlier «Salvataggio completato» may still be on screen). */

@@ -29,6 +29,7 @@ import editionMessages from '../i18n/messages/course-editions.ts';
 import { AppLink } from '../shell/app-link.tsx';
 import { useIsActiveTab } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
+import { DateInput } from '../forms/editors/date-input.tsx';
 
 addMessages(editionMessages);
 
@@ -200,14 +201,14 @@ function LoadedEdition({ kind, controller, stored, draft }: { kind: KindDefiniti
               const error = sessionError(index);
               return (
                 <li key={session.id ?? index} className="course-edition-session">
-                  <input type="date" aria-label={t('courseEditions.session.date', { n })} value={session.date} readOnly={readOnly} aria-invalid={error ? true : undefined}
+                  <DateInput aria-label={t('courseEditions.session.date', { n })} value={session.date} readOnly={readOnly} aria-invalid={error ? true : undefined}
                     ref={(element) => {
                       if (element && focusSession === index) {
                         element.focus();
                         setFocusSession(undefined);
                       }
                     }}
-                    onChange={(event) => set('date', event.target.value)} />
+                    onValue={(next) => set('date', next ?? '')} />
                   <input type="time" aria-label={t('courseEditions.session.start', { n })} value={session.startTime} readOnly={readOnly} onChange={(event) => set('startTime', event.target.value)} />
                   <input type="time" aria-label={t('courseEditions.session.end', { n })} value={session.endTime} readOnly={readOnly} onChange={(event) => set('endTime', event.target.value)} />
                   {!readOnly && <button type="button" onClick={() => removeSession(index)}>{t('courseEditions.session.remove', { n })}</button>}

@@ -24,6 +24,7 @@ import { readPath } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { injectEditorStyles } from './editors/editor-styles.ts';
 import { useTypedText } from './editors/use-typed-text.ts';
+import { DateInput } from './editors/date-input.tsx';
 import { useRememberedTexts } from './remembered-texts.ts';
 
 injectEditorStyles();
@@ -156,21 +157,6 @@ function ObjectListField({ spec, path, value, onChange, errors, access, locked, 
   );
 }
 
-/** ISO instant ↔ the `datetime-local` text of the user's clock. */
-function toLocalInput(iso: unknown): string {
-  if (typeof iso !== 'string' || !iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-function fromLocalInput(text: string): string | undefined {
-  if (!text) return undefined;
-  const d = new Date(text);
-  return Number.isNaN(d.getTime()) ? text : d.toISOString();
-}
-
 export { numberText, parseNumber, stepNumber } from './editors/numbers.ts';
 
 function NumberInput({ value, onValue, spec, common }: { value: unknown; onValue(v: unknown): void; spec: FieldSpec; common: Record<string, unknown> }) {
@@ -241,10 +227,8 @@ function ScalarField({ spec, path, value, onChange, errors, readOnly, stateLabel
       input = <NumberInput value={value} onValue={set} spec={spec} common={common} />;
       break;
     case 'date':
-      input = <input {...common} type="date" value={typeof value === 'string' ? value.slice(0, 10) : ''} onChange={(e) => set(e.target.value || empty)} />;
-      break;
     case 'datetime':
-      input = <input {...common} type="datetime-local" value={toLocalInput(value)} onChange={(e) => set(fromLocalInput(e.target.value) ?? empty)} />;
+      input = <DateInput {...common} withTime={spec.kind === 'datetime'} value={value} onValue={(next) => set(next ?? empty)} />;
       break;
     case 'textarea': {
       const text = typeof value === 'string' ? value : '';

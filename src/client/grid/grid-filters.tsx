@@ -16,6 +16,7 @@ import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { useUserSetting } from '../settings/index.ts';
 // Extra filters the SPEC lists that are not plain list fields come from the kind's module.
 import { extraFiltersOf } from '../kinds/index.ts';
+import { DateInput } from '../forms/editors/date-input.tsx';
 
 interface Props {
   kind: KindDefinition;
@@ -207,12 +208,15 @@ function ColumnFilter({ column, state, onChange }: { column: GridColumn; state: 
     onChange({ ...state, [group]: next });
   };
   if (column.range && (column.fieldType === 'date' || column.fieldType === 'number')) {
-    const type = column.fieldType === 'date' ? 'date' : 'number';
+    // A date bound reaches the view (and its URL) once it is a whole date: «28/11» while typing filters nothing yet.
+    const bound = (group: 'from' | 'to') => column.fieldType === 'date'
+      ? <DateInput value={state[group][column.id] ?? ''} onValue={(next) => setIn(group, next && /^\d{4}-\d{2}-\d{2}$/.test(next) ? next : '')} />
+      : <input type="number" value={state[group][column.id] ?? ''} onChange={(e) => setIn(group, e.target.value)} />;
     return (
       <fieldset className="data-grid-filter data-grid-range">
         <legend>{label}</legend>
-        <label>{intl.formatMessage({ id: 'grid.from' })} <input type={type} value={state.from[column.id] ?? ''} onChange={(e) => setIn('from', e.target.value)} /></label>
-        <label>{intl.formatMessage({ id: 'grid.to' })} <input type={type} value={state.to[column.id] ?? ''} onChange={(e) => setIn('to', e.target.value)} /></label>
+        <label>{intl.formatMessage({ id: 'grid.from' })} {bound('from')}</label>
+        <label>{intl.formatMessage({ id: 'grid.to' })} {bound('to')}</label>
       </fieldset>
     );
   }

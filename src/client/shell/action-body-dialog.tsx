@@ -16,6 +16,7 @@ import type { StateMachine } from '../../domain/machine.ts';
 import { openDialog } from './dialog.tsx';
 import { ActionBodyFormFrame } from './action-body-form-frame.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
+import { DateInput } from '../forms/editors/date-input.tsx';
 
 export interface ActionBodyFormProps {
   request: ActionBodyRequest;
@@ -135,7 +136,7 @@ function PlanDeadlinesForm({ request, close }: ActionBodyFormProps) {
   return (
     <ActionBodyFormFrame request={request} close={close} onSubmit={submit}>
       <label htmlFor={id}>{fieldLabel('scheduledDate')}</label>
-      <input id={id} type="date" data-autofocus value={day} onChange={(event) => setDay(event.target.value)} />
+      <DateInput id={id} data-autofocus value={day} onValue={(next) => setDay(next ?? '')} />
     </ActionBodyFormFrame>
   );
 }
@@ -157,7 +158,7 @@ function PostponeDeadlineForm({ request, close }: ActionBodyFormProps) {
   return (
     <ActionBodyFormFrame request={request} close={close} onSubmit={submit}>
       <label htmlFor={dayId}>{fieldLabel('deadlineDate')}</label>
-      <input id={dayId} type="date" data-autofocus value={day} onChange={(event) => setDay(event.target.value)} />
+      <DateInput id={dayId} data-autofocus value={day} onValue={(next) => { setDay(next ?? ''); setError(undefined); }} />
       <label htmlFor={reasonId}>{fieldLabel('postponeReason')}</label>
       <textarea id={reasonId} rows={2} maxLength={500} aria-describedby={error ? errorId : undefined} value={reason} onChange={(event) => { setReason(event.target.value); setError(undefined); }} />
       {error && <p id={errorId} className="form-error" role="alert">{error}</p>}

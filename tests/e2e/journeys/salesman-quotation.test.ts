@@ -63,8 +63,10 @@ describe('Commerciale: a quotation from «Nuovo preventivo» to its order, keybo
     expect(await form.getByLabel(/^Stato/).count()).toBe(0);
     expect(await form.getByLabel(/^Revisione/).count()).toBe(0);
     expect(await form.getByLabel(/^Codice/).count()).toBe(0);
-    // The writing date (the first date of the header) is today.
-    expect(await form.locator('input[type=date]').first().inputValue()).toBe(today());
+    // The writing date (the first date of the header) is today, as gg/mm/aaaa whatever the browser's language.
+    const dateField = form.locator('.date-input input[type=text]').first();
+    expect(await dateField.getAttribute('placeholder')).toBe('gg/mm/aaaa');
+    expect(await dateField.inputValue()).toBe(today().split('-').reverse().join('/'));
     // The lines are there at once, empty.
     await form.getByRole('grid', { name: 'Righe del preventivo' }).waitFor();
     // The whole name: the picker's highlighted option is that customer (its namesakes by prefix come after).

@@ -16,6 +16,10 @@ const css = `
 .form-rule > .form-choices, .form-rule > .form-conditions { grid-column: 1 / -1; }
 .form-rule > .form-choices, .form-additional .form-choices { flex-direction: row; }
 .form-add-text { display: inline-flex; gap: .3rem; align-items: center; flex-wrap: wrap; }
+.date-input { position: relative; display: flex; align-items: stretch; min-width: 0; }
+.date-input > input[type="text"] { flex: 1 1 auto; min-width: 0; }
+.date-input-calendar { flex: none; margin-left: -2rem; width: 2rem; border: 0; background: transparent; color: inherit; cursor: pointer; opacity: .7; }
+.date-input-native { position: absolute; right: 0; bottom: 0; width: 1px; height: 1px; opacity: 0; pointer-events: none; border: 0; padding: 0; }
 `;
 
 let injected = false;
