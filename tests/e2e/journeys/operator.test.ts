@@ -60,12 +60,13 @@ async function twoOfToday(technicianId: string): Promise<[Workable, Entity]> {
   let workable: Workable | undefined;
   for (const assignment of assignments) {
     const rows = await checklistRows(session.server, adminToken, assignment);
-    if (rows.length > 0) {
+    // A mandatory control beyond the first, so that closing is refused while it is unrecorded.
+    if (rows.slice(1).some((row) => row.mandatory)) {
       workable = { assignment, rows };
       break;
     }
   }
-  expect(workable, 'the demo data has an intervention of today with controls to check').toBeDefined();
+  expect(workable, 'the demo data has an intervention of today with two controls to check, one mandatory after the first').toBeDefined();
   const other = assignments.find((a) => a.id !== workable!.assignment.id);
   expect(other, 'the demo technician has a second intervention today').toBeDefined();
   return [workable!, other!];
@@ -126,10 +127,8 @@ describe('Operatore: checks, anomaly, photo, close refused while a mandatory con
     // with the server's reason; the rest recorded (c) or marked «non eseguibile» (x) with a reason, t i k closes it.
     const close = page.locator('[data-command="transition.assignments.closeWithAnomalies"]:visible').first();
     const activityOfFirst = first!.activityId;
-    if (rows.slice(1).some((row) => row.mandatory)) {
-      await expect.poll(() => close.getAttribute('aria-disabled'), { timeout: 15_000 }).toBe('true');
-      expect(await close.textContent()).toContain('Controlli obbligatori non registrati');
-    }
+    await expect.poll(() => close.getAttribute('aria-disabled'), { timeout: 15_000 }).toBe('true');
+    expect(await close.textContent()).toContain('Controlli obbligatori non registrati');
     const marked: string[] = [];
     for (const next of rows.slice(1)) {
       if (next.activityId === activityOfFirst) {
