@@ -5,8 +5,10 @@ import { asSubject, buildAbility, COMMERCIAL_TERMS_FIELDS, DEPENDENT_RULE_REASON
 /** The ability a role's rules give once the SPEC §6 part-subjects are applied (as the identity does). */
 const effective = (rules: PermissionRule[]) => buildAbility([...rules, ...dependentRules(rules)]);
 
-const office = { attributes: { parentId: '00000000-0000-4000-8000-000000000001' } };
-const headOffice = { attributes: { parentId: null } };
+const office = { attributes: { parentId: '00000000-0000-4000-8000-000000000001', registry: { businessName: 'Sede' } } };
+const headOffice = { attributes: { parentId: null, registry: { businessName: 'Sede legale' } } };
+/** A file in a folder: subject `customer` too, with a parent, but no office location. */
+const fileInFolder = { attributes: { parentId: '00000000-0000-4000-8000-000000000002', nodeKind: 'file' } };
 
 describe('dependentRules: SPEC §6 updateRevision', () => {
   it('takes `update` on revisions away from a caller with no updateRevision on quotations, saying why', () => {
@@ -31,6 +33,7 @@ describe('dependentRules: SPEC §6 customer location', () => {
     expect(ability.can('update', asSubject('customer', headOffice))).toBe(true);
     expect(ability.can('update', asSubject('customer', { attributes: {} }))).toBe(true);
     expect(ability.can('update', asSubject('customer', office))).toBe(false);
+    expect(ability.can('update', asSubject('customer', fileInFolder))).toBe(true);
     expect(ability.relevantRuleFor('update', asSubject('customer', office))?.reason).toBe(DEPENDENT_RULE_REASONS.customerLocation);
   });
 

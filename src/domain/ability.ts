@@ -133,8 +133,11 @@ export function closingRules(options: { moduleSubjects: readonly string[]; allow
 /** A value no condition field can equal (not a uuid, not a state). */
 export const UNMATCHABLE = '\u2205 nessun valore';
 
-/** A customer row with a parent is one of its office locations (SPEC §6 subject `customer location`). */
-export const CUSTOMER_LOCATION_CONDITION = { 'attributes.parentId': { $exists: true, $ne: null } } as const;
+/**
+ * A customer row with a parent is one of its office locations (SPEC §6 subject `customer location`).
+ * Its registry tells it from the other rows of subject `customer` (a file in a folder has a parent too).
+ */
+export const CUSTOMER_LOCATION_CONDITION = { 'attributes.parentId': { $exists: true, $ne: null }, 'attributes.registry': { $exists: true } } as const;
 
 /**
  * The fields of a customer that SPEC §6 calls its commercial terms (`read` on `commercial terms`):
