@@ -11,6 +11,7 @@ import { queryClient } from '../api/query-client.ts';
 import { api } from '../api/client.ts';
 import { records } from '../data/index.ts';
 import { findKind } from '../../domain/kinds.ts';
+import { kindModule } from '../kinds/index.ts';
 import type { EntityShape } from '../../domain/kind.ts';
 
 interface EntityJson extends EntityShape { id: string }
@@ -18,13 +19,13 @@ interface EntityJson extends EntityShape { id: string }
 const pending = new Map<string, Map<string, ((title: string) => void)[]>>();
 let scheduled = false;
 
-/** The batch key of staff names: users read through `GET /api/users/names` by who may not list users. */
-const STAFF_NAMES = 'users/names';
+/** A batch asked of a kind's names path (`namesWithoutRead`) rather than of its list: `names:` and the path. */
+const NAMES = 'names:';
 
-/** Titles of one batch of ids of `type` (or staff names), by id; an id left out is one the reader may not see. */
+/** Titles of one batch of ids of `type` (or of a names path), by id; an id left out is one the reader may not see. */
 async function titlesOf(type: string, chunk: string[]): Promise<Map<string, string>> {
-  if (type === STAFF_NAMES) {
-    const answer = await api.get<{ data: { id: string; displayName: string }[] }>(`/users/names?ids=${chunk.map(encodeURIComponent).join(',')}`, { silent: true });
+  if (type.startsWith(NAMES)) {
+    const answer = await api.get<{ data: { id: string; displayName: string }[] }>(`${type.slice(NAMES.length)}?ids=${chunk.map(encodeURIComponent).join(',')}`, { silent: true });
     return new Map(answer.data.map((name) => [name.id, name.displayName]));
   }
   // Best effort: a name next to an id. A row the user may not read shows «non visibile», not an alert.
@@ -75,8 +76,9 @@ export function useEntityTitle(type: string | undefined, id: string | undefined 
   const ability = session?.ability;
   const subject = type ? findKind(type)?.subject : undefined;
   const readable = !ability || !subject || ability.can('read', subject);
-  const staffNames = !readable && type === 'users' && (session?.identity.userType === 'siv' || session?.identity.userType === 'external');
-  const source = staffNames ? STAFF_NAMES : type;
+  const names = type && !readable ? kindModule(type).namesWithoutRead : undefined;
+  const staffNames = names !== undefined && session !== null && names.offeredTo(session.identity);
+  const source = staffNames ? `${NAMES}${names.path}` : type;
   const { data } = useQuery({
     queryKey: titleKey(type ?? '', id ?? ''),
     queryFn: () => loadTitle(source!, id!),

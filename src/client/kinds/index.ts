@@ -62,6 +62,7 @@ export function kindModule(type: string): ResolvedKindModule {
   if (module?.gridSummary) resolved.gridSummary = module.gridSummary;
   if (module?.gridCells) resolved.gridCells = module.gridCells;
   if (module?.selectionRefusal) resolved.selectionRefusal = module.selectionRefusal;
+  if (module?.namesWithoutRead) resolved.namesWithoutRead = module.namesWithoutRead;
   return resolved;
 }
 

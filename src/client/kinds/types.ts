@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { EntityJson } from '../../domain/entity.ts';
+import type { Identity } from '../../domain/ability.ts';
 
 /** A list filter the SPEC names that is not a plain list field (SPEC §7 `have[…]`, `filter[moduleName]`). */
 export interface ExtraFilter {
@@ -86,6 +87,11 @@ export interface KindModule {
   listColumns?: readonly string[];
   /** Why a row cannot take a selection action (a deadline already planned is not planned again), or undefined when it can. */
   selectionRefusal?(action: string, row: EntityJson): string | undefined;
+  /**
+   * Names for a reader who may not read the kind itself: `path` answers `{ data: { id, displayName }[] }`
+   * for `?ids=a,b`, asked only when `offeredTo(identity)` (users: staff read their colleagues' names).
+   */
+  namesWithoutRead?: { path: string; offeredTo(identity: Identity): boolean };
 }
 
 export interface GridSummaryProps {
@@ -97,4 +103,4 @@ export interface GridSummaryProps {
 }
 
 /** A kind module with the defaults filled in. */
-export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues' | 'childColumns' | 'listColumns' | 'newRecordDefaults' | 'rowTone' | 'groupBy' | 'gridSummary' | 'gridCells' | 'selectionRefusal'>;
+export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues' | 'childColumns' | 'listColumns' | 'newRecordDefaults' | 'rowTone' | 'groupBy' | 'gridSummary' | 'gridCells' | 'selectionRefusal' | 'namesWithoutRead'>;

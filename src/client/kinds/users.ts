@@ -1,7 +1,11 @@
-/** Users: the SPEC §7 `filter[moduleName]` list filter. */
+/**
+ * Users: the SPEC §7 `filter[moduleName]` list filter, and their names for staff who may not read
+ * users (`GET /api/users/names`, issue 22: a sales manager's quotation names its salesman).
+ */
 import type { KindModule } from './types.ts';
 
 export const users: KindModule = {
   type: 'users',
   extraFilters: [{ group: 'filter', name: 'moduleName', kind: 'modules' }],
+  namesWithoutRead: { path: '/users/names', offeredTo: (identity) => identity.userType === 'siv' || identity.userType === 'external' },
 };
