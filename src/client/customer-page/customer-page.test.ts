@@ -5,7 +5,8 @@ import { fieldLabel } from '../forms/format.ts';
 import { kindSections } from '../forms/schema-fields.ts';
 import { addMessages } from '../i18n/index.ts';
 import labels from '../i18n/messages/screens-labels.ts';
-import { customerSections, registryGroups, registrySpecFor, sectionOfUrl } from './customer-page.tsx';
+import { buildAbility } from '../../domain/ability.ts';
+import { customerSections, registryGroups, registrySpecFor, sectionCreates, sectionOfUrl } from './customer-page.tsx';
 
 describe('customer page', () => {
   it('opens on the overview, the registry for /detail and the settings for /settings', () => {
@@ -13,6 +14,18 @@ describe('customer page', () => {
     expect(sectionOfUrl('/customers/c1/detail')).toBe('registry');
     expect(sectionOfUrl('/customers/c1/settings?x=1')).toBe('settings');
     expect(sectionOfUrl('/marketing/customers/c1')).toBe('overview');
+  });
+
+  it('offers «Nuova sede» only to who may create office locations, not to whoever creates customers (SPEC §6 customer location)', () => {
+    const locations = customerSections.find((section) => section.id === 'locations')!;
+    const quotations = customerSections.find((section) => section.id === 'quotations')!;
+    const customersOnly = buildAbility([{ action: ['read', 'create'], subject: ['customer', 'quotation'] }]);
+    const withLocations = buildAbility([{ action: ['read', 'create'], subject: ['customer', 'customer location'] }]);
+    expect(sectionCreates(locations, customersOnly)).toBe(false);
+    expect(sectionCreates(locations, withLocations)).toBe(true);
+    expect(sectionCreates(locations, buildAbility([{ action: 'manage', subject: 'all' }]))).toBe(true);
+    expect(sectionCreates(quotations, customersOnly)).toBe(true);
+    expect(sectionCreates(quotations, withLocations)).toBe(false);
   });
 
   it('gives every section its own key', () => {

@@ -74,6 +74,8 @@ interface SectionDefinition {
   filter?: string;
   /** The message id of its «Nuovo» when its rows are more than their kind («Nuova sede»). */
   createLabel?: string;
+  /** The SPEC §6 subject a new row also needs, when the rows are a part of their kind (`customer location`). */
+  createSubject?: string;
   /** Shown under the section's grid (the employees' safety-role compliance). */
   below?: ComponentType<{ customerId: string }>;
   /** A field of the customer the section shows: left out for a reader who may not read it (a customer user: the contact log). */
@@ -86,7 +88,7 @@ interface SectionDefinition {
 export const customerSections: readonly SectionDefinition[] = [
   { id: 'overview', key: 'v' },
   { id: 'registry', key: 'n' },
-  { id: 'locations', key: 's', kind: 'customers', filter: 'parentId', createLabel: 'customers.locations.new' },
+  { id: 'locations', key: 's', kind: 'customers', filter: 'parentId', createLabel: 'customers.locations.new', createSubject: 'customer location' },
   { id: 'quotations', key: 'p', kind: 'quotations', filter: 'customerId' },
   { id: 'orders', key: 'o', kind: 'orders', filter: 'customerId' },
   { id: 'interventions', key: 'i', kind: 'assignments', filter: 'customerId' },
@@ -97,6 +99,12 @@ export const customerSections: readonly SectionDefinition[] = [
   { id: 'contacts', key: 'k', field: 'attributes.contacts' },
   { id: 'settings', key: 'm', configures: true },
 ];
+
+/** Whether the section's grid offers «Nuovo»: the kind's create, and its part's where the rows are one («Nuova sede»). */
+export function sectionCreates(section: SectionDefinition, ability: AppAbility): boolean {
+  const listed = section.kind ? findKind(section.kind) : undefined;
+  return Boolean(listed && ability.can('create', listed.subject) && (!section.createSubject || ability.can('create', section.createSubject)));
+}
 
 /**
  * Whether the reader gets the section at all (what it may not read is left out, never shown failing):
@@ -278,13 +286,14 @@ interface SectionProps {
 
 function Section(props: SectionProps) {
   const { id, stored } = props;
+  const { ability } = useSession();
   const intl = useIntl();
   const listed = customerSections.find((section) => section.id === id);
   if (listed?.kind && listed.filter) {
     const Below = listed.below;
     return (
       <>
-        <SectionGrid type={listed.kind} fixed={{ [`filter[${listed.filter}]`]: stored.id }}
+        <SectionGrid type={listed.kind} fixed={{ [`filter[${listed.filter}]`]: stored.id }} creates={sectionCreates(listed, ability)}
           createLabel={listed.createLabel ? intl.formatMessage({ id: listed.createLabel }) : undefined} />
         {Below ? <Suspense fallback={null}><Below customerId={stored.id} /></Suspense> : null}
       </>
@@ -302,10 +311,10 @@ function Section(props: SectionProps) {
 }
 
 /** A kind's rows that belong to the customer, in the embedded grid ("Nuovo" presets the customer). */
-function SectionGrid({ type, fixed, label, createLabel }: { type: string; fixed: Record<string, string>; label?: string; createLabel?: string | undefined }) {
+function SectionGrid({ type, fixed, label, createLabel, creates = true }: { type: string; fixed: Record<string, string>; label?: string; createLabel?: string | undefined; creates?: boolean }) {
   const kind = findKind(type);
   const name = label ?? kind?.label.plural ?? type;
-  return <EmbeddedGrid key={`${type}:${JSON.stringify(fixed)}`} type={type} fixed={fixed} label={name} createLabel={createLabel} />;
+  return <EmbeddedGrid key={`${type}:${JSON.stringify(fixed)}`} type={type} fixed={fixed} label={name} createLabel={createLabel} creates={creates} />;
 }
 
 /** SPEC §3 figures, as the server computed them on this read; each opens the section it counts. */
