@@ -133,17 +133,22 @@ describe.each(engines().filter((engine) => engine === 'postgres'))('a 200,000-ro
   }, 300_000);
   afterAll(() => api?.close());
 
-  it('streams every row page by page with the memory growth under 50 MB', async () => {
+  // What the export holds is its live heap: sampled right after a full collection, every 100 ms while the
+  // file streams. RSS and the heap before collection are printed, not asserted: they follow when V8 and the
+  // allocator give memory back (RSS growth was 0.3, 13.5 and 68 MB over three identical runs), not what is held.
+  it('streams every row page by page, its live heap growing by under 50 MB', async () => {
     const port = Number(new URL(await api.app.listen({ port: 0, host: '127.0.0.1' })).port);
-    global.gc?.();
+    const gc = global.gc;
+    expect(gc, 'the API tests run with --expose-gc').toBeTypeOf('function');
+    gc!();
     const before = process.memoryUsage();
     let peak = before.rss;
-    let heapPeak = before.heapUsed;
+    let livePeak = before.heapUsed;
     const sampler = setInterval(() => {
-      const now = process.memoryUsage();
-      peak = Math.max(peak, now.rss);
-      heapPeak = Math.max(heapPeak, now.heapUsed);
-    }, 20);
+      peak = Math.max(peak, process.memoryUsage().rss);
+      gc!();
+      livePeak = Math.max(livePeak, process.memoryUsage().heapUsed);
+    }, 100);
     const response = await fetch(`http://127.0.0.1:${port}/api/reminders?cols=title,dateTime,isDone`, { headers: { accept: 'text/csv', authorization: `Bearer ${await api.token(api.adminId)}` } });
     expect(response.status).toBe(200);
     // Over a large list the total is the planner's estimate (as the JSON list's `totalIsEstimate`).
@@ -156,10 +161,10 @@ describe.each(engines().filter((engine) => engine === 'postgres'))('a 200,000-ro
       for (const byte of chunk) if (byte === 10) lines += 1;
     }
     clearInterval(sampler);
-    const growth = (peak - before.rss) / 1_048_576;
-    const after = process.memoryUsage();
-    console.log(`export of ${ROWS} rows on ${engine}: ${(bytes / 1_048_576).toFixed(1)} MB of CSV, RSS growth ${growth.toFixed(1)} MB, heap growth ${((heapPeak - before.heapUsed) / 1_048_576).toFixed(1)} MB, arrayBuffers ${((after.arrayBuffers - before.arrayBuffers) / 1_048_576).toFixed(1)} MB`);
+    const live = (livePeak - before.heapUsed) / 1_048_576;
+    console.log(`export of ${ROWS} rows on ${engine}: ${(bytes / 1_048_576).toFixed(1)} MB of CSV, live heap growth ${live.toFixed(1)} MB, RSS growth ${((peak - before.rss) / 1_048_576).toFixed(1)} MB`);
     expect(lines).toBe(ROWS + 1);
-    expect(growth).toBeLessThan(50);
+    // The whole set held would be far more than the 9.4 MB of its CSV (200,000 row objects).
+    expect(live).toBeLessThan(50);
   }, 300_000);
 });
