@@ -4,13 +4,15 @@
 // compliance table with the course «Mancante»; then a training plan opens on its own screen, with
 // the courses planned and what the customer's employees still miss. Both screens are axe-clean.
 // The deadlines worklist finds an employee's refresher deadline by the employee's name.
+// «Matrice» shows the same statuses as an employee × required course matrix, moved through by
+// arrows, a status opening its employee on Enter.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
 import { focusedIs, tabUntil as pressUntilFocused } from './deadline-steps.ts';
 
 interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
-interface Compliance { employeeId: string; employeeName: string; rows: { status: string; nextCourseId: string }[]; summary: Record<string, number> }
+interface Compliance { employeeId: string; employeeName: string; rows: { status: string; nextCourseId: string; courseIds: string[] }[]; summary: Record<string, number> }
 
 let session: SignedInSession;
 let server: TestServer;
@@ -92,6 +94,62 @@ describe('safety-role compliance and training plans', () => {
     const course = await api<Entity>(`/courses/${missing.rows.find((r) => r.status === 'missing')!.nextCourseId}`);
     await expect.poll(() => compliance.locator('tbody tr[data-status="missing"]').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(String(course.attributes.code))]));
     expect(await seriousViolations('.employee-compliance')).toEqual([]);
+  });
+
+  it('shows the list’s statuses as an employee × course matrix, moved through by arrows, Enter opening the employee', async () => {
+    const name = String(customer.metadata.displayName);
+    await openFromPalette(page, name.slice(0, 20), name);
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`, { timeout: 15_000 });
+    await page.locator('.customer-page:visible').waitFor({ timeout: 30_000 });
+    await focusOutOfFields(page);
+    await press('s', 'd');
+    const section = page.locator('.customer-compliance:visible');
+    await section.waitFor({ timeout: 30_000 });
+    const listRows = section.locator('table:not(.training-matrix) tbody tr[data-employee]');
+    await listRows.first().waitFor({ timeout: 15_000 });
+    const badges = Object.fromEntries(await listRows.evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-employee'), row.querySelector('.compliance-status')?.getAttribute('data-status')])));
+
+    const toggle = section.getByRole('button', { name: 'Matrice', exact: true });
+    await tabUntil(() => toggle.evaluate((element) => element === document.activeElement));
+    await page.keyboard.press('Space');
+    const matrix = section.locator('table.training-matrix');
+    await matrix.waitFor({ timeout: 15_000 });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    const shown = await matrix.locator('tbody tr').evaluateAll((rows) => rows.map((row) => ({
+      employeeId: row.getAttribute('data-employee')!,
+      cells: [...row.querySelectorAll('td')].map((cell) => [cell.getAttribute('data-column')!, cell.getAttribute('data-status')!] as const),
+    })));
+    const answer = await api<Compliance[]>(`/customers/${customer.id}/compliance`);
+    const keyOf = (courseIds: string[]) => [...new Set(courseIds)].sort().join(' ');
+    expect(shown.map((row) => row.employeeId)).toEqual(answer.map((employee) => employee.employeeId));
+    const urgency = ['missing', 'expired', 'expiring', 'valid'];
+    for (const employee of answer) {
+      const cells = new Map(shown.find((row) => row.employeeId === employee.employeeId)!.cells);
+      const required = new Map(employee.rows.map((row) => [keyOf(row.courseIds), row.status]));
+      // Each required course shows the rule's status; every other column «non richiesto».
+      for (const [column, status] of cells) expect([employee.employeeName, column, status]).toEqual([employee.employeeName, column, required.get(column) ?? 'notRequired']);
+      expect(new Set([...required.keys()].filter((key) => !cells.has(key)))).toEqual(new Set());
+      // The matrix's most urgent cell is the list's badge.
+      const worst = urgency.find((status) => [...cells.values()].includes(status));
+      expect([employee.employeeName, worst]).toEqual([employee.employeeName, badges[employee.employeeId]]);
+    }
+    expect(await matrix.locator('thead th[scope=col]').count()).toBe(1 + new Set(answer.flatMap((employee) => employee.rows.map((row) => keyOf(row.courseIds)))).size);
+    expect(await seriousViolations('.customer-compliance')).toEqual([]);
+
+    // Tab enters the grid on its first cell; arrows reach the missing course of the employee found above.
+    await page.keyboard.press('Tab');
+    const first = matrix.locator('[data-cell="0:0"]');
+    await expect.poll(() => first.evaluate((element) => element === document.activeElement)).toBe(true);
+    const rowIndex = shown.findIndex((row) => row.employeeId === missing.employeeId);
+    const columnIndex = shown[rowIndex]!.cells.findIndex(([, status]) => status === 'missing');
+    for (let i = 0; i < rowIndex; i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i <= columnIndex; i++) await page.keyboard.press('ArrowRight');
+    const target = matrix.locator(`[data-cell="${rowIndex}:${columnIndex + 1}"]`);
+    await expect.poll(() => target.evaluate((element) => element === document.activeElement && element.closest('td')?.getAttribute('data-status'))).toBe('missing');
+    expect(await target.textContent()).toContain('Mancante');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/customers/employees/${missing.employeeId}/${customer.id}`, { timeout: 15_000 });
+    await page.locator('.employee-compliance:visible').waitFor({ timeout: 30_000 });
   });
 
   it('opens a training plan on its own screen from the plans grid, with the planned courses and what is missing', async () => {

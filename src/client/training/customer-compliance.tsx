@@ -1,22 +1,52 @@
 /**
  * The customer page's employees section, under the grid: each employee with a safety role, their
  * roles and a compliance badge (missing, expired and expiring training, or "in regola"), linking
- * to the employee, where the full table is.
+ * to the employee, where the full table is. «Matrice» shows the same answer as an employee ×
+ * required training matrix (`training-matrix.tsx`); the view chosen is remembered on this browser.
  */
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiProblem } from '../api/http.ts';
 import { problemText } from '../api/problem-alert.ts';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { recordTabUrl } from '../../domain/routes.ts';
 import { useLiveUpdates } from '../data/index.ts';
 import { addMessages } from '../i18n/index.ts';
 import trainingMessages from '../i18n/messages/training.ts';
 import { AppLink } from '../shell/app-link.tsx';
 import { ComplianceBadge } from './compliance-badge.tsx';
+import { TrainingMatrix } from './training-matrix.tsx';
 import { customerComplianceKey, hasTrainingModule, loadCustomerCompliance, useComplianceFollowsSources } from './compliance-data.ts';
 import { useSession } from '../session/session.tsx';
 
 addMessages(trainingMessages);
+
+const views = ['list', 'matrix'] as const;
+type View = (typeof views)[number];
+const VIEW_KEY = 'backoffice.training.customerView';
+// The view shown reads in weight and border as well as colour.
+const pressedStyle = { background: 'var(--accent-soft)', borderColor: 'var(--accent)', fontWeight: 600 } as const;
+
+/** The view last chosen (a preference of this browser, like the theme before the server answers). */
+function rememberedView(): View {
+  try {
+    return localStorage.getItem(VIEW_KEY) === 'matrix' ? 'matrix' : 'list';
+  } catch {
+    return 'list';
+  }
+}
+
+function useRememberedView(): [View, (view: View) => void] {
+  const [view, setView] = useState(rememberedView);
+  return [view, (next) => {
+    setView(next);
+    try {
+      localStorage.setItem(VIEW_KEY, next);
+    } catch {
+      // Storage refused (private mode, quota): the choice holds until the page is closed.
+    }
+  }];
+}
 
 export function CustomerCompliance({ customerId }: { customerId: string }) {
   const { identity } = useSession();
@@ -25,9 +55,11 @@ export function CustomerCompliance({ customerId }: { customerId: string }) {
 }
 
 function TrainingCompliance({ customerId }: { customerId: string }) {
+  const intl = useIntl();
   useLiveUpdates();
   useComplianceFollowsSources();
   const query = useQuery({ queryKey: customerComplianceKey(customerId), queryFn: ({ signal }) => loadCustomerCompliance(customerId, signal) });
+  const [view, setView] = useRememberedView();
   const titleId = `customer-compliance-${customerId}`;
   if (query.isPending) return <p role="status"><FormattedMessage id="training.compliance.loading" /></p>;
   // A refusal says why, in the server's words (never a generic failure alone).
@@ -36,7 +68,17 @@ function TrainingCompliance({ customerId }: { customerId: string }) {
   return (
     <section className="customer-compliance" aria-labelledby={titleId}>
       <h3 id={titleId}><FormattedMessage id="training.customer.title" /></h3>
-      {employees.length === 0 ? <p><FormattedMessage id="training.customer.none" /></p> : (
+      {employees.length === 0 ? null : (
+        <div role="group" aria-label={intl.formatMessage({ id: 'training.customer.view' })} className="training-view-toggle">
+          {views.map((option) => (
+            <button key={option} type="button" aria-pressed={view === option} onClick={() => setView(option)} style={view === option ? pressedStyle : undefined}>
+              <FormattedMessage id={`training.customer.view.${option}`} />
+            </button>
+          ))}
+        </div>
+      )}
+      {employees.length === 0 ? <p><FormattedMessage id="training.customer.none" /></p>
+        : view === 'matrix' ? <TrainingMatrix customerId={customerId} employees={employees} meta={query.data.meta} /> : (
         <table className="compliance-table" aria-labelledby={titleId}>
           <thead>
             <tr>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendedCourses, complianceSummary, employeeCompliance } from './training-compliance.ts';
+import { attendedCourses, complianceMatrix, complianceSummary, employeeCompliance } from './training-compliance.ts';
 import type { CourseRuleFacts } from './training-refreshers.ts';
 
 const courses: CourseRuleFacts[] = [
@@ -62,5 +62,31 @@ describe('safety-role compliance', () => {
       { id: 'elsewhere', courseId: 'gen', endDate: '2026-02-01', state: 'closed', participants: [{ employeeId: 'other', outcome: 'passed' }] },
     ], 'me');
     expect(attended.map((row) => [row.editionId, row.outcome])).toEqual([['closed', 'passed'], ['running', null]]);
+  });
+  it('lays the employees out against every training their roles require, one column per training, empty where no role requires it', () => {
+    const warden = { id: 'ai', requirements: [{ courseIds: ['ai-l2'], norm: 'D.M. 2/9/2021, all. III' }, { courseIds: ['gen'], norm: 'Art. 37 D.Lgs. 81/2008' }] };
+    const aid = { id: 'ps', requirements: [{ courseIds: ['ps-a', 'ps-bc'], norm: 'D.M. 388/2003, art. 3' }, { courseIds: ['gen'], norm: 'Art. 37 D.Lgs. 81/2008' }] };
+    const both = { name: 'both', rows: employeeCompliance([warden, aid], [{ courseId: 'gen', editionId: 'g', completedOn: '2020-01-01', outcome: 'passed' }], courses, today) };
+    const aider = { name: 'aider', rows: employeeCompliance([firstAid], [{ courseId: 'ps-bc', editionId: 'p', completedOn: '2023-12-01', outcome: 'passed' }], courses, today) };
+    const matrix = complianceMatrix([both, aider]);
+    // The same training required twice (gen) or with its courses in another order (ps-a, ps-bc) is one column.
+    expect(matrix.columns.map((column) => [column.courseIds, column.norms])).toEqual([
+      [['ai-l2'], ['D.M. 2/9/2021, all. III']],
+      [['gen'], ['Art. 37 D.Lgs. 81/2008']],
+      [['ps-a', 'ps-bc'], ['D.M. 388/2003, art. 3']],
+    ]);
+    expect(matrix.rows.map((row) => [row.employee.name, row.cells.map((cell) => cell && [cell.status, cell.validUntil, cell.roleIds])])).toEqual([
+      ['both', [['missing', null, ['ai']], ['valid', null, ['ai', 'ps']], ['missing', null, ['ps']]]],
+      ['aider', [null, ['missing', null, ['ps']], ['expiring', '2026-12-01', ['ps']]]],
+    ]);
+    // Every cell is the rule's own row: the matrix recomputes nothing.
+    expect(matrix.rows[1]!.cells[2]).toMatchObject({ status: aider.rows[0]!.status, validUntil: aider.rows[0]!.validUntil, courseId: 'ps-bc' });
+  });
+
+  it('shows the most urgent status when two requirements of one employee fall in one column', () => {
+    const row = (roleId: string, status: 'valid' | 'expired') => ({ roleId, requirementIndex: 0, courseIds: ['gen'], norm: '', status, validUntil: status === 'valid' ? null : '2025-01-01', courseId: 'gen', editionId: 'e', nextCourseId: 'gen' });
+    const matrix = complianceMatrix([{ rows: [row('a', 'valid'), row('b', 'expired')] }]);
+    expect(matrix.columns).toEqual([{ key: 'gen', courseIds: ['gen'], norms: [] }]);
+    expect(matrix.rows[0]!.cells).toEqual([{ status: 'expired', validUntil: '2025-01-01', courseId: 'gen', roleIds: ['a', 'b'] }]);
   });
 });

@@ -100,6 +100,58 @@ export function complianceSummary(rows: readonly Pick<ComplianceRow, 'status'>[]
   return summary;
 }
 
+/** Most urgent first: what a merged matrix cell shows when two roles require the same training. */
+const urgency: Record<ComplianceStatus, number> = { missing: 0, expired: 1, expiring: 2, valid: 3 };
+
+/** A column of the compliance matrix: one required training (any one of its courses), with the norms that require it. */
+export interface ComplianceMatrixColumn {
+  /** The course set, order aside: the same training required by two roles is one column. */
+  key: string;
+  courseIds: readonly string[];
+  norms: string[];
+}
+
+/** A cell: the employee's status on that training, or null when none of their roles requires it. */
+export interface ComplianceMatrixCell {
+  status: ComplianceStatus;
+  validUntil: string | null;
+  courseId: string | null;
+  roleIds: string[];
+}
+
+/**
+ * The employee × required training matrix (a customer's training at a glance), read from the rows
+ * `employeeCompliance` computed for each employee, never recomputed: the columns are every training
+ * any employee's roles require, in order of first appearance; a training required by two roles of
+ * one employee shows its most urgent status (they agree, as the rule reads the same courses).
+ */
+export function complianceMatrix<E extends { rows: readonly ComplianceRow[] }>(employees: readonly E[]): { columns: ComplianceMatrixColumn[]; rows: { employee: E; cells: (ComplianceMatrixCell | null)[] }[] } {
+  const keyOf = (row: ComplianceRow) => [...new Set(row.courseIds)].sort().join(' ');
+  const columns = new Map<string, ComplianceMatrixColumn>();
+  for (const row of employees.flatMap((employee) => employee.rows)) {
+    const column = columns.get(keyOf(row)) ?? { key: keyOf(row), courseIds: row.courseIds, norms: [] };
+    if (row.norm && !column.norms.includes(row.norm)) column.norms.push(row.norm);
+    columns.set(column.key, column);
+  }
+  const order = [...columns.keys()];
+  return {
+    columns: [...columns.values()],
+    rows: employees.map((employee) => {
+      const cells: (ComplianceMatrixCell | null)[] = order.map(() => null);
+      for (const row of employee.rows) {
+        const index = order.indexOf(keyOf(row));
+        const cell = cells[index];
+        if (!cell) cells[index] = { status: row.status, validUntil: row.validUntil, courseId: row.courseId, roleIds: [row.roleId] };
+        else {
+          if (!cell.roleIds.includes(row.roleId)) cell.roleIds.push(row.roleId);
+          if (urgency[row.status] < urgency[cell.status]) Object.assign(cell, { status: row.status, validUntil: row.validUntil, courseId: row.courseId });
+        }
+      }
+      return { employee, cells };
+    }),
+  };
+}
+
 /** What the rule reads of a course edition. */
 export interface EditionFacts {
   id: string;
