@@ -93,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const publicDir = options.publicDir;
   const indexHtml = publicDir === undefined ? undefined : readIfExists(path.join(publicDir, 'index.html'));
-  registerSecurityHeaders(app, { publicUrl: config.publicUrl, issuer: config.oidc.issuer, indexHtml, mediaOrigins: mediaStoreOrigins(config.media.s3) });
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl, issuer: config.oidc.issuer, indexHtml, mediaOrigins: mediaStoreOrigins(config.media.s3), imageOrigins: config.map.tileSource ? [config.map.tileSource] : [] });
 
   // Answers of 1 kB and more are compressed on the fly (Brotli at a fast level, else gzip); the client's
   // files come precompressed from the build (fastifyStatic below). Event streams hijack their reply
@@ -152,11 +152,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Three queries per request become none while nothing about the caller changes (see caller-cache.ts).
   const identities = cachedIdentities(resolver, changes);
 
-  // What the client needs to sign in, read at start-up rather than built into the bundle.
+  // What the client needs to sign in (and the map's tiles), read at start-up rather than built into the bundle.
   app.get('/config.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return {
       apiBaseUrl: '/api',
+      map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
       auth: config.authDisabled
         ? { mode: 'disabled' }
         : {

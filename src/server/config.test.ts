@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, loadConfig } from './config.ts';
 
 describe('sign-in configuration', () => {
   it('runs the embedded provider by default, with the API audience as resource indicator', () => {
@@ -45,5 +45,29 @@ describe('SPEC §9 limits', () => {
   it('refuses a limit that is not a positive whole number', () => {
     expect(() => loadConfig({ MAX_ACTIVITIES_PER_INTERVENTION: '0' })).toThrow('MAX_ACTIVITIES_PER_INTERVENTION deve essere un numero intero ≥ 1: trovato "0"');
     expect(() => loadConfig({ REPORT_HEADINGS_WARNING_PER_MODULE: 'tre' })).toThrow('REPORT_HEADINGS_WARNING_PER_MODULE deve essere un numero intero ≥ 1');
+  });
+});
+
+describe('map tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION)', () => {
+  it("are OpenStreetMap's standard tiles with their credit by default, allowed as pictures from that host", () => {
+    expect(loadConfig({}).map).toEqual({ tileUrl: DEFAULT_MAP_TILE_URL, attribution: DEFAULT_MAP_ATTRIBUTION, tileSource: 'https://tile.openstreetmap.org' });
+    expect(DEFAULT_MAP_ATTRIBUTION).toBe('© OpenStreetMap contributors');
+  });
+
+  it('are none when MAP_TILE_URL is empty (markers on a plain background, nothing fetched elsewhere)', () => {
+    expect(loadConfig({ MAP_TILE_URL: '' }).map).toEqual({ tileUrl: '', attribution: '', tileSource: undefined });
+  });
+
+  it('read another provider, its {s} subdomains as any subdomain of its host, or our own origin', () => {
+    expect(loadConfig({ MAP_TILE_URL: 'https://{s}.tiles.example.it/{z}/{x}/{y}@2x.png', MAP_TILE_ATTRIBUTION: ' © Esempio ' }).map)
+      .toEqual({ tileUrl: 'https://{s}.tiles.example.it/{z}/{x}/{y}@2x.png', attribution: '© Esempio', tileSource: 'https://*.tiles.example.it' });
+    expect(loadConfig({ MAP_TILE_URL: 'http://tiles.local:8081/{z}/{x}/{y}.png' }).map).toMatchObject({ attribution: '', tileSource: 'http://tiles.local:8081' });
+    expect(loadConfig({ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' }).map.tileSource).toBeUndefined();
+  });
+
+  it('refuses an address without {z}, {x}, {y} or not http(s), saying so in Italian', () => {
+    for (const url of ['https://tile.example/{z}/{x}.png', 'ftp://tile.example/{z}/{x}/{y}.png', 'tile.example/{z}/{x}/{y}.png', 'https://{a}b.example/{z}/{x}/{y}', '//cdn.example/{z}/{x}/{y}.png']) {
+      expect(() => loadConfig({ MAP_TILE_URL: url }), url).toThrow(/^MAP_TILE_URL deve essere un indirizzo http\(s\):\/\/… o \/… con \{z\}, \{x\} e \{y\}/);
+    }
   });
 });

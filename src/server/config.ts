@@ -52,6 +52,8 @@ export interface ServerConfig {
   media: MediaConfig;
   /** Documents (PDF): the largest document and the longest render; renders run in worker threads. */
   documents: DocumentRenderConfig;
+  /** The customer page's map of its sites: where its background tiles come from, and their credit. */
+  map: MapConfig;
   /** Sign-in (OpenID Connect). `embedded` is true when no OIDC_ISSUER is set: the provider at /oidc serves it. */
   oidc: {
     embedded: boolean;
@@ -129,6 +131,37 @@ export function documentRenderConfig(env: NodeJS.ProcessEnv = process.env): Docu
     workers: integer(env, 'DOCUMENT_RENDER_WORKERS', 2, 1),
     queue: integer(env, 'DOCUMENT_RENDER_QUEUE', 10, 0),
   };
+}
+
+export interface MapConfig {
+  /** Tile address with `{z}`, `{x}`, `{y}` (and `{s}`, `{r}` if the provider has them), MAP_TILE_URL; empty: no tiles, the markers on a plain background. */
+  tileUrl: string;
+  /** The tiles' credit shown on the map as plain text (MAP_TILE_ATTRIBUTION), as the provider's terms require. */
+  attribution: string;
+  /** The Content-Security-Policy `img-src` source the tiles need (`https://*.host` for `{s}`); none for our own origin or no tiles. */
+  tileSource: string | undefined;
+}
+
+/** OpenStreetMap's standard tiles, and the credit its tile usage policy asks for. */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/** The map's tiles from the environment: MAP_TILE_URL unset is OpenStreetMap's, set empty is none. */
+export function mapConfig(env: NodeJS.ProcessEnv): MapConfig {
+  const tileUrl = (env.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL).trim();
+  const attribution = (env.MAP_TILE_ATTRIBUTION ?? (tileUrl === DEFAULT_MAP_TILE_URL ? DEFAULT_MAP_ATTRIBUTION : '')).trim();
+  if (attribution.length > 300) throw new Error('MAP_TILE_ATTRIBUTION deve essere lunga al più 300 caratteri');
+  if (tileUrl === '') return { tileUrl, attribution, tileSource: undefined };
+  const fail = (): never => {
+    throw new Error(`MAP_TILE_URL deve essere un indirizzo http(s)://… o /… con {z}, {x} e {y} (vuoto: mappa senza sfondo): trovato "${tileUrl}"`);
+  };
+  if (!['{z}', '{x}', '{y}'].every((part) => tileUrl.includes(part)) || /\s/.test(tileUrl)) fail();
+  if (/^\/(?!\/)/.test(tileUrl)) return { tileUrl, attribution, tileSource: undefined };
+  const origin = /^(https?):\/\/([^/?#]+)/i.exec(tileUrl) ?? fail();
+  // A `{s}` subdomain (a.tile…, b.tile…) is any subdomain of the host for the policy.
+  const host = origin[2]!.toLowerCase().replace(/^\{s\}\./, '*.');
+  if (!/^(\*\.)?[a-z0-9.-]+(:\d+)?$/.test(host)) fail();
+  return { tileUrl, attribution, tileSource: `${origin[1]!.toLowerCase()}://${host}` };
 }
 
 export interface HttpLimits {
@@ -306,6 +339,7 @@ export function loadConfig(env = process.env): ServerConfig {
     redirectToPublicUrl: flag(env, 'PUBLIC_URL_REDIRECT', true),
     media: mediaConfig(env, dataDir),
     documents: documentRenderConfig(env),
+    map: mapConfig(env),
     // PGlite's dump archives its whole data directory: backups kept inside it would be swept into every later one.
     backupDir: path.resolve(env.BACKUP_DIR || path.join(path.dirname(dataDir), 'backups')),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),

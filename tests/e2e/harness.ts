@@ -152,6 +152,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // No map tiles from the internet: the customer overviews' maps draw their markers on a plain background.
+    MAP_TILE_URL: '',
     ...(options.authDisabled ? { AUTH_DISABLED: '1' } : {}),
     ...options.env,
   });

@@ -9,6 +9,13 @@ describe('config.json', () => {
     expect(parseClientConfig({ apiBaseUrl: '/api', auth: { ...oidc, resource: 'http://localhost:8080/api' } }).auth).toMatchObject({ resource: 'http://localhost:8080/api' });
   });
 
+  it('reads the map tiles when the server sends them', () => {
+    const map = { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' };
+    expect(parseClientConfig({ apiBaseUrl: '/api', auth: { mode: 'disabled' }, map })).toEqual({ apiBaseUrl: '/api', auth: { mode: 'disabled' }, map });
+    expect(parseClientConfig({ apiBaseUrl: '/api', auth: { mode: 'disabled' }, map: { tileUrl: '', attribution: '' } }).map).toEqual({ tileUrl: '', attribution: '' });
+    expect(() => parseClientConfig({ apiBaseUrl: '/api', auth: { mode: 'disabled' }, map: { tileUrl: 3, attribution: '' } })).toThrow(/map.tileUrl/);
+  });
+
   it('refuses what it cannot use, naming the field', () => {
     expect(() => parseClientConfig(null)).toThrow(/config.json non valido/);
     expect(() => parseClientConfig({ apiBaseUrl: '', auth: { mode: 'disabled' } })).toThrow(/apiBaseUrl/);

@@ -1,7 +1,9 @@
 /** `GET /config.json`, served by the server so a deployment points the client at its issuer without rebuilding. */
 
 export type OidcConfig = { mode: 'oidc'; authority: string; clientId: string; scope: string; resource?: string | null };
-export type ClientConfig = { apiBaseUrl: string; auth: { mode: 'disabled' } | OidcConfig };
+/** The customer page's map: its tile address (empty: no tiles) and their credit, plain text (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
+export type MapTiles = { tileUrl: string; attribution: string };
+export type ClientConfig = { apiBaseUrl: string; auth: { mode: 'disabled' } | OidcConfig; map?: MapTiles };
 
 /**
  * Checks the shape by hand rather than with zod: this runs before the first paint, and zod (even
@@ -13,20 +15,32 @@ export function parseClientConfig(value: unknown): ClientConfig {
   };
   const record = (v: unknown, what: string) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : fail(what));
   const text = (v: unknown, what: string) => (typeof v === 'string' && v.length > 0 ? v : fail(what));
+  const string = (v: unknown, what: string) => (typeof v === 'string' ? v : fail(what));
   const root = record(value, 'non è un oggetto');
   const apiBaseUrl = text(root.apiBaseUrl, 'apiBaseUrl');
   const auth = record(root.auth, 'auth');
-  if (auth.mode === 'disabled') return { apiBaseUrl, auth: { mode: 'disabled' } };
+  const mapRecord = root.map === undefined ? undefined : record(root.map, 'map');
+  const map = mapRecord && { map: { tileUrl: string(mapRecord.tileUrl, 'map.tileUrl'), attribution: string(mapRecord.attribution, 'map.attribution') } };
+  if (auth.mode === 'disabled') return { apiBaseUrl, auth: { mode: 'disabled' }, ...map };
   if (auth.mode !== 'oidc') return fail('auth.mode');
   const resource = auth.resource === undefined || auth.resource === null ? auth.resource : text(auth.resource, 'auth.resource');
   return {
     apiBaseUrl,
+    ...map,
     auth: { mode: 'oidc', authority: text(auth.authority, 'auth.authority'), clientId: text(auth.clientId, 'auth.clientId'), scope: text(auth.scope, 'auth.scope'), ...(resource !== undefined ? { resource } : {}) },
   };
 }
 
-export async function loadClientConfig(): Promise<ClientConfig> {
-  const response = await fetch('/config.json', { headers: { Accept: 'application/json' }, cache: 'no-store' });
-  if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
-  return parseClientConfig(await response.json());
+let loaded: Promise<ClientConfig> | undefined;
+
+/** The configuration, read once per page (start-up reads it; the map asks again and gets the same answer). */
+export function loadClientConfig(): Promise<ClientConfig> {
+  loaded ??= (async () => {
+    const response = await fetch('/config.json', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
+    return parseClientConfig(await response.json());
+  })();
+  // A failed read is asked again next time (start-up offers a reload; the map draws without tiles).
+  loaded.catch(() => (loaded = undefined));
+  return loaded;
 }

@@ -32,6 +32,8 @@ export interface AppPolicyOptions {
   signInOrigins: readonly string[];
   /** Where files are downloaded from besides us: an S3-compatible store's presigned addresses (pictures, PDFs, fetched blobs). */
   mediaOrigins?: readonly string[];
+  /** Where pictures alone come from besides us: the map's tile server (MAP_TILE_URL). */
+  imageOrigins?: readonly string[];
   /** `'self'` for the silent sign-in page (framed by the app itself), `'none'` everywhere else. */
   frameAncestors: "'none'" | "'self'";
 }
@@ -50,7 +52,7 @@ export function appContentSecurityPolicy(options: AppPolicyOptions): string {
     "default-src 'self'",
     `script-src ${["'self'", ...options.scriptHashes].join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src ${withMedia("'self' data: blob:")}`,
+    `img-src ${[withMedia("'self' data: blob:"), ...(options.imageOrigins ?? [])].join(' ')}`,
     `media-src ${withMedia("'self' blob:")}`,
     "font-src 'self' data:",
     // blob: — a document's preview is fetched back from the blob it was shown from (print, download).
@@ -73,6 +75,8 @@ export interface SecurityHeadersOptions {
   indexHtml?: string;
   /** Origins of the media store's presigned downloads (S3), if any. */
   mediaOrigins?: readonly string[];
+  /** Origins of pictures only: the map's tiles. */
+  imageOrigins?: readonly string[];
 }
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -86,6 +90,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
       scriptHashes: options.indexHtml ? inlineScriptHashes(options.indexHtml) : [],
       signInOrigins: issuerOrigin === ownOrigin ? [] : [issuerOrigin],
       mediaOrigins: options.mediaOrigins ?? [],
+      imageOrigins: options.imageOrigins ?? [],
       frameAncestors,
     });
   const appPolicy = policy("'none'");
