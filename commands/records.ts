@@ -18,7 +18,7 @@ import { machineStateLabels } from '../src/domain/machines/index.ts';
 import { deleteRefusal } from '../src/domain/record-lock.ts';
 import { entityUrl, recordTabUrl } from '../src/domain/routes.ts';
 import { attachCommand } from './files.ts';
-import { importEquipmentCommand } from './import.ts';
+import { importRegisterCommand } from './import.ts';
 
 const group = { id: 'commands.group.record' };
 
@@ -335,6 +335,6 @@ export const recordCommands: Command[] = [
   historyCommand,
   deleteCommand,
   attachCommand,
-  importEquipmentCommand,
+  importRegisterCommand,
   ...customActionCommands(kindList),
 ];

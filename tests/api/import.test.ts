@@ -13,10 +13,10 @@ import { extinguisherRules } from '../../src/domain/rules/maintenance-rules.ts';
 
 const HEADERS = ['Matricola', 'Tipo', 'Data fabbricazione', 'Agente', 'Ubicazione', 'Sede', 'Note'];
 
-async function workbook(rows: ExcelJS.CellValue[][]): Promise<string> {
+async function workbook(rows: ExcelJS.CellValue[][], headers: readonly string[] = HEADERS): Promise<string> {
   const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Estintori');
-  sheet.addRow(HEADERS);
+  const sheet = book.addWorksheet('Foglio');
+  sheet.addRow([...headers]);
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
 }
@@ -33,7 +33,7 @@ function register(prefix: string, noteOf: (index: number) => ExcelJS.CellValue =
   });
 }
 
-describe.each(engines())('equipment import on %s', (engine) => {
+describe.each(engines())('register import on %s', (engine) => {
   let api: Api;
   let customerId: string;
   let siteId: string;
@@ -46,9 +46,9 @@ describe.each(engines())('equipment import on %s', (engine) => {
   };
 
   const preview = (content: string, mapping?: (string | null)[]) =>
-    post(`/api/customers/${customerId}/equipmentImports/preview`, { fileName: 'registro.xlsx', content, ...(mapping ? { mapping } : {}) });
+    post(`/api/customers/${customerId}/imports/preview`, { fileName: 'registro.xlsx', content, ...(mapping ? { mapping } : {}) });
   const commit = (content: string, mapping?: (string | null)[]) =>
-    post(`/api/customers/${customerId}/equipmentImports`, { fileName: 'registro.xlsx', content, ...(mapping ? { mapping } : {}) });
+    post(`/api/customers/${customerId}/imports`, { fileName: 'registro.xlsx', content, ...(mapping ? { mapping } : {}) });
   const equipmentsOf = async (extra = '') => {
     const response = await get(`/api/equipments?filter[customerId]=${customerId}&page[size]=1${extra}`);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -82,7 +82,7 @@ describe.each(engines())('equipment import on %s', (engine) => {
     expect(refused.map((row: any) => row.row)).toEqual([11, 201, 401]);
     expect(refused[0].errors).toEqual([expect.objectContaining({ column: 'Data fabbricazione', value: '31/02/2025', message: expect.stringMatching(/data/i) })]);
     expect(refused[1].errors).toEqual([expect.objectContaining({ column: 'Tipo', message: expect.stringContaining('Idrante sconosciuto') })]);
-    expect(refused[2].errors).toEqual([expect.objectContaining({ column: 'Matricola', message: 'Matricola ripetuta nel file (già alla riga 2)' })]);
+    expect(refused[2].errors).toEqual([expect.objectContaining({ column: 'Matricola', message: '«Matricola» già presente alla riga 2 del file' })]);
     expect(await equipmentsOf()).toBe(0);
   }, 120_000);
 
@@ -101,15 +101,15 @@ describe.each(engines())('equipment import on %s', (engine) => {
     const file = await get(`/api/media/${record.attributes.mediaId}`);
     expect(file.status).toBe(200);
     expect(file.body.data.attributes.name).toBe('registro.xlsx');
-    expect((await get(`/api/equipmentImports?filter[customerId]=${customerId}`)).body.data.map((i: any) => i.id)).toContain(record.id);
+    expect((await get(`/api/imports?filter[customerId]=${customerId}`)).body.data.map((i: any) => i.id)).toContain(record.id);
 
     // Undo while nothing imported changed: every equipment and its deadlines go.
-    const undone = await post(`/api/equipmentImports/${record.id}/actions/undo`);
+    const undone = await post(`/api/imports/${record.id}/actions/undo`);
     expect(undone.status, JSON.stringify(undone.body).slice(0, 500)).toBe(200);
     expect(undone.body.data.attributes.state).toBe('undone');
     expect(await equipmentsOf()).toBe(0);
     expect((await get(`/api/physicalActivities?filter[equipmentId]=${one.id}&page[size]=20`)).body.data ?? []).toEqual([]);
-    expect((await post(`/api/equipmentImports/${record.id}/actions/undo`)).status).toBe(409);
+    expect((await post(`/api/imports/${record.id}/actions/undo`)).status).toBe(409);
 
     // Imported again; then the same layout once more: the saved mapping is offered, the same serials update instead of duplicating.
     const first = await commit(content);
@@ -127,14 +127,14 @@ describe.each(engines())('equipment import on %s', (engine) => {
     expect((await get(`/api/equipments/${b2.id}`)).body.data.attributes.productionDate).toBe('2024-01-10');
 
     // The first import's rows were changed since by the second: its undo is refused, listing what changed.
-    const blocked = await post(`/api/equipmentImports/${first.body.data.id}/actions/undo`);
+    const blocked = await post(`/api/imports/${first.body.data.id}/actions/undo`);
     expect(blocked.status).toBe(409);
     expect(blocked.body.code).toBe('IMPORT_CHANGED_SINCE');
     expect(blocked.body.errors.length).toBe(597);
-    expect(blocked.body.errors[0].message).toMatch(/^B-\d{4}: modificata il /);
+    expect(blocked.body.errors[0].message).toMatch(/^B-\d{4}.*: modificato il /);
 
     // The second one is undone: its new row goes, the updated ones get their previous values back.
-    const undoneSecond = await post(`/api/equipmentImports/${second.body.data.id}/actions/undo`);
+    const undoneSecond = await post(`/api/imports/${second.body.data.id}/actions/undo`);
     expect(undoneSecond.status, JSON.stringify(undoneSecond.body).slice(0, 500)).toBe(200);
     expect(await equipmentsOf()).toBe(597);
     expect((await get(`/api/equipments/${b2.id}`)).body.data.attributes.productionDate).toBe('2025-03-15');
@@ -161,13 +161,106 @@ describe.each(engines())('equipment import on %s', (engine) => {
     const machine = await preview(await workbook([['M-1', 'Ponte sollevatore', '01/02/2024', 'CO2', '', '', '']]));
     expect(machine.status, JSON.stringify(machine.body).slice(0, 300)).toBe(200);
     expect(machine.body.data.rows[0]).toMatchObject({ action: 'refused', errors: [{ column: 'Agente', value: 'CO2' }] });
-    const notExcel = await post(`/api/customers/${customerId}/equipmentImports/preview`, { fileName: 'registro.xlsx', content: Buffer.from('non sono un foglio').toString('base64') });
+    const notExcel = await post(`/api/customers/${customerId}/imports/preview`, { fileName: 'registro.xlsx', content: Buffer.from('non sono un foglio').toString('base64') });
     expect(notExcel.status).toBe(415);
     const roles = await insertDemoRoles(api);
     const technician = await insertUser(api, [roles.Manutentore!], { allowedModules: ['fire'] });
-    const forbidden = await api.as(technician).request('POST', `/api/customers/${customerId}/equipmentImports/preview`, { fileName: 'registro.xlsx', content });
+    const forbidden = await api.as(technician).request('POST', `/api/customers/${customerId}/imports/preview`, { fileName: 'registro.xlsx', content });
     expect(forbidden.status).toBe(403);
-    const forbiddenCommit = await api.as(technician).request('POST', `/api/customers/${customerId}/equipmentImports`, { fileName: 'registro.xlsx', content });
+    const forbiddenCommit = await api.as(technician).request('POST', `/api/customers/${customerId}/imports`, { fileName: 'registro.xlsx', content });
     expect(forbiddenCommit.status).toBe(403);
+    const forbiddenCatalogue = await api.as(technician).request('POST', '/api/catalogue/imports/preview', { register: 'products', fileName: 'prodotti.xlsx', content });
+    expect(forbiddenCatalogue.status).toBe(403);
+    // An import the technician may not read is not found, its rows and its undo alike.
+    const anImport = (await get(`/api/imports?filter[customerId]=${customerId}&page[size]=1`)).body.data[0];
+    expect((await api.as(technician).request('GET', `/api/imports/${anImport.id}/rows`)).status).toBe(404);
+    expect((await api.as(technician).request('POST', `/api/imports/${anImport.id}/actions/undo`)).status).toBe(404);
+    // A customer register is imported from the customer, the catalogue without one.
+    expect((await post('/api/catalogue/imports/preview', { register: 'employees', fileName: 'dipendenti.xlsx', content })).status).toBe(422);
+  }, 60_000);
+
+  it('imports the customer\'s sites, updating by name on a second import', async () => {
+    const headers = ['Nome sede', 'Indirizzo', 'CAP', 'Comune', 'Prov.', 'Lat', 'Lng'];
+    const sites = await workbook([
+      ['Deposito Est', 'Via Emilia 12', '26900', 'Lodi', 'lo', '45,3142', '9,5033'],
+      ['Magazzino Nord', 'Via Po 1', '20100', 'Milano', 'MI', '', ''],
+      ['', 'Via senza nome 3', '', '', '', '', ''],
+    ], headers);
+    const send = (path: string) => post(`/api/customers/${customerId}/${path}`, { register: 'sites', fileName: 'sedi.csv.xlsx', content: sites });
+    const previewed = await send('imports/preview');
+    expect(previewed.status, JSON.stringify(previewed.body).slice(0, 500)).toBe(200);
+    expect(previewed.body.data).toMatchObject({ register: 'sites', createCount: 1, updateCount: 1, refusedCount: 1 });
+    expect(previewed.body.data.rows[2].errors[0]).toMatchObject({ field: 'Nome della sede', message: expect.stringMatching(/obbligatori/i) });
+    const committed = await send('imports');
+    expect(committed.status, JSON.stringify(committed.body).slice(0, 500)).toBe(201);
+    const created = (await get(`/api/customers?filter[parentId]=${customerId}&page[size]=10`)).body.data;
+    const east = created.find((site: any) => site.attributes.registry.businessName === 'Deposito Est');
+    expect(east.attributes).toMatchObject({ parentId: customerId, registry: { city: 'Lodi', province: 'LO', zipCode: '26900' }, registeredOffice: { latitude: 45.3142, longitude: 9.5033 } });
+    expect(east.metadata.type).toBe('officeLocation');
+    expect((await get(`/api/customers/${siteId}`)).body.data.attributes.registry).toMatchObject({ address: 'Via Po 1', city: 'Milano' });
+    // The import's page lists what it wrote; undo gives the updated site its previous (empty) address back.
+    const rows = await get(`/api/imports/${committed.body.data.id}/rows`);
+    expect(rows.status).toBe(200);
+    expect(rows.body.data.map((row: any) => [row.action, row.title, row.changedSince]).toSorted()).toEqual([['create', 'Deposito Est', 'no'], ['update', 'Magazzino Nord', 'no']]);
+    expect((await post(`/api/imports/${committed.body.data.id}/actions/undo`)).status).toBe(200);
+    expect((await get(`/api/customers/${east.id}`)).body.data?.metadata.isDeleted ?? true).toBe(true);
+    expect((await get(`/api/customers/${siteId}`)).body.data.attributes.registry.address ?? '').toBe('');
+  }, 60_000);
+
+  it('imports employees with their safety roles by code or name, matched by fiscal code', async () => {
+    const rspp = await create('safetyRoles', { attributes: { code: 'RSPP', name: 'Responsabile del servizio di prevenzione e protezione' } });
+    const firstAid = await create('safetyRoles', { attributes: { code: 'APS', name: 'Addetto primo soccorso' } });
+    const job = await create('jobs', { attributes: { code: 'MAG', name: 'Magazziniere' } });
+    const headers = ['Cognome', 'Nome', 'Codice fiscale', 'Data assunzione', 'Mansione', 'Incarichi sicurezza', 'Sede'];
+    const people = (role: string) => workbook([
+      ['Rossi', 'Mario', 'rssmra80a01f205x', '01/09/2020', 'Magazziniere', role, 'Magazzino Nord'],
+      ['Bianchi', 'Anna', 'BNCNNA85M41F205Q', '2021', 'MAG', 'Addetto primo soccorso', ''],
+      ['Verdi', 'Luca', 'VRDLCU90B02F205P', '', '', 'Capo cantiere', ''],
+    ], headers);
+    const send = async (path: string, role: string) => post(`/api/customers/${customerId}/${path}`, { register: 'employees', fileName: 'dipendenti.xlsx', content: await people(role) });
+    const previewed = await send('imports/preview', 'RSPP; APS');
+    expect(previewed.status, JSON.stringify(previewed.body).slice(0, 500)).toBe(200);
+    expect(previewed.body.data).toMatchObject({ createCount: 2, refusedCount: 1 });
+    expect(previewed.body.data.rows[2].errors[0]).toMatchObject({ column: 'Incarichi sicurezza', message: 'Ruolo per la sicurezza non trovato: «Capo cantiere» (indicare codice o nome)' });
+    expect((await send('imports', 'RSPP; APS')).status).toBe(201);
+    const rossi = (await get(`/api/employees?filter[customerId]=${customerId}&filter[fiscalCode]=RSSMRA80A01F205X`)).body.data[0];
+    expect(rossi.attributes).toMatchObject({ lastName: 'Rossi', hireDate: '2020-09-01' });
+    expect(rossi.relationships).toMatchObject({ jobId: job.id, officeLocationId: siteId });
+    expect(rossi.relationships.safetyRoleIds.toSorted()).toEqual([rspp.id, firstAid.id].toSorted());
+    // The same people again, Rossi now first aid only: one update, nobody duplicated.
+    const again = await send('imports', 'APS');
+    expect(again.status, JSON.stringify(again.body).slice(0, 500)).toBe(201);
+    expect(again.body.data.attributes).toMatchObject({ register: 'employees', createdCount: 0, updatedCount: 1 });
+    expect((await get(`/api/employees?filter[customerId]=${customerId}&page[size]=1`)).body.meta.total).toBe(2);
+    expect((await get(`/api/employees/${rossi.id}`)).body.data.relationships.safetyRoleIds).toEqual([firstAid.id]);
+  }, 60_000);
+
+  it('imports products with their price-list rows into the catalogue, and undo gives the price list its rows back', async () => {
+    const existing = await create('products', { attributes: { code: 'EST-6KG', name: 'Estintore 6 kg polvere' } });
+    const list = await create('priceLists', { attributes: { code: 'L2026', name: 'Listino 2026', items: [{ productId: existing.id, price: 40 }] } });
+    const headers = ['Codice articolo', 'Descrizione', 'Listino', 'Prezzo'];
+    const content = await workbook([
+      ['EST-6KG', 'Estintore 6 kg polvere', 'L2026', '42,50'],
+      ['MAN-SEM', 'Manutenzione semestrale', 'Listino 2026', '18'],
+      ['CAR-CO2', 'Cartello CO2', 'L2026', 'gratis'],
+      ['SEN-LIS', 'Senza listino', '', '5'],
+    ], headers);
+    expect((await post(`/api/customers/${customerId}/imports/preview`, { register: 'products', fileName: 'prodotti.xlsx', content })).status).toBe(422);
+    const previewed = await post('/api/catalogue/imports/preview', { register: 'products', fileName: 'prodotti.xlsx', content });
+    expect(previewed.status, JSON.stringify(previewed.body).slice(0, 500)).toBe(200);
+    expect(previewed.body.data).toMatchObject({ createCount: 1, updateCount: 1, refusedCount: 2 });
+    expect(previewed.body.data.rows[2].errors[0]).toMatchObject({ column: 'Prezzo', value: 'gratis' });
+    expect(previewed.body.data.rows[3].errors[0]).toMatchObject({ column: 'Listino', value: '', message: 'Indicare il listino in cui va il prezzo' });
+    const committed = await post('/api/catalogue/imports', { register: 'products', fileName: 'prodotti.xlsx', content });
+    expect(committed.status, JSON.stringify(committed.body).slice(0, 500)).toBe(201);
+    expect(committed.body.data.relationships.customerId ?? null).toBeNull();
+    const created = (await get('/api/products?filter[code]=MAN-SEM')).body.data[0];
+    const items = (await get(`/api/priceLists/${list.id}`)).body.data.attributes.items;
+    expect(items).toEqual([{ productId: existing.id, price: 42.5 }, { productId: created.id, price: 18 }]);
+    expect((await get(`/api/media/${committed.body.data.attributes.mediaId}`)).status).toBe(200);
+    const undone = await post(`/api/imports/${committed.body.data.id}/actions/undo`);
+    expect(undone.status, JSON.stringify(undone.body).slice(0, 500)).toBe(200);
+    expect((await get(`/api/priceLists/${list.id}`)).body.data.attributes.items).toEqual([{ productId: existing.id, price: 40 }]);
+    expect((await get(`/api/products/${created.id}`)).body.data?.metadata.isDeleted ?? true).toBe(true);
   }, 60_000);
 });

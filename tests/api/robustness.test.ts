@@ -271,8 +271,8 @@ const SAMPLES: Record<string, (ids: Ids, n: number) => Body> = {
   commercialAgreements: (ids) => ({ attributes: { startDate: '2026-01-01' }, relationships: { customerId: ids.customers } }),
   quotations: (ids) => ({ attributes: { date: '2026-06-01' }, relationships: { customerId: ids.customers } }),
   quotationRevisions: (ids) => ({ attributes: { revisionNumber: 0 }, relationships: { quotationId: ids.quotations } }),
-  equipmentImports: (ids, n) => ({
-    attributes: { fileName: `Registro ${n}.xlsx`, headers: ['Matricola'], signature: 'matricola', mapping: ['serialNumber'], rowsCount: 0, createdCount: 0, updatedCount: 0, refusedCount: 0, state: 'committed', committedDateTime: '2026-07-01T09:00:00+01:00' },
+  imports: (ids, n) => ({
+    attributes: { register: 'equipments', fileName: `Registro ${n}.xlsx`, headers: ['Matricola'], signature: 'matricola', mapping: ['serialNumber'], rowsCount: 0, createdCount: 0, updatedCount: 0, refusedCount: 0, state: 'committed', committedDateTime: '2026-07-01T09:00:00+01:00' },
     relationships: { customerId: ids.customers },
   }),
   quotationProducts: (ids) => ({ attributes: { description: 'Estintore a polvere 6 kg', quantity: 2, unitPrice: 45 }, relationships: { quotationId: ids.quotations } }),

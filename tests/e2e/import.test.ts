@@ -1,9 +1,11 @@
-// «Importa attrezzature» (issue 27), as the administrator, by keyboard: a customer's register of 10
-// extinguishers (.xlsx written with exceljs, one column with an odd name) is chosen on the screen
-// opened from the palette on the customer's page; the odd column's mapping is corrected with the
-// keyboard, the preview counts 10 to create, the import is committed, and the imported serials exist
-// for the customer with their next deadline computed (read through the API); once one of them changed,
-// «Annulla importazione» is refused (409 IMPORT_CHANGED_SINCE) and the screen says so in Italian.
+// «Importa nei registri del cliente» (issue 27), as the administrator, by keyboard: a customer's
+// register of 10 extinguishers (.xlsx written with exceljs, one column with an odd name) is chosen on
+// the screen opened from the palette on the customer's page; the odd column's mapping is corrected
+// with the keyboard, the preview counts 10 to create, the import is committed and undone at once
+// (nothing left); the same file again gets the corrected mapping offered (saved per layout), is
+// committed, and the imported serials exist with their next deadline (API, then the customer page's
+// equipment grid); the import's page lists the 10 records it wrote and, once one of them changed,
+// refuses «Annulla importazione» (409 IMPORT_CHANGED_SINCE) and says so in Italian.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,8 +35,8 @@ beforeAll(async () => {
 
 afterAll(() => session?.close());
 
-describe('equipment import', () => {
-  it('imports a register by keyboard: mapping corrected, preview, commit, deadlines computed', async () => {
+describe('register import', () => {
+  it('imports a register by keyboard: mapping corrected, preview, commit and undo, again with the saved mapping, deadlines on the customer page, the import\'s page', async () => {
     // A customer and a fire type the deadline engine already computes deadlines for (an open one in the
     // demo data), of a customer still active: an archived one is not offered by the palette.
     const open = await api<Entity[]>('/physicalActivities?filter[module]=fire&filter[isExecuted]=false&filter[isEnded]=false&has[equipmentFamilyId]=true&page[size]=50');
@@ -42,14 +44,16 @@ describe('equipment import', () => {
     let owner: Entity | undefined;
     for (const activity of open) {
       owner = await api<Entity>(`/customers/${String(activity.relationships.customerId)}`);
-      if (owner.metadata.isArchived !== true) { seen = activity; break; }
+      if (owner.metadata.isArchived !== true && ((owner.attributes.allowedModules as string[] | undefined) ?? ['fire'])[0] === 'fire') { seen = activity; break; }
     }
-    expect(seen, 'an open fire deadline of an active customer in the demo data').toBeDefined();
+    expect(seen, 'an open fire deadline of an active fire customer in the demo data').toBeDefined();
     const customer = owner!;
     const family = await api<Entity>(`/equipmentFamilies/${String(seen!.relationships.equipmentFamilyId)}`);
     const name = String(customer.metadata.displayName);
     const prefix = `E2E${Date.now().toString(36).toUpperCase()}`;
     const serials = Array.from({ length: 10 }, (_, i) => `${prefix}-${String(i + 1).padStart(2, '0')}`);
+    const importedNow = async () => (await api<Entity[]>(`/equipments?filter[customerId]=${customer.id}&filter[fullText]=${prefix}&page[size]=100`))
+      .filter((row) => String(row.attributes.serialNumber).startsWith(prefix));
 
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Estintori');
@@ -60,10 +64,12 @@ describe('equipment import', () => {
 
     await openFromPalette(page, name, exactly(name), { title: true });
     await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`);
-    await openFromPalette(page, 'Importa attrezzature', 'Importa attrezzature');
-    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/equipmentImport`);
+    await openFromPalette(page, 'Importa da foglio', /Importa da foglio di calcolo/);
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/import`);
     const screen = page.locator('.pane:not([hidden]) .screen-import');
-    await screen.getByLabel('File del registro (.xlsx o .csv)').setInputFiles(file);
+    expect(await screen.getByRole('radio', { name: 'Attrezzature' }).isChecked()).toBe(true);
+    const fileInput = () => screen.getByLabel('File con attrezzature (.xlsx o .csv)');
+    await fileInput().setInputFiles(file);
 
     // The server's proposal: the known names mapped, the odd column ignored; corrected by keyboard.
     const odd = screen.getByLabel('Appunti del tecnico');
@@ -82,13 +88,30 @@ describe('equipment import', () => {
     expect((await counts.locator('dd').allTextContents())).toEqual(['10', '10', '0', '0', '0']);
     await guard.expectAccessible('import preview');
 
-    await screen.getByRole('button', { name: 'Conferma importazione' }).focus();
-    await page.keyboard.press('Enter');
-    await screen.getByText(/Importazione completata: 10 attrezzature create/).waitFor({ timeout: 30_000 });
-    await expect.poll(async () => (await screen.getByRole('button', { name: 'Annulla importazione' }).count())).toBe(1);
+    const press = async (button: string) => {
+      await screen.getByRole('button', { name: button }).focus();
+      await page.keyboard.press('Enter');
+    };
+    await press('Conferma importazione');
+    await screen.getByText(/Importazione completata in «Attrezzature»: 10 nuovi record/).waitFor({ timeout: 30_000 });
+    expect((await importedNow()).length).toBe(10);
 
-    const imported = (await api<Entity[]>(`/equipments?filter[customerId]=${customer.id}&sort=-createdDateTime&page[size]=100`))
-      .filter((row) => String(row.attributes.serialNumber).startsWith(prefix));
+    // Undone at once: the ten extinguishers (and their deadlines) go.
+    await press('Annulla importazione');
+    await screen.getByText(/Importazione annullata/).waitFor({ timeout: 30_000 });
+    expect((await importedNow()).length).toBe(0);
+
+    // The same file again: the corrected mapping is offered (saved for this layout), then committed.
+    await press('Importa un altro file');
+    await fileInput().setInputFiles(file);
+    await screen.getByText('Proposta dall’ultima importazione di un file con le stesse colonne.').waitFor({ timeout: 20_000 });
+    expect(await screen.getByLabel('Appunti del tecnico').inputValue()).toBe('note');
+    await press('Anteprima');
+    await counts.waitFor({ timeout: 20_000 });
+    await press('Conferma importazione');
+    await screen.getByText(/Importazione completata in «Attrezzature»: 10 nuovi record/).waitFor({ timeout: 30_000 });
+
+    const imported = await importedNow();
     expect(imported.map((row) => String(row.attributes.serialNumber)).sort()).toEqual(serials);
     expect(imported.every((row) => row.attributes.note === 'Sostituire cartello')).toBe(true);
     for (const row of imported.slice(0, 3)) {
@@ -98,7 +121,18 @@ describe('equipment import', () => {
     await guard.expectAccessible('import result');
     guard.expectClean();
 
-    // One imported extinguisher changed since: «Annulla importazione» is refused, said in Italian.
+    // The import's page: the ten records it wrote, unchanged.
+    await screen.getByRole('link', { name: 'Apri la pagina dell’importazione' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname.startsWith('/imports/'));
+    const record = page.locator('.pane:not([hidden]) .screen-import-record');
+    const written = record.locator('.import-written tbody tr');
+    await expect.poll(() => written.count(), { timeout: 20_000 }).toBe(10);
+    expect(new Set(await written.locator('td:nth-child(3)').allTextContents())).toEqual(new Set(['Creato']));
+    expect(new Set(await written.locator('td:nth-child(4)').allTextContents())).toEqual(new Set(['Invariato']));
+    await guard.expectAccessible('import page');
+
+    // One imported extinguisher changed since: «Annulla importazione» is refused, said in Italian, and the list shows which.
     const changed = await api<Entity & { metadata: Record<string, unknown> }>(`/equipments/${imported[0]!.id}`);
     const patched = await server.api(`/equipments/${changed.id}`, {
       token,
@@ -107,15 +141,34 @@ describe('equipment import', () => {
       headers: { 'content-type': 'application/json', 'if-match': `"${String(changed.metadata.lastUpdatedDateTime)}"` },
     });
     expect(patched.status, await patched.clone().text()).toBe(200);
-    const refusal = screen.getByRole('alert');
-    await guard.expectRefusal(/\/api\/equipmentImports\/[^/]+\/actions\/undo$/, 409, async () => {
-      await screen.getByRole('button', { name: 'Annulla importazione' }).focus();
+    const refusal = record.getByRole('alert');
+    await guard.expectRefusal(/\/api\/imports\/[^/]+\/actions\/undo$/, 409, async () => {
+      await record.getByRole('button', { name: 'Annulla importazione' }).focus();
       await page.keyboard.press('Enter');
       await refusal.waitFor({ timeout: 20_000 });
     });
     expect(await refusal.textContent()).toContain('Impossibile annullare l’importazione');
     expect(await refusal.locator('li').count()).toBe(1);
+    await expect.poll(() => record.locator('.import-written td', { hasText: /^Modificato il / }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await record.getByRole('button', { name: 'Annulla importazione' }).isDisabled()).toBe(true);
     // The guard saw the 409 as allowed; the browser's own «Failed to load resource» line for it is expected.
     await guard.expectAccessible('import undo refused');
+
+    // On the customer page (from the import's page): its equipment grid finds them by serial, each with its next deadline.
+    await record.getByRole('link', { name }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`);
+    const customerPane = page.locator('.pane:not([hidden])');
+    await customerPane.getByRole('tab', { name: 'Panoramica' }).waitFor({ timeout: 20_000 });
+    await page.keyboard.press('s');
+    await page.keyboard.press('t');
+    const search = customerPane.locator('input[placeholder^="Cerca"]').first();
+    await search.waitFor({ timeout: 20_000 });
+    await search.focus();
+    await page.keyboard.type(prefix);
+    const rows = customerPane.locator('[role=row]', { hasText: prefix });
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(10);
+    const deadlineColumn = await customerPane.getByRole('columnheader', { name: 'Prossima scadenza' }).first().getAttribute('aria-colindex');
+    await expect.poll(async () => (await rows.locator(`[aria-colindex="${deadlineColumn}"]`).allTextContents()).filter((text) => /\d{2}\/\d{2}\/\d{2}/.test(text)).length, { timeout: 20_000 }).toBe(10);
   });
 });

@@ -89,7 +89,7 @@ export const fixtureRows = {
   physicalInstallations: { contractInstallationA: 'customer A’s fire installation under contract' },
   savedViews: { viewX: 'salesman X’s saved view' },
   impersonationAudit: { auditRow: 'a request of the Admin acting as salesman X' },
-  equipmentImports: { importA: 'an equipment import of customer A' },
+  imports: { importA: 'an import into customer A\'s equipment register' },
 } as const;
 
 export type FixtureType = keyof typeof fixtureRows;

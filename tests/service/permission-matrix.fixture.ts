@@ -197,8 +197,8 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
     },
   }]);
   put('impersonationAudit', 'auditRow', audit!);
-  // Issue 27: the record of an equipment import of customer A (what it wrote: nothing here).
-  await add('equipmentImports', 'importA', { attributes: importRecord('registro.xlsx'), relationships: { customerId: customerA.id } });
+  // Issue 27: the record of an import into customer A's equipment register (what it wrote: nothing here).
+  await add('imports', 'importA', { attributes: importRecord('registro.xlsx'), relationships: { customerId: customerA.id } });
 
   const fixture: Fixture = {
     rows,
@@ -266,7 +266,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         physicalEquipments: { attributes: { module: 'fire', contractStartDate: '2026-07-01' }, relationships: { customerId: rows.customerB.id, equipmentId: rows.equipmentFireB.id } },
         physicalInstallations: { attributes: { module: 'fire', contractStartDate: '2026-07-01' }, relationships: { customerId: rows.customerA.id, installationId: rows.installationA.id } },
         savedViews: { attributes: { name: 'Nuova vista', path: '/marketing/quotations' }, relationships: { userId: me } },
-        equipmentImports: { attributes: importRecord('nuovo.csv'), relationships: { customerId: rows.customerA.id } },
+        imports: { attributes: importRecord('nuovo.csv'), relationships: { customerId: rows.customerA.id } },
         impersonationAudit: {
           attributes: { at: '2026-06-15T11:00:00.000Z', method: 'PATCH', path: '/api/customers', httpStatus: 200 },
           relationships: { impersonatorId: s.admin.identity.userId, userId: rows.salesmanX.id },
@@ -327,7 +327,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         physicalInstallations: { attributes: { contractEndDate: '2027-12-31' } },
         savedViews: { attributes: { name: changed(a.name) } },
         impersonationAudit: { attributes: { httpStatus: 500 } },
-        equipmentImports: { attributes: { note: 'Verificata' } },
+        imports: { attributes: { note: 'Verificata' } },
       };
       return patches[type];
     },
@@ -346,10 +346,10 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
   return fixture;
 }
 
-/** An equipment import's record as the import writes it (src/server/import/equipment-import-service.ts). */
+/** An import's record as the import writes it (src/server/import/register-import-service.ts). */
 function importRecord(fileName: string) {
   return {
-    fileName, headers: ['Matricola'], signature: 'matricola', mapping: ['serialNumber'], rowsCount: 0, createdCount: 0, updatedCount: 0,
+    register: 'equipments', fileName, headers: ['Matricola'], signature: 'matricola', mapping: ['serialNumber'], rowsCount: 0, createdCount: 0, updatedCount: 0,
     refusedCount: 0, state: 'committed', committedDateTime: '2026-06-15T09:00:00.000Z',
   };
 }

@@ -77,6 +77,8 @@ interface SectionDefinition {
   createLabel?: string;
   /** The SPEC §6 subject a new row also needs, when the rows are a part of their kind (`customer location`). */
   createSubject?: string;
+  /** Its rows are made elsewhere (imports, by the import screen): the grid offers no «Nuovo». */
+  listOnly?: true;
   /** Shown under the section's grid (the employees' safety-role compliance). */
   below?: ComponentType<{ customerId: string }>;
   /** A field of the customer the section shows: left out for a reader who may not read it (a customer user: the contact log). */
@@ -97,6 +99,7 @@ export const customerSections: readonly SectionDefinition[] = [
   { id: 'deadlines', key: 'c', kind: 'physicalActivities', filter: 'customerId' },
   { id: 'employees', key: 'd', kind: 'employees', filter: 'customerId', below: CustomerCompliance },
   { id: 'files', key: 'f' },
+  { id: 'imports', key: 'r', kind: 'imports', filter: 'customerId', listOnly: true },
   { id: 'contacts', key: 'k', field: 'attributes.contacts' },
   { id: 'settings', key: 'm', configures: true },
 ];
@@ -104,7 +107,7 @@ export const customerSections: readonly SectionDefinition[] = [
 /** Whether the section's grid offers «Nuovo»: the kind's create, and its part's where the rows are one («Nuova sede»). */
 export function sectionCreates(section: SectionDefinition, ability: AppAbility): boolean {
   const listed = section.kind ? findKind(section.kind) : undefined;
-  return Boolean(listed && ability.can('create', listed.subject) && (!section.createSubject || ability.can('create', section.createSubject)));
+  return Boolean(listed && !section.listOnly && ability.can('create', listed.subject) && (!section.createSubject || ability.can('create', section.createSubject)));
 }
 
 /**
@@ -452,7 +455,7 @@ function Equipment({ entity }: { entity: EntityJson }) {
           {modules.map((value) => <option key={value} value={value}>{formatValue(value, 'enum')}</option>)}
         </select>
       </div>
-      <CommandButton commandId="record.importEquipment" />
+      <CommandButton commandId="record.import" />
       <h3><FormattedMessage id="customers.equipment.equipments" /></h3>
       <SectionGrid type="equipments" fixed={fixed} label={intl.formatMessage({ id: 'customers.equipment.equipments' })} />
       {installations && ability.can('read', installations.subject) && (

@@ -11,6 +11,7 @@ import { courseEditions } from './course-editions.ts';
 import { customers } from './customers.ts';
 import { employees } from './employees.ts';
 import { equipments } from './equipments.ts';
+import { imports } from './imports.ts';
 import { installations } from './installations.ts';
 import { orders } from './orders.ts';
 import { physicalActivities } from './physical-activities.ts';
@@ -31,7 +32,7 @@ export type { ExtraFilter, GridSummaryProps, KindModule, KindScreen, ResolvedKin
 
 export const kindModules: readonly KindModule[] = [
   customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles, trainingSites, courseEditions, trainingPlans,
-  reportHeadings, anomalies,
+  reportHeadings, anomalies, imports,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));

@@ -44,6 +44,6 @@ describe('a role rule in Italian', () => {
   it('titles a rule in the rules list in Italian, not with the CASL words (manage · all, create · quotation)', () => {
     expect(ruleTitle({ action: 'manage', subject: 'all' })).toBe('Tutto · Tutti i soggetti');
     expect(ruleTitle({ action: 'create', subject: 'quotation' })).toBe('Crea · preventivi');
-    expect(ruleTitle({ action: ['read', 'recordChecks'], subject: ['assignment', 'equipment import'], inverted: true })).toBe('Non può Legge, Registra le verifiche ed esegue l’intervento · interventi, importazioni di attrezzature');
+    expect(ruleTitle({ action: ['read', 'recordChecks'], subject: ['assignment', 'import'], inverted: true })).toBe('Non può Legge, Registra le verifiche ed esegue l’intervento · interventi, importazioni da foglio di calcolo');
   });
 });

@@ -22,7 +22,8 @@ const PreviewScreen = lazyComponent(() => import('./preview-screen.tsx'));
 const SettingsScreen = lazyComponent(() => import('../settings/settings-screen.tsx'));
 const CommercialOffersScreen = lazyComponent(() => import('../commercial-offers/commercial-offers-screen.tsx'));
 const QuotationCompareScreen = lazyComponent(() => import('../quotation-compare/quotation-compare-screen.tsx'));
-const EquipmentImportScreen = lazyComponent(() => import('../import/equipment-import-screen.tsx'));
+const RegisterImportScreen = lazyComponent(() => import('../import/register-import-screen.tsx'));
+const ImportRecordScreen = lazyComponent(() => import('../import/import-record-screen.tsx'));
 
 export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
@@ -68,8 +69,10 @@ function ScreenBody({ url, spec, params }: { url: string; spec: ResolvedScreen['
       return <CommercialOffersScreen key={url.split('?')[0]} customerId={params.customerId} />;
     case 'quotationCompare':
       return <QuotationCompareScreen key={url.split('?')[0]} id={params.id ?? ''} otherId={params.otherId} revisionId={params.revisionId} />;
-    case 'equipmentImport':
-      return <EquipmentImportScreen key={url.split('?')[0]} customerId={params.id ?? ''} />;
+    case 'import':
+      return <RegisterImportScreen key={url.split('?')[0]} customerId={params.id} register={new URLSearchParams(url.split('?')[1] ?? '').get('register') ?? undefined} />;
+    case 'importRecord':
+      return <ImportRecordScreen key={url.split('?')[0]} id={params.id ?? ''} />;
     case 'preferences':
       return <SettingsScreen />;
     case 'preview':

@@ -14,7 +14,8 @@ export type ScreenSpec =
   | { screen: 'quotationCompare' }
   | { screen: 'preview' }
   | { screen: 'preferences' }
-  | { screen: 'equipmentImport' }
+  | { screen: 'import' }
+  | { screen: 'importRecord' }
   | { screen: 'root' }
   | { screen: 'maintenance' };
 
@@ -46,7 +47,9 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CustomersIdDetail: form('customers'),
   // The customer page opens on its settings section (additional fields, feature flags).
   CustomersIdSettings: form('customers'),
-  CustomersIdEquipmentImport: { screen: 'equipmentImport' },
+  CustomersIdImport: { screen: 'import' },
+  ProductsImport: { screen: 'import' },
+  ImportsId: { screen: 'importRecord' },
   CustomerEquipments: grid('equipments', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),
   CustomerEquipmentsId: form('equipments', 'equipmentId'),
   CustomerInstallations: grid('installations', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),

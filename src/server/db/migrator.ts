@@ -30,6 +30,7 @@ import { operatoreRecordChecksMigration } from './migrations/0018-operatore-reco
 import { equipmentImportsMigration } from './migrations/0022-equipment-imports.ts';
 import { operatoreAnomaliesPhotosMigration } from './migrations/0023-operatore-anomalies-photos.ts';
 import { operatoreCommercialTermsMigration } from './migrations/0024-operatore-commercial-terms.ts';
+import { registerImportsMigration } from './migrations/0025-register-imports.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0022-equipment-imports': equipmentImportsMigration,
   '0023-operatore-anomalies-photos': operatoreAnomaliesPhotosMigration,
   '0024-operatore-commercial-terms': operatoreCommercialTermsMigration,
+  '0025-register-imports': registerImportsMigration,
 };
 
 /**

@@ -18,7 +18,7 @@ import { EXACT_TOTAL_LIMIT, IDEMPOTENCY_KEY_HEADER } from '../../domain/records.
 import { componentSchema, mergePatchSchema, type JsonSchema, type SchemaSink } from './json-schema.ts';
 import { documentDeclarations } from '../../domain/documents/placeholders.ts';
 import { modules } from '../../domain/enums.ts';
-import { equipmentImportPaths } from '../import/openapi.ts';
+import { registerImportPaths } from '../import/openapi.ts';
 
 export interface OpenApiOptions {
   kinds: readonly KindDefinition[];
@@ -890,7 +890,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   paths['/api/maintenance'] = maintenancePath();
   paths['/api/limits'] = limitsPath();
   if (options.kinds.some((kind) => kind.type === 'users')) paths['/api/users/names'] = staffNamesPath();
-  if (options.kinds.some((kind) => kind.type === 'equipmentImports')) Object.assign(paths, equipmentImportPaths({ json, problems }));
+  if (options.kinds.some((kind) => kind.type === 'imports')) Object.assign(paths, registerImportPaths({ json, problems }));
   const publicOperation = { security: [] };
   const apiScope = [options.auth.apiScope];
   return {

@@ -19,7 +19,7 @@ import { settledAxe } from '../harness.ts';
 import * as domainEnums from '../../../src/domain/enums.ts';
 import { courseEditionOutcomes } from '../../../src/domain/entities/course-editions.ts';
 import { quotationLineKinds } from '../../../src/domain/entities/quotation-products.ts';
-import { equipmentImportStates, importTargetKeys } from '../../../src/domain/import/equipment-import.ts';
+import { importRegisters, importStates, registers } from '../../../src/domain/import/register-import.ts';
 import { machineStateLabels } from '../../../src/domain/machines/index.ts';
 import { deadlineKinds, dueWindows, extinguishingAgents, ruleBases } from '../../../src/domain/rules/maintenance-rules.ts';
 import enumLabels from '../../../src/client/i18n/messages/screens-labels.ts';
@@ -127,7 +127,7 @@ export const KNOWN_RAW_UNTIL_FIXED: readonly { texts: readonly string[]; step: R
 
 const enumValueLists: readonly (readonly string[])[] = [
   ...Object.values(domainEnums as Record<string, unknown>).filter((value): value is readonly string[] => Array.isArray(value) && value.every((item) => typeof item === 'string')),
-  courseEditionOutcomes, quotationLineKinds, equipmentImportStates, importTargetKeys,
+  courseEditionOutcomes, quotationLineKinds, importStates, importRegisters, Object.keys(registers.equipments.targets),
   deadlineKinds, dueWindows, extinguishingAgents, ruleBases,
   ...Object.values(machineStateLabels).map((labels) => Object.keys(labels)),
 ];

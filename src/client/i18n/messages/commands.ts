@@ -39,7 +39,7 @@ export default {
   'commands.document.alreadyAttached': '«{name}» è già allegato a {title}: dati e modello non sono cambiati',
   'commands.document.saveFirst': 'Salva le modifiche prima di allegare il documento',
   'commands.record.attach': 'Allega file',
-  'commands.record.importEquipment': 'Importa attrezzature',
+  'commands.record.import': 'Importa da foglio di calcolo (attrezzature, sedi, dipendenti)',
   'commands.record.archived': 'Archiviazione completata: {title}',
   'commands.record.restored': 'Ripristino dall’archivio completato: {title}',
   'commands.record.deleted': 'Eliminato «{title}». Puoi annullare con {keys}',

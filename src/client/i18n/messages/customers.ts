@@ -20,6 +20,7 @@ const customers: Record<string, string> = {
   'customers.section.deadlines': 'Scadenze',
   'customers.section.employees': 'Dipendenti',
   'customers.section.files': 'File',
+  'customers.section.imports': 'Importazioni',
   'customers.section.contacts': 'Contatti',
   'customers.section.settings': 'Impostazioni',
   'customers.command.section': 'Cliente: sezione {name}',

@@ -30,7 +30,7 @@ const messages: Record<string, string> = {
   'roles.verb.workOn': 'eseguire l’intervento (avviarlo, sospenderlo, chiuderlo)',
   'forms.rule.action.workOn': 'Esegue l’intervento (avvio, pausa, chiusura)',
   'roles.subject.impersonation audit': 'registro delle impersonificazioni',
-  'roles.subject.equipment import': 'importazioni di attrezzature',
+  'roles.subject.import': 'importazioni da foglio di calcolo',
   // A grid's name where the user settings list the grids whose columns were chosen.
   'kinds.grid.embedded': '{kind} (elenco in una scheda)',
 };

@@ -366,14 +366,15 @@ export default {
   // Saved views.
   'form.field.query': 'Filtri e ordinamento',
   'form.field.sharedRoleIds': 'Condivisa con i ruoli',
-  // Equipment imports (issue 27).
+  // Imports (issue 27).
+  'form.field.register': 'Registro',
   'form.field.fileName': 'Nome del file',
   'form.field.headers': 'Intestazioni delle colonne',
   'form.field.signature': 'Impronta delle colonne',
   'form.field.mapping': 'Corrispondenze delle colonne',
   'form.field.rowsCount': 'Righe lette',
-  'form.field.createdCount': 'Attrezzature create',
-  'form.field.updatedCount': 'Attrezzature aggiornate',
+  'form.field.createdCount': 'Record creati',
+  'form.field.updatedCount': 'Record aggiornati',
   'form.field.refusedCount': 'Righe rifiutate',
   'form.field.committedDateTime': 'Confermata il',
   'form.field.undoneDateTime': 'Annullata il',
@@ -410,6 +411,11 @@ export default {
   'form.enum.position': 'Posizione nella sede',
   'form.enum.customCode': 'Codice personalizzato',
   'form.enum.committed': 'Confermata',
+  // The registers an import fills.
+  'form.enum.equipments': 'Attrezzature',
+  'form.enum.sites': 'Sedi',
+  'form.enum.employees': 'Dipendenti',
+  'form.enum.products': 'Prodotti e listini',
   'form.enum.undone': 'Annullata',
   // Context tables (`contextTables.tableName`).
   'form.enum.canaliAcquisizione': 'Canali di acquisizione',

@@ -15,7 +15,7 @@ import { seedSavedViews } from './saved-views.ts';
 import { seedCoursesAndSafetyRoles, seedTraining } from './training.ts';
 import { seedTrainingHistory } from './training-history.ts';
 import { seedImpersonationAudit } from './impersonation-audit.ts';
-import { seedEquipmentImports } from './equipment-imports.ts';
+import { seedRegisterImports } from './register-imports.ts';
 import { seedCustomerUsersAndSettings, seedRolesAndStaff } from './users.ts';
 import { setDemoPasswords } from '../demo-passwords.ts';
 
@@ -42,7 +42,7 @@ export const seedSteps: readonly SeedStep[] = [
   // Last of the steps that make data, with its own random generator: the data above stays the same.
   { label: 'Storico della formazione e scadenze di aggiornamento', run: seedTrainingHistory },
   { label: 'Registro impersonificazioni', run: seedImpersonationAudit },
-  { label: 'Importazioni di attrezzature', run: seedEquipmentImports },
+  { label: 'Importazioni di attrezzature', run: seedRegisterImports },
   { label: 'Password degli utenti dimostrativi', run: async (ctx) => ({ 'utenti con password': await setDemoPasswords(ctx.db, { overwrite: true }) }) },
 ];
 

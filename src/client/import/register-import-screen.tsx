@@ -1,14 +1,17 @@
 /**
- * «Importa attrezzature» (issue 27): a customer's equipment register from a spreadsheet, on one page.
- * Choose the file → the columns, each with the field the server proposed (a <select> per column) →
- * «Anteprima» (counts, refused rows with the reason per cell; nothing written) → «Conferma
- * importazione» → the result, with «Annulla importazione» while nothing imported changed since.
- * Every call goes through the one API client, so a problem becomes the standard alert.
+ * «Importa da foglio di calcolo» (issue 27): a customer's register (equipment, sites, employees) or
+ * the catalogue (products with their price-list rows) from a spreadsheet, on one page.
+ * Choose the register (customer) and the file → the columns, each with the field the server proposed
+ * (a <select> per column) → «Anteprima» (counts, refused rows with the reason per cell; nothing
+ * written) → «Conferma importazione» → the result, with «Annulla importazione» while nothing imported
+ * changed since, and a link to the import's page. Every call goes through the one API client, so a
+ * problem becomes the standard alert.
  */
 import { useId, useState, type ChangeEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { routeUrl } from '../../domain/routes.ts';
-import type { ImportMapping, ImportPreview, ImportTarget } from '../../domain/import/equipment-import.ts';
+import { recordTabUrl, routeUrl } from '../../domain/routes.ts';
+import { registers, type ImportMapping, type ImportPreview, type ImportRegister } from '../../domain/import/register-import.ts';
+import { RadioGroup } from '../forms/editors/radio-group.tsx';
 import { api } from '../api/client.ts';
 import { ApiProblem } from '../api/http.ts';
 import { showProblemAlert } from '../api/problem-alert.ts';
@@ -31,7 +34,10 @@ async function base64Of(file: File): Promise<string> {
   return btoa(binary);
 }
 
-export default function EquipmentImportScreen({ customerId }: { customerId: string }) {
+/** The registers imported into a customer, in the order offered. */
+const customerRegisters = (Object.keys(registers) as ImportRegister[]).filter((register) => registers[register].scope === 'customer');
+
+export default function RegisterImportScreen({ customerId, register: initial }: { customerId?: string | undefined; register?: string | undefined }) {
   const intl = useIntl();
   const { ability } = useSession();
   const ids = useId();
@@ -43,15 +49,31 @@ export default function EquipmentImportScreen({ customerId }: { customerId: stri
   const [result, setResult] = useState<ImportRecord | undefined>();
   const [undone, setUndone] = useState(false);
   const [changed, setChanged] = useState<string[] | undefined>();
+  /** A new file input after «Importa un altro file» (a file input keeps its file otherwise). */
+  const [round, setRound] = useState(0);
+  const [register, setRegister] = useState<ImportRegister>(() =>
+    customerId === undefined ? 'products' : customerRegisters.find((r) => r === initial) ?? 'equipments');
+  const definition = registers[register];
 
-  if (!ability.can('create', 'equipment import')) {
-    return <section className="screen"><p role="alert"><FormattedMessage id="import.notAllowed" /></p></section>;
+  if (!ability.can('create', 'import') || !ability.can('create', definition.subject)) {
+    return <section className="screen"><p role="alert"><FormattedMessage id="import.notAllowed" values={{ register: definition.label.toLowerCase() }} /></p></section>;
   }
-  const previewPath = `/customers/${encodeURIComponent(customerId)}/equipmentImports/preview`;
+  const base = customerId === undefined ? '/catalogue/imports' : `/customers/${encodeURIComponent(customerId)}/imports`;
+
+  const reset = () => {
+    setPreview(undefined); setResult(undefined); setUndone(false); setChanged(undefined); setPreviewed(false);
+  };
+
+  const chooseRegister = (next: ImportRegister) => {
+    setRegister(next);
+    setFile(undefined);
+    setMapping([]);
+    reset();
+  };
 
   const ask = async (body: { fileName: string; content: string; mapping?: ImportMapping }): Promise<ImportPreview | undefined> => {
     try {
-      return (await api.post<{ data: ImportPreview }>(previewPath, body, { failure: 'import.preview' })).data;
+      return (await api.post<{ data: ImportPreview }>(`${base}/preview`, { register, ...body }, { failure: 'import.preview' })).data;
     } catch {
       return undefined; // the API client showed the alert
     }
@@ -59,7 +81,7 @@ export default function EquipmentImportScreen({ customerId }: { customerId: stri
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
-    setPreview(undefined); setResult(undefined); setUndone(false); setChanged(undefined); setPreviewed(false);
+    reset();
     if (!chosen) return setFile(undefined);
     setBusy('reading');
     const read = { name: chosen.name, content: await base64Of(chosen) };
@@ -81,8 +103,7 @@ export default function EquipmentImportScreen({ customerId }: { customerId: stri
     if (!file) return;
     setBusy('commit');
     try {
-      const response = await api.post<{ data: ImportRecord }>(`/customers/${encodeURIComponent(customerId)}/equipmentImports`,
-        { fileName: file.name, content: file.content, mapping }, { failure: 'import.commit' });
+      const response = await api.post<{ data: ImportRecord }>(base, { register, fileName: file.name, content: file.content, mapping }, { failure: 'import.commit' });
       setResult(response.data);
     } catch {
       // the API client showed the alert
@@ -96,7 +117,7 @@ export default function EquipmentImportScreen({ customerId }: { customerId: stri
     setBusy('undo');
     setChanged(undefined);
     try {
-      await api.post(`/equipmentImports/${encodeURIComponent(result.id)}/actions/undo`, undefined, { silent: true });
+      await api.post(`/imports/${encodeURIComponent(result.id)}/actions/undo`, undefined, { silent: true });
       setUndone(true);
     } catch (error) {
       if (error instanceof ApiProblem && error.code === 'IMPORT_CHANGED_SINCE') setChanged(error.errors.map((item) => item.message));
@@ -108,7 +129,7 @@ export default function EquipmentImportScreen({ customerId }: { customerId: stri
   };
 
   const setTarget = (index: number, value: string) => {
-    setMapping((current) => current.map((target, i) => (i === index ? (value === '' ? null : (value as ImportTarget)) : target)));
+    setMapping((current) => current.map((target, i) => (i === index ? (value === '' ? null : value) : target)));
     setPreviewed(false);
   };
 
@@ -117,11 +138,21 @@ export default function EquipmentImportScreen({ customerId }: { customerId: stri
 
   return (
     <section className="screen screen-import" aria-labelledby={`${ids}-title`} aria-busy={busy ? true : undefined}>
-      <h1 id={`${ids}-title`}><FormattedMessage id="import.title" /></h1>
+      <h1 id={`${ids}-title`}><FormattedMessage id={customerId === undefined ? 'import.title.catalogue' : 'import.title'} /></h1>
       <p className="form-hint"><FormattedMessage id="import.intro" /></p>
+      {customerId !== undefined && (
+        <RadioGroup
+          label={<FormattedMessage id="import.register" />}
+          options={customerRegisters.map((value) => ({ value, label: registers[value].label }))}
+          value={register}
+          onChange={chooseRegister}
+          disabled={locked}
+        />
+      )}
+      <p className="form-hint"><FormattedMessage id="import.columns" values={{ columns: Object.values(definition.targets).map((target) => target.label).join(', '), identity: definition.targets[definition.identity]!.label }} /></p>
       <div className="form-field">
-        <label htmlFor={`${ids}-file`}><FormattedMessage id="import.file" /></label>
-        <input id={`${ids}-file`} type="file" accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" disabled={locked} onChange={(event) => void choose(event)} />
+        <label htmlFor={`${ids}-file`}><FormattedMessage id="import.file" values={{ register: definition.label.toLowerCase() }} /></label>
+        <input key={`${register}-${round}`} id={`${ids}-file`} type="file" accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" disabled={locked} onChange={(event) => void choose(event)} />
       </div>
       {busy === 'reading' && <p role="status"><FormattedMessage id="import.reading" /></p>}
 
@@ -165,13 +196,13 @@ export default function EquipmentImportScreen({ customerId }: { customerId: stri
               <table className="import-refused">
                 <thead>
                   <tr>
-                    {['row', 'serial', 'column', 'value', 'reason'].map((key) => <th key={key} scope="col"><FormattedMessage id={`import.refused.${key}`} /></th>)}
+                    {['row', 'record', 'column', 'value', 'reason'].map((key) => <th key={key} scope="col"><FormattedMessage id={`import.refused.${key}`} /></th>)}
                   </tr>
                 </thead>
                 <tbody>
                   {refused.slice(0, SHOWN_REFUSED).flatMap((row) => (row.errors ?? []).map((cell, index) => (
                     <tr key={`${row.row}-${index}`}>
-                      <td>{row.row}</td><td>{row.serialNumber}</td><td>{cell.column ?? '—'}</td><td>{cell.value}</td><td>{cell.message}</td>
+                      <td>{row.row}</td><td>{row.title}</td><td>{cell.column ?? '—'}</td><td>{cell.value}</td><td>{cell.message}</td>
                     </tr>
                   )))}
                 </tbody>
@@ -193,7 +224,7 @@ export default function EquipmentImportScreen({ customerId }: { customerId: stri
           <p role="status">
             {undone
               ? <FormattedMessage id="import.undone" />
-              : <FormattedMessage id="import.done" values={{ created: result.attributes.createdCount, updated: result.attributes.updatedCount, refused: result.attributes.refusedCount }} />}
+              : <FormattedMessage id="import.done" values={{ created: result.attributes.createdCount, updated: result.attributes.updatedCount, refused: result.attributes.refusedCount, register: definition.label }} />}
           </p>
           {!undone && <button type="button" disabled={busy !== undefined} onClick={() => void undo()}><FormattedMessage id="import.undo" /></button>}
           {busy === 'undo' && <p role="status"><FormattedMessage id="import.undoing" /></p>}
@@ -203,7 +234,14 @@ export default function EquipmentImportScreen({ customerId }: { customerId: stri
               <ul>{changed.map((line, index) => <li key={index}>{line}</li>)}</ul>
             </div>
           )}
-          <p><AppLink href={routeUrl('CustomersId', { id: customerId })}><FormattedMessage id="import.openEquipment" /></AppLink></p>
+          <p><button type="button" disabled={busy !== undefined} onClick={() => { setFile(undefined); setMapping([]); reset(); setRound((n) => n + 1); }}><FormattedMessage id="import.again" /></button></p>
+          <p>
+            <AppLink href={recordTabUrl('imports', result.id)}><FormattedMessage id="import.openRecord" /></AppLink>
+            {' · '}
+            {customerId === undefined
+              ? <AppLink href={routeUrl('Products')}><FormattedMessage id="import.openProducts" /></AppLink>
+              : <AppLink href={routeUrl('CustomersId', { id: customerId })}><FormattedMessage id="import.openCustomer" /></AppLink>}
+          </p>
         </div>
       )}
     </section>

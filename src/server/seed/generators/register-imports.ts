@@ -4,23 +4,24 @@
  * mapping and counts. Uses no random numbers, so the data of the other steps stays the same.
  */
 import type { SeedContext, SeedItem } from '../seed-context.ts';
-import { autoMapping, headerSignature } from '../../../domain/import/equipment-import.ts';
+import { autoMapping, headerSignature } from '../../../domain/import/register-import.ts';
 import { stateOf } from './state.ts';
 import { at } from './util.ts';
 
 const HEADERS = ['Matricola', 'Tipo', 'Agente', 'Data fabbricazione', 'Ubicazione', 'Note'];
 
-export async function seedEquipmentImports(ctx: SeedContext): Promise<Record<string, number>> {
+export async function seedRegisterImports(ctx: SeedContext): Promise<Record<string, number>> {
   const state = stateOf(ctx);
   const customerId = state.customers[state.demoCustomerIndexes[0] ?? -1]?.id ?? state.customers[0]?.id;
   if (!customerId) return { 'importazioni di attrezzature': 0 };
   const item: SeedItem = {
     createdDateTime: at(ctx.day(-12), 10, 20),
     attributes: {
+      register: 'equipments',
       fileName: 'Registro estintori manutentore precedente.xlsx',
       headers: HEADERS,
       signature: headerSignature(HEADERS),
-      mapping: autoMapping(HEADERS),
+      mapping: autoMapping('equipments', HEADERS),
       rowsCount: 14,
       createdCount: 12,
       updatedCount: 0,
@@ -32,6 +33,6 @@ export async function seedEquipmentImports(ctx: SeedContext): Promise<Record<str
     },
     relationships: { customerId },
   };
-  await ctx.insert('equipmentImports', [item]);
+  await ctx.insert('imports', [item]);
   return { 'importazioni di attrezzature': 1 };
 }
