@@ -121,7 +121,7 @@ export const routes: readonly RouteDef[] = [
   { name: 'Activities', path: '/activities', title: t('nav.activities'), group: 'catalog', needsId: false, can: ['read', 'activity'] },
   { name: 'ActivitiesId', path: '/activities/:activityId', title: t('nav.activitiesId'), needsId: true, can: ['read', 'activity'], kind: 'activities' },
   { name: 'Products', path: '/products', title: t('nav.products'), group: 'catalog', needsId: false, can: ['read', 'product'], aliases: [t('nav.alias.productsServices')] },
-  { name: 'ProductsImport', path: '/products/import', title: t('nav.productsImport'), needsId: false, can: ['create', 'import'], staffOnly: true },
+  { name: 'ImportsNew', path: '/imports/new', title: t('nav.importsNew'), needsId: false, can: ['create', 'import'], staffOnly: true },
   { name: 'ImportsId', path: '/imports/:id', title: t('nav.importsId'), needsId: true, can: ['read', 'import'], staffOnly: true, kind: 'imports' },
   { name: 'ProductsId', path: '/products/:id', title: t('nav.productsId'), needsId: true, can: ['read', 'product'], kind: 'products' },
   { name: 'Suppliers', path: '/suppliers', title: t('nav.suppliers'), group: 'catalog', needsId: false, can: ['read', 'supplier'] },

@@ -263,4 +263,61 @@ describe.each(engines())('register import on %s', (engine) => {
     expect((await get(`/api/priceLists/${list.id}`)).body.data.attributes.items).toEqual([{ productId: existing.id, price: 40 }]);
     expect((await get(`/api/products/${created.id}`)).body.data?.metadata.isDeleted ?? true).toBe(true);
   }, 60_000);
+
+  it('imports installations with their type by its Italian name, and equipment with the customer\'s additional fields', async () => {
+    const headers = ['Codice', 'Nome', 'Tipo', 'Sede', 'Data installazione'];
+    const plants = await workbook([
+      ['IMP-01', 'Rete idranti magazzino', 'Rete idranti', 'Magazzino Nord', '2019'],
+      ['IMP-02', 'Rivelazione fumi uffici', 'Rivelazione incendi', '', ''],
+      ['IMP-03', 'Vasca', 'Piscina', '', ''],
+    ], headers);
+    const installations = await post(`/api/customers/${customerId}/imports`, { register: 'installations', fileName: 'impianti.xlsx', content: plants });
+    expect(installations.status, JSON.stringify(installations.body).slice(0, 900)).toBe(201);
+    expect(installations.body.meta.preview).toMatchObject({ createCount: 2, refusedCount: 1 });
+    expect(installations.body.meta.preview.rows[2].errors[0]).toMatchObject({ column: 'Tipo', message: expect.stringMatching(/^Valore non ammesso: «Piscina» \(ammessi: Sprinkler, /) });
+    const hydrants = (await get(`/api/installations?filter[customerId]=${customerId}&filter[code]=IMP-01`)).body.data[0];
+    expect(hydrants.attributes).toMatchObject({ type: 'hydrant', module: 'fire', installationDate: '2019-01-01' });
+    expect(hydrants.relationships.customerLocationId).toBe(siteId);
+
+    // The customer's additional fields are columns too, read by their type.
+    const customer = (await get(`/api/customers/${customerId}`)).body.data;
+    const patched = await api.as(api.adminId).request('PATCH', `/api/customers/${customerId}`, {
+      metadata: { featureFlags: { hasAdditionalFields: true, hasMediaTree: false }, additionalPEFields: [
+        { type: 'number', label: 'Peso (kg)', name: 'peso' }, { type: 'checkbox', label: 'Cartello presente', name: 'cartello' },
+      ] },
+    }, { 'if-match': `"${customer.metadata.lastUpdatedDateTime}"` });
+    expect(patched.status, JSON.stringify(patched.body).slice(0, 300)).toBe(200);
+    const extra = await workbook([['X-1', 'EST-POL', '01/01/2024', '6', 'Sì', 'CO2'], ['X-2', 'EST-POL', '01/01/2024', '9', 'forse', 'CO2'], ['X-3', 'EST-POL', '01/01/2024', '9', 'No', '']],
+      ['Matricola', 'Tipo', 'Data fabbricazione', 'Peso (kg)', 'Cartello presente', 'Agente']);
+    const previewed = await preview(extra);
+    expect(previewed.status, JSON.stringify(previewed.body).slice(0, 300)).toBe(200);
+    expect(previewed.body.data.mapping).toEqual(['serialNumber', 'family', 'productionDate', 'extra.peso', 'extra.cartello', 'agent']);
+    // The preview runs the write pipeline's own checks too: this type's deadlines need the agent (the deadline engine's hook).
+    expect(previewed.body.data.rows[2].errors[0]).toMatchObject({ column: 'Agente', message: 'Indicare l’agente estinguente: le scadenze di questo tipo dipendono dall’agente' });
+    expect(previewed.body.data.targets).toContainEqual({ key: 'extra.peso', label: 'Peso (kg)' });
+    expect(previewed.body.data.rows[1].errors[0]).toMatchObject({ column: 'Cartello presente', message: 'Indicare Sì o No' });
+    const extraCommitted = await commit(extra);
+    expect(extraCommitted.status, JSON.stringify(extraCommitted.body).slice(0, 600)).toBe(201);
+    const x1 = (await get(`/api/equipments?filter[customerId]=${customerId}&filter[serialNumber]=X-1`)).body.data[0];
+    expect(x1.attributes.additionalData).toEqual({ peso: 6, cartello: true });
+  }, 60_000);
+
+  it('imports the office\'s customers, matched by VAT number among customers and never among sites', async () => {
+    const existing = await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Fonderia Bresciana Srl', vatNumber: '01234567897' } } });
+    const existingSite = await create('customers', { attributes: { parentId: existing.id, registry: { businessName: 'Fonderia – Reparto colata', vatNumber: '01234567897' } } });
+    const content = await workbook([
+      ['Fonderia Bresciana Srl', '01234567897', 'Brescia', 'bs', 'Antincendio'],
+      ['Cartiera del Garda Spa', '07654321012', 'Riva del Garda', 'TN', 'Antincendio; Formazione'],
+      ['Ditta Sbagliata', '12345678901', 'Roma', 'RM', 'Antincendio'],
+    ], ['Ragione sociale', 'P.IVA', 'Comune', 'Prov.', 'Moduli']);
+    expect((await post(`/api/customers/${customerId}/imports/preview`, { register: 'customers', fileName: 'clienti.xlsx', content })).status).toBe(422);
+    const committed = await post('/api/catalogue/imports', { register: 'customers', fileName: 'clienti.xlsx', content });
+    expect(committed.status, JSON.stringify(committed.body).slice(0, 500)).toBe(201);
+    expect(committed.body.meta.preview).toMatchObject({ createCount: 1, updateCount: 1, refusedCount: 1 });
+    expect(committed.body.meta.preview.rows[2].errors[0]).toMatchObject({ column: 'P.IVA', value: '12345678901' });
+    expect((await get(`/api/customers/${existing.id}`)).body.data.attributes.registry).toMatchObject({ city: 'Brescia', province: 'BS' });
+    expect((await get(`/api/customers/${existingSite.id}`)).body.data.attributes.registry.city ?? '').toBe('');
+    const created = (await get('/api/customers?filter[vatNumber]=07654321012')).body.data;
+    expect(created.map((c: any) => [c.attributes.registry.businessName, c.attributes.allowedModules])).toEqual([['Cartiera del Garda Spa', ['fire', 'edu']]]);
+  }, 60_000);
 });

@@ -34,8 +34,8 @@ async function base64Of(file: File): Promise<string> {
   return btoa(binary);
 }
 
-/** The registers imported into a customer, in the order offered. */
-const customerRegisters = (Object.keys(registers) as ImportRegister[]).filter((register) => registers[register].scope === 'customer');
+/** The registers imported into a customer, and those of the office's own lists, in the order offered. */
+const registersOf = (scope: 'customer' | 'catalogue') => (Object.keys(registers) as ImportRegister[]).filter((register) => registers[register].scope === scope);
 
 export default function RegisterImportScreen({ customerId, register: initial }: { customerId?: string | undefined; register?: string | undefined }) {
   const intl = useIntl();
@@ -51,8 +51,8 @@ export default function RegisterImportScreen({ customerId, register: initial }: 
   const [changed, setChanged] = useState<string[] | undefined>();
   /** A new file input after «Importa un altro file» (a file input keeps its file otherwise). */
   const [round, setRound] = useState(0);
-  const [register, setRegister] = useState<ImportRegister>(() =>
-    customerId === undefined ? 'products' : customerRegisters.find((r) => r === initial) ?? 'equipments');
+  const offered = registersOf(customerId === undefined ? 'catalogue' : 'customer');
+  const [register, setRegister] = useState<ImportRegister>(() => offered.find((r) => r === initial) ?? offered[0]!);
   const definition = registers[register];
 
   if (!ability.can('create', 'import') || !ability.can('create', definition.subject)) {
@@ -140,10 +140,10 @@ export default function RegisterImportScreen({ customerId, register: initial }: 
     <section className="screen screen-import" aria-labelledby={`${ids}-title`} aria-busy={busy ? true : undefined}>
       <h1 id={`${ids}-title`}><FormattedMessage id={customerId === undefined ? 'import.title.catalogue' : 'import.title'} /></h1>
       <p className="form-hint"><FormattedMessage id="import.intro" /></p>
-      {customerId !== undefined && (
+      {offered.length > 1 && (
         <RadioGroup
           label={<FormattedMessage id="import.register" />}
-          options={customerRegisters.map((value) => ({ value, label: registers[value].label }))}
+          options={offered.map((value) => ({ value, label: registers[value].label }))}
           value={register}
           onChange={chooseRegister}
           disabled={locked}
@@ -239,7 +239,7 @@ export default function RegisterImportScreen({ customerId, register: initial }: 
             <AppLink href={recordTabUrl('imports', result.id)}><FormattedMessage id="import.openRecord" /></AppLink>
             {' · '}
             {customerId === undefined
-              ? <AppLink href={routeUrl('Products')}><FormattedMessage id="import.openProducts" /></AppLink>
+              ? definition.listRoute && <AppLink href={routeUrl(definition.listRoute.name, definition.listRoute.params)}><FormattedMessage id="import.openList" values={{ register: definition.label }} /></AppLink>
               : <AppLink href={routeUrl('CustomersId', { id: customerId })}><FormattedMessage id="import.openCustomer" /></AppLink>}
           </p>
         </div>

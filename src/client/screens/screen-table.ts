@@ -48,7 +48,7 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   // The customer page opens on its settings section (additional fields, feature flags).
   CustomersIdSettings: form('customers'),
   CustomersIdImport: { screen: 'import' },
-  ProductsImport: { screen: 'import' },
+  ImportsNew: { screen: 'import' },
   ImportsId: { screen: 'importRecord' },
   CustomerEquipments: grid('equipments', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),
   CustomerEquipmentsId: form('equipments', 'equipmentId'),

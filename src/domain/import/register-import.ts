@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { defineKind, type EntityShape } from '../kind.ts';
 import { isoDateTime, normaliseDate, optionalText, requiredText } from '../validation.ts';
 
-export const importRegisters = ['equipments', 'sites', 'employees', 'products'] as const;
+export const importRegisters = ['equipments', 'installations', 'sites', 'employees', 'customers', 'products'] as const;
 export type ImportRegister = (typeof importRegisters)[number];
 
 /** How a cell's text becomes a value. */
@@ -24,6 +24,10 @@ export type ImportValue =
   | 'date'
   /** An Italian or plain number («1.234,50», «12.5»), as a number. */
   | 'number'
+  /** Yes or no («Sì», «No», «X», «1», «vero»…). */
+  | 'boolean'
+  /** One of `choices`, by its Italian name or a synonym (or the stored value itself). */
+  | 'choice'
   /** A record of `reference.kind` named by code or name. */
   | 'reference'
   /** Several, separated by `,` `;` `/` or a new line. */
@@ -44,11 +48,15 @@ export interface ImportTargetDefinition {
   path: string;
   value: ImportValue;
   reference?: ImportReference;
+  /** For a choice: each accepted word (compared normalised) → the stored value. */
+  choices?: Readonly<Record<string, string>>;
+  /** A choice of several values in one cell (a multiple combobox). */
+  multiple?: true;
 }
 
 export interface RegisterDefinition {
   /** The kind of the records written. */
-  kind: 'equipments' | 'customers' | 'employees' | 'products';
+  kind: 'equipments' | 'installations' | 'customers' | 'employees' | 'products';
   /** The SPEC §6 subject whose `create` a new record needs (an office location is a part of the customers kind). */
   subject: string;
   /** «Attrezzature», «Sedi»… (the screen's choice, the record's title). */
@@ -59,6 +67,12 @@ export interface RegisterDefinition {
   scope: 'customer' | 'catalogue';
   /** Where the customer is written on a new record (customer scope). */
   customerPath?: string;
+  /** Where the office's own list of these records is (catalogue registers), offered after an import. */
+  listRoute?: { name: string; params?: Readonly<Record<string, string>> };
+  /** Records with this path set are never matched (a customer's sites, when importing customers). */
+  unmatchedWhenSet?: string;
+  /** The customer's additional fields are columns too (SPEC §3 Additional field, `additionalData`). */
+  additionalFields?: true;
   targets: Readonly<Record<string, ImportTargetDefinition>>;
   /** The target that finds the existing record to update (within the customer; case ignored). */
   identity: string;
@@ -84,6 +98,7 @@ export const registers: Readonly<Record<ImportRegister, RegisterDefinition>> = {
     customerPath: 'relationships.customerId',
     identity: 'serialNumber',
     fallbacks: { equipmentId: 'serialNumber' },
+    additionalFields: true,
     title: ['equipmentId', 'serialNumber'],
     // A new equipment without a type is a fire one; with one, it takes its type's module.
     base: { attributes: { module: 'fire' } },
@@ -98,6 +113,36 @@ export const registers: Readonly<Record<ImportRegister, RegisterDefinition>> = {
       position: { label: 'Ubicazione', path: 'attributes.customerLocationPosition', value: 'text', synonyms: ['Ubicazione', 'Posizione', 'Collocazione', 'Locale'] },
       customCode: { label: 'Codice cliente', path: 'attributes.customCode', value: 'text', synonyms: ['Codice cliente', 'Vostro codice', 'Rif cliente'] },
       note: { label: 'Note', path: 'attributes.note', value: 'text', synonyms: ['Note', 'Annotazioni', 'Osservazioni'] },
+    },
+  },
+  installations: {
+    kind: 'installations',
+    subject: 'installation',
+    label: 'Impianti',
+    noun: { one: 'impianto', many: 'impianti' },
+    scope: 'customer',
+    customerPath: 'relationships.customerId',
+    identity: 'code',
+    title: ['code', 'name'],
+    base: { attributes: { module: 'fire' } },
+    targets: {
+      code: { label: 'Codice impianto', path: 'attributes.code', value: 'text', synonyms: ['Codice', 'Codice impianto', 'Cod', 'ID'] },
+      name: { label: 'Nome', path: 'attributes.name', value: 'text', synonyms: ['Nome', 'Impianto', 'Denominazione', 'Nome impianto'] },
+      type: {
+        label: 'Tipo di impianto', path: 'attributes.type', value: 'choice', synonyms: ['Tipo', 'Tipologia', 'Tipo impianto'],
+        choices: {
+          Sprinkler: 'sprinkler', 'Impianto sprinkler': 'sprinkler',
+          Idranti: 'hydrant', Idrante: 'hydrant', 'Rete idranti': 'hydrant', 'Rete idrica antincendio': 'hydrant', Naspi: 'hydrant',
+          'Impianto di allarme': 'alarm', Allarme: 'alarm', 'Rivelazione incendi': 'alarm', 'Rilevazione incendi': 'alarm', IRAI: 'alarm',
+          'Rete estintori': 'extinguisherNetwork', 'Evacuazione fumi': 'smokeExtraction', EFC: 'smokeExtraction', 'Evacuatori di fumo e calore': 'smokeExtraction',
+          'Illuminazione di emergenza': 'emergencyLighting', 'Luci di emergenza': 'emergencyLighting', Altro: 'other',
+        },
+      },
+      module: { label: 'Modulo', path: 'attributes.module', value: 'choice', synonyms: ['Modulo', 'Settore'], choices: { Antincendio: 'fire', Attrezzature: 'equip', Macchine: 'equip' } },
+      description: { label: 'Descrizione', path: 'attributes.description', value: 'text', synonyms: ['Descrizione', 'Note'] },
+      locationNote: { label: 'Ubicazione', path: 'attributes.locationNote', value: 'text', synonyms: ['Ubicazione', 'Posizione', 'Locale'] },
+      site: { label: 'Sede', path: 'relationships.customerLocationId', value: 'reference', reference: site, synonyms: ['Sede', 'Stabilimento', 'Unità locale'] },
+      installationDate: { label: 'Data di installazione', path: 'attributes.installationDate', value: 'date', synonyms: ['Data installazione', 'Data di installazione', 'Installato il'] },
     },
   },
   sites: {
@@ -151,6 +196,38 @@ export const registers: Readonly<Record<ImportRegister, RegisterDefinition>> = {
       safetyRoles: { label: 'Ruoli per la sicurezza', path: 'relationships.safetyRoleIds', value: 'references', reference: { kind: 'safetyRoles', notFound: 'Ruolo per la sicurezza non trovato: «{value}» (indicare codice o nome)' }, synonyms: ['Ruoli per la sicurezza', 'Ruoli sicurezza', 'Ruolo sicurezza', 'Incarichi', 'Incarichi sicurezza', 'Nomine'] },
     },
   },
+  customers: {
+    kind: 'customers',
+    subject: 'customer',
+    label: 'Clienti',
+    noun: { one: 'cliente', many: 'clienti' },
+    scope: 'catalogue',
+    identity: 'vatNumber',
+    unmatchedWhenSet: 'attributes.parentId',
+    listRoute: { name: 'CustomersType', params: { type: 'company' } },
+    title: ['businessName', 'vatNumber'],
+    base: { attributes: { registry: { isPerson: false } } },
+    targets: {
+      businessName: { label: 'Ragione sociale', path: 'attributes.registry.businessName', value: 'text', synonyms: ['Ragione sociale', 'Denominazione', 'Cliente', 'Nome cliente', 'Azienda'] },
+      vatNumber: { label: 'Partita IVA', path: 'attributes.registry.vatNumber', value: 'text', synonyms: ['Partita IVA', 'P IVA', 'PIVA', 'P IVA cliente'] },
+      fiscalCode: { label: 'Codice fiscale', path: 'attributes.registry.fiscalCode', value: 'upper', synonyms: ['Codice fiscale', 'CF', 'C F'] },
+      address: { label: 'Indirizzo', path: 'attributes.registry.address', value: 'text', synonyms: ['Indirizzo', 'Via', 'Sede legale'] },
+      zipCode: { label: 'CAP', path: 'attributes.registry.zipCode', value: 'text', synonyms: ['CAP'] },
+      city: { label: 'Comune', path: 'attributes.registry.city', value: 'text', synonyms: ['Comune', 'Città', 'Località'] },
+      province: { label: 'Provincia', path: 'attributes.registry.province', value: 'upper', synonyms: ['Provincia', 'Prov', 'PR'] },
+      phone: { label: 'Telefono', path: 'attributes.registry.phoneNumber', value: 'text', synonyms: ['Telefono', 'Tel'] },
+      email: { label: 'E-mail', path: 'attributes.registry.email', value: 'text', synonyms: ['Email', 'E-mail', 'Mail'] },
+      pec: { label: 'PEC', path: 'attributes.registry.emailPec', value: 'text', synonyms: ['PEC', 'Email PEC', 'Posta certificata'] },
+      sdiCode: { label: 'Codice destinatario SDI', path: 'attributes.sdiCode', value: 'upper', synonyms: ['Codice SDI', 'SDI', 'Codice destinatario'] },
+      erpCode: { label: 'Codice gestionale', path: 'metadata.erpCode', value: 'text', synonyms: ['Codice ERP', 'Codice gestionale', 'Codice cliente'] },
+      modules: {
+        label: 'Moduli', path: 'attributes.allowedModules', value: 'choice', multiple: true, synonyms: ['Moduli', 'Servizi', 'Servizi attivi'],
+        choices: {
+          Portale: 'portal', Antincendio: 'fire', Attrezzature: 'equip', Macchine: 'equip', Formazione: 'edu', Documenti: 'doc', 'Medicina del lavoro': 'med', Medicina: 'med',
+        },
+      },
+    },
+  },
   products: {
     kind: 'products',
     subject: 'product',
@@ -158,6 +235,7 @@ export const registers: Readonly<Record<ImportRegister, RegisterDefinition>> = {
     noun: { one: 'prodotto', many: 'prodotti' },
     scope: 'catalogue',
     identity: 'code',
+    listRoute: { name: 'Products' },
     title: ['code', 'name'],
     base: {},
     targets: {
@@ -173,9 +251,50 @@ export const registers: Readonly<Record<ImportRegister, RegisterDefinition>> = {
   },
 };
 
-/** The targets of a register, in the order its columns are offered. */
-export function registerTargets(register: ImportRegister): { key: string; label: string }[] {
-  return Object.entries(registers[register].targets).map(([key, target]) => ({ key, label: target.label }));
+/** A customer's additional field (SPEC §3), as the customer's metadata keeps it. */
+export interface AdditionalFieldFacts {
+  type: 'text' | 'number' | 'combobox' | 'checkbox';
+  label: string;
+  name: string;
+  options?: readonly string[];
+  multiple?: boolean;
+}
+
+/**
+ * The columns a register takes for one customer: its own, then (equipment) one per additional field
+ * of the customer, named by its label (`extra.<name>`, written in `additionalData`).
+ */
+export function targetsFor(register: ImportRegister, additionalFields: readonly AdditionalFieldFacts[] = []): Record<string, ImportTargetDefinition> {
+  const definition = registers[register];
+  const targets: Record<string, ImportTargetDefinition> = { ...definition.targets };
+  if (!definition.additionalFields) return targets;
+  for (const field of additionalFields) {
+    const value: ImportValue = field.type === 'number' ? 'number' : field.type === 'checkbox' ? 'boolean' : field.type === 'combobox' ? 'choice' : 'text';
+    targets[`extra.${field.name}`] = {
+      label: field.label,
+      path: `attributes.additionalData.${field.name}`,
+      value,
+      synonyms: [field.label, field.name],
+      ...(field.type === 'combobox' ? { choices: Object.fromEntries((field.options ?? []).map((option) => [option, option])) } : {}),
+      ...(field.type === 'combobox' && field.multiple ? { multiple: true as const } : {}),
+    };
+  }
+  return targets;
+}
+
+/** Yes or no as a register writes it; anything else is returned as is, for the import to refuse. */
+export function importBoolean(text: string): boolean | string {
+  const word = normaliseHeader(text);
+  if (['si', 's', 'x', '1', 'vero', 'true', 'yes', 'presente'].includes(word)) return true;
+  if (['no', 'n', '0', 'falso', 'false', 'assente'].includes(word)) return false;
+  return text;
+}
+
+/** The stored value a choice's word means (normalised comparison, the stored value itself accepted), or undefined. */
+export function importChoice(text: string, choices: Readonly<Record<string, string>>): string | undefined {
+  const word = normaliseHeader(text);
+  for (const [label, value] of Object.entries(choices)) if (normaliseHeader(label) === word || normaliseHeader(value) === word) return value;
+  return undefined;
 }
 
 /** A column name compared without case, accents, punctuation or repeated spaces. */
@@ -183,19 +302,21 @@ export function normaliseHeader(header: string): string {
   return header.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
-const synonymIndexes = new Map<ImportRegister, Map<string, string>>(importRegisters.map((register) => [
-  register,
-  new Map(Object.entries(registers[register].targets).flatMap(([key, target]) => target.synonyms.map((synonym) => [normaliseHeader(synonym), key] as const))),
-]));
+/** The targets' synonyms, normalised → target (the first target naming a synonym keeps it). */
+function synonymIndex(targets: Readonly<Record<string, ImportTargetDefinition>>): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const [key, target] of Object.entries(targets)) for (const synonym of target.synonyms) if (!index.has(normaliseHeader(synonym))) index.set(normaliseHeader(synonym), key);
+  return index;
+}
 
 /** One target per column (null: ignored), in column order. */
 export const importMapping = z.array(z.string().max(50).nullable()).max(200);
 export type ImportMapping = z.infer<typeof importMapping>;
 
 /** The mapping found by name: each column to the target its name means, a target taken once (first column wins). */
-export function autoMapping(register: ImportRegister, headers: readonly string[]): ImportMapping {
+export function autoMapping(register: ImportRegister, headers: readonly string[], targets: Readonly<Record<string, ImportTargetDefinition>> = registers[register].targets): ImportMapping {
   const taken = new Set<string>();
-  const index = synonymIndexes.get(register)!;
+  const index = synonymIndex(targets);
   return headers.map((header) => {
     const target = index.get(normaliseHeader(header));
     if (!target || taken.has(target)) return null;

@@ -38,14 +38,15 @@ export class ImportRepository {
     return byName;
   }
 
-  /** Ids of the live records of `kind` (within the customer, when `customerPath` is given) whose `identityPath` is one of `values` (case ignored). */
-  async idsByIdentity(kind: KindDefinition, identityPath: string, values: readonly string[], scope?: { customerPath: string; customerId: string }): Promise<string[]> {
+  /** Ids of the live records of `kind` (within the customer, when `scope` is given; without `unmatchedWhenSet` set) whose `identityPath` is one of `values` (case ignored). */
+  async idsByIdentity(kind: KindDefinition, identityPath: string, values: readonly string[], scope?: { customerPath: string; customerId: string }, unmatchedWhenSet?: string): Promise<string[]> {
     if (values.length === 0) return [];
     const identity = sql.raw(`lower(${jsonPathSql(identityPath)})`);
     const within = scope ? sql`AND ${sql.raw(jsonPathSql(scope.customerPath))} = ${scope.customerId}` : sql``;
+    const unset = unmatchedWhenSet ? sql`AND coalesce(${sql.raw(jsonPathSql(unmatchedWhenSet))}, '') = ''` : sql``;
     const { rows } = await sql<{ id: string }>`
       SELECT id FROM ${sql.table(tableName(kind))}
-      WHERE NOT is_deleted ${within} AND ${identity} = ANY(${[...new Set(values.map((v) => v.toLowerCase()))]}::text[])`.execute(this.db);
+      WHERE NOT is_deleted ${within} ${unset} AND ${identity} = ANY(${[...new Set(values.map((v) => v.toLowerCase()))]}::text[])`.execute(this.db);
     return rows.map((row) => row.id);
   }
 

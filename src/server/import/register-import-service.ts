@@ -18,8 +18,9 @@ import type { Entity } from '../../domain/entity.ts';
 import { entitySchema } from '../../domain/kind.ts';
 import { priceListItem } from '../../domain/entities/price-lists.ts';
 import {
-  autoMapping, headerSignature, importDate, importList, importMapping, importNumber, importRegisters, normaliseHeader, registers, registerTargets,
-  type ImportedRow, type ImportMapping, type ImportPreview, type ImportRegister, type ImportTargetDefinition, type PreviewRow, type RefusedCell, type RegisterDefinition,
+  autoMapping, headerSignature, importBoolean, importChoice, importDate, importList, importMapping, importNumber, importRegisters, normaliseHeader, registers, targetsFor,
+  type AdditionalFieldFacts, type ImportedRow, type ImportMapping, type ImportPreview, type ImportRegister, type ImportTargetDefinition, type PreviewRow,
+  type RefusedCell, type RegisterDefinition,
 } from '../../domain/import/register-import.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import { Problem, type FieldError } from '../http/problems.ts';
@@ -40,6 +41,12 @@ export const importRequest = z.strictObject({
 export type ImportRequest = z.infer<typeof importRequest>;
 
 type Content = Record<string, Record<string, unknown>>;
+type Targets = Readonly<Record<string, ImportTargetDefinition>>;
+
+/** The columns of a register for this customer (its additional fields, for equipment). */
+function targetsOf(register: ImportRegister, customer: Entity | undefined): Targets {
+  return targetsFor(register, (customer?.metadata.additionalPEFields ?? []) as AdditionalFieldFacts[]);
+}
 
 /** A price a products row gives in a price list (the product is the row's, created or updated). */
 interface PlannedPrice {
@@ -76,6 +83,9 @@ function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>)
   for (const [key, value] of Object.entries(over)) merged[key] = isPlainObject(value) && isPlainObject(base[key]) ? deepMerge(base[key], value) : value;
   return merged;
 }
+
+/** Thrown to roll a preview's transaction back. */
+const ROLLBACK = Symbol('preview');
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -119,14 +129,25 @@ export class RegisterImportService {
   async preview(call: CallContext, customerId: string | undefined, body: unknown): Promise<ImportPreview> {
     const request = this.parse(body, customerId);
     this.authorize(call, request.definition);
-    if (customerId) await this.customer(this.deps.db, call, customerId);
     const sheet = await readSheet(request.fileName, Buffer.from(request.content, 'base64'));
-    const { mapping, source } = await this.mappingFor(this.deps.db, request.register, sheet, request.mapping);
-    const planned = await this.plan(this.deps.db, request.register, customerId, sheet, mapping);
-    return this.summary(request, sheet, mapping, source, planned);
+    // The rows go through the write pipeline's checks as the commit's would, in a transaction rolled back: nothing is written.
+    let preview: ImportPreview | undefined;
+    try {
+      await this.service.transaction(call, async (trx) => {
+        const customer = customerId ? await this.customer(trx, call, customerId) : undefined;
+        const targets = targetsOf(request.register, customer);
+        const { mapping, source } = await this.mappingFor(trx, request.register, targets, sheet, request.mapping);
+        const planned = await this.plan(trx, call, request.register, targets, customerId, sheet, mapping);
+        preview = this.summary(request, targets, sheet, mapping, source, planned);
+        throw ROLLBACK;
+      });
+    } catch (error) {
+      if (error !== ROLLBACK) throw error;
+    }
+    return preview!;
   }
 
-  private summary(request: ImportRequest, sheet: Sheet, mapping: ImportMapping, source: ImportPreview['mappingSource'], planned: Planned): ImportPreview {
+  private summary(request: ImportRequest, targets: Targets, sheet: Sheet, mapping: ImportMapping, source: ImportPreview['mappingSource'], planned: Planned): ImportPreview {
     const count = (action: PreviewRow['action']) => planned.rows.filter((row) => row.action === action).length;
     return {
       register: request.register,
@@ -134,7 +155,7 @@ export class RegisterImportService {
       headers: sheet.headers,
       mapping,
       mappingSource: source,
-      targets: registerTargets(request.register),
+      targets: Object.entries(targets).map(([key, target]) => ({ key, label: target.label })),
       rowsCount: sheet.rows.length,
       createCount: count('create'),
       updateCount: count('update'),
@@ -145,8 +166,7 @@ export class RegisterImportService {
   }
 
   /** The request's mapping, else the one saved by the last import of the same layout, else the one found by names. */
-  private async mappingFor(db: Kysely<DatabaseSchema>, register: ImportRegister, sheet: Sheet, requested: ImportMapping | undefined) {
-    const targets = registers[register].targets;
+  private async mappingFor(db: Kysely<DatabaseSchema>, register: ImportRegister, targets: Targets, sheet: Sheet, requested: ImportMapping | undefined) {
     if (requested) {
       if (requested.length !== sheet.headers.length) {
         throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '/mapping', code: 'invalidValue', message: `La corrispondenza deve avere ${sheet.headers.length} colonne` }] });
@@ -165,13 +185,13 @@ export class RegisterImportService {
     }
     const saved = await new ImportRepository(db).savedMapping(register, headerSignature(sheet.headers));
     if (saved && saved.length === sheet.headers.length && saved.every((target) => target === null || targets[target])) return { mapping: saved, source: 'saved' as const };
-    return { mapping: autoMapping(register, sheet.headers), source: 'names' as const };
+    return { mapping: autoMapping(register, sheet.headers, targets), source: 'names' as const };
   }
 
   /** Every row: what it becomes, or why it is refused. */
-  private async plan(db: Kysely<DatabaseSchema>, register: ImportRegister, customerId: string | undefined, sheet: Sheet, mapping: ImportMapping): Promise<Planned> {
+  private async plan(db: Kysely<DatabaseSchema>, call: CallContext, register: ImportRegister, targetsByKey: Targets, customerId: string | undefined, sheet: Sheet, mapping: ImportMapping): Promise<Planned> {
     const definition = registers[register];
-    const targets = Object.entries(definition.targets);
+    const targets = Object.entries(targetsByKey);
     const repository = new ImportRepository(db);
     const column = (target: string) => mapping.indexOf(target);
     const lookups = new Map<string, Map<string, ReferencedRow>>();
@@ -191,7 +211,7 @@ export class RegisterImportService {
       const text = (target: string) => (column(target) < 0 ? '' : row.cells[column(target)]!);
       const errors: RefusedCell[] = [];
       const refuse = (target: string, message: string) =>
-        errors.push({ column: column(target) < 0 ? null : sheet.headers[column(target)]!, field: definition.targets[target]!.label, value: text(target), message });
+        errors.push({ column: column(target) < 0 ? null : sheet.headers[column(target)]!, field: targetsByKey[target]!.label, value: text(target), message });
       const identity = identityTarget.value === 'upper' ? text(definition.identity).toUpperCase() : text(definition.identity);
       const entry: PreviewRow = { row: row.number, action: 'refused', title: definition.title.map(text).filter(Boolean).join(' · ') || identity };
       planned.rows.push(entry);
@@ -221,15 +241,13 @@ export class RegisterImportService {
         : deepMerge(definition.base as Record<string, unknown>, changes) as Content;
       if (!current && definition.customerPath && customerId) set(body, definition.customerPath, customerId);
       const parsed = schema.safeParse({ attributes: body.attributes ?? {}, metadata: current ? {} : body.metadata ?? {}, relationships: body.relationships ?? {} });
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const path = issue.path.map(String).join('.');
-          // A rule on a whole object (an extinguisher's characteristics on a machine) names the column that filled it.
-          const target = targets.find(([, t]) => path === t.path || path.startsWith(`${t.path}.`) || t.path.startsWith(`${path}.`));
-          if (target) refuse(target[0], issue.message);
-          else errors.push({ column: null, field: path, value: '', message: issue.message });
-        }
-      }
+      const refuseAt = (path: string, message: string) => {
+        // A rule on a whole object (an extinguisher's characteristics on a machine) names the column that filled it.
+        const target = targets.find(([, t]) => path === t.path || path.startsWith(`${t.path}.`) || t.path.startsWith(`${path}.`));
+        if (target) refuse(target[0], message);
+        else errors.push({ column: null, field: path, value: '', message });
+      };
+      if (!parsed.success) for (const issue of parsed.error.issues) refuseAt(issue.path.map(String).join('.'), issue.message);
       this.checkPrice(price, refuse);
       if (errors.length > 0) {
         entry.errors = errors;
@@ -237,10 +255,28 @@ export class RegisterImportService {
       }
       const priceChanges = price.priceListId !== undefined && typeof price.price === 'number'
         && !same((priceLists.get(price.priceListId)?.attributes.items as { productId: string; price: number }[] | undefined)?.find((item) => item.productId === current?.id)?.price, price.price);
-      if (priceChanges) planned.prices.push({ row: row.number, priceListId: price.priceListId!, price: price.price as number, ...(current ? { productId: current.id } : { creation: planned.creations.length }) });
+      // Pushed once the row is known to be written: a new product's price names the creation by its index.
+      const pushPrice = () => {
+        if (priceChanges) planned.prices.push({ row: row.number, priceListId: price.priceListId!, price: price.price as number, ...(current ? { productId: current.id } : { creation: planned.creations.length }) });
+      };
+      /** The write pipeline's own checks (the kind's hooks: an agent its deadlines need, a fiscal code already used). */
+      const pipelineRefuses = async (body: unknown): Promise<boolean> => {
+        try {
+          await this.service.checkWriteWithin(db, call, definition.kind, body, current ?? undefined);
+          return false;
+        } catch (error) {
+          if (!(error instanceof Problem) || error.status >= 500) throw error;
+          for (const item of error.errors?.length ? error.errors : [{ pointer: '', message: error.message }]) refuseAt(item.pointer.replace(/^\//, '').replaceAll('/', '.'), item.message);
+          entry.errors = errors;
+          return true;
+        }
+      };
       if (!current) {
+        const creation = { attributes: body.attributes ?? {}, metadata: body.metadata ?? {}, relationships: body.relationships ?? {} };
+        if (await pipelineRefuses(creation)) continue;
+        pushPrice();
         entry.action = 'create';
-        planned.creations.push({ row: row.number, body: { attributes: body.attributes ?? {}, metadata: body.metadata ?? {}, relationships: body.relationships ?? {} } });
+        planned.creations.push({ row: row.number, body: creation });
         continue;
       }
       entry.id = current.id;
@@ -259,9 +295,12 @@ export class RegisterImportService {
         set(patch, 'attributes.module', module);
       }
       if (Object.keys(before).length === 0) {
+        pushPrice();
         entry.action = priceChanges ? 'update' : 'unchanged';
         continue;
       }
+      if (await pipelineRefuses(patch)) continue;
+      pushPrice();
       entry.action = 'update';
       planned.updates.push({ row: row.number, current, patch, before });
     }
@@ -279,6 +318,21 @@ export class RegisterImportService {
       case 'upper': return cell.toUpperCase();
       case 'date': return importDate(cell);
       case 'number': return importNumber(cell);
+      case 'boolean': {
+        const value = importBoolean(cell);
+        if (typeof value === 'string') refuse('Indicare Sì o No');
+        return typeof value === 'boolean' ? value : undefined;
+      }
+      case 'choice': {
+        const words = target.multiple ? importList(cell) : [cell];
+        const values = words.map((word) => importChoice(word, target.choices ?? {}));
+        const unknown = words.filter((_, index) => values[index] === undefined);
+        if (unknown.length > 0) {
+          refuse(`Valore non ammesso: «${unknown.join(', ')}» (ammessi: ${[...new Set(Object.keys(target.choices ?? {}))].join(', ')})`);
+          return undefined;
+        }
+        return target.multiple ? values : values[0];
+      }
       case 'reference': return named(cell);
       case 'references': {
         const ids = importList(cell).map(named);
@@ -303,7 +357,7 @@ export class RegisterImportService {
     const kind = this.service.kind(definition.kind);
     const path = definition.targets[definition.identity]!.path;
     const scope = definition.customerPath && customerId ? { customerPath: definition.customerPath, customerId } : undefined;
-    const ids = await new ImportRepository(db).idsByIdentity(kind, path, values, scope);
+    const ids = await new ImportRepository(db).idsByIdentity(kind, path, values, scope, definition.unmatchedWhenSet);
     const rows = await this.service.repository(kind, db).findByIds(ids);
     const byIdentity = new Map<string, Entity | null>();
     for (const entity of rows.values()) {
@@ -322,9 +376,10 @@ export class RegisterImportService {
     const sheet = await readSheet(request.fileName, bytes);
     return this.service.transaction(call, async (trx) => {
       const customer = customerId ? await this.customer(trx, call, customerId) : undefined;
-      const { mapping, source } = await this.mappingFor(trx, request.register, sheet, request.mapping);
-      const planned = await this.plan(trx, request.register, customerId, sheet, mapping);
-      const preview = this.summary(request, sheet, mapping, source, planned);
+      const targets = targetsOf(request.register, customer);
+      const { mapping, source } = await this.mappingFor(trx, request.register, targets, sheet, request.mapping);
+      const planned = await this.plan(trx, call, request.register, targets, customerId, sheet, mapping);
+      const preview = this.summary(request, targets, sheet, mapping, source, planned);
       if (planned.creations.length === 0 && planned.updates.length === 0 && planned.prices.length === 0) {
         throw new Problem('VALIDATION_FAILED', { message: `Nessun record da importare: tutte le righe sono state scartate o sono già aggiornate` });
       }

@@ -922,6 +922,19 @@ export class EntityService {
     return created;
   }
 
+  /**
+   * What creating `body` (or, with `current`, changing it by the merge patch `body`) would refuse,
+   * without writing: the schema, abilities, parents, locks and the kind's before-write hooks, as the
+   * write itself runs them. Throws the refusal. Within a write transaction: a hook may read ahead
+   * (an import's preview runs its rows through it and rolls the transaction back).
+   */
+  async checkWriteWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, body: unknown, current?: Entity): Promise<void> {
+    const kind = this.kind(type);
+    const hook = this.hookContext(trx, call, kind);
+    if (current) await this.prepareUpdate(hook, kind, current, body as Record<string, unknown>, String(current.metadata.lastUpdatedDateTime));
+    else await this.prepareCreate(hook, kind, body, randomUUID());
+  }
+
   /** One new row, prepared: see `createManyWithin`. */
   private async prepareCreate(hook: HookContext, kind: KindDefinition, body: unknown, id: string, authority?: WriteAuthority): Promise<PreparedRow> {
     const { call, db } = hook;

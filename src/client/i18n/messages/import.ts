@@ -1,7 +1,7 @@
 /** «Importa da foglio di calcolo» (issue 27): a customer's registers, or the catalogue, from a spreadsheet; an import's page. */
 export default {
   'import.title': 'Importa nei registri del cliente',
-  'import.title.catalogue': 'Importa prodotti e listini',
+  'import.title.catalogue': 'Importa clienti, prodotti e listini',
   'import.notAllowed': 'Non hai i permessi per importare {register}.',
   'import.intro': 'Scegli il registro e il file (.xlsx o CSV), controlla a quale campo va ogni colonna, guarda l’anteprima e conferma. Nulla è scritto prima della conferma.',
   'import.register': 'Registro da importare',
@@ -40,7 +40,7 @@ export default {
   'import.undone': 'Importazione annullata: i record creati sono stati eliminati e quelli aggiornati riportati ai valori precedenti.',
   'import.changedSince': 'Impossibile annullare l’importazione: dopo l’importazione sono stati modificati alcuni record importati.',
   'import.openCustomer': 'Apri il cliente',
-  'import.openProducts': 'Apri i prodotti',
+  'import.openList': 'Apri l’elenco: {register}',
   'import.openRecord': 'Apri la pagina dell’importazione',
   'import.record.loading': 'Caricamento dell’importazione…',
   'import.record.failed': 'Impossibile caricare l’importazione.',

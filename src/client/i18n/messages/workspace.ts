@@ -11,7 +11,7 @@ export default {
   'nav.customersIdDetail': 'Anagrafica del cliente',
   'nav.customersIdSettings': 'Impostazioni del cliente',
   'nav.customersIdImport': 'Importa nei registri del cliente',
-  'nav.productsImport': 'Importa prodotti e listini',
+  'nav.importsNew': 'Importa clienti, prodotti e listini',
   'nav.importsId': 'Importazione',
   'nav.customerEquipments': 'Attrezzature del cliente ({moduleName})',
   'nav.customerEquipmentsId': 'Attrezzatura del cliente',
