@@ -86,6 +86,7 @@ describe('register import', () => {
     const counts = screen.locator('.import-counts');
     await counts.waitFor({ timeout: 20_000 });
     expect((await counts.locator('dd').allTextContents())).toEqual(['10', '10', '0', '0', '0']);
+    expect(await screen.locator('.import-rows summary').allTextContents()).toEqual(['10 righe creano nuovi record']);
     await guard.expectAccessible('import preview');
 
     const press = async (button: string) => {
@@ -115,8 +116,8 @@ describe('register import', () => {
     expect(imported.map((row) => String(row.attributes.serialNumber)).sort()).toEqual(serials);
     expect(imported.every((row) => row.attributes.note === 'Sostituire cartello')).toBe(true);
     for (const row of imported.slice(0, 3)) {
-      const open = await api<Entity[]>(`/physicalActivities?filter[equipmentId]=${row.id}&filter[isExecuted]=false&page[size]=1`);
-      expect(open.length).toBe(1);
+      await expect.poll(async () => (await api<Entity[]>(`/physicalActivities?filter[equipmentId]=${row.id}&filter[isExecuted]=false&page[size]=1`)).length,
+        { timeout: 20_000, message: `an open deadline of ${String(row.attributes.serialNumber)}` }).toBe(1);
     }
     await guard.expectAccessible('import result');
     guard.expectClean();

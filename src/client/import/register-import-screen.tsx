@@ -24,8 +24,8 @@ addMessages(messages);
 
 interface ImportRecord { id: string; attributes: { createdCount: number; updatedCount: number; refusedCount: number } }
 
-/** Refused rows shown at most (the counts say how many there are). */
-const SHOWN_REFUSED = 200;
+/** Rows shown at most per list (the counts say how many there are). */
+const SHOWN_ROWS = 200;
 
 async function base64Of(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -134,6 +134,7 @@ export default function RegisterImportScreen({ customerId, register: initial }: 
   };
 
   const refused = (preview?.rows ?? []).filter((row) => row.action === 'refused');
+  const toWrite = (action: 'create' | 'update') => (preview?.rows ?? []).filter((row) => row.action === action);
   const locked = busy !== undefined || result !== undefined;
 
   return (
@@ -190,6 +191,23 @@ export default function RegisterImportScreen({ customerId, register: initial }: 
             <dt><FormattedMessage id="import.counts.unchanged" /></dt><dd>{preview.unchangedCount}</dd>
             <dt><FormattedMessage id="import.counts.refused" /></dt><dd>{preview.refusedCount}</dd>
           </dl>
+          {(['update', 'create'] as const).map((action) => toWrite(action).length > 0 && (
+            <details key={action} className="import-rows" open={action === 'update'}>
+              <summary><FormattedMessage id={`import.rows.${action}`} values={{ count: toWrite(action).length }} /></summary>
+              <table>
+                <thead><tr><th scope="col"><FormattedMessage id="import.refused.row" /></th><th scope="col"><FormattedMessage id="import.refused.record" /></th></tr></thead>
+                <tbody>
+                  {toWrite(action).slice(0, SHOWN_ROWS).map((row) => (
+                    <tr key={row.row}>
+                      <td>{row.row}</td>
+                      <td>{row.id ? <AppLink href={recordTabUrl(definition.kind, row.id)}>{row.title}</AppLink> : row.title}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {toWrite(action).length > SHOWN_ROWS && <p><FormattedMessage id="import.rows.more" values={{ count: toWrite(action).length - SHOWN_ROWS }} /></p>}
+            </details>
+          ))}
           {refused.length > 0 && (
             <>
               <h3><FormattedMessage id="import.refused" /></h3>
@@ -200,14 +218,14 @@ export default function RegisterImportScreen({ customerId, register: initial }: 
                   </tr>
                 </thead>
                 <tbody>
-                  {refused.slice(0, SHOWN_REFUSED).flatMap((row) => (row.errors ?? []).map((cell, index) => (
+                  {refused.slice(0, SHOWN_ROWS).flatMap((row) => (row.errors ?? []).map((cell, index) => (
                     <tr key={`${row.row}-${index}`}>
                       <td>{row.row}</td><td>{row.title}</td><td>{cell.column ?? '—'}</td><td>{cell.value}</td><td>{cell.message}</td>
                     </tr>
                   )))}
                 </tbody>
               </table>
-              {refused.length > SHOWN_REFUSED && <p><FormattedMessage id="import.refused.more" values={{ count: refused.length - SHOWN_REFUSED }} /></p>}
+              {refused.length > SHOWN_ROWS && <p><FormattedMessage id="import.refused.more" values={{ count: refused.length - SHOWN_ROWS }} /></p>}
             </>
           )}
           {!result && <button type="button" disabled={busy !== undefined} onClick={() => void commit()}><FormattedMessage id="import.commit" /></button>}
