@@ -413,7 +413,9 @@ export default {
   'form.enum.committed': 'Confermata',
   // The registers an import fills.
   'form.enum.equipments': 'Attrezzature',
+  'form.enum.installations': 'Impianti',
   'form.enum.sites': 'Sedi',
+  'form.enum.customers': 'Clienti',
   'form.enum.employees': 'Dipendenti',
   'form.enum.products': 'Prodotti e listini',
   'form.enum.undone': 'Annullata',
