@@ -53,6 +53,23 @@ describe('SPEC §2 route table', () => {
     expect(entityUrl('assignments', 'a1')).toBe('/planning/assignments/a1');
     expect(entityUrl('nothing', 'x')).toBeUndefined();
     expect(() => routeUrl('CustomersId', {})).toThrow();
+    // A path parameter other than the id comes from the record: without it there is no URL.
+    expect(entityUrl('employees', 'e1', { relationships: { customerId: 'c1' } })).toBe('/customers/employees/e1/c1');
+    expect(entityUrl('employees', 'e1')).toBeUndefined();
+    expect(entityUrl('priceLists', 'p1', { relationships: { customerId: 'c1' } })).toBe('/marketing/commercialOffers/c1/priceList/p1');
+  });
+
+  it('derives where each record opens from the route table: one page per kind, every other path parameter read from the record', () => {
+    const pages = routes.filter((route) => route.opensRecord);
+    expect(new Set(pages.map((route) => route.kind)).size).toBe(pages.length);
+    for (const route of pages) {
+      expect(route.kind, route.name).toBeDefined();
+      const params = route.path.split('/').filter((part) => part.startsWith(':')).map((part) => part.slice(1));
+      expect(params.filter((param) => !(param in (route.recordParams ?? {}))), route.name).toHaveLength(1);
+      expect(entityUrl(route.kind!, 'x1', { relationships: Object.fromEntries(Object.values(route.recordParams ?? {}).map((r) => [r, 'p1'])) }), route.name).toBe(
+        routeUrl(route, { ...Object.fromEntries(Object.keys(route.recordParams ?? {}).map((param) => [param, 'p1'])), [params.find((param) => !(param in (route.recordParams ?? {})))!]: 'x1' }),
+      );
+    }
   });
 
   it('gives one variant per value of the enumerated parameters', () => {

@@ -41,6 +41,10 @@ export interface RouteDef {
   modules?: readonly ModuleName[];
   /** API type whose records this (detail) route shows, e.g. `quotations`. */
   kind?: string;
+  /** The page a record of `kind` opens on (a link to it, the palette, the grids): one per kind. */
+  opensRecord?: true;
+  /** Path parameters, other than the id, that come from the record: parameter → its relationship (an employee's page names its customer). */
+  recordParams?: Readonly<Record<string, string>>;
   /** Other SPEC §2 screen titles that lead here (palette keywords and extra commands). */
   aliases?: MessageDescriptor[];
 }
@@ -58,8 +62,8 @@ export const routes: readonly RouteDef[] = [
   // Customers and groups
   { name: 'CustomersType', path: '/customers/:type', title: t('nav.customersType'), group: 'customers', needsId: false, params: { type: ['company', 'person'] }, can: ['read', 'customer'] },
   { name: 'CustomersEmployees', path: '/customers/employees', title: t('nav.customersEmployees'), group: 'customers', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.employees')] },
-  { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], kind: 'employees' },
-  { name: 'CustomersId', path: '/customers/:id', title: t('nav.customersId'), needsId: true, can: ['read', 'customer'], kind: 'customers', aliases: [t('nav.alias.contacts')] },
+  { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], kind: 'employees', opensRecord: true, recordParams: { employeeCustomerId: 'customerId' } },
+  { name: 'CustomersId', path: '/customers/:id', title: t('nav.customersId'), needsId: true, can: ['read', 'customer'], kind: 'customers', opensRecord: true, aliases: [t('nav.alias.contacts')] },
   { name: 'CustomersIdDetail', path: '/customers/:id/detail', title: t('nav.customersIdDetail'), needsId: true, can: ['read', 'customer'], kind: 'customers', aliases: [t('nav.alias.registry'), t('nav.alias.editCustomer')] },
   { name: 'CustomersIdSettings', path: '/customers/:id/settings', title: t('nav.customersIdSettings'), needsId: true, can: ['read', 'customer'], staffOnly: true, kind: 'customers' },
   { name: 'CustomersIdImport', path: '/customers/:id/import', title: t('nav.customersIdImport'), needsId: true, can: ['create', 'import'], staffOnly: true, kind: 'customers' },
@@ -73,19 +77,19 @@ export const routes: readonly RouteDef[] = [
   { name: 'MarketingCustomers', path: '/marketing/customers', title: t('nav.marketingCustomers'), group: 'marketing', needsId: false, can: ['read', 'customer'], staffOnly: true, aliases: [t('nav.alias.salesCrm')] },
   { name: 'MarketingCustomersId', path: '/marketing/customers/:id', title: t('nav.marketingCustomersId'), needsId: true, can: ['read', 'customer'], staffOnly: true, kind: 'customers' },
   { name: 'MarketingQuotations', path: '/marketing/quotations', title: t('nav.marketingQuotations'), group: 'marketing', needsId: false, can: ['read', 'quotation'] },
-  { name: 'MarketingQuotationsDetail', path: '/marketing/quotations/detail/:id', title: t('nav.marketingQuotationsDetail'), needsId: true, can: ['read', 'quotation'], kind: 'quotations' },
+  { name: 'MarketingQuotationsDetail', path: '/marketing/quotations/detail/:id', title: t('nav.marketingQuotationsDetail'), needsId: true, can: ['read', 'quotation'], kind: 'quotations', opensRecord: true },
   // Issue 9 "compare": a quotation beside one of its revisions, or beside another quotation (quotation-compare/).
   { name: 'MarketingQuotationsCompareRevision', path: '/marketing/quotations/compare/:id/revisions/:revisionId', title: t('nav.marketingQuotationsCompareRevision'), needsId: true, can: ['read', 'quotation'] },
   { name: 'MarketingQuotationsCompare', path: '/marketing/quotations/compare/:id/:otherId', title: t('nav.marketingQuotationsCompare'), needsId: true, can: ['read', 'quotation'] },
   { name: 'MarketingOrders', path: '/marketing/orders', title: t('nav.marketingOrders'), group: 'marketing', needsId: false, can: ['read', 'order'] },
-  { name: 'MarketingOrdersDetail', path: '/marketing/orders/detail/:id', title: t('nav.marketingOrdersDetail'), needsId: true, can: ['read', 'order'], kind: 'orders' },
+  { name: 'MarketingOrdersDetail', path: '/marketing/orders/detail/:id', title: t('nav.marketingOrdersDetail'), needsId: true, can: ['read', 'order'], kind: 'orders', opensRecord: true },
   { name: 'CommercialOffers', path: '/marketing/commercialOffers', title: t('nav.commercialOffers'), group: 'marketing', needsId: false, can: ['read', 'commercial offer'], aliases: [t('nav.alias.commercialTerms')] },
   { name: 'CommercialOffersCustomer', path: '/marketing/commercialOffers/:customerId', title: t('nav.commercialOffersCustomer'), needsId: true, can: ['read', 'commercial offer'], kind: 'customers', aliases: [t('nav.alias.editCommercialTerms')] },
-  { name: 'CommercialOffersPriceList', path: '/marketing/commercialOffers/:customerId/priceList/:id', title: t('nav.commercialOffersPriceList'), needsId: true, can: ['read', 'price list'], kind: 'priceLists', aliases: [t('nav.alias.editPriceList')] },
+  { name: 'CommercialOffersPriceList', path: '/marketing/commercialOffers/:customerId/priceList/:id', title: t('nav.commercialOffersPriceList'), needsId: true, can: ['read', 'price list'], kind: 'priceLists', opensRecord: true, recordParams: { customerId: 'customerId' }, aliases: [t('nav.alias.editPriceList')] },
 
   // Planning
   { name: 'Assignments', path: '/planning/assignments', title: t('nav.assignments'), group: 'planning', needsId: false, can: ['read', 'assignment'], aliases: [t('nav.alias.planning')] },
-  { name: 'AssignmentsId', path: '/planning/assignments/:assignmentId', title: t('nav.assignmentsId'), needsId: true, can: ['read', 'assignment'], kind: 'assignments' },
+  { name: 'AssignmentsId', path: '/planning/assignments/:assignmentId', title: t('nav.assignmentsId'), needsId: true, can: ['read', 'assignment'], kind: 'assignments', opensRecord: true },
   { name: 'AssignmentsIdDetail', path: '/planning/assignments/:assignmentId/detail', title: t('nav.assignmentsIdDetail'), needsId: true, can: ['read', 'assignment'], kind: 'assignments' },
   { name: 'Calendar', path: '/planning/calendar/:moduleName', title: t('nav.calendar'), group: 'planning', needsId: false, params: { moduleName: customerModules }, can: ['read', 'assignment'] },
   { name: 'CommercialAgreements', path: '/planning/commercialAgreements', title: t('nav.commercialAgreements'), group: 'planning', needsId: false, can: ['read', 'commercial offer'] },
@@ -95,37 +99,37 @@ export const routes: readonly RouteDef[] = [
   // Issue 11: the anomalies found on equipment and installations, with their transitions (resolve, reopen). Not in the SPEC table.
   { name: 'Anomalies', path: '/planning/anomalies', title: t('nav.anomalies'), group: 'planning', needsId: false, can: ['read', 'anomaly'] },
   { name: 'Reminders', path: '/reminders', title: t('nav.reminders'), group: 'planning', needsId: false, can: ['read', 'reminder'] },
-  { name: 'RemindersId', path: '/reminders/:id', title: t('nav.remindersId'), needsId: true, can: ['read', 'reminder'], kind: 'reminders' },
+  { name: 'RemindersId', path: '/reminders/:id', title: t('nav.remindersId'), needsId: true, can: ['read', 'reminder'], kind: 'reminders', opensRecord: true },
 
   // Equipment and installations
   { name: 'Equipments', path: '/equipments', title: t('nav.equipments'), group: 'equipment', needsId: false, can: ['read', 'equipment'], modules: fieldModules },
-  { name: 'EquipmentsId', path: '/equipments/:id', title: t('nav.equipmentsId'), needsId: true, can: ['read', 'equipment'], modules: fieldModules, kind: 'equipments' },
+  { name: 'EquipmentsId', path: '/equipments/:id', title: t('nav.equipmentsId'), needsId: true, can: ['read', 'equipment'], modules: fieldModules, kind: 'equipments', opensRecord: true },
   { name: 'Installations', path: '/installations', title: t('nav.installations'), group: 'equipment', needsId: false, can: ['read', 'installation'], modules: fieldModules },
-  { name: 'InstallationsId', path: '/installations/:id', title: t('nav.installationsId'), needsId: true, can: ['read', 'installation'], modules: fieldModules, kind: 'installations' },
+  { name: 'InstallationsId', path: '/installations/:id', title: t('nav.installationsId'), needsId: true, can: ['read', 'installation'], modules: fieldModules, kind: 'installations', opensRecord: true },
   { name: 'EquipmentFamilies', path: '/equipmentFamilies', title: t('nav.equipmentFamilies'), group: 'equipment', needsId: false, can: ['read', 'equipment type'], aliases: [t('nav.alias.equipmentTypes')] },
   { name: 'Components', path: '/components', title: t('nav.components'), group: 'equipment', needsId: false, can: ['read', 'equipment'] },
-  { name: 'ComponentsId', path: '/components/:id', title: t('nav.componentsId'), needsId: true, can: ['read', 'equipment'], kind: 'components' },
+  { name: 'ComponentsId', path: '/components/:id', title: t('nav.componentsId'), needsId: true, can: ['read', 'equipment'], kind: 'components', opensRecord: true },
 
   // Training
   { name: 'Courses', path: '/courses', title: t('nav.courses'), group: 'training', needsId: false, can: ['read', 'course'] },
-  { name: 'CoursesId', path: '/courses/:id', title: t('nav.coursesId'), needsId: true, can: ['read', 'course'], kind: 'courses' },
+  { name: 'CoursesId', path: '/courses/:id', title: t('nav.coursesId'), needsId: true, can: ['read', 'course'], kind: 'courses', opensRecord: true },
   { name: 'CourseEditions', path: '/courseEditions', title: t('nav.courseEditions'), group: 'training', needsId: false, can: ['read', 'course'], aliases: [t('nav.alias.courseEditions')] },
-  { name: 'CourseEditionsId', path: '/courseEditions/:id', title: t('nav.courseEditionsId'), needsId: true, can: ['read', 'course'], kind: 'courseEditions' },
+  { name: 'CourseEditionsId', path: '/courseEditions/:id', title: t('nav.courseEditionsId'), needsId: true, can: ['read', 'course'], kind: 'courseEditions', opensRecord: true },
   { name: 'TrainingPlans', path: '/trainingPlans', title: t('nav.trainingPlans'), group: 'training', needsId: false, can: ['read', 'course'] },
-  { name: 'TrainingPlansId', path: '/trainingPlans/:id', title: t('nav.trainingPlansId'), needsId: true, can: ['read', 'course'], kind: 'trainingPlans' },
+  { name: 'TrainingPlansId', path: '/trainingPlans/:id', title: t('nav.trainingPlansId'), needsId: true, can: ['read', 'course'], kind: 'trainingPlans', opensRecord: true },
   { name: 'TrainingSites', path: '/trainingSites', title: t('nav.trainingSites'), group: 'training', needsId: false, can: ['read', 'course'] },
   { name: 'TrainingRooms', path: '/trainingRooms', title: t('nav.trainingRooms'), group: 'training', needsId: false, can: ['read', 'course'] },
   { name: 'TrainingEquipments', path: '/trainingEquipments', title: t('nav.trainingEquipments'), group: 'training', needsId: false, can: ['read', 'course'] },
 
   // Catalogue: activities, products, suppliers
   { name: 'Activities', path: '/activities', title: t('nav.activities'), group: 'catalog', needsId: false, can: ['read', 'activity'] },
-  { name: 'ActivitiesId', path: '/activities/:activityId', title: t('nav.activitiesId'), needsId: true, can: ['read', 'activity'], kind: 'activities' },
+  { name: 'ActivitiesId', path: '/activities/:activityId', title: t('nav.activitiesId'), needsId: true, can: ['read', 'activity'], kind: 'activities', opensRecord: true },
   { name: 'Products', path: '/products', title: t('nav.products'), group: 'catalog', needsId: false, can: ['read', 'product'], aliases: [t('nav.alias.productsServices')] },
   { name: 'ImportsNew', path: '/imports/new', title: t('nav.importsNew'), needsId: false, can: ['create', 'import'], staffOnly: true },
-  { name: 'ImportsId', path: '/imports/:id', title: t('nav.importsId'), needsId: true, can: ['read', 'import'], staffOnly: true, kind: 'imports' },
-  { name: 'ProductsId', path: '/products/:id', title: t('nav.productsId'), needsId: true, can: ['read', 'product'], kind: 'products' },
+  { name: 'ImportsId', path: '/imports/:id', title: t('nav.importsId'), needsId: true, can: ['read', 'import'], staffOnly: true, kind: 'imports', opensRecord: true },
+  { name: 'ProductsId', path: '/products/:id', title: t('nav.productsId'), needsId: true, can: ['read', 'product'], kind: 'products', opensRecord: true },
   { name: 'Suppliers', path: '/suppliers', title: t('nav.suppliers'), group: 'catalog', needsId: false, can: ['read', 'supplier'] },
-  { name: 'SuppliersId', path: '/suppliers/:id', title: t('nav.suppliersId'), needsId: true, can: ['read', 'supplier'], kind: 'suppliers' },
+  { name: 'SuppliersId', path: '/suppliers/:id', title: t('nav.suppliersId'), needsId: true, can: ['read', 'supplier'], kind: 'suppliers', opensRecord: true },
 
   // Administration
   { name: 'Users', path: '/users', title: t('nav.users'), group: 'admin', needsId: false, can: ['read', 'user'] },
@@ -136,7 +140,7 @@ export const routes: readonly RouteDef[] = [
   { name: 'CommercialZones', path: '/commercialZones', title: t('nav.commercialZones'), group: 'admin', needsId: false, can: ['read', 'zone'], aliases: [t('nav.alias.zones')] },
   { name: 'PaymentTerms', path: '/paymentTerms', title: t('nav.paymentTerms'), group: 'admin', needsId: false, can: ['read', 'invoicing method'] },
   { name: 'InvoicingMethod', path: '/invoicingMethod', title: t('nav.invoicingMethod'), group: 'admin', needsId: false, can: ['read', 'invoicing method'] },
-  { name: 'InvoicingMethodId', path: '/invoicingMethod/:id', title: t('nav.invoicingMethodId'), needsId: true, can: ['read', 'invoicing method'], kind: 'invoicingMethods' },
+  { name: 'InvoicingMethodId', path: '/invoicingMethod/:id', title: t('nav.invoicingMethodId'), needsId: true, can: ['read', 'invoicing method'], kind: 'invoicingMethods', opensRecord: true },
   { name: 'ReportHeadings', path: '/reportHeadings', title: t('nav.reportHeadings'), group: 'admin', needsId: false, can: ['read', 'report heading'] },
   { name: 'TemplateDoc', path: '/templateDoc/:type', title: t('nav.templateDoc'), group: 'admin', needsId: false, params: { type: routeTemplateDocTypes }, can: ['read', 'settings'] },
   { name: 'ContextTables', path: '/contextTables', title: t('nav.contextTables'), group: 'admin', needsId: false, can: ['read', 'settings'] },
@@ -232,38 +236,19 @@ export function routeUrl(route: RouteDef | string, params: Record<string, string
   );
 }
 
-/**
- * Where a record of an API type opens: its detail route, and the path parameters other than its id
- * that come from the record itself (an employee's page names its customer too).
- */
-const entityRoutes: Readonly<Record<string, { name: string; extra?(relationships: Record<string, unknown>): Record<string, string> | undefined }>> = {
-  customers: { name: 'CustomersId' },
-  quotations: { name: 'MarketingQuotationsDetail' },
-  orders: { name: 'MarketingOrdersDetail' },
-  assignments: { name: 'AssignmentsId' },
-  equipments: { name: 'EquipmentsId' },
-  installations: { name: 'InstallationsId' },
-  products: { name: 'ProductsId' },
-  imports: { name: 'ImportsId' },
-  suppliers: { name: 'SuppliersId' },
-  activities: { name: 'ActivitiesId' },
-  courses: { name: 'CoursesId' },
-  courseEditions: { name: 'CourseEditionsId' },
-  trainingPlans: { name: 'TrainingPlansId' },
-  components: { name: 'ComponentsId' },
-  reminders: { name: 'RemindersId' },
-  invoicingMethods: { name: 'InvoicingMethodId' },
-  employees: { name: 'CustomersEmployeesId', extra: (r) => (typeof r.customerId === 'string' ? { employeeCustomerId: r.customerId } : undefined) },
-  priceLists: { name: 'CommercialOffersPriceList', extra: (r) => (typeof r.customerId === 'string' ? { customerId: r.customerId } : undefined) },
-};
+/** Where a record of an API type opens: the route marked `opensRecord` for its kind (derived from the route table). */
+const recordRoutes: ReadonlyMap<string, RouteDef> = new Map(routes.filter((route) => route.opensRecord && route.kind).map((route) => [route.kind!, route]));
 
 /** URL of the detail tab of record `id` of API `type`, or undefined when the type has no detail route (or the record lacks what the path needs). */
 export function entityUrl(type: string, id: string, entity?: { relationships?: Record<string, unknown> }): string | undefined {
-  const target = entityRoutes[type];
-  if (!target) return undefined;
-  const extra = target.extra ? target.extra(entity?.relationships ?? {}) : {};
-  if (!extra) return undefined;
-  const route = routeByName(target.name);
+  const route = recordRoutes.get(type);
+  if (!route) return undefined;
+  const extra: Record<string, string> = {};
+  for (const [param, relationship] of Object.entries(route.recordParams ?? {})) {
+    const value = entity?.relationships?.[relationship];
+    if (typeof value !== 'string') return undefined;
+    extra[param] = value;
+  }
   const idParam = segmentsOf(route.path).find((part) => part.startsWith(':') && !(part.slice(1) in extra))!.slice(1);
   return routeUrl(route, { ...extra, [idParam]: id });
 }
