@@ -44,6 +44,8 @@ function expectPage(text: string, expected: { unbroken: string[]; headings: stri
   }
   for (const heading of expected.headings) expect(text).toContain(heading);
   expect(text).not.toContain('**');
+  // A label whose value is missing is left out, not printed empty («Modalità di pagamento:», «fino al»).
+  expect(lines.filter((line) => /(:|\bfino al)$/.test(line.trim())), `a label printed without its value:\n${text}`).toEqual([]);
   expect(lines.some((line) => line.includes(CUSTOMER)), `the customer «${CUSTOMER}» is not on one line`).toBe(true);
 }
 

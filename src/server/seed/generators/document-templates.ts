@@ -33,8 +33,8 @@ facendo seguito alla Vostra cortese richiesta, Vi sottoponiamo la nostra miglior
 {{preventivo.note}}
 
 {{/preventivo.note}}
-Validità dell’offerta: fino al {{preventivo.scadenza}}
-Modalità di pagamento: {{preventivo.pagamento}}
+{{#preventivo.scadenza}}Validità dell’offerta: fino al {{preventivo.scadenza}}{{/preventivo.scadenza}}
+{{#preventivo.pagamento}}Modalità di pagamento: {{preventivo.pagamento}}{{/preventivo.pagamento}}
 
 Restando a disposizione per ogni chiarimento, porgiamo distinti saluti.
 
