@@ -14,6 +14,7 @@ import { pushAlert } from '../alerts/alerts.ts';
 import { records } from '../data/index.ts';
 import { addMessages, intl } from '../i18n/index.ts';
 import messages from '../i18n/messages/export.ts';
+import { RadioGroup } from '../forms/editors/radio-group.tsx';
 import { openDialog } from '../shell/dialog.tsx';
 import { downloadBlob } from '../shell/download.ts';
 
@@ -144,16 +145,20 @@ function ExportForm({ view, close }: { view: ListExportView; close: (result?: un
       <p>
         <FormattedMessage id={view.totalIsEstimate ? 'export.introEstimate' : 'export.intro'} values={{ count: view.total }} />
       </p>
-      <fieldset disabled={progress !== null}>
-        <legend><FormattedMessage id="export.format" /></legend>
-        {(['xlsx', 'csv'] as const).map((option, index) => (
-          <label key={option} className="export-format">
-            <input type="radio" name={name} value={option} checked={format === option} onChange={() => setFormat(option)} {...(index === 0 ? { 'data-autofocus': true } : {})} />
-            <span><FormattedMessage id={`export.format.${option}`} /></span>
-            <small> — <FormattedMessage id={`export.format.${option}Hint`} /></small>
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup<ExportFormat>
+        label={<FormattedMessage id="export.format" />}
+        name={name}
+        value={format}
+        onChange={setFormat}
+        disabled={progress !== null}
+        optionClassName="export-format"
+        autoFocusFirst
+        options={(['xlsx', 'csv'] as const).map((option) => ({
+          value: option,
+          label: <span><FormattedMessage id={`export.format.${option}`} /></span>,
+          hint: <FormattedMessage id={`export.format.${option}Hint`} />,
+        }))}
+      />
       {progress && (
         <div className="export-progress" role="status">
           <FormattedMessage id="export.progress" />

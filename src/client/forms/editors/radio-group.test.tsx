@@ -60,4 +60,17 @@ describe('radio group (SPEC §5 radios inherit group state)', () => {
       expect(radio.getAttribute('aria-invalid')).toBe('true');
     }
   });
+
+  it('shows each choice’s hint and can give the first radio the dialog’s first focus', () => {
+    render(
+      <RadioGroup label="Formato" options={[{ value: 'xlsx', label: 'Excel', hint: 'un foglio' }, { value: 'csv', label: 'CSV' }]} value="csv" onChange={vi.fn()}
+        optionClassName="export-format" autoFocusFirst />,
+    );
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios[0]!.hasAttribute('data-autofocus')).toBe(true);
+    expect(radios[1]!.hasAttribute('data-autofocus')).toBe(false);
+    expect(radios[0]!.closest('label')!.className).toBe('radio-option export-format');
+    expect(radios[0]!.closest('label')!.textContent).toContain('— un foglio');
+    expect(radios[1]!.checked).toBe(true);
+  });
 });

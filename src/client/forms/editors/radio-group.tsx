@@ -28,21 +28,27 @@ export function radioStateProps(state: RadioGroupState): { disabled?: true; requ
 export interface RadioGroupProps<T extends string> extends RadioGroupState {
   /** The group's label (its legend). */
   label: ReactNode;
-  options: readonly { value: T; label: ReactNode }[];
+  /** Each choice: its label and, beside it, an optional hint («— one sheet per list»). */
+  options: readonly { value: T; label: ReactNode; hint?: ReactNode }[];
   value: T | undefined;
   onChange(value: T): void;
   /** The id of the text that describes the group (its error message). */
   describedBy?: string | undefined;
   /** The radios' shared name; one of its own when not given. */
   name?: string;
+  /** Classes of the group (besides `radio-group`) and of each choice's label (besides `radio-option`). */
+  className?: string;
+  optionClassName?: string;
+  /** The dialog's first focus goes to the first radio (`data-autofocus`). */
+  autoFocusFirst?: boolean;
 }
 
-export function RadioGroup<T extends string>({ label, options, value, onChange, describedBy, name, ...state }: RadioGroupProps<T>) {
+export function RadioGroup<T extends string>({ label, options, value, onChange, describedBy, name, className, optionClassName, autoFocusFirst, ...state }: RadioGroupProps<T>) {
   const ownName = useId();
   const radio = radioStateProps(state);
   return (
     <fieldset
-      className="radio-group"
+      className={className ? `radio-group ${className}` : 'radio-group'}
       role="radiogroup"
       disabled={state.disabled}
       aria-disabled={state.disabled || undefined}
@@ -52,14 +58,15 @@ export function RadioGroup<T extends string>({ label, options, value, onChange, 
       aria-describedby={describedBy}
     >
       <legend>{label}</legend>
-      {options.map((option) => (
-        <label key={option.value} className="radio-option">
+      {options.map((option, index) => (
+        <label key={option.value} className={optionClassName ? `radio-option ${optionClassName}` : 'radio-option'}>
           <input
             type="radio"
             name={name ?? ownName}
             value={option.value}
             checked={value === option.value}
             {...radio}
+            {...(autoFocusFirst && index === 0 ? { 'data-autofocus': true } : {})}
             onChange={() => {
               if (!state.readOnly && !state.disabled) onChange(option.value);
             }}
@@ -72,6 +79,7 @@ export function RadioGroup<T extends string>({ label, options, value, onChange, 
             }}
           />{' '}
           {option.label}
+          {option.hint !== undefined && <small> — {option.hint}</small>}
         </label>
       ))}
     </fieldset>
