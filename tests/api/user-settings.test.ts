@@ -50,4 +50,18 @@ describe.each(engines())('user settings privacy on %s', (engine) => {
     const forged = await api.as(api.adminId).request('POST', '/api/userSettings', { attributes: {}, relationships: { userId: salesman } });
     expect(forged.status).toBe(403);
   });
+
+  it('keeps the user’s own «Schede aperte al massimo» (50 unless chosen), refusing a value not offered', async () => {
+    expect(salesmanSettings.attributes.tabLimit).toBe(50);
+    const current = (await api.as(salesman).request('GET', `/api/userSettings/${salesmanSettings.id}`)).body.data;
+    const wrong = await api
+      .as(salesman)
+      .request('PATCH', `/api/userSettings/${salesmanSettings.id}`, { attributes: { tabLimit: 25 } }, { 'if-match': `"${current.metadata.lastUpdatedDateTime}"` });
+    expect(wrong.status).toBe(422);
+    const chosen = await api
+      .as(salesman)
+      .request('PATCH', `/api/userSettings/${salesmanSettings.id}`, { attributes: { tabLimit: 0 } }, { 'if-match': `"${current.metadata.lastUpdatedDateTime}"` });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect((await api.as(salesman).request('GET', `/api/userSettings/${salesmanSettings.id}`)).body.data.attributes.tabLimit).toBe(0);
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { kindList } from '../../domain/kinds.ts';
 import { modules } from '../../domain/enums.ts';
 import { resolveScreen, screenOfRoute } from '../screens/screen-table.ts';
-import { gridName, hasDarkThemeOf, moduleNames, themeChoiceOf } from './settings-screen.tsx';
+import { gridName, hasDarkThemeOf, moduleNames, tabLimitChoice, tabLimitLabel, themeChoiceOf } from './settings-screen.tsx';
 
 describe('user settings screen', () => {
   it('is what /userSettings shows, not a grid of rows', () => {
@@ -27,5 +27,11 @@ describe('user settings screen', () => {
     expect(screenGrids.length).toBeGreaterThan(0);
     const ids = [...kindList.flatMap((kind) => [kind.type, `${kind.type}.embedded`]), ...screenGrids];
     expect(ids.filter((id) => gridName(id) === id || gridName(id).includes('.'))).toEqual([]);
+  });
+
+  it('offers «Schede aperte al massimo» as «Nessun limite», 20, 30, 50, each saved as the schema’s number', () => {
+    expect([0, 20, 30, 50].map(tabLimitLabel)).toEqual(['Nessun limite', '20', '30', '50']);
+    expect(['0', '20', '30', '50'].map(tabLimitChoice)).toEqual([0, 20, 30, 50]);
+    expect(tabLimitChoice('25')).toBe(50);
   });
 });

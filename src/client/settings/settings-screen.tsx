@@ -8,13 +8,15 @@ import { useId } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
+import { RadioGroup } from '../forms/editors/radio-group.tsx';
 import { enumLabel } from '../forms/format.ts';
 import { addMessages, hasMessage, intl as catalogue } from '../i18n/index.ts';
 import settingsMessages from '../i18n/messages/settings.ts';
 import { useSession } from '../session/session.tsx';
 import { AppLink } from '../shell/app-link.tsx';
 import { openingUrl, useSavedViews } from '../kinds/saved-views.ts';
-import { updateUserSettings, userSettingsAtom } from './user-settings.ts';
+import { TAB_LIMIT_CHOICES } from '../workspace/workspace-state.ts';
+import { updateUserSettings, userSettingsAtom, type UserSettings } from './user-settings.ts';
 
 addMessages(settingsMessages);
 
@@ -26,6 +28,16 @@ export function themeChoiceOf(hasDarkTheme: boolean | undefined): ThemeChoice {
 
 export function hasDarkThemeOf(choice: ThemeChoice): boolean | undefined {
   return choice === 'system' ? undefined : choice === 'dark';
+}
+
+/** «Nessun limite» for 0, else the number of tabs. */
+export function tabLimitLabel(choice: number): string {
+  return choice === 0 ? catalogue.formatMessage({ id: 'settings.tabLimit.none' }) : catalogue.formatMessage({ id: 'settings.tabLimit.count' }, { count: choice });
+}
+
+/** The setting of a radio's value (the group's values are strings); an unknown one is the default. */
+export function tabLimitChoice(value: string): UserSettings['tabLimit'] {
+  return TAB_LIMIT_CHOICES.find((choice) => String(choice) === value) ?? 50;
 }
 
 const EMBEDDED = '.embedded';
@@ -51,6 +63,7 @@ export default function SettingsScreen() {
   const settings = useAtomValue(userSettingsAtom);
   const views = useSavedViews();
   const themeName = useId();
+  const tabLimitHint = useId();
   const theme = themeChoiceOf(settings.hasDarkTheme);
   const grids = Object.entries(settings.gridColumns ?? {}).sort(([a], [b]) => a.localeCompare(b));
   const resetGrid = (grid: string) => updateUserSettings({ gridColumns: Object.fromEntries(grids.filter(([id]) => id !== grid)) });
@@ -72,21 +85,13 @@ export default function SettingsScreen() {
         <dd>{moduleNames(identity.allowedModules) || t('settings.profile.none')}</dd>
       </dl>
 
-      <fieldset>
-        <legend><FormattedMessage id="settings.theme" /></legend>
-        {(['system', 'light', 'dark'] as const).map((choice) => (
-          <label key={choice}>
-            <input
-              type="radio"
-              name={themeName}
-              value={choice}
-              checked={theme === choice}
-              onChange={() => updateUserSettings({ hasDarkTheme: hasDarkThemeOf(choice) }, { immediate: true })}
-            />{' '}
-            <FormattedMessage id={`settings.theme.${choice}`} />
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        label={<FormattedMessage id="settings.theme" />}
+        name={themeName}
+        value={theme}
+        onChange={(choice) => updateUserSettings({ hasDarkTheme: hasDarkThemeOf(choice) }, { immediate: true })}
+        options={(['system', 'light', 'dark'] as const).map((choice) => ({ value: choice, label: <FormattedMessage id={`settings.theme.${choice}`} /> }))}
+      />
 
       <fieldset>
         <legend><FormattedMessage id="settings.layout" /></legend>
@@ -99,6 +104,15 @@ export default function SettingsScreen() {
           <FormattedMessage id="settings.filters" />
         </label>
       </fieldset>
+
+      <RadioGroup
+        label={<FormattedMessage id="settings.tabLimit" />}
+        value={String(settings.tabLimit)}
+        onChange={(choice) => updateUserSettings({ tabLimit: tabLimitChoice(choice) })}
+        options={TAB_LIMIT_CHOICES.map((choice) => ({ value: String(choice), label: tabLimitLabel(choice) }))}
+        describedBy={tabLimitHint}
+      />
+      <p id={tabLimitHint} className="form-hint"><FormattedMessage id="settings.tabLimit.hint" /></p>
 
       <h2><FormattedMessage id="settings.columns" /></h2>
       {grids.length === 0 ? (

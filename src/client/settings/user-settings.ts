@@ -21,6 +21,7 @@ export const defaultUserSettings: UserSettings = {
   sidebarOpenedGroups: [],
   currentGroupSelected: '',
   openTabs: [],
+  tabLimit: 50,
   gridColumns: {},
 };
 

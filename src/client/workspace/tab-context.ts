@@ -12,7 +12,8 @@ import { redirectCustomerType } from '../../domain/routes.ts';
 import { pushAlert } from '../alerts/alerts.ts';
 import { intl } from '../i18n/index.ts';
 import { store } from '../store.ts';
-import { activeTab, dispatchWorkspace, TAB_LIMIT, workspaceAtom, type Side } from './workspace-state.ts';
+import { userSettingsAtom } from '../settings/user-settings.ts';
+import { activeTab, dispatchWorkspace, tabLimitOf, workspaceAtom, type Side } from './workspace-state.ts';
 
 /** The id of the tab a component renders in (`<TabPanel>` provides it). */
 export const TabIdContext = createContext<string | undefined>(undefined);
@@ -43,20 +44,21 @@ export interface OpenTabOptions {
 /** The key that reopens a closed tab, from the registry. */
 const reopenKey = () => workspaceCommands.find((command) => command.id === 'tab.reopen')?.keys?.[0] ?? '';
 
-/** Opens (or focuses) the tab of an app URL, applying the SPEC §2 company/person redirect and the tab limit. */
+/** Opens (or focuses) the tab of an app URL, applying the SPEC §2 company/person redirect and the user's tab limit. */
 export function openTab(url: string, options: OpenTabOptions = {}): void {
   const before = store.get(workspaceAtom);
   const from = activeTab(before)?.url;
-  dispatchWorkspace({ type: 'open', url: redirectCustomerType(from, url), ...options, ...(TAB_LIMIT === undefined ? {} : { limit: TAB_LIMIT }) });
+  const limit = tabLimitOf(store.get(userSettingsAtom).tabLimit);
+  dispatchWorkspace({ type: 'open', url: redirectCustomerType(from, url), ...options, ...(limit === undefined ? {} : { limit }) });
   // Tabs the limit closed: say which, and how to get them back.
   const open = new Set(store.get(workspaceAtom).tabs.map((tab) => tab.id));
   const closed = before.tabs.filter((tab) => !open.has(tab.id));
-  if (closed.length > 0 && TAB_LIMIT !== undefined) {
+  if (closed.length > 0 && limit !== undefined) {
     pushAlert({
       id: 'workspace-tab-limit',
       content: intl.formatMessage(
         { id: 'workspace.tabs.limitClosed' },
-        { limit: TAB_LIMIT, count: closed.length, titles: closed.map((tab) => tab.title ?? tab.url).join(', '), keys: formatSequence(reopenKey()) },
+        { limit, count: closed.length, titles: closed.map((tab) => tab.title ?? tab.url).join(', '), keys: formatSequence(reopenKey()) },
       ),
     });
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeTab, emptyWorkspace, workspaceReducer, type Workspace, type WorkspaceAction } from './workspace-state.ts';
+import { DEFAULT_TAB_LIMIT as SCHEMA_DEFAULT_TAB_LIMIT, MAX_OPEN_TABS, TAB_LIMIT_CHOICES as SCHEMA_TAB_LIMIT_CHOICES, userSettingsAttributes } from '../../domain/entities/user-settings.ts';
+import { activeTab, DEFAULT_TAB_LIMIT, emptyWorkspace, TAB_LIMIT_CHOICES, tabLimitOf, workspaceReducer, type Workspace, type WorkspaceAction } from './workspace-state.ts';
 
 const run = (...actions: WorkspaceAction[]): Workspace => actions.reduce(workspaceReducer, emptyWorkspace);
 const urls = (ws: Workspace) => ws.tabs.map((tab) => tab.url);
@@ -149,5 +150,51 @@ describe('tab limit', () => {
     let ws = run({ type: 'restore', tabs: [{ url: '/a' }, { url: '/b' }, { url: '/c' }], activeUrl: '/c' });
     ws = workspaceReducer(ws, limited('/d'));
     expect(urls(ws)).toEqual(['/b', '/c', '/d']);
+  });
+});
+
+describe('tab limit from the user settings («Schede aperte al massimo»)', () => {
+  const openMany = (count: number, setting: number | undefined) => {
+    const limit = tabLimitOf(setting);
+    return run(...Array.from({ length: count }, (_, i) => open(`/page-${i}`, limit === undefined ? {} : { limit })));
+  };
+
+  it('offers the schema’s choices, none above the tabs the settings save, 50 by default as before', () => {
+    expect(TAB_LIMIT_CHOICES).toEqual(SCHEMA_TAB_LIMIT_CHOICES);
+    expect(DEFAULT_TAB_LIMIT).toBe(SCHEMA_DEFAULT_TAB_LIMIT);
+    expect(Math.max(...TAB_LIMIT_CHOICES)).toBeLessThanOrEqual(MAX_OPEN_TABS);
+    expect(userSettingsAttributes.parse({}).tabLimit).toBe(50);
+    for (const choice of TAB_LIMIT_CHOICES) expect(userSettingsAttributes.parse({ tabLimit: choice }).tabLimit).toBe(choice);
+    for (const wrong of [25, -1, 51, '20', null]) expect(userSettingsAttributes.safeParse({ tabLimit: wrong }).success).toBe(false);
+  });
+
+  it('maps the setting to the reducer’s limit: 0 is none, absent the default', () => {
+    expect(tabLimitOf(undefined)).toBe(50);
+    expect(tabLimitOf(0)).toBeUndefined();
+    expect(tabLimitOf(20)).toBe(20);
+  });
+
+  it('keeps at most the chosen number of tabs, the least recently used closed first', () => {
+    const twenty = openMany(25, 20);
+    expect(twenty.tabs).toHaveLength(20);
+    expect(urls(twenty)).not.toContain('/page-0');
+    expect(twenty.closed.map((tab) => tab.url)).toEqual(['/page-0', '/page-1', '/page-2', '/page-3', '/page-4']);
+    expect(active(twenty)).toBe('/page-24');
+    expect(openMany(35, 30).tabs).toHaveLength(30);
+    expect(openMany(60, undefined).tabs).toHaveLength(50);
+  });
+
+  it('«Nessun limite» closes nothing', () => {
+    const ws = openMany(60, 0);
+    expect(ws.tabs).toHaveLength(60);
+    expect(ws.closed).toEqual([]);
+  });
+
+  it('a tab with unsaved changes outlives the limit', () => {
+    let ws = openMany(1, 20);
+    ws = workspaceReducer(ws, { type: 'setDirty', id: ws.tabs[0]!.id, dirty: true });
+    for (let i = 1; i < 30; i++) ws = workspaceReducer(ws, open(`/page-${i}`, { limit: 20 }));
+    expect(ws.tabs).toHaveLength(20);
+    expect(urls(ws)).toContain('/page-0');
   });
 });

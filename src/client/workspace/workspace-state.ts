@@ -47,11 +47,20 @@ export type WorkspaceAction =
 export const MAX_CLOSED_TABS = 20;
 
 /**
- * Most tabs open at once (`undefined`: no limit). Opening one more closes the least recently used
- * tabs without unsaved changes, never a shown one (they stay reopenable). Equal to what the user
- * settings save (`MAX_OPEN_TABS`), so no open tab is silently left out of the saved workspace.
+ * The user's «Schede aperte al massimo» (user settings `tabLimit`, DESIGN §4): most tabs open at once.
+ * Opening one more closes the least recently used tabs without unsaved changes, never a shown one
+ * (they stay reopenable). The choices are the schema's `TAB_LIMIT_CHOICES` (not imported: it would
+ * bring zod into the initial bundle; a test checks), none above what the settings save
+ * (`MAX_OPEN_TABS`), 0 meaning no limit.
  */
-export const TAB_LIMIT: number | undefined = 50;
+export const TAB_LIMIT_CHOICES = [0, 20, 30, 50] as const;
+export const DEFAULT_TAB_LIMIT = 50;
+
+/** The limit the reducer applies for a saved setting: 0 is none (`undefined`), an absent one the default. */
+export function tabLimitOf(setting: number | undefined): number | undefined {
+  if (setting === undefined) return DEFAULT_TAB_LIMIT;
+  return setting > 0 ? setting : undefined;
+}
 
 export const emptyWorkspace: Workspace = { tabs: [], panes: [undefined, undefined], focusedPane: 0, closed: [], usage: [] };
 

@@ -9,8 +9,13 @@ const parse = (attributes: object) => entitySchema(userSettings).safeParse({ att
 describe('user settings', () => {
   it('has the SPEC §3 defaults; no dark-theme value means the system preference', () => {
     expect(parse({}).data?.attributes).toEqual({
-      hasFilters: false, hasSidebarEnlarged: false, sidebarOpenedGroups: [], currentGroupSelected: '', openTabs: [], gridColumns: {},
+      hasFilters: false, hasSidebarEnlarged: false, sidebarOpenedGroups: [], currentGroupSelected: '', openTabs: [], tabLimit: 50, gridColumns: {},
     });
+  });
+
+  it('keeps the user’s «Schede aperte al massimo»: no limit (0), 20, 30 or 50, nothing else', () => {
+    for (const choice of [0, 20, 30, 50]) expect(parse({ tabLimit: choice }).data?.attributes.tabLimit).toBe(choice);
+    for (const wrong of [10, 51, 100, '30', null]) expect(parse({ tabLimit: wrong }).success).toBe(false);
   });
 
   it('keeps the opened sidebar groups as a set', () => {

@@ -9,6 +9,13 @@ import { messages, optionalText, requiredText } from '../validation.ts';
 
 /** Most tabs a workspace keeps open. */
 export const MAX_OPEN_TABS = 50;
+/**
+ * The choices of «Schede aperte al massimo» (DESIGN §4 «an optional limit closes the least recently
+ * used tabs that have no unsaved change»): 0 is «Nessun limite». Never above MAX_OPEN_TABS, the
+ * tabs the workspace saves.
+ */
+export const TAB_LIMIT_CHOICES = [0, 20, 30, 50] as const;
+export const DEFAULT_TAB_LIMIT = 50;
 /** Most grids whose column choice is remembered. */
 export const MAX_REMEMBERED_GRIDS = 200;
 
@@ -47,6 +54,8 @@ export const userSettingsAttributes = z.strictObject({
         seen.add(tab.url);
       });
     }),
+  /** Most tabs open at once; opening one more closes the least recently used saved ones (0: no limit). */
+  tabLimit: z.union(TAB_LIMIT_CHOICES.map((choice) => z.literal(choice))).default(DEFAULT_TAB_LIMIT),
   activeTabUrl: workspaceUrl.optional(),
   /** The tab shown on the right of the split view (absent: no split). */
   splitTabUrl: workspaceUrl.optional(),

@@ -139,6 +139,7 @@ export default {
   'form.field.hasMaintenanceContract': 'Contratto di manutenzione',
   'form.field.hasMediaTree': 'Archivio file attivo',
   'form.field.hasSidebarEnlarged': 'Barra laterale estesa',
+  'form.field.tabLimit': 'Schede aperte al massimo',
   'form.field.hintLabel': 'Suggerimento',
   'form.field.hireDate': 'Data di assunzione',
   'form.field.houseNumber': 'Numero civico',
