@@ -5,7 +5,7 @@
  * always a reference picker (list items included); maps get a key/value editor, an equipment's
  * `additionalData` its customer's definitions, a role's `permissions` the rule editor.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldSpec } from './schema-fields.ts';
 import { emptyValue } from './schema-fields.ts';
@@ -25,7 +25,7 @@ import { findKind } from '../../domain/kinds.ts';
 import { injectEditorStyles } from './editors/editor-styles.ts';
 import { useTypedText } from './editors/use-typed-text.ts';
 import { DateInput } from './editors/date-input.tsx';
-import { useRememberedTexts } from './remembered-texts.ts';
+import { SuggestingTextarea } from './editors/suggesting-textarea.tsx';
 
 injectEditorStyles();
 
@@ -381,40 +381,3 @@ function TextListArea({ common, items, set }: { common: Record<string, unknown>;
   );
 }
 
-/**
- * SPEC §9 textarea: 20 columns, 2 rows, soft wrap, and up to 5 texts used before in this field offered
- * under it while it is empty and focused, each with «Rimuovi suggerimento». A text is remembered when
- * the field is left with it.
- */
-function SuggestingTextarea({ common, path, readOnly, maxLength, minLength, text, onText }: {
-  common: Record<string, unknown>; path: string; readOnly: boolean; maxLength: number | undefined; minLength: number | undefined; text: string; onText(text: string): void;
-}) {
-  const intl = useIntl();
-  const { suggestions, remember, remove } = useRememberedTexts(path);
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const shown = !readOnly && open && text === '' && suggestions.length > 0;
-  return (
-    <div className="form-textarea"
-      onFocus={() => setOpen(true)}
-      onBlur={(event) => {
-        if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-        setOpen(false);
-        if (!readOnly) remember(text);
-      }}>
-      <textarea {...common} rows={2} cols={20} wrap="soft" maxLength={maxLength} minLength={minLength} value={text} onChange={(e) => onText(e.target.value)}
-        aria-controls={shown ? listId : undefined} />
-      {shown && (
-        <ul id={listId} className="form-suggestions" aria-label={intl.formatMessage({ id: 'form.suggestions' })}>
-          {suggestions.map((suggestion) => (
-            <li key={suggestion}>
-              <button type="button" className="form-suggestion" onClick={() => onText(suggestion)}>{suggestion}</button>
-              <button type="button" className="form-suggestion-remove" aria-label={intl.formatMessage({ id: 'form.suggestions.remove' }, { text: suggestion })}
-                title={intl.formatMessage({ id: 'form.suggestions.removeTitle' })} onClick={() => remove(suggestion)}>×</button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}

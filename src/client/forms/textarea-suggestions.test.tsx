@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { messages } from '../i18n/index.ts';
 import { Field } from './field-input.tsx';
@@ -46,5 +46,58 @@ describe('textarea (SPEC §9)', () => {
     fireEvent.focus(again);
     fireEvent.click(screen.getByRole('button', { name: 'Accesso dal retro' }));
     expect(again.value).toBe('Accesso dal retro');
+  });
+
+  it('has the SPEC §9 defaults: 20 columns, 2 rows, soft wrap', () => {
+    render(<IntlProvider locale="it" messages={messages}><Note /></IntlProvider>);
+    const box = screen.getByRole('textbox') as HTMLTextAreaElement;
+    expect(box.cols).toBe(20);
+    expect(box.rows).toBe(2);
+    expect(box.wrap).toBe('soft');
+  });
+
+  it('remembers the last 5 distinct texts, most recent first; a repeated one moves to the top', () => {
+    const view = render(<IntlProvider locale="it" messages={messages}><Note /></IntlProvider>);
+    const box = screen.getByRole('textbox') as HTMLTextAreaElement;
+    const use = (text: string) => {
+      fireEvent.focus(box);
+      fireEvent.change(box, { target: { value: text } });
+      fireEvent.blur(box);
+      fireEvent.change(box, { target: { value: '' } });
+    };
+    for (const text of ['uno', 'due', 'tre', 'quattro', 'cinque', 'sei', 'tre']) use(text);
+    view.unmount();
+    render(<IntlProvider locale="it" messages={messages}><Note /></IntlProvider>);
+    fireEvent.focus(screen.getByRole('textbox'));
+    const offered = screen.getAllByRole('button').filter((button) => button.className === 'form-suggestion').map((button) => button.textContent);
+    expect(offered).toEqual(['tre', 'sei', 'cinque', 'quattro', 'due']);
+    expect(screen.getAllByRole('button', { name: /^Rimuovi suggerimento: / })).toHaveLength(5);
+    expect(screen.getAllByTitle('Rimuovi suggerimento')).toHaveLength(5);
+  });
+
+  it('by keyboard: ArrowDown into the list, arrows move, Delete removes, Enter takes one', () => {
+    localStorage.setItem('textarea-suggestions:attributes.note', JSON.stringify(['uno', 'due', 'tre']));
+    render(<IntlProvider locale="it" messages={messages}><Note /></IntlProvider>);
+    const box = screen.getByRole('textbox') as HTMLTextAreaElement;
+    act(() => box.focus());
+    expect(screen.getByRole('list', { name: 'Testi usati di recente' })).toBeTruthy();
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('uno');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('due');
+    fireEvent.keyDown(document.activeElement!, { key: 'Delete' });
+    // «due» is gone, here and in the browser's memory; the focus is on the one in its place.
+    expect(screen.queryByRole('button', { name: 'due' })).toBeNull();
+    expect(JSON.parse(localStorage.getItem('textarea-suggestions:attributes.note')!)).toEqual(['uno', 'tre']);
+    expect(document.activeElement?.textContent).toBe('tre');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(box);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    // Enter on a button is its click.
+    fireEvent.click(document.activeElement!);
+    expect(box.value).toBe('uno');
+    expect(document.activeElement).toBe(box);
+    expect(screen.queryByRole('list')).toBeNull();
   });
 });
