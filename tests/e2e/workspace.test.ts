@@ -264,6 +264,34 @@ describe('workspace', () => {
     await expect.poll(() => tabs().count()).toBe(50);
     await expect(selectedTab().getAttribute('href')).resolves.toBe(`/nessuna/altra-pagina-${more}`);
     await page.getByText(/per restare entro 50 schede aperte/).first().waitFor({ state: 'visible' });
+
+    // The limit is the user's own: «Schede aperte al massimo» 20 on /userSettings, saved on the server, and the next tab closes down to 20.
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/userSettings');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const limitGroup = page.getByRole('radiogroup', { name: 'Schede aperte al massimo' });
+    await limitGroup.waitFor({ state: 'visible', timeout: 15_000 });
+    await expect(limitGroup.getByRole('radio', { name: '50' }).isChecked()).resolves.toBe(true);
+    await limitGroup.getByRole('radio', { name: '20' }).check();
+    await expect
+      .poll(async () => (await (await server.api(`/userSettings?filter[userId]=${userId}`, { token })).json()).data[0]?.attributes.tabLimit, { timeout: 10_000 })
+      .toBe(20);
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/nessuna/ultima-pagina');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => tabs().count()).toBe(20);
+    await page.getByText(/per restare entro 20 schede aperte/).first().waitFor({ state: 'visible' });
+    // Back to 50 for the journeys after this one.
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/userSettings');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await limitGroup.getByRole('radio', { name: '50' }).check();
+    await expect
+      .poll(async () => (await (await server.api(`/userSettings?filter[userId]=${userId}`, { token })).json()).data[0]?.attributes.tabLimit, { timeout: 10_000 })
+      .toBe(50);
   });
 
   it('a deep link opens its tab after sign-in in a fresh browser', async () => {
