@@ -9,7 +9,7 @@ import { contactKinds, contactLastReplies, contactTypes } from '../../domain/enu
 import { fieldLabel, formatValue } from '../forms/format.ts';
 import { addMessages } from '../i18n/index.ts';
 import customerMessages from '../i18n/messages/customers.ts';
-import type { ActionBodyFormProps } from '../shell/action-body-dialog.tsx';
+import type { ActionBodyFormProps } from '../shell/action-body-form-frame.tsx';
 import { ActionBodyFormFrame } from '../shell/action-body-form-frame.tsx';
 
 addMessages(customerMessages);
@@ -55,7 +55,7 @@ export default function LogContactForm({ request, close }: ActionBodyFormProps) 
   const select = (name: string, value: string, set: (value: string) => void, options: readonly string[], empty?: boolean) => (
     <>
       <label htmlFor={`${id}-${name}`}>{intl.formatMessage({ id: `customers.contacts.${name}` })}</label>
-      <select id={`${id}-${name}`} value={value} autoFocus={name === 'type'} onChange={(event) => { set(event.target.value); setError(undefined); }}>
+      <select id={`${id}-${name}`} value={value} data-autofocus={name === 'type' || undefined} onChange={(event) => { set(event.target.value); setError(undefined); }}>
         {empty && <option value="">{intl.formatMessage({ id: 'customers.contacts.noReply' })}</option>}
         {options.map((option) => <option key={option} value={option}>{formatValue(option, 'enum')}</option>)}
       </select>
@@ -67,7 +67,7 @@ export default function LogContactForm({ request, close }: ActionBodyFormProps) 
       {select('kind', kind, setKind, contactKinds)}
       {select('lastReply', lastReply, setLastReply, contactLastReplies, true)}
       <label htmlFor={`${id}-notes`}>{fieldLabel('notes')}</label>
-      <textarea id={`${id}-notes`} rows={3} maxLength={2000} value={notes} onChange={(event) => setNotes(event.target.value)} />
+      <textarea id={`${id}-notes`} rows={2} maxLength={2000} value={notes} onChange={(event) => setNotes(event.target.value)} />
       <label htmlFor={`${id}-next`}><FormattedMessage id="customers.contacts.nextCall" /></label>
       <input id={`${id}-next`} type="text" inputMode="numeric" autoComplete="off" placeholder={intl.formatMessage({ id: 'customers.contacts.nextCallFormat' })}
         value={nextCall} aria-invalid={error ? true : undefined} aria-describedby={`${id}-next-hint${error ? ` ${id}-error` : ''}`}

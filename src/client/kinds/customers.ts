@@ -18,6 +18,8 @@ export const customers: KindModule = {
     { group: 'have', name: 'priceList', kind: 'boolean' },
   ],
   search: { subject: 'customer', order: 0 },
+  // «Registra contatto» asks what the contact was (loaded with its first use: the customer page's chunk has the rest of the contact texts).
+  actionForms: { logContact: lazyComponent(() => import('../customer-page/log-contact-form.tsx')) },
   // A customer's office locations inside its page: where each is, then (for staff; a customer user may not read them) its commercial terms.
   childColumns: ['city', 'province', 'type', 'origin', 'commercialPercentage', 'lastUpdatedDateTime'],
   // Below it, the folder tree of a customer whose featureFlags.hasMediaTree is on (nothing otherwise).

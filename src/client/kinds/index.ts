@@ -57,6 +57,7 @@ export function kindModule(type: string): ResolvedKindModule {
   if (module?.paramValues) resolved.paramValues = module.paramValues;
   if (module?.childColumns) resolved.childColumns = module.childColumns;
   if (module?.listColumns) resolved.listColumns = module.listColumns;
+  if (module?.actionForms) resolved.actionForms = module.actionForms;
   if (module?.newRecordDefaults) resolved.newRecordDefaults = module.newRecordDefaults;
   if (module?.rowTone) resolved.rowTone = module.rowTone;
   if (module?.groupBy) resolved.groupBy = module.groupBy;

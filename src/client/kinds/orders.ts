@@ -12,4 +12,5 @@ export const orders: KindModule = {
   type: 'orders',
   screen: { create: OrderWizard, detail: OrderDetail },
   search: { subject: 'order', order: 2 },
+  actionForms: { deliver: lazyComponent(() => import('../order-detail/delivery-form.tsx')) },
 };

@@ -13,12 +13,17 @@ import { DeadlineCounts } from './deadline-counts.tsx';
 import { PlannedInCell } from './planned-in.tsx';
 import { findKind } from '../../domain/kinds.ts';
 import { intl } from '../i18n/index.ts';
+import { lazyComponent } from '../lazy-component.ts';
 
 /** Days ahead in which a deadline still to do shows as expiring. */
 const EXPIRING_DAYS = 30;
 
 export const physicalActivities: KindModule = {
   type: 'physicalActivities',
+  actionForms: {
+    plan: lazyComponent(async () => ({ default: (await import('./deadline-forms.tsx')).PlanDeadlinesForm })),
+    postpone: lazyComponent(async () => ({ default: (await import('./deadline-forms.tsx')).PostponeDeadlineForm })),
+  },
   extraFilters: [
     { group: 'filter', name: 'due', kind: 'options', options: dueWindows },
     { group: 'filter', name: 'onlyExpiring', kind: 'boolean' },

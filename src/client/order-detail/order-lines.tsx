@@ -9,7 +9,7 @@ import type { OrderLine } from '../../domain/entities/orders.ts';
 import { lineTotals } from '../../domain/rules/totals.ts';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { formatMoney, formatValue } from '../forms/format.ts';
-import { parseQuantity } from '../shell/action-body-dialog.tsx';
+import { parseQuantity } from './delivery-form.tsx';
 import { records } from '../data/index.ts';
 import type { LinePricing } from '../../domain/rules/pricing.ts';
 

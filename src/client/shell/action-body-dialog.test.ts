@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { kindList } from '../../domain/kinds.ts';
 import { deliveryRequest } from '../../domain/entities/orders.ts';
-import { actionBodyForms, deliveryBody, parseQuantity } from './action-body-dialog.tsx';
+import { kindModule } from '../kinds/index.ts';
+import { deliveryBody, parseQuantity } from '../order-detail/delivery-form.tsx';
 
 describe('custom action body forms', () => {
-  it('every action declared with a body has its form (and no form is left without its action)', () => {
+  it('every action declared with a body has its form on its kind module (and no form is left without its action)', () => {
     const withBody = kindList.flatMap((kind) => Object.entries(kind.actions ?? {}).filter(([, definition]) => definition.body).map(([name]) => `${kind.type}.${name}`));
     expect(withBody).toContain('orders.deliver');
-    expect(Object.keys(actionBodyForms).sort()).toEqual(withBody.sort());
+    const declared = kindList.flatMap((kind) => Object.keys(kindModule(kind.type).actionForms ?? {}).map((action) => `${kind.type}.${action}`));
+    expect(declared.sort()).toEqual(withBody.sort());
   });
 
   it('reads Italian quantities and builds the delivery body the domain schema accepts', () => {

@@ -7,6 +7,13 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ActionBodyRequest } from '../../../commands/types.ts';
 
+/** What an action body form gets: the request (record, action, its schema) and how to answer. */
+export interface ActionBodyFormProps {
+  request: ActionBodyRequest;
+  /** The body (checked against the action's schema), or undefined to cancel. */
+  close(body?: unknown): void;
+}
+
 export function ActionBodyFormFrame({ request, close, onSubmit, className, children }: {
   request: ActionBodyRequest;
   close(body?: unknown): void;

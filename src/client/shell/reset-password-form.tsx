@@ -9,7 +9,7 @@ import type { EntityJson } from '../../domain/entity.ts';
 import { PASSWORD_RULES, passwordIssues } from '../../domain/rules/passwords.ts';
 import { addMessages } from '../i18n/index.ts';
 import adminMessages from '../i18n/messages/admin.ts';
-import type { ActionBodyFormProps } from './action-body-dialog.tsx';
+import type { ActionBodyFormProps } from './action-body-form-frame.tsx';
 import { ActionBodyFormFrame } from './action-body-form-frame.tsx';
 
 addMessages(adminMessages);
