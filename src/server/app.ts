@@ -40,6 +40,7 @@ import { isSignedMediaUrl, registerMediaRoutes } from './media/routes.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { createStorage } from './storage/index.ts';
 import { registerDocumentRoutes } from './documents/routes.ts';
+import { registerIconRoutes } from './icons/routes.ts';
 import { documentRenderer } from './documents/render-pool.ts';
 
 export interface AppOptions {
@@ -205,6 +206,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!request.caller) throw new Problem('UNAUTHORIZED');
     return [request.caller.profile];
   });
+  // SPEC §7 icon service: behind sign-in, the sidebar that shows the icons exists only once signed in.
+  registerIconRoutes(app, callOf);
   registerMaintenanceRoutes(app, maintenance, (request) => {
     if (!request.caller) throw new Problem('UNAUTHORIZED');
     return request.caller;
