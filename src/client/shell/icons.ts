@@ -64,3 +64,22 @@ export async function fetchSprites(
     clearTimeout(timer);
   }
 }
+
+let sprites: Promise<boolean> | undefined;
+
+/** Fetches the sidebar sprite once (silently: SPEC §8) and puts it in the page; true when the icons are there. */
+export function loadSidebarIcons(getText: (path: string, signal: AbortSignal) => Promise<string>): Promise<boolean> {
+  sprites ??= (async () => {
+    // Measured as the server sees it (/api/icons…); asked relative to the API base address.
+    const urls = iconQueries('/api/icons', Object.values(groupIcons)).map((url) => url.slice('/api'.length));
+    const texts = await fetchSprites(urls, getText);
+    if (!texts || typeof document === 'undefined') return false;
+    const holder = document.createElement('div');
+    holder.hidden = true;
+    holder.setAttribute('aria-hidden', 'true');
+    holder.innerHTML = texts.join('');
+    document.body.append(holder);
+    return true;
+  })();
+  return sprites;
+}

@@ -5,7 +5,7 @@
  * change. Active links get class `selected`, the exact one `current`. The user's saved views (their
  * own and those shared with their roles) are listed under their area after its screens.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { navigationEntries, type NavigationEntry } from '../../../commands/navigation.ts';
@@ -17,7 +17,9 @@ import { useSaveViewCommand } from '../kinds/save-view.tsx';
 import { openingUrl, useSavedViews, viewGroup } from '../kinds/saved-views.ts';
 import { getCommandContext } from '../workspace/command-context.ts';
 import { activeTabAtom } from '../workspace/workspace-state.ts';
+import { api } from '../api/client.ts';
 import { AppLink } from './app-link.tsx';
+import { groupIcons, loadSidebarIcons } from './icons.ts';
 import { isSmallScreen, linkClasses, selectGroup, toggleSidebar } from './sidebar-state.ts';
 import { sidebarDrawerOpenAtom } from './ui-state.ts';
 
@@ -42,6 +44,18 @@ export function Sidebar() {
   useEffect(() => {
     if (isSmallScreen()) setDrawerOpen(false);
   }, [activeUrl, setDrawerOpen]);
+
+  // SPEC §7/§9 icons: fetched once, silently; until they are there (or if they never come) the initials stay.
+  const [iconsReady, setIconsReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadSidebarIcons((path, signal) => api.get<string>(path, { signal, silent: true })).then((ready) => {
+      if (live) setIconsReady(ready);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useSaveViewCommand();
   const savedViews = useSavedViews();
@@ -91,9 +105,15 @@ export function Sidebar() {
                   if (!enlarged && !isSmallScreen()) toggleSidebar();
                 }}
               >
-                <span className="sidebar-group-initial" aria-hidden="true">
-                  {intl.formatMessage({ id: `nav.group.${group}` }).slice(0, 1)}
-                </span>
+                {iconsReady ? (
+                  <svg className="sidebar-group-initial sidebar-group-icon" aria-hidden="true" focusable="false" width="18" height="18">
+                    <use href={`#icon-${groupIcons[group]}`} />
+                  </svg>
+                ) : (
+                  <span className="sidebar-group-initial" aria-hidden="true">
+                    {intl.formatMessage({ id: `nav.group.${group}` }).slice(0, 1)}
+                  </span>
+                )}
                 <span className="sidebar-group-title">
                   <FormattedMessage id={`nav.group.${group}`} />
                 </span>
