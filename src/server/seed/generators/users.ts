@@ -157,6 +157,7 @@ export async function seedCustomerUsersAndSettings(ctx: SeedContext): Promise<Re
         openTabs: tabs,
         activeTabUrl: tabs[0]?.url,
         gridColumns: { customers: ['displayName', 'city', 'province', 'type', 'lastContact'] },
+        tabLimit: 50,
       },
       relationships: { userId: user.id },
     });
@@ -166,7 +167,7 @@ export async function seedCustomerUsersAndSettings(ctx: SeedContext): Promise<Re
     const url = `/customers/${customer?.id}`;
     settings.push({
       attributes: {
-        hasFilters: false, hasSidebarEnlarged: true, sidebarOpenedGroups: [], currentGroupSelected: '', openTabs: [{ url, title: customer?.displayName }], activeTabUrl: url, gridColumns: {},
+        hasFilters: false, hasSidebarEnlarged: true, sidebarOpenedGroups: [], currentGroupSelected: '', openTabs: [{ url, title: customer?.displayName }], activeTabUrl: url, gridColumns: {}, tabLimit: 50,
       },
       relationships: { userId: customerUserIds[index] },
     });
