@@ -64,15 +64,20 @@ afterEach(async (context) => {
   if (context.task.result?.state === 'fail' && process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`, fullPage: true });
 });
 
-describe('safety-role compliance and training plans', () => {
-  it('shows each employee with a role and a badge on the customer page, and the missing course on the employee’s page', async () => {
-    expect(missing, 'a seeded employee missing a required course').toBeDefined();
+/** The customer's page from the palette, then its «Dipendenti» section (s d). */
+async function openEmployeesSection(): Promise<void> {
     const name = String(customer.metadata.displayName);
     await openFromPalette(page, name.slice(0, 20), name);
     await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`, { timeout: 15_000 });
     await page.locator('.customer-page:visible').waitFor({ timeout: 30_000 });
     await focusOutOfFields(page);
     await press('s', 'd');
+}
+
+describe('safety-role compliance and training plans', () => {
+  it('shows each employee with a role and a badge on the customer page, and the missing course on the employee’s page', async () => {
+    expect(missing, 'a seeded employee missing a required course').toBeDefined();
+    await openEmployeesSection();
     const table = page.locator('.customer-compliance:visible');
     await table.waitFor({ timeout: 30_000 });
     const row = table.locator(`tr[data-employee="${missing.employeeId}"]`);
@@ -97,12 +102,7 @@ describe('safety-role compliance and training plans', () => {
   });
 
   it('shows the list’s statuses as an employee × course matrix, moved through by arrows, Enter opening the employee', async () => {
-    const name = String(customer.metadata.displayName);
-    await openFromPalette(page, name.slice(0, 20), name);
-    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`, { timeout: 15_000 });
-    await page.locator('.customer-page:visible').waitFor({ timeout: 30_000 });
-    await focusOutOfFields(page);
-    await press('s', 'd');
+    await openEmployeesSection();
     const section = page.locator('.customer-compliance:visible');
     await section.waitFor({ timeout: 30_000 });
     const listRows = section.locator('table:not(.training-matrix) tbody tr[data-employee]');
