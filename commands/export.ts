@@ -13,22 +13,35 @@ export interface ExportTarget {
   available(): Availability;
 }
 
-/** Targets by the path of their tab's URL (one tab per page: the query is the view, not the page). */
-const targets = new Map<string, ExportTarget>();
+/**
+ * Targets by the path of their tab's URL (one tab per page: the query is the view, not the page).
+ * A page can show two grids (a customer's equipment and installations): the first registered is the
+ * one exported until the user works in another, which `preferExportTarget` puts first.
+ */
+const targets = new Map<string, ExportTarget[]>();
 const pathOf = (url: string) => url.split(/[?#]/, 1)[0]!;
 
 /** Called by a screen while its tab `tabUrl` is shown; returns the unregistration. */
 export function registerExportTarget(tabUrl: string, target: ExportTarget): () => void {
   const key = pathOf(tabUrl);
-  targets.set(key, target);
+  targets.set(key, [...(targets.get(key) ?? []), target]);
   return () => {
-    if (targets.get(key) === target) targets.delete(key);
+    const rest = (targets.get(key) ?? []).filter((other) => other !== target);
+    if (rest.length > 0) targets.set(key, rest);
+    else targets.delete(key);
   };
+}
+
+/** The user works in `target` (focus in its grid): Alt+E exports it rather than another on the page. */
+export function preferExportTarget(tabUrl: string, target: ExportTarget): void {
+  const key = pathOf(tabUrl);
+  const list = targets.get(key);
+  if (list?.includes(target)) targets.set(key, [target, ...list.filter((other) => other !== target)]);
 }
 
 function targetOf(ctx: CommandContext): ExportTarget | undefined {
   const url = ctx.workspace.activeUrl;
-  return url === undefined ? undefined : targets.get(pathOf(url));
+  return url === undefined ? undefined : targets.get(pathOf(url))?.[0];
 }
 
 export const EXPORT_KEY = 'Alt+e';

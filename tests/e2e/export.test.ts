@@ -2,11 +2,13 @@
 // customer's overdue deadlines (a shared link to exactly that view) is exported with Alt+E to Excel;
 // the downloaded .xlsx holds the grid's rows in the grid's order and visible columns, with Italian
 // headers, dates as dates and the header row frozen, and the app says how many rows it wrote.
+// Then a grid inside a record: the customer's «Scadenze» section (s c) exports the same way, and on
+// the «Attrezzature» section, with two grids, Alt+E exports the one the user is working in.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 import { listOf, tabUntil, focusedIs, type Deadline } from './deadline-steps.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 
@@ -15,6 +17,12 @@ let server: TestServer;
 let page: Page;
 let token: string;
 let guard: JourneyGuard;
+
+async function readBook(path: string): Promise<ExcelJS.Worksheet> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile(path)) as unknown as ArrayBuffer);
+  return book.worksheets[0]!;
+}
 
 beforeAll(async () => {
   session = await signedInSession({ email: DEMO.planner, path: '/dashboard' });
@@ -59,9 +67,7 @@ describe('export', () => {
     await page.getByText(new RegExp(`Esportate ${expected.length} righe in`)).waitFor({ timeout: 15_000 });
     await dialog.waitFor({ state: 'hidden' });
 
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = await readBook((await download.path())!);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const fileHeaders = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
     // The grid's visible columns, in its order (headers carry the sort arrows on screen).
@@ -75,5 +81,74 @@ describe('export', () => {
     // A deadline's date is a date in the file, not text.
     const dateColumn = fileHeaders.indexOf('Scadenza') + 1;
     if (dateColumn > 0) expect(sheet.getRow(2).getCell(dateColumn).value).toBeInstanceOf(Date);
+  });
+
+  it('exports a grid inside the customer page: its deadlines (s c), and of its equipment the grid the user is in', async () => {
+    const customers = await listOf<{ id: string; metadata: Record<string, unknown> }>(server, token, 'customers', 'filter[isPerson]=false&page[size]=50');
+    let customer: (typeof customers)[number] | undefined;
+    let deadlines: Deadline[] = [];
+    for (const candidate of customers) {
+      deadlines = await listOf<Deadline>(server, token, 'physicalActivities', `filter[customerId]=${candidate.id}&page[size]=200`);
+      if (deadlines.length >= 3 && deadlines.length <= 25) {
+        customer = candidate;
+        break;
+      }
+    }
+    expect(customer, 'a demo customer with a few deadlines').toBeDefined();
+    const name = String(customer!.metadata.displayName);
+    await openFromPalette(page, name.slice(0, 20), name);
+    await page.waitForURL((url) => url.pathname === `/customers/${customer!.id}`, { timeout: 15_000 });
+    await page.locator('.customer-page:visible').waitFor({ timeout: 30_000 });
+    // The overview has no grid: nothing to export there.
+    await focusOutOfFields(page);
+    await pressKeys(page, 's', 'c');
+    const grid = page.locator('.customer-page:visible [role=grid]');
+    await grid.waitFor({ timeout: 30_000 });
+    await expect.poll(() => grid.getAttribute('aria-rowcount'), { timeout: 20_000 }).toBe(String(deadlines.length + 1));
+    const headers = (await grid.locator('[role=columnheader]').allTextContents()).map((h) => h.replace(/[ ▲▼]+$/, ''));
+    const titleLinks = grid.locator(`[role=row] [role=gridcell][aria-colindex="${headers.indexOf('Nome') + 1}"] a`);
+    await expect.poll(() => titleLinks.count(), { timeout: 20_000 }).toBe(deadlines.length);
+    const shown = await titleLinks.allTextContents();
+    await grid.focus();
+    await page.keyboard.press('Alt+e');
+    const dialog = page.locator('dialog[open]');
+    await dialog.getByText('Formato').waitFor();
+    expect(await dialog.textContent()).toContain(`le ${deadlines.length} righe della vista`);
+    await tabUntil(page, 'Tab', focusedIs(page, "el?.textContent === 'Esporta'"), 5);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.keyboard.press('Enter')]);
+    await page.getByText(new RegExp(`Esportate ${deadlines.length} righe in`)).waitFor({ timeout: 15_000 });
+    const sheet = await readBook((await download.path())!);
+    expect(sheet.rowCount).toBe(deadlines.length + 1);
+    // Only this customer's deadlines, as the section's grid lists them.
+    const fileHeaders = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const titleColumn = fileHeaders.indexOf('Nome') + 1;
+    expect(titleColumn).toBeGreaterThan(0);
+    expect(Array.from({ length: deadlines.length }, (_, i) => String(sheet.getRow(i + 2).getCell(titleColumn).value))).toEqual(shown);
+
+    // «Attrezzature» shows equipment and installations: Alt+E exports the equipment until the user moves to the installations.
+    await focusOutOfFields(page);
+    await pressKeys(page, 's', 't');
+    const grids = page.locator('.customer-page:visible [role=grid]');
+    await expect.poll(() => grids.count(), { timeout: 30_000 }).toBe(2);
+    // Both have loaded their rows (an empty grid has nothing to export).
+    await expect.poll(async () => [await grids.first().getAttribute('aria-busy'), await grids.nth(1).getAttribute('aria-busy')], { timeout: 20_000 }).toEqual(['false', 'false']);
+    await grids.first().focus();
+    await page.keyboard.press('Alt+e');
+    await dialog.getByText('Formato').waitFor();
+    expect(await dialog.locator('h2').textContent()).toContain('Attrezzature');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await grids.nth(1).focus();
+    await page.keyboard.press('Alt+e');
+    if ((await grids.nth(1).getAttribute('aria-rowcount')) === '1') {
+      // No installations in this module: nothing to export from that grid, and the key says so by doing nothing.
+      await page.waitForTimeout(300);
+      expect(await dialog.count()).toBe(0);
+    } else {
+      await dialog.getByText('Formato').waitFor();
+      expect(await dialog.locator('h2').textContent()).toContain('Impianti');
+      await page.keyboard.press('Escape');
+    }
+    guard.expectClean();
   });
 });

@@ -4,9 +4,9 @@
  * The grid screen registers it as its tab's export target (`commands/export.ts`), so Alt+E, the
  * palette and a button all open it.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { registerExportTarget } from '../../../commands/export.ts';
+import { preferExportTarget, registerExportTarget, type ExportTarget } from '../../../commands/export.ts';
 import type { KindDefinition } from '../../domain/kind.ts';
 import { ApiProblem } from '../api/http.ts';
 import { problemText } from '../api/problem-alert.ts';
@@ -33,22 +33,33 @@ export interface ListExportView {
   label: string;
 }
 
-/** Registers the grid's export for its tab while `view` is given; `view` is read when the export starts. */
-export function useListExport(tabUrl: string, view: ListExportView | undefined): void {
+/**
+ * Registers the grid's export for its tab while `tabUrl` and `view` are given; `view` is read when the
+ * export starts. Focus entering `gridRef` makes this grid the one the tab exports.
+ */
+export function useListExport(tabUrl: string | undefined, view: ListExportView | undefined, gridRef?: RefObject<HTMLElement | null>): void {
   const live = useRef(view);
   useEffect(() => {
     live.current = view;
   });
   const enabled = view !== undefined;
   useEffect(() => {
-    if (!enabled) return undefined;
-    return registerExportTarget(tabUrl, {
+    if (!enabled || tabUrl === undefined) return undefined;
+    const target: ExportTarget = {
       run: () => {
         if (live.current) void openExportDialog(live.current);
       },
       available: () => (live.current?.total ?? 0) > 0 || { disabled: intl.formatMessage({ id: 'export.empty' }) },
-    });
-  }, [tabUrl, enabled]);
+    };
+    const unregister = registerExportTarget(tabUrl, target);
+    const element = gridRef?.current;
+    const prefer = () => preferExportTarget(tabUrl, target);
+    element?.addEventListener('focusin', prefer);
+    return () => {
+      element?.removeEventListener('focusin', prefer);
+      unregister();
+    };
+  }, [tabUrl, enabled, gridRef]);
 }
 
 export function openExportDialog(view: ListExportView): Promise<unknown> {

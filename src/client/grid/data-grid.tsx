@@ -58,8 +58,12 @@ export interface DataGridProps {
   createLabel?: string | undefined;
   /** Columns shown when neither the URL nor the user chose (a child grid's own); else the kind's defaults. */
   defaultColumns?: string[] | undefined;
-  /** The tab's main grid: «Esporta» (Alt+E) downloads its view (issue 27). */
-  exportable?: boolean;
+  /**
+   * The URL of the tab the grid is shown in: «Esporta» (Alt+E, the palette) downloads the grid's view
+   * while it is shown there (issue 27). A list route's grid and a grid inside a record (a customer's
+   * equipment) both give it; a grid in a dialog or a picker does not.
+   */
+  exportTabUrl?: string | undefined;
 }
 
 export function DataGrid(props: DataGridProps) {
@@ -68,7 +72,7 @@ export function DataGrid(props: DataGridProps) {
   return <KindGrid {...props} kind={kind} />;
 }
 
-function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColumns, onColumnsChange, label, autoFocus, onCreate, defaultColumns, createLabel, exportable }: DataGridProps & { kind: KindDefinition }) {
+function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColumns, onColumnsChange, label, autoFocus, onCreate, defaultColumns, createLabel, exportTabUrl }: DataGridProps & { kind: KindDefinition }) {
   const intl = useIntl();
   const { groupBy, rowTone, gridCells, selectionRefusal, listColumns } = kindModule(kind.type);
   const defaultSort = kind.defaultOrder;
@@ -100,14 +104,16 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
 
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const gridRef = useRef<HTMLDivElement | null>(null);
+  // The grid with its filters and toolbar: working anywhere in it makes it the one Alt+E exports.
+  const rootRef = useRef<HTMLDivElement | null>(null);
   const [range, setRange] = useState<[number, number]>([0, 40]);
   const pages = useGridPages(kind.type, state, fixed, range[0], range[1]);
   const total = pages.total;
   // The file holds what the grid shows: its query and its visible columns (not those a kind draws itself, which no field holds).
-  useListExport(url, exportable ? {
+  useListExport(exportTabUrl, {
     kind, query: { ...Object.fromEntries(gridQuery(state)), ...fixed }, columns: columns.filter((c) => c.id === TITLE_COLUMN || c.path).map((c) => c.id),
     total, totalIsEstimate: Boolean(pages.totalIsEstimate), label,
-  } : undefined);
+  }, rootRef);
 
   const virtualizer = useVirtualizer({
     count: total,
@@ -251,7 +257,7 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
   const activeId = `${kind.type}-row-${active}`;
 
   return (
-    <div className="data-grid">
+    <div className="data-grid" ref={rootRef}>
       <GridFilters
         kind={kind}
         state={state}

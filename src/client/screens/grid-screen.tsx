@@ -58,7 +58,7 @@ export default function GridScreen({ spec, params }: Props) {
     <section className="screen screen-grid" aria-label={title}>
       <h1 className="screen-title">{title}{fixedSummary(fixed, intl.formatMessage({ id: 'grid.fixed' }))}</h1>
       {Summary && <Summary url={url} onUrlChange={replaceUrl} fixed={fixed} />}
-      <RememberedGrid type={spec.type} url={url} onUrlChange={replaceUrl} fixed={fixed} openTab={openTab} label={title} autoFocus={active} onCreate={onCreate} exportable
+      <RememberedGrid type={spec.type} url={url} onUrlChange={replaceUrl} fixed={fixed} openTab={openTab} label={title} autoFocus={active} onCreate={onCreate} exportTabUrl={url}
         {...(spec.columns ? { defaultColumns: spec.columns } : {})} {...(spec.gridId ? { gridId: spec.gridId } : {})} />
     </section>
   );
@@ -80,17 +80,19 @@ export function RememberedGrid(props: Omit<Parameters<typeof DataGrid>[0], 'reme
  * A grid inside another screen (a quotation's lines, a customer's price lists): its view lives in
  * the component, not the URL; its default columns are the child's own (any attribute, derived
  * totals), and "Nuovo" opens a new child in a tab with the parent relation filled. Rows open in tabs.
+ * «Esporta» on the record's tab downloads this grid's view (one grid is shown per tab section).
  */
 export function EmbeddedGrid({ type, fixed, label, createLabel, creates = true }: { type: string; fixed: Record<string, string>; label: string; createLabel?: string | undefined; creates?: boolean }) {
   const kind = findKind(type);
   const [url, setUrl] = useState(`/embedded/${type}`);
   const openTab = useOpenTab();
+  const [tabUrl] = useTabUrl();
   const { ability } = useSession();
   const fixedIds = useMemo(() => new Set(Object.keys(fixed).map((k) => k.replace(/^filter\[|\]$/g, ''))), [fixed]);
   const defaultColumns = useMemo(() => (kind ? childColumnIds(kind, fixedIds, kindModule(type).childColumns) : undefined), [kind, type, fixedIds]);
   // `creates: false` where the filter is no relation a new row could be given (a supplier's products, by their suppliers' list).
   const onCreate = useMemo(() => (creates && kind && ability.can('create', kind.subject) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [creates, kind, ability, openTab, fixed]);
   return (
-    <RememberedGrid type={type} url={url} onUrlChange={setUrl} fixed={fixed} openTab={openTab} label={label} gridId={`${type}.embedded`} defaultColumns={defaultColumns} onCreate={onCreate} createLabel={createLabel} />
+    <RememberedGrid type={type} url={url} onUrlChange={setUrl} fixed={fixed} openTab={openTab} label={label} gridId={`${type}.embedded`} defaultColumns={defaultColumns} onCreate={onCreate} createLabel={createLabel} exportTabUrl={tabUrl} />
   );
 }
