@@ -66,6 +66,9 @@ export const routes: readonly RouteDef[] = [
   { name: 'CustomersId', path: '/customers/:id', title: t('nav.customersId'), needsId: true, can: ['read', 'customer'], kind: 'customers', opensRecord: true, aliases: [t('nav.alias.contacts')] },
   { name: 'CustomersIdDetail', path: '/customers/:id/detail', title: t('nav.customersIdDetail'), needsId: true, can: ['read', 'customer'], kind: 'customers', aliases: [t('nav.alias.registry'), t('nav.alias.editCustomer')] },
   { name: 'CustomersIdSettings', path: '/customers/:id/settings', title: t('nav.customersIdSettings'), needsId: true, can: ['read', 'customer'], staffOnly: true, kind: 'customers' },
+  // The customer portal (issue 26): its home, compliance per site, and a site's page. A customer user reads its own; staff a read-only view of a customer's.
+  { name: 'CustomersIdPortal', path: '/customers/:id/portal', title: t('nav.customersIdPortal'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
+  { name: 'CustomersIdPortalSite', path: '/customers/:id/portal/sites/:siteId', title: t('nav.customersIdPortalSite'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   { name: 'CustomersIdImport', path: '/customers/:id/import', title: t('nav.customersIdImport'), needsId: true, can: ['create', 'import'], staffOnly: true, kind: 'customers' },
   { name: 'CustomerEquipments', path: '/customers/:id/:moduleName/equipments', title: t('nav.customerEquipments'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'equipment'], kind: 'customers' },
   { name: 'CustomerEquipmentsId', path: '/customers/:id/:moduleName/equipments/:equipmentId', title: t('nav.customerEquipmentsId'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'equipment'], kind: 'equipments' },

@@ -68,21 +68,37 @@ function DashboardChart({ spec, tables, today }: { spec: ChartSpec; tables: bool
     queryFn: ({ signal }) => records.aggregate(spec.type, spec.query, signal),
   });
   const table = useMemo(() => (result ? chartTable(spec, result, texts, today) : undefined), [spec, result, texts, today]);
+  return (
+    <ChartFigure id={spec.id} title={intl.formatMessage({ id: spec.title })} rowHeader={intl.formatMessage({ id: `dashboard.chart.rowHeader.${spec.id}` })}
+      table={isPending ? undefined : table} tables={tables} horizontal={spec.drawing.horizontal} stacked={spec.drawing.stacked}
+      caption={spec.id === 'quotationsByMonth' ? intl.formatMessage({ id: 'dashboard.chart.quotationsByMonth.note' }) : undefined} />
+  );
+}
+
+/**
+ * One chart as a figure: its title, then the chart drawn from `table` or, with `tables`, that table
+ * (its text alternative); «Caricamento» while `table` is undefined. The dashboards and the customer
+ * portal draw their charts with it.
+ */
+export function ChartFigure({ id, title, rowHeader, table, tables, horizontal, stacked, caption }: {
+  id: string; title: string; rowHeader: string; table: ChartTable | undefined; tables: boolean; horizontal: boolean; stacked: boolean; caption?: string | undefined;
+}) {
+  const intl = useIntl();
+  const texts = useMemo(() => chartTexts(intl), [intl]);
   const format = useCallback((value: number, money: boolean) => (money ? texts.money(value) : texts.number(value)), [texts]);
-  const title = intl.formatMessage({ id: spec.title });
-  const titleId = `dashboard-chart-${spec.id}-title`;
+  const titleId = `dashboard-chart-${id}-title`;
   const empty = table !== undefined && table.rows.every((row) => row.values.every((v) => v === 0));
   return (
-    <figure className="dashboard-chart" data-chart={spec.id} aria-labelledby={titleId} aria-busy={isPending}>
+    <figure className="dashboard-chart" data-chart={id} aria-labelledby={titleId} aria-busy={table === undefined}>
       <h3 id={titleId}>{title}</h3>
-      {isPending || !table ? (
+      {!table ? (
         <p>{intl.formatMessage({ id: 'dashboard.charts.loading' })}</p>
       ) : tables ? (
-        <table data-chart-table={spec.id}>
+        <table data-chart-table={id}>
           <caption className="sr-only">{title}</caption>
           <thead>
             <tr>
-              <th scope="col">{intl.formatMessage({ id: `dashboard.chart.rowHeader.${spec.id}` })}</th>
+              <th scope="col">{rowHeader}</th>
               {table.columns.map((column) => <th key={column.label} scope="col">{column.label}</th>)}
             </tr>
           </thead>
@@ -98,9 +114,9 @@ function DashboardChart({ spec, tables, today }: { spec: ChartSpec; tables: bool
       ) : empty || table.rows.length === 0 ? (
         <p>{intl.formatMessage({ id: 'dashboard.charts.empty' })}</p>
       ) : (
-        <ChartCanvas table={table} label={title} horizontal={spec.drawing.horizontal} stacked={spec.drawing.stacked} format={format} />
+        <ChartCanvas table={table} label={title} horizontal={horizontal} stacked={stacked} format={format} />
       )}
-      {spec.id === 'quotationsByMonth' && <figcaption>{intl.formatMessage({ id: 'dashboard.chart.quotationsByMonth.note' })}</figcaption>}
+      {caption && <figcaption>{caption}</figcaption>}
       {table?.note && <p className="note">{table.note}</p>}
       {table?.estimate && <p className="note">{intl.formatMessage({ id: 'dashboard.charts.estimate' }, { limit: intl.formatNumber(AGGREGATE_ROW_LIMIT) })}</p>}
     </figure>

@@ -24,6 +24,7 @@ const CommercialOffersScreen = lazyComponent(() => import('../commercial-offers/
 const QuotationCompareScreen = lazyComponent(() => import('../quotation-compare/quotation-compare-screen.tsx'));
 const RegisterImportScreen = lazyComponent(() => import('../import/register-import-screen.tsx'));
 const ImportRecordScreen = lazyComponent(() => import('../import/import-record-screen.tsx'));
+const PortalScreen = lazyComponent(() => import('../portal/portal-screen.tsx'));
 
 export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
@@ -73,6 +74,8 @@ function ScreenBody({ url, spec, params }: { url: string; spec: ResolvedScreen['
       return <RegisterImportScreen key={url.split('?')[0]} customerId={params.id} register={new URLSearchParams(url.split('?')[1] ?? '').get('register') ?? undefined} />;
     case 'importRecord':
       return <ImportRecordScreen key={url.split('?')[0]} id={params.id ?? ''} />;
+    case 'portal':
+      return <PortalScreen key={url.split('?')[0]} customerId={params.id ?? ''} siteId={params.siteId} />;
     case 'preferences':
       return <SettingsScreen />;
     case 'preview':

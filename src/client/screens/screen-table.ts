@@ -16,6 +16,7 @@ export type ScreenSpec =
   | { screen: 'preferences' }
   | { screen: 'import' }
   | { screen: 'importRecord' }
+  | { screen: 'portal' }
   | { screen: 'root' }
   | { screen: 'maintenance' };
 
@@ -48,6 +49,8 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   // The customer page opens on its settings section (additional fields, feature flags).
   CustomersIdSettings: form('customers'),
   CustomersIdImport: { screen: 'import' },
+  CustomersIdPortal: { screen: 'portal' },
+  CustomersIdPortalSite: { screen: 'portal' },
   ImportsNew: { screen: 'import' },
   ImportsId: { screen: 'importRecord' },
   CustomerEquipments: grid('equipments', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),

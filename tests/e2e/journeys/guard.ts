@@ -41,16 +41,22 @@ interface Allowance { url: RegExp; status: number; seen: number }
 export function guardJourney(page: Page): JourneyGuard {
   const problems: string[] = [];
   const allowances: Allowance[] = [];
+  // The answers a step expected to be refused: the browser also logs each as «Failed to load resource».
+  const refusedUrls = new Set<string>();
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    if (message.text().startsWith('Failed to load resource') && refusedUrls.has(message.location().url)) return;
+    problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('response', (response: Response) => {
     const url = new URL(response.url());
     if (!url.pathname.startsWith('/api/') || response.status() < 400) return;
     const allowance = allowances.find((entry) => entry.status === response.status() && entry.url.test(url.pathname + url.search));
-    if (allowance) allowance.seen += 1;
-    else problems.push(`${response.request().method()} ${url.pathname}${url.search} → ${response.status()}`);
+    if (allowance) {
+      allowance.seen += 1;
+      refusedUrls.add(response.url());
+    } else problems.push(`${response.request().method()} ${url.pathname}${url.search} → ${response.status()}`);
   });
   return {
     async expectRefusal(url, status, step) {

@@ -10,6 +10,8 @@ export default {
   'nav.customersId': 'Cliente',
   'nav.customersIdDetail': 'Anagrafica del cliente',
   'nav.customersIdSettings': 'Impostazioni del cliente',
+  'nav.customersIdPortal': 'Conformità delle sedi (portale)',
+  'nav.customersIdPortalSite': 'Conformità di una sede (portale)',
   'nav.customersIdImport': 'Importa nei registri del cliente',
   'nav.importsNew': 'Importa clienti, prodotti e listini',
   'nav.importsId': 'Importazione',

@@ -1,0 +1,27 @@
+/** The portal's look: site cards coloured by their worst state, with text that says it (never colour alone). */
+import { injectStyles } from '../shell/inject-styles.ts';
+
+injectStyles('portal', `
+.portal { display: flex; flex-direction: column; gap: .75rem; max-width: 80rem; }
+.portal-staff-note { margin: 0; padding: .5rem .75rem; border-left: 4px solid var(--accent, #0b57d0); background: var(--surface); }
+.portal-sites { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 26rem), 1fr)); gap: 1rem; }
+.portal-site { padding: .75rem 1rem; background: var(--surface); border: 1px solid var(--border); border-left-width: 6px; border-radius: 8px; }
+.portal-site[data-state=expired] { border-left-color: #b42318; }
+.portal-site[data-state=expiring] { border-left-color: #b54708; }
+.portal-site[data-state=ok] { border-left-color: #067647; }
+.portal-site h3 { margin: 0; font-size: 1.05rem; }
+.portal-site-address { margin: .15rem 0 0; color: var(--muted); }
+.portal-state { display: inline-block; margin: .5rem 0; padding: .1rem .5rem; border-radius: 999px; font-weight: 600; border: 1px solid currentColor; }
+.portal-state[data-state=expired] { color: #b42318; }
+.portal-state[data-state=expiring] { color: #93370d; }
+.portal-state[data-state=ok] { color: #067647; }
+.portal table { border-collapse: collapse; width: 100%; }
+.portal th, .portal td { padding: .25rem .5rem; border-bottom: 1px solid var(--border); text-align: left; }
+.portal-counts thead th { white-space: nowrap; }
+.portal-counts td { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.portal-counts td.is-expired { color: #b42318; font-weight: 600; }
+.portal-counts td.is-within30 { color: #93370d; font-weight: 600; }
+.portal-deadlines td.portal-date { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.portal-deadlines td[data-state=expired] { color: #b42318; font-weight: 600; }
+.portal-deadlines td[data-state=expiring] { color: #93370d; }
+`);

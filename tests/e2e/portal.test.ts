@@ -1,0 +1,136 @@
+// The customer portal's compliance (issue 26 §1), keyboard only, as the demo «Cliente» (cliente1):
+// from its customer page it opens «Conformità delle sedi», sees every site with its deadlines by state
+// per module (each figure equal to the API's own list count for that window), the 12-month chart's
+// table behind Alt+T, then a site's deadlines with the norm behind each date. Another customer's
+// portal is refused. Under the journey guard: no console error, axe without serious findings, Italian.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiData, DEMO, focusOutOfFields, pressUntil, signedInSession, signIn, storedUser, type SignedInSession } from './harness.ts';
+import { guardJourney } from './journeys/guard.ts';
+import { addDays, businessDay } from '../../src/domain/business-day.ts';
+import { addMonths } from '../../src/domain/rules/calendar.ts';
+
+interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
+
+let session: SignedInSession;
+let customer: Entity;
+let sites: Entity[];
+
+beforeAll(async () => {
+  session = await signedInSession({ email: DEMO.customer1 });
+  const { server, token } = session;
+  await session.page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+  const readable = await apiData<Entity[]>(server, token, '/customers?page[size]=50');
+  customer = readable.find((row) => !row.attributes.parentId)!;
+  sites = readable.filter((row) => row.attributes.parentId === customer.id);
+  expect(sites.length, 'the demo customer has office locations').toBeGreaterThan(0);
+});
+
+afterAll(() => session?.close());
+
+/** How many deadlines the API lists for a site and module under `filter` (its own list, not the aggregate the portal reads). */
+async function listed(siteId: string, module: string, filter: string): Promise<number> {
+  const site = siteId === customer.id ? 'has[customerLocationId]=false' : `filter[customerLocationId]=${siteId}`;
+  const response = await session.server.api(`/physicalActivities?filter[customerId]=${customer.id}&filter[module]=${module}&${site}&${filter}&page[size]=1`, { token: session.token });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { meta: { total: number } }).meta.total;
+}
+
+const PENDING = 'filter[isExecuted]=false&filter[isEnded]=false';
+
+describe('the portal’s compliance', () => {
+  it('shows each site’s deadlines by state as the API counts them, the chart’s table, and a site’s norms', async () => {
+    const { page, server } = session;
+    const guard = guardJourney(page);
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`, { timeout: 30_000 });
+    await page.locator('.customer-page:visible').waitFor({ timeout: 30_000 });
+    // From its page, the link «Conformità delle sedi (portale)», with the keyboard.
+    const link = page.locator('.pane:not([hidden]) .record-links a', { hasText: 'Conformità delle sedi' });
+    await link.waitFor({ timeout: 15_000 });
+    await focusOutOfFields(page);
+    await pressUntil(page, 'Tab', () => link.evaluate((element) => element === document.activeElement));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/portal`, { timeout: 15_000 });
+    const portal = page.locator('.portal-compliance:visible');
+    await portal.waitFor({ timeout: 30_000 });
+
+    // One card per site, the head office first; its figures per module are the API's list counts.
+    const cards = portal.locator('.portal-site');
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(sites.length + 1);
+    const checked = { rows: 0, nonZero: 0 };
+    for (const site of [customer, ...sites]) {
+      const card = portal.locator('.portal-site', { has: page.locator(`a[href$="/sites/${site.id}"]`) });
+      for (const row of await card.locator('tbody tr').all()) {
+        const module = String(await row.getAttribute('data-module'));
+        const cell = async (state: string) => Number(await row.locator(`td[data-count=${state}]`).textContent());
+        const [expired, next30, next90, pending] = await Promise.all([
+          listed(site.id, module, 'filter[due]=expired'), listed(site.id, module, 'filter[due]=next30'),
+          listed(site.id, module, 'filter[due]=next90'), listed(site.id, module, PENDING),
+        ]);
+        expect(await cell('expired'), `${site.id} ${module} scadute`).toBe(expired);
+        expect(await cell('within30'), `${site.id} ${module} entro 30`).toBe(next30);
+        expect(await cell('ok'), `${site.id} ${module} in regola`).toBe(pending - expired - next90);
+        checked.rows += 1;
+        if (expired + pending > 0) checked.nonZero += 1;
+      }
+      const state = await card.locator('.portal-state').getAttribute('data-state');
+      expect(['expired', 'expiring', 'ok', 'none']).toContain(state);
+    }
+    expect(checked.nonZero, 'the demo customer has deadlines to show').toBeGreaterThan(0);
+    await guard.expectAccessible('portal, compliance per site');
+
+    // Alt+T: the chart's table, whose total is every deadline still to do in the next 12 months.
+    await page.keyboard.press('Alt+t');
+    const table = portal.locator('table[data-chart-table=portalDueByMonth]');
+    await table.waitFor({ timeout: 15_000 });
+    const totals = (await table.locator('tbody tr td:last-child').allTextContents()).map((text) => Number(text.replace(/\./g, '')));
+    expect(totals).toHaveLength(12);
+    const today = businessDay();
+    const last = addDays(addMonths(addMonths(`${today.slice(0, 7)}-01`, 11), 1), -1);
+    const modules = await portal.locator('.portal-site tbody tr').evaluateAll((rows) => [...new Set(rows.map((row) => row.getAttribute('data-module')))].join(','));
+    const due = await server.api(`/physicalActivities?filter[customerId]=${customer.id}&filter[module]=${modules}&${PENDING}&from[deadlineDate]=${today}&to[deadlineDate]=${last}&page[size]=1`, { token: session.token });
+    expect(totals.reduce((a, b) => a + b, 0)).toBe(((await due.json()) as { meta: { total: number } }).meta.total);
+    await guard.expectAccessible('portal, chart as a table');
+
+    // A site's page, opened with the keyboard: its deadlines nearest first, each with the norm behind its date.
+    const withFire = sites.find(() => true)!;
+    const siteLink = portal.locator(`a[href$="/sites/${withFire.id}"]`);
+    await pressUntil(page, 'Tab', () => siteLink.evaluate((element) => element === document.activeElement));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/portal/sites/${withFire.id}`, { timeout: 15_000 });
+    const sitePage = page.locator('.portal-site-page:visible');
+    const fire = sitePage.locator('.portal-module[data-module=fire] tbody tr');
+    await expect.poll(() => fire.count(), { timeout: 20_000 }).toBe(await listed(withFire.id, 'fire', PENDING));
+    const norms = await sitePage.locator('.portal-module[data-module=fire] td.portal-norm').allTextContents();
+    expect(norms.some((text) => /^revisione: UNI 9994-1:\d{4}, \d+ anni dalla produzione$/.test(text)), norms.join('\n')).toBe(true);
+    expect(norms.some((text) => /^controllo periodico: UNI [\d-]+:\d{4}, ogni 6 mesi dall’ultima esecuzione, del \d{2}\/\d{2}\/\d{2,4}$/.test(text)), norms.join('\n')).toBe(true);
+    // Nearest first, the state in words.
+    const first = await sitePage.locator('.portal-module[data-module=fire] tbody tr').first().locator('td').first().textContent();
+    expect(first).toMatch(/^(Scaduta da \d+ giorn[oi]|Entro (30|60|90) giorni|Scade oggi|In regola)$/);
+    await guard.expectAccessible('portal, a site');
+    await guard.expectItalian('portal, a site');
+
+    // Another customer's portal: its data is never shown, the refusal said in Italian.
+    const others = await apiData<Entity[]>(server, await signedInToken(DEMO.customer2), '/customers?page[size]=50');
+    const other = others.find((row) => !row.attributes.parentId)!;
+    await guard.expectRefusal(/\/api\/customers\//, 403, async () => {
+      await page.goto(`${server.url}/customers/${other.id}/portal`);
+      await page.locator('.pane:not([hidden]) [role=alert]').waitFor({ timeout: 30_000 });
+    });
+    expect(await page.locator('.portal-site').count()).toBe(0);
+    guard.expectClean();
+  });
+});
+
+/** A token of another demo user, signed in through the same provider (a second browser context). */
+async function signedInToken(email: string): Promise<string> {
+  const { browser, server } = session;
+  const context = await browser.newContext({ locale: 'it-IT' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
+    await signIn(page, server, email);
+    return (await storedUser(page))!.user.access_token;
+  } finally {
+    await context.close();
+  }
+}
