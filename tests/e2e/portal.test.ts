@@ -109,6 +109,15 @@ describe('the portal’s compliance', () => {
     await guard.expectAccessible('portal, a site');
     await guard.expectItalian('portal, a site');
 
+    // The portal's own navigation: «Formazione», its employees' training by safety role.
+    const training = page.locator('.pane:not([hidden]) .portal-nav a', { hasText: 'Formazione' });
+    await pressUntil(page, 'Shift+Tab', () => training.evaluate((element) => element === document.activeElement));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/portal/training`, { timeout: 15_000 });
+    await page.locator('.portal-training:visible .customer-compliance').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.pane:not([hidden]) .portal-nav a[aria-current=page]').textContent()).toBe('Formazione');
+    await guard.expectAccessible('portal, training');
+
     // Another customer's portal: its data is never shown, the refusal said in Italian.
     const others = await apiData<Entity[]>(server, await signedInToken(DEMO.customer2), '/customers?page[size]=50');
     const other = others.find((row) => !row.attributes.parentId)!;

@@ -2,6 +2,9 @@
 import { injectStyles } from '../shell/inject-styles.ts';
 
 injectStyles('portal', `
+.portal-nav ul { list-style: none; display: flex; gap: .25rem; margin: 0 0 .75rem; padding: 0; border-bottom: 1px solid var(--border); }
+.portal-nav a { display: inline-block; padding: .4rem .9rem; text-decoration: none; border-bottom: 3px solid transparent; }
+.portal-nav a[aria-current=page] { border-bottom-color: currentColor; font-weight: 600; }
 .portal { display: flex; flex-direction: column; gap: .75rem; max-width: 80rem; }
 .portal-staff-note { margin: 0; padding: .5rem .75rem; border-left: 4px solid var(--accent, #0b57d0); background: var(--surface); }
 .portal-sites { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 26rem), 1fr)); gap: 1rem; }

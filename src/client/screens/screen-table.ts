@@ -51,6 +51,8 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CustomersIdImport: { screen: 'import' },
   CustomersIdPortal: { screen: 'portal' },
   CustomersIdPortalSite: { screen: 'portal' },
+  CustomersIdPortalTraining: { screen: 'portal' },
+  CustomersIdPortalDocuments: { screen: 'portal' },
   ImportsNew: { screen: 'import' },
   ImportsId: { screen: 'importRecord' },
   CustomerEquipments: grid('equipments', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),

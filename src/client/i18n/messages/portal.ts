@@ -1,6 +1,11 @@
 /** The customer portal (issue 26): compliance per site, in the customer's words (no staff vocabulary). */
 export default {
   'portal.title': 'Conformità',
+  'portal.nav': 'Portale del cliente',
+  'portal.nav.compliance': 'Conformità',
+  'portal.nav.training': 'Formazione',
+  'portal.nav.documents': 'Documenti',
+  'portal.page.tabTitle': '{page} · Portale · {customer}',
   'portal.tabTitle': 'Portale · {customer}',
   'portal.site.tabTitle': '{site} · Portale',
   'portal.intro': 'Lo stato delle scadenze di {customer}, sede per sede: cosa è in regola, cosa scade e cosa è scaduto, con la norma che fissa ogni data.',

@@ -11,6 +11,8 @@ export default {
   'nav.customersIdDetail': 'Anagrafica del cliente',
   'nav.customersIdSettings': 'Impostazioni del cliente',
   'nav.customersIdPortal': 'Conformità delle sedi (portale)',
+  'nav.customersIdPortalTraining': 'Formazione dei dipendenti (portale)',
+  'nav.customersIdPortalDocuments': 'Documenti del cliente (portale)',
   'nav.customersIdPortalSite': 'Conformità di una sede (portale)',
   'nav.customersIdImport': 'Importa nei registri del cliente',
   'nav.importsNew': 'Importa clienti, prodotti e listini',
