@@ -4,7 +4,7 @@
  * bottom middle, notification bottom end), the palette, the shortcut help and the key dispatcher.
  */
 import { Suspense, useEffect } from 'react';
-import { lazyComponent, preloadLazyComponents } from './lazy-component.ts';
+import { lazyComponent, lazyModule, preloadLazyComponents } from './lazy-component.ts';
 import { queryClient } from './api/query-client.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { loadRecordCommands } from '../../commands/registry.ts';
@@ -43,6 +43,9 @@ function useRecordCommands(): void {
 // while the screen's requests are still on the wire). Ready: no screen chunk loading, no query
 // fetching and nothing busy, twice in a row; at the latest after PRELOAD_AT_LATEST_MS.
 const Palette = lazyComponent(() => import('./palette/palette.tsx'));
+// The kind registry: once its chunk is in, the kinds' own screens (src/client/kinds/<type>.ts) are in the
+// idle list too, and preloaded in the same pass, whichever screen the session landed on.
+lazyModule(() => import('./kinds/index.ts'));
 const SETTLED_CHECK_MS = 150;
 const PRELOAD_AT_LATEST_MS = 15_000;
 const screenSettled = () => queryClient.isFetching() === 0 && !document.querySelector('.screen-loading, .pane:not([hidden]) [aria-busy=true]');

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import type { Command } from '../../../commands/types.ts';
 import { pushAlert } from '../alerts/alerts.ts';
 import { intl as appIntl } from '../i18n/index.ts';
+import { lazyModule } from '../lazy-component.ts';
 import { useSession } from '../session/session.tsx';
 import { openDialog } from '../shell/dialog.tsx';
 import { store } from '../store.ts';
@@ -18,13 +19,14 @@ import { gridViewOf, SAVED_VIEW_SUBJECT } from './saved-views.ts';
 export const SAVE_VIEW_KEY = 'Alt+v';
 
 const activeUrl = () => activeTab(store.get(workspaceAtom))?.url;
+// The form is loaded the first time a view is saved, or once the browser is idle (it stays out of the initial bundle).
+const saveViewForm = lazyModule(() => import('./save-view-form.tsx'));
 
 /** Opens the dialog for the focused tab's grid; resolves once it is saved or dismissed. */
 export async function saveCurrentView(identity: { id: string; roles: { id: string; name: string }[] }): Promise<void> {
   const view = gridViewOf(activeUrl());
   if (!view) return;
-  // The form is loaded the first time a view is saved (it stays out of the initial bundle).
-  const { SaveViewForm } = await import('./save-view-form.tsx');
+  const { SaveViewForm } = await saveViewForm();
   const saved = await openDialog<string>({
     title: appIntl.formatMessage({ id: 'kinds.views.dialog.title' }),
     size: 'sm',

@@ -35,7 +35,7 @@ export interface KindScreen {
   create?: ComponentType;
   /**
    * Replaces the generic form of a stored record (a dedicated editor over the record controller,
-   * e.g. the quotation editor). Loaded on demand: pass a `lazy()` component.
+   * e.g. the quotation editor). Loaded on demand: pass a `lazyComponent()` (preloaded once the browser is idle).
    */
   detail?: ComponentType<{ id: string }>;
   /** Shown under the form of a stored record. */

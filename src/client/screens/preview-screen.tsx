@@ -4,16 +4,17 @@
  * (the kinds without a SPEC detail route open here), or the kind's own editor (`screen.detail`). A kind whose only form is this route shows
  * its form under the document.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
 import { documentForRecordType } from '../../domain/documents/placeholders.ts';
 import { entityUrl } from '../../domain/routes.ts';
 import { EntityForm, NEW_ID } from '../forms/entity-form.tsx';
 import { kindModule } from '../kinds/index.ts';
+import { lazyComponent } from '../lazy-component.ts';
 import { NotFound } from './index.tsx';
 
-const DocumentViewer = lazy(() => import('../documents/document-viewer.tsx'));
+const DocumentViewer = lazyComponent(() => import('../documents/document-viewer.tsx'));
 
 export default function PreviewScreen({ type, id }: { type: string; id: string }) {
   if (!findKind(type)) return <NotFound url={`/preview/${type}/${id}`} />;

@@ -12,6 +12,7 @@ import { api } from '../api/client.ts';
 import { showProblemAlert } from '../api/problem-alert.ts';
 import { records } from '../data/records.ts';
 import { intl } from '../i18n/index.ts';
+import { lazyModule } from '../lazy-component.ts';
 import { sessionAtom } from '../session/session.tsx';
 import { toggleTheme } from '../settings/theme.ts';
 import { confirmDelete, confirmDialog } from '../shell/dialog.tsx';
@@ -67,8 +68,9 @@ export function showError(error: unknown): void {
   }
 }
 
-/** The action body forms load with the dialog they live in (not in the initial bundle). */
-const askActionBody = async (request: ActionBodyRequest): Promise<unknown> => (await import('../shell/action-body-dialog.tsx')).askActionBody(request);
+/** The action body forms load with the dialog they live in (not in the initial bundle; on first use or once the browser is idle). */
+const actionBodyDialog = lazyModule(() => import('../shell/action-body-dialog.tsx'));
+const askActionBody = async (request: ActionBodyRequest): Promise<unknown> => (await actionBodyDialog()).askActionBody(request);
 
 export const ui: UiService = {
   t: (id, values) => intl.formatMessage({ id }, values),

@@ -3,7 +3,7 @@
  * shown stays mounted (hidden when not shown), so switching tabs keeps a grid's scroll or a form's
  * edits. Each pane takes its own focus; a click or focus inside a pane makes it the focused side.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatSequence } from '../../../commands/keys.ts';
@@ -14,11 +14,12 @@ import { tabLabel } from './workspace-sync.ts';
 import { activeTab, dispatchWorkspace, isSplit, tabListOpenAtom, workspaceAtom, type PaneIndex } from './workspace-state.ts';
 import { isPlainClick } from '../shell/app-link.tsx';
 import { returningFocus } from '../shell/ui-state.ts';
+import { lazyComponent } from '../lazy-component.ts';
 
 const tabDomId = (id: string) => `tab-${id}`;
 
-// The tab list loads on first use (cmdk is in the palette's chunk, not in the initial bundle).
-const TabList = lazy(() => import('./tab-list.tsx'));
+// The tab list loads on first use or once the browser is idle (cmdk is in the palette's chunk, not in the initial bundle).
+const TabList = lazyComponent(() => import('./tab-list.tsx'));
 
 /** The tab list, mounted from its first opening on (its native dialog closes itself, never unmounted open). */
 function LazyTabList() {
