@@ -1,8 +1,8 @@
 // The customer portal's compliance (issue 26 §1), keyboard only, as the demo «Cliente» (cliente1):
 // from its customer page it opens «Conformità delle sedi», sees every site with its deadlines by state
 // per module (each figure equal to the API's own list count for that window), the 12-month chart's
-// table behind Alt+T, then a site's deadlines with the norm behind each date. Another customer's
-// portal is refused. Under the journey guard: no console error, axe without serious findings, Italian.
+// table behind Alt+T, then a site's deadlines with the norm behind each date, its employees' training
+// and the register of checks as a PDF. Another customer's portal is refused. Under the journey guard: no console error, axe without serious findings, Italian.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiData, DEMO, focusOutOfFields, pressUntil, signedInSession, signIn, storedUser, type SignedInSession } from './harness.ts';
 import { guardJourney } from './journeys/guard.ts';
@@ -117,6 +117,21 @@ describe('the portal’s compliance', () => {
     await page.locator('.portal-training:visible .customer-compliance').waitFor({ timeout: 30_000 });
     expect(await page.locator('.pane:not([hidden]) .portal-nav a[aria-current=page]').textContent()).toBe('Formazione');
     await guard.expectAccessible('portal, training');
+
+    // «Documenti»: the register of checks an inspector asks for, printed now and downloaded with the keyboard.
+    const documents = page.locator('.pane:not([hidden]) .portal-nav a', { hasText: 'Documenti' });
+    await pressUntil(page, 'Shift+Tab', () => documents.evaluate((element) => element === document.activeElement));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/portal/documents`, { timeout: 15_000 });
+    const register = page.locator('.portal-documents:visible [data-documents=register] button');
+    await register.waitFor({ timeout: 30_000 });
+    await pressUntil(page, 'Tab', () => register.evaluate((element) => element === document.activeElement));
+    const [file] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.keyboard.press('Enter')]);
+    expect(file.suggestedFilename()).toBe('Registro dei controlli (D.M. 1 settembre 2021).pdf');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await guard.expectAccessible('portal, documents');
 
     // Another customer's portal: its data is never shown, the refusal said in Italian.
     const others = await apiData<Entity[]>(server, await signedInToken(DEMO.customer2), '/customers?page[size]=50');

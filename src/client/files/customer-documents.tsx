@@ -20,6 +20,7 @@ import { addMessages } from '../i18n/index.ts';
 import fileMessages from '../i18n/messages/files.ts';
 import { useSession } from '../session/session.tsx';
 import { downloadMedia } from './upload.ts';
+import { businessDay } from '../../domain/business-day.ts';
 
 addMessages(fileMessages);
 
@@ -38,7 +39,8 @@ export function CustomerDocuments({ customerId }: { customerId: string }) {
   const fail = (problem: unknown) => setError(problem instanceof ApiProblem ? problemText(problem) : problem instanceof Error ? problem.message : String(problem));
   const showCertificates = readable('media') && readable('employees');
   const showReports = readable('assignments');
-  if (!showCertificates && !showReports) return null;
+  const showRegister = readable('equipments') && readable('checks');
+  if (!showCertificates && !showReports && !showRegister) return null;
   return (
     <section className="customer-documents" aria-labelledby={`customer-documents-${customerId}`}>
       <h3 id={`customer-documents-${customerId}`}><FormattedMessage id="files.documents.title" /></h3>
@@ -46,6 +48,7 @@ export function CustomerDocuments({ customerId }: { customerId: string }) {
       {error && <p role="alert" className="files-error">{error}</p>}
       {showCertificates && <Certificates customerId={customerId} onError={fail} />}
       {showReports && <Reports customerId={customerId} onError={fail} />}
+      {showRegister && <Register customerId={customerId} onError={fail} />}
     </section>
   );
 }
@@ -72,15 +75,29 @@ function Reports({ customerId, onError }: { customerId: string; onError(problem:
       id: intervention.id,
       name: title,
       date: String(intervention.attributes.plannedStartDateTime ?? '').slice(0, 10),
-      download: async () => {
-        const pdf = await api.get<Blob>('/{type}/{id}/document', { params: { type: 'assignments', id: intervention.id }, silent: true });
-        const url = URL.createObjectURL(pdf instanceof Blob ? pdf : new Blob([pdf], { type: 'application/pdf' }));
-        downloadUrl(url, `Rapporto ${String(intervention.attributes.code ?? title)}.pdf`);
-        setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      },
+      download: () => downloadDocument('assignments', intervention.id, `Rapporto ${String(intervention.attributes.code ?? title)}.pdf`),
     };
   });
   return <DocumentList kind="reports" empty="files.documents.noReports" pending={list.isPending} rows={rows} total={list.data?.meta.total ?? 0} onError={onError} />;
+}
+
+/**
+ * The register of fire-protection checks (D.M. 1 settembre 2021), printed now from the customer's
+ * equipment and their checks (its default document): what an inspector asks to see.
+ */
+function Register({ customerId, onError }: { customerId: string; onError(problem: unknown): void }) {
+  const intl = useIntl();
+  const name = intl.formatMessage({ id: 'files.documents.registerName' });
+  const rows: DocumentRow[] = [{ id: `register-${customerId}`, name, date: businessDay(), download: () => downloadDocument('customers', customerId, `${name}.pdf`) }];
+  return <DocumentList kind="register" empty="files.documents.noReports" pending={false} rows={rows} total={1} onError={onError} />;
+}
+
+/** A record's document printed by the server (its type's default template), saved as `fileName`. */
+async function downloadDocument(type: string, id: string, fileName: string): Promise<void> {
+  const pdf = await api.get<Blob>('/{type}/{id}/document', { params: { type, id }, silent: true });
+  const url = URL.createObjectURL(pdf instanceof Blob ? pdf : new Blob([pdf], { type: 'application/pdf' }));
+  downloadUrl(url, fileName);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 interface DocumentRow {
@@ -90,7 +107,7 @@ interface DocumentRow {
   download(): Promise<void>;
 }
 
-function DocumentList({ kind, empty, pending, rows, total, onError }: { kind: 'certificates' | 'reports'; empty: string; pending: boolean; rows: DocumentRow[]; total: number; onError(problem: unknown): void }) {
+function DocumentList({ kind, empty, pending, rows, total, onError }: { kind: 'certificates' | 'reports' | 'register'; empty: string; pending: boolean; rows: DocumentRow[]; total: number; onError(problem: unknown): void }) {
   const intl = useIntl();
   const titleId = `customer-documents-${kind}`;
   return (
