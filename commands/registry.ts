@@ -8,6 +8,7 @@ import { canonicalSequence, isReservedSequence } from './keys.ts';
 import { navigationCommands } from './navigation.ts';
 import { workspaceCommands } from './workspace.ts';
 import { undoCommand } from './undo.ts';
+import type { TransitionKeysOf } from './transitions.ts';
 
 /** Innermost last: a key bound in several active scopes runs the innermost one. */
 export const scopeOrder: readonly CommandScope[] = ['global', 'tab', 'grid', 'form', 'dialog'];
@@ -97,12 +98,13 @@ export function addRowCommands(more: readonly Command[]): void {
 }
 
 /**
- * Loads and registers the commands of records: state transitions, save, delete, archive, history
- * and the custom actions of the kinds (the app calls it at start; tests await it).
+ * Loads and registers the commands of records: state transitions (on the keys their kinds declare:
+ * `transitionKeysOf`), save, delete, archive, history and the custom actions of the kinds (the app
+ * calls it at start; tests await it).
  */
-export function loadRecordCommands(): Promise<void> {
+export function loadRecordCommands(transitionKeysOf: TransitionKeysOf): Promise<void> {
   return Promise.all([import('./transitions.ts'), import('./records.ts'), import('./price-lists.ts'), import('./documents.ts'), import('./admin.ts'), import('./create.ts'), import('./export.ts')]).then(([transitions, records, priceLists, documents, admin, create, exports]) => {
-    addCommands([...transitions.transitionCommands, ...records.recordCommands, ...priceLists.priceListCommands, ...documents.documentCommands, ...admin.adminCommands, ...create.createCommands, exports.exportCommand]);
+    addCommands([...transitions.transitionCommands(transitionKeysOf), ...records.recordCommands, ...priceLists.priceListCommands, ...documents.documentCommands, ...admin.adminCommands, ...create.createCommands, exports.exportCommand]);
     addRowCommands(admin.adminRowCommands);
   });
 }

@@ -3,11 +3,12 @@
  * activities, anomalies), generated from the domain machines: the palette, the `t …` shortcuts and
  * the transition bar of an entity tab all run these, so there is one path whatever the source.
  *
- * Keys: `t <kind> <action>` (e.g. `t p e` = preventivo → emetti). A three-key sequence keeps one
+ * Keys: `t <kind> <action>` (e.g. `t p e` = preventivo → emetti), declared by each kind's client module
+ * (`transitionKeys`, src/client/kinds/<type>.ts) and given by the app. A three-key sequence keeps one
  * key per command in the `tab` scope although several kinds share action names (cancel, start…).
  * A transition with a straight inverse is offered as the undo (`t z`, commands/undo.ts).
  */
-import type { ActiveDocument, Availability, Command, CommandContext } from './types.ts';
+import type { ActiveDocument, Availability, Command, CommandContext, TransitionKeys } from './types.ts';
 import { offerUndo, undoKeysText } from './undo.ts';
 import { machines, machineStateLabels, type MachineType } from '../src/domain/machines/index.ts';
 import { findKind } from '../src/domain/kinds.ts';
@@ -16,27 +17,11 @@ import type { EntityJson } from '../src/domain/entity.ts';
 import type { StateMachine, Transition } from '../src/domain/machine.ts';
 import { businessDay } from '../src/domain/business-day.ts';
 
-/** First key after `t`: the kind (Italian initial where free). */
-export const kindKeys: Record<MachineType, string> = {
-  quotations: 'p', // preventivo
-  assignments: 'i', // intervento
-  orders: 'o', // ordine
-  equipments: 'a', // attrezzatura
-  assignmentActivities: 'v', // attività
-  anomalies: 'n', // anomalia
-  courseEditions: 'e', // edizione del corso
-};
+/** Where the transition keys of a kind are declared (the app reads them from the kinds' client modules). */
+export type TransitionKeysOf = (type: MachineType) => TransitionKeys | undefined;
 
-/** Last key: the action, unique within its kind (mnemonic in Italian). */
-const actionKeys: Record<MachineType, Record<string, string>> = {
-  quotations: { start: 'i', requestApproval: 'r', approve: 'a', refuseApproval: 'g', emit: 'e', accept: 'c', reject: 'f', cancel: 'n', createRevision: 'v' },
-  assignments: { schedule: 'p', unschedule: 'u', start: 'a', pause: 'm', resume: 'r', close: 'c', closeWithAnomalies: 'k', cancel: 'n', postpone: 'v', reopen: 'o' },
-  orders: { confirm: 'c', plan: 'p', unplan: 'u', start: 'a', complete: 's', cancel: 'n', reopen: 'o' },
-  equipments: { decommission: 'd', reactivate: 'r', confirm: 'c' },
-  assignmentActivities: { close: 'c', closeWithAnomalies: 'k', postpone: 'v', cancel: 'n', substitute: 's', decommission: 'd', reopen: 'o', resume: 'r' },
-  anomalies: { resolve: 'r', reopen: 'o' },
-  courseEditions: { start: 'a', close: 'c', cancel: 'n' },
-};
+/** The command of `action` on `type` (the transition bar's buttons run it). */
+export const transitionCommandId = (type: MachineType, action: string) => `transition.${type}.${action}`;
 
 export function stateOf(machine: StateMachine, entity: EntityJson | undefined): string {
   return String(readPath(entity, machine.statePath) ?? '');
@@ -120,20 +105,22 @@ export async function performTransition(type: MachineType, action: string, ctx: 
   }
 }
 
-function buildTransitionCommands(): Command[] {
+/** One command per action of every machine, each on the keys its kind declares (`keysOf`). */
+export function transitionCommands(keysOf: TransitionKeysOf): Command[] {
   const commands: Command[] = [];
   for (const type of Object.keys(machines) as MachineType[]) {
     const kind = findKind(type);
     if (!kind) continue;
+    const keys = keysOf(type);
     const machine: StateMachine = machines[type];
     const seen = new Set<string>();
     for (const transition of machine.transitions) {
       // Several rows may share an action (emit from draft and from approved): one command.
       if (seen.has(transition.action)) continue;
       seen.add(transition.action);
-      const key = actionKeys[type][transition.action];
+      const key = keys?.actions[transition.action];
       const command: Command = {
-        id: `transition.${type}.${transition.action}`,
+        id: transitionCommandId(type, transition.action),
         title: `${kind.label.singular}: ${transition.label}`,
         group: kind.label.singular,
         scope: 'tab',
@@ -142,11 +129,10 @@ function buildTransitionCommands(): Command[] {
         when: (ctx) => transitionAvailability(ctx, type, transition.action, ctx.activeDocument),
         run: (ctx) => performTransition(type, transition.action, ctx),
       };
-      if (key) command.keys = [`t ${kindKeys[type]} ${key}`];
+      if (keys && key) command.keys = [`t ${keys.kind} ${key}`];
       commands.push(command);
     }
   }
   return commands;
 }
 
-export const transitionCommands: Command[] = buildTransitionCommands();

@@ -150,6 +150,17 @@ export interface ActiveDocument {
   serverActions?: readonly ServerActionFact[];
 }
 
+/**
+ * The keys of a kind's state transitions, `t <kind> <action>` (e.g. `t p e` = preventivo → emetti),
+ * declared by the kind's client module (src/client/kinds/<type>.ts) and given to the registry (DESIGN §6.12).
+ */
+export interface TransitionKeys {
+  /** The key after `t`: the kind (its Italian initial where free). */
+  kind: string;
+  /** The last key, by action: unique within the kind (mnemonic in Italian). */
+  actions: Readonly<Record<string, string>>;
+}
+
 /** `false` hides it, `true` offers it, `{ disabled }` shows it disabled and says why (palette, buttons). */
 export type Availability = boolean | { disabled: string };
 

@@ -23,13 +23,17 @@ import { ShortcutHelp } from './shell/shortcut-help.tsx';
 import { Panes, TabStrip } from './workspace/workspace-view.tsx';
 import { currentLocation, useWorkspaceSync } from './workspace/workspace-sync.ts';
 
-// The transition commands (with the domain's machines) load beside the first screen, once signed in:
-// a visit without a session leaves for the sign-in page without fetching them. A key clash among
-// them fails here, at start-up, loudly.
+// The kind registry: the transition commands' keys are declared there, and once its chunk is in the kinds'
+// own screens (src/client/kinds/<type>.ts) are in the idle list too, preloaded in the same pass.
+const kindRegistry = lazyModule(() => import('./kinds/index.ts'));
+
+// The transition commands (with the domain's machines, on the keys their kinds declare) load beside the
+// first screen, once signed in: a visit without a session leaves for the sign-in page without fetching
+// them. A key clash among them fails here, at start-up, loudly.
 let recordCommands: Promise<void> | undefined;
 function useRecordCommands(): void {
   useEffect(() => {
-    recordCommands ??= loadRecordCommands().catch((error: unknown) => {
+    recordCommands ??= kindRegistry().then(({ transitionKeysOf }) => loadRecordCommands(transitionKeysOf)).catch((error: unknown) => {
       console.error(error);
       throw error;
     });
@@ -43,9 +47,6 @@ function useRecordCommands(): void {
 // while the screen's requests are still on the wire). Ready: no screen chunk loading, no query
 // fetching and nothing busy, twice in a row; at the latest after PRELOAD_AT_LATEST_MS.
 const Palette = lazyComponent(() => import('./palette/palette.tsx'));
-// The kind registry: once its chunk is in, the kinds' own screens (src/client/kinds/<type>.ts) are in the
-// idle list too, and preloaded in the same pass, whichever screen the session landed on.
-lazyModule(() => import('./kinds/index.ts'));
 const SETTLED_CHECK_MS = 150;
 const PRELOAD_AT_LATEST_MS = 15_000;
 const screenSettled = () => queryClient.isFetching() === 0 && !document.querySelector('.screen-loading, .pane:not([hidden]) [aria-busy=true]');

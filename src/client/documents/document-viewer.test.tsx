@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
 import { IntlProvider } from 'react-intl';
 import { loadRecordCommands } from '../../../commands/registry.ts';
+import { transitionKeysOf } from '../kinds/index.ts';
 import { previewUrl } from '../../../commands/documents.ts';
 import { testIdentity } from '../../../commands/testing.ts';
 import type { Entity } from '../../domain/entity.ts';
@@ -38,7 +39,7 @@ const identity = { ...testIdentity, permissions: [{ action: 'manage', subject: '
 const signOut = async () => undefined;
 
 beforeAll(async () => {
-  await loadRecordCommands();
+  await loadRecordCommands(transitionKeysOf);
   URL.createObjectURL = vi.fn(() => 'blob:documento');
   URL.revokeObjectURL = vi.fn();
 });

@@ -7,7 +7,7 @@
 import { useContext, useMemo } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { transitionCommands, stateOf } from '../../../commands/transitions.ts';
+import { stateOf, transitionCommandId } from '../../../commands/transitions.ts';
 import type { ActiveDocument } from '../../../commands/types.ts';
 import { machines, type MachineType } from '../../domain/machines/index.ts';
 import type { StateMachine } from '../../domain/machine.ts';
@@ -27,18 +27,12 @@ export function TransitionBar({ type, entity }: { type: MachineType; entity: Ent
   );
   const machine: StateMachine = machines[type];
   const state = stateOf(machine, entity);
-  const legal = new Set(machine.transitions.filter((tr) => tr.from.includes(state)).map((tr) => `transition.${type}.${tr.action}`));
-  const mine = transitionCommands.filter((command) => legal.has(command.id));
+  // One button per action the state allows (several rows may share one: emit from draft and from approved).
+  const legal = new Map(machine.transitions.filter((tr) => tr.from.includes(state)).map((tr) => [tr.action, tr.label] as const));
   return (
     <div className="transition-bar" role="toolbar" aria-label={intl.formatMessage({ id: 'screens.transition.bar' })}>
-      {mine.map((command) => (
-        <CommandButton
-          key={command.id}
-          commandId={command.id}
-          document={document}
-          className="transition-button"
-          label={typeof command.title === 'string' ? command.title.split(': ').slice(1).join(': ') : undefined}
-        />
+      {[...legal].map(([action, label]) => (
+        <CommandButton key={action} commandId={transitionCommandId(type, action)} document={document} className="transition-button" label={label} />
       ))}
       <UndoButton document={document} className="transition-undo" />
     </div>

@@ -14,7 +14,7 @@ import { conditionOperators } from '../../domain/entities/roles.ts';
 import { roleCatalogue } from '../../domain/rules/role-rules.ts';
 import { allFields, kindSections } from '../forms/schema-fields.ts';
 import { kindColumns } from '../grid/columns.ts';
-import { recordSearchKinds } from '../kinds/index.ts';
+import { recordSearchKinds, transitionKeysOf } from '../kinds/index.ts';
 import { addMessages, hasMessage } from './index.ts';
 import roleMessages from './messages/roles.ts';
 import formMessages from './messages/forms.ts';
@@ -100,7 +100,7 @@ describe('Italian labels of every kind', () => {
 describe('Italian labels of the command registry and the palette', () => {
   // Titles and sections given as message ids are checked by messages/commands.test.ts; here, those given as text.
   it('every command given its title or palette section as text (a record action’s label) has words, not a key', async () => {
-    await loadRecordCommands();
+    await loadRecordCommands(transitionKeysOf);
     const bad: string[] = [];
     for (const command of commands) {
       for (const [part, text] of [['title', command.title], ['group', command.group]] as const) {

@@ -10,4 +10,6 @@ export const anomalies: KindModule = {
   gridCells: { control: AnomalyControlCell },
   listColumns: ['equipmentId', 'risk', 'state', 'detectedDateTime', 'customerId'],
   childColumns: ['equipmentId', 'risk', 'state', 'detectedDateTime'],
+  // t n …: anomalia.
+  transitionKeys: { kind: 'n', actions: { resolve: 'r', reopen: 'o' } },
 };

@@ -13,4 +13,6 @@ export const assignments: KindModule = {
   type: 'assignments',
   screen: { create: NewIntervention, detail: InterventionDetail },
   search: { subject: 'assignment', order: 3 },
+  // t i …: intervento.
+  transitionKeys: { kind: 'i', actions: { schedule: 'p', unschedule: 'u', start: 'a', pause: 'm', resume: 'r', close: 'c', closeWithAnomalies: 'k', cancel: 'n', postpone: 'v', reopen: 'o' } },
 };

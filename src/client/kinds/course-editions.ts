@@ -8,4 +8,6 @@ export const courseEditions: KindModule = {
   type: 'courseEditions',
   screen: { detail: CourseEditionDetail },
   search: { subject: 'course', order: 9 },
+  // t e …: edizione del corso.
+  transitionKeys: { kind: 'e', actions: { start: 'a', close: 'c', cancel: 'n' } },
 };

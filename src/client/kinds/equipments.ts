@@ -18,4 +18,6 @@ export const equipments: KindModule = {
   gridCells: { nextDeadline: NextDeadlineCell },
   listColumns: ['equipmentFamilyId', 'customerLocationPosition', 'state', 'serialNumber', 'productionDate', 'customerId', 'customerLocationId'],
   childColumns: ['equipmentFamilyId', 'customerLocationPosition', 'state', 'serialNumber', 'productionDate'],
+  // t a …: attrezzatura.
+  transitionKeys: { kind: 'a', actions: { decommission: 'd', reactivate: 'r', confirm: 'c' } },
 };

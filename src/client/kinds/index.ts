@@ -4,8 +4,10 @@
  * search) asks it instead of branching on a type's name. To give a kind something of its own, add
  * or extend `src/client/kinds/<type>.ts` and list it here.
  */
+import type { TransitionKeys } from '../../../commands/types.ts';
 import type { ExtraFilter, KindModule, ResolvedKindModule } from './types.ts';
 import { anomalies } from './anomalies.ts';
+import { assignmentActivities } from './assignment-activities.ts';
 import { assignments } from './assignments.ts';
 import { courseEditions } from './course-editions.ts';
 import { customers } from './customers.ts';
@@ -32,7 +34,7 @@ export type { ExtraFilter, GridSummaryProps, KindModule, KindScreen, ResolvedKin
 
 export const kindModules: readonly KindModule[] = [
   customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles, trainingSites, courseEditions, trainingPlans,
-  reportHeadings, anomalies, imports,
+  reportHeadings, anomalies, imports, assignmentActivities,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));
@@ -65,7 +67,13 @@ export function kindModule(type: string): ResolvedKindModule {
   if (module?.gridCells) resolved.gridCells = module.gridCells;
   if (module?.selectionRefusal) resolved.selectionRefusal = module.selectionRefusal;
   if (module?.namesWithoutRead) resolved.namesWithoutRead = module.namesWithoutRead;
+  if (module?.transitionKeys) resolved.transitionKeys = module.transitionKeys;
   return resolved;
+}
+
+/** The keys of `type`'s state transitions, as its module declares them (the record commands are registered on them). */
+export function transitionKeysOf(type: string): TransitionKeys | undefined {
+  return byType.get(type)?.transitionKeys;
 }
 
 /** The extra grid filters of `type` (none for most kinds). */

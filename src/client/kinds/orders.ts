@@ -13,4 +13,6 @@ export const orders: KindModule = {
   screen: { create: OrderWizard, detail: OrderDetail },
   search: { subject: 'order', order: 2 },
   actionForms: { deliver: lazyComponent(() => import('../order-detail/delivery-form.tsx')) },
+  // t o …: ordine.
+  transitionKeys: { kind: 'o', actions: { confirm: 'c', plan: 'p', unplan: 'u', start: 'a', complete: 's', cancel: 'n', reopen: 'o' } },
 };

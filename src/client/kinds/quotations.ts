@@ -15,4 +15,6 @@ export const quotations: KindModule = {
   type: 'quotations',
   screen: { create: NewQuotation, detail: QuotationEditor, below: QuotationFiles },
   search: { subject: 'quotation', order: 1 },
+  // t p …: preventivo.
+  transitionKeys: { kind: 'p', actions: { start: 'i', requestApproval: 'r', approve: 'a', refuseApproval: 'g', emit: 'e', accept: 'c', reject: 'f', cancel: 'n', createRevision: 'v' } },
 };

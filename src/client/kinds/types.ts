@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import type { EntityJson } from '../../domain/entity.ts';
 import type { Identity } from '../../domain/ability.ts';
 import type { ActionBodyFormProps } from '../shell/action-body-form-frame.tsx';
+import type { TransitionKeys } from '../../../commands/types.ts';
 
 /** A list filter the SPEC names that is not a plain list field (SPEC §7 `have[…]`, `filter[moduleName]`). */
 export interface ExtraFilter {
@@ -89,6 +90,11 @@ export interface KindModule {
    * action's command asks before it runs. A transition message needs none (the dialog's own form).
    */
   actionForms?: Readonly<Record<string, ComponentType<ActionBodyFormProps>>>;
+  /**
+   * The keys of its state transitions (a kind with a state machine): `t <kind> <action>`, e.g. `t p e`
+   * to emit a quotation. The record commands are registered on them (commands/transitions.ts).
+   */
+  transitionKeys?: TransitionKeys;
   /** The columns its lists show after the title when the user has not chosen (what the rows are read by), instead of the generic choice. */
   listColumns?: readonly string[];
   /** Why a row cannot take a selection action (a deadline already planned is not planned again), or undefined when it can. */
@@ -109,4 +115,4 @@ export interface GridSummaryProps {
 }
 
 /** A kind module with the defaults filled in. */
-export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues' | 'childColumns' | 'listColumns' | 'actionForms' | 'newRecordDefaults' | 'rowTone' | 'groupBy' | 'gridSummary' | 'gridCells' | 'selectionRefusal' | 'namesWithoutRead'>;
+export type ResolvedKindModule = Required<Pick<KindModule, 'type' | 'screen' | 'extraFilters' | 'idParams' | 'recordParams'>> & Pick<KindModule, 'search' | 'paramValues' | 'childColumns' | 'listColumns' | 'actionForms' | 'newRecordDefaults' | 'rowTone' | 'groupBy' | 'gridSummary' | 'gridCells' | 'selectionRefusal' | 'namesWithoutRead' | 'transitionKeys'>;

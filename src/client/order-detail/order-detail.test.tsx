@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
 import { IntlProvider } from 'react-intl';
 import { loadRecordCommands } from '../../../commands/registry.ts';
+import { transitionKeysOf } from '../kinds/index.ts';
 import { testIdentity } from '../../../commands/testing.ts';
 import type { Entity } from '../../domain/entity.ts';
 import { queryClient } from '../api/query-client.ts';
@@ -41,7 +42,7 @@ const identity = { ...testIdentity, permissions: [{ action: 'manage', subject: '
 const signOut = async () => undefined;
 
 // The record commands (delete among them) are the registry's, loaded as the app loads them.
-beforeAll(() => loadRecordCommands());
+beforeAll(() => loadRecordCommands(transitionKeysOf));
 
 afterEach(() => {
   cleanup();

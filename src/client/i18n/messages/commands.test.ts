@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commands, loadRecordCommands } from '../../../../commands/registry.ts';
+import { transitionKeysOf } from '../../kinds/index.ts';
 import { hasMessage } from '../index.ts';
 
 const commandsDir = path.resolve(import.meta.dirname, '../../../../commands');
 
 describe('command texts', () => {
   it('every command title and group given as a message id has its Italian text', async () => {
-    await loadRecordCommands();
+    await loadRecordCommands(transitionKeysOf);
     const missing = commands.flatMap((command) => [command.title, command.group]).filter((text) => typeof text !== 'string' && !hasMessage(String(text.id)));
     expect(missing).toEqual([]);
   });
