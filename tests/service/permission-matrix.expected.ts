@@ -120,6 +120,17 @@ export const documentSubstance: Partial<Record<FixtureType, readonly FixtureType
 
 export type Rows = 'all' | readonly RowKey[];
 
+/**
+ * The routes beside the kinds' own, each a row of the matrix: what it is asked and who it answers
+ * (`'all'`: every caller signed in; a list: those callers; the rest, and who is not signed in, refused).
+ */
+export const routeRows = {
+  // SPEC §7 «An icon service is also fetched» (src/server/icons/routes.ts): the sidebar's sprite. Icons are
+  // nobody's data: it answers whoever is signed in, whatever the role or user type (customers' users, outside technicians).
+  icons: { request: 'GET /api/icons?names=house,users', what: 'the sidebar’s icons', answers: 'all' },
+} as const satisfies Record<string, { request: string; what: string; answers: 'all' | readonly string[] }>;
+export type RouteRow = keyof typeof routeRows;
+
 export interface Grant {
   /** The rows the caller reads; absent: no read on the kind at all (listing refused). */
   read?: Rows;

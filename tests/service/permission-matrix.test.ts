@@ -10,6 +10,7 @@
  * Writes go through a service whose transactions roll back (setup.ts `dryRun`): each write runs its
  * whole pipeline, and the next cell finds the fixture as it was (the last test checks it).
  */
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kindList } from '../../src/domain/kinds.ts';
 import { documentForRecordType } from '../../src/domain/documents/placeholders.ts';
@@ -21,16 +22,18 @@ import { MediaFiles } from '../../src/server/media/files.ts';
 import { linkSigner } from '../../src/server/media/links.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { EntityService } from '../../src/server/resources/service.ts';
+import type { Caller } from '../../src/server/auth/identity.ts';
+import { registerIconRoutes } from '../../src/server/icons/routes.ts';
 import { demoCallerNames, engines, setupService, type DemoCallerName, type ServiceSetup } from './setup.ts';
 import { buildFixture, type Fixture } from './permission-matrix.fixture.ts';
 import { openEventStreams } from './event-streams.ts';
 import {
-  actionRows, documentSubstance, expected, fixtureRows, mediaOfCustomerA, notCreated,
-  type Finding, type FixtureType, type Grant, type Operation, type RowKey, type Rows,
+  actionRows, documentSubstance, expected, fixtureRows, mediaOfCustomerA, notCreated, routeRows,
+  type Finding, type FixtureType, type Grant, type Operation, type RouteRow, type RowKey, type Rows,
 } from './permission-matrix.expected.ts';
 
-/** Refusals of the permission checks (403 problems; NOT_FOUND where a row is hidden as if absent). */
-const REFUSED = new Set(['FORBIDDEN', 'CTM_FST_NOT_AUTHORIZED', 'MODULE_NOT_ALLOWED', 'FIELD_NOT_AUTHORIZED', 'NOT_FOUND']);
+/** Refusals of the permission checks (401 and 403 problems; NOT_FOUND where a row is hidden as if absent). */
+const REFUSED = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'CTM_FST_NOT_AUTHORIZED', 'MODULE_NOT_ALLOWED', 'FIELD_NOT_AUTHORIZED', 'NOT_FOUND']);
 /**
  * Business refusals that come after every permission check (the pipeline authorizes before it checks
  * relations and the state lock): the caller was allowed, the record's situation said no.
@@ -157,8 +160,53 @@ function cellsOf(callerName: DemoCallerName, type: FixtureType): Cell[] {
   return cells;
 }
 
+/**
+ * The routes of `routeRows`, registered on a stand-in for Fastify that keeps their handlers: a cell calls
+ * the handler with a stand-in request and reply, as the server does once it has found the request's
+ * caller (none: the server's «not signed in», 401).
+ */
+type RouteHandler = (request: unknown, reply: unknown) => Promise<unknown>;
+const routeHandlers = new Map<string, RouteHandler>();
+const standIn = { get: (path: string, handler: RouteHandler) => void routeHandlers.set(`GET ${path}`, handler) };
+const signedIn = (request: unknown): Caller => {
+  const caller = (request as { testCaller?: Caller }).testCaller;
+  if (!caller) throw new Problem('UNAUTHORIZED');
+  return caller;
+};
+registerIconRoutes(standIn as unknown as FastifyInstance, signedIn);
+
+async function routeOutcome(route: RouteRow, caller: Caller | undefined): Promise<Outcome> {
+  const [method, url] = routeRows[route].request.split(' ') as [string, string];
+  const { pathname, searchParams } = new URL(url, 'http://matrix.test');
+  const handler = routeHandlers.get(`${method} ${pathname}`);
+  if (!handler) throw new Error(`no handler registered for ${routeRows[route].request}`);
+  let status = 200;
+  const reply = { code: (code: number) => ((status = code), reply), type: () => reply, header: () => reply, send: (body: unknown) => body };
+  return outcomeOf(async () => {
+    await handler({ method, url, query: Object.fromEntries(searchParams), headers: {}, testCaller: caller }, reply);
+    if (status >= 400) throw new Error(`${routeRows[route].request} answered ${status}`);
+  });
+}
+
+/** The cells of one caller (or of no one signed in) on the routes beside the kinds. */
+function routeCellsOf(callerName: DemoCallerName | undefined): Cell[] {
+  return (Object.keys(routeRows) as RouteRow[]).map((route) => {
+    const answers = routeRows[route].answers as 'all' | readonly string[];
+    const expectedOutcome = callerName && (answers === 'all' || answers.includes(callerName)) ? 'allowed' : 'refused';
+    return {
+      name: `${callerName ?? 'not signed in'} × ${route} (${routeRows[route].what}) × read → ${expectedOutcome}`,
+      expected: expectedOutcome,
+      findings: [],
+      run: (m) => routeOutcome(route, callerName ? m.f.callers[callerName] : undefined),
+    };
+  });
+}
+
 const fixtureTypes = kindList.map((kind) => kind.type).filter((type): type is FixtureType => Object.hasOwn(fixtureRows, type));
-const cells = demoCallerNames.flatMap((caller) => fixtureTypes.flatMap((type) => cellsOf(caller, type)));
+const cells = [
+  ...demoCallerNames.flatMap((caller) => [...fixtureTypes.flatMap((type) => cellsOf(caller, type)), ...routeCellsOf(caller)]),
+  ...routeCellsOf(undefined),
+];
 
 describe('the permission matrix’s data', () => {
   it('covers every kind of the registry with fixture rows', () => {

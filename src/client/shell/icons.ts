@@ -9,7 +9,12 @@ import type { SidebarGroup } from '../../domain/routes.ts';
 export const ICON_QUERY_MAX_CHARS = 500;
 /** SPEC §9: the icon service is given up after 5000 ms. */
 export const ICON_TIMEOUT_MS = 5000;
-/** SPEC §9: the loading spinner turns once per 750 ms. */
+/**
+ * SPEC §9 «rotate 750 ms», named with the query URL limit and the timeout: the figures of the Iconify API
+ * client's defaults (maxURL 500, timeout 5000, rotate 750), where `rotate` is how long a query waits on one
+ * icon host before it is also asked of the next. Here there is one host (GET /api/icons), so nothing to
+ * rotate to. No spinner: the SPEC asks for none.
+ */
 export const ICON_ROTATE_MS = 750;
 
 /** lucide-static names for the sidebar groups. */
