@@ -47,6 +47,8 @@ function useRecordCommands(): void {
 // while the screen's requests are still on the wire). Ready: no screen chunk loading, no query
 // fetching and nothing busy, twice in a row; at the latest after PRELOAD_AT_LATEST_MS.
 const Palette = lazyComponent(() => import('./palette/palette.tsx'));
+// A customer's user's layout (issue 26): its own chunk, so the staff's first screen does not carry it.
+const PortalLayout = lazyComponent(async () => ({ default: (await import('./portal/portal-layout.tsx')).PortalLayout }));
 const SETTLED_CHECK_MS = 150;
 const PRELOAD_AT_LATEST_MS = 15_000;
 const screenSettled = () => queryClient.isFetching() === 0 && !document.querySelector('.screen-loading, .pane:not([hidden]) [aria-busy=true]');
@@ -78,6 +80,8 @@ function DefaultLayout() {
   useKeyboardShortcuts();
   useRecordCommands();
   usePreloadWhenIdle();
+  // A customer's user gets the portal's own layout (issue 26), never the staff workspace around it.
+  if (session.identity.userType === 'customer') return <Suspense fallback={null}><PortalLayout dark={dark} /></Suspense>;
   return (
     <div className="app">
       <a className="skip-link" href="#workspace-main">

@@ -1,9 +1,9 @@
-// A customer's user (demo «Cliente» cliente1) opens one of its customer's issued quotations from the
-// palette, by keyboard: the lines are there (no 403 on quotationProducts, no request refused at all),
+// A customer’s user (demo «Cliente» cliente1) opens one of its customer’s issued quotations from its
+// portal’s «Preventivi», by keyboard: the lines are there (no 403 on quotationProducts, no request refused at all),
 // without cost, margin or supplier columns, and the totals show no margin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, openFromPalette, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, pressUntil, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 
@@ -15,7 +15,7 @@ let token: string;
 beforeAll(async () => {
   session = await signedInSession({ email: DEMO.customer1 });
   ({ server, page, token } = session);
-  await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('.portal-app').waitFor({ state: 'visible', timeout: 30_000 });
 });
 afterAll(() => session?.close());
 
@@ -35,7 +35,17 @@ describe('a customer’s user and its quotations', () => {
     expect(quotation, 'an issued quotation of the customer, with lines').toBeDefined();
     expect(lines.every((line) => line.attributes.costPrice === undefined && line.metadata.margin === undefined)).toBe(true);
 
-    await openFromPalette(page, String(quotation!.attributes.code));
+    // From the portal's «Preventivi»: its quotations' grid, ↓ to the one, Enter.
+    await page.locator('.portal-app').waitFor({ timeout: 30_000 });
+    const link = page.locator('.portal-app .portal-nav a', { hasText: 'Preventivi' });
+    await pressUntil(page, 'Tab', () => link.evaluate((element) => element === document.activeElement));
+    await page.keyboard.press('Enter');
+    const list = page.locator('.portal-quotations:visible [role=grid]');
+    await list.locator('[role=row]').nth(1).waitFor({ timeout: 30_000 });
+    await pressUntil(page, 'Tab', () => list.evaluate((element) => element === document.activeElement));
+    const activeRow = () => list.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
+    await pressUntil(page, 'ArrowDown', async () => (await activeRow()).includes(String(quotation!.attributes.code)), 200);
+    await page.keyboard.press('Enter');
     const grid = page.locator('.quotation-lines:visible [role=grid]');
     await grid.waitFor({ timeout: 30_000 });
     await expect.poll(() => grid.locator('[role=row][id^="quotation-line-"]').count(), { timeout: 15_000 }).toBe(lines.length);

@@ -1,10 +1,10 @@
 // The customer portal's compliance (issue 26 §1), keyboard only, as the demo «Cliente» (cliente1):
-// from its customer page it opens «Conformità delle sedi», sees every site with its deadlines by state
+// it lands on the portal, sees every site with its deadlines by state
 // per module (each figure equal to the API's own list count for that window), the 12-month chart's
 // table behind Alt+T, then a site's deadlines with the norm behind each date, its employees' training
 // and the register of checks as a PDF. Another customer's portal is refused. Under the journey guard: no console error, axe without serious findings, Italian.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiData, DEMO, focusOutOfFields, pressUntil, signedInSession, signIn, storedUser, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, pressUntil, signedInSession, signIn, storedUser, type SignedInSession } from './harness.ts';
 import { guardJourney } from './journeys/guard.ts';
 import { addDays, businessDay } from '../../src/domain/business-day.ts';
 import { addMonths } from '../../src/domain/rules/calendar.ts';
@@ -18,7 +18,7 @@ let sites: Entity[];
 beforeAll(async () => {
   session = await signedInSession({ email: DEMO.customer1 });
   const { server, token } = session;
-  await session.page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+  await session.page.locator('.portal-app').waitFor({ state: 'visible', timeout: 30_000 });
   const readable = await apiData<Entity[]>(server, token, '/customers?page[size]=50');
   customer = readable.find((row) => !row.attributes.parentId)!;
   sites = readable.filter((row) => row.attributes.parentId === customer.id);
@@ -41,15 +41,8 @@ describe('the portal’s compliance', () => {
   it('shows each site’s deadlines by state as the API counts them, the chart’s table, and a site’s norms', async () => {
     const { page, server } = session;
     const guard = guardJourney(page);
+    // It lands on its customer's address, which for it is the portal's home.
     await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`, { timeout: 30_000 });
-    await page.locator('.customer-page:visible').waitFor({ timeout: 30_000 });
-    // From its page, the link «Conformità delle sedi (portale)», with the keyboard.
-    const link = page.locator('.pane:not([hidden]) .record-links a', { hasText: 'Conformità delle sedi' });
-    await link.waitFor({ timeout: 15_000 });
-    await focusOutOfFields(page);
-    await pressUntil(page, 'Tab', () => link.evaluate((element) => element === document.activeElement));
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/portal`, { timeout: 15_000 });
     const portal = page.locator('.portal-compliance:visible');
     await portal.waitFor({ timeout: 30_000 });
 
@@ -110,16 +103,16 @@ describe('the portal’s compliance', () => {
     await guard.expectItalian('portal, a site');
 
     // The portal's own navigation: «Formazione», its employees' training by safety role.
-    const training = page.locator('.pane:not([hidden]) .portal-nav a', { hasText: 'Formazione' });
+    const training = page.locator('.portal-app .portal-nav a', { hasText: 'Formazione' });
     await pressUntil(page, 'Shift+Tab', () => training.evaluate((element) => element === document.activeElement));
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/portal/training`, { timeout: 15_000 });
     await page.locator('.portal-training:visible .customer-compliance').waitFor({ timeout: 30_000 });
-    expect(await page.locator('.pane:not([hidden]) .portal-nav a[aria-current=page]').textContent()).toBe('Formazione');
+    expect(await page.locator('.portal-app .portal-nav a[aria-current=page]').textContent()).toBe('Formazione');
     await guard.expectAccessible('portal, training');
 
     // «Documenti»: the register of checks an inspector asks for, printed now and downloaded with the keyboard.
-    const documents = page.locator('.pane:not([hidden]) .portal-nav a', { hasText: 'Documenti' });
+    const documents = page.locator('.portal-app .portal-nav a', { hasText: 'Documenti' });
     await pressUntil(page, 'Shift+Tab', () => documents.evaluate((element) => element === document.activeElement));
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/portal/documents`, { timeout: 15_000 });

@@ -309,20 +309,18 @@ describe('workspace', () => {
     }
   });
 
-  it('a customer user lands on their own customer and the palette offers only what they may open', async () => {
+  it('a customer user lands on its own customer’s portal, with none of the staff workspace: no sidebar, tabs or palette', async () => {
     const other = await browser.newContext({ locale: 'it-IT' });
     const customer = await other.newPage();
     try {
       await customer.goto(`${server.url}/dashboard`);
       await signIn(customer, server, DEMO.customer1);
-      await waitForShell(customer);
       await customer.waitForURL(/\/customers\/[0-9a-f-]{36}$/);
+      await customer.locator('.portal-app .portal-compliance').waitFor({ state: 'visible', timeout: 30_000 });
       await customer.keyboard.press('Control+k');
-      await customer.locator('[cmdk-dialog]').waitFor({ state: 'visible' });
-      await customer.keyboard.type('Utenti');
       await customer.waitForTimeout(400);
-      await expect(customer.locator('[cmdk-item]', { hasText: /^Utenti/ }).count()).resolves.toBe(0);
-      await expect(customer.locator('.sidebar-link', { hasText: /^Utenti$/ }).count()).resolves.toBe(0);
+      await expect(customer.locator('[cmdk-dialog]').count()).resolves.toBe(0);
+      await expect(customer.locator('.sidebar, .tab-strip, .palette-button').count()).resolves.toBe(0);
     } finally {
       await other.close();
     }

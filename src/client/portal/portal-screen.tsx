@@ -5,10 +5,8 @@
  * to see what its users see.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { findKind } from '../../domain/kinds.ts';
-import { hasTrainingModule } from '../training/compliance-data.ts';
 import { CustomerDocuments } from '../files/customer-documents.tsx';
-import { AppLink } from '../shell/app-link.tsx';
+import { EmbeddedGrid } from '../screens/grid-screen.tsx';
 import { useSession } from '../session/session.tsx';
 import { CustomerCompliance } from '../training/customer-compliance.tsx';
 import { useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
@@ -16,27 +14,20 @@ import { pagePath } from '../workspace/workspace-state.ts';
 import PortalCompliance from './portal-compliance.tsx';
 import PortalSite from './portal-site.tsx';
 import { useCustomer } from './portal-data.ts';
-import { portalUrl } from './portal-texts.ts';
+import { PortalNav, portalPageOf } from './portal-nav.tsx';
 import './portal-styles.ts';
-
-type PortalPage = 'compliance' | 'training' | 'documents';
-
-/** The page a portal URL shows (a site's page is part of «Conformità»). */
-export function portalPageOf(path: string): PortalPage {
-  if (path.endsWith('/portal/training')) return 'training';
-  if (path.endsWith('/portal/documents')) return 'documents';
-  return 'compliance';
-}
 
 export default function PortalScreen({ customerId, siteId }: { customerId: string; siteId?: string | undefined }) {
   const { identity } = useSession();
   const [url] = useTabUrl();
-  const page = portalPageOf(pagePath(url));
+  const page = portalPageOf(pagePath(url)) ?? 'compliance';
   const staffView = identity.userType !== 'customer';
   return (
     <div className="portal-frame">
-      <PortalNav customerId={customerId} current={page} />
-      {page === 'training' ? <PortalPageOf customerId={customerId} page="training" staffView={staffView} />
+      {/* A customer's user has the navigation in its layout; staff, in a tab, here. */}
+      {staffView && <PortalNav customerId={customerId} current={page} />}
+      {page === 'quotations' ? <PortalQuotations customerId={customerId} staffView={staffView} />
+        : page === 'training' ? <PortalPageOf customerId={customerId} page="training" staffView={staffView} />
         : page === 'documents' ? <PortalPageOf customerId={customerId} page="documents" staffView={staffView} />
           : siteId ? <PortalSite customerId={customerId} siteId={siteId} staffView={staffView} />
             : <PortalCompliance customerId={customerId} staffView={staffView} />}
@@ -44,26 +35,19 @@ export default function PortalScreen({ customerId, siteId }: { customerId: strin
   );
 }
 
-/** The portal's pages the reader has: training needs the edu module and the employees, documents something to list. */
-function PortalNav({ customerId, current }: { customerId: string; current: PortalPage }) {
+/** The customer's quotations (issued to it, as its read rule lets it read them), each opening its page. */
+function PortalQuotations({ customerId, staffView }: { customerId: string; staffView: boolean }) {
   const intl = useIntl();
-  const { identity, ability } = useSession();
-  const readable = (type: string) => ability.can('read', findKind(type)?.subject ?? type);
-  const pages: { page: PortalPage; href: string }[] = [
-    { page: 'compliance', href: portalUrl(customerId) },
-    ...(hasTrainingModule(identity.allowedModules) && readable('employees') ? [{ page: 'training' as const, href: `${portalUrl(customerId)}/training` }] : []),
-    ...(readable('assignments') || (readable('media') && readable('employees')) ? [{ page: 'documents' as const, href: `${portalUrl(customerId)}/documents` }] : []),
-  ];
+  const customer = useCustomer(customerId);
+  const name = String(customer.data?.metadata.displayName ?? '');
+  const title = intl.formatMessage({ id: 'portal.nav.quotations' });
+  useTabTitle(intl.formatMessage({ id: 'portal.page.tabTitle' }, { page: title, customer: name }));
   return (
-    <nav className="portal-nav" aria-label={intl.formatMessage({ id: 'portal.nav' })}>
-      <ul>
-        {pages.map(({ page, href }) => (
-          <li key={page}>
-            <AppLink href={href} aria-current={page === current ? 'page' : undefined}><FormattedMessage id={`portal.nav.${page}`} /></AppLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <section className="portal portal-quotations" aria-labelledby="portal-quotations-title">
+      <h1 id="portal-quotations-title" className="screen-title">{title} – {name}</h1>
+      {staffView && <p className="portal-staff-note" role="note"><FormattedMessage id="portal.staffView" /></p>}
+      <EmbeddedGrid type="quotations" fixed={{ 'filter[customerId]': customerId }} label={title} creates={false} />
+    </section>
   );
 }
 
@@ -78,7 +62,13 @@ function PortalPageOf({ customerId, page, staffView }: { customerId: string; pag
     <section className={`portal portal-${page}`} aria-labelledby={`portal-${page}-title`}>
       <h1 id={`portal-${page}-title`} className="screen-title">{title} – {name}</h1>
       {staffView && <p className="portal-staff-note" role="note"><FormattedMessage id="portal.staffView" /></p>}
-      {page === 'training' ? <CustomerCompliance customerId={customerId} /> : <CustomerDocuments customerId={customerId} />}
+      {page === 'training' ? (
+        <>
+          <CustomerCompliance customerId={customerId} />
+          <h2><FormattedMessage id="portal.training.employees" /></h2>
+          <EmbeddedGrid type="employees" fixed={{ 'filter[customerId]': customerId }} label={intl.formatMessage({ id: 'portal.training.employees' })} creates={false} />
+        </>
+      ) : <CustomerDocuments customerId={customerId} />}
     </section>
   );
 }

@@ -2,13 +2,21 @@
 import { injectStyles } from '../shell/inject-styles.ts';
 
 injectStyles('portal', `
+.portal-app { display: flex; flex-direction: column; height: 100%; }
+.portal-header { display: flex; align-items: center; gap: .5rem; padding: .5rem 1rem; background: var(--surface); border-bottom: 1px solid var(--border); }
+.portal-brand { font-weight: 700; font-size: 1.05rem; }
+.portal-customer { font-weight: 500; }
+.portal-app > .portal-nav { background: var(--surface); padding: 0 1rem; }
+.portal-app > .portal-nav ul { margin: 0; border-bottom: none; }
+.portal-main { flex: 1; min-height: 0; display: flex; flex-direction: column; padding: 0 .5rem; }
+.portal-main:focus { outline: none; }
 .portal-nav ul { list-style: none; display: flex; gap: .25rem; margin: 0 0 .75rem; padding: 0; border-bottom: 1px solid var(--border); }
 .portal-nav a { display: inline-block; padding: .4rem .9rem; text-decoration: none; border-bottom: 3px solid transparent; }
 .portal-nav a[aria-current=page] { border-bottom-color: currentColor; font-weight: 600; }
 .portal { display: flex; flex-direction: column; gap: .75rem; max-width: 80rem; }
 .portal-staff-note { margin: 0; padding: .5rem .75rem; border-left: 4px solid var(--accent, #0b57d0); background: var(--surface); }
-.portal-sites { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 26rem), 1fr)); gap: 1rem; }
-.portal-site { padding: .75rem 1rem; background: var(--surface); border: 1px solid var(--border); border-left-width: 6px; border-radius: 8px; }
+.portal-sites { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 36rem), 1fr)); gap: 1rem; }
+.portal-site { min-width: 0; overflow-x: auto; padding: .75rem 1rem; background: var(--surface); border: 1px solid var(--border); border-left-width: 6px; border-radius: 8px; }
 .portal-site[data-state=expired] { border-left-color: #b42318; }
 .portal-site[data-state=expiring] { border-left-color: #b54708; }
 .portal-site[data-state=ok] { border-left-color: #067647; }

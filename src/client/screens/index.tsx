@@ -29,7 +29,7 @@ const PortalScreen = lazyComponent(() => import('../portal/portal-screen.tsx'));
 export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
   const { ability, identity } = useSession();
-  const resolved = screenOf(match);
+  const resolved = screenOf(match, identity.userType);
   const can = match.route.can;
   // A list or record page the role may not read says so, instead of asking the API for a 403; so does
   // a staff screen opened by a customer user's link.

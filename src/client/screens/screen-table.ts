@@ -53,6 +53,7 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CustomersIdPortalSite: { screen: 'portal' },
   CustomersIdPortalTraining: { screen: 'portal' },
   CustomersIdPortalDocuments: { screen: 'portal' },
+  CustomersIdPortalQuotations: { screen: 'portal' },
   ImportsNew: { screen: 'import' },
   ImportsId: { screen: 'importRecord' },
   CustomerEquipments: grid('equipments', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),
@@ -120,8 +121,17 @@ export interface ResolvedScreen {
 }
 
 /** The screen of a matched route, or null for the catch-all. */
-export function screenOf(match: Pick<RouteMatch, 'route' | 'params'>): ResolvedScreen | null {
-  const entry = screenOfRoute[match.route.name];
+/**
+ * What a customer's user sees instead (SPEC §2 sends it to its customer page; issue 26: for it that
+ * page is the portal's home, and the registry its portal too: no staff form).
+ */
+const customerUserScreens: Readonly<Record<string, ScreenSpec>> = {
+  CustomersId: { screen: 'portal' },
+  CustomersIdDetail: { screen: 'portal' },
+};
+
+export function screenOf(match: Pick<RouteMatch, 'route' | 'params'>, userType?: string): ResolvedScreen | null {
+  const entry = (userType === 'customer' ? customerUserScreens[match.route.name] : undefined) ?? screenOfRoute[match.route.name];
   if (!entry) return null;
   return { spec: typeof entry === 'function' ? entry(match.params) : entry, params: match.params };
 }

@@ -13,6 +13,7 @@ export default {
   'nav.customersIdPortal': 'Conformità delle sedi (portale)',
   'nav.customersIdPortalTraining': 'Formazione dei dipendenti (portale)',
   'nav.customersIdPortalDocuments': 'Documenti del cliente (portale)',
+  'nav.customersIdPortalQuotations': 'Preventivi del cliente (portale)',
   'nav.customersIdPortalSite': 'Conformità di una sede (portale)',
   'nav.customersIdImport': 'Importa nei registri del cliente',
   'nav.importsNew': 'Importa clienti, prodotti e listini',

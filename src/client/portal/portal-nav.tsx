@@ -1,0 +1,44 @@
+/**
+ * The portal's navigation (issue 26): the pages the reader has. Training needs the edu module and the
+ * employees; documents something to list; quotations the right to read them.
+ */
+import { FormattedMessage, useIntl } from 'react-intl';
+import { findKind } from '../../domain/kinds.ts';
+import { hasTrainingModule } from '../training/compliance-data.ts';
+import { AppLink } from '../shell/app-link.tsx';
+import { useSession } from '../session/session.tsx';
+import { portalUrl } from './portal-texts.ts';
+
+export const portalPages = ['compliance', 'training', 'documents', 'quotations'] as const;
+export type PortalPage = (typeof portalPages)[number];
+
+/** The portal page a URL shows (a site's page is part of «Conformità»); none for another page (an employee's). */
+export function portalPageOf(path: string): PortalPage | undefined {
+  if (!/^\/customers\/[^/]+(\/portal(\/.*)?)?$/.test(path)) return undefined;
+  const page = /\/portal\/(training|documents|quotations)$/.exec(path)?.[1];
+  return (page as PortalPage | undefined) ?? 'compliance';
+}
+
+export function PortalNav({ customerId, current }: { customerId: string; current: PortalPage | undefined }) {
+  const intl = useIntl();
+  const { identity, ability } = useSession();
+  const readable = (type: string) => ability.can('read', findKind(type)?.subject ?? type);
+  const pages: { page: PortalPage; href: string }[] = [
+    { page: 'compliance', href: portalUrl(customerId) },
+    ...(hasTrainingModule(identity.allowedModules) && readable('employees') ? [{ page: 'training' as const, href: `${portalUrl(customerId)}/training` }] : []),
+    ...(readable('assignments') || (readable('media') && readable('employees')) ? [{ page: 'documents' as const, href: `${portalUrl(customerId)}/documents` }] : []),
+    ...(readable('quotations') ? [{ page: 'quotations' as const, href: `${portalUrl(customerId)}/quotations` }] : []),
+  ];
+  return (
+    <nav className="portal-nav" aria-label={intl.formatMessage({ id: 'portal.nav' })}>
+      <ul>
+        {pages.map(({ page, href }) => (
+          <li key={page}>
+            <AppLink href={href} aria-current={page === current ? 'page' : undefined}><FormattedMessage id={`portal.nav.${page}`} /></AppLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
