@@ -37,6 +37,7 @@ import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from 'jos
 import { createEmbeddedProvider, registerOidcRoutes, type LoginLimits } from './oidc/index.ts';
 import { isPublicDocumentation, registerOpenApiRoutes } from './openapi/routes.ts';
 import { isSignedMediaUrl, registerMediaRoutes } from './media/routes.ts';
+import { isCalendarFeedUrl, registerCalendarFeedRoutes } from './calendar/feed.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { createStorage } from './storage/index.ts';
 import { registerDocumentRoutes } from './documents/routes.ts';
@@ -189,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Who calls is settled as soon as the headers are in, before any body is read: an anonymous
   // request does not get to send its body (the answer closes the connection, http/connections.ts).
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || isEventStream(request) || isPublicDocumentation(request.url) || isSignedMediaUrl(request.url)) return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || isEventStream(request) || isPublicDocumentation(request.url) || isSignedMediaUrl(request.url) || isCalendarFeedUrl(request.url)) return;
     request.caller = await identities.resolve(request);
     await maintenance.enforce(request, request.caller);
   });
@@ -220,6 +221,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerComplianceRoutes(app, service, callOf);
   registerQuotationLinesRoutes(app, service, callOf);
   registerLimitRoutes(app, service, callOf);
+  registerCalendarFeedRoutes(app, { db: database.db, service, publicUrl: config.publicUrl, today: () => options.today?.() ?? businessDay() }, (request) => {
+    if (!request.caller) throw new Problem('UNAUTHORIZED');
+    return request.caller;
+  });
   // Issue 22: staff read their colleagues' names (only those), whatever their rights on users.
   registerStaffNameRoutes(app, service, (request) => {
     if (!request.caller) throw new Problem('UNAUTHORIZED');

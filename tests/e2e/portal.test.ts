@@ -84,6 +84,19 @@ describe('the portal’s compliance', () => {
     expect(totals.reduce((a, b) => a + b, 0)).toBe(((await due.json()) as { meta: { total: number } }).meta.total);
     await guard.expectAccessible('portal, chart as a table');
 
+    // Its private calendar: made with the keyboard, its address read as a calendar app reads it, without signing in.
+    const makeFeed = portal.getByRole('button', { name: 'Crea l’indirizzo del calendario' });
+    await pressUntil(page, 'Tab', () => makeFeed.evaluate((element) => element === document.activeElement));
+    await page.keyboard.press('Enter');
+    const address = portal.getByLabel('Indirizzo del calendario (iCalendar)');
+    await address.waitFor({ timeout: 15_000 });
+    const feedUrl = await address.inputValue();
+    expect(feedUrl).toMatch(new RegExp(`/api/calendar/[0-9a-f-]{36}/[A-Za-z0-9_-]{43}\\.ics$`));
+    const feed = await server.api(new URL(feedUrl).pathname.replace(/^\/api/, ''));
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+    await guard.expectAccessible('portal, calendar feed');
+
     // A site's page, opened with the keyboard: its deadlines nearest first, each with the norm behind its date.
     const withFire = sites.find(() => true)!;
     const siteLink = portal.locator(`a[href$="/sites/${withFire.id}"]`);

@@ -128,6 +128,9 @@ export const routeRows = {
   // SPEC §7 «An icon service is also fetched» (src/server/icons/routes.ts): the sidebar's sprite. Icons are
   // nobody's data: it answers whoever is signed in, whatever the role or user type (customers' users, outside technicians).
   icons: { request: 'GET /api/icons?names=house,users', what: 'the sidebar’s icons', answers: 'all' },
+  // Issue 26 §8 (src/server/calendar/feed.ts): whether one's own private calendar feed is on. Everyone's own,
+  // read through its own settings row; the feed's address is read without signing in, by its key (tests/api/calendar-feed.test.ts).
+  calendarFeed: { request: 'GET /api/calendar/feed', what: 'one’s own calendar feed', answers: 'all' },
 } as const satisfies Record<string, { request: string; what: string; answers: 'all' | readonly string[] }>;
 export type RouteRow = keyof typeof routeRows;
 

@@ -24,6 +24,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import type { EntityService } from '../../src/server/resources/service.ts';
 import type { Caller } from '../../src/server/auth/identity.ts';
 import { registerIconRoutes } from '../../src/server/icons/routes.ts';
+import { registerCalendarFeedRoutes } from '../../src/server/calendar/feed.ts';
 import { demoCallerNames, engines, setupService, type DemoCallerName, type ServiceSetup } from './setup.ts';
 import { buildFixture, type Fixture } from './permission-matrix.fixture.ts';
 import { openEventStreams } from './event-streams.ts';
@@ -167,13 +168,17 @@ function cellsOf(callerName: DemoCallerName, type: FixtureType): Cell[] {
  */
 type RouteHandler = (request: unknown, reply: unknown) => Promise<unknown>;
 const routeHandlers = new Map<string, RouteHandler>();
-const standIn = { get: (path: string, handler: RouteHandler) => void routeHandlers.set(`GET ${path}`, handler) };
+const keep = (method: string) => (path: string, handler: RouteHandler) => void routeHandlers.set(`${method} ${path}`, handler);
+const standIn = { get: keep('GET'), post: keep('POST'), delete: keep('DELETE') };
 const signedIn = (request: unknown): Caller => {
   const caller = (request as { testCaller?: Caller }).testCaller;
   if (!caller) throw new Problem('UNAUTHORIZED');
   return caller;
 };
 registerIconRoutes(standIn as unknown as FastifyInstance, signedIn);
+// The calendar feed's routes read through the engine's service, set once it is up (beforeAll).
+const calendarDeps = { service: undefined as unknown as EntityService, db: undefined as unknown as ServiceSetup['db'], publicUrl: 'http://matrix.test', today: () => '2026-11-28' };
+registerCalendarFeedRoutes(standIn as unknown as FastifyInstance, calendarDeps, signedIn);
 
 async function routeOutcome(route: RouteRow, caller: Caller | undefined): Promise<Outcome> {
   const [method, url] = routeRows[route].request.split(' ') as [string, string];
@@ -258,6 +263,8 @@ describe.each(engines())('permission matrix on %s', (engine) => {
     const config = loadConfig({});
     const files = new MediaFiles({ db: s.db, service: dry, storage: s.storage, config: config.media, links: linkSigner('matrice'), log: { error: () => undefined } });
     m = { s, f, dry, files, documents: new DocumentData(s.db, s.service), delivered };
+    calendarDeps.service = s.service;
+    calendarDeps.db = s.db;
     before = await snapshot();
   }, 120_000);
   afterAll(async () => {

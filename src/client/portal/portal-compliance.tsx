@@ -14,6 +14,7 @@ import { ApiProblem } from '../api/http.ts';
 import { problemText } from '../api/problem-alert.ts';
 import { ChartFigure } from '../dashboard/dashboard-charts.tsx';
 import { CommandButton } from '../shell/command-button.tsx';
+import { CalendarFeed } from '../settings/calendar-feed.tsx';
 import { AppLink } from '../shell/app-link.tsx';
 import { useIsActiveTab, useTabTitle } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
@@ -90,6 +91,8 @@ export default function PortalCompliance({ customerId, staffView }: { customerId
             table={months.data ? dueByMonthTable(months.data, modules, today, texts) : undefined} tables={tables} horizontal={false} stacked />
         </>
       )}
+      {/* Its own calendar: the customer's user's, not staff looking at its portal. */}
+      {!staffView && <CalendarFeed />}
     </section>
   );
 }

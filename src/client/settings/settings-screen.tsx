@@ -13,6 +13,7 @@ import { enumLabel } from '../forms/format.ts';
 import { addMessages, hasMessage, intl as catalogue } from '../i18n/index.ts';
 import settingsMessages from '../i18n/messages/settings.ts';
 import { useSession } from '../session/session.tsx';
+import { CalendarFeed } from './calendar-feed.tsx';
 import { AppLink } from '../shell/app-link.tsx';
 import { openingUrl, useSavedViews } from '../kinds/saved-views.ts';
 import { TAB_LIMIT_CHOICES } from '../workspace/workspace-state.ts';
@@ -144,6 +145,8 @@ export default function SettingsScreen() {
           ))}
         </ul>
       )}
+
+      <CalendarFeed />
     </section>
   );
 }

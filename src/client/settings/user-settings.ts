@@ -138,6 +138,14 @@ async function save(): Promise<void> {
   }
 }
 
+/**
+ * The server changed the settings row itself (the calendar feed's key): take its version, so the next
+ * save does not meet a conflict it would have to retry.
+ */
+export function userSettingsChangedOnServer(): Promise<void> {
+  return reload();
+}
+
 async function reload(): Promise<void> {
   if (!userId) return;
   const answer = await records.list('userSettings', { 'filter[userId]': userId, 'page[size]': 1 }, undefined, { silent: true }).catch(() => undefined);

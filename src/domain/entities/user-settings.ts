@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { USER_SETTINGS_SUBJECT } from '../ability.ts';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
-import { messages, optionalText, requiredText } from '../validation.ts';
+import { isoDateTime, messages, optionalText, requiredText } from '../validation.ts';
 
 /** Most tabs a workspace keeps open. */
 export const MAX_OPEN_TABS = 50;
@@ -56,6 +56,11 @@ export const userSettingsAttributes = z.strictObject({
     }),
   /** Most tabs open at once; opening one more closes the least recently used saved ones (0: no limit). */
   tabLimit: z.union(TAB_LIMIT_CHOICES.map((choice) => z.literal(choice))).default(DEFAULT_TAB_LIMIT),
+  /**
+   * The private calendar feed (issue 26 §8): the SHA-256 of its address's key (never the key) and when
+   * it was made; absent or null: no feed. Written by `POST/DELETE /api/calendar/feed`.
+   */
+  calendarFeed: z.strictObject({ keyHash: z.string().regex(/^[0-9a-f]{64}$/), createdDateTime: isoDateTime() }).nullable().optional(),
   activeTabUrl: workspaceUrl.optional(),
   /** The tab shown on the right of the split view (absent: no split). */
   splitTabUrl: workspaceUrl.optional(),

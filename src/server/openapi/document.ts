@@ -18,6 +18,7 @@ import { EXACT_TOTAL_LIMIT, IDEMPOTENCY_KEY_HEADER } from '../../domain/records.
 import { componentSchema, mergePatchSchema, type JsonSchema, type SchemaSink } from './json-schema.ts';
 import { documentDeclarations } from '../../domain/documents/placeholders.ts';
 import { modules } from '../../domain/enums.ts';
+import { calendarFeedPaths } from '../calendar/openapi.ts';
 import { registerImportPaths } from '../import/openapi.ts';
 
 export interface OpenApiOptions {
@@ -891,6 +892,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   paths['/api/limits'] = limitsPath();
   if (options.kinds.some((kind) => kind.type === 'users')) paths['/api/users/names'] = staffNamesPath();
   if (options.kinds.some((kind) => kind.type === 'imports')) Object.assign(paths, registerImportPaths({ json, problems }));
+  if (options.kinds.some((kind) => kind.type === 'userSettings')) Object.assign(paths, calendarFeedPaths({ json, problems }));
   const publicOperation = { security: [] };
   const apiScope = [options.auth.apiScope];
   return {

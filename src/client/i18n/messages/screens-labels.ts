@@ -140,6 +140,8 @@ export default {
   'form.field.hasMediaTree': 'Archivio file attivo',
   'form.field.hasSidebarEnlarged': 'Barra laterale estesa',
   'form.field.tabLimit': 'Schede aperte al massimo',
+  'form.field.calendarFeed': 'Calendario privato',
+  'form.field.keyHash': 'Impronta della chiave',
   'form.field.hintLabel': 'Suggerimento',
   'form.field.hireDate': 'Data di assunzione',
   'form.field.houseNumber': 'Numero civico',
