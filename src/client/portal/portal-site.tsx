@@ -92,13 +92,15 @@ function ModuleDeadlines({ customerId, siteId, module, today }: { customerId: st
             {rows.map((deadline) => {
               const due = typeof deadline.attributes.deadlineDate === 'string' ? deadline.attributes.deadlineDate : null;
               const state = deadlineStateText(intl, due, today);
+              // On a phone each row is a block and each cell says what it is (the header row is hidden there).
+              const label = (column: string) => intl.formatMessage({ id: `portal.column.${column}` });
               return (
                 <tr key={deadline.id} data-deadline={deadline.id}>
-                  <td data-state={state.state}>{state.text}</td>
-                  <td className="portal-date">{due ? formatValue(due, 'date') : ''}</td>
-                  <td>{String(deadline.metadata.activityName ?? '') || formatValue((deadline.attributes.rule as { kind?: string } | undefined)?.kind, 'enum')}</td>
-                  <th scope="row">{targetText(deadline, targets)}</th>
-                  <td className="portal-norm">{reasonText(intl, deadline.attributes as Parameters<typeof reasonText>[1])}</td>
+                  <td data-state={state.state} data-label={label('state')}>{state.text}</td>
+                  <td className="portal-date" data-label={label('date')}>{due ? formatValue(due, 'date') : ''}</td>
+                  <td data-label={label('what')}>{String(deadline.metadata.activityName ?? '') || formatValue((deadline.attributes.rule as { kind?: string } | undefined)?.kind, 'enum')}</td>
+                  <th scope="row" data-label={label('target')}>{targetText(deadline, targets)}</th>
+                  <td className="portal-norm" data-label={label('norm')}>{reasonText(intl, deadline.attributes as Parameters<typeof reasonText>[1])}</td>
                 </tr>
               );
             })}

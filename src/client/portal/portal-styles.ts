@@ -3,14 +3,24 @@ import { injectStyles } from '../shell/inject-styles.ts';
 
 injectStyles('portal', `
 .portal-app { display: flex; flex-direction: column; height: 100%; }
-.portal-header { display: flex; align-items: center; gap: .5rem; padding: .5rem 1rem; background: var(--surface); border-bottom: 1px solid var(--border); }
+.portal-header { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; padding: .5rem 1rem; background: var(--surface); border-bottom: 1px solid var(--border); }
 .portal-brand { font-weight: 700; font-size: 1.05rem; }
 .portal-customer { font-weight: 500; }
 .portal-app > .portal-nav { background: var(--surface); padding: 0 1rem; }
 .portal-app > .portal-nav ul { margin: 0; border-bottom: none; }
 .portal-main { flex: 1; min-height: 0; display: flex; flex-direction: column; padding: 0 .5rem; }
 .portal-main:focus { outline: none; }
-.portal-nav ul { list-style: none; display: flex; gap: .25rem; margin: 0 0 .75rem; padding: 0; border-bottom: 1px solid var(--border); }
+.portal-app, .portal-main { max-width: 100vw; overflow-x: hidden; }
+@media (max-width: 40rem) {
+  .portal-header .user-name { display: none; }
+  .portal-nav a { padding: .4rem .6rem; }
+  .portal-deadlines thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .portal-deadlines tr { display: block; padding: .5rem 0; border-bottom: 1px solid var(--border); }
+  .portal-deadlines td, .portal-deadlines th { display: block; border: none; padding: .1rem 0; }
+  .portal-deadlines td::before, .portal-deadlines th::before { content: attr(data-label) ': '; font-weight: 600; color: var(--muted); }
+  .portal-site { overflow-x: auto; }
+}
+.portal-nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: .25rem; margin: 0 0 .75rem; padding: 0; border-bottom: 1px solid var(--border); }
 .portal-nav a { display: inline-block; padding: .4rem .9rem; text-decoration: none; border-bottom: 3px solid transparent; }
 .portal-nav a[aria-current=page] { border-bottom-color: currentColor; font-weight: 600; }
 .portal { display: flex; flex-direction: column; gap: .75rem; max-width: 80rem; }
