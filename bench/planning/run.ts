@@ -75,6 +75,8 @@ const backlog = Array.from({ length: 60 }, (_, i) => ({
   relationships: { customerId: uuid(3, i), operatorIds: [], operatorInChargeId: null },
 }));
 const byId = new Map([...assignments, ...backlog].map((a) => [a.id, a]));
+/** The data as seeded: every round starts from it (a round's drop moved its last card, and the next round's last card would otherwise be an earlier, closed one). */
+const seeded = new Map(byId);
 
 function pageOf<T>(rows: T[], url: URL) {
   const number = Number(url.searchParams.get('page[number]') ?? 1);
@@ -137,6 +139,8 @@ const browser = await launchChromium();
 interface Round { firstPaint: number; moves: number[]; drop: number; lanesInDom: number; cardsInDom: number; cardDays: string[] }
 
 async function round(): Promise<Round> {
+  byId.clear();
+  for (const [id, row] of seeded) byId.set(id, row);
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'it-IT' });
   const tab = await context.newPage();
   tab.on('pageerror', (e) => console.error('page error:', e.message));

@@ -6,11 +6,13 @@
  * One focusable element holds the cursor (aria-activedescendant); its keys are the board's commands
  * (commands/planning.ts) in the `grid` scope. Space picks the card up, the arrows move it by day and
  * hour, Alt+↑/↓ by technician, Enter or Space drops it; a drop writes through the record data path
- * (the record's patch with its version, then the `schedule` transition and its guards for one still
- * to schedule). The mouse drags a card onto a lane's day. What another planner changes arrives by
+ * (board-moves.ts). The mouse drags a card onto a lane's day. What another planner changes arrives by
  * the live stream, which refreshes the lists this board reads.
+ *
+ * This module composes the screen: the cursor (board-cursor.ts), the moves (board-moves.ts), the
+ * toolbar (board-toolbar.tsx) and the lanes (board-lanes.tsx).
  */
-import { memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
@@ -20,17 +22,15 @@ import { planningBoardCommands, type PlanningBoardTarget } from '../../../comman
 import { findKind } from '../../domain/kinds.ts';
 import { machineStateLabels } from '../../domain/machines/index.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
-import { escapeHtml } from '../../domain/html.ts';
 import type { Entity } from '../../domain/entity.ts';
 import { businessDay } from '../../domain/business-day.ts';
-import { nonWorkingDay } from '../../domain/rules/calendar.ts';
 import {
-  doubleBookings, dropPlan, durationMinutes, formatMinutes, isInBacklog, isoWeekday, isMovableState, laneCells, moveSlot, placementOf,
-  romeWallClock, shiftPeriod, slotOf, technicianLanes, withOperator, withPlacement, type LaneCard, type BoardSlot, type BoardView, type Placement,
+  doubleBookings, durationMinutes, formatMinutes, isInBacklog, isMovableState, laneCells, moveSlot, placementOf,
+  romeWallClock, shiftPeriod, technicianLanes, withOperator, withPlacement, type BoardSlot, type BoardView, type Placement,
 } from '../../domain/rules/planning.ts';
 import { addMessages } from '../i18n/index.ts';
 import planningMessages from '../i18n/messages/planning.ts';
-import { records, useLiveUpdates } from '../data/index.ts';
+import { useLiveUpdates } from '../data/index.ts';
 import { BOARD_TYPE, useBoardPrefetch } from './board-data.ts';
 import { enumLabel } from '../forms/format.ts';
 import { useSession } from '../session/session.tsx';
@@ -38,29 +38,21 @@ import { activeTabAtom } from '../workspace/workspace-state.ts';
 import { TabIdContext, useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { injectBoardStyles } from './board-styles.ts';
-import { confirmDialog } from '../shell/dialog.tsx';
+import { cursorOnFocus, cursorOrder, moveCursor, placeCursor, type Cursor, type CursorMove } from './board-cursor.ts';
+import { dayFormat, longDayFormat, monthFormat, noon } from './board-days.ts';
+import { pickUpSlot, plannedMove, useBoardMoves } from './board-moves.ts';
+import { BoardLanes, cardDomId, cardHtml, cellOf, scrollWithin, type CardView, type DayWindow } from './board-lanes.tsx';
+import { BoardToolbar } from './board-toolbar.tsx';
 
 addMessages(planningMessages);
 
 /** Card heights (px) by view, and the lane's padding: lanes are sized from their fullest day, no measuring. */
 const CARD_HEIGHT: Record<BoardView, number> = { week: 40, month: 20 };
 const LANE_PADDING = 12;
-const NO_DAYS: readonly string[] = [];
 /** Days drawn each side of those in view (a month is twice as wide as the board: the others get their cards when scrolled to, within a frame). */
 const DAY_OVERSCAN = 1;
 
 interface Technician { id: string; name: string }
-interface Moving { id: string; slot: BoardSlot; fromLane: string | undefined }
-/** The indexes of the first and last day drawn with their cards. */
-interface DayWindow { first: number; last: number }
-/** The cursor: a card, in a lane (or the backlog when `lane` is null). */
-interface Cursor { id: string; lane: string | null }
-
-const dayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const longDayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-const shortDayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'narrow', day: 'numeric', timeZone: 'UTC' });
-const monthFormat = new Intl.DateTimeFormat('it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 
 export default function PlanningBoard({ moduleName }: { moduleName: string }) {
   injectBoardStyles();
@@ -120,9 +112,6 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const period = useQuery({ ...fetches.period, placeholderData: (previous) => previous });
   const backlog = useQuery({ ...fetches.backlog, placeholderData: (previous) => previous });
 
-  // Writes under way: the card shows where it is going until the refreshed lists say so.
-  const [pending, setPending] = useState<ReadonlyMap<string, Placement>>(new Map());
-  const [moving, setMoving] = useState<Moving | null>(null);
   const [cursor, setCursor] = useState<Cursor | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
@@ -132,6 +121,14 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     for (const e of backlog.data?.data ?? []) map.set(e.id, e);
     return map;
   }, [period.data, backlog.data]);
+  const cardLabel = (id: string) => {
+    const e = entities.get(id);
+    return e ? kind.title(e) : id;
+  };
+  const slotText = (slot: BoardSlot) => t('planning.slot', { day: longDayFormat.format(noon(slot.day)), time: formatMinutes(slot.minutes), name: nameOf.get(slot.operatorId) ?? '' });
+  const { pending, moving, setMoving, dragged, writeTeam, unschedule, dropMoving, dropDragged } = useBoardMoves({
+    editable, entities, t, cardLabel, slotText, setCursor, announce: setAnnouncement,
+  });
 
   /** Where each card is drawn: stored, or pending, or (the one picked up) where the arrows took it. */
   // Stored (or pending) placements and their cells change with the data; the card being moved is
@@ -144,9 +141,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const baseCells = useMemo(() => laneCells([...basePlacements.values()], laneIds, days), [basePlacements, laneIds, days]);
   const movingPlacement = useMemo(() => {
     const base = moving ? basePlacements.get(moving.id) : undefined;
-    if (!moving || !base) return undefined;
-    const plan = dropPlan(base, moving.slot, moving.fromLane);
-    return { ...base, state: plan.schedule ? 'scheduled' : base.state, start: plan.patch.attributes.plannedStartDateTime, end: plan.patch.attributes.plannedEndDateTime, ...plan.patch.relationships };
+    return moving && base ? plannedMove(base, moving.slot, moving.fromLane).placement : undefined;
   }, [moving, basePlacements]);
   const placements = useMemo(
     () => (movingPlacement ? new Map(basePlacements).set(movingPlacement.id, movingPlacement) : basePlacements),
@@ -166,85 +161,25 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   );
   const clashes = useMemo(() => doubleBookings([...placements.values()]), [placements]);
 
-  /** The cursor's order: the backlog, then each lane day by day. */
-  const order = useMemo(() => {
-    const list: Cursor[] = backlogIds.map((id) => ({ id, lane: null }));
-    for (const lane of laneIds) {
-      const byDay = cells.get(lane);
-      if (!byDay) continue;
-      for (const day of days) for (const card of byDay.get(day) ?? []) list.push({ id: card.id, lane });
-    }
-    return list;
-  }, [backlogIds, laneIds, cells, days]);
-  const cursorIndex = cursor ? order.findIndex((c) => c.id === cursor.id && c.lane === cursor.lane) : -1;
-  const fallbackCursor = cursorIndex < 0 ? (cursor ? order.find((c) => c.id === cursor.id) : undefined) ?? order[0] : order[cursorIndex];
-  const current = moving ? { id: moving.id, lane: moving.slot.operatorId } : fallbackCursor;
-
-  const cardLabel = (id: string) => {
-    const e = entities.get(id);
-    return e ? kind.title(e) : id;
+  const order = useMemo(() => cursorOrder(backlogIds, laneIds, cells, days), [backlogIds, laneIds, cells, days]);
+  const placedCursor = placeCursor(order, cursor);
+  // While a card is in hand the cursor is on it, where the arrows took it.
+  const current = moving ? { id: moving.id, lane: moving.slot.operatorId } : placedCursor;
+  const dayOf = (id: string) => {
+    const start = placements.get(id)?.start;
+    return start ? romeWallClock(start).day : undefined;
   };
-  const slotText = (slot: BoardSlot) => t('planning.slot', { day: longDayFormat.format(noon(slot.day)), time: formatMinutes(slot.minutes), name: nameOf.get(slot.operatorId) ?? '' });
+  const moveCursorBy = (move: CursorMove) => {
+    // A step goes from the cursor's own card; a jump from the card in hand, if any.
+    const from = 'step' in move ? placedCursor : current;
+    const next = moveCursor({ order, laneIds, cells, days }, from, from ? dayOf(from.id) : undefined, move);
+    if (next) setCursor(next);
+  };
 
   // A move past the period's edge shows the next period.
   useEffect(() => {
     if (moving && !days.includes(moving.slot.day)) goTo(view, moving.slot.day);
   }, [moving, days, view, goTo]);
-
-  const commit = async (id: string, slot: BoardSlot, fromLane: string | undefined) => {
-    const entity = entities.get(id);
-    if (!entity) return;
-    const base = placementOf(entity);
-    const plan = dropPlan(base, slot, fromLane);
-    setPending((map) => new Map(map).set(id, { ...base, state: plan.schedule ? 'scheduled' : base.state, start: plan.patch.attributes.plannedStartDateTime, end: plan.patch.attributes.plannedEndDateTime, ...plan.patch.relationships }));
-    setCursor({ id, lane: slot.operatorId });
-    try {
-      const updated = await records.update(BOARD_TYPE, entity, plan.patch);
-      if (plan.schedule) await records.runAction(BOARD_TYPE, updated, 'schedule');
-      setAnnouncement(t(plan.schedule ? 'planning.scheduled' : 'planning.moved', { card: cardLabel(id), slot: slotText(slot) }));
-    } catch {
-      // The data path already showed the problem (a refused guard, a version conflict); the card goes back.
-      setAnnouncement(t('planning.notSaved', { card: cardLabel(id) }));
-    } finally {
-      setPending((map) => {
-        const next = new Map(map);
-        next.delete(id);
-        return next;
-      });
-    }
-  };
-
-  const writeTeam = async (id: string, team: { operatorIds: string[]; operatorInChargeId: string }, message: string) => {
-    const entity = entities.get(id);
-    if (!entity) return;
-    setPending((map) => new Map(map).set(id, { ...placementOf(entity), ...team }));
-    try {
-      await records.update(BOARD_TYPE, entity, { relationships: team });
-      setAnnouncement(message);
-    } catch {
-      setAnnouncement(t('planning.notSaved', { card: cardLabel(id) }));
-    } finally {
-      setPending((map) => {
-        const next = new Map(map);
-        next.delete(id);
-        return next;
-      });
-    }
-  };
-
-  /** True on a working day; on a Saturday, a Sunday or a national holiday, what the planner answers. */
-  const confirmNonWorking = async (id: string, day: string, byKey = false): Promise<boolean> => {
-    const off = nonWorkingDay(day);
-    if (!off) return true;
-    // The key that dropped the card is let go first: Space released on the dialog's focused button would answer it.
-    if (byKey) await keyReleased();
-    const what = off.reason === 'holiday' ? off.name : t('planning.nonWorking.weekend');
-    return confirmDialog({
-      title: t('planning.nonWorking.title'),
-      message: t('planning.nonWorking.message', { day: longDayFormat.format(noon(day)), what, card: cardLabel(id) }),
-      confirmLabel: t('planning.nonWorking.confirm'),
-    });
-  };
 
   const target: PlanningBoardTarget = {
     editable,
@@ -255,45 +190,18 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       return p ? { id: p.id, movable: isMovableState(p.state), state: p.state } : undefined;
     },
     currentOperators: () => (current ? placements.get(current.id)?.operatorIds ?? [] : []),
-    step: (delta) => {
-      // Within the part the cursor is in: ↓ on the backlog's last card stays there (Tab goes to the lanes).
-      const here = cursorIndex < 0 ? fallbackCursor : order[cursorIndex];
-      if (!here) return;
-      const region = order.filter((c) => (c.lane === null) === (here.lane === null));
-      const at = Math.max(0, region.indexOf(here));
-      setCursor(region[Math.min(region.length - 1, Math.max(0, at + delta))]!);
-    },
+    step: (delta) => moveCursorBy({ step: delta }),
     jump: (move) => {
-      if (!current) return;
-      const p = placements.get(current.id);
-      const here = current.lane && p?.start ? { lane: current.lane, day: romeWallClock(p.start).day } : undefined;
-      if ('lanes' in move) {
-        // The first card of the next (previous) lane that has one; from the backlog, the first lane.
-        const start = here ? laneIds.indexOf(here.lane) : -1;
-        for (let i = start + move.lanes; i >= 0 && i < laneIds.length; i += move.lanes) {
-          const found = order.find((c) => c.lane === laneIds[i]);
-          if (found) return setCursor(found);
-        }
-        return;
-      }
-      if (!here) return;
-      // The nearest card on a later (earlier) day of the same lane.
-      const byDay = cells.get(here.lane);
-      const at = days.indexOf(here.day);
-      for (let i = at + move.days; i >= 0 && i < days.length; i += move.days) {
-        const card = byDay?.get(days[i]!)?.[0];
-        if (card) return setCursor({ id: card.id, lane: here.lane });
-      }
+      if (current) moveCursorBy(move);
     },
-    first: () => order[0] && setCursor(order[0]),
-    last: () => order.at(-1) && setCursor(order.at(-1)!),
+    first: () => moveCursorBy({ to: 'first' }),
+    last: () => moveCursorBy({ to: 'last' }),
     open: () => current && openTab(recordTabUrl(BOARD_TYPE, current.id)),
     pickUp: () => {
       if (!current) return;
       const p = placements.get(current.id);
       if (!p) return;
-      const today = businessDay();
-      const slot = slotOf(p, laneIds, days.includes(today) ? today : days[0]!, current.lane ?? undefined);
+      const slot = pickUpSlot(p, laneIds, days, current.lane);
       if (!slot) return setAnnouncement(t('planning.noLanes'));
       setMoving({ id: p.id, slot, fromLane: current.lane ?? undefined });
       setAnnouncement(t('planning.pickedUp', { card: cardLabel(p.id), slot: slotText(slot) }));
@@ -305,16 +213,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       setMoving({ ...moving, slot });
       setAnnouncement(slotText(slot));
     },
-    drop: () => {
-      if (!moving) return;
-      const picked = moving;
-      // A weekend or a holiday is asked first; "Annulla" keeps the card in hand, where it was.
-      void confirmNonWorking(picked.id, picked.slot.day, true).then((confirmed) => {
-        if (!confirmed) return setAnnouncement(t('planning.nonWorking.kept', { card: cardLabel(picked.id) }));
-        setMoving(null);
-        void commit(picked.id, picked.slot, picked.fromLane);
-      });
-    },
+    drop: dropMoving,
     cancel: () => {
       if (!moving) return;
       setMoving(null);
@@ -323,12 +222,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     },
     unschedule: () => {
       const entity = current && entities.get(current.id);
-      if (!entity) return;
-      setCursor({ id: entity.id, lane: null });
-      void records.runAction(BOARD_TYPE, entity, 'unschedule').then(
-        () => setAnnouncement(t('planning.unscheduled', { card: cardLabel(entity.id) })),
-        () => setAnnouncement(t('planning.notSaved', { card: cardLabel(entity.id) })),
-      );
+      if (entity) unschedule(entity);
     },
     shiftPeriod: (delta) => goTo(view, shiftPeriod(view, anchor, delta)),
     today: () => goTo(view, businessDay()),
@@ -422,8 +316,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   }, [days.length, view]);
 
   // The cursor's card is always drawn (it is the lanes' active descendant), in view or not.
-  const cursorPlacement = current ? placements.get(current.id) : undefined;
-  const cursorDay = moving ? moving.slot.day : cursorPlacement?.start ? romeWallClock(cursorPlacement.start).day : undefined;
+  const cursorDay = moving ? moving.slot.day : current ? dayOf(current.id) : undefined;
 
   // Keep the cursor's card in view (its lane first: it may not be rendered).
   const activeDomId = current ? cardDomId(current.id, current.lane) : undefined;
@@ -454,29 +347,14 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     wanted?.classList.add('is-active');
   });
 
-  // Mouse: drag a card onto a lane's day.
-  const dragged = useRef<{ id: string; fromLane: string | undefined } | null>(null);
-  const onDrop = (lane: string, day: string) => {
-    const drag = dragged.current;
-    dragged.current = null;
-    if (!drag || !editable) return;
-    const p = placements.get(drag.id);
-    if (!p || !isMovableState(p.state)) return;
-    const minutes = p.start ? romeWallClock(p.start).minutes : slotOf(p, laneIds, day)!.minutes;
-    void confirmNonWorking(drag.id, day).then((confirmed) => {
-      if (confirmed) void commit(drag.id, { operatorId: lane, day, minutes }, drag.fromLane);
-    });
-  };
-
   const today = businessDay();
   const clashCount = [...clashes.keys()].filter((id) => {
-    const p = placements.get(id);
-    return p?.start && days.includes(romeWallClock(p.start).day);
+    const day = dayOf(id);
+    return day !== undefined && days.includes(day);
   }).length;
   const periodLabel = view === 'week'
     ? t('planning.weekOf', { from: dayFormat.format(noon(days[0]!)), to: dayFormat.format(noon(days.at(-1)!)) })
     : monthFormat.format(noon(days[0]!));
-  const columns = `var(--board-lane-head) repeat(${days.length}, minmax(var(--board-day-min), 1fr))`;
 
   // Said on most cards of a lane: formatted once per render, not once per card (hundreds in a month).
   const inChargeText = t('planning.inCharge');
@@ -493,7 +371,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     const time = minutes === undefined ? undefined : formatMinutes(minutes);
     const clashText = clash ? t('planning.clash', { codes: [...clash].map((other) => String(entities.get(other)?.attributes.code ?? '')).join(', ') }) : '';
     const backlogDate = lane === null && p.start ? t('planning.wanted', { day: dayFormat.format(noon(romeWallClock(p.start).day)) }) : '';
-    // Without the cursor's mark: in the lanes it is set on the element (see the effect below), so moving the cursor rewrites no cell.
+    // Without the cursor's mark: in the lanes it is set on the element (see the effect above), so moving the cursor rewrites no cell.
     const classes = `board-card state-${p.state}${moving?.id === id ? ' is-moving' : ''}${clash ? ' is-clash' : ''}${pending.has(id) ? ' is-pending' : ''}${inCharge ? ' is-in-charge' : ''}`;
     return {
       domId, classes, time, inCharge, clash: clash !== undefined, backlogDate,
@@ -518,19 +396,9 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       </div>
     );
   };
-  /**
-   * A lane's card as HTML: a month draws hundreds of them, and a cell's cards set as one string
-   * cost a fraction of as many React elements (their events are the lanes' own, see cardEvents).
-   */
-  const cardHtml = (id: string, lane: string, minutes: number): string => {
+  const laneCardHtml = (id: string, lane: string, minutes: number): string => {
     const card = cardView(id, lane, minutes);
-    if (!card) return '';
-    const label = escapeHtml(card.label);
-    const attributes = `id="${escapeHtml(card.domId)}" role="button" aria-label="${label}" title="${label}" data-assignment-id="${escapeHtml(id)}" data-code="${escapeHtml(card.code)}" class="${escapeHtml(card.classes)}" draggable="${card.draggable}"`;
-    // A month's card is one box, time and code as its text, the marks drawn by CSS.
-    // The code is shown whole (its own line, never cut): a month's card is its code alone (the time is in its label).
-    if (view === 'month') return `<div ${attributes}>${escapeHtml(card.code)}</div>`;
-    return `<div ${attributes}><span class="board-card-line"><span class="board-card-code">${escapeHtml(card.code)}</span></span><span class="board-card-text">${card.inCharge ? '<span class="board-card-charge" aria-hidden="true">★</span> ' : ''}${card.clash ? '<span class="board-card-clash" aria-hidden="true">⚠</span> ' : ''}${card.time ? `<span class="board-card-time">${card.time}</span> ` : ''}${escapeHtml(card.text)}</span></div>`;
+    return card ? cardHtml(card, id, view) : '';
   };
   /** The cards' mouse events, on the backlog and the lanes that hold them: the card is the one under the pointer. */
   const cardEvents = () => {
@@ -569,11 +437,8 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       if (event.target !== event.currentTarget) return;
       setFocused(true);
       if (moving) return;
-      const inRegion = current && (current.lane === null) === (region === 'backlog');
-      if (!inRegion) {
-        const first = order.find((c) => (c.lane === null) === (region === 'backlog'));
-        if (first) setCursor(first);
-      }
+      const first = cursorOnFocus(order, current, region);
+      if (first) setCursor(first);
     },
     onBlur: (event: React.FocusEvent<HTMLDivElement>) => {
       if (event.target !== event.currentTarget) return;
@@ -582,9 +447,6 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       if (next && next !== backlogRef.current && next !== scrollRef.current && !next.closest('[cmdk-dialog], [role=dialog]')) setFocused(false);
     },
   });
-  const items = virtualizer.getVirtualItems();
-  // Until the period's answer the lanes show their names alone: their cells are drawn once, with their cards.
-  const cellsDrawn = period.data !== undefined || !period.isPending;
   // A lane row redraws only when its cells or this key change (the cursor, the moving card, clashes, writes in it).
   const laneState = (lane: string) => {
     let key = '';
@@ -597,14 +459,9 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     }
     return key;
   };
-  const cardHtmlRef = useRef(cardHtml);
-  cardHtmlRef.current = cardHtml;
-  /** A dragged card over a lane's day (the cells are the lanes' HTML): the drop is accepted there. */
-  const cellOf = (target: EventTarget) => {
-    const cell = target instanceof Element ? target.closest<HTMLElement>('.board-cell[data-day]') : null;
-    const lane = cell?.closest<HTMLElement>('[data-lane]')?.dataset.lane;
-    return cell && lane ? { lane, day: cell.dataset.day! } : undefined;
-  };
+  const cardHtmlRef = useRef(laneCardHtml);
+  cardHtmlRef.current = laneCardHtml;
+  /** A dragged card over a lane's day: the drop is accepted there. */
   const laneDrop = {
     onDragOver: (event: React.DragEvent) => {
       if (!dragged.current || !cellOf(event.target)) return;
@@ -615,26 +472,23 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       const cell = cellOf(event.target);
       if (!cell) return;
       event.preventDefault();
-      onDrop(cell.lane, cell.day);
+      dropDragged(placements, laneIds, cell.lane, cell.day);
     },
   };
+  const loading = period.isPending || period.isPlaceholderData;
   return (
     <section className={`screen screen-board board-${view}`}>
       <h1 className="screen-title">{title}</h1>
-      <div className="data-grid-toolbar-row board-toolbar">
-        <button type="button" onClick={() => target.shiftPeriod(-1)} aria-keyshortcuts="Alt+ArrowLeft">{t(view === 'week' ? 'planning.previousWeek' : 'planning.previousMonth')}</button>
-        <button type="button" onClick={() => target.today()} aria-keyshortcuts="o">{t('planning.today')}</button>
-        <button type="button" onClick={() => target.shiftPeriod(1)} aria-keyshortcuts="Alt+ArrowRight">{t(view === 'week' ? 'planning.nextWeek' : 'planning.nextMonth')}</button>
-        <span className="board-views" role="group" aria-label={t('planning.view')}>
-          <button type="button" aria-pressed={view === 'week'} onClick={() => target.setView('week')} aria-keyshortcuts="w">{t('planning.week')}</button>
-          <button type="button" aria-pressed={view === 'month'} onClick={() => target.setView('month')} aria-keyshortcuts="m">{t('planning.month')}</button>
-        </span>
-        <strong className="board-period">{periodLabel}</strong>
-        <span className="board-status" role="status">
-          {period.isPending || period.isPlaceholderData ? t('screens.loading') : t('planning.count', { count: [...cells.values()].reduce((n, lane) => n + [...lane.values()].reduce((m, c) => m + c.length, 0), 0) })}
-          {clashCount > 0 && <span className="board-clash-count"> · {t('planning.clashCount', { count: clashCount })}</span>}
-        </span>
-      </div>
+      <BoardToolbar
+        t={t}
+        view={view}
+        periodLabel={periodLabel}
+        count={loading ? null : [...cells.values()].reduce((n, lane) => n + [...lane.values()].reduce((m, c) => m + c.length, 0), 0)}
+        clashCount={clashCount}
+        onShiftPeriod={target.shiftPeriod}
+        onToday={target.today}
+        onSetView={target.setView}
+      />
       <p className="board-hint">{t(editable ? 'planning.hint' : 'planning.hintReadOnly')}</p>
       <label className="board-search">
         {t('planning.backlogSearch')}
@@ -657,161 +511,34 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
           <h2>{t('planning.backlogTitle', { count: backlog.data?.meta.total ?? 0 })}</h2>
           {backlogIds.length === 0 ? <p className="board-empty">{t(backlog.isPending ? 'screens.loading' : 'planning.backlogEmpty')}</p> : backlogIds.map((id) => cardElement(id))}
         </div>
-        <div
+        <BoardLanes
           ref={scrollRef}
-          className="board-lanes"
-          role="application"
-          aria-roledescription={t('planning.roleDescription')}
-          aria-label={title}
-          aria-describedby="board-hint-keys"
-          aria-activedescendant={current && current.lane !== null ? activeDomId : undefined}
-          tabIndex={0}
-          style={{ ['--board-columns' as string]: columns, ['--board-days' as string]: days.length }}
+          title={title}
+          roleDescription={t('planning.roleDescription')}
+          technicianLabel={t('planning.technician')}
+          emptyText={t(users.isPending && canListUsers ? 'screens.loading' : 'planning.noLanes')}
+          activeDomId={current && current.lane !== null ? activeDomId : undefined}
+          view={view}
+          days={days}
+          today={today}
+          laneIds={laneIds}
+          nameOf={nameOf}
+          cells={cells}
+          // Until the period's answer the lanes show their names alone: their cells are drawn once, with their cards.
+          cellsDrawn={period.data !== undefined || !period.isPending}
+          lanesInView={virtualizer.getVirtualItems()}
+          totalHeight={virtualizer.getTotalSize()}
+          dayWindow={dayWindow}
+          cursorLane={current?.lane}
+          cursorDay={cursorDay}
+          laneState={laneState}
+          cardHtml={cardHtmlRef}
           {...regionFocus('lanes')}
           {...cardEvents()}
           {...laneDrop}
-        >
-          <div className="board-row board-head" aria-hidden="true">
-            <div className="board-lane-name">{t('planning.technician')}</div>
-            {days.map((day) => (
-              <div key={day} className={`board-day-head${day === today ? ' is-today' : ''}${isWeekend(day) ? ' is-weekend' : ''}`} title={nonWorkingDay(day)?.reason === 'holiday' ? nonWorkingDay(day)!.name : undefined}>
-                {view === 'week' ? dayFormat.format(noon(day)) : shortDayFormat.format(noon(day))}
-              </div>
-            ))}
-          </div>
-          {laneIds.length === 0 ? (
-            <p className="board-empty">{t(users.isPending && canListUsers ? 'screens.loading' : 'planning.noLanes')}</p>
-          ) : (
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {items.map((item) => {
-                const lane = laneIds[item.index]!;
-                return (
-                  <LaneRow
-                    key={lane}
-                    lane={lane}
-                    name={nameOf.get(lane) ?? ''}
-                    days={cellsDrawn ? days : NO_DAYS}
-                    today={today}
-                    top={item.start}
-                    height={item.size}
-                    byDay={cells.get(lane)}
-                    shown={dayWindow}
-                    cursorDay={current?.lane === lane ? cursorDay : undefined}
-                    state={laneState(lane)}
-                    cardHtml={cardHtmlRef}
-                  />
-                );
-              })}
-            </div>
-          )}
-        </div>
+        />
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">{announcement}</p>
     </section>
   );
 }
-
-interface LaneRowProps {
-  lane: string;
-  name: string;
-  days: readonly string[];
-  today: string;
-  top: number;
-  height: number;
-  byDay: ReadonlyMap<string, readonly LaneCard[]> | undefined;
-  /** The days whose cards are drawn (null: all), and the cursor's day in this lane, always drawn. */
-  shown: DayWindow | null;
-  cursorDay: string | undefined;
-  /** What else the row shows that is not in its cells (see laneState). */
-  state: string;
-  cardHtml: { current: (id: string, lane: string, minutes: number) => string };
-}
-
-/**
- * One technician's lane across the days; memoized, so a move redraws only the lanes it touches. Its
- * name, cells and cards are one HTML string (a month's lanes are hundreds of cells): React keeps the
- * lane's box, and the lanes region handles the mouse for every cell and card in it.
- */
-const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, byDay, shown, cursorDay, state, cardHtml }: LaneRowProps) {
-  const html = useMemo(() => {
-    let text = `<div class="board-lane-name" aria-hidden="true">${escapeHtml(name)}</div>`;
-    days.forEach((day, index) => {
-      const drawn = !shown || (index >= shown.first && index <= shown.last) || day === cursorDay;
-      const cards = drawn ? byDay?.get(day) : undefined;
-      text += `<div data-day="${day}" class="board-cell${day === today ? ' is-today' : ''}${isWeekend(day) ? ' is-weekend' : ''}">`;
-      if (cards) for (const card of cards) text += cardHtml.current(card.id, lane, card.minutes);
-      text += '</div>';
-    });
-    return text;
-    // `state` stands for what the cards show beyond the cells (see laneState); cardHtml is a ref.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lane, name, days, today, byDay, shown, cursorDay, state]);
-  return (
-    <div
-      className="board-row board-lane"
-      role="group"
-      data-lane={lane}
-      aria-label={name}
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` }}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
-});
-
-/** Resolves when the key being pressed is released (or soon, if its release was missed). */
-function keyReleased(): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      window.removeEventListener('keyup', done, true);
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(done, 500);
-    window.addEventListener('keyup', done, true);
-  });
-}
-
-/** Scrolls `container` (not the page) just enough to show `element`, below its sticky head and right of its sticky names. */
-function scrollWithin(container: HTMLElement, element: HTMLElement): void {
-  const box = container.getBoundingClientRect();
-  const rect = element.getBoundingClientRect();
-  const head = container.querySelector<HTMLElement>('.board-head')?.offsetHeight ?? 0;
-  const names = container.querySelector<HTMLElement>('.board-lane-name')?.offsetWidth ?? 0;
-  if (rect.top < box.top + head) container.scrollTop -= box.top + head - rect.top;
-  else if (rect.bottom > box.bottom) container.scrollTop += rect.bottom - box.bottom;
-  if (rect.left < box.left + names) container.scrollLeft -= box.left + names - rect.left;
-  else if (rect.right > box.right) container.scrollLeft += rect.right - box.right;
-}
-
-/** A card as the board draws it (Board's cardView). */
-interface CardView {
-  domId: string;
-  classes: string;
-  label: string;
-  code: string;
-  time: string | undefined;
-  /** The customer (or the title) in the week view, nothing in the month's. */
-  text: string;
-  backlogDate: string;
-  inCharge: boolean;
-  clash: boolean;
-  draggable: boolean;
-}
-
-/** The DOM id of a card in a lane (a card with two technicians is in two lanes) or in the backlog. */
-function cardDomId(id: string, lane: string | null): string {
-  return `board-card-${lane ?? 'backlog'}-${id}`;
-}
-
-/** Saturday, Sunday or a national holiday; remembered per day (every cell of every lane asks, at every lane render). */
-const weekendDays = new Map<string, boolean>();
-function isWeekend(day: string): boolean {
-  let weekend = weekendDays.get(day);
-  if (weekend === undefined) {
-    weekend = isoWeekday(day) >= 6 || nonWorkingDay(day) !== null;
-    if (weekendDays.size > 5000) weekendDays.clear();
-    weekendDays.set(day, weekend);
-  }
-  return weekend;
-}
-
