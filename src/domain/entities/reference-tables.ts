@@ -111,6 +111,12 @@ export const classifications = defineKind({
   title: codedTitle,
 });
 
+/**
+ * The context tables the product itself reads (the demo and a new installation fill them): shown by
+ * their Italian names (`form.enum.<name>`); an administrator may add others, shown as named.
+ */
+export const knownContextTables = ['canaliAcquisizione', 'esitiContatto', 'motiviRinvio', 'settoriAttivita', 'tipiDocumento'] as const;
+
 /** A generic lookup table: one row per (tableName, code), listed by `order`. */
 export const contextTables = defineKind({
   type: 'contextTables',
@@ -126,17 +132,15 @@ export const contextTables = defineKind({
   metadata: noMetadata,
   relationships: noRelationships,
   fields: {
-    tableName: { path: 'attributes.tableName', type: 'text', sortable: true },
+    tableName: { path: 'attributes.tableName', type: 'text', sortable: true, values: knownContextTables },
     code: { path: 'attributes.code', type: 'text', sortable: true },
     order: { path: 'attributes.order', type: 'number', sortable: true },
     isActive: { path: 'attributes.isActive', type: 'boolean' },
   },
   fullText: ['attributes.code', 'attributes.label'],
   references: {},
-  title: (entity) => {
-    const { tableName, label } = (entity as EntityShape & { attributes: { tableName: string; label: string } }).attributes;
-    return `${tableName}: ${label}`;
-  },
+  // The entry as people pick and read it («Gara d’appalto»); its table is its own column, by its Italian name.
+  title: (entity) => (entity as EntityShape & { attributes: { label: string } }).attributes.label,
 });
 
 // Jobs, job scopes and safety roles are configuration read by the employee screens, so they sit
