@@ -8,7 +8,7 @@ import type { KindModule } from './types.ts';
 export const anomalies: KindModule = {
   type: 'anomalies',
   gridCells: { control: AnomalyControlCell },
-  listColumns: ['equipmentId', 'risk', 'state', 'detectedDateTime', 'customerId'],
+  listColumns: ['equipmentId', 'installationId', 'risk', 'state', 'detectedDateTime', 'customerId'],
   childColumns: ['equipmentId', 'risk', 'state', 'detectedDateTime'],
   // t n …: anomalia.
   transitionKeys: { kind: 'n', actions: { resolve: 'r', reopen: 'o' } },

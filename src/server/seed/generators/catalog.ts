@@ -492,7 +492,7 @@ export async function seedCatalog(ctx: SeedContext): Promise<Record<string, numb
     family.controls.forEach((control, n) => {
       const id = ctx.uuid();
       const info = state.families[familyIndex]!;
-      info.controls.push({ id, type: control.type, min: control.min, max: control.max });
+      info.controls.push({ id, name: control.name, type: control.type, min: control.min, max: control.max });
       controlItems.push({
         id,
         attributes: {

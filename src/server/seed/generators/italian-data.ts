@@ -240,20 +240,26 @@ export const outcomeNotes = [
   'Prova di funzionamento superata, durata autonomia conforme.',
 ] as const;
 
-export const anomalyDescriptions = [
-  'Manometro in zona rossa: estintore scarico.',
-  'Sigillo di sicurezza mancante.',
-  'Cartellonistica di segnalazione assente.',
-  'Manichetta con tracce di usura e screpolature.',
-  'Porta tagliafuoco che non si richiude completamente.',
-  'Lampada di emergenza con batteria esaurita.',
-  'Presidio ostruito da materiale stoccato.',
-  'Corrosione sul corpo del serbatoio.',
-  'Cassetta idrante priva di lancia erogatrice.',
-  'Rilevatore di fumo non risponde al test.',
-  'Catena di sollevamento con maglie deformate.',
-  'Perdita d’olio dal circuito idraulico.',
-  'Dispositivo di arresto di emergenza non funzionante.',
-  'Libretto di uso e manutenzione non disponibile in loco.',
-  'Protezione del carter rimossa.',
-] as const;
+/** What a technician writes of an anomaly found on fire protection or on machinery, by module. */
+export const anomalyDescriptions = {
+  fire: [
+    'Manometro in zona rossa: estintore scarico.',
+    'Sigillo di sicurezza mancante.',
+    'Cartellonistica di segnalazione assente.',
+    'Manichetta con tracce di usura e screpolature.',
+    'Porta tagliafuoco che non si richiude completamente.',
+    'Lampada di emergenza con batteria esaurita.',
+    'Presidio ostruito da materiale stoccato.',
+    'Cassetta idrante priva di lancia erogatrice.',
+    'Rilevatore di fumo non risponde al test.',
+  ],
+  equip: [
+    'Corrosione sul corpo del serbatoio.',
+    'Catena di sollevamento con maglie deformate.',
+    'Perdita d’olio dal circuito idraulico.',
+    'Dispositivo di arresto di emergenza non funzionante.',
+    'Libretto di uso e manutenzione non disponibile in loco.',
+    'Protezione del carter rimossa.',
+    'Cartellonistica di sicurezza assente.',
+  ],
+} as const;

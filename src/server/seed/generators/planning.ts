@@ -309,46 +309,13 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
   await flush();
   const plannedDeadlines = await linkOpenActivitiesToDeadlines(ctx);
 
-  // Anomalies: one for each activity closed with anomalies, then others found outside assignments.
-  const anomalyItems: SeedItem[] = [];
-  const anomaly = (customerId: string, detected: string, target: { equipmentId?: string | null; installationId?: string | null; assignmentActivityId?: string | null }) => {
-    const daysAgo = (Date.parse(ctx.referenceDay) - Date.parse(detected)) / 86_400_000;
-    const resolved = daysAgo > 20 && chance(ctx, 0.7);
-    anomalyItems.push({
-      createdDateTime: detected,
-      attributes: {
-        description: ctx.pick(anomalyDescriptions),
-        risk: weighted(ctx, { low: 45, medium: 40, high: 15 }),
-        state: resolved ? 'resolved' : 'unresolved',
-        detectedDateTime: detected,
-        resolvedDateTime: resolved ? at(addDays(detected.slice(0, 10), int(ctx, 1, Math.min(60, Math.floor(daysAgo)))), 11) : null,
-        resolutionNotes: resolved ? ctx.pick(['Sostituito il componente difettoso.', 'Ripristinata la segnaletica.', 'Presidio sostituito con uno nuovo.', 'Il cliente ha liberato l’accesso.']) : undefined,
-      },
-      relationships: { customerId, equipmentId: target.equipmentId ?? null, installationId: target.installationId ?? null, assignmentActivityId: target.assignmentActivityId ?? null },
-    });
-  };
-  for (const done of doneActivities) {
-    if (done.state !== 'closed-with-anomalies' || (done.equipmentIndex < 0 && done.installationIndex < 0)) continue;
-    anomaly(done.customerId, done.executed, {
-      equipmentId: done.equipmentIndex >= 0 ? table.ids[done.equipmentIndex] : null,
-      installationId: done.installationIndex >= 0 ? state.installations[done.installationIndex]!.id : null,
-      assignmentActivityId: done.id,
-    });
-  }
-  const anomalyTarget = ctx.scaled(600, 4);
-  for (let guard = 0; anomalyItems.length < anomalyTarget && guard < anomalyTarget * 5 && table.ids.length > 0; guard++) {
-    const equipmentIndex = int(ctx, 0, table.ids.length - 1);
-    if (table.decommissioned[equipmentIndex]) continue;
-    const customer = state.customers[table.customerIndex[equipmentIndex] as number] as CustomerInfo;
-    anomaly(customer.id, at(ctx.day(-int(ctx, 0, 500)), int(ctx, 8, 17)), { equipmentId: table.ids[equipmentIndex] });
-  }
-  await ctx.insert('anomalies', anomalyItems);
-
   // Checks: the controls of the equipment type, recorded on equipment activities that were carried out.
   const withEquipment = doneActivities.filter((d) => d.equipmentIndex >= 0);
   const controlsPer = withEquipment.reduce((sum, d) => sum + state.families[table.familyIndex[d.equipmentIndex] as number]!.controls.length, 0);
   const share = Math.min(1, ctx.scaled(3000, 10) / Math.max(1, controlsPer));
   const checkItems: SeedItem[] = [];
+  // The first failed check of each activity: the anomaly it raised names it (and so its control).
+  const failedCheckOf = new Map<string, { id: string; control: string }>();
   for (const done of withEquipment) {
     const family = state.families[table.familyIndex[done.equipmentIndex] as number]!;
     for (const control of family.controls) {
@@ -361,13 +328,57 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
         const max = control.max ?? 100;
         result = passed ? Math.round(ctx.faker.number.float({ min, max }) * 10) / 10 : Math.round((max + (max - min) * 0.2 + 0.1) * 10) / 10;
       } else result = passed ? 'Regolare' : 'Usura evidente, da sostituire al prossimo intervento';
+      const checkId = fastId(ctx);
+      if (!passed && !failedCheckOf.has(done.id)) failedCheckOf.set(done.id, { id: checkId, control: control.name });
       checkItems.push({
+        id: checkId,
         attributes: { result, passed, notes: passed ? undefined : 'Valore fuori tolleranza: segnalato al cliente.', checkedDateTime: done.executed, photos: [] },
         relationships: { controlId: control.id, assignmentActivityId: done.id, equipmentId: table.ids[done.equipmentIndex] },
       });
     }
   }
   for (let start = 0; start < checkItems.length; start += 20_000) await ctx.insert('checks', checkItems.slice(start, start + 20_000));
+
+  // Anomalies: one for each activity closed with anomalies, then others found outside assignments.
+  const anomalyItems: SeedItem[] = [];
+  const anomaly = (customerId: string, detected: string, description: string, target: { equipmentId?: string | null; installationId?: string | null; assignmentActivityId?: string | null; checkId?: string | null }) => {
+    const daysAgo = (Date.parse(ctx.referenceDay) - Date.parse(detected)) / 86_400_000;
+    const resolved = daysAgo > 20 && chance(ctx, 0.7);
+    anomalyItems.push({
+      createdDateTime: detected,
+      attributes: {
+        description,
+        risk: weighted(ctx, { low: 45, medium: 40, high: 15 }),
+        state: resolved ? 'resolved' : 'unresolved',
+        detectedDateTime: detected,
+        resolvedDateTime: resolved ? at(addDays(detected.slice(0, 10), int(ctx, 1, Math.min(60, Math.floor(daysAgo)))), 11) : null,
+        resolutionNotes: resolved ? ctx.pick(['Sostituito il componente difettoso.', 'Ripristinata la segnaletica.', 'Presidio sostituito con uno nuovo.', 'Il cliente ha liberato l’accesso.']) : undefined,
+      },
+      relationships: { customerId, equipmentId: target.equipmentId ?? null, installationId: target.installationId ?? null, assignmentActivityId: target.assignmentActivityId ?? null, checkId: target.checkId ?? null },
+    });
+  };
+  for (const done of doneActivities) {
+    if (done.state !== 'closed-with-anomalies' || (done.equipmentIndex < 0 && done.installationIndex < 0)) continue;
+    const failed = failedCheckOf.get(done.id);
+    // Raised by a failed check: it says which control failed; otherwise what the technician saw, on that kind of asset.
+    const module = done.equipmentIndex >= 0 ? state.families[table.familyIndex[done.equipmentIndex] as number]!.module : state.installations[done.installationIndex]!.module;
+    anomaly(done.customerId, done.executed, failed ? `${failed.control}: non conforme, da ripristinare.` : ctx.pick(anomalyDescriptions[module]), {
+      equipmentId: done.equipmentIndex >= 0 ? table.ids[done.equipmentIndex] : null,
+      installationId: done.installationIndex >= 0 ? state.installations[done.installationIndex]!.id : null,
+      assignmentActivityId: done.id,
+      checkId: failed?.id ?? null,
+    });
+  }
+  const anomalyTarget = ctx.scaled(600, 4);
+  for (let guard = 0; anomalyItems.length < anomalyTarget && guard < anomalyTarget * 5 && table.ids.length > 0; guard++) {
+    const equipmentIndex = int(ctx, 0, table.ids.length - 1);
+    if (table.decommissioned[equipmentIndex]) continue;
+    const customer = state.customers[table.customerIndex[equipmentIndex] as number] as CustomerInfo;
+    const module = state.families[table.familyIndex[equipmentIndex] as number]!.module;
+    anomaly(customer.id, at(ctx.day(-int(ctx, 0, 500)), int(ctx, 8, 17)), ctx.pick(anomalyDescriptions[module]), { equipmentId: table.ids[equipmentIndex] });
+  }
+  await ctx.insert('anomalies', anomalyItems);
+
 
   return { ...counts, 'scadenze pianificate': plannedDeadlines, anomalies: anomalyItems.length, checks: checkItems.length };
 }

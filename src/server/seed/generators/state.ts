@@ -72,7 +72,7 @@ export interface FamilyInfo {
   /** The type's and its activities' maintenance rules, as the deadline engine reads them (set with the activities). */
   maintenanceRules?: MaintenanceRule[];
   productIds: string[];
-  controls: { id: string; type: 'boolean' | 'number' | 'text'; min?: number; max?: number }[];
+  controls: { id: string; name: string; type: 'boolean' | 'number' | 'text'; min?: number; max?: number }[];
 }
 
 export interface ActivityInfo {
