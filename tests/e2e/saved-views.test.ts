@@ -151,6 +151,15 @@ describe('pages of the open record', () => {
     const exactly = new RegExp(`^${customer.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
     await openFromPalette(page, customer.name, exactly, { title: true });
     await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`);
+    // Its sections are in the palette by their Italian names (s v, s n…), never as message ids.
+    await page.locator('.customer-page:visible').waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Control+k');
+    const items = page.locator('[cmdk-dialog] [cmdk-item]');
+    await items.first().waitFor();
+    const texts = await items.allTextContents();
+    expect(texts.filter((text) => /\b[a-z]+\.[a-z]+\.[a-zA-Z]+/.test(text))).toEqual([]);
+    expect(texts.some((text) => text.startsWith('Cliente: sezione Anagrafica'))).toBe(true);
+    await page.keyboard.press('Escape');
     await openFromPalette(page, 'Anagrafica', /^Anagrafica$/, { title: true });
     await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/detail`);
 

@@ -209,12 +209,12 @@ function LoadedCustomer({ kind, controller, stored, draft }: { kind: KindDefinit
   // `s <letter>` opens a section from anywhere in the page (and from the palette).
   const commands = useMemo<Command[]>(() => sections.map((section) => ({
     id: `customer.section.${section.id}`,
-    title: { id: 'customers.command.section', values: { name: sectionName(section.id) } },
+    title: intl.formatMessage({ id: 'customers.command.section' }, { name: sectionName(section.id) }),
     group: { id: 'commands.group.record' },
     keys: [`s ${section.key}`],
     keywords: ['cliente', 'sezione', sectionName(section.id).toLowerCase()],
     run: () => show(section.id),
-  })), [sections, sectionName, show]);
+  })), [sections, sectionName, show, intl]);
   useScopedCommands('tab', commands, active);
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
