@@ -82,6 +82,7 @@ describe('documents', () => {
     await expect.poll(() => page.locator('.template-preview iframe:visible').getAttribute('src'), { timeout: 20_000 }).toMatch(/^blob:/);
 
     await page.keyboard.type(' {{preventivo.codise}}');
-    await expect.poll(() => page.locator('[role=alert]:visible').allTextContents()).toContainEqual(expect.stringContaining('Segnaposto sconosciuto «preventivo.codise»'));
+    // The check runs on the server after the editor's pause: seconds on a busy machine, not the poll's default second.
+    await expect.poll(() => page.locator('[role=alert]:visible').allTextContents(), { timeout: 15_000 }).toContainEqual(expect.stringContaining('Segnaposto sconosciuto «preventivo.codise»'));
   });
 });
