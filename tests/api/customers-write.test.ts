@@ -27,6 +27,26 @@ describe.each(engines())('customer writes on %s', (engine) => {
     expect(customer.metadata.createdDateTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
+  it('records since when it is a customer and counts its additional fields, whatever the client sends (SPEC §3 dateTime, additionalFieldsLength)', async () => {
+    const field = (name: string) => ({ type: 'text', label: name, name });
+    const created = (await api.post('/api/customers', {
+      ...company('Epsilon Srl'),
+      metadata: { additionalPEFields: [field('reparto'), field('piano')] },
+      relationships: { additionalFieldsLength: 40 },
+    })).body.data;
+    expect(Math.abs(Date.parse(created.metadata.dateTime) - Date.parse(created.metadata.createdDateTime))).toBeLessThan(5000);
+    expect(created.relationships.additionalFieldsLength).toBe(2);
+    // An import from the ERP carries its own date; a change of fields is counted again.
+    const imported = (await api.post('/api/customers', { ...company('Zeta Srl'), metadata: { dateTime: '2019-03-04T08:00:00Z' } })).body.data;
+    expect(imported.metadata.dateTime).toBe('2019-03-04T08:00:00.000Z');
+    const patched = await api.patch(`/api/customers/${created.id}`, { metadata: { additionalPEFields: [field('reparto')] } }, created.metadata.lastUpdatedDateTime);
+    expect(patched.status).toBe(200);
+    expect(patched.body.data.relationships.additionalFieldsLength).toBe(1);
+    expect(patched.body.data.metadata.dateTime).toBe(created.metadata.dateTime);
+    const since = await api.get(`/api/customers?from[customerSince]=2019-01-01&to[customerSince]=2019-12-31`);
+    expect(since.body.data.map((c: { id: string }) => c.id)).toEqual([imported.id]);
+  });
+
   it('explains validation failures in Italian with a pointer per field (SPEC §5)', async () => {
     const res = await api.post('/api/customers', {
       attributes: { allowedModules: [], registry: { isPerson: true, email: 'not-an-email', website: 'nope', vatNumber: '12345678901', erpCountryCode: -1 } },

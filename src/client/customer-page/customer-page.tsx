@@ -342,11 +342,14 @@ function Overview({ kind, entity, show }: { kind: KindDefinition; entity: Entity
     { figure: 'nextExpirePhysicalActivity', label: 'customers.overview.nextDeadline', value: date('nextExpirePhysicalActivity'), section: 'deadlines' },
     { figure: 'lastContact', label: 'customers.overview.lastContact', value: typeof meta.lastContact === 'string' ? formatValue(meta.lastContact, 'datetime') : intl.formatMessage({ id: 'customers.overview.none' }), section: 'contacts' },
     { figure: 'createdByName', label: 'customers.overview.createdBy', value: String(meta.createdByName ?? '') || '—' },
+    { figure: 'dateTime', label: 'customers.overview.since', value: date('dateTime') },
+    { figure: 'additionalFieldsLength', label: 'customers.overview.additionalFields', value: formatValue(Number(entity.relationships.additionalFieldsLength ?? 0), 'number') },
   ];
   // A figure the server left out is counted from rows this user may not read: no row for it.
   // The last contact is the staff's own (a customer user reads no contact log): shown only to who may read it.
   const sent = (figure: string) => Object.hasOwn(meta, figure === 'priceList' ? 'activePriceListName' : figure)
-    || (figure === 'lastContact' && ability.can('read', kind.subject, 'metadata.lastContact')) || figure === 'createdByName';
+    || (figure === 'lastContact' && ability.can('read', kind.subject, 'metadata.lastContact')) || figure === 'createdByName'
+    || (figure === 'additionalFieldsLength' && Object.hasOwn(entity.relationships, 'additionalFieldsLength'));
   return (
     <>
       <h2><FormattedMessage id="customers.overview.title" /></h2>

@@ -228,6 +228,8 @@ export const customerMetadata = z.strictObject({
   /** The customer's price list in force (SPEC §2 "active price list"); else its newest valid own list (rules/pricing.ts). */
   activePriceListId: z.uuid().nullable().optional(),
   referentName: optionalText(200),
+  /** SPEC §3 dateTime: when it entered the registry («Cliente dal»); set on create, an import from the ERP may carry its own. */
+  dateTime: isoDateTime().nullable().optional(),
   additionalPEFields: z.array(additionalField).max(100).default([]),
   featureFlags: featureFlags.default({ hasAdditionalFields: false, hasMediaTree: false }),
 });
@@ -241,6 +243,8 @@ export const customerRelationships = z.strictObject({
   billingCustomerId: z.uuid().nullable().optional(),
   paymentTermId: z.uuid().nullable().optional(),
   invoicingMethodId: z.uuid().nullable().optional(),
+  /** SPEC §3 additionalFieldsLength: how many additional fields its equipment carries (counted by the server on every write). */
+  additionalFieldsLength: z.number().int().min(0).optional(),
 });
 
 type CustomerShape = EntityShape & { attributes: z.infer<typeof customerAttributes> };
@@ -253,6 +257,7 @@ export const customers = defineKind({
   metadata: customerMetadata,
   relationships: customerRelationships,
   archivable: true,
+  serverAssigned: ['relationships.additionalFieldsLength'],
   actions: {
     logContact: { label: 'Registra contatto', ability: 'update', body: logContactRequest, key: 't' },
   },
@@ -274,6 +279,7 @@ export const customers = defineKind({
     commercialOfferType: { path: 'attributes.commercialOfferType', type: 'text' },
     commercialPercentage: { path: 'attributes.commercialPercentage', type: 'number', sortable: true, range: true },
     validityDateTimeEnd: { path: 'attributes.validityDateTimeEnd', type: 'date', sortable: true, range: true },
+    customerSince: { path: 'metadata.dateTime', type: 'date', sortable: true, range: true },
     lastContact: { path: 'metadata.lastContact', type: 'date', sortable: true, range: true },
     lastReply: { path: 'metadata.lastReply', type: 'text', values: contactLastReplies },
     rating: { path: 'attributes.rating', type: 'number', sortable: true, range: true },

@@ -31,6 +31,7 @@ import { equipmentImportsMigration } from './migrations/0022-equipment-imports.t
 import { operatoreAnomaliesPhotosMigration } from './migrations/0023-operatore-anomalies-photos.ts';
 import { operatoreCommercialTermsMigration } from './migrations/0024-operatore-commercial-terms.ts';
 import { registerImportsMigration } from './migrations/0025-register-imports.ts';
+import { customerSinceMigration } from './migrations/0028-customer-since.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0023-operatore-anomalies-photos': operatoreAnomaliesPhotosMigration,
   '0024-operatore-commercial-terms': operatoreCommercialTermsMigration,
   '0025-register-imports': registerImportsMigration,
+  '0028-customer-since': customerSinceMigration,
 };
 
 /**

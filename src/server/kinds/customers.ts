@@ -47,11 +47,15 @@ export const customersKind = defineKindHooks('customers', {
         await requireUnique(hook, data, id, field, 'CUSTOMER_ALREADY_EXISTS', () => 'Esiste già un cliente con questi dati', (other) => !other.attributes.parentId);
       }
     }
-    // SPEC §3 createdByName: who created it, by name (kept afterwards as derived metadata).
-    if (previous) return;
+    // SPEC §3 additionalFieldsLength: counted here, whatever the client sent.
+    const additionalFields = Array.isArray(data.metadata.additionalPEFields) ? data.metadata.additionalPEFields.length : 0;
+    const counted = { ...data, relationships: { ...data.relationships, additionalFieldsLength: additionalFields } };
+    if (previous) return counted;
     // A new customer under a parent is an office location (SPEC §3 type), unless another type was chosen.
     const type = data.attributes.parentId && data.metadata.type === 'potential' ? 'officeLocation' : data.metadata.type;
-    return { ...data, metadata: { ...data.metadata, type, createdByName: hook.call.identity.displayName } };
+    // SPEC §3 createdByName (who created it, by name) and dateTime (since when it is in the registry, unless an import says).
+    const dateTime = data.metadata.dateTime ?? new Date().toISOString();
+    return { ...counted, metadata: { ...data.metadata, type, dateTime, createdByName: hook.call.identity.displayName } };
   },
   // SPEC §3 figures (price list, agreements, office locations, deadlines) computed on every read.
   afterRead: customerReadHook,

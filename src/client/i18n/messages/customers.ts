@@ -37,6 +37,8 @@ const customers: Record<string, string> = {
   'customers.overview.nextDeadline': 'Prossima scadenza',
   'customers.overview.none': 'Nessuna',
   'customers.overview.createdBy': 'Creato da',
+  'customers.overview.since': 'Cliente dal',
+  'customers.overview.additionalFields': 'Campi aggiuntivi delle attrezzature',
   'customers.overview.type': 'Tipo di cliente',
   'customers.overview.lastContact': 'Ultimo contatto',
   'customers.overview.open': 'Apri {name}',

@@ -191,9 +191,10 @@ export async function seedCustomers(ctx: SeedContext): Promise<Record<string, nu
     const zoneCode = commercialZoneDefinitions.find((z) => z.provinces.includes(city.province))?.code;
     const earlier = state.customers.length > 10 ? state.customers[int(ctx, 0, state.customers.length - 1)] : undefined;
 
+    const createdDateTime = ctx.dateTime(-createdDaysAgo, int(ctx, 8, 17));
     heads.push({
       id,
-      createdDateTime: ctx.dateTime(-createdDaysAgo, int(ctx, 8, 17)),
+      createdDateTime,
       isArchived,
       attributes: {
         allowedModules: modules,
@@ -235,6 +236,7 @@ export async function seedCustomers(ctx: SeedContext): Promise<Record<string, nu
         erpPaymentTermCode: paymentTermId ? state.paymentTermCodes.get(paymentTermId) : undefined,
         commercialZoneCode: zoneCode,
         referentName,
+        dateTime: createdDateTime,
         additionalPEFields: hasAdditionalFields ? additionalFields : [],
         featureFlags: { hasAdditionalFields, hasMediaTree },
       },
@@ -246,6 +248,7 @@ export async function seedCustomers(ctx: SeedContext): Promise<Record<string, nu
         invoicingMethodId,
         billingCustomerId: earlier && !isPerson && chance(ctx, 0.03) ? earlier.id : null,
         endCustomersIds: [],
+        additionalFieldsLength: hasAdditionalFields ? additionalFields.length : 0,
       },
     });
 
@@ -262,9 +265,10 @@ export async function seedCustomers(ctx: SeedContext): Promise<Record<string, nu
       const kind = ctx.pick(['Sede di', 'Stabilimento di', 'Magazzino di', 'Filiale di', 'Punto vendita di']);
       const locationId = fastId(ctx);
       info.officeLocationIds.push(locationId);
+      const locationCreated = ctx.dateTime(-int(ctx, 1, createdDaysAgo), int(ctx, 8, 17));
       locations.push({
         id: locationId,
-        createdDateTime: ctx.dateTime(-int(ctx, 1, createdDaysAgo), int(ctx, 8, 17)),
+        createdDateTime: locationCreated,
         attributes: {
           ...locationDefaults,
           allowedModules: [],
@@ -277,8 +281,8 @@ export async function seedCustomers(ctx: SeedContext): Promise<Record<string, nu
           },
           registeredOffice: { ...where.object, businessName: `${kind} ${locationCity.name}` },
         },
-        metadata: { type: 'officeLocation', additionalPEFields: [], featureFlags: { hasAdditionalFields: false, hasMediaTree: false }, commercialZoneCode: commercialZoneDefinitions.find((z) => z.provinces.includes(locationCity.province))?.code },
-        relationships: { commercialZoneId: state.zoneIdsByProvince.get(locationCity.province) ?? zoneId, referentId, endCustomersIds: [] },
+        metadata: { type: 'officeLocation', dateTime: locationCreated, additionalPEFields: [], featureFlags: { hasAdditionalFields: false, hasMediaTree: false }, commercialZoneCode: commercialZoneDefinitions.find((z) => z.provinces.includes(locationCity.province))?.code },
+        relationships: { commercialZoneId: state.zoneIdsByProvince.get(locationCity.province) ?? zoneId, referentId, endCustomersIds: [], additionalFieldsLength: 0 },
       });
     }
     if (heads.length >= 5000) await flush();
