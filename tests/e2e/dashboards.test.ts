@@ -179,6 +179,10 @@ describe('dashboard charts per role', () => {
   it('the Amministratore: deadlines by week and module, overdue by customer', async () => {
     await checkCharts(DEMO.admin, ['deadlinesByWeek', 'overdueByCustomer']);
   });
+
+  it('the Manutentore: my interventions of this week and the next, per day, to do and closed', async () => {
+    await checkCharts(DEMO.maintainer, ['myInterventions']);
+  });
 });
 
 describe('dashboards per role', () => {

@@ -28,15 +28,20 @@ describe('the dashboards’ charts', () => {
   it('a salesman: the funnel of their quotations with € by state, issued against accepted per month', () => {
     const specs = charts('Commerciale', { isSalesman: true });
     expect(specs.map((s) => s.id)).toEqual(['quotationFunnel', 'quotationsByMonth']);
-    expect(specs[0]!.query).toEqual({ 'filter[commercialUserId]': 'u1', 'filter[status]': 'draft,to-be-approved,approved,issued,accepted,not-accepted', group: 'status', sum: 'totalNetPrice' });
+    expect(specs[0]!.query).toEqual({ 'filter[commercialUserId]': 'u1', 'filter[status]': 'draft,revision,to-be-approved,approved,issued,accepted,not-accepted', group: 'status', sum: 'totalNetPrice' });
     expect(specs[1]!.query).toMatchObject({ 'from[date]': '2026-01-01', 'to[date]': '2026-06-30', group: 'date:month,status' });
     // A sales manager follows the area's quotations (the server's read rule says which).
     const area = charts('Responsabile commerciale', { isSalesman: true });
     expect(area.map((s) => [s.id, s.title, s.query['filter[commercialUserId]']])).toEqual([
       ['quotationFunnel', 'dashboard.chart.quotationFunnel.area', undefined], ['quotationsByMonth', 'dashboard.chart.quotationsByMonth.area', undefined],
     ]);
-    const funnel = chartTable(specs[0]!, result([{ key: { status: 'issued' }, count: 2, sum: { totalNetPrice: 1234.5 } }]), texts, TODAY);
-    expect(funnel.rows[3]).toEqual({ label: 'Emesso', values: [1234.5, 2] });
+    const funnel = chartTable(specs[0]!, result([
+      { key: { status: 'issued' }, count: 2, sum: { totalNetPrice: 1234.5 } },
+      { key: { status: 'revision' }, count: 1, sum: { totalNetPrice: 800 } },
+    ]), texts, TODAY);
+    expect(funnel.rows.map((row) => row.label)).toEqual(['Bozza', 'In revisione', 'Da approvare', 'Approvato', 'Emesso', 'Accettato', 'Non accettato']);
+    expect(funnel.rows[1]).toEqual({ label: 'In revisione', values: [800, 1] });
+    expect(funnel.rows[4]).toEqual({ label: 'Emesso', values: [1234.5, 2] });
     expect(cellText(texts, 1234.5, funnel.columns[0]!, false)).toBe('1234,50\u00a0€');
     const months = chartTable(specs[1]!, result([
       { key: { date: '2026-06-01', status: 'issued' }, count: 3 },
@@ -68,6 +73,24 @@ describe('the dashboards’ charts', () => {
   it('an administrator: deadlines by week and overdue by customer; nobody else gets charts they may not read', () => {
     expect(charts('Admin').map((s) => s.id)).toEqual(['deadlinesByWeek', 'overdueByCustomer']);
     expect(charts('Esterno', { isSalesman: true })).toEqual([]);
+  });
+
+  it('a technician: their own interventions of this week and the next, per day, to do and closed', () => {
+    const specs = charts('Manutentore', { isMainteiner: true });
+    expect(specs.map((s) => s.id)).toEqual(['myInterventions']);
+    expect(specs[0]!.query).toEqual({
+      'filter[operatorIds]': 'u1', 'filter[state]': 'open,scheduled,running,paused,closed,closed-with-anomalies',
+      'from[plannedStartDateTime]': '2026-06-15', 'to[plannedStartDateTime]': '2026-06-28', group: 'plannedStartDateTime:day,state',
+    });
+    const own = chartTable(specs[0]!, result([
+      { key: { plannedStartDateTime: '2026-06-16', state: 'closed' }, count: 2 },
+      { key: { plannedStartDateTime: '2026-06-16', state: 'scheduled' }, count: 1 },
+      { key: { plannedStartDateTime: '2026-06-23', state: 'running' }, count: 1 },
+    ]), texts, TODAY);
+    expect(own.columns.map((c) => c.label)).toEqual(['Da fare', 'Chiusi', 'Totale']);
+    expect(own.rows).toHaveLength(14);
+    expect(own.rows[1]).toEqual({ label: 'mar 16/06', values: [1, 2, 3] });
+    expect(own.rows[8]).toEqual({ label: 'mar 23/06', values: [1, 0, 1] });
   });
 
   it('Alt+T toggles the tables, without a clash in the tab scope', () => {

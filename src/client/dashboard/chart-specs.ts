@@ -6,7 +6,8 @@
  * - a salesman: their quotations' funnel (count and € by state) and issued against accepted per month
  *   (a sales manager: those of the quotations they may read, their area's);
  * - a planner: deadlines due per week and module, the technicians' load this week, overdue by customer;
- * - an administrator: deadlines due per week and module, overdue by customer.
+ * - an administrator: deadlines due per week and module, overdue by customer;
+ * - a technician: their interventions this week and the next, per day, to do and closed.
  */
 import type { AppAbility, Identity } from '../../domain/ability.ts';
 import type { IntlShape } from 'react-intl';
@@ -22,14 +23,18 @@ export const DEADLINE_WEEKS = 8;
 export const QUOTATION_MONTHS = 6;
 /** Customers shown in «overdue by customer» (the most overdue first). */
 export const TOP_CUSTOMERS = 10;
-/** The funnel's states, in the order of the work (SPEC §4). */
-export const FUNNEL_STATES = ['draft', 'to-be-approved', 'approved', 'issued', 'accepted', 'not-accepted'] as const;
+/** The funnel's states, in the order of the work (SPEC §4); a revision («In revisione») is drafted again before its approval. */
+export const FUNNEL_STATES = ['draft', 'revision', 'to-be-approved', 'approved', 'issued', 'accepted', 'not-accepted'] as const;
 /** A quotation the customer received: issued, then accepted or not. */
 export const SENT_STATES = ['issued', 'accepted', 'not-accepted'] as const;
 /** Interventions that load a technician: every state but cancelled and postponed. */
 export const LOAD_STATES = ['open', 'scheduled', 'running', 'paused', 'closed', 'closed-with-anomalies'] as const;
+/** Of those, the ones done. */
+export const DONE_STATES = ['closed', 'closed-with-anomalies'] as const;
+/** Days in a technician's own chart: this week and the next. */
+export const OWN_DAYS = 14;
 
-export type ChartId = 'quotationFunnel' | 'quotationsByMonth' | 'deadlinesByWeek' | 'technicianLoad' | 'overdueByCustomer';
+export type ChartId = 'quotationFunnel' | 'quotationsByMonth' | 'deadlinesByWeek' | 'technicianLoad' | 'overdueByCustomer' | 'myInterventions';
 
 export interface ChartSpec {
   id: ChartId;
@@ -134,6 +139,16 @@ export function dashboardCharts(identity: Identity, ability: AppAbility, today: 
       overdueByCustomer,
     );
   }
+  if (!admin && identity.isMainteiner && charts.length === 0) {
+    charts.push({
+      id: 'myInterventions', title: 'dashboard.chart.myInterventions', type: 'assignments', subject: 'assignment',
+      query: {
+        'filter[operatorIds]': identity.id, 'filter[state]': LOAD_STATES.join(','),
+        'from[plannedStartDateTime]': monday, 'to[plannedStartDateTime]': addDays(monday, OWN_DAYS - 1), group: 'plannedStartDateTime:day,state',
+      },
+      drawing: { horizontal: false, stacked: true },
+    });
+  }
   return charts.filter((chart) => ability.can('read', chart.subject));
 }
 
@@ -191,6 +206,24 @@ export function chartTable(spec: ChartSpec, result: AggregateResult, texts: Char
         estimate,
         columns: [...days.map((day) => ({ label: `${texts.weekday(day)} ${texts.day(day)}`, drawn: true })), { label: texts.t('dashboard.chart.column.total'), drawn: false }],
         rows: rows.toSorted((a, b) => b.values.at(-1)! - a.values.at(-1)! || a.label.localeCompare(b.label, 'it')),
+      };
+    }
+    case 'myInterventions': {
+      const monday = String(spec.query['from[plannedStartDateTime]']);
+      const days = Array.from({ length: OWN_DAYS }, (_, i) => addDays(monday, i));
+      const done = (state: unknown) => (DONE_STATES as readonly unknown[]).includes(state);
+      return {
+        estimate,
+        columns: [
+          { label: texts.t('dashboard.chart.column.toDo'), drawn: true }, { label: texts.t('dashboard.chart.column.done'), drawn: true },
+          { label: texts.t('dashboard.chart.column.total'), drawn: false },
+        ],
+        rows: days.map((day) => {
+          const ofDay = result.data.filter((g) => g.key.plannedStartDateTime === day);
+          const closed = ofDay.filter((g) => done(g.key.state)).reduce((n, g) => n + g.count, 0);
+          const all = ofDay.reduce((n, g) => n + g.count, 0);
+          return { label: `${texts.weekday(day)} ${texts.day(day)}`, values: [all - closed, closed, all] };
+        }),
       };
     }
     case 'overdueByCustomer': {

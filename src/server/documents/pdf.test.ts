@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { renderPdf } from './pdf.ts';
+import { headingDetails, renderPdf } from './pdf.ts';
 import { pdfPageCount, pdfText } from '../../../tests/support/pdf-text.ts';
 import { parseMarkup, type Block } from '../../domain/documents/markup.ts';
 
@@ -50,5 +50,13 @@ describe('PDF layout', () => {
     expect(text).not.toContain('*');
     expect(pdf.toString('latin1')).toMatch(/\/BaseFont\s*\/Helvetica-Bold\b/);
     expect(pdf.toString('latin1')).toMatch(/\/BaseFont\s*\/Helvetica-Oblique\b/);
+  });
+});
+
+describe('the letterhead', () => {
+  it('says each contact once: a phone already in an address line is not repeated', () => {
+    const heading = { addressLines: ['Via dell’Industria 24, 20121 Milano (MI)', 'Tel. 02 8765 4321 – www.demo.sicurezza.it'], vatNumber: '01234567890', phoneNumber: '02 87654321', email: 'info@demo.sicurezza.it' };
+    expect(headingDetails(heading)).toEqual([...heading.addressLines, 'P. IVA 01234567890 – info@demo.sicurezza.it']);
+    expect(headingDetails({ addressLines: ['Via Roma 1'], phoneNumber: '02 1234567' })).toEqual(['Via Roma 1', 'Tel. 02 1234567']);
   });
 });

@@ -216,6 +216,23 @@ function drawTable(doc: Doc, block: Extract<Block, { kind: 'table' }>): void {
   doc.fontSize(BODY_SIZE).moveDown(0.8);
 }
 
+/**
+ * The letterhead's lines under the company name: its address lines, then VAT number, phone and
+ * e-mail, each left out when an address line already says it (a heading typed with «Tel. …» in its
+ * address would otherwise print the number twice).
+ */
+export function headingDetails(heading: Pick<ReportHeading, 'addressLines' | 'vatNumber' | 'phoneNumber' | 'email'>): string[] {
+  const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}@.]/gu, '');
+  const written = heading.addressLines.map(bare);
+  const unsaid = (value: string | null | undefined): value is string => Boolean(value) && !written.some((line) => line.includes(bare(value!)));
+  const contacts = [
+    unsaid(heading.vatNumber) ? `P. IVA ${heading.vatNumber}` : '',
+    unsaid(heading.phoneNumber) ? `Tel. ${heading.phoneNumber}` : '',
+    unsaid(heading.email) ? heading.email : '',
+  ].filter(Boolean).join(' – ');
+  return [...heading.addressLines, contacts].filter(Boolean);
+}
+
 function drawHeading(doc: Doc, heading: ReportHeading | undefined, logo: Buffer | undefined): void {
   const top = doc.y;
   let textLeft = doc.page.margins.left;
@@ -230,10 +247,7 @@ function drawHeading(doc: Doc, heading: ReportHeading | undefined, logo: Buffer 
   if (heading) {
     const width = doc.page.width - doc.page.margins.right - textLeft;
     doc.font(BOLD).fontSize(12).text(heading.companyName, textLeft, top, { width });
-    const details = [
-      ...heading.addressLines,
-      [heading.vatNumber ? `P. IVA ${heading.vatNumber}` : '', heading.phoneNumber ? `Tel. ${heading.phoneNumber}` : '', heading.email ?? ''].filter(Boolean).join(' – '),
-    ].filter(Boolean);
+    const details = headingDetails(heading);
     doc.font(FONT).fontSize(8).fillColor('#444444').text(details.join('\n'), textLeft, doc.y, { width }).fillColor('#000000');
   }
   doc.x = doc.page.margins.left;

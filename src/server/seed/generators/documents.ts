@@ -25,7 +25,7 @@ export async function seedDocuments(ctx: SeedContext): Promise<Record<string, nu
     { attributes: { type: 'interventionReport', name: 'Rapporto di intervento', body: interventionReportTemplate, isDefault: true } },
     { attributes: { type: 'controlRegister', name: 'Registro dei controlli (DM 1/9/2021)', body: controlRegisterTemplate, isDefault: true } },
   ]);
-  const addressLines = ['Via dell’Industria 24, 20121 Milano (MI)', 'Tel. 02 8765 4321 – www.demo.sicurezza.it'];
+  const addressLines = ['Via dell’Industria 24, 20121 Milano (MI)', 'www.demo.sicurezza.it'];
   const heading = { companyName: PROVIDER_NAME, addressLines, vatNumber: PROVIDER_VAT, phoneNumber: '02 87654321', email: `info@${DEMO_DOMAIN}` };
   const reportHeadings = await ctx.insert('reportHeadings', [
     { attributes: { title: 'Intestazione generale', ...heading, footer: 'Capitale sociale € 100.000 i.v. – Registro imprese di Milano', isDefault: true }, relationships: { logoMediaId: logoId } },
