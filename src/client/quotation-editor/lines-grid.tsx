@@ -22,7 +22,7 @@ import { enumLabel, formatMoney } from '../forms/format.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { TabIdContext } from '../workspace/tab-context.ts';
 import { activeTabAtom } from '../workspace/workspace-state.ts';
-import { lineAmounts, type LineDraft, type NumberField } from './lines.ts';
+import { lineAmounts, offerPercentOf, type LineDraft, type NumberField } from './lines.ts';
 
 export const ROW_HEIGHT = 32;
 
@@ -321,6 +321,11 @@ interface RowHandlers {
 
 const percentText = (value: number) => `${formatItalianNumber(value)}%`;
 
+/** An empty «Sconto %» says the customer's offer already in the unit price («offerta 10%», «maggior. 5%»). */
+const offerHint = (intl: ReturnType<typeof useIntl>, offer: number | undefined) => (offer === undefined
+  ? ''
+  : intl.formatMessage({ id: offer > 0 ? 'quotationEditor.offerHint' : 'quotationEditor.surchargeHint' }, { percent: percentText(Math.abs(offer)) }));
+
 const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem, editing, handlers, showCosts }: RowProps) {
   const intl = useIntl();
   const productTitle = useEntityTitle(line.productId ? 'products' : undefined, line.productId);
@@ -336,7 +341,7 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
         quantity: formatItalianNumber(line.quantity),
         listPrice: money(line.listPrice),
         unitPrice: money(line.unitPrice),
-        discountPercent: line.discountPercent ? percentText(line.discountPercent) : '',
+        discountPercent: line.discountPercent ? percentText(line.discountPercent) : offerHint(intl, offerPercentOf(line)),
         net: money(amounts?.netTotal),
         costPrice: money(line.costPrice),
         margin: money(amounts?.margin),
@@ -371,7 +376,8 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
             role="gridcell"
             data-column={column}
             aria-selected={activeColumn === i ? true : undefined}
-            className={`data-grid-cell${activeColumn === i ? ' is-active-cell' : ''}`}
+            className={`data-grid-cell${activeColumn === i ? ' is-active-cell' : ''}${column === 'discountPercent' && isProduct && !line.discountPercent && shown[column] ? ' is-hint' : ''}`}
+            title={column === 'discountPercent' && isProduct && !line.discountPercent && shown[column] ? intl.formatMessage({ id: 'quotationEditor.offerHint.title' }) : undefined}
             onMouseDown={(event) => {
               if (isEditing) return;
               event.preventDefault();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentTotals } from '../../domain/rules/totals.ts';
-import { approvalNeeded, emptyLine, lineFromEntity, linesBody, linesDirty, moveLine, quotationTotals, withNumber, withProduct, type LineDraft } from './lines.ts';
+import { approvalNeeded, emptyLine, lineFromEntity, linesBody, linesDirty, moveLine, offerPercentOf, quotationTotals, withNumber, withProduct, type LineDraft } from './lines.ts';
 
 const stored = lineFromEntity({
   id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
@@ -10,6 +10,15 @@ const stored = lineFromEntity({
 });
 
 describe('quotation editor lines', () => {
+  it('says the customer’s offer already in the unit price while the line has no discount of its own', () => {
+    const line = { ...emptyLine(), listPrice: 80, unitPrice: 72 };
+    expect(offerPercentOf(line)).toBe(10);
+    expect(offerPercentOf({ ...line, unitPrice: 84 })).toBe(-5);
+    expect(offerPercentOf({ ...line, discountPercent: 5 })).toBeUndefined();
+    expect(offerPercentOf({ ...line, unitPrice: 80 })).toBeUndefined();
+    expect(offerPercentOf({ ...emptyLine('note'), listPrice: 80, unitPrice: 72 })).toBeUndefined();
+  });
+
   it('keeps a typed price when the quantity changes, and prices a chosen product from the rule', () => {
     const typed = withNumber(stored, 'unitPrice', 39.999);
     expect(typed.unitPrice).toBe(40);
