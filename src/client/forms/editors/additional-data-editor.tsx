@@ -74,7 +74,8 @@ export function AdditionalDataEditor({ label, value, onChange, readOnly, error, 
           ))}
         </div>
       )}
-      <MapEditor
+      {/* Only once the definitions are known: until then every stored value would look undefined. */}
+      {!customer.isLoading && <MapEditor
         label={intl.formatMessage({ id: 'forms.additional.others' })}
         value={values}
         onChange={onChange}
@@ -82,7 +83,7 @@ export function AdditionalDataEditor({ label, value, onChange, readOnly, error, 
         readOnly={readOnly}
         keyMaxLength={100}
         hiddenKeys={defined}
-      />
+      />}
       {error && <p className="form-error" role="alert">{error}</p>}
     </fieldset>
   );

@@ -92,6 +92,13 @@ export function MapEditor({ label, value, onChange, allowed, readOnly, keyMaxLen
     const mine = rowsToMap([...hidden, ...rows]);
     if (!mine || JSON.stringify(mine) !== serialized) setRows(all.filter((r) => !hiddenKeys?.has(r.key)));
   }
+  // Keys edited elsewhere may become known later (the definitions arrive after the value): they leave the list.
+  const hiddenSignature = [...(hiddenKeys ?? [])].sort().join('\n');
+  const [seenHidden, setSeenHidden] = useState(hiddenSignature);
+  if (seenHidden !== hiddenSignature) {
+    setSeenHidden(hiddenSignature);
+    setRows(all.filter((r) => !hiddenKeys?.has(r.key)));
+  }
 
   const commit = (next: Row[]) => {
     setRows(next);
