@@ -16,7 +16,7 @@ import { useSession } from '../session/session.tsx';
 import { paletteOpenAtom } from '../shell/ui-state.ts';
 import { runCommand } from '../shell/keyboard.ts';
 import { getCommandContext } from '../workspace/command-context.ts';
-import { recentItemsAtom } from '../workspace/recent.ts';
+import { recentDetail, recentItemsAtom } from '../workspace/recent.ts';
 import { activeDocumentAtom, openTab } from '../workspace/tab-context.ts';
 import { listeningCommands, scopedCommandsAtom } from '../workspace/use-scoped-commands.ts';
 import { activeTab, pagePath, workspaceAtom } from '../workspace/workspace-state.ts';
@@ -141,7 +141,12 @@ export default function Palette() {
     const pinned = commandItems.filter((item) => item.pinned);
     const rest = commandItems.filter((item) => !item.pinned);
     // Recent items come first with an empty search and are found by name like the rest.
-    const recentItems: PaletteItem[] = recent.map((entry) => ({ id: `recent:${entry.url}`, title: entry.title, detail: entry.url, group: recentGroup, run: ({ side }) => openTab(entry.url, side ? { side, title: entry.title } : { title: entry.title }) }));
+    const recentItems: PaletteItem[] = recent.map((entry) => {
+      const item: PaletteItem = { id: `recent:${entry.url}`, title: entry.title, group: recentGroup, run: ({ side }) => openTab(entry.url, side ? { side, title: entry.title } : { title: entry.title }) };
+      const detail = recentDetail(entry);
+      if (detail) item.detail = detail;
+      return item;
+    });
     const recordItems: PaletteItem[] = (records.data ?? []).map((hit) => {
       const item: PaletteItem = {
         id: `record:${hit.type}:${hit.id}`,

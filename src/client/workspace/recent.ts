@@ -1,5 +1,7 @@
 /** Recently shown tabs (palette "Recenti"), newest first, per user in localStorage. */
 import { atom } from 'jotai';
+import { routeTitle } from '../../../commands/navigation.ts';
+import { matchRoute } from '../../domain/routes.ts';
 import { store } from '../store.ts';
 
 export interface RecentItem {
@@ -39,3 +41,17 @@ export function rememberRecent(item: RecentItem): void {
     }
   }
 }
+
+/**
+ * What a recent entry says beside its title: the Italian title of its screen from the route table
+ * («Preventivo» beside «PRV-2026-…»), never its path; nothing when the title already says its words (a list).
+ */
+export function recentDetail(item: RecentItem): string | undefined {
+  const match = matchRoute(item.url);
+  if (!match || match.route.name === 'NotFound') return undefined;
+  const screen = routeTitle(match.route, match.params);
+  const said = new Set(wordsOf(item.title));
+  return wordsOf(screen).every((word) => said.has(word)) ? undefined : screen;
+}
+
+const wordsOf = (text: string): string[] => text.toLocaleLowerCase('it-IT').match(/[\p{L}\p{N}]+/gu) ?? [];
