@@ -36,9 +36,9 @@ export function paramMessages(params: Record<string, string>): Record<string, Me
  * The title of a route variant as a message, e.g. `Calendario {moduleName}` with Antincendio. Only
  * the enumerated parameters have labels (`nav.param.moduleName.fire`); an id is no part of a title.
  */
-export function routeTitleMessage(route: RouteDef, params: Record<string, string> = {}): MessageText {
+export function routeTitleMessage(route: RouteDef, params: Record<string, string> = {}, title: MessageDescriptor = route.title): MessageText {
   const labelled = Object.fromEntries(Object.entries(params).filter(([name]) => route.params?.[name]));
-  return { id: String(route.title.id), values: paramMessages(labelled) };
+  return { id: String(title.id), values: paramMessages(labelled) };
 }
 
 /** The Italian aliases of a route ("Anagrafica", "Modifica cliente"), for search. */
@@ -49,6 +49,11 @@ export function routeAliasTitles(route: RouteDef): string[] {
 /** The Italian title of a route (variant), e.g. `Calendario Antincendio`. */
 export function routeTitle(route: RouteDef, params: Record<string, string> = {}): string {
   return formatText(routeTitleMessage(route, params));
+}
+
+/** What a page about a record is (its route's `page`, e.g. `Scadenze Antincendio`), or undefined for the other routes. */
+export function routePageTitle(route: RouteDef, params: Record<string, string> = {}): string | undefined {
+  return route.page ? formatText(routeTitleMessage(route, params, route.page)) : undefined;
 }
 
 const navGroup: MessageDescriptor = { id: 'workspace.group.goTo' };

@@ -47,6 +47,12 @@ export interface RouteDef {
   recordParams?: Readonly<Record<string, string>>;
   /** Other SPEC §2 screen titles that lead here (palette keywords and extra commands). */
   aliases?: MessageDescriptor[];
+  /**
+   * A page about one record that is not the record's own page: what it is, said before the record's
+   * name in its tab («Scadenze {moduleName}» → «Scadenze Antincendio · Officine…»). The record is the
+   * route's `kind` with the id of its path (`routeRecord`).
+   */
+  page?: MessageDescriptor;
 }
 
 const t = (id: string): MessageDescriptor => ({ id });
@@ -64,8 +70,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'CustomersEmployees', path: '/customers/employees', title: t('nav.customersEmployees'), group: 'customers', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.employees')] },
   { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], kind: 'employees', opensRecord: true, recordParams: { employeeCustomerId: 'customerId' } },
   { name: 'CustomersId', path: '/customers/:id', title: t('nav.customersId'), needsId: true, can: ['read', 'customer'], kind: 'customers', opensRecord: true, aliases: [t('nav.alias.contacts')] },
-  { name: 'CustomersIdDetail', path: '/customers/:id/detail', title: t('nav.customersIdDetail'), needsId: true, can: ['read', 'customer'], kind: 'customers', aliases: [t('nav.alias.registry'), t('nav.alias.editCustomer')] },
-  { name: 'CustomersIdSettings', path: '/customers/:id/settings', title: t('nav.customersIdSettings'), needsId: true, can: ['read', 'customer'], staffOnly: true, kind: 'customers' },
+  { name: 'CustomersIdDetail', path: '/customers/:id/detail', title: t('nav.customersIdDetail'), needsId: true, can: ['read', 'customer'], kind: 'customers', aliases: [t('nav.alias.registry'), t('nav.alias.editCustomer')], page: t('nav.page.customersIdDetail') },
+  { name: 'CustomersIdSettings', path: '/customers/:id/settings', title: t('nav.customersIdSettings'), needsId: true, can: ['read', 'customer'], staffOnly: true, kind: 'customers', page: t('nav.page.customersIdSettings') },
   // The customer portal (issue 26): its home, compliance per site, and a site's page. A customer user reads its own; staff a read-only view of a customer's.
   { name: 'CustomersIdPortal', path: '/customers/:id/portal', title: t('nav.customersIdPortal'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   { name: 'CustomersIdPortalTraining', path: '/customers/:id/portal/training', title: t('nav.customersIdPortalTraining'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
@@ -73,15 +79,15 @@ export const routes: readonly RouteDef[] = [
   { name: 'CustomersIdPortalQuotations', path: '/customers/:id/portal/quotations', title: t('nav.customersIdPortalQuotations'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   { name: 'CustomersIdPortalSite', path: '/customers/:id/portal/sites/:siteId', title: t('nav.customersIdPortalSite'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   { name: 'CustomersIdImport', path: '/customers/:id/import', title: t('nav.customersIdImport'), needsId: true, can: ['create', 'import'], staffOnly: true, kind: 'customers' },
-  { name: 'CustomerEquipments', path: '/customers/:id/:moduleName/equipments', title: t('nav.customerEquipments'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'equipment'], kind: 'customers' },
+  { name: 'CustomerEquipments', path: '/customers/:id/:moduleName/equipments', title: t('nav.customerEquipments'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'equipment'], kind: 'customers', page: t('nav.page.customerEquipments') },
   { name: 'CustomerEquipmentsId', path: '/customers/:id/:moduleName/equipments/:equipmentId', title: t('nav.customerEquipmentsId'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'equipment'], kind: 'equipments' },
-  { name: 'CustomerInstallations', path: '/customers/:id/:moduleName/installations', title: t('nav.customerInstallations'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'installation'], kind: 'customers' },
+  { name: 'CustomerInstallations', path: '/customers/:id/:moduleName/installations', title: t('nav.customerInstallations'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'installation'], kind: 'customers', page: t('nav.page.customerInstallations') },
   { name: 'CustomerInstallationsId', path: '/customers/:id/:moduleName/installations/:installationId', title: t('nav.customerInstallationsId'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'installation'], kind: 'installations' },
   { name: 'CustomersGroups', path: '/customersGroups', title: t('nav.customersGroups'), group: 'customers', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.groups')] },
 
   // Marketing
   { name: 'MarketingCustomers', path: '/marketing/customers', title: t('nav.marketingCustomers'), group: 'marketing', needsId: false, can: ['read', 'customer'], staffOnly: true, aliases: [t('nav.alias.salesCrm')] },
-  { name: 'MarketingCustomersId', path: '/marketing/customers/:id', title: t('nav.marketingCustomersId'), needsId: true, can: ['read', 'customer'], staffOnly: true, kind: 'customers' },
+  { name: 'MarketingCustomersId', path: '/marketing/customers/:id', title: t('nav.marketingCustomersId'), needsId: true, can: ['read', 'customer'], staffOnly: true, kind: 'customers', page: t('nav.page.marketingCustomersId') },
   { name: 'MarketingQuotations', path: '/marketing/quotations', title: t('nav.marketingQuotations'), group: 'marketing', needsId: false, can: ['read', 'quotation'] },
   { name: 'MarketingQuotationsDetail', path: '/marketing/quotations/detail/:id', title: t('nav.marketingQuotationsDetail'), needsId: true, can: ['read', 'quotation'], kind: 'quotations', opensRecord: true },
   // Issue 9 "compare": a quotation beside one of its revisions, or beside another quotation (quotation-compare/).
@@ -90,18 +96,18 @@ export const routes: readonly RouteDef[] = [
   { name: 'MarketingOrders', path: '/marketing/orders', title: t('nav.marketingOrders'), group: 'marketing', needsId: false, can: ['read', 'order'] },
   { name: 'MarketingOrdersDetail', path: '/marketing/orders/detail/:id', title: t('nav.marketingOrdersDetail'), needsId: true, can: ['read', 'order'], kind: 'orders', opensRecord: true },
   { name: 'CommercialOffers', path: '/marketing/commercialOffers', title: t('nav.commercialOffers'), group: 'marketing', needsId: false, can: ['read', 'commercial offer'], aliases: [t('nav.alias.commercialTerms')] },
-  { name: 'CommercialOffersCustomer', path: '/marketing/commercialOffers/:customerId', title: t('nav.commercialOffersCustomer'), needsId: true, can: ['read', 'commercial offer'], kind: 'customers', aliases: [t('nav.alias.editCommercialTerms')] },
+  { name: 'CommercialOffersCustomer', path: '/marketing/commercialOffers/:customerId', title: t('nav.commercialOffersCustomer'), needsId: true, can: ['read', 'commercial offer'], kind: 'customers', aliases: [t('nav.alias.editCommercialTerms')], page: t('nav.page.commercialOffersCustomer') },
   { name: 'CommercialOffersPriceList', path: '/marketing/commercialOffers/:customerId/priceList/:id', title: t('nav.commercialOffersPriceList'), needsId: true, can: ['read', 'price list'], kind: 'priceLists', opensRecord: true, recordParams: { customerId: 'customerId' }, aliases: [t('nav.alias.editPriceList')] },
 
   // Planning
   { name: 'Assignments', path: '/planning/assignments', title: t('nav.assignments'), group: 'planning', needsId: false, can: ['read', 'assignment'], aliases: [t('nav.alias.planning')] },
   { name: 'AssignmentsId', path: '/planning/assignments/:assignmentId', title: t('nav.assignmentsId'), needsId: true, can: ['read', 'assignment'], kind: 'assignments', opensRecord: true },
-  { name: 'AssignmentsIdDetail', path: '/planning/assignments/:assignmentId/detail', title: t('nav.assignmentsIdDetail'), needsId: true, can: ['read', 'assignment'], kind: 'assignments' },
+  { name: 'AssignmentsIdDetail', path: '/planning/assignments/:assignmentId/detail', title: t('nav.assignmentsIdDetail'), needsId: true, can: ['read', 'assignment'], kind: 'assignments', page: t('nav.page.assignmentsIdDetail') },
   { name: 'Calendar', path: '/planning/calendar/:moduleName', title: t('nav.calendar'), group: 'planning', needsId: false, params: { moduleName: customerModules }, can: ['read', 'assignment'] },
   { name: 'CommercialAgreements', path: '/planning/commercialAgreements', title: t('nav.commercialAgreements'), group: 'planning', needsId: false, can: ['read', 'commercial offer'] },
-  { name: 'CommercialAgreementsCustomer', path: '/planning/commercialAgreements/:customerId', title: t('nav.commercialAgreementsCustomer'), needsId: true, can: ['read', 'commercial offer'], kind: 'customers' },
+  { name: 'CommercialAgreementsCustomer', path: '/planning/commercialAgreements/:customerId', title: t('nav.commercialAgreementsCustomer'), needsId: true, can: ['read', 'commercial offer'], kind: 'customers', page: t('nav.page.commercialAgreementsCustomer') },
   { name: 'PhysicalActivities', path: '/planning/physicalActivities', title: t('nav.physicalActivities'), group: 'planning', needsId: false, can: ['read', 'physical activity'], aliases: [t('nav.alias.deadlinesSchedule'), t('nav.alias.dueDates')] },
-  { name: 'PhysicalActivitiesCustomer', path: '/planning/physicalActivities/:moduleName/:customerId', title: t('nav.physicalActivitiesCustomer'), needsId: true, params: { moduleName: customerModules }, can: ['read', 'physical activity'], kind: 'customers' },
+  { name: 'PhysicalActivitiesCustomer', path: '/planning/physicalActivities/:moduleName/:customerId', title: t('nav.physicalActivitiesCustomer'), needsId: true, params: { moduleName: customerModules }, can: ['read', 'physical activity'], kind: 'customers', page: t('nav.page.physicalActivitiesCustomer') },
   // Issue 11: the anomalies found on equipment and installations, with their transitions (resolve, reopen). Not in the SPEC table.
   { name: 'Anomalies', path: '/planning/anomalies', title: t('nav.anomalies'), group: 'planning', needsId: false, can: ['read', 'anomaly'] },
   { name: 'Reminders', path: '/reminders', title: t('nav.reminders'), group: 'planning', needsId: false, can: ['read', 'reminder'] },
@@ -245,6 +251,21 @@ export function routeUrl(route: RouteDef | string, params: Record<string, string
 /** Where a record of an API type opens: the route marked `opensRecord` for its kind (derived from the route table). */
 const recordRoutes: ReadonlyMap<string, RouteDef> = new Map(routes.filter((route) => route.opensRecord && route.kind).map((route) => [route.kind!, route]));
 
+/** The path parameter holding the id of the route's record: the first that is neither enumerated nor taken from the record. */
+function recordIdParam(route: RouteDef): string | undefined {
+  return segmentsOf(route.path)
+    .filter((part) => part.startsWith(':'))
+    .map((part) => part.slice(1))
+    .find((name) => !route.params?.[name] && !route.recordParams?.[name]);
+}
+
+/** The record a route's page is about (its `kind`, the id in its path), or undefined. */
+export function routeRecord(route: RouteDef, params: Record<string, string>): { type: string; id: string } | undefined {
+  const param = recordIdParam(route);
+  const id = param === undefined ? undefined : params[param];
+  return route.kind && id ? { type: route.kind, id } : undefined;
+}
+
 /** URL of the detail tab of record `id` of API `type`, or undefined when the type has no detail route (or the record lacks what the path needs). */
 export function entityUrl(type: string, id: string, entity?: { relationships?: Record<string, unknown> }): string | undefined {
   const route = recordRoutes.get(type);
@@ -255,8 +276,7 @@ export function entityUrl(type: string, id: string, entity?: { relationships?: R
     if (typeof value !== 'string') return undefined;
     extra[param] = value;
   }
-  const idParam = segmentsOf(route.path).find((part) => part.startsWith(':') && !(part.slice(1) in extra))!.slice(1);
-  return routeUrl(route, { ...extra, [idParam]: id });
+  return routeUrl(route, { ...extra, [recordIdParam(route)!]: id });
 }
 
 /** The tab URL of any record: its detail route, else the generic Preview of its kind. */

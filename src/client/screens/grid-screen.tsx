@@ -12,7 +12,9 @@ import { kindModule } from '../kinds/index.ts';
 import { useUserSetting } from '../settings/index.ts';
 import { useIsActiveTab, useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { fillParams } from './screen-table.ts';
-import { recordTabUrl } from '../../domain/routes.ts';
+import { matchRoute, recordTabUrl, routeRecord } from '../../domain/routes.ts';
+import { useQuery } from '@tanstack/react-query';
+import { recordKey, records } from '../data/records.ts';
 import { useSession } from '../session/session.tsx';
 import { NEW_ID } from '../forms/entity-form.tsx';
 import { isPresetPath, withPreset } from '../forms/editors/form-record.ts';
@@ -52,7 +54,9 @@ export default function GridScreen({ spec, params }: Props) {
   const fixed = useMemo(() => fillParams(spec.fixed ?? {}, params), [spec.fixed, params]);
   const title = kind ? kind.label.plural : spec.type;
   const Summary = kindModule(spec.type).gridSummary;
-  useTabTitle(title);
+  const owner = usePageOwner(url);
+  // A list on a page about a record (a customer's deadlines) is titled by that record: the tab says «Scadenze Antincendio · <customer>».
+  useTabTitle(owner === undefined ? title : owner.name);
   const onCreate = useMemo(() => (kind && ability.can('create', kind.subject) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [kind, ability, openTab, fixed]);
   return (
     <section className="screen screen-grid" aria-label={title}>
@@ -62,6 +66,20 @@ export default function GridScreen({ spec, params }: Props) {
         {...(spec.columns ? { defaultColumns: spec.columns } : {})} {...(spec.gridId ? { gridId: spec.gridId } : {})} />
     </section>
   );
+}
+
+/** The record the route's page is about (a customer's deadlines: the customer) and its name once read; undefined for other routes. */
+function usePageOwner(url: string): { name: string | undefined } | undefined {
+  const match = matchRoute(url);
+  const owner = match?.route.page ? routeRecord(match.route, match.params) : undefined;
+  const ownerKind = owner && findKind(owner.type);
+  const read = useQuery({
+    queryKey: recordKey(owner?.type ?? '', owner?.id ?? ''),
+    queryFn: ({ signal }) => records.get(owner!.type, owner!.id, signal),
+    enabled: Boolean(owner && ownerKind),
+  });
+  if (!owner || !ownerKind) return undefined;
+  return { name: read.data ? ownerKind.title(read.data) || undefined : undefined };
 }
 
 function fixedSummary(fixed: Record<string, string>, word: string): string {

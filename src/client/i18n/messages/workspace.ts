@@ -84,6 +84,17 @@ export default {
   'nav.preview': 'Anteprima',
   'nav.notFound': 'Pagina non trovata',
 
+  // What a page about a record is, before the record's name in its tab («Scadenze Antincendio · Officine…»).
+  'nav.page.customersIdDetail': 'Anagrafica',
+  'nav.page.customersIdSettings': 'Impostazioni',
+  'nav.page.customerEquipments': 'Attrezzature {moduleName}',
+  'nav.page.customerInstallations': 'Impianti {moduleName}',
+  'nav.page.marketingCustomersId': 'CRM vendite',
+  'nav.page.commercialOffersCustomer': 'Offerta commerciale',
+  'nav.page.assignmentsIdDetail': 'Dettaglio',
+  'nav.page.commercialAgreementsCustomer': 'Accordi commerciali',
+  'nav.page.physicalActivitiesCustomer': 'Scadenze {moduleName}',
+
   // Other SPEC §2 screen titles, as palette synonyms of the route they belong to.
   'nav.alias.home': 'Home',
   'nav.alias.impersonationAudit': 'Accessi come altri utenti',
