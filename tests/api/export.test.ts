@@ -54,7 +54,7 @@ describe.each(engines())('list export on %s', (engine) => {
     const json = (await api.as(api.adminId).request('GET', `${query}&page[size]=2`)).body;
     const second = (await api.as(api.adminId).request('GET', `${query}&page[size]=2&page[after]=${encodeURIComponent(json.meta.page.next)}`)).body;
     const listed = [...json.data, ...second.data];
-    expect(rows[0]).toEqual(['Nome', 'Comune', 'Persona fisica', 'Creato il']);
+    expect(rows[0]).toEqual(['Cliente', 'Comune', 'Persona fisica', 'Creato il']);
     expect(rows).toHaveLength(4);
     expect(rows.slice(1).map((row) => row[0])).toEqual(listed.map((c: { metadata: { displayName: string } }) => c.metadata.displayName.replace(/^=/, "'=")));
     expect(rows.slice(1).map((row) => row[1])).toEqual(listed.map(() => 'Bergamo'));
@@ -72,7 +72,7 @@ describe.each(engines())('list export on %s', (engine) => {
     await book.xlsx.load(answer.bytes as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Nome', 'Comune', 'Creato il']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Cliente', 'Comune', 'Creato il']);
     expect(sheet.rowCount).toBe(4);
     const created = sheet.getRow(2).getCell(3);
     expect(created.value).toBeInstanceOf(Date);
@@ -90,7 +90,7 @@ describe.each(engines())('list export on %s', (engine) => {
 
   it('exports for a customer user only its rows, without the columns hidden from it', async () => {
     const rows = csvOf((await exportAs(clientUser, '/api/customers?cols=title,erpCode,city', 'text/csv')).bytes);
-    expect(rows[0]).toEqual(['Nome', 'Comune']);
+    expect(rows[0]).toEqual(['Cliente', 'Comune']);
     expect(rows.slice(1)).toEqual([['Alfa Estintori Srl', 'Bergamo']]);
   });
 

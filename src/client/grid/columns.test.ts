@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findKind } from '../../domain/kinds.ts';
-import { childColumnIds, kindColumns, TITLE_COLUMN } from './columns.ts';
+import { childColumnIds, defaultColumnIds, kindColumns, TITLE_COLUMN, titleColumnLabel } from './columns.ts';
+import { fieldLabel } from '../forms/format.ts';
+import { kindList } from '../../domain/kinds.ts';
 import { kindModule } from '../kinds/index.ts';
 
 describe('grid columns', () => {
@@ -41,5 +43,19 @@ describe('child grid presets', () => {
   it('fills the parent relation of a new child from the grid’s fixed filter', () => {
     expect(presetFromFilters(findKind('quotationProducts')!, { 'filter[quotationId]': 'q1', sort: 'position' })).toEqual({ 'relationships.quotationId': 'q1' });
     expect(presetFromFilters(findKind('priceLists')!, { 'filter[customerId]': 'c1', 'filter[isDeleted]': 'true' })).toEqual({ 'relationships.customerId': 'c1' });
+  });
+
+  it('heads each default column with its own title: the title column says what a row is, beside the fields (issue 23 «two Nome in the roles grid»)', () => {
+    const roles = findKind('roles')!;
+    // The role's title is its name: the name is not listed twice, and the title column reads «Ruolo».
+    expect(defaultColumnIds(roles)).toEqual([TITLE_COLUMN, 'lastUpdatedDateTime']);
+    expect(titleColumnLabel(roles)).toBe('Ruolo');
+    expect(titleColumnLabel(findKind('commercialZones')!)).toBe('Zona commerciale');
+    // A deadline's date is its «Scadenza»: the title column keeps «Nome».
+    expect(titleColumnLabel(findKind('physicalActivities')!)).toBe('Nome');
+    for (const kind of kindList) {
+      const headers = [...new Set(defaultColumnIds(kind))].map((id) => (id === TITLE_COLUMN ? titleColumnLabel(kind) : fieldLabel(id, kindColumns(kind).find((c) => c.id === id)?.path)));
+      expect(headers.filter((header, i) => headers.indexOf(header) !== i), kind.type).toEqual([]);
+    }
   });
 });

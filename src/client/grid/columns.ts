@@ -7,7 +7,8 @@
 import type { EntityShape, KindDefinition, ListField } from '../../domain/kind.ts';
 import { readPath } from '../../domain/kind.ts';
 import { machineStateLabels, type MachineType } from '../../domain/machines/index.ts';
-import { numberKind, type ValueKind } from '../forms/format.ts';
+import { fieldLabel, numberKind, type ValueKind } from '../forms/format.ts';
+import { intl } from '../i18n/index.ts';
 import { findField, kindSections, type FieldSpec } from '../forms/schema-fields.ts';
 
 export interface GridColumn {
@@ -179,9 +180,37 @@ export function defaultColumnIds(kind: KindDefinition): string[] {
   const named = (c: GridColumn) => ordered.some((o) => o.id === c.id.replace(/Id$/, 'Name'));
   const relations = columns.filter((c) => c.kind === 'reference' && c.fieldType === 'uuid');
   const owner = [...relations.filter((c) => c.id === 'customerId'), ...relations.filter((c) => findField(fields, c.path)?.required)].filter((c) => !named(c)).slice(0, 1);
-  // Keep the kind's own field order among the chosen ones.
-  const chosen = new Set(ordered.map((c) => c.id));
+  // Keep the kind's own field order among the chosen ones; not a field the title already shows (a role's name).
+  const repeated = titleField(kind, plain);
+  const chosen = new Set(ordered.filter((c) => c.id !== repeated).map((c) => c.id));
   return [TITLE_COLUMN, ...plain.filter((c) => chosen.has(c.id)).map((c) => c.id), ...owner.map((c) => c.id), 'lastUpdatedDateTime'];
+}
+
+/** The column among `columns` whose value is the whole of the kind's title (a role titled by its name), found on a stand-in record; or undefined. */
+function titleField(kind: KindDefinition, columns: readonly GridColumn[]): string | undefined {
+  const texts = columns.filter((c) => c.kind === 'text' && /^(attributes|metadata)\.[^.]+$/.test(c.path));
+  const sample: Record<string, Record<string, unknown>> = { attributes: {}, metadata: {}, relationships: {} };
+  for (const column of texts) {
+    const [section, key] = column.path.split('.') as [string, string];
+    sample[section]![key] = `«${column.id}»`;
+  }
+  try {
+    const title = kind.title(sample as unknown as EntityShape);
+    return texts.find((column) => title === `«${column.id}»`)?.id;
+  } catch {
+    return undefined; // a title that needs more than stand-ins names no field here
+  }
+}
+
+/**
+ * The title column's header: what a row is, the kind's singular («Ruolo», «Prodotto»), so that it never
+ * reads like a field beside it (two «Nome» where the kind has a name); «Nome» when one of the kind's
+ * fields is called as the singular (a deadline's date, «Scadenza»).
+ */
+export function titleColumnLabel(kind: KindDefinition): string {
+  const singular = kind.label.singular.toLocaleLowerCase('it-IT');
+  const taken = kindColumns(kind).some((column) => column.id !== TITLE_COLUMN && fieldLabel(column.id, column.path).toLocaleLowerCase('it-IT') === singular);
+  return taken ? intl.formatMessage({ id: 'grid.column.title' }) : kind.label.singular;
 }
 
 export function cellValue(entity: unknown, column: GridColumn): unknown {

@@ -11,7 +11,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
 import type { KindDefinition } from '../../domain/kind.ts';
-import { cellValue, defaultColumnIds, kindColumns, TITLE_COLUMN, type GridColumn } from './columns.ts';
+import { cellValue, defaultColumnIds, kindColumns, TITLE_COLUMN, titleColumnLabel, type GridColumn } from './columns.ts';
 import { gridQuery, gridUrl, parseGridState, sortDirection, toggleSort, type GridState } from './grid-state.ts';
 import { useGridPages } from './use-grid-pages.ts';
 import { activeGroupFields, effectiveSort, startsGroup } from './grid-groups.ts';
@@ -326,7 +326,7 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
           <div role="rowgroup" className="data-grid-head" style={{ position: 'sticky', top: 0, zIndex: 1, width: totalWidth }}>
             <div role="row" aria-rowindex={1} className="data-grid-row data-grid-header" style={{ display: 'grid', gridTemplateColumns: template, height: ROW_HEIGHT }}>
               {columns.map((column, i) => (
-                <HeaderCell key={column.id} column={column} index={i} sort={state.sort} onSort={(additive) => setState({ ...state, sort: toggleSort(state.sort, column.id, additive) })} />
+                <HeaderCell key={column.id} kind={kind} column={column} index={i} sort={state.sort} onSort={(additive) => setState({ ...state, sort: toggleSort(state.sort, column.id, additive) })} />
               ))}
             </div>
           </div>
@@ -404,9 +404,9 @@ function gridKeyCommands(live: { current: GridActions }): Command[] {
   ];
 }
 
-function HeaderCell({ column, index, sort, onSort }: { column: GridColumn; index: number; sort: string[]; onSort(additive: boolean): void }) {
+function HeaderCell({ kind, column, index, sort, onSort }: { kind: KindDefinition; column: GridColumn; index: number; sort: string[]; onSort(additive: boolean): void }) {
   const intl = useIntl();
-  const name = column.id === TITLE_COLUMN ? intl.formatMessage({ id: 'grid.column.title' }) : columnLabel(column);
+  const name = column.id === TITLE_COLUMN ? titleColumnLabel(kind) : columnLabel(column);
   const direction = column.sortable ? sortDirection(sort, column.id) : undefined;
   return (
     <div role="columnheader" aria-colindex={index + 1} aria-sort={direction} className="data-grid-cell data-grid-headcell">

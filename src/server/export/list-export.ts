@@ -19,9 +19,8 @@ import type { Entity } from '../../domain/entity.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { formatItalianMoney, formatItalianNumber, PRICE_LIST_CSV } from '../../domain/rules/price-list-rows.ts';
-import { defaultColumnIds, kindColumns, TITLE_COLUMN, type GridColumn } from '../../client/grid/columns.ts';
+import { defaultColumnIds, kindColumns, TITLE_COLUMN, titleColumnLabel, type GridColumn } from '../../client/grid/columns.ts';
 import { fieldLabel, formatValue } from '../../client/forms/format.ts';
-import { intl } from '../../client/i18n/index.ts';
 import { Problem } from '../http/problems.ts';
 import type { CallContext, EntityService } from '../resources/service.ts';
 
@@ -125,7 +124,7 @@ function exportColumns(kind: KindDefinition, raw: string | string[] | undefined,
   return chosen
     .filter((column) => !hidden.has(column.path))
     .map((column): ExportColumn => {
-      const header = column.id === TITLE_COLUMN ? intl.formatMessage({ id: 'grid.column.title' }) : fieldLabel(column.id, column.path);
+      const header = column.id === TITLE_COLUMN ? titleColumnLabel(kind) : fieldLabel(column.id, column.path);
       const target = column.kind === 'reference' && column.target ? findKind(column.target) : undefined;
       return target ? { id: column.id, header, column, target } : { id: column.id, header, column };
     });
