@@ -6,9 +6,10 @@ import { marketingKinds } from './entities/marketing-kinds.ts';
 import { planningKinds } from './entities/planning-kinds.ts';
 import { savedViews } from './entities/saved-views.ts';
 import { impersonationAudit } from './entities/impersonation-audit.ts';
+import { mailMessages } from './entities/mail-messages.ts';
 import { imports } from './import/register-import.ts';
 
-export const kindList: readonly KindDefinition[] = [customers, ...adminKinds, ...marketingKinds, ...planningKinds, savedViews, impersonationAudit, imports];
+export const kindList: readonly KindDefinition[] = [customers, ...adminKinds, ...marketingKinds, ...planningKinds, savedViews, impersonationAudit, imports, mailMessages];
 
 export const kinds: ReadonlyMap<string, KindDefinition> = new Map(kindList.map((kind) => [kind.type, kind]));
 

@@ -159,6 +159,9 @@ export const routes: readonly RouteDef[] = [
   { name: 'UserSettings', path: '/userSettings', title: t('nav.userSettings'), group: 'admin', needsId: false, aliases: [t('nav.alias.settings'), t('nav.alias.profile')] },
   // Not in SPEC §2 (security issue): what administrators did while acting as other users, administrators only.
   { name: 'ImpersonationAudit', path: '/impersonationAudit', title: t('nav.impersonationAudit'), group: 'admin', needsId: false, can: ['read', 'impersonation audit'], aliases: [t('nav.alias.impersonationAudit')] },
+  // Not in SPEC §2 (issue 26 §8): the e-mail the server sent (SMTP, or .eml files without SMTP_URL), administrators only.
+  { name: 'MailOutbox', path: '/mail/outbox', title: t('nav.mailOutbox'), group: 'admin', needsId: false, can: ['read', 'mail message'], staffOnly: true, aliases: [t('nav.alias.mailOutbox')] },
+  { name: 'MailOutboxId', path: '/mail/outbox/:id', title: t('nav.mailOutboxId'), needsId: true, can: ['read', 'mail message'], staffOnly: true, kind: 'mailMessages', opensRecord: true },
 
   { name: 'Preview', path: '/preview/:entity/:id', title: t('nav.preview'), needsId: true },
   // Catch-all (SPEC §2): must stay last.

@@ -38,6 +38,8 @@ import { createEmbeddedProvider, registerOidcRoutes, type LoginLimits } from './
 import { isPublicDocumentation, registerOpenApiRoutes } from './openapi/routes.ts';
 import { isSignedMediaUrl, registerMediaRoutes } from './media/routes.ts';
 import { isCalendarFeedUrl, registerCalendarFeedRoutes } from './calendar/feed.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerMailRoutes } from './mail/routes.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { createStorage } from './storage/index.ts';
 import { registerDocumentRoutes } from './documents/routes.ts';
@@ -60,11 +62,17 @@ export interface AppOptions {
   loginLimits?: LoginLimits;
   /** Where media files live; by default the store the configuration names (disk or S3). */
   mediaStorage?: MediaStorage;
+  /** The mail service; by default the one the configuration names (SMTP_URL, or `.eml` files in DATA_DIR/outbox). */
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     caller?: Caller;
+  }
+  interface FastifyInstance {
+    /** The mail service (mail/mailer.ts): what other features send their e-mail through. */
+    mailer: Mailer;
   }
 }
 
@@ -225,6 +233,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!request.caller) throw new Problem('UNAUTHORIZED');
     return request.caller;
   });
+  // Issue 26 §8: e-mail through SMTP_URL or to DATA_DIR/outbox; the administrator's outbox.
+  const mailer = options.mailer ?? createMailer(database.db, config.mail);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', () => mailer.close());
+  registerMailRoutes(app, { service, mailer }, callOf);
   // Issue 22: staff read their colleagues' names (only those), whatever their rights on users.
   registerStaffNameRoutes(app, service, (request) => {
     if (!request.caller) throw new Problem('UNAUTHORIZED');

@@ -71,3 +71,18 @@ describe('map tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION)', () => {
     }
   });
 });
+
+describe('mail (SMTP_URL, MAIL_FROM)', () => {
+  it('writes .eml files to DATA_DIR/outbox without SMTP_URL, from noreply at PUBLIC_URL’s host', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/dati', PUBLIC_URL: 'https://gestionale.example.it' });
+    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'Servizi di sicurezza <noreply@gestionale.example.it>', outboxDir: '/tmp/dati/outbox' });
+  });
+  it('reads an smtp:// or smtps:// address and a sender with or without a name', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://utente:segreto@smtp.example.it:465', MAIL_FROM: 'avvisi@example.it' }).mail).toMatchObject({ smtpUrl: 'smtps://utente:segreto@smtp.example.it:465', from: 'avvisi@example.it' });
+  });
+  it('refuses an address that is not SMTP, or a sender that is not an address, without repeating the password', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://utente:segreto@example.it' })).toThrow(/SMTP_URL deve essere/);
+    expect(() => loadConfig({ SMTP_URL: 'http://utente:segreto@example.it' })).not.toThrow(/segreto/);
+    expect(() => loadConfig({ MAIL_FROM: 'Servizi di sicurezza' })).toThrow(/MAIL_FROM deve essere/);
+  });
+});

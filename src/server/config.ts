@@ -54,6 +54,8 @@ export interface ServerConfig {
   documents: DocumentRenderConfig;
   /** The customer page's map of its sites: where its background tiles come from, and their credit. */
   map: MapConfig;
+  /** E-mail (issue 26 §8): through an SMTP server, or written as `.eml` files when none is set. */
+  mail: MailConfig;
   /** Sign-in (OpenID Connect). `embedded` is true when no OIDC_ISSUER is set: the provider at /oidc serves it. */
   oidc: {
     embedded: boolean;
@@ -162,6 +164,31 @@ export function mapConfig(env: NodeJS.ProcessEnv): MapConfig {
   const host = origin[2]!.toLowerCase().replace(/^\{s\}\./, '*.');
   if (!/^(\*\.)?[a-z0-9.-]+(:\d+)?$/.test(host)) fail();
   return { tileUrl, attribution, tileSource: `${origin[1]!.toLowerCase()}://${host}` };
+}
+
+export interface MailConfig {
+  /** `smtp://user:password@host:587` or `smtps://…:465` (SMTP_URL); absent: every message is written to `outboxDir` instead. */
+  smtpUrl: string | undefined;
+  /** The `From` of every message (MAIL_FROM), e.g. `Servizi di sicurezza <noreply@example.it>`. */
+  from: string;
+  /** Where messages are written as RFC 822 `.eml` files when there is no SMTP_URL: DATA_DIR/outbox. */
+  outboxDir: string;
+}
+
+/** The mail settings from the environment; MAIL_FROM defaults to noreply at PUBLIC_URL's host. */
+export function mailConfig(env: NodeJS.ProcessEnv, dataDir: string, publicUrl: string): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  // The address may carry a password: never repeated in the message.
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s/]+/i.test(smtpUrl)) throw new Error('SMTP_URL deve essere un indirizzo smtp://… o smtps://… (es. smtp://utente:password@smtp.example.it:587)');
+  let host = 'localhost';
+  try {
+    host = new URL(publicUrl).hostname || host;
+  } catch {
+    // PUBLIC_URL is checked where it is used; the default sender only needs a host name.
+  }
+  const from = env.MAIL_FROM?.trim() || `Servizi di sicurezza <noreply@${host}>`;
+  if (!/^[^\s<>@]+@[^\s<>@]+$|<[^\s<>@]+@[^\s<>@]+>$/.test(from)) throw new Error(`MAIL_FROM deve essere un indirizzo e-mail, anche con un nome (Nome <indirizzo@dominio>): trovato "${from}"`);
+  return { smtpUrl, from, outboxDir: path.join(dataDir, 'outbox') };
 }
 
 export interface HttpLimits {
@@ -340,6 +367,7 @@ export function loadConfig(env = process.env): ServerConfig {
     media: mediaConfig(env, dataDir),
     documents: documentRenderConfig(env),
     map: mapConfig(env),
+    mail: mailConfig(env, dataDir, publicUrl),
     // PGlite's dump archives its whole data directory: backups kept inside it would be swept into every later one.
     backupDir: path.resolve(env.BACKUP_DIR || path.join(path.dirname(dataDir), 'backups')),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),

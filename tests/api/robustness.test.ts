@@ -243,6 +243,7 @@ const SAMPLES: Record<string, (ids: Ids, n: number) => Body> = {
   userSettings: (ids) => ({ attributes: {}, relationships: { userId: ids.me } }),
   savedViews: (ids, n) => ({ attributes: { name: `Vista ${n}`, path: '/marketing/quotations', query: 'filter[status]=draft' }, relationships: { userId: ids.users, sharedRoleIds: [ids.roles] } }),
   impersonationAudit: (ids) => ({ attributes: { at: '2026-06-01T10:00:00Z', method: 'GET', path: '/api/customers', httpStatus: 200 }, relationships: { impersonatorId: ids.me, userId: ids.users } }),
+  mailMessages: (_, n) => ({ attributes: { recipients: [`cliente${n}@test.it`], sender: 'avvisi@test.it', subject: `Visita confermata ${n}`, textBody: 'La visita è confermata.', messageId: `<m${n}@test.it>`, transport: 'smtp', outcome: 'mailSent', sentDateTime: '2026-06-01T10:00:00Z' } }),
   customerGroups: (_, n) => ({ attributes: { name: `Gruppo ${n}` } }),
   commercialZones: (_, n) => ({ attributes: { code: `CZ${n}`, name: 'Nord', provinces: ['mi', 'BG'] } }),
   zones: (_, n) => ({ attributes: { code: `Z${n}`, name: 'Milano città' } }),
@@ -301,10 +302,10 @@ const SAMPLES: Record<string, (ids: Ids, n: number) => Body> = {
 let sequence = 1;
 
 /**
- * Kinds only an action makes (a quotation's «Crea revisione») or only the server writes (the impersonation audit): the API
+ * Kinds only an action makes (a quotation's «Crea revisione») or only the server writes (the impersonation audit, the mail outbox): the API
  * refuses to create or change them, the fixture stores them directly.
  */
-const MADE_BY_ACTIONS = new Set(['quotationRevisions', 'impersonationAudit']);
+const MADE_BY_ACTIONS = new Set(['quotationRevisions', 'impersonationAudit', 'mailMessages']);
 const findKindOf = (type: string) => kindList.find((k) => k.type === type)!;
 
 interface Fixture {

@@ -90,6 +90,7 @@ export const fixtureRows = {
   savedViews: { viewX: 'salesman X’s saved view' },
   impersonationAudit: { auditRow: 'a request of the Admin acting as salesman X' },
   imports: { importA: 'an import into customer A\'s equipment register' },
+  mailMessages: { mailRow: 'a message of the mail outbox, to customer A' },
 } as const;
 
 export type FixtureType = keyof typeof fixtureRows;
@@ -131,6 +132,9 @@ export const routeRows = {
   // Issue 26 §8 (src/server/calendar/feed.ts): whether one's own private calendar feed is on. Everyone's own,
   // read through its own settings row; the feed's address is read without signing in, by its key (tests/api/calendar-feed.test.ts).
   calendarFeed: { request: 'GET /api/calendar/feed', what: 'one’s own calendar feed', answers: 'all' },
+  // Issue 26 §8 (src/server/mail/routes.ts): the messages the server sent, administrators only (the
+  // `mailMessages` kind's read rule; tests/api/mail-outbox.test.ts sends them).
+  mailOutbox: { request: 'GET /api/mail/outbox', what: 'the mail outbox', answers: ['Admin', 'Admin (fire only)'] },
 } as const satisfies Record<string, { request: string; what: string; answers: 'all' | readonly string[] }>;
 export type RouteRow = keyof typeof routeRows;
 
@@ -196,6 +200,8 @@ function everything(except: readonly FixtureType[] = []): Partial<Record<Fixture
   kinds.userSettings = { read: [], create: true };
   // The impersonation audit is written by the server only: an administrator reads it, nobody writes it.
   kinds.impersonationAudit = { read: all };
+  // So is the mail outbox (issue 26 §8): the mail service writes it, an administrator reads it.
+  kinds.mailMessages = { read: all };
   return kinds;
 }
 

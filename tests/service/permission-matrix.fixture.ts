@@ -197,6 +197,20 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
     },
   }]);
   put('impersonationAudit', 'auditRow', audit!);
+  // The mail outbox is written by the mail service after each message, never through the service.
+  const [mail] = await s.service.repository(s.service.kind('mailMessages')).insert([{
+    id: randomUUID(),
+    by: null,
+    data: {
+      attributes: {
+        recipients: ['cliente@cliente-a.it'], sender: 'Servizi di sicurezza <noreply@localhost>', subject: 'Visita confermata', textBody: 'La visita è confermata.',
+        messageId: '<matrice@localhost>', transport: 'emlFile', outcome: 'mailSent', sentDateTime: '2026-06-15T10:00:00.000Z',
+      },
+      metadata: {},
+      relationships: {},
+    },
+  }]);
+  put('mailMessages', 'mailRow', mail!);
   // Issue 27: the record of an import into customer A's equipment register (what it wrote: nothing here).
   await add('imports', 'importA', { attributes: importRecord('registro.xlsx'), relationships: { customerId: customerA.id } });
 
@@ -271,6 +285,12 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
           attributes: { at: '2026-06-15T11:00:00.000Z', method: 'PATCH', path: '/api/customers', httpStatus: 200 },
           relationships: { impersonatorId: s.admin.identity.userId, userId: rows.salesmanX.id },
         },
+        mailMessages: {
+          attributes: {
+            recipients: ['altro@cliente-a.it'], sender: 'Servizi di sicurezza <noreply@localhost>', subject: 'Scritto a mano', textBody: 'Mai scritto dall’API.',
+            messageId: '<falso@localhost>', transport: 'smtp', outcome: 'mailSent', sentDateTime: '2026-06-15T11:00:00.000Z',
+          },
+        },
       };
       return bodies[type];
     },
@@ -327,6 +347,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         physicalInstallations: { attributes: { contractEndDate: '2027-12-31' } },
         savedViews: { attributes: { name: changed(a.name) } },
         impersonationAudit: { attributes: { httpStatus: 500 } },
+        mailMessages: { attributes: { subject: 'Oggetto cambiato' } },
         imports: { attributes: { note: 'Verificata' } },
       };
       return patches[type];

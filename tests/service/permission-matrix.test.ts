@@ -25,6 +25,7 @@ import type { EntityService } from '../../src/server/resources/service.ts';
 import type { Caller } from '../../src/server/auth/identity.ts';
 import { registerIconRoutes } from '../../src/server/icons/routes.ts';
 import { registerCalendarFeedRoutes } from '../../src/server/calendar/feed.ts';
+import { registerMailRoutes } from '../../src/server/mail/routes.ts';
 import { demoCallerNames, engines, setupService, type DemoCallerName, type ServiceSetup } from './setup.ts';
 import { buildFixture, type Fixture } from './permission-matrix.fixture.ts';
 import { openEventStreams } from './event-streams.ts';
@@ -179,6 +180,9 @@ registerIconRoutes(standIn as unknown as FastifyInstance, signedIn);
 // The calendar feed's routes read through the engine's service, set once it is up (beforeAll).
 const calendarDeps = { service: undefined as unknown as EntityService, db: undefined as unknown as ServiceSetup['db'], publicUrl: 'http://matrix.test', today: () => '2026-11-28' };
 registerCalendarFeedRoutes(standIn as unknown as FastifyInstance, calendarDeps, signedIn);
+// The outbox reads its rows through the same service (the mailer only serves the .eml files, none here).
+const mailDeps = { service: undefined as unknown as EntityService, mailer: { send: () => Promise.reject(new Error('no mail in the matrix')), readEml: async () => undefined, close: () => undefined } };
+registerMailRoutes(standIn as unknown as FastifyInstance, mailDeps, signedIn);
 
 async function routeOutcome(route: RouteRow, caller: Caller | undefined): Promise<Outcome> {
   const [method, url] = routeRows[route].request.split(' ') as [string, string];
@@ -264,6 +268,7 @@ describe.each(engines())('permission matrix on %s', (engine) => {
     const files = new MediaFiles({ db: s.db, service: dry, storage: s.storage, config: config.media, links: linkSigner('matrice'), log: { error: () => undefined } });
     m = { s, f, dry, files, documents: new DocumentData(s.db, s.service), delivered };
     calendarDeps.service = s.service;
+    mailDeps.service = s.service;
     calendarDeps.db = s.db;
     before = await snapshot();
   }, 120_000);

@@ -1,9 +1,11 @@
 /**
  * The Italian names of entity fields and enum values (`messages/screens-labels.ts`, the largest
- * catalogue), added to the client's messages when the first module that names fields loads
- * (`forms/format.ts` imports this), rather than with the initial JS.
+ * catalogue, and those of the mail outbox, `messages/mail.ts`), added to the client's messages when
+ * the first module that names fields loads (`forms/format.ts` imports this), rather than with the initial JS.
  */
 import labels from './messages/screens-labels.ts';
+import mail from './messages/mail.ts';
 import { addMessages } from './index.ts';
 
 addMessages(labels);
+addMessages(mail);

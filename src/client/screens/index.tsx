@@ -25,6 +25,7 @@ const QuotationCompareScreen = lazyComponent(() => import('../quotation-compare/
 const RegisterImportScreen = lazyComponent(() => import('../import/register-import-screen.tsx'));
 const ImportRecordScreen = lazyComponent(() => import('../import/import-record-screen.tsx'));
 const PortalScreen = lazyComponent(() => import('../portal/portal-screen.tsx'));
+const MailMessageScreen = lazyComponent(() => import('../mail/mail-message-screen.tsx'));
 
 export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
@@ -74,6 +75,8 @@ function ScreenBody({ url, spec, params }: { url: string; spec: ResolvedScreen['
       return <RegisterImportScreen key={url.split('?')[0]} customerId={params.id} register={new URLSearchParams(url.split('?')[1] ?? '').get('register') ?? undefined} />;
     case 'importRecord':
       return <ImportRecordScreen key={url.split('?')[0]} id={params.id ?? ''} />;
+    case 'mailMessage':
+      return <MailMessageScreen key={url.split('?')[0]} id={params.id ?? ''} />;
     case 'portal':
       return <PortalScreen key={url.split('?')[0]} customerId={params.id ?? ''} siteId={params.siteId} />;
     case 'preferences':

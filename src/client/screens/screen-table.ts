@@ -16,6 +16,7 @@ export type ScreenSpec =
   | { screen: 'preferences' }
   | { screen: 'import' }
   | { screen: 'importRecord' }
+  | { screen: 'mailMessage' }
   | { screen: 'portal' }
   | { screen: 'root' }
   | { screen: 'maintenance' };
@@ -111,6 +112,9 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   Users: grid('users'),
   // Read-only, newest first (the kind's default order): the request, when, who acted and as whom, the answer.
   ImpersonationAudit: { screen: 'grid', type: 'impersonationAudit', columns: ['title', 'at', 'impersonatorId', 'userId', 'httpStatus'] },
+  // Read-only, newest first: the subject, to whom, when, how it left and whether it did; a row opens the message.
+  MailOutbox: { screen: 'grid', type: 'mailMessages', columns: ['title', 'recipients', 'sentDateTime', 'transport', 'outcome'] },
+  MailOutboxId: { screen: 'mailMessage' },
   // The signed-in user's own preferences (settings/settings-screen.tsx), not a grid of rows.
   UserSettings: { screen: 'preferences' },
 };

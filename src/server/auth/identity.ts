@@ -10,6 +10,7 @@ import type { JWTPayload } from 'jose';
 import { buildAbility, closingRules, dependentRules, interpolatePermissions, SELF_SERVICE_RULES, type Identity as AuthorizationIdentity } from '../../domain/ability.ts';
 import type { PermissionRule } from '../../domain/entities/roles.ts';
 import { impersonationAuditRules } from '../../domain/entities/impersonation-audit.ts';
+import { mailMessageRules } from '../../domain/entities/mail-messages.ts';
 import { modules, type ModuleName } from '../../domain/enums.ts';
 import { kindList } from '../../domain/kinds.ts';
 import { effectiveAllowedCustomerIds, effectiveAllowedModules, isAdmin } from '../../domain/rules/identity.ts';
@@ -116,7 +117,7 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
   const adminRules: PermissionRule[] = admin ? [{ action: 'manage', subject: 'all' }] : [];
   const allowedModules = effectiveAllowedModules(access);
   const closing = closingRules({ moduleSubjects, allowedModules: modules.every((m) => allowedModules.includes(m)) ? undefined : allowedModules });
-  const granted = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...SELF_SERVICE_RULES, ...adminRules, ...closing, ...impersonationRules(admin, attributes.userType)], {
+  const granted = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...SELF_SERVICE_RULES, ...adminRules, ...closing, ...impersonationRules(admin, attributes.userType), ...mailMessageRules(admin)], {
     id: user.id,
     customerId: attributes.customerId ?? null,
     officeLocationIds,

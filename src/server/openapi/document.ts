@@ -19,6 +19,7 @@ import { componentSchema, mergePatchSchema, type JsonSchema, type SchemaSink } f
 import { documentDeclarations } from '../../domain/documents/placeholders.ts';
 import { modules } from '../../domain/enums.ts';
 import { calendarFeedPaths } from '../calendar/openapi.ts';
+import { mailOutboxPaths } from '../mail/openapi.ts';
 import { registerImportPaths } from '../import/openapi.ts';
 
 export interface OpenApiOptions {
@@ -893,6 +894,8 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   if (options.kinds.some((kind) => kind.type === 'users')) paths['/api/users/names'] = staffNamesPath();
   if (options.kinds.some((kind) => kind.type === 'imports')) Object.assign(paths, registerImportPaths({ json, problems }));
   if (options.kinds.some((kind) => kind.type === 'userSettings')) Object.assign(paths, calendarFeedPaths({ json, problems }));
+  const mailKind = options.kinds.find((kind) => kind.type === 'mailMessages');
+  if (mailKind) Object.assign(paths, mailOutboxPaths({ json, problems, ref, listParameters: listParameters(mailKind, options) }));
   const publicOperation = { security: [] };
   const apiScope = [options.auth.apiScope];
   return {

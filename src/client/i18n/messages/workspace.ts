@@ -81,6 +81,8 @@ export default {
   'nav.contextTables': 'Tabelle di contesto',
   'nav.userSettings': 'Impostazioni utente',
   'nav.impersonationAudit': 'Registro impersonificazioni',
+  'nav.mailOutbox': 'Posta in uscita',
+  'nav.mailOutboxId': 'Messaggio e-mail',
   'nav.preview': 'Anteprima',
   'nav.notFound': 'Pagina non trovata',
 
@@ -98,6 +100,7 @@ export default {
   // Other SPEC §2 screen titles, as palette synonyms of the route they belong to.
   'nav.alias.home': 'Home',
   'nav.alias.impersonationAudit': 'Accessi come altri utenti',
+  'nav.alias.mailOutbox': 'E-mail inviate',
   'nav.alias.employees': 'Dipendenti',
   'nav.alias.contacts': 'Contatti',
   'nav.alias.courseEditions': 'Presenze e attestati dei corsi',

@@ -15,6 +15,7 @@ import { seedSavedViews } from './saved-views.ts';
 import { seedCoursesAndSafetyRoles, seedTraining } from './training.ts';
 import { seedTrainingHistory } from './training-history.ts';
 import { seedImpersonationAudit } from './impersonation-audit.ts';
+import { seedMailOutbox } from './mail-outbox.ts';
 import { seedRegisterImports } from './register-imports.ts';
 import { seedCustomerUsersAndSettings, seedRolesAndStaff } from './users.ts';
 import { setDemoPasswords } from '../demo-passwords.ts';
@@ -43,6 +44,7 @@ export const seedSteps: readonly SeedStep[] = [
   { label: 'Storico della formazione e scadenze di aggiornamento', run: seedTrainingHistory },
   { label: 'Registro impersonificazioni', run: seedImpersonationAudit },
   { label: 'Importazioni di attrezzature', run: seedRegisterImports },
+  { label: 'Posta in uscita', run: seedMailOutbox },
   { label: 'Password degli utenti dimostrativi', run: async (ctx) => ({ 'utenti con password': await setDemoPasswords(ctx.db, { overwrite: true }) }) },
 ];
 
