@@ -101,6 +101,12 @@ export const isoDate = () =>
     return text;
   });
 
+/**
+ * A field most records leave empty (an address's building, its coordinates): forms fold it under
+ * «Altri dati» of its group, so the fields everyone fills stay in view. Validation is unchanged.
+ */
+export const detail = <T extends z.ZodType>(schema: T): T => schema.meta({ detail: true }) as T;
+
 /** A point in time, stored as UTC ISO with milliseconds; years outside 1900–2099 are corrected. */
 export const isoDateTime = () =>
   z.string().transform((value, ctx) => {

@@ -121,12 +121,37 @@ function ObjectField({ spec, path, value, onChange, errors, access, locked, read
   return (
     <fieldset className="form-object" disabled={readOnly}>
       <legend>{fieldLabel(spec.name, spec.path)}</legend>
-      <div className="form-fields">
-        {(spec.children ?? []).map((child) => (
-          <Field key={child.name} spec={child} path={`${path}.${child.name}`} value={object[child.name]} onChange={onChange} errors={errors} access={access} locked={locked || readOnly} />
-        ))}
-      </div>
+      <ChildFields children={spec.children ?? []} path={path} object={object} errors={errors}
+        render={(child) => <Field key={child.name} spec={child} path={`${path}.${child.name}`} value={object[child.name]} onChange={onChange} errors={errors} access={access} locked={locked || readOnly} />} />
     </fieldset>
+  );
+}
+
+/**
+ * An object's fields: those most records fill in view, the `detail` ones (an address's building,
+ * coordinates, ERP country…) folded under «Altri dati», which opens by itself when one of them holds
+ * an error. The summary says how many are filled, so nothing typed there is hidden without a trace.
+ */
+function ChildFields({ children, path, object, errors, render }: { children: readonly FieldSpec[]; path: string; object: Record<string, unknown>; errors: ReadonlyMap<string, string>; render(child: FieldSpec): ReactNode }) {
+  const intl = useIntl();
+  const nested = (child: FieldSpec) => child.kind === 'object' || child.kind === 'objectList';
+  const main = children.filter((child) => !child.detail && !nested(child));
+  const details = children.filter((child) => child.detail);
+  // Groups of their own (a registry's other addresses) come after its folded details, which are the object's own.
+  const groups = children.filter((child) => !child.detail && nested(child));
+  const filled = details.filter((child) => { const v = object[child.name]; return v !== undefined && v !== null && v !== '' && !(child.hasDefault && child.kind !== 'text'); }).length;
+  const invalid = details.some((child) => [...errors.keys()].some((key) => key === `${path}.${child.name}` || key.startsWith(`${path}.${child.name}.`)));
+  return (
+    <>
+      <div className="form-fields">{main.map(render)}</div>
+      {details.length > 0 && (
+        <details className="form-details" open={invalid || undefined}>
+          <summary>{intl.formatMessage({ id: 'forms.details' }, { filled })}</summary>
+          <div className="form-fields">{details.map(render)}</div>
+        </details>
+      )}
+      {groups.length > 0 && <div className="form-fields">{groups.map(render)}</div>}
+    </>
   );
 }
 
@@ -146,11 +171,8 @@ function ObjectListField({ spec, path, value, onChange, errors, access, locked, 
         maxItems={spec.maxItems}
         newItem={() => Object.fromEntries((spec.children ?? []).map((c) => [c.name, emptyValue(c)]).filter(([, v]) => v !== undefined))}
         renderItem={(item, index) => (
-          <div className="form-fields">
-            {(spec.children ?? []).map((child) => (
-              <Field key={child.name} spec={child} path={`${path}.${index}.${child.name}`} value={item?.[child.name]} onChange={onChange} errors={errors} access={access} locked={locked || readOnly} />
-            ))}
-          </div>
+          <ChildFields children={spec.children ?? []} path={`${path}.${index}`} object={item ?? {}} errors={errors}
+            render={(child) => <Field key={child.name} spec={child} path={`${path}.${index}.${child.name}`} value={item?.[child.name]} onChange={onChange} errors={errors} access={access} locked={locked || readOnly} />} />
         )}
       />
     </fieldset>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { findKind } from '../../domain/kinds.ts';
-import { deriveField, findField, kindSections } from './schema-fields.ts';
+import { deriveField, deriveFields, findField, kindSections } from './schema-fields.ts';
 import { isoDate, optionalEmail, optionalText, requiredText } from '../../domain/validation.ts';
 
 describe('zod → form fields', () => {
@@ -63,5 +63,17 @@ describe('references in every form', () => {
     const field = findField(kindSections(findKind('equipments')!).attributes, 'attributes.additionalData');
     expect(field).toMatchObject({ kind: 'record', keyMaxLength: 100 });
     expect(field?.values?.alternatives).toEqual(['text', 'number', 'boolean', 'textList']);
+  });
+});
+
+describe('detail fields', () => {
+  it('marks the fields most addresses leave empty, and the registry’s ERP data, as details folded under «Altri dati»', () => {
+    const registry = deriveFields(findKind('customers')!.attributes, 'attributes').find((f) => f.name === 'registry')!;
+    const office = deriveFields(findKind('customers')!.attributes, 'attributes').find((f) => f.name === 'registeredOffice')!;
+    const details = (spec: { children?: { name: string; detail?: boolean }[] }) => spec.children!.filter((c) => c.detail).map((c) => c.name);
+    expect(details(office)).toEqual(['completeBusinessName', 'additionalAddress', 'completeAddress', 'hamlet', 'erpCountryCode', 'state', 'building', 'careOf', 'latitude', 'longitude', 'precision', 'secondaryPhoneNumber', 'emailPec', 'website']);
+    expect(details(registry)).toEqual(['foreignVatNumber', 'secondaryPhoneNumber', 'alias', 'erpCode', 'erpCountryCode', 'isValid']);
+    // Everything else stays in view: the name, the street, the city.
+    expect(office.children!.filter((c) => !c.detail).map((c) => c.name)).toEqual(['businessName', 'address', 'road', 'houseNumber', 'zipCode', 'city', 'province', 'phoneNumber', 'mobilePhoneNumber', 'email']);
   });
 });

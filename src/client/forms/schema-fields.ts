@@ -3,7 +3,7 @@
  * so one generic form serves every kind. Wrappers (optional, nullable, default, pipe/transform)
  * are peeled off; what is left says which input to use and its limits (SPEC §5).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Reference } from '../../domain/kind.ts';
 import { kindList } from '../../domain/kinds.ts';
 
@@ -43,6 +43,8 @@ export interface FieldSpec {
   /** Maximum items of a list. */
   maxItems?: number;
   hasDefault: boolean;
+  /** A field most records leave empty (`detail` in the schema): folded under «Altri dati» of its group. */
+  detail?: boolean;
 }
 
 type Def = { type: string; [key: string]: unknown };
@@ -154,7 +156,10 @@ const KINDLESS_IDS: ReadonlySet<string> = new Set(['customerPositionId']);
 /** One field of `schema` at `path` (`references` maps entity paths to their target kinds). */
 export function deriveField(name: string, path: string, schema: unknown, references: Record<string, Reference> = {}): FieldSpec {
   const p = peel(schema);
-  const base = { name, path, nullable: p.nullable, hasDefault: p.hasDefault, required: !p.optional && !p.nullable && !p.hasDefault };
+  const base = {
+    name, path, nullable: p.nullable, hasDefault: p.hasDefault, required: !p.optional && !p.nullable && !p.hasDefault,
+    ...(z.globalRegistry.get(schema as z.ZodType)?.detail === true ? { detail: true } : {}),
+  };
   const scalar = EXTERNAL_IDS.has(name) ? { kind: 'text' as const } : scalarKind(name, p);
   if (scalar) {
     const spec: FieldSpec = { ...base, ...scalar };

@@ -72,6 +72,9 @@ kbd { font-size: .75em; padding: 0 .3em; border: 1px solid var(--border, color-m
 .form-section h2 { font-size: 1.05rem; margin: .2rem 0 .5rem; }
 .form-fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: .6rem 1rem; align-items: start; }
 .form-field { display: flex; flex-direction: column; gap: .15rem; }
+.form-details { margin-top: .5rem; }
+.form-details > summary { cursor: pointer; font-size: .85rem; color: var(--muted, inherit); padding: .2rem 0; }
+.form-details[open] > summary { margin-bottom: .4rem; }
 .form-field label { font-size: .85rem; }
 .form-field-boolean { flex-direction: row; align-items: center; gap: .4rem; }
 .form-field input, .form-field select, .form-field textarea { padding: .3rem .4rem; font: inherit; }

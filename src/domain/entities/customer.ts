@@ -6,7 +6,7 @@ import {
   customerOrigins, customerTypes, genders, moduleName, psClassifications,
 } from '../enums.ts';
 import {
-  fiscalCode, isoDate, isoDateTime, messages, nonNegativeInt, optionalEmail, optionalText, optionalUrl,
+  detail, fiscalCode, isoDate, isoDateTime, messages, nonNegativeInt, optionalEmail, optionalText, optionalUrl,
   percentage, requiredText, vatNumber,
 } from '../validation.ts';
 import { address } from './address.ts';
@@ -20,7 +20,7 @@ export const registry = z.strictObject({
   lastName: optionalText(100),
   vatNumber: vatNumber().optional(),
   fiscalCode: fiscalCode().optional(),
-  foreignVatNumber: optionalText(30),
+  foreignVatNumber: detail(optionalText(30)),
   address: optionalText(300),
   street: optionalText(200),
   streetNumber: optionalText(20),
@@ -29,19 +29,19 @@ export const registry = z.strictObject({
   province: optionalText(5),
   phoneNumber: optionalText(30),
   mobilePhoneNumber: optionalText(30),
-  secondaryPhoneNumber: optionalText(30),
+  secondaryPhoneNumber: detail(optionalText(30)),
   email: optionalEmail(),
   emailPec: optionalEmail(),
   website: optionalUrl(),
   isElectronicInvoiceEnabled: z.boolean().default(false),
-  alias: optionalText(200),
-  erpCode: optionalText(50),
-  erpCountryCode: nonNegativeInt().default(86),
+  alias: detail(optionalText(200)),
+  erpCode: detail(optionalText(50)),
+  erpCountryCode: detail(nonNegativeInt().default(86)),
   gender: z.enum(genders).default('male'),
   birthDate: isoDate().optional(),
   birthCity: optionalText(100),
   birthProvince: optionalText(5),
-  isValid: z.boolean().default(true),
+  isValid: detail(z.boolean().default(true)),
   addresses: z.array(address).max(50).default([]),
 });
 

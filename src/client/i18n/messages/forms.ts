@@ -1,6 +1,7 @@
 /** Italian texts of the form editors: item lists, maps, additional fields, role rules, child grids (keys `forms.*`). */
 const forms: Record<string, string> = {
   'forms.list.itemOf': 'Voce {n} di {total}',
+  'forms.details': 'Altri dati{filled, plural, =0 {} one { (# compilato)} other { (# compilati)}}',
   'forms.list.up': 'Su',
   'forms.list.down': 'Giù',
   'forms.map.empty': 'Nessun valore',
