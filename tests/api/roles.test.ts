@@ -40,9 +40,9 @@ describe.each(engines())('role rules on %s', (engine) => {
       ['/attributes/permissions/0/action', 'Azione sconosciuta: fly'],
       ['/attributes/permissions/1/subject', 'Soggetto sconosciuto: spaceship'],
       ['/attributes/permissions/2/fields', 'Il campo «attributes.nope» non esiste per order'],
-      ['/attributes/permissions/3/conditions', `${ZONES} è un elenco: in «metadata.commercialZoneId» usa «è uno di», «non è uno di» o «contiene tutti»`],
+      ['/attributes/permissions/3/conditions', `«${ZONES}» è un elenco: in «metadata.commercialZoneId» usa «è uno di», «non è uno di» o «contiene tutti»`],
       ['/attributes/permissions/4/conditions', expect.stringMatching(/^Valore «\$\{user\.company\}» sconosciuto in «relationships\.customerId»: usa \$\{user\.id\}/)],
-      ['/attributes/permissions/5/conditions', 'In «attributes.status» l’operatore $in vuole un elenco di valori'],
+      ['/attributes/permissions/5/conditions', 'In «attributes.status» «è uno di» vuole un elenco di valori'],
     ]);
     expect((await asAdmin().request('GET', '/api/roles?filter[fullText]=Sbagliato')).body.meta.total).toBe(0);
   });

@@ -88,27 +88,32 @@ describe('roles administration', () => {
     // By its Italian name only (no CASL name beside it).
     await expect.poll(() => rule.locator('.form-chips').first().textContent()).toMatch(/^interventi(?![^(]*\()/);
 
-    // A condition on the user's own id: the field mistyped first, marked at once with the server's message.
+    // A condition on the user's own id, all in words: the field by its label, the operator, the user's value by name.
+    // «è uno di» first: the user is one value, marked at once with the server's check in the same words.
     await tabTo('Aggiungi condizione');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Campo della condizione');
-    await page.keyboard.type('relationships.operatori');
-    await tabTo('Valore dell’utente');
-    // The first of the user's values: the user themself.
+    await page.keyboard.type('Operatori');
+    await expect.poll(() => rule.getByLabel('Campo della condizione').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('Operatori');
+    await page.keyboard.press('Tab');
+    await keyUntil('ArrowDown', () => (document.activeElement as HTMLSelectElement | null)?.selectedOptions?.[0]?.textContent === 'è uno di');
+    await expect.poll(() => rule.getByLabel('Operatore').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('è uno di');
+    await page.keyboard.press('Tab');
+    // The first of the user's values: the user themself, said by name (no `${user.id}` box).
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => rule.getByLabel('Valore della condizione').inputValue()).toBe('$' + '{user.id}');
+    await expect.poll(() => rule.getByLabel('Valore dell’utente').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('l’utente connesso');
+    expect(await rule.getByLabel('Valore della condizione').count()).toBe(0);
     const problem = rule.locator('.form-conditions [role=alert]');
-    await expect.poll(() => problem.textContent()).toBe('Il campo «relationships.operatori» non esiste per assignment');
+    await expect.poll(() => problem.textContent()).toBe('«l’utente connesso» è un solo valore: in «Operatori» usa «è» o un elenco di valori');
     await expect.poll(() => screen.locator('.role-issues').textContent()).toContain('1 problema nelle regole');
-    await pressKeys(page, 'Shift+Tab', 'Shift+Tab', 'Shift+Tab');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Campo della condizione');
-    await page.keyboard.press('Control+a');
-    await page.keyboard.type('relationships.operatorIds');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Operatore');
+    await page.keyboard.press('Home');
     await expect.poll(() => problem.count()).toBe(0);
 
     // The readable table says it in Italian.
     const row = screen.locator('.role-grants-table tbody tr').first();
-    await expect.poll(() => row.locator('td').allTextContents()).toEqual(['1', 'Può', 'leggere, modificare', 'interventi', 'tutti', 'Operatori = l’utente stesso']);
+    await expect.poll(() => row.locator('td').allTextContents()).toEqual(['1', 'Può', 'leggere, modificare', 'interventi', 'tutti', 'Operatori è l’utente connesso']);
 
     // The rule's number in the table leads back to its editor.
     await keyUntil('Shift+Tab', () => document.activeElement?.getAttribute('aria-label') === 'Modifica la regola 1');

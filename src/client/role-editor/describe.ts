@@ -2,10 +2,10 @@
  * A role's rules read as Italian (issue 12 "the permissions a role grants, shown as a readable
  * table"): one row per rule — can or cannot, the actions as verbs, the subjects by their Italian
  * names, the fields limited to, and the conditions with field labels, enum names and the
- * `${user.…}` values said as what they stand for ("l’utente stesso").
+ * `${user.…}` values said as what they stand for («l’utente connesso»), the operators as words («è uno di»).
  */
 import type { PermissionRule } from '../../domain/entities/roles.ts';
-import { placeholderOf } from '../../domain/rules/role-rules.ts';
+import { placeholderOf, type RuleIssueWords } from '../../domain/rules/role-rules.ts';
 import { enumLabel, fieldLabel } from '../forms/format.ts';
 import { hasMessage, intl } from '../i18n/index.ts';
 
@@ -35,9 +35,16 @@ export function pathLabel(path: string): string {
   return glob ? `${label} (${t('roles.table.allFields')})` : label;
 }
 
+/** The words the rules' problems are said with on the role screen: «Il campo «Autore»…», «l’utente connesso è un solo valore: usa «è»…». */
+export const ruleIssueWords: RuleIssueWords = {
+  field: pathLabel,
+  placeholder: (name) => t(`roles.placeholder.${name}`),
+  operator: (operator) => or(`forms.rule.op.${operator}`, operator),
+};
+
 function valueLabel(value: unknown): string {
   const placeholder = placeholderOf(value);
-  if (placeholder && placeholder !== 'unknown') return t(`roles.placeholder.${placeholder.name}`);
+  if (placeholder) return t(`roles.placeholder.${placeholder === 'unknown' ? 'unknown' : placeholder.name}`);
   if (Array.isArray(value)) return value.map(valueLabel).join(', ');
   if (typeof value === 'boolean') return t(value ? 'form.yes' : 'form.no');
   if (typeof value === 'string') return enumLabel(value);
@@ -48,14 +55,14 @@ function valueLabel(value: unknown): string {
 function conditionText(field: string, operator: string, value: unknown): string {
   const label = pathLabel(field);
   if (operator === '$exists') return t(value ? 'roles.op.exists' : 'roles.op.notExists', { field: label });
-  if (operator === '$elemMatch' || operator === '$options' || operator === '$regex') {
-    return t(`roles.op.${operator}`, { field: label, value: typeof value === 'string' ? value : JSON.stringify(value) });
-  }
-  // Asked with hasMessage, not formatted: the message needs its field and value (formatting it bare is a FORMAT_ERROR).
-  return hasMessage(`roles.op.${operator}`) ? t(`roles.op.${operator}`, { field: label, value: valueLabel(value) }) : `${label} ${operator} ${valueLabel(value)}`;
+  if (operator === '$options' || operator === '$regex') return t(`roles.op.${operator}`, { field: label, value: String(value) });
+  // The element's own conditions, said the same way («Operatori ha un elemento in cui Stato è Bozza»).
+  if (operator === '$elemMatch') return t('roles.op.$elemMatch', { field: label, value: conditionsText(value as Record<string, unknown>) });
+  // An operator the catalogue does not say (CASL refuses others) reads as equality rather than as its `$…` name.
+  return t(hasMessage(`roles.op.${operator}`) ? `roles.op.${operator}` : 'roles.op.=', { field: label, value: valueLabel(value) });
 }
 
-/** The conditions as one line: "Commerciale = l’utente stesso e Stato è uno di: Bozza, Emesso". */
+/** The conditions as one line: «Commerciale è l’utente connesso e Stato è uno di: Bozza, Emesso». */
 export function conditionsText(conditions: Record<string, unknown> | undefined): string {
   const parts: string[] = [];
   for (const [field, condition] of Object.entries(conditions ?? {})) {

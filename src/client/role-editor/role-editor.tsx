@@ -25,7 +25,7 @@ import { addMessages } from '../i18n/index.ts';
 import roleMessages from '../i18n/messages/roles.ts';
 import { useIsActiveTab, useTabUrl } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
-import { describeRule } from './describe.ts';
+import { describeRule, ruleIssueWords } from './describe.ts';
 import { injectStyles } from '../shell/inject-styles.ts';
 
 addMessages(roleMessages);
@@ -71,13 +71,13 @@ function LoadedRole({ kind, controller, stored, draft }: { kind: KindDefinition;
   const doc = useRecordDocument(kind, controller, stored, title);
   const sections = useMemo(() => kindSections(kind), [kind]);
   const rules = useMemo(() => (readPath(draft, PERMISSIONS) as PermissionRule[] | undefined) ?? [], [draft]);
-  // The server's check, run on the draft: each problem under its rule's part, like the server's answer.
-  const issues = useMemo(() => roleRuleIssues(rules, catalogue), [rules]);
+  // The server's check, run on the draft and said in Italian words: each problem under its rule's part, like the server's answer (which it replaces).
+  const issues = useMemo(() => roleRuleIssues(rules, catalogue, ruleIssueWords), [rules]);
   const errors = useMemo(() => {
     const merged = new Map(controller.errors);
     for (const issue of issues) {
       const path = `${PERMISSIONS}.${issue.index}.${issue.key}`;
-      if (!merged.has(path)) merged.set(path, issue.message);
+      merged.set(path, issue.message);
     }
     return merged;
   }, [controller.errors, issues]);

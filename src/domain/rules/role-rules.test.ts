@@ -33,9 +33,9 @@ describe('role rules', () => {
 
   it('checks the user’s values: known names, lists only with list operators', () => {
     expect(issues([{ action: 'read', subject: 'order', conditions: { 'relationships.customerId': placeholderText('company') } }])[0]?.message).toMatch(/^Valore «\$\{user\.company\}» sconosciuto/);
-    expect(issues([{ action: 'read', subject: 'quotation', conditions: { 'metadata.commercialZoneId': ZONES } }])[0]?.message).toBe(`${ZONES} è un elenco: in «metadata.commercialZoneId» usa «è uno di», «non è uno di» o «contiene tutti»`);
+    expect(issues([{ action: 'read', subject: 'quotation', conditions: { 'metadata.commercialZoneId': ZONES } }])[0]?.message).toBe(`«${ZONES}» è un elenco: in «metadata.commercialZoneId» usa «è uno di», «non è uno di» o «contiene tutti»`);
     expect(issues([{ action: 'read', subject: 'quotation', conditions: { 'relationships.authorId': { $in: USER_ID } } }])[0]?.message).toMatch(/è un solo valore/);
-    expect(issues([{ action: 'read', subject: 'quotation', conditions: { 'attributes.status': { $in: 'draft' } } }])[0]?.message).toBe('In «attributes.status» l’operatore $in vuole un elenco di valori');
+    expect(issues([{ action: 'read', subject: 'quotation', conditions: { 'attributes.status': { $in: 'draft' } } }])[0]?.message).toBe('In «attributes.status» «è uno di» vuole un elenco di valori');
     expect(issues([{ action: 'read', subject: 'quotation', conditions: { 'attributes.code': { $regex: '(' } } }])[0]?.message).toMatch(/non è valida/);
     expect(issues([{ action: 'read', subject: 'quotation', reason: 'x' }])[0]?.key).toBe('reason');
   });

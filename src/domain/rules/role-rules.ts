@@ -107,6 +107,23 @@ export interface RoleRuleIssue {
   message: string;
 }
 
+/**
+ * How the problems name what they are about: the server answers with the rule's own terms (a path,
+ * `${user.id}`, `$in`); the role editor passes its Italian words («Autore», «l’utente connesso», «è uno di»).
+ */
+export interface RuleIssueWords {
+  field(path: string): string;
+  placeholder(name: string): string;
+  operator(operator: string): string;
+}
+
+/** The server's words for the operators its problems name (the others as written). */
+const OPERATOR_TERMS: Readonly<Record<string, string>> = {
+  '=': 'uguale a', $in: 'è uno di', $nin: 'non è uno di', $all: 'contiene tutti', $exists: 'esiste', $size: 'numero di elementi', $regex: 'corrisponde a', $options: 'opzioni di ricerca',
+};
+
+const ruleTerms: RuleIssueWords = { field: (path) => path, placeholder: placeholderText, operator: (operator) => OPERATOR_TERMS[operator] ?? operator };
+
 const SECTIONS = new Set(['attributes', 'metadata', 'relationships']);
 const KEY = /^[A-Za-z0-9_]+$/;
 const asList = <T>(value: T | readonly T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? [...(value as T[])] : [value as T]);
@@ -116,7 +133,7 @@ const asList = <T>(value: T | readonly T[] | undefined): T[] => (value === undef
  * null. `id`, `section.key.key…`; attributes and relationships must exist in one of the subjects'
  * kinds; metadata may be server-derived (a quotation's commercial zone), so only its form is checked.
  */
-function pathProblem(path: string, subjects: readonly string[], catalogue: RoleCatalogue, allowGlob: boolean): string | null {
+function pathProblem(path: string, subjects: readonly string[], catalogue: RoleCatalogue, allowGlob: boolean, words: RuleIssueWords): string | null {
   if (path === 'id') return null;
   const glob = allowGlob && (path.endsWith('.*') || path === '*');
   const plain = glob ? path.replace(/\.?\*$/, '') : path;
@@ -127,7 +144,7 @@ function pathProblem(path: string, subjects: readonly string[], catalogue: RoleC
   }
   if (section === 'metadata') {
     const key = keys[0];
-    if (key && (COMMON_METADATA_KEYS as readonly string[]).includes(key) && keys.length > 1) return `Il campo «${path}» non esiste`;
+    if (key && (COMMON_METADATA_KEYS as readonly string[]).includes(key) && keys.length > 1) return `Il campo «${words.field(path)}» non esiste`;
     return null;
   }
   if (keys.length === 0) return null;
@@ -136,33 +153,35 @@ function pathProblem(path: string, subjects: readonly string[], catalogue: RoleC
   if (kinds.length === 0) return null;
   if (kinds.some((kind) => schemaAt(kind, plain) !== undefined)) return null;
   const names = subjects.filter((s) => catalogue.kindsOf(s).length > 0).join(', ');
-  return `Il campo «${path}» non esiste per ${names}`;
+  return `Il campo «${words.field(path)}» non esiste per ${names}`;
 }
 
 /** The problems of one condition value for `operator` (`=` for plain equality). */
-function valueProblem(field: string, operator: string, value: unknown): string | null {
+function valueProblem(path: string, operator: string, value: unknown, words: RuleIssueWords): string | null {
+  const field = words.field(path);
   const placeholder = placeholderOf(value);
+  const op = (name: string) => `«${words.operator(name)}»`;
   if (placeholder === 'unknown') {
-    return `Valore «${String(value)}» sconosciuto in «${field}»: usa ${USER_PLACEHOLDERS.map((p) => placeholderText(p.name)).join(', ')}`;
+    return `Valore «${String(value)}» sconosciuto in «${field}»: usa ${USER_PLACEHOLDERS.map((p) => words.placeholder(p.name)).join(', ')}`;
   }
   if (placeholder) {
-    if (placeholder.list && !LIST_OPERATORS.has(operator)) return `${placeholderText(placeholder.name)} è un elenco: in «${field}» usa «è uno di», «non è uno di» o «contiene tutti»`;
-    if (!placeholder.list && LIST_OPERATORS.has(operator)) return `${placeholderText(placeholder.name)} è un solo valore: in «${field}» usa «uguale a» o un elenco di valori`;
+    if (placeholder.list && !LIST_OPERATORS.has(operator)) return `«${words.placeholder(placeholder.name)}» è un elenco: in «${field}» usa ${op('$in')}, ${op('$nin')} o ${op('$all')}`;
+    if (!placeholder.list && LIST_OPERATORS.has(operator)) return `«${words.placeholder(placeholder.name)}» è un solo valore: in «${field}» usa ${op('=')} o un elenco di valori`;
     return null;
   }
   if (LIST_OPERATORS.has(operator)) {
-    if (!Array.isArray(value)) return `In «${field}» l’operatore ${operator} vuole un elenco di valori`;
+    if (!Array.isArray(value)) return `In «${field}» ${op(operator)} vuole un elenco di valori`;
     for (const item of value) {
       const inner = placeholderOf(item);
       if (inner === 'unknown') return `Valore «${String(item)}» sconosciuto in «${field}»`;
-      if (inner?.list) return `${placeholderText(inner.name)} è già un elenco: in «${field}» scrivilo da solo, non dentro un elenco`;
+      if (inner?.list) return `«${words.placeholder(inner.name)}» è già un elenco: in «${field}» scrivilo da solo, non dentro un elenco`;
     }
     return null;
   }
-  if (operator === '$exists' && typeof value !== 'boolean') return `In «${field}» «esiste» vuole sì o no (true o false)`;
-  if (operator === '$size' && !(typeof value === 'number' && Number.isInteger(value) && value >= 0)) return `In «${field}» «numero di elementi» vuole un intero non negativo`;
-  if (['$lt', '$lte', '$gt', '$gte'].includes(operator) && typeof value !== 'number' && typeof value !== 'string') return `In «${field}» l’operatore ${operator} vuole un numero o una data`;
-  if (operator === '$regex' && typeof value !== 'string') return `In «${field}» «corrisponde a» vuole un testo`;
+  if (operator === '$exists' && typeof value !== 'boolean') return `In «${field}» ${op('$exists')} vuole sì o no (true o false)`;
+  if (operator === '$size' && !(typeof value === 'number' && Number.isInteger(value) && value >= 0)) return `In «${field}» ${op('$size')} vuole un intero non negativo`;
+  if (['$lt', '$lte', '$gt', '$gte'].includes(operator) && typeof value !== 'number' && typeof value !== 'string') return `In «${field}» ${op(operator)} vuole un numero o una data`;
+  if (operator === '$regex' && typeof value !== 'string') return `In «${field}» ${op('$regex')} vuole un testo`;
   if (operator === '$regex' && typeof value === 'string') {
     try {
       new RegExp(value);
@@ -174,25 +193,27 @@ function valueProblem(field: string, operator: string, value: unknown): string |
 }
 
 /** The problems of a rule's conditions (one field = one value or an object of operators). */
-function conditionProblems(conditions: Record<string, unknown>, subjects: readonly string[], catalogue: RoleCatalogue): string[] {
+function conditionProblems(conditions: Record<string, unknown>, subjects: readonly string[], catalogue: RoleCatalogue, words: RuleIssueWords): string[] {
   const problems: string[] = [];
-  for (const [field, condition] of Object.entries(conditions)) {
-    const path = pathProblem(field, subjects, catalogue, false);
-    if (path) problems.push(path);
+  for (const [path, condition] of Object.entries(conditions)) {
+    const field = words.field(path);
+    const pathIssue = pathProblem(path, subjects, catalogue, false, words);
+    if (pathIssue) problems.push(pathIssue);
     const operators = condition !== null && typeof condition === 'object' && !Array.isArray(condition) ? Object.entries(condition as Record<string, unknown>) : undefined;
     if (operators && operators.length > 0 && operators.every(([key]) => key.startsWith('$'))) {
       for (const [operator, value] of operators) {
+        // Not one of the operators: said as written (it has no words).
         if (!conditionOperators.has(operator)) problems.push(`Operatore ${operator} non supportato in «${field}»`);
         else if (operator !== '$elemMatch' && operator !== '$options') {
-          const problem = valueProblem(field, operator, value);
+          const problem = valueProblem(path, operator, value, words);
           if (problem) problems.push(problem);
         }
       }
-      if (operators.some(([key]) => key === '$options') && !operators.some(([key]) => key === '$regex')) problems.push(`In «${field}» «opzioni di ricerca» vale solo con «corrisponde a»`);
+      if (operators.some(([key]) => key === '$options') && !operators.some(([key]) => key === '$regex')) problems.push(`In «${field}» «${words.operator('$options')}» vale solo con «${words.operator('$regex')}»`);
     } else if (operators && operators.some(([key]) => key.startsWith('$'))) {
       problems.push(`In «${field}» non mescolare operatori e valori`);
     } else {
-      const problem = valueProblem(field, '=', condition);
+      const problem = valueProblem(path, '=', condition, words);
       if (problem) problems.push(problem);
     }
   }
@@ -217,8 +238,8 @@ function caslProblem(rule: PermissionRule): string | null {
   }
 }
 
-/** Every problem of a role's rules; empty when the role can be saved. */
-export function roleRuleIssues(permissions: readonly PermissionRule[], catalogue: RoleCatalogue): RoleRuleIssue[] {
+/** Every problem of a role's rules, in the rule's own terms unless `words` are given; empty when the role can be saved. */
+export function roleRuleIssues(permissions: readonly PermissionRule[], catalogue: RoleCatalogue, words: RuleIssueWords = ruleTerms): RoleRuleIssue[] {
   const issues: RoleRuleIssue[] = [];
   permissions.forEach((rule, index) => {
     const add = (key: RoleRuleIssue['key'], code: string, message: string) => issues.push({ index, key, code, message });
@@ -232,10 +253,10 @@ export function roleRuleIssues(permissions: readonly PermissionRule[], catalogue
     if (subjects.includes('all') && subjects.length > 1) add('subject', 'allWithOthers', '«Tutti i soggetti» non si combina con altri soggetti');
     const known = subjects.filter((subject) => catalogue.subjects.has(subject));
     for (const field of rule.fields ?? []) {
-      const problem = pathProblem(field, known, catalogue, true);
+      const problem = pathProblem(field, known, catalogue, true, words);
       if (problem) add('fields', 'unknownField', problem);
     }
-    if (rule.conditions) for (const problem of conditionProblems(rule.conditions, known, catalogue)) add('conditions', 'invalidCondition', problem);
+    if (rule.conditions) for (const problem of conditionProblems(rule.conditions, known, catalogue, words)) add('conditions', 'invalidCondition', problem);
     if (rule.reason && !rule.inverted) add('reason', 'reasonWithoutCannot', 'Il motivo si indica solo per una regola di divieto');
     if (!issues.some((issue) => issue.index === index)) {
       const problem = caslProblem(rule);

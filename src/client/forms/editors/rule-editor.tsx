@@ -13,7 +13,7 @@ import { EXTRA_SUBJECTS, placeholderText, roleCatalogue, subjectActions, subject
 import { ItemList } from './item-list.tsx';
 import { addMessages, hasMessage } from '../../i18n/index.ts';
 import roleMessages from '../../i18n/messages/roles.ts';
-import { ruleTitle, subjectName } from '../../role-editor/describe.ts';
+import { pathLabel, ruleTitle, subjectName } from '../../role-editor/describe.ts';
 
 addMessages(roleMessages);
 
@@ -124,14 +124,6 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
   const actions = asList(rule.action);
   const subjects = asList(rule.subject);
   const paths = subjectPaths(catalogue, subjects);
-  const [pendingSubject, setPendingSubject] = useState('');
-  const addSubject = () => {
-    const subject = pendingSubject;
-    if (!subject) return;
-    setPendingSubject('');
-    // `all` replaces the others; another subject replaces `all`.
-    set({ subject: subject === 'all' ? 'all' : fromList([...subjects.filter((s) => s !== 'all'), subject]) });
-  };
   const set = (patch: Partial<PermissionRule>) => {
     const next: Record<string, unknown> = { ...rule, ...patch };
     for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
@@ -170,30 +162,18 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
             <li key={subject}>
               <span>{subject === 'all' ? intl.formatMessage({ id: 'forms.rule.allSubjects' }) : subjectLabel(subject)}</span>
               {!readOnly && subjects.length > 1 && (
-                <button type="button" aria-label={intl.formatMessage({ id: 'forms.rule.removeSubject' }, { subject })} onClick={() => set({ subject: fromList(subjects.filter((s) => s !== subject)) })}>×</button>
+                <button type="button" aria-label={intl.formatMessage({ id: 'forms.rule.removeSubject' }, { subject: subject === 'all' ? intl.formatMessage({ id: 'forms.rule.allSubjects' }) : subjectLabel(subject) })} onClick={() => set({ subject: fromList(subjects.filter((s) => s !== subject)) })}>×</button>
               )}
             </li>
           ))}
         </ul>
         {!readOnly && (
-          <>
-            <label htmlFor={`${id}-subject`}>{intl.formatMessage({ id: 'forms.rule.addSubject' })}</label>
-            {/* Choosing (arrows, type-ahead) only picks; Enter or the button adds, so walking the list adds nothing. */}
-            <select
-              id={`${id}-subject`}
-              value={pendingSubject}
-              onChange={(e) => setPendingSubject(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key !== 'Enter') return;
-                e.preventDefault();
-                addSubject();
-              }}
-            >
-              <option value="">—</option>
-              {ruleSubjects.filter((s) => !subjects.includes(s)).map((s) => <option key={s} value={s}>{s === 'all' ? intl.formatMessage({ id: 'forms.rule.allSubjects' }) : subjectLabel(s)}</option>)}
-            </select>
-            <button type="button" disabled={!pendingSubject} onClick={addSubject}>{intl.formatMessage({ id: 'form.reference.add' })}</button>
-          </>
+          <AddChoice
+            label={intl.formatMessage({ id: 'forms.rule.addSubject' })}
+            choices={ruleSubjects.filter((s) => !subjects.includes(s)).map((s) => ({ value: s, label: s === 'all' ? intl.formatMessage({ id: 'forms.rule.allSubjects' }) : subjectLabel(s) }))}
+            // `all` replaces the others; another subject replaces `all`.
+            onAdd={(subject) => set({ subject: subject === 'all' ? 'all' : fromList([...subjects.filter((s) => s !== 'all'), subject]) })}
+          />
         )}
         {error('subject')}
       </fieldset>
@@ -202,15 +182,21 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
         <ul className="form-chips">
           {(rule.fields ?? []).map((field) => (
             <li key={field}>
-              <span>{field}</span>
+              <span>{pathLabel(field)}</span>
               {!readOnly && (
-                <button type="button" aria-label={intl.formatMessage({ id: 'forms.rule.removeField' }, { field })} onClick={() => { const next = (rule.fields ?? []).filter((f) => f !== field); set({ fields: next.length ? next : undefined }); }}>×</button>
+                <button type="button" aria-label={intl.formatMessage({ id: 'forms.rule.removeField' }, { field: pathLabel(field) })} onClick={() => { const next = (rule.fields ?? []).filter((f) => f !== field); set({ fields: next.length ? next : undefined }); }}>×</button>
               )}
             </li>
           ))}
         </ul>
         {(rule.fields ?? []).length === 0 && <p className="form-hint">{intl.formatMessage({ id: 'forms.rule.allFields' })}</p>}
-        {!readOnly && <AddText label={intl.formatMessage({ id: 'forms.rule.addField' })} suggestions={paths} onAdd={(f) => !(rule.fields ?? []).includes(f) && set({ fields: [...(rule.fields ?? []), f] })} />}
+        {!readOnly && (
+          <AddChoice
+            label={intl.formatMessage({ id: 'forms.rule.addField' })}
+            choices={pathChoices(paths.filter((path) => !(rule.fields ?? []).includes(path)))}
+            onAdd={(f) => set({ fields: [...(rule.fields ?? []), f] })}
+          />
+        )}
         {error('fields')}
       </fieldset>
       <div className="form-field form-field-boolean">
@@ -232,16 +218,21 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
 /** `quotation` → «preventivi»: the Italian name only (the CASL name the rules store is the value, never shown). */
 const subjectLabel = (subject: string) => subjectName(subject);
 
+/** Field paths as choices by their Italian labels («Autore» for `relationships.authorId`), in label order; the path is the value, never shown. */
+const pathChoices = (paths: readonly string[]) => paths.map((path) => ({ value: path, label: pathLabel(path) })).sort((a, b) => a.label.localeCompare(b.label, 'it'));
+
+/** The `${user.…}` text of the signed-in user's value a condition row holds, or '' when it holds a written value. */
+const placeholderOfRow = (row: ConditionRow): string => (USER_PLACEHOLDERS.some((p) => placeholderText(p.name) === row.text.trim()) ? row.text.trim() : '');
+
 function ConditionEditor({ value, onChange, readOnly, error, paths }: { value: Record<string, unknown> | undefined; onChange(conditions: Record<string, unknown>): void; readOnly: boolean; error: string | undefined; paths: readonly string[] }) {
   const intl = useIntl();
-  const listId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const focusLast = useRef(false);
-  // A condition just added takes the keyboard (its field box) once rendered.
+  // A condition just added takes the keyboard (its field) once rendered.
   useEffect(() => {
     if (!focusLast.current) return;
     focusLast.current = false;
-    listRef.current?.querySelector<HTMLInputElement>('li:last-child input')?.focus();
+    listRef.current?.querySelector<HTMLElement>('li:last-child select, li:last-child input')?.focus();
   });
   const serialized = JSON.stringify(value ?? {});
   const [rows, setRows] = useState<ConditionRow[]>(() => conditionRows(value));
@@ -260,25 +251,31 @@ function ConditionEditor({ value, onChange, readOnly, error, paths }: { value: R
     <fieldset className={`form-field form-conditions${error ? ' is-invalid' : ''}`} disabled={readOnly}>
       <legend>{intl.formatMessage({ id: 'forms.rule.conditions' })}</legend>
       {rows.length === 0 && <p className="form-hint">{intl.formatMessage({ id: 'forms.rule.noConditions' })}</p>}
-      <datalist id={`${listId}-paths`}>{paths.map((path) => <option key={path} value={path} />)}</datalist>
       <ul className="form-map-rows" ref={listRef}>
         {rows.map((row, index) => (
           <li key={index} className="form-map-row">
-            <input type="text" aria-label={intl.formatMessage({ id: 'forms.rule.conditionField' })} placeholder="relationships.customerId" maxLength={200} list={`${listId}-paths`} value={row.field} onChange={(e) => update(index, { field: e.target.value })} />
-            <select aria-label={intl.formatMessage({ id: 'forms.rule.conditionOperator' })} value={row.operator} onChange={(e) => update(index, { operator: e.target.value })}>
-              {[EQUALS, ...conditionOperators].map((op) => <option key={op} value={op}>{hasMessage(`forms.rule.op.${op}`) ? intl.formatMessage({ id: `forms.rule.op.${op}` }) : op}</option>)}
+            <select aria-label={intl.formatMessage({ id: 'forms.rule.conditionField' })} value={row.field} onChange={(e) => update(index, { field: e.target.value })}>
+              {row.field === '' && <option value="">—</option>}
+              {pathChoices(paths.includes(row.field) || row.field === '' ? paths : [...paths, row.field]).map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
             </select>
-            <input type="text" aria-label={intl.formatMessage({ id: 'forms.rule.conditionValue' })} value={row.text} onChange={(e) => update(index, { text: e.target.value })} />
+            <select aria-label={intl.formatMessage({ id: 'forms.rule.conditionOperator' })} value={row.operator} onChange={(e) => update(index, { operator: e.target.value })}>
+              {/* `$eq` says what `=` says: offered only to a condition written with it. */}
+              {[EQUALS, ...[...conditionOperators].filter((op) => op !== '$eq' || row.operator === '$eq')].map((op) => <option key={op} value={op}>{intl.formatMessage({ id: `forms.rule.op.${op}` })}</option>)}
+            </select>
             <select
               aria-label={intl.formatMessage({ id: 'roles.placeholder.label' })}
-              value={USER_PLACEHOLDERS.some((p) => placeholderText(p.name) === row.text.trim()) ? row.text.trim() : ''}
-              onChange={(e) => e.target.value && update(index, { text: e.target.value })}
+              value={placeholderOfRow(row)}
+              onChange={(e) => update(index, { text: e.target.value })}
             >
               <option value="">{intl.formatMessage({ id: 'roles.placeholder.none' })}</option>
               {USER_PLACEHOLDERS.map((p) => (
-                <option key={p.name} value={placeholderText(p.name)}>{intl.formatMessage({ id: `roles.placeholder.${p.name}` })} ({placeholderText(p.name)})</option>
+                <option key={p.name} value={placeholderText(p.name)}>{intl.formatMessage({ id: `roles.placeholder.${p.name}` })}</option>
               ))}
             </select>
+            {/* A value of the signed-in user is said by its name above, never as its `${user.…}` text. */}
+            {placeholderOfRow(row) === '' && (
+              <input type="text" aria-label={intl.formatMessage({ id: 'forms.rule.conditionValue' })} value={row.text} onChange={(e) => update(index, { text: e.target.value })} />
+            )}
             {!readOnly && (
               <button type="button" aria-label={intl.formatMessage({ id: 'forms.rule.removeCondition' })} onClick={() => commit(rows.filter((_, i) => i !== index))}>×</button>
             )}
@@ -295,8 +292,39 @@ function ConditionEditor({ value, onChange, readOnly, error, paths }: { value: R
   );
 }
 
-/** A text box and its add button (Enter adds too): a new action name, a field path. */
-function AddText({ label, onAdd, pattern, suggestions }: { label: string; onAdd(text: string): void; pattern?: RegExp; suggestions?: readonly string[] }) {
+/** A choice and its add button: choosing (arrows, type-ahead) only picks; Enter or the button adds, so walking the list adds nothing. */
+function AddChoice({ label, choices, onAdd }: { label: string; choices: readonly { value: string; label: string }[]; onAdd(value: string): void }) {
+  const intl = useIntl();
+  const id = useId();
+  const [pending, setPending] = useState('');
+  const add = () => {
+    if (!pending) return;
+    setPending('');
+    onAdd(pending);
+  };
+  return (
+    <span className="form-add-choice">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={pending}
+        onChange={(e) => setPending(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          add();
+        }}
+      >
+        <option value="">—</option>
+        {choices.map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
+      </select>
+      <button type="button" disabled={!pending} onClick={add}>{intl.formatMessage({ id: 'form.reference.add' })}</button>
+    </span>
+  );
+}
+
+/** A text box and its add button (Enter adds too): a new action name. */
+function AddText({ label, onAdd, pattern }: { label: string; onAdd(text: string): void; pattern?: RegExp }) {
   const intl = useIntl();
   const id = useId();
   const [text, setText] = useState('');
@@ -312,7 +340,6 @@ function AddText({ label, onAdd, pattern, suggestions }: { label: string; onAdd(
       <input
         id={id}
         type="text"
-        list={suggestions ? `${id}-list` : undefined}
         value={text}
         aria-invalid={text !== '' && !valid ? true : undefined}
         onChange={(e) => setText(e.target.value)}
@@ -323,7 +350,6 @@ function AddText({ label, onAdd, pattern, suggestions }: { label: string; onAdd(
           }
         }}
       />
-      {suggestions && <datalist id={`${id}-list`}>{suggestions.map((s) => <option key={s} value={s} />)}</datalist>}
       <button type="button" disabled={!valid} onClick={add}>{intl.formatMessage({ id: 'form.reference.add' })}</button>
     </span>
   );
