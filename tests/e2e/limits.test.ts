@@ -31,7 +31,7 @@ describe('SPEC §9 limits', () => {
     const added = await post('/reportHeadings', { attributes: { title: 'Verbali antincendio', companyName: 'Sicurezza Demo Srl', module: 'fire' } });
     expect(added.status).toBe(201);
     await warning.waitFor({ timeout: 30_000 });
-    expect(await warning.textContent()).toContain('le intestazioni report del modulo Antincendio sono 2, il numero massimo previsto è 2');
+    expect(await warning.textContent()).toContain('le intestazioni dei documenti del modulo Antincendio sono 2, il numero massimo previsto è 2');
     // The form of a new heading says it too (Nuovo opens it).
     await page.goto(`${server.url}/preview/reportHeadings/${NEW_ID}`);
     await warning.waitFor({ timeout: 30_000 });

@@ -26,7 +26,7 @@ export const reportHeadingAttributes = z.strictObject({
 export const reportHeadings = defineKind({
   type: 'reportHeadings',
   subject: 'report heading',
-  label: { singular: 'Intestazione report', plural: 'Intestazioni report' },
+  label: { singular: 'Intestazione dei documenti', plural: 'Intestazioni dei documenti' },
   attributes: reportHeadingAttributes,
   metadata: z.strictObject({}),
   relationships: z.strictObject({

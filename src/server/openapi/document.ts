@@ -801,8 +801,8 @@ function limitsPath(): JsonSchema {
     type: 'object',
     properties: {
       activitiesPerIntervention: { type: 'integer', minimum: 1, description: 'MAX_ACTIVITIES_PER_INTERVENTION: oltre, una nuova attività è rifiutata (409 `ACTIVITIES_LIMIT_REACHED`).' },
-      reportHeadingsPerModule: { type: 'integer', minimum: 1, description: 'REPORT_HEADINGS_WARNING_PER_MODULE: da questo numero di intestazioni report di un modulo compare un avviso.' },
-      reportHeadingsOverLimit: { type: 'array', items: overLimit, description: 'I moduli le cui intestazioni report hanno raggiunto il limite (vuoto per chi non può leggere le intestazioni).' },
+      reportHeadingsPerModule: { type: 'integer', minimum: 1, description: 'REPORT_HEADINGS_WARNING_PER_MODULE: da questo numero di intestazioni dei documenti di un modulo compare un avviso.' },
+      reportHeadingsOverLimit: { type: 'array', items: overLimit, description: 'I moduli le cui intestazioni dei documenti hanno raggiunto il limite (vuoto per chi non può leggere le intestazioni).' },
     },
     required: ['activitiesPerIntervention', 'reportHeadingsPerModule', 'reportHeadingsOverLimit'],
   };
@@ -810,7 +810,7 @@ function limitsPath(): JsonSchema {
     get: {
       operationId: 'getLimits',
       summary: 'Limiti in vigore (SPEC §9)',
-      description: 'I limiti della configurazione del server e gli avvisi sulle intestazioni report. Non memorizzabile nella cache.',
+      description: 'I limiti della configurazione del server e gli avvisi sulle intestazioni dei documenti. Non memorizzabile nella cache.',
       tags: ['limits'],
       responses: { 200: { description: 'I limiti.', content: json({ type: 'object', properties: { data: limits }, required: ['data'] }) }, ...problems(401, 503) },
     },
@@ -843,7 +843,7 @@ function documentPaths(kinds: readonly { type: string }[]): Record<string, JsonS
       get: {
         operationId: `${declaration.recordType}Document`,
         summary: `${declaration.label} in PDF`,
-        description: 'Il PDF dell’elemento dal modello predefinito del tipo di documento (o da `templateId`), con l’intestazione report. Serve il permesso di leggere l’elemento.',
+        description: 'Il PDF dell’elemento dal modello predefinito del tipo di documento (o da `templateId`), con l’intestazione dei documenti. Serve il permesso di leggere l’elemento.',
         tags: [declaration.recordType],
         parameters: [
           { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },

@@ -66,7 +66,7 @@ const roles: Record<string, string> = {
   'roles.subject.quotation products': 'righe dei preventivi',
   'roles.subject.quotation revision': 'revisioni dei preventivi',
   'roles.subject.reminder': 'promemoria',
-  'roles.subject.report heading': 'intestazioni dei report',
+  'roles.subject.report heading': 'intestazioni dei documenti',
   'roles.subject.role': 'ruoli',
   'roles.subject.saved view': 'viste salvate',
   'roles.subject.settings': 'impostazioni',

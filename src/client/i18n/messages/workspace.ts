@@ -76,7 +76,7 @@ export default {
   'nav.paymentTerms': 'Termini di pagamento',
   'nav.invoicingMethod': 'Metodi di fatturazione',
   'nav.invoicingMethodId': 'Metodo di fatturazione',
-  'nav.reportHeadings': 'Intestazioni report',
+  'nav.reportHeadings': 'Intestazioni dei documenti',
   'nav.templateDoc': 'Modello di documento: {type}',
   'nav.contextTables': 'Tabelle di contesto',
   'nav.userSettings': 'Impostazioni utente',
