@@ -1,7 +1,7 @@
 /**
  * One message of the mail outbox (`/mail/outbox/{id}`, issue 26 §8), for administrators: its headers
  * (sender, recipients, subject, when, Message-ID, how it left and whether it did, the error when it
- * did not), its text, its HTML in a sandboxed frame (no script, no request), its attachments, and the
+ * did not), its text, its HTML on request in a sandboxed frame (no script runs), its attachments, and the
  * raw `.eml` to download when it was written to the outbox folder. Opened from «Posta in uscita».
  */
 import { useQuery } from '@tanstack/react-query';
@@ -47,6 +47,7 @@ export default function MailMessageScreen({ id }: { id: string }) {
   const allowed = ability.can('read', 'mail message');
   const record = useQuery({ queryKey: recordKey('mailMessages', id), queryFn: ({ signal }) => records.get('mailMessages', id, signal), enabled: allowed });
   const [downloading, setDownloading] = useState(false);
+  const [showHtml, setShowHtml] = useState(false);
 
   if (!allowed) return <section className="screen"><p role="note"><FormattedMessage id="screens.denied" values={{ title: intl.formatMessage({ id: 'nav.mailOutbox' }) }} /></p></section>;
   if (record.isPending) return <section className="screen"><p role="status"><FormattedMessage id="mail.message.loading" /></p></section>;
@@ -100,8 +101,15 @@ export default function MailMessageScreen({ id }: { id: string }) {
       {message.htmlBody ? (
         <>
           <h2><FormattedMessage id="mail.message.html" /></h2>
-          {/* An empty sandbox: the message's HTML runs no script, submits nothing and reaches nothing of ours. */}
-          <iframe className="mail-message-html" sandbox="" srcDoc={message.htmlBody} title={intl.formatMessage({ id: 'mail.message.html' })} />
+          <p>
+            <button type="button" aria-expanded={showHtml} aria-controls={`${ids}-html`} onClick={() => setShowHtml((shown) => !shown)}>
+              <FormattedMessage id={showHtml ? 'mail.message.hideHtml' : 'mail.message.showHtml'} />
+            </button>
+          </p>
+          {/* Shown on request, in an empty sandbox: the message's HTML runs no script, submits nothing and reaches nothing of ours. */}
+          <div id={`${ids}-html`}>
+            {showHtml ? <iframe className="mail-message-html" sandbox="" srcDoc={message.htmlBody} title={intl.formatMessage({ id: 'mail.message.html' })} /> : null}
+          </div>
         </>
       ) : null}
       <h2><FormattedMessage id="mail.message.attachments" /></h2>

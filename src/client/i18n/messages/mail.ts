@@ -20,6 +20,8 @@ const messages: Record<string, string> = {
   'mail.message.headers': 'Intestazioni',
   'mail.message.text': 'Testo del messaggio',
   'mail.message.html': 'Anteprima HTML',
+  'mail.message.showHtml': 'Mostra l’anteprima HTML',
+  'mail.message.hideHtml': 'Nascondi l’anteprima HTML',
   'mail.message.attachments': 'Allegati',
   'mail.message.noAttachments': 'Nessun allegato',
   'mail.message.download': 'Scarica il file .eml',
