@@ -40,6 +40,8 @@ import { isSignedMediaUrl, registerMediaRoutes } from './media/routes.ts';
 import { isCalendarFeedUrl, registerCalendarFeedRoutes } from './calendar/feed.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerMailRoutes } from './mail/routes.ts';
+import { VisitConfirmedNotifier } from './mail/visit-confirmed.ts';
+import { withAfterCommitHooks, type AfterCommitHook } from './events/after-commit.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { createStorage } from './storage/index.ts';
 import { registerDocumentRoutes } from './documents/routes.ts';
@@ -73,6 +75,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The mail service (mail/mailer.ts): what other features send their e-mail through. */
     mailer: Mailer;
+    /** The e-mail notifications sent after commits (mail/visit-confirmed.ts): `idle` resolves once those started have left. */
+    notifications: { idle(): Promise<void> };
   }
 }
 
@@ -133,6 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // One pool of document workers per process: the document routes and the certificates share it.
   const renderer = documentRenderer(config.documents, (message, error) => app.log.error({ err: error }, message));
   app.addHook('onClose', () => renderer.close());
+  // Business effects after a write has committed, in the process that made it (events/after-commit.ts): e-mail notifications.
+  const afterCommit: AfterCommitHook[] = [];
   const service = new EntityService(database.db, {
     hooks: kindHooks,
     documents: renderer,
@@ -140,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxDiscountPercent: config.maxDiscountPercent,
     limits: config.limits,
     today: options.today,
-    changes,
+    changes: withAfterCommitHooks(changes, afterCommit, (error) => app.log.error({ err: error }, 'effetto dopo il salvataggio non riuscito')),
     storage: mediaStorage,
   });
   // The embedded provider (when on) signs our access tokens: they are checked against its keys directly.
@@ -236,7 +242,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Issue 26 §8: e-mail through SMTP_URL or to DATA_DIR/outbox; the administrator's outbox.
   const mailer = options.mailer ?? createMailer(database.db, config.mail);
   app.decorate('mailer', mailer);
-  app.addHook('onClose', () => mailer.close());
+  // «Visita confermata» to the customer's portal users when an intervention is planned.
+  const visitConfirmed = new VisitConfirmedNotifier({ db: database.db, service, mailer, publicUrl: config.publicUrl, log: app.log });
+  afterCommit.push(visitConfirmed.hook);
+  app.decorate('notifications', { idle: () => visitConfirmed.idle() });
+  app.addHook('onClose', async () => {
+    await visitConfirmed.idle();
+    mailer.close();
+  });
   registerMailRoutes(app, { service, mailer }, callOf);
   // Issue 22: staff read their colleagues' names (only those), whatever their rights on users.
   registerStaffNameRoutes(app, service, (request) => {
