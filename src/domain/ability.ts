@@ -102,6 +102,9 @@ export const SELF_SERVICE_RULES: readonly PermissionRule[] = [
   { action: 'read', subject: 'saved view', conditions: { 'relationships.sharedRoleIds': { $in: '$' + '{user.roleIds}' } } },
 ];
 
+/** Why nobody writes a supplier product directly. */
+export const SUPPLIER_PRODUCT_REASON = 'I fornitori di un prodotto, con codici, costi e tempi, si modificano nella scheda del prodotto';
+
 /** Why a row of a module the user may not use is refused (the API answers MODULE_NOT_ALLOWED). */
 export const MODULE_NOT_ALLOWED_REASON = 'MODULE_NOT_ALLOWED';
 
@@ -112,11 +115,14 @@ export const MODULE_NOT_ALLOWED_REASON = 'MODULE_NOT_ALLOWED';
  *   is not one of the user's modules, for every subject that has rows per module. A row without a
  *   module stays visible. Lists get the same condition in SQL, so such rows are never listed.
  * - Nobody reads or changes another user's settings.
+ * - Nobody writes a supplier product: its product's suppliers list is the one truth, and the server
+ *   writes the rows from it (src/server/kinds/products.ts).
  * `allowedModules` undefined: every module (no module rule).
  */
 export function closingRules(options: { moduleSubjects: readonly string[]; allowedModules?: readonly ModuleName[] }): PermissionRule[] {
   const rules: PermissionRule[] = [
     { action: 'manage', subject: USER_SETTINGS_SUBJECT, inverted: true, conditions: { 'relationships.userId': { $ne: '$' + '{user.id}' } } },
+    { action: ['create', 'update', 'delete'], subject: 'supplier product', inverted: true, reason: SUPPLIER_PRODUCT_REASON },
   ];
   if (options.allowedModules && options.moduleSubjects.length > 0) {
     rules.push({

@@ -105,6 +105,43 @@ describe.each(engines())('commercial workflow on %s', (engine) => {
     expect(codes.some((c: string) => c === 'startBeforeClose' || c === 'closeAfterStart')).toBe(true);
   });
 
+  it('writes a product’s supplier products from its suppliers list, and refuses them written directly (one truth)', async () => {
+    const first = await api.create('suppliers', { attributes: { businessName: 'Antincendi Nord Srl' } });
+    const second = await api.create('suppliers', { attributes: { businessName: 'Presidi Sud Spa' } });
+    const product = await api.create('products', {
+      attributes: { code: 'EST-CO2-5', name: 'Estintore CO2 5 kg', suppliers: [
+        { supplierId: first.id, supplierCode: 'AN-55', costPrice: 61.5, isDefault: true, leadTimeDays: 10 },
+        { supplierId: second.id, supplierCode: 'PS-9', costPrice: 64, minimumOrderQuantity: 4 },
+      ] },
+    });
+    const offersOf = async (query: string) => (await api.get(`/api/supplierProducts?${query}&sort=supplierCode`)).body.data
+      .map((row: { attributes: Record<string, unknown>; relationships: Record<string, unknown> }) => ({ ...row.attributes, ...row.relationships }));
+    expect(await offersOf(`filter[productId]=${product.id as string}`)).toEqual([
+      { supplierCode: 'AN-55', costPrice: 61.5, isDefault: true, leadTimeDays: 10, supplierId: first.id, productId: product.id },
+      { supplierCode: 'PS-9', costPrice: 64, isDefault: false, minimumOrderQuantity: 4, supplierId: second.id, productId: product.id },
+    ]);
+    // The list changes: the rows follow (one changed, one gone).
+    const changed = await api.patch(`/api/products/${product.id as string}`, {
+      attributes: { suppliers: [{ supplierId: first.id, supplierCode: 'AN-55', costPrice: 59, isDefault: true, leadTimeDays: 10 }] },
+    }, product.metadata.lastUpdatedDateTime);
+    expect(changed.status).toBe(200);
+    expect(await offersOf(`filter[productId]=${product.id as string}`)).toEqual([
+      { supplierCode: 'AN-55', costPrice: 59, isDefault: true, leadTimeDays: 10, supplierId: first.id, productId: product.id },
+    ]);
+    expect(await offersOf(`filter[supplierId]=${second.id as string}`)).toEqual([]);
+    // Nobody writes a row directly, an administrator neither: the product's page is where.
+    const [row] = (await api.get(`/api/supplierProducts?filter[productId]=${product.id as string}`)).body.data;
+    const direct = await api.post('/api/supplierProducts', { attributes: { supplierCode: 'X' }, relationships: { supplierId: second.id, productId: product.id } });
+    expect(direct.status).toBe(403);
+    expect(direct.body.message).toBe('I fornitori di un prodotto, con codici, costi e tempi, si modificano nella scheda del prodotto');
+    expect((await api.patch(`/api/supplierProducts/${row.id as string}`, { attributes: { costPrice: 1 } }, row.metadata.lastUpdatedDateTime)).status).toBe(403);
+    expect((await api.request('DELETE', `/api/supplierProducts/${row.id as string}`, { headers: { 'if-match': `"${row.metadata.lastUpdatedDateTime as string}"` } })).status).toBe(403);
+    // Deleting the product deletes its offers.
+    const current = (await api.get(`/api/products/${product.id as string}`)).body.data;
+    expect((await api.request('DELETE', `/api/products/${product.id as string}`, { headers: { 'if-match': `"${current.metadata.lastUpdatedDateTime as string}"` } })).status).toBe(200);
+    expect(await offersOf(`filter[supplierId]=${first.id as string}`)).toEqual([]);
+  });
+
   it('answers the SPEC §8 codes: product code, price list product, missing price list, assignment code, employee', async () => {
     const dupProduct = await api.post('/api/products', { attributes: { code: 'EST-P6', name: 'Altro' } });
     expect(dupProduct.status).toBe(409);

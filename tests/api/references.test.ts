@@ -76,10 +76,10 @@ describe.each(engines())('references inside list items on %s', (engine) => {
     expect(refused.body).toMatchObject({ code: 'ENTITY_RELATIONS_FOUND' });
     expect(refused.body.relations).toEqual([expect.objectContaining({ type: 'priceLists', count: 1 })]);
 
-    // The supplier is named inside the product's `suppliers` rows.
+    // The supplier is named inside the product's `suppliers` rows, and in the supplier product written from them.
     const supplierRefused = await remove('suppliers', await fresh('suppliers', supplier.id));
     expect(supplierRefused.status).toBe(409);
-    expect(supplierRefused.body.relations).toEqual([expect.objectContaining({ type: 'products', count: 1 })]);
+    expect(supplierRefused.body.relations).toEqual([expect.objectContaining({ type: 'products', count: 1 }), expect.objectContaining({ type: 'supplierProducts', count: 1 })]);
 
     // Once the row is gone, the product can go.
     const emptied = await api.patch(`/api/priceLists/${list.id}`, { attributes: { items: [] } }, list.metadata.lastUpdatedDateTime);

@@ -305,7 +305,7 @@ let sequence = 1;
  * Kinds only an action makes (a quotation's «Crea revisione») or only the server writes (the impersonation audit, the mail outbox): the API
  * refuses to create or change them, the fixture stores them directly.
  */
-const MADE_BY_ACTIONS = new Set(['quotationRevisions', 'impersonationAudit', 'mailMessages']);
+const MADE_BY_ACTIONS = new Set(['quotationRevisions', 'impersonationAudit', 'mailMessages', 'supplierProducts']);
 const findKindOf = (type: string) => kindList.find((k) => k.type === type)!;
 
 interface Fixture {

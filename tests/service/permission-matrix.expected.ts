@@ -150,8 +150,8 @@ export interface Grant {
 
 export type Operation = 'list' | 'list by customer A' | 'aggregate' | 'read' | 'history' | 'events' | 'create' | 'update' | 'delete' | 'document' | 'upload' | `action ${string}`;
 
-/** Kinds never created on their own (a quotation revision is made by the quotation's `createRevision`): no create cell. */
-export const notCreated: readonly FixtureType[] = ['quotationRevisions'];
+/** Kinds never created on their own (a quotation revision is made by the quotation’s `createRevision`, a supplier product by its product’s suppliers list): no create cell. */
+export const notCreated: readonly FixtureType[] = ['quotationRevisions', 'supplierProducts'];
 
 /**
  * The files of customer A (their `relationships.customerId`: a file of a record takes the record's
@@ -202,6 +202,8 @@ function everything(except: readonly FixtureType[] = []): Partial<Record<Fixture
   kinds.impersonationAudit = { read: all };
   // So is the mail outbox (issue 26 §8): the mail service writes it, an administrator reads it.
   kinds.mailMessages = { read: all };
+  // Supplier products are written from their product's suppliers list only (issue 23 «one truth»).
+  kinds.supplierProducts = { read: all };
   return kinds;
 }
 
@@ -300,7 +302,6 @@ export const expected: Record<string, CallerExpectation> = {
       ...proves(WRITE_OUTSIDE_MODULES, 'trainingPlans', ['create']),
       ...proves(PARENT_OUTSIDE_MODULES, 'supplierProducts', [...READ_OPS, 'upload'], ['supplierProductEquip']),
       ...proves(WRITE_OUTSIDE_MODULES, 'supplierProducts', ['update', 'delete'], ['supplierProductEquip']),
-      ...proves(CREATE_UNDER_UNREADABLE_PARENT, 'supplierProducts', ['create']),
       ...mediaReads(MEDIA_OF_UNREADABLE_RECORD, ['mediaOrderA']),
       ...proves(MEDIA_WRITE_OF_UNREADABLE_RECORD, 'media', ['update'], ['mediaOrderA']),
     ],

@@ -99,8 +99,12 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
   const activityEquip = await add('activities', 'activityEquip', { attributes: { code: 'VER-PON', name: 'Verifica ponte sollevatore', module: 'equip' } });
   const supplier = await add('suppliers', 'supplier', { attributes: { businessName: 'Fornitore Srl' }, relationships: { paymentTermId: paymentTerm.id } });
   const productFire = await add('products', 'productFire', { attributes: { code: 'EST-P6', name: 'Estintore a polvere 6 kg', listPrice: 50, module: 'fire' } });
-  const productEquip = await add('products', 'productEquip', { attributes: { code: 'PON-2C', name: 'Ponte sollevatore a due colonne', listPrice: 900, module: 'equip' } });
-  await add('supplierProducts', 'supplierProductEquip', { attributes: { supplierCode: 'F-PON', costPrice: 600 }, relationships: { supplierId: supplier.id, productId: productEquip.id } });
+  // A product's suppliers list writes its supplier products (the row the matrix tests is the one it wrote).
+  const productEquip = await add('products', 'productEquip', {
+    attributes: { code: 'PON-2C', name: 'Ponte sollevatore a due colonne', listPrice: 900, module: 'equip', suppliers: [{ supplierId: supplier.id, supplierCode: 'F-PON', costPrice: 600, isDefault: true }] },
+  });
+  const [offer] = await s.service.repository(s.service.kind('supplierProducts')).listByRelationship('productId', productEquip.id);
+  put('supplierProducts', 'supplierProductEquip', offer!);
   await add('priceLists', 'generalList', { attributes: { code: 'GEN', name: 'Listino generale', isDefault: true, items: [{ productId: productFire.id, price: 45 }] } });
   await add('commercialAgreements', 'agreementA', { attributes: { title: 'Manutenzione estintori', startDate: '2026-01-01', module: 'fire' }, relationships: { customerId: customerA.id } });
   await add('reminders', 'reminderX', { attributes: { title: 'Richiamare il cliente A', dateTime: '2026-06-20T09:00:00.000Z', module: 'fire' }, relationships: { userId: salesmanX, customerId: customerA.id } });
@@ -260,7 +264,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         },
         products: { attributes: { code: 'EST-CO2', name: 'Estintore CO2', listPrice: 70, module: 'fire' } },
         suppliers: { attributes: { businessName: 'Nuovo Fornitore Srl' } },
-        supplierProducts: { attributes: { supplierCode: 'F-PON-2' }, relationships: { supplierId: rows.supplier.id, productId: rows.productEquip.id } },
+        supplierProducts: undefined,
         priceLists: { attributes: { code: 'NEW', name: 'Nuovo listino' } },
         commercialAgreements: { attributes: { title: 'Nuovo accordo', startDate: '2026-07-01', module: 'fire' }, relationships: { customerId: rows.customerA.id } },
         activities: { attributes: { code: 'NEW-ACT', name: 'Nuova attività', module: 'fire' } },

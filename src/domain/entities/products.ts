@@ -1,21 +1,30 @@
 /**
  * Products (SPEC /products): the catalogue of what is sold, physical goods and services, with
- * their prices and the suppliers they are bought from. SPEC §5: at least one default supplier.
+ * their prices and the suppliers they are bought from (the one list of who supplies what). SPEC §5:
+ * at least one default supplier.
  * Fields: our design (SPEC names the kind only).
  */
 import { z } from 'zod';
 import { defineKind, type EntityShape, type RuleIssue } from '../kind.ts';
 import { moduleName, productTypes, unitsOfMeasure, usesSectors } from '../enums.ts';
-import { messages, money, optionalText, requiredText } from '../validation.ts';
+import { messages, money, nonNegativeInt, optionalText, requiredText } from '../validation.ts';
 
 const price = () => money().pipe(z.number().min(0));
 
-/** A supplier the product can be bought from, with its own code and cost. */
+/**
+ * A supplier the product can be bought from, with its own code, cost and terms. This list is the one
+ * truth of who supplies what: the «supplier products» rows (suppliers.ts) are written from it by the
+ * server on every write of the product, so a supplier's page and the API list the same offers.
+ */
 export const productSupplier = z.strictObject({
   supplierId: z.uuid(),
+  /** The supplier's own code for the product (its catalogue number). */
   supplierCode: optionalText(100),
   costPrice: price().optional(),
+  /** The supplier a product is bought from unless someone chooses otherwise. */
   isDefault: z.boolean().default(false),
+  leadTimeDays: nonNegativeInt().max(3650).optional(),
+  minimumOrderQuantity: z.number().finite().gt(0).max(1_000_000).optional(),
 });
 
 export const productAttributes = z.strictObject({

@@ -1,14 +1,16 @@
 /**
  * Suppliers (SPEC /suppliers) and what each supplies (supplier products): the companies goods and
- * services are bought from, with their codes, costs and lead times for each product.
+ * services are bought from, with their codes, costs and lead times for each product. A supplier
+ * product is written by the server from its product's suppliers list (the one truth), never directly.
  * Fields: our design (SPEC names the kinds only).
  */
 import { z } from 'zod';
 import { defineKind, type EntityShape } from '../kind.ts';
 import {
-  fiscalCode, money, nonNegativeInt, optionalEmail, optionalText, optionalUrl, requiredText, vatNumber,
+  fiscalCode, optionalEmail, optionalText, optionalUrl, requiredText, vatNumber,
 } from '../validation.ts';
 import { address } from './address.ts';
+import { productSupplier } from './products.ts';
 
 export const supplierAttributes = z.strictObject({
   businessName: requiredText(300),
@@ -49,15 +51,8 @@ export const suppliers = defineKind({
   title: (entity) => (entity as SupplierShape).attributes.businessName,
 });
 
-export const supplierProductAttributes = z.strictObject({
-  /** The supplier's own code for the product (its catalogue number). */
-  supplierCode: optionalText(100),
-  costPrice: money().pipe(z.number().min(0)).optional(),
-  leadTimeDays: nonNegativeInt().max(3650).optional(),
-  /** The supplier a product is bought from unless someone chooses otherwise. */
-  isDefault: z.boolean().default(false),
-  minimumOrderQuantity: z.number().finite().gt(0).max(1_000_000).optional(),
-});
+/** A supplier's offer of a product: the product's `attributes.suppliers` entry for this supplier (products.ts). */
+export const supplierProductAttributes = productSupplier.omit({ supplierId: true });
 
 export const supplierProductRelationships = z.strictObject({
   supplierId: z.uuid(),
@@ -87,7 +82,8 @@ export const supplierProducts = defineKind({
   fullText: ['attributes.supplierCode'],
   references: {
     'relationships.supplierId': { target: 'suppliers' },
-    'relationships.productId': { target: 'products' },
+    // Written from its product: deleting the product deletes its offers.
+    'relationships.productId': { target: 'products', owned: true },
   },
   title: (entity) => {
     const { attributes } = entity as SupplierProductShape;

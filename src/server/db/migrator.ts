@@ -32,6 +32,7 @@ import { operatoreAnomaliesPhotosMigration } from './migrations/0023-operatore-a
 import { operatoreCommercialTermsMigration } from './migrations/0024-operatore-commercial-terms.ts';
 import { registerImportsMigration } from './migrations/0025-register-imports.ts';
 import { customerSinceMigration } from './migrations/0028-customer-since.ts';
+import { productSuppliersOneTruthMigration } from './migrations/0029-product-suppliers-one-truth.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0024-operatore-commercial-terms': operatoreCommercialTermsMigration,
   '0025-register-imports': registerImportsMigration,
   '0028-customer-since': customerSinceMigration,
+  '0029-product-suppliers-one-truth': productSuppliersOneTruthMigration,
 };
 
 /**

@@ -468,15 +468,18 @@ export async function seedCatalog(ctx: SeedContext): Promise<Record<string, numb
       module: family.module, familyIndex, activityIds: family.activities.length > 0 ? [state.families[familyIndex]!.activityIds[0] as string] : [], supplierCount: int(ctx, 1, 4),
     });
   }
+  // Each supplier's terms complete the product's suppliers list (the one truth); the supplier product
+  // rows are that list written out, as the products hook writes them.
+  const supplierProductItems: SeedItem[] = productItems.flatMap((item) =>
+    (item.attributes.suppliers as { supplierId: string; supplierCode: string; costPrice: number; isDefault: boolean; leadTimeDays?: number; minimumOrderQuantity?: number }[]).map((offer) => {
+      offer.leadTimeDays = int(ctx, 1, 30);
+      offer.minimumOrderQuantity = ctx.pick([1, 1, 1, 5, 10]);
+      const { supplierId, ...terms } = offer;
+      return { attributes: terms, relationships: { supplierId, productId: item.id } };
+    }),
+  );
   await ctx.insert('products', productItems);
   state.products = products;
-
-  const supplierProductItems: SeedItem[] = productItems.flatMap((item) =>
-    (item.attributes.suppliers as { supplierId: string; supplierCode: string; costPrice: number; isDefault: boolean }[]).map((s) => ({
-      attributes: { supplierCode: s.supplierCode, costPrice: s.costPrice, isDefault: s.isDefault, leadTimeDays: int(ctx, 1, 30), minimumOrderQuantity: ctx.pick([1, 1, 1, 5, 10]) },
-      relationships: { supplierId: s.supplierId, productId: item.id },
-    })),
-  );
   const supplierProducts = await ctx.insert('supplierProducts', supplierProductItems);
 
   // Components and controls of each type.
