@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AdminService, CommandContext } from './types.ts';
 import { actAsCommand, actAsRowCommand, maintenanceCommand } from './admin.ts';
 
-const adminRole = { id: 'r1', name: 'Admin' };
+const adminRole = { id: 'r1', name: 'Amministratore' };
 
 function context(overrides: Partial<CommandContext> & { roles?: { id: string; name: string }[] } = {}) {
   const admin: AdminService = { actAs: vi.fn(), maintenance: vi.fn(async () => false), setMaintenance: vi.fn(async () => undefined) };

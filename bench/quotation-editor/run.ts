@@ -22,6 +22,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { EntityRepository } from '../../src/server/resources/repository.ts';
 import { findKind } from '../../src/domain/kinds.ts';
+import { ADMIN_ROLE_NAME } from '../../src/domain/rules/identity.ts';
 import { buildBenchPage, launchChromium } from '../browser.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -118,7 +119,7 @@ async function saveBench(): Promise<{ all: number[]; one: number[]; created: num
     await migrateToLatest(database);
     const adminId = randomUUID();
     const roleId = randomUUID();
-    await new EntityRepository(database.db, findKind('roles')!).insert([{ id: roleId, by: null, data: { attributes: { name: 'Admin', description: 'Amministratore', permissions: [{ action: 'manage', subject: 'all' }] }, metadata: {}, relationships: {} } }]);
+    await new EntityRepository(database.db, findKind('roles')!).insert([{ id: roleId, by: null, data: { attributes: { name: ADMIN_ROLE_NAME, description: 'Amministratore di sistema', permissions: [{ action: 'manage', subject: 'all' }] }, metadata: {}, relationships: {} } }]);
     await new EntityRepository(database.db, findKind('users')!).insert([{
       id: adminId, by: null,
       data: { attributes: { userType: 'siv', displayName: 'Bench', email: 'bench@test.it', firstName: 'Bench', lastName: 'Bench', isMainteiner: false, isSalesman: false, allowedModules: [] }, metadata: { isEnabled: true }, relationships: { roleIds: [roleId], customerIds: [], officeLocationIds: [] } },

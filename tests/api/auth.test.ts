@@ -74,7 +74,7 @@ describe.each(engines())('sign-in and abilities on %s', (engine) => {
     users.clientA = await insertUser({ userType: 'customer', displayName: 'Cliente A', email: 'a@alfa.it', customerId: customerA.id, allowedModules: ['fire'] }, ['Cliente']);
     users.salesman = await insertUser({ userType: 'siv', displayName: 'Venditore', email: 'venditore@test.it', isSalesman: true }, ['Commerciale']);
     users.noNotes = await insertUser({ userType: 'siv', displayName: 'Senza note', email: 'nonote@test.it' }, ['NoNotes']);
-    users.disabled = await insertUser({ userType: 'siv', displayName: 'Disabilitato', email: 'off@test.it' }, ['Admin'], { isEnabled: false });
+    users.disabled = await insertUser({ userType: 'siv', displayName: 'Disabilitato', email: 'off@test.it' }, ['Amministratore'], { isEnabled: false });
   });
 
   afterAll(async () => {

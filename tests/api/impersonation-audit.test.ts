@@ -52,7 +52,7 @@ describe.each(engines())('impersonation audit on %s', (engine) => {
     customer = created.body.data;
     salesman = await insertUser({ displayName: 'Marco Commerciale', email: 'commerciale@test.it' }, ['Commerciale']);
     client = await insertUser({ userType: 'customer', displayName: 'Cliente Alfa', email: 'cliente@alfa.it', customerId: customer.id, allowedModules: ['fire'] }, ['Cliente']);
-    otherAdmin = await insertUser({ displayName: 'Altro amministratore', email: 'admin2@test.it' }, ['Admin']);
+    otherAdmin = await insertUser({ displayName: 'Altro amministratore', email: 'admin2@test.it' }, ['Amministratore']);
     reader = await insertUser({ displayName: 'Lettore', email: 'lettore@test.it' }, ['Reader']);
   });
   afterAll(() => api?.close());

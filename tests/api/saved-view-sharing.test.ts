@@ -1,6 +1,6 @@
 /**
  * Saved views are shared only with roles their author holds (security issue: a customer user could
- * share a view with every staff role, Admin included): 422 with a pointer at each role the author
+ * share a view with every staff role, the administrators’ included): 422 with a pointer at each role the author
  * lacks; an administrator shares with any role; roles already shared stay when the view changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,8 +30,8 @@ describe.each(engines())('sharing saved views on %s', (engine) => {
   });
   afterAll(() => api?.close());
 
-  it('refuses a customer user sharing a view with staff roles, Admin included (422, a pointer per role)', async () => {
-    const refused = await as(client).request('POST', '/api/savedViews', view(client, 'Per tutti', ['Admin', 'Commerciale']));
+  it('refuses a customer user sharing a view with staff roles, the administrators’ included (422, a pointer per role)', async () => {
+    const refused = await as(client).request('POST', '/api/savedViews', view(client, 'Per tutti', ['Amministratore', 'Commerciale']));
     expect(refused.status).toBe(422);
     expect(refused.headers['content-type']).toContain('application/problem+json');
     expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', message: ROLE_NOT_HELD });
@@ -43,7 +43,7 @@ describe.each(engines())('sharing saved views on %s', (engine) => {
     const own = await as(client).request('POST', '/api/savedViews', view(client, 'Per i clienti', ['Cliente']));
     expect(own.status, JSON.stringify(own.body)).toBe(201);
     // Nor may it add one later.
-    const widened = await as(client).request('PATCH', `/api/savedViews/${own.body.data.id}`, { relationships: { sharedRoleIds: [roleIds.Cliente, roleIds.Admin] } }, { 'if-match': `"${own.body.data.metadata.lastUpdatedDateTime}"` });
+    const widened = await as(client).request('PATCH', `/api/savedViews/${own.body.data.id}`, { relationships: { sharedRoleIds: [roleIds.Cliente, roleIds.Amministratore] } }, { 'if-match': `"${own.body.data.metadata.lastUpdatedDateTime}"` });
     expect(widened.status).toBe(422);
     expect(widened.body.errors).toEqual([{ pointer: '/relationships/sharedRoleIds/1', code: 'roleNotHeld', message: ROLE_NOT_HELD }]);
   });
@@ -56,7 +56,7 @@ describe.each(engines())('sharing saved views on %s', (engine) => {
   });
 
   it('judges the user an administrator acts as by that user’s roles', async () => {
-    const refused = await as(api.adminId, { 'x-impersonation': JSON.stringify({ userId: client }) }).request('POST', '/api/savedViews', view(client, 'Per conto', ['Admin']));
+    const refused = await as(api.adminId, { 'x-impersonation': JSON.stringify({ userId: client }) }).request('POST', '/api/savedViews', view(client, 'Per conto', ['Amministratore']));
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0].code).toBe('roleNotHeld');
   });

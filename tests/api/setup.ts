@@ -14,6 +14,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { EntityRepository } from '../../src/server/resources/repository.ts';
 import { findKind } from '../../src/domain/kinds.ts';
 import { roleDefinitions } from '../../src/server/seed/generators/roles.ts';
+import { ADMIN_ROLE_NAME } from '../../src/domain/rules/identity.ts';
 import type { LoginLimits } from '../../src/server/oidc/index.ts';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 
@@ -92,7 +93,7 @@ export async function setupApi(engine: string, options: SetupOptions = {}): Prom
   const adminId = randomUUID();
   const adminRoleId = randomUUID();
   await new EntityRepository(database.db, findKind('roles')!).insert([
-    { id: adminRoleId, by: null, data: { attributes: { name: 'Admin', description: 'Amministratore', permissions: [{ action: 'manage', subject: 'all' }] }, metadata: {}, relationships: {} } },
+    { id: adminRoleId, by: null, data: { attributes: { name: ADMIN_ROLE_NAME, description: 'Amministratore di sistema', permissions: [{ action: 'manage', subject: 'all' }] }, metadata: {}, relationships: {} } },
   ]);
   await new EntityRepository(database.db, findKind('users')!).insert([
     {
@@ -178,10 +179,10 @@ export async function setupApi(engine: string, options: SetupOptions = {}): Prom
   return api;
 }
 
-/** Inserts the demo roles (seed/generators/roles.ts) besides Admin, which setupApi made; returns every role id by name. */
+/** Inserts the demo roles (seed/generators/roles.ts) besides the administrators' one, which setupApi made; returns every role id by name. */
 export async function insertDemoRoles(api: Api): Promise<Record<string, string>> {
-  const roleIds: Record<string, string> = { Admin: api.adminRoleId };
-  const roles = roleDefinitions.filter((role) => role.name !== 'Admin').map((role) => ({ id: randomUUID(), role }));
+  const roleIds: Record<string, string> = { [ADMIN_ROLE_NAME]: api.adminRoleId };
+  const roles = roleDefinitions.filter((role) => role.name !== ADMIN_ROLE_NAME).map((role) => ({ id: randomUUID(), role }));
   await new EntityRepository(api.database.db, findKind('roles')!).insert(
     roles.map(({ id, role }) => ({ id, by: null, data: { attributes: { ...role }, metadata: {}, relationships: {} } })),
   );

@@ -27,6 +27,7 @@ import { findKind } from '../../src/domain/kinds.ts';
 import { modules, type ModuleName } from '../../src/domain/enums.ts';
 import type { Entity } from '../../src/domain/entity.ts';
 import { roleDefinitions } from '../../src/server/seed/generators/roles.ts';
+import { ADMIN_ROLE_NAME } from '../../src/domain/rules/identity.ts';
 
 export const engines = () => inject('engines');
 /** The business day every service test runs on (validity, deadlines, guards). */
@@ -149,7 +150,7 @@ export async function setupService(engine: string, setupOptions: SetupOptions = 
   const service = new EntityService(db, options);
 
   // The first administrator cannot be created by anyone: it is inserted as the seed inserts it.
-  const admin = roleDefinitions.find((role) => role.name === 'Admin')!;
+  const admin = roleDefinitions.find((role) => role.name === ADMIN_ROLE_NAME)!;
   const adminRoleId = randomUUID();
   const adminId = randomUUID();
   await new EntityRepository(db, findKind('roles')!).insert([
@@ -168,9 +169,9 @@ export async function setupService(engine: string, setupOptions: SetupOptions = 
   ]);
   const callerOf = (userId: string) => callerOfUser(db, userId);
   const adminCaller = await callerOf(adminId);
-  const roleIds: Record<string, string> = { Admin: adminRoleId };
+  const roleIds: Record<string, string> = { [ADMIN_ROLE_NAME]: adminRoleId };
   if (setupOptions.demoRoles ?? true) {
-    for (const role of roleDefinitions.filter((r) => r.name !== 'Admin')) {
+    for (const role of roleDefinitions.filter((r) => r.name !== ADMIN_ROLE_NAME)) {
       roleIds[role.name] = (await service.create('roles', { attributes: { name: role.name, description: role.description, permissions: role.permissions } }, adminCaller)).id;
     }
   }
@@ -271,7 +272,7 @@ export async function demoCallers(setup: ServiceSetup, customers: { A: Entity; B
     Esterno: await staff('Esterno', { userType: 'external' }),
     'Cliente A': await customerUser(customers.A, 'Cliente A'),
     'Cliente B': await customerUser(customers.B, 'Cliente B'),
-    'Admin (fire only)': await staff('Admin', { displayName: 'Admin antincendio', allowedModules: ['fire'] }),
+    'Admin (fire only)': await staff(ADMIN_ROLE_NAME, { displayName: 'Amministratore antincendio', allowedModules: ['fire'] }),
     'Pianificatore (fire only)': await staff('Pianificatore', { displayName: 'Pianificatore antincendio', allowedModules: ['fire'] }),
   };
 }

@@ -71,7 +71,7 @@ describe('the dashboards’ charts', () => {
   });
 
   it('an administrator: deadlines by week and overdue by customer; nobody else gets charts they may not read', () => {
-    expect(charts('Admin').map((s) => s.id)).toEqual(['deadlinesByWeek', 'overdueByCustomer']);
+    expect(charts('Amministratore').map((s) => s.id)).toEqual(['deadlinesByWeek', 'overdueByCustomer']);
     expect(charts('Esterno', { isSalesman: true })).toEqual([]);
   });
 

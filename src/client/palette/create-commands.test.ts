@@ -31,7 +31,7 @@ describe('«Nuovo …» commands', () => {
   });
 
   it('each role sees the kinds it may create, and only those', () => {
-    expect(offered('Admin')).toEqual(createCommands.map((command) => command.id.replace(/^create\./, '')));
+    expect(offered('Amministratore')).toEqual(createCommands.map((command) => command.id.replace(/^create\./, '')));
     expect(offered('Commerciale')).toEqual(['customers', 'reminders', 'quotations', 'orders']);
     expect(offered('Responsabile commerciale')).toEqual(['customers', 'reminders', 'quotations', 'orders']);
     expect(offered('Pianificatore')).toEqual(['reminders', 'assignments']);
@@ -41,7 +41,7 @@ describe('«Nuovo …» commands', () => {
   });
 
   it('a kind whose page needs a module the user lacks is not offered', () => {
-    expect(offered('Admin')).toContain('equipments');
-    expect(offered('Admin', ['edu'])).not.toContain('equipments');
+    expect(offered('Amministratore')).toContain('equipments');
+    expect(offered('Amministratore', ['edu'])).not.toContain('equipments');
   });
 });

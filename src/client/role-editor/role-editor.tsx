@@ -112,7 +112,7 @@ function LoadedRole({ kind, controller, stored, draft }: { kind: KindDefinition;
           {field('attributes.name')}
           {field('attributes.description')}
         </div>
-        {readPath(draft, 'attributes.name') === ADMIN_ROLE_NAME && <p className="form-hint"><FormattedMessage id="roles.editor.admin" /></p>}
+        {readPath(draft, 'attributes.name') === ADMIN_ROLE_NAME && <p className="form-hint"><FormattedMessage id="roles.editor.admin" values={{ name: ADMIN_ROLE_NAME }} /></p>}
       </section>
       <GrantsTable rules={rules} issueIndexes={new Set(issues.map((issue) => issue.index))} onEdit={focusRule} />
       {issues.length > 0 && <p className="entity-form-banner role-issues" role="status"><FormattedMessage id="roles.editor.issues" values={{ count: issues.length }} /></p>}

@@ -52,7 +52,7 @@ describe('dashboards per role', () => {
     expect(sections('Manutentore', { isMainteiner: true }).map((s) => [s.id, s.tiles.map((t) => t.query)])).toEqual([
       ['field', [{ 'filter[operatorIds]': 'u1', 'filter[state]': 'open,scheduled,running,paused', 'from[plannedStartDateTime]': TODAY, 'to[plannedStartDateTime]': TODAY, sort: 'plannedStartDateTime' }]],
     ]);
-    const [admin, ...others] = sections('Admin');
+    const [admin, ...others] = sections('Amministratore');
     expect(others).toEqual([]);
     expect(admin!.tiles.map((t) => tileHref(t))).toEqual([
       '/users?from[lastUpdatedDateTime]=2026-06-10&sort=-lastUpdatedDateTime',

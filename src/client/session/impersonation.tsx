@@ -8,14 +8,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { records } from '../data/records.ts';
 import { flashAlert } from '../alerts/flash.ts';
-import type { Identity } from '../../domain/ability.ts';
+import { isAdmin } from '../../domain/rules/identity.ts';
 import { useSession } from './session.tsx';
 import { useDebounced } from '../use-debounced.ts';
-
-/** SPEC §6: the role named Admin marks a system administrator. */
-export function isAdmin(identity: Pick<Identity, 'roles'>): boolean {
-  return identity.roles.some((role) => role.name === 'Admin');
-}
 
 interface UserRow {
   id: string;

@@ -28,7 +28,7 @@ describe('client session', () => {
   });
 
   it('keeps the real identity while impersonating', () => {
-    const admin = { ...base, id: 'admin', roles: [{ id: 'r', name: 'Admin' }] };
+    const admin = { ...base, id: 'admin', roles: [{ id: 'r', name: 'Amministratore' }] };
     const session = createSession({ ...base, id: 'u2', isImpersonating: true, originalData: admin }, async () => {});
     expect(session.isImpersonating).toBe(true);
     expect(session.identity.id).toBe('u2');

@@ -9,7 +9,7 @@ const trainingSiteId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 /** The smallest valid entity of each kind. */
 const samples: Record<string, Sample> = {
   users: { attributes: { userType: 'siv', displayName: 'Mario Rossi', email: 'mario.rossi@example.it' } },
-  roles: { attributes: { name: 'Admin', permissions: [{ action: 'manage', subject: 'all' }] } },
+  roles: { attributes: { name: 'Amministratore', permissions: [{ action: 'manage', subject: 'all' }] } },
   userSettings: { attributes: {}, relationships: { userId } },
   customerGroups: { attributes: { name: 'Gruppo Nord' } },
   commercialZones: { attributes: { code: 'NORD', name: 'Nord', provinces: ['mi', 'BG'] } },

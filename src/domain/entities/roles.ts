@@ -1,14 +1,13 @@
 /**
  * Role (SPEC §6): a named set of CASL rules. A user's abilities are the union of its roles'
- * permissions; the role named Admin marks a system administrator.
+ * permissions; the administrators' role (`ADMIN_ROLE_NAME`, «Amministratore») marks a system administrator.
  */
 import { z } from 'zod';
 import { defineKind, type EntityShape } from '../kind.ts';
 import { abilityActions, quotationAbilityActions } from '../enums.ts';
 import { messages, optionalText, requiredText } from '../validation.ts';
 
-/** Name of the role that makes its users system administrators (SPEC §6). */
-export const ADMIN_ROLE_NAME = 'Admin';
+export { ADMIN_ROLE_NAME } from '../rules/identity.ts';
 
 /** Actions the role editor offers; rules may name others (transition abilities of other kinds). */
 export const knownAbilityActions = [...abilityActions, ...quotationAbilityActions] as const;

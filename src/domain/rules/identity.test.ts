@@ -41,9 +41,9 @@ describe('effective allowed customers (SPEC §4)', () => {
 });
 
 describe('isAdmin (SPEC §6)', () => {
-  it('recognises the Admin role by its exact name', () => {
-    expect(isAdmin({ roles: [{ name: 'Commerciale' }, { name: 'Admin' }] })).toBe(true);
-    expect(isAdmin({ roles: [{ name: 'admin' }, { name: 'Administrator' }] })).toBe(false);
+  it('recognises the administrators’ role by its exact Italian name (issue 23: «Amministratore», no longer SPEC §6’s «Admin»)', () => {
+    expect(isAdmin({ roles: [{ name: 'Commerciale' }, { name: 'Amministratore' }] })).toBe(true);
+    expect(isAdmin({ roles: [{ name: 'amministratore' }, { name: 'Admin' }, { name: 'Administrator' }] })).toBe(false);
     expect(isAdmin({ roles: [] })).toBe(false);
     expect(isAdmin({})).toBe(false);
   });

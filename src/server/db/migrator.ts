@@ -33,6 +33,7 @@ import { operatoreCommercialTermsMigration } from './migrations/0024-operatore-c
 import { registerImportsMigration } from './migrations/0025-register-imports.ts';
 import { customerSinceMigration } from './migrations/0028-customer-since.ts';
 import { productSuppliersOneTruthMigration } from './migrations/0029-product-suppliers-one-truth.ts';
+import { adminRoleNameMigration } from './migrations/0030-admin-role-name.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0025-register-imports': registerImportsMigration,
   '0028-customer-since': customerSinceMigration,
   '0029-product-suppliers-one-truth': productSuppliersOneTruthMigration,
+  '0030-admin-role-name': adminRoleNameMigration,
 };
 
 /**

@@ -4,7 +4,7 @@ const roles: Record<string, string> = {
   'roles.editor.grants': 'Cosa concede questo ruolo',
   'roles.editor.grantsHint': 'Le regole si applicano in ordine: una regola di divieto vince sulle precedenti. Le modifiche valgono dalla prossima richiesta degli utenti con questo ruolo.',
   'roles.editor.noRules': 'Nessuna regola: chi ha solo questo ruolo non vede nulla.',
-  'roles.editor.admin': 'Il ruolo Admin rende amministratori di sistema i suoi utenti.',
+  'roles.editor.admin': 'Il ruolo {name} rende amministratori di sistema i suoi utenti.',
   'roles.editor.rules': 'Regole',
   'roles.editor.editRule': 'Modifica la regola {n}',
   'roles.editor.addRule': 'Aggiungi regola',

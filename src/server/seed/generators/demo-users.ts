@@ -2,6 +2,8 @@
  * The fixed demo users: one per kind of person who uses the product, with e-mails that never
  * change, so the README, the start-up banner and the embedded sign-in can list them.
  */
+import { ADMIN_ROLE_NAME } from '../../../domain/rules/identity.ts';
+
 export const DEMO_DOMAIN = 'demo.sicurezza.it';
 
 /**
@@ -33,7 +35,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'di sistema',
     userType: 'siv',
     description: 'Amministratore: vede e modifica tutto, gestisce utenti, ruoli e tabelle.',
-    roleName: 'Admin',
+    roleName: ADMIN_ROLE_NAME,
   },
   {
     email: `commerciale@${DEMO_DOMAIN}`,

@@ -7,6 +7,7 @@
  * user's abilities (CASL's documented interpolation of rule templates).
  */
 import type { PermissionRule } from '../../../domain/entities/roles.ts';
+import { ADMIN_ROLE_NAME } from '../../../domain/rules/identity.ts';
 import type { SeedItem } from '../seed-context.ts';
 
 /** Written as concatenations so no one mistakes them for template literals that failed to interpolate. */
@@ -36,7 +37,7 @@ const commercialRules: PermissionRule[] = [
 
 export const roleDefinitions: readonly { name: string; description: string; permissions: PermissionRule[] }[] = [
   {
-    name: 'Admin',
+    name: ADMIN_ROLE_NAME,
     description: 'Amministratore di sistema: può fare tutto.',
     permissions: [{ action: 'manage', subject: 'all' }],
   },

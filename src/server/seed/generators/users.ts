@@ -1,5 +1,6 @@
 /** Roles, the demo users and the provider's staff; later the customer users and everyone's settings. */
 import type { SeedContext, SeedItem } from '../seed-context.ts';
+import { ADMIN_ROLE_NAME } from '../../../domain/rules/identity.ts';
 import { DEMO_CUSTOMER_MODULES, DEMO_DOMAIN, DEMO_USERS } from './demo-users.ts';
 import { roleItems, roleDefinitions } from './roles.ts';
 import { firstName, lastName } from './people.ts';
@@ -31,7 +32,7 @@ export async function seedRolesAndStaff(ctx: SeedContext): Promise<Record<string
   const staff: StaffUser[] = [];
   const createdDateTime = ctx.dateTime(-900);
   for (const demo of DEMO_USERS.filter((u) => u.userType !== 'customer')) {
-    const id = demo.roleName === 'Admin' ? state.adminId : ctx.uuid();
+    const id = demo.roleName === ADMIN_ROLE_NAME ? state.adminId : ctx.uuid();
     items.push({
       id,
       createdDateTime,
@@ -107,7 +108,7 @@ export async function seedRolesAndStaff(ctx: SeedContext): Promise<Record<string
 }
 
 const tabsByRole: Record<string, { url: string; title: string }[]> = {
-  Admin: [{ url: '/dashboard', title: 'Cruscotto' }, { url: '/users', title: 'Utenti' }, { url: '/roles', title: 'Ruoli' }],
+  [ADMIN_ROLE_NAME]: [{ url: '/dashboard', title: 'Cruscotto' }, { url: '/users', title: 'Utenti' }, { url: '/roles', title: 'Ruoli' }],
   Commerciale: [{ url: '/marketing/customers', title: 'Clienti' }, { url: '/marketing/quotations', title: 'Preventivi' }],
   'Responsabile commerciale': [{ url: '/marketing/quotations', title: 'Preventivi' }, { url: '/marketing/orders', title: 'Ordini' }, { url: '/marketing/commercialOffers', title: 'Offerte commerciali' }],
   Manutentore: [{ url: '/planning/assignments', title: 'Interventi' }, { url: '/equipments', title: 'Attrezzature' }],
