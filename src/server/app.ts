@@ -240,7 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return request.caller;
   });
   // Issue 26 §8: e-mail through SMTP_URL or to DATA_DIR/outbox; the administrator's outbox.
-  const mailer = options.mailer ?? createMailer(database.db, config.mail);
+  const mailer = options.mailer ?? createMailer(database.db, config.mail, app.log);
   app.decorate('mailer', mailer);
   // «Visita confermata» to the customer's portal users when an intervention is planned.
   const visitConfirmed = new VisitConfirmedNotifier({ db: database.db, service, mailer, publicUrl: config.publicUrl, log: app.log });

@@ -58,7 +58,12 @@ const addressesOf = (to: OutgoingMail['to']) => (typeof to === 'string' ? [to] :
 /** The name of a message's `.eml` file: its date first, so the folder lists in order. */
 const emlFileName = (id: string, at: Date) => `${at.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${id}.eml`;
 
-export function createMailer(db: Kysely<DatabaseSchema>, config: MailConfig): Mailer {
+/** Where a failed delivery is reported (besides its outbox row): the server's log. */
+export interface MailLog {
+  error(details: object, message: string): void;
+}
+
+export function createMailer(db: Kysely<DatabaseSchema>, config: MailConfig, log?: MailLog): Mailer {
   const outbox = new EntityRepository(db, mailMessages);
   // Builds the raw message only; the SMTP transport (if any) then sends exactly those bytes.
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
@@ -92,6 +97,8 @@ export function createMailer(db: Kysely<DatabaseSchema>, config: MailConfig): Ma
         result = { ...delivered, outcome: 'mailSent' };
       } catch (error) {
         result = { transport: smtp ? 'smtp' : 'emlFile', outcome: 'mailNotSent', error: (error instanceof Error ? error.message : String(error)).slice(0, 2000) };
+        // Never the SMTP address: it may carry a password.
+        log?.error({ mailId: id, transport: result.transport, error: result.error }, 'messaggio e-mail non inviato');
       }
       const sentDateTime = new Date().toISOString();
       await outbox.insert([
