@@ -69,12 +69,14 @@ describe('a role rule in Italian', () => {
     const rules: PermissionRule[] = [
       { action: 'read', subject: 'assignment', conditions: { 'relationships.operatorIds': { $in: '$' + '{user.id}' } } },
       { action: 'read', subject: 'quotation', conditions: { 'relationships.authorId': '$' + '{user.officeLocationIds}', 'attributes.status': { $in: 'draft' } } },
+      { action: 'read', subject: 'customer', fields: ['relationships.authorId'] },
     ];
     const messages = roleRuleIssues(rules, roleCatalogue(kindList), ruleIssueWords).map((issue) => issue.message);
     expect(messages).toEqual([
       '«l’utente connesso» è un solo valore: in «Operatori» usa «è» o un elenco di valori',
       '«le sedi dell’utente connesso» è un elenco: in «Autore» usa «è uno di», «non è uno di» o «contiene tutti»',
       'In «Stato» «è uno di» vuole un elenco di valori',
+      'Il campo «Autore» non esiste per clienti',
     ]);
   });
 });

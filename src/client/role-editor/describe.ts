@@ -38,6 +38,7 @@ export function pathLabel(path: string): string {
 /** The words the rules' problems are said with on the role screen: «Il campo «Autore»…», «l’utente connesso è un solo valore: usa «è»…». */
 export const ruleIssueWords: RuleIssueWords = {
   field: pathLabel,
+  subject: subjectName,
   placeholder: (name) => t(`roles.placeholder.${name}`),
   operator: (operator) => or(`forms.rule.op.${operator}`, operator),
 };

@@ -109,10 +109,12 @@ export interface RoleRuleIssue {
 
 /**
  * How the problems name what they are about: the server answers with the rule's own terms (a path,
- * `${user.id}`, `$in`); the role editor passes its Italian words («Autore», «l’utente connesso», «è uno di»).
+ * `${user.id}`, `$in`, `quotation`); the role editor passes its Italian words («Autore», «l’utente connesso»,
+ * «è uno di», «preventivi»).
  */
 export interface RuleIssueWords {
   field(path: string): string;
+  subject(subject: string): string;
   placeholder(name: string): string;
   operator(operator: string): string;
 }
@@ -122,7 +124,7 @@ const OPERATOR_TERMS: Readonly<Record<string, string>> = {
   '=': 'uguale a', $in: 'è uno di', $nin: 'non è uno di', $all: 'contiene tutti', $exists: 'esiste', $size: 'numero di elementi', $regex: 'corrisponde a', $options: 'opzioni di ricerca',
 };
 
-const ruleTerms: RuleIssueWords = { field: (path) => path, placeholder: placeholderText, operator: (operator) => OPERATOR_TERMS[operator] ?? operator };
+const ruleTerms: RuleIssueWords = { field: (path) => path, subject: (subject) => subject, placeholder: placeholderText, operator: (operator) => OPERATOR_TERMS[operator] ?? operator };
 
 const SECTIONS = new Set(['attributes', 'metadata', 'relationships']);
 const KEY = /^[A-Za-z0-9_]+$/;
@@ -152,7 +154,7 @@ function pathProblem(path: string, subjects: readonly string[], catalogue: RoleC
   // A subject without kinds (all, calendar…): no schema to check against.
   if (kinds.length === 0) return null;
   if (kinds.some((kind) => schemaAt(kind, plain) !== undefined)) return null;
-  const names = subjects.filter((s) => catalogue.kindsOf(s).length > 0).join(', ');
+  const names = subjects.filter((s) => catalogue.kindsOf(s).length > 0).map(words.subject).join(', ');
   return `Il campo «${words.field(path)}» non esiste per ${names}`;
 }
 
