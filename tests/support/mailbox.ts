@@ -53,6 +53,12 @@ function decodeHeader(value: string): string {
     );
 }
 
+/** The decoded `Subject` of a raw RFC 822 message (folded lines joined, encoded words read). */
+export function subjectOf(raw: string): string {
+  const header = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return decodeHeader(/^Subject: (.*)$/im.exec(header)?.[1] ?? '');
+}
+
 export async function startMailbox(): Promise<Mailbox> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -64,8 +70,7 @@ export async function startMailbox(): Promise<Mailbox> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const header = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-        const subject = decodeHeader(/^Subject: (.*)$/im.exec(header)?.[1] ?? '');
+        const subject = subjectOf(raw);
         const envelope = session.envelope;
         messages.push({
           from: envelope.mailFrom ? envelope.mailFrom.address : '',
