@@ -70,8 +70,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'CustomersEmployees', path: '/customers/employees', title: t('nav.customersEmployees'), group: 'customers', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.employees')] },
   { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], kind: 'employees', opensRecord: true, recordParams: { employeeCustomerId: 'customerId' } },
   { name: 'CustomersId', path: '/customers/:id', title: t('nav.customersId'), needsId: true, can: ['read', 'customer'], kind: 'customers', opensRecord: true, aliases: [t('nav.alias.contacts')] },
-  { name: 'CustomersIdDetail', path: '/customers/:id/detail', title: t('nav.customersIdDetail'), needsId: true, can: ['read', 'customer'], kind: 'customers', aliases: [t('nav.alias.registry'), t('nav.alias.editCustomer')], page: t('nav.page.customersIdDetail') },
-  { name: 'CustomersIdSettings', path: '/customers/:id/settings', title: t('nav.customersIdSettings'), needsId: true, can: ['read', 'customer'], staffOnly: true, kind: 'customers', page: t('nav.page.customersIdSettings') },
+  { name: 'CustomersIdDetail', path: '/customers/:id/detail', title: t('nav.customersIdDetail'), needsId: true, can: ['read', 'customer'], kind: 'customers', aliases: [t('nav.alias.registry'), t('nav.alias.editCustomer')] },
+  { name: 'CustomersIdSettings', path: '/customers/:id/settings', title: t('nav.customersIdSettings'), needsId: true, can: ['read', 'customer'], staffOnly: true, kind: 'customers' },
   // The customer portal (issue 26): its home, compliance per site, and a site's page. A customer user reads its own; staff a read-only view of a customer's.
   { name: 'CustomersIdPortal', path: '/customers/:id/portal', title: t('nav.customersIdPortal'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   { name: 'CustomersIdPortalTraining', path: '/customers/:id/portal/training', title: t('nav.customersIdPortalTraining'), needsId: true, can: ['read', 'customer'], kind: 'customers' },

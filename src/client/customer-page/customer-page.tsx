@@ -38,6 +38,7 @@ import { CommandButton } from '../shell/command-button.tsx';
 import { useIsActiveTab, useTabUrl } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { pagePath } from '../workspace/workspace-state.ts';
+import { joinTitle } from '../workspace/workspace-sync.ts';
 import { focusFirstInvalid } from '../forms/focus-invalid.ts';
 import { injectStyles } from '../shell/inject-styles.ts';
 import { SitesMap } from './sites-map.tsx';
@@ -192,7 +193,6 @@ function LoadedCustomer({ kind, controller, stored, draft }: { kind: KindDefinit
   const [url] = useTabUrl();
   const { ability } = useSession();
   const title = kind.title(stored) || kind.label.singular;
-  const doc = useRecordDocument(kind, controller, stored, title);
   const sections = useMemo(
     () => customerSections.filter((section) => sectionReadable(section, ability, kind)),
     [ability, kind],
@@ -227,6 +227,8 @@ function LoadedCustomer({ kind, controller, stored, draft }: { kind: KindDefinit
     show(sections[to]!.id);
   };
   const shown = sections.some((section) => section.id === current) ? current : 'overview';
+  // The tab says the section it shows before the customer («Sedi · Officine…», issue 23 «titles collide»); the overview is the customer.
+  const doc = useRecordDocument(kind, controller, stored, shown === 'overview' ? title : joinTitle([sectionName(shown)], title));
 
   return (
     <RecordFrame

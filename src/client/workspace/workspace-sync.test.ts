@@ -43,12 +43,10 @@ describe('saved tabs', () => {
   it('say which page of a record a tab is, before the record\'s name, no word twice (issue 23 «titles collide»)', () => {
     const customer = 'Officine Meccaniche Lombarde';
     // Five pages of one customer: five titles.
-    const pages = ['/customers/c1', '/customers/c1/detail', '/customers/c1/settings', '/marketing/customers/c1', '/planning/physicalActivities/fire/c1', '/customers/c1/fire/equipments', '/planning/commercialAgreements/c1'];
+    const pages = ['/customers/c1', '/marketing/customers/c1', '/planning/physicalActivities/fire/c1', '/customers/c1/fire/equipments', '/planning/commercialAgreements/c1'];
     const labels = pages.map((url) => tabLabel({ url, title: customer }));
     expect(labels).toEqual([
       customer,
-      `Anagrafica · ${customer}`,
-      `Impostazioni · ${customer}`,
       `CRM vendite · ${customer}`,
       `Scadenze Antincendio · ${customer}`,
       `Attrezzature Antincendio · ${customer}`,
@@ -60,8 +58,11 @@ describe('saved tabs', () => {
     expect(tabLabel({ url: '/customers/c1/equip/equipments', title: customer })).toBe(`Attrezzature · ${customer}`);
     expect(tabLabel({ url: '/planning/calendar/fire', title: 'Calendario antincendio' })).toBe('Calendario antincendio');
     expect(tabLabel({ url: '/planning/calendar/fire', title: 'Calendario – Antincendio' })).toBe('Calendario – Antincendio');
+    // The customer page says the section it shows («Anagrafica», «Sedi»), with joinTitle: the route adds nothing.
+    expect(tabLabel({ url: '/customers/c1/detail', title: joinTitle(['Anagrafica'], customer) })).toBe(`Anagrafica · ${customer}`);
+    expect(tabLabel({ url: '/customers/c1', title: joinTitle(['Sedi'], customer) })).toBe(`Sedi · ${customer}`);
     // A page reopened from «Recenti» with its whole label as title is not said twice.
-    expect(tabLabel({ url: '/customers/c1/detail', title: `Anagrafica · ${customer}` })).toBe(`Anagrafica · ${customer}`);
+    expect(tabLabel({ url: '/planning/physicalActivities/fire/c1', title: `Scadenze Antincendio · ${customer}` })).toBe(`Scadenze Antincendio · ${customer}`);
     // Until the list has read its customer, the route's title.
     expect(tabLabel({ url: '/planning/physicalActivities/fire/c1' })).toBe('Scadenze del cliente (Antincendio)');
   });

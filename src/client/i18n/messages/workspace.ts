@@ -87,8 +87,6 @@ export default {
   'nav.notFound': 'Pagina non trovata',
 
   // What a page about a record is, before the record's name in its tab («Scadenze Antincendio · Officine…»).
-  'nav.page.customersIdDetail': 'Anagrafica',
-  'nav.page.customersIdSettings': 'Impostazioni',
   'nav.page.customerEquipments': 'Attrezzature {moduleName}',
   'nav.page.customerInstallations': 'Impianti {moduleName}',
   'nav.page.marketingCustomersId': 'CRM vendite',
