@@ -38,7 +38,7 @@ import { CommandButton } from '../shell/command-button.tsx';
 import { useIsActiveTab, useTabUrl } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { pagePath } from '../workspace/workspace-state.ts';
-import { joinTitle } from '../workspace/workspace-sync.ts';
+import { joinTitle } from '../workspace/tab-label.ts';
 import { focusFirstInvalid } from '../forms/focus-invalid.ts';
 import { injectStyles } from '../shell/inject-styles.ts';
 import { SitesMap } from './sites-map.tsx';

@@ -14,6 +14,7 @@ import { intl } from '../i18n/index.ts';
 import { store } from '../store.ts';
 import { userSettingsAtom } from '../settings/user-settings.ts';
 import { activeTab, dispatchWorkspace, tabLimitOf, workspaceAtom, type Side } from './workspace-state.ts';
+import { tabLabel } from './tab-label.ts';
 
 /** The id of the tab a component renders in (`<TabPanel>` provides it). */
 export const TabIdContext = createContext<string | undefined>(undefined);
@@ -58,7 +59,7 @@ export function openTab(url: string, options: OpenTabOptions = {}): void {
       id: 'workspace-tab-limit',
       content: intl.formatMessage(
         { id: 'workspace.tabs.limitClosed' },
-        { limit, count: closed.length, titles: closed.map((tab) => tab.title ?? tab.url).join(', '), keys: formatSequence(reopenKey()) },
+        { limit, count: closed.length, titles: closed.map(tabLabel).join(', '), keys: formatSequence(reopenKey()) },
       ),
     });
   }

@@ -17,7 +17,7 @@ import { store } from '../store.ts';
 import { closeTab } from './close-tab.ts';
 import { DirtyMarker } from './dirty-marker.tsx';
 import { useScopedCommands } from './use-scoped-commands.ts';
-import { tabLabel } from './workspace-sync.ts';
+import { tabLabel } from './tab-label.ts';
 import { activeTab, dispatchWorkspace, tabListOpenAtom, workspaceAtom, type Tab } from './workspace-state.ts';
 
 interface Entry {

@@ -10,7 +10,7 @@ import { formatSequence } from '../../../commands/keys.ts';
 import { closeTab } from './close-tab.ts';
 import { DirtyMarker } from './dirty-marker.tsx';
 import { TabPanel } from './tab-panel.tsx';
-import { tabLabel } from './workspace-sync.ts';
+import { tabLabel } from './tab-label.ts';
 import { activeTab, dispatchWorkspace, isSplit, tabListOpenAtom, workspaceAtom, type PaneIndex } from './workspace-state.ts';
 import { isPlainClick } from '../shell/app-link.tsx';
 import { returningFocus } from '../shell/ui-state.ts';
