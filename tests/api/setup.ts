@@ -4,6 +4,9 @@
  * it. Requests go through Fastify's full request pipeline (inject), without a socket.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -108,7 +111,10 @@ export async function setupApi(engine: string, options: SetupOptions = {}): Prom
   ]);
   // DATABASE_URL: the app's change notices LISTEN on the same server (events.test.ts).
   const env = { ...(options.oidc ? { PUBLIC_URL: options.oidc.publicUrl } : {}), ...(engine === 'postgres' ? { DATABASE_URL: url } : {}), ...options.env };
-  const config = { ...loadConfig(env), authDisabled: options.authDisabled ?? !options.oidc, devUserEmail: ADMIN_EMAIL, logLevel: 'silent' };
+  const loaded = loadConfig(env);
+  // A test without a DATA_DIR of its own writes its e-mail (no SMTP_URL) to a folder of its own, never to ./data/outbox.
+  const outboxDir = options.env?.DATA_DIR ? undefined : path.join(os.tmpdir(), `api-outbox-${randomUUID()}`);
+  const config = { ...loaded, ...(outboxDir ? { mail: { ...loaded.mail, outboxDir } } : {}), authDisabled: options.authDisabled ?? !options.oidc, devUserEmail: ADMIN_EMAIL, logLevel: 'silent' };
   const signing = await testSigningKey();
   const app = await buildApp({
     database,
@@ -168,6 +174,7 @@ export async function setupApi(engine: string, options: SetupOptions = {}): Prom
     async close() {
       await app.close();
       await database.close();
+      if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
       if (schema) {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
