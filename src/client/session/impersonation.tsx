@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { records } from '../data/records.ts';
 import { flashAlert } from '../alerts/flash.ts';
-import { isAdmin } from '../../domain/rules/identity.ts';
+import { isAdmin } from '../../domain/rules/admin-role.ts';
 import { useSession } from './session.tsx';
 import { useDebounced } from '../use-debounced.ts';
 
