@@ -67,7 +67,8 @@ export function createMailer(db: Kysely<DatabaseSchema>, config: MailConfig, log
   const outbox = new EntityRepository(db, mailMessages);
   // Builds the raw message only; the SMTP transport (if any) then sends exactly those bytes.
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-  const smtp: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  // A mail server that does not answer gives up in seconds, not nodemailer's minutes (closing the server waits for messages under way).
+  const smtp: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 }) : undefined;
   const domain = /@([^>\s]+)>?$/.exec(config.from)?.[1] ?? 'localhost';
 
   async function deliver(raw: Buffer, from: string, to: string[], id: string, at: Date): Promise<{ transport: MailTransport; emlFile?: string }> {
