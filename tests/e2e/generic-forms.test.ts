@@ -167,13 +167,15 @@ describe('long lists and role rules', () => {
     await open(`/preview/roles/${role.id}`);
     const rule = form().locator('[data-item-index="0"]');
     await rule.getByRole('checkbox', { name: 'Elimina' }).check();
-    // The stored condition is shown as a row: field (a combobox: the subject's fields are suggested), operator, value.
+    // The stored condition is shown as a row: field (a choice of the subject's fields, by their labels), operator, value.
     expect(await rule.getByRole('combobox', { name: 'Campo della condizione' }).first().inputValue()).toBe('relationships.customerId');
     expect(await rule.getByRole('combobox', { name: 'Operatore' }).first().inputValue()).toBe('$in');
     await rule.getByRole('button', { name: 'Aggiungi condizione' }).click();
-    await rule.getByRole('combobox', { name: 'Campo della condizione' }).nth(1).fill('attributes.status');
+    await rule.getByRole('combobox', { name: 'Campo della condizione' }).nth(1).selectOption('attributes.status');
     await rule.getByRole('combobox', { name: 'Operatore' }).nth(1).selectOption('$ne');
-    await rule.getByRole('textbox', { name: 'Valore della condizione' }).nth(1).fill('cancelled');
+    // The first condition's value is the user's own (named, no box): the new one's box is the only one.
+    expect(await rule.getByRole('combobox', { name: 'Valore dell’utente' }).first().evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('i clienti assegnati all’utente connesso');
+    await rule.getByRole('textbox', { name: 'Valore della condizione' }).fill('cancelled');
     await save();
     const stored = await fetchOne('roles', role.id);
     expect(stored.attributes.permissions).toEqual([
