@@ -60,6 +60,8 @@ export const abilityActions = ['create', 'read', 'update', 'delete', 'manage', '
 export const quotationAbilityActions = [
   'emit', 'requestApproval', 'approve', 'readResponsible', 'readArea', 'receiveApprovalReminders',
   'updateUnitNetPrice', 'createRevision', 'updateRevision', 'createOrder',
+  // Issue 26 §3: a customer's user signs (or refuses) its issued quotations from the portal.
+  'sign',
 ] as const;
 
 /**

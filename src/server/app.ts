@@ -1,4 +1,5 @@
 /** The one HTTP process: /api, the static client, and the embedded sign-in provider at /oidc. */
+import { registerQuotationSignatureRoutes } from './signature/quotation-signature.ts';
 import { businessDay } from '../domain/business-day.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -251,6 +252,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer.close();
   });
   registerMailRoutes(app, { service, mailer }, callOf);
+  // Issue 26 §3: quotations signed (or refused) online by their customer's user.
+  registerQuotationSignatureRoutes(app, { db: database.db, service, storage: mediaStorage, mailer, publicUrl: config.publicUrl }, callOf);
   // Issue 22: staff read their colleagues' names (only those), whatever their rights on users.
   registerStaffNameRoutes(app, service, (request) => {
     if (!request.caller) throw new Problem('UNAUTHORIZED');

@@ -91,6 +91,7 @@ export const fixtureRows = {
   impersonationAudit: { auditRow: 'a request of the Admin acting as salesman X' },
   imports: { importA: 'an import into customer A\'s equipment register' },
   mailMessages: { mailRow: 'a message of the mail outbox, to customer A' },
+  technicianQualifications: { qualificationManutentore: 'the Manutentore’s own qualification (issue 25)' },
 } as const;
 
 export type FixtureType = keyof typeof fixtureRows;
@@ -135,6 +136,9 @@ export const routeRows = {
   // Issue 26 §8 (src/server/mail/routes.ts): the messages the server sent, administrators only (the
   // `mailMessages` kind's read rule; tests/api/mail-outbox.test.ts sends them).
   mailOutbox: { request: 'GET /api/mail/outbox', what: 'the mail outbox', answers: ['Admin', 'Admin (fire only)'] },
+  // Issue 26 §3 (src/server/signature/quotation-signature.ts): a one-time code to sign an issued quotation, for
+  // its customer's user only (the `sign` rule); staff never sign for the customer (tests/api/quotation-signature.test.ts signs).
+  signatureCode: { request: 'POST /api/quotations/{quotationIssued}/signature/code', what: 'a code to sign customer A’s issued quotation', answers: ['Cliente A'] },
 } as const satisfies Record<string, { request: string; what: string; answers: 'all' | readonly string[] }>;
 export type RouteRow = keyof typeof routeRows;
 
@@ -431,6 +435,8 @@ export const expected: Record<string, CallerExpectation> = {
       physicalActivities: { read: all },
       physicalEquipments: { read: all },
       physicalInstallations: { read: all },
+      // Issue 25: a technician reads their own qualifications, and changes none.
+      technicianQualifications: { read: ['qualificationManutentore'] },
     },
     findings: [...mediaReads(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaIssuedA', 'mediaOrderA'])],
   },
@@ -459,6 +465,8 @@ export const expected: Record<string, CallerExpectation> = {
       physicalActivities: { read: all, update: all, actions: { plan: all, postpone: all } },
       physicalEquipments: { read: all },
       physicalInstallations: { read: all },
+      // Issue 25: the planners manage the technicians' qualifications.
+      technicianQualifications: { read: all, create: true, update: all, delete: true },
     },
     findings: [...mediaReads(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaIssuedA', 'mediaCheckB'])],
   },
@@ -488,6 +496,8 @@ export const expected: Record<string, CallerExpectation> = {
       physicalActivities: { read: all, update: all, actions: { plan: all, postpone: all } },
       physicalEquipments: { read: all },
       physicalInstallations: { read: all },
+      // Issue 25: the planners manage the technicians' qualifications.
+      technicianQualifications: { read: all, create: true, update: all, delete: true },
     },
     findings: [
       ...proves(PARENT_OUTSIDE_MODULES, 'assignmentActivities', [...READ_OPS, 'upload'], ['activityOfEquip']),
@@ -551,6 +561,8 @@ export const expected: Record<string, CallerExpectation> = {
       assignmentActivities: { read: all },
       equipments: { read: all },
       components: { read: all },
+      // Issue 25: their own qualifications only (the fixture's is the Manutentore's).
+      technicianQualifications: { read: [] },
     },
   },
 

@@ -26,6 +26,8 @@ import type { Caller } from '../../src/server/auth/identity.ts';
 import { registerIconRoutes } from '../../src/server/icons/routes.ts';
 import { registerCalendarFeedRoutes } from '../../src/server/calendar/feed.ts';
 import { registerMailRoutes } from '../../src/server/mail/routes.ts';
+import { registerQuotationSignatureRoutes } from '../../src/server/signature/quotation-signature.ts';
+import type { MediaStorage } from '../../src/server/storage/storage.ts';
 import { demoCallerNames, engines, setupService, type DemoCallerName, type ServiceSetup } from './setup.ts';
 import { buildFixture, type Fixture } from './permission-matrix.fixture.ts';
 import { openEventStreams } from './event-streams.ts';
@@ -183,16 +185,38 @@ registerCalendarFeedRoutes(standIn as unknown as FastifyInstance, calendarDeps, 
 // The outbox reads its rows through the same service (the mailer only serves the .eml files, none here).
 const mailDeps = { service: undefined as unknown as EntityService, mailer: { send: () => Promise.reject(new Error('no mail in the matrix')), readEml: async () => undefined, close: () => undefined } };
 registerMailRoutes(standIn as unknown as FastifyInstance, mailDeps, signedIn);
+// The signature's code is «sent» by a mailer that only says so; its rows go through the same service and database.
+const signatureDeps = {
+  service: undefined as unknown as EntityService, db: undefined as unknown as ServiceSetup['db'], storage: undefined as unknown as MediaStorage, publicUrl: 'http://matrix.test',
+  mailer: { send: async () => ({ id: 'matrix', messageId: '<matrix@test>', transport: 'emlFile' as const, outcome: 'mailSent' as const }), readEml: async () => undefined, close: () => undefined },
+};
+registerQuotationSignatureRoutes(standIn as unknown as FastifyInstance, signatureDeps, signedIn);
 
-async function routeOutcome(route: RouteRow, caller: Caller | undefined): Promise<Outcome> {
-  const [method, url] = routeRows[route].request.split(' ') as [string, string];
+/** The handler registered for `method` and a concrete path, with the path's parameters (`:id`). */
+function handlerFor(method: string, pathname: string): { handler: RouteHandler; params: Record<string, string> } | undefined {
+  for (const [key, handler] of routeHandlers) {
+    const [registered, pattern] = key.split(' ') as [string, string];
+    if (registered !== method) continue;
+    const names: string[] = [];
+    const matcher = new RegExp(`^${pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`);
+    const found = matcher.exec(pathname);
+    if (found) return { handler, params: Object.fromEntries(names.map((name, i) => [name, found[i + 1]!])) };
+  }
+  return undefined;
+}
+
+async function routeOutcome(m: Matrix, route: RouteRow, caller: Caller | undefined): Promise<Outcome> {
+  const [method, written] = routeRows[route].request.split(' ') as [string, string];
+  // `{rowKey}` in a route's path is that fixture row's id.
+  const url = written.replace(/\{(\w+)\}/g, (_, key: string) => m.f.rows[key as RowKey].id);
   const { pathname, searchParams } = new URL(url, 'http://matrix.test');
-  const handler = routeHandlers.get(`${method} ${pathname}`);
-  if (!handler) throw new Error(`no handler registered for ${routeRows[route].request}`);
+  const found = handlerFor(method, pathname);
+  if (!found) throw new Error(`no handler registered for ${routeRows[route].request}`);
+  const { handler, params } = found;
   let status = 200;
   const reply = { code: (code: number) => ((status = code), reply), type: () => reply, header: () => reply, send: (body: unknown) => body };
   return outcomeOf(async () => {
-    await handler({ method, url, query: Object.fromEntries(searchParams), headers: {}, testCaller: caller }, reply);
+    await handler({ method, url, params, query: Object.fromEntries(searchParams), headers: {}, testCaller: caller }, reply);
     if (status >= 400) throw new Error(`${routeRows[route].request} answered ${status}`);
   });
 }
@@ -206,7 +230,7 @@ function routeCellsOf(callerName: DemoCallerName | undefined): Cell[] {
       name: `${callerName ?? 'not signed in'} × ${route} (${routeRows[route].what}) × read → ${expectedOutcome}`,
       expected: expectedOutcome,
       findings: [],
-      run: (m) => routeOutcome(route, callerName ? m.f.callers[callerName] : undefined),
+      run: (m) => routeOutcome(m, route, callerName ? m.f.callers[callerName] : undefined),
     };
   });
 }
@@ -269,6 +293,8 @@ describe.each(engines())('permission matrix on %s', (engine) => {
     m = { s, f, dry, files, documents: new DocumentData(s.db, s.service), delivered };
     calendarDeps.service = s.service;
     mailDeps.service = s.service;
+    signatureDeps.service = s.service;
+    signatureDeps.db = s.db;
     calendarDeps.db = s.db;
     before = await snapshot();
   }, 120_000);

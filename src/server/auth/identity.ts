@@ -4,6 +4,7 @@
  * identity and its ability. `X-Impersonation` lets an Admin act as another user.
  * Secure by default: only an explicit AUTH_DISABLED=1 runs requests as a development user.
  */
+import { signatureRules } from '../../domain/rules/quotation-signature.ts';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
@@ -117,7 +118,7 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
   const adminRules: PermissionRule[] = admin ? [{ action: 'manage', subject: 'all' }] : [];
   const allowedModules = effectiveAllowedModules(access);
   const closing = closingRules({ moduleSubjects, allowedModules: modules.every((m) => allowedModules.includes(m)) ? undefined : allowedModules });
-  const granted = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...SELF_SERVICE_RULES, ...adminRules, ...closing, ...impersonationRules(admin, attributes.userType), ...mailMessageRules(admin)], {
+  const granted = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...SELF_SERVICE_RULES, ...adminRules, ...closing, ...impersonationRules(admin, attributes.userType), ...mailMessageRules(admin), ...signatureRules(attributes.userType)], {
     id: user.id,
     customerId: attributes.customerId ?? null,
     officeLocationIds,

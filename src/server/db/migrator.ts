@@ -33,6 +33,7 @@ import { operatoreCommercialTermsMigration } from './migrations/0024-operatore-c
 import { registerImportsMigration } from './migrations/0025-register-imports.ts';
 import { customerSinceMigration } from './migrations/0028-customer-since.ts';
 import { productSuppliersOneTruthMigration } from './migrations/0029-product-suppliers-one-truth.ts';
+import { quotationSignatureMigration } from './migrations/0031-quotation-signature.ts';
 import { adminRoleNameMigration } from './migrations/0030-admin-role-name.ts';
 
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0025-register-imports': registerImportsMigration,
   '0028-customer-since': customerSinceMigration,
   '0029-product-suppliers-one-truth': productSuppliersOneTruthMigration,
+  '0031-quotation-signature': quotationSignatureMigration,
   '0030-admin-role-name': adminRoleNameMigration,
 };
 

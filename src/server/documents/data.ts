@@ -202,7 +202,16 @@ export class DocumentData {
   async load(recordType: string, id: string, call: CallContext): Promise<DocumentSource> {
     const declaration = Object.values(documentDeclarations).find((d) => d.recordType === recordType);
     if (!declaration) throw new Problem('ROUTE_NOT_FOUND', { message: `Nessun documento per il tipo ${recordType}` });
-    const record = await this.service.get(recordType, id, call);
+    return this.loadRecord(recordType, await this.service.get(recordType, id, call), call);
+  }
+
+  /**
+   * What the document of `record` prints, the record being already read by the caller (an action that
+   * admitted it in its transaction: a signature prints the quotation as that transaction sees it).
+   */
+  async loadRecord(recordType: string, record: Entity, call: CallContext): Promise<DocumentSource> {
+    const declaration = Object.values(documentDeclarations).find((d) => d.recordType === recordType);
+    if (!declaration) throw new Problem('ROUTE_NOT_FOUND', { message: `Nessun documento per il tipo ${recordType}` });
     this.requireSubstance(call, declaration);
     const module = (declaration.headingFromRecordModule ? str(attrs(record).module) : undefined) ?? declaration.headingModule;
     const heading = await this.heading(module);

@@ -26,6 +26,42 @@ export interface PdfOptions {
   compress?: boolean;
   /** Called with the number of each page added after the first; it may throw to stop the layout (a page limit). */
   onPage?: (pageNumber: number) => void;
+  /** A last page sealing the document: who signed it, how and when (a signed quotation's audit trail). */
+  seal?: DocumentSeal;
+}
+
+/** The audit trail printed on a signed document's last page, with the drawn signature. */
+export interface DocumentSeal {
+  title: string;
+  /** Label and value, in reading order. */
+  rows: readonly (readonly [string, string])[];
+  /** PNG bytes of the drawn signature. */
+  signature?: Uint8Array;
+  /** What the signature is, in law (printed under the rows). */
+  note: string;
+}
+
+/** The seal's page: its title, the drawn signature, then each fact on its own line, and the note. */
+function drawSeal(doc: Doc, seal: DocumentSeal): void {
+  doc.addPage();
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  doc.font(BOLD).fontSize(14).text(seal.title, left, doc.y, { width }).moveDown(0.6);
+  if (seal.signature) {
+    try {
+      const top = doc.y;
+      doc.image(Buffer.from(seal.signature.buffer, seal.signature.byteOffset, seal.signature.byteLength), left, top, { fit: [260, 110] });
+      doc.save().moveTo(left, top + 114).lineTo(left + 260, top + 114).lineWidth(0.5).strokeColor('#999999').stroke().restore();
+      doc.y = top + 122;
+    } catch {
+      // A drawing PDFKit cannot read is left out; the facts below still say who signed.
+    }
+  }
+  for (const [label, value] of seal.rows) {
+    doc.font(BOLD).fontSize(BODY_SIZE).text(`${label}: `, left, doc.y, { continued: true, width }).font(FONT).text(value, { width });
+    doc.moveDown(0.2);
+  }
+  doc.moveDown(0.6).font(ITALIC).fontSize(8).fillColor('#444444').text(seal.note, left, doc.y, { width }).fillColor('#000000');
 }
 
 const FONT = 'Helvetica';
@@ -311,6 +347,7 @@ export async function renderPdf(blocks: readonly Block[], options: PdfOptions): 
         break;
     }
   }
+  if (options.seal) drawSeal(doc, options.seal);
   doc.end();
   return doc;
 }

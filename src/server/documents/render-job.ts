@@ -8,7 +8,7 @@ import Mustache from 'mustache';
 import { documentView, renderTemplate, TemplateError, type TemplateIssue } from '../../domain/documents/template.ts';
 import { documentDeclarations, type TemplateDocType } from '../../domain/documents/placeholders.ts';
 import { parseMarkup } from '../../domain/documents/markup.ts';
-import { renderPdf } from './pdf.ts';
+import { renderPdf, type DocumentSeal } from './pdf.ts';
 import type { ReportHeading } from './data.ts';
 
 export interface RenderJob {
@@ -21,6 +21,8 @@ export interface RenderJob {
   heading?: ReportHeading;
   logo?: Uint8Array;
   compress?: boolean;
+  /** A last page with the signature's audit trail (a signed quotation). */
+  seal?: DocumentSeal;
   maxRows: number;
   maxPages: number;
 }
@@ -90,6 +92,7 @@ export async function renderDocument(job: RenderJob): Promise<Uint8Array> {
     heading: job.heading,
     logo: job.logo ? Buffer.from(job.logo.buffer, job.logo.byteOffset, job.logo.byteLength) : undefined,
     compress: job.compress,
+    ...(job.seal ? { seal: job.seal } : {}),
     onPage: (page) => {
       if (page > job.maxPages) throw new DocumentTooLarge('pages', job.maxPages);
     },

@@ -79,7 +79,7 @@ async function createOrderRefusal(hook: HookContext, quotation: Entity): Promise
  * description, quantity, list and unit price, discount) in the quotation's order, linked to it by
  * `relationships.quotationId`. One order per quotation: a second one is refused, naming the first.
  */
-async function createOrderFromQuotation(hook: HookContext, quotation: Entity): Promise<Entity> {
+export async function createOrderFromQuotation(hook: HookContext, quotation: Entity): Promise<Entity> {
   const existing = await orderOfQuotation(hook, quotation);
   if (existing) throw new Problem('ORDER_ALREADY_EXISTS', { message: existing.message, extensions: { existingId: existing.id } });
   const products = await hook.repository('quotationProducts').listByRelationship('quotationId', quotation.id);

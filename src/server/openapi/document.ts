@@ -20,6 +20,7 @@ import { documentDeclarations } from '../../domain/documents/placeholders.ts';
 import { modules } from '../../domain/enums.ts';
 import { calendarFeedPaths } from '../calendar/openapi.ts';
 import { mailOutboxPaths } from '../mail/openapi.ts';
+import { refuseQuotationRequest, signQuotationRequest } from '../../domain/rules/quotation-signature.ts';
 import { registerImportPaths } from '../import/openapi.ts';
 
 export interface OpenApiOptions {
@@ -553,6 +554,52 @@ function orderWizardPath(sink: SchemaSink): JsonSchema {
 }
 
 /** `PUT /api/quotations/{id}/lines`: the quotation's header and whole ordered set of lines, in one versioned write. */
+/** Issue 26 §3: a quotation signed (or refused) online by its customer's user (src/server/signature/quotation-signature.ts). */
+function quotationSignaturePaths(sink: SchemaSink): Record<string, JsonSchema> {
+  const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+  const who = 'Richiede `sign` sul preventivo (l’utente del suo cliente, sui preventivi emessi; il personale mai), dopo la lettura.';
+  const answer = { type: 'object', properties: { data: ref(componentName('quotations')) }, required: ['data'] };
+  return {
+    '/api/quotations/{id}/signature/code': {
+      post: {
+        operationId: 'quotationsSignatureCode', summary: 'Codice monouso per firmare il preventivo', tags: ['quotations'],
+        description: `Invia all’e-mail del firmatario un codice di 6 cifre, valido 10 minuti e una volta (ne resta valido solo l’ultimo; al massimo 5 all’ora, poi 429). Ne è conservata solo l’impronta. ${who}`,
+        parameters: [id],
+        responses: {
+          202: { description: 'Codice inviato.', content: json({ type: 'object', properties: { data: { type: 'object', properties: { sentTo: { type: 'string' }, expiresDateTime: { type: 'string', format: 'date-time' }, codeLength: { type: 'integer' } }, required: ['sentTo', 'expiresDateTime', 'codeLength'] } }, required: ['data'] }) },
+          ...problems(401, 403, 404, 409, 429, 502, 503),
+        },
+      },
+    },
+    '/api/quotations/{id}/signature': {
+      post: {
+        operationId: 'quotationsSign', summary: 'Firma e accetta il preventivo', tags: ['quotations'],
+        description: 'Con il codice ricevuto, la firma disegnata (PNG) e le voci opzionali scelte, in una transazione: il preventivo presentato è stampato e ne è calcolata l’impronta SHA-256; le voci opzionali scelte entrano nei totali; '
+          + 'il preventivo firmato, con l’ultima pagina che sigilla la traccia di audit (firmatario, data, indirizzo IP, browser, impronta, invio del codice) e la firma, è allegato come `signedQuotation`; il preventivo è accettato e ne è creato l’ordine. '
+          + `Un codice errato è contato (422 \`SIGNATURE_CODE_INVALID\` con \`attemptsLeft\`), dopo 5 o scaduto 422 \`SIGNATURE_CODE_EXPIRED\`. \`If-Match\` facoltativo: la versione presentata. \`Idempotency-Key\` ripete la stessa risposta. ${who}`,
+        parameters: [id, { name: 'If-Match', in: 'header', required: false, schema: { type: 'string' } }],
+        requestBody: { required: true, content: json(componentSchema('SignQuotationRequest', signQuotationRequest, 'input', sink)) },
+        responses: {
+          200: {
+            description: 'Il preventivo accettato; in `meta` l’ordine creato, il documento firmato e l’impronta.',
+            content: json({ ...answer, properties: { ...answer.properties, meta: { type: 'object', properties: { orderId: { type: 'string', format: 'uuid' }, orderNumber: { type: 'string' }, signedDocumentId: { type: 'string', format: 'uuid' }, documentSha256: { type: 'string' } } } } }),
+          },
+          ...problems(400, 401, 403, 404, 409, 413, 415, 422, 503),
+        },
+      },
+    },
+    '/api/quotations/{id}/signature/refusal': {
+      post: {
+        operationId: 'quotationsRefuse', summary: 'Rifiuta il preventivo', tags: ['quotations'],
+        description: `Il preventivo non è accettato; il motivo (obbligatorio) resta nel preventivo (\`metadata.refusalReason\`) per l’ufficio. ${who}`,
+        parameters: [id],
+        requestBody: { required: true, content: json(componentSchema('RefuseQuotationRequest', refuseQuotationRequest, 'input', sink)) },
+        responses: { 200: { description: 'Il preventivo non accettato.', content: json(answer) }, ...problems(400, 401, 403, 404, 409, 422, 503) },
+      },
+    },
+  };
+}
+
 function quotationLinesPath(sink: SchemaSink): JsonSchema {
   const body = componentSchema('QuotationsLinesBody', quotationLinesBody, 'input', sink);
   const answer = { type: 'object', properties: { data: ref(componentName('quotations')), included: { type: 'array', items: ref(componentName('quotationProducts')) } }, required: ['data', 'included'] };
@@ -888,6 +935,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   if (options.kinds.some((kind) => kind.type === 'customers')) paths['/api/customers/{id}/price'] = customerPricePath();
   if (options.kinds.some((kind) => kind.type === 'employees')) Object.assign(paths, compliancePaths());
   if (options.kinds.some((kind) => kind.type === 'quotations')) paths['/api/quotations/{id}/lines'] = quotationLinesPath(sink);
+  if (options.kinds.some((kind) => kind.type === 'quotations')) Object.assign(paths, quotationSignaturePaths(sink));
   Object.assign(paths, documentPaths(options.kinds));
   paths['/api/maintenance'] = maintenancePath();
   paths['/api/limits'] = limitsPath();

@@ -38,6 +38,7 @@ const roles: Record<string, string> = {
   'roles.verb.createRevision': 'creare revisioni',
   'roles.verb.updateRevision': 'modificare le revisioni',
   'roles.verb.createOrder': 'creare l’ordine',
+  'roles.verb.sign': 'firmare online (il cliente)',
   'roles.verb.resetPassword': 'reimpostare la password',
   'roles.subject.all': 'ogni cosa',
   'roles.subject.activity': 'attività',
@@ -103,6 +104,7 @@ const roles: Record<string, string> = {
   'roles.placeholder.unknown': 'un valore dell’utente che non esiste',
   'roles.field.id': 'Identificativo',
   'forms.rule.action.createOrder': 'Crea l’ordine',
+  'forms.rule.action.sign': 'Firma online (cliente)',
   'forms.rule.action.resetPassword': 'Reimposta la password',
 };
 

@@ -142,6 +142,8 @@ export const roleDefinitions: readonly { name: string; description: string; perm
       // Internal notes are for the provider's staff only (SPEC §3).
       { action: 'read', subject: 'quotation', conditions: { 'relationships.customerId': USER_CUSTOMER_ID, 'attributes.status': { $in: ['issued', 'accepted', 'not-accepted'] } } },
       { action: 'read', subject: 'quotation', fields: ['attributes.commercialNotes', 'metadata.totalMargin'], inverted: true, reason: 'Note commerciali riservate al personale' },
+      // Its issued quotations are signed (or refused) online from the portal (issue 26 §3; 0031-quotation-signature).
+      { action: 'sign', subject: 'quotation', conditions: { 'relationships.customerId': USER_CUSTOMER_ID, 'attributes.status': 'issued' } },
       // The lines of those quotations (the kind reads through its quotation: same customer, same states), without the cost and margin.
       { action: 'read', subject: 'quotation products' },
       { action: 'read', subject: 'quotation products', fields: ['attributes.costPrice', 'metadata.margin', 'metadata.marginPercent', 'relationships.supplierId'], inverted: true, reason: 'Costi e margini riservati al personale' },
