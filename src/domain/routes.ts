@@ -112,6 +112,9 @@ export const routes: readonly RouteDef[] = [
   { name: 'Anomalies', path: '/planning/anomalies', title: t('nav.anomalies'), group: 'planning', needsId: false, can: ['read', 'anomaly'] },
   { name: 'Reminders', path: '/reminders', title: t('nav.reminders'), group: 'planning', needsId: false, can: ['read', 'reminder'] },
   { name: 'RemindersId', path: '/reminders/:id', title: t('nav.remindersId'), needsId: true, can: ['read', 'reminder'], kind: 'reminders', opensRecord: true },
+  // Issue 25: who is a «tecnico manutentore qualificato» for which system types (D.M. 1/9/2021). Not in the SPEC table.
+  { name: 'TechnicianQualifications', path: '/planning/technicianQualifications', title: t('nav.technicianQualifications'), group: 'planning', needsId: false, can: ['read', 'technician qualification'], staffOnly: true, aliases: [t('nav.alias.technicianQualifications')] },
+  { name: 'TechnicianQualificationsId', path: '/planning/technicianQualifications/:id', title: t('nav.technicianQualificationsId'), needsId: true, can: ['read', 'technician qualification'], staffOnly: true, kind: 'technicianQualifications', opensRecord: true },
 
   // Equipment and installations
   { name: 'Equipments', path: '/equipments', title: t('nav.equipments'), group: 'equipment', needsId: false, can: ['read', 'equipment'], modules: fieldModules },

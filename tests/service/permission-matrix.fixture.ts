@@ -107,6 +107,8 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
   put('supplierProducts', 'supplierProductEquip', offer!);
   await add('priceLists', 'generalList', { attributes: { code: 'GEN', name: 'Listino generale', isDefault: true, items: [{ productId: productFire.id, price: 45 }] } });
   await add('commercialAgreements', 'agreementA', { attributes: { title: 'Manutenzione estintori', startDate: '2026-01-01', module: 'fire' }, relationships: { customerId: customerA.id } });
+  // Issue 25: a qualification of the Manutentore (no renewal day: no deadline beside the fixture's own).
+  await add('technicianQualifications', 'qualificationManutentore', { attributes: { systemTypes: ['extinguishers', 'fireDoors'], certifyingBody: 'Ente di certificazione', obtainedDate: '2025-01-10' }, relationships: { userId: callers.Manutentore.identity.userId } });
   await add('reminders', 'reminderX', { attributes: { title: 'Richiamare il cliente A', dateTime: '2026-06-20T09:00:00.000Z', module: 'fire' }, relationships: { userId: salesmanX, customerId: customerA.id } });
 
   lap('catalogue');
@@ -255,6 +257,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         trainingRooms: { attributes: { name: 'Aula 2' }, relationships: { trainingSiteId: rows.siteA.id } },
         trainingEquipments: { attributes: { name: 'Manichino' }, relationships: { trainingSiteId: rows.siteA.id } },
         reminders: { attributes: { title: 'Nuovo promemoria', dateTime: '2026-06-22T09:00:00.000Z', module: 'fire' } },
+        technicianQualifications: { attributes: { systemTypes: ['hydrants'], certifyingBody: 'Altro ente', obtainedDate: '2025-03-01' }, relationships: { userId: callers.Manutentore.identity.userId } },
         quotations: { attributes: { date: TODAY, module: 'fire' }, relationships: { customerId: rows.customerA.id } },
         quotationRevisions: undefined,
         quotationProducts: { attributes: { quantity: 1 }, relationships: { quotationId: rows.quotationX.id, productId: rows.productFire.id } },
@@ -327,6 +330,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         trainingRooms: { attributes: { notes: 'Aggiornato' } },
         trainingEquipments: { attributes: { notes: 'Aggiornato' } },
         reminders: { attributes: { note: 'Aggiornato' } },
+        technicianQualifications: { attributes: { certifyingBody: 'Ente aggiornato' } },
         quotations: { attributes: { notes: 'Aggiornato' } },
         quotationRevisions: { attributes: { reason: 'Aggiornato' } },
         quotationProducts: { attributes: { notes: 'Aggiornato' } },

@@ -100,6 +100,8 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   ProductsId: form('products'),
   Reminders: grid('reminders'),
   RemindersId: form('reminders'),
+  TechnicianQualifications: { screen: 'grid', type: 'technicianQualifications', columns: ['title', 'userId', 'systemTypes', 'certifyingBody', 'obtainedDate', 'renewalDueDate'] },
+  TechnicianQualificationsId: form('technicianQualifications'),
   ReportHeadings: grid('reportHeadings'),
   Roles: grid('roles'),
   SafetyRoles: grid('safetyRoles'),

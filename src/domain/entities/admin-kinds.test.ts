@@ -32,6 +32,7 @@ const samples: Record<string, Sample> = {
   trainingRooms: { attributes: { name: 'Aula 1' }, relationships: { trainingSiteId } },
   trainingEquipments: { attributes: { name: 'Manichino RCP' }, relationships: { trainingSiteId } },
   reminders: { attributes: { title: 'Richiamare il cliente', dateTime: '2025-03-01T09:00:00+01:00' }, relationships: { userId } },
+  technicianQualifications: { attributes: { systemTypes: ['extinguishers'], certifyingBody: 'Ente certificatore', obtainedDate: '2026-01-10' }, relationships: { userId } },
 };
 
 describeKindContract('admin kinds', adminKinds as readonly KindDefinition[], samples);

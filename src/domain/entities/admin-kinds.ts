@@ -15,6 +15,7 @@ import { courses, trainingPlans } from './courses.ts';
 import { courseEditions } from './course-editions.ts';
 import { trainingEquipments, trainingRooms, trainingSites } from './training-sites.ts';
 import { reminders } from './reminders.ts';
+import { technicianQualifications } from './technician-qualifications.ts';
 
 export const adminKinds = [
   users, roles, userSettings,
@@ -22,6 +23,7 @@ export const adminKinds = [
   templateDocs, reportHeadings, media,
   paymentTerms, invoicingMethods,
   employees, jobs, jobScopes, safetyRoles,
+  technicianQualifications,
   courses, courseEditions, trainingPlans, trainingSites, trainingRooms, trainingEquipments,
   reminders,
 ] as const;

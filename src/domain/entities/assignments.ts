@@ -28,6 +28,11 @@ export const assignmentAttributes = z.strictObject({
   notes: optionalText(5000),
   /** Created by the order wizard (SPEC §2 step 5) and still to be confirmed in the assignment detail. */
   isProvisional: z.boolean().default(false),
+  /**
+   * Issue 25: why an administrator assigns a technician not qualified for the intervention's system
+   * types (D.M. 1/9/2021). Accepted only from an administrator; kept in the history with the operators it let in.
+   */
+  qualificationOverrideReason: optionalText(500).nullable(),
 });
 
 export const assignmentRelationships = z.strictObject({

@@ -32,7 +32,8 @@ export const physicalActivityAttributes = z.strictObject({
 });
 
 export const physicalActivityRelationships = z.strictObject({
-  customerId: z.uuid(),
+  /** Absent only on a deadline of the provider's own (a technician's qualification to renew). */
+  customerId: z.uuid().nullable().optional(),
   /** The activity that executes it; absent for a deadline no activity executes (end of life). */
   activityId: z.uuid().nullable().optional(),
   equipmentId: z.uuid().nullable().optional(),
@@ -46,6 +47,8 @@ export const physicalActivityRelationships = z.strictObject({
   employeeId: z.uuid().nullable().optional(),
   courseId: z.uuid().nullable().optional(),
   courseEditionId: z.uuid().nullable().optional(),
+  /** A technician's qualification to renew (issue 25, module doc): the qualification whose renewal deadline it is. */
+  technicianQualificationId: z.uuid().nullable().optional(),
 });
 
 type PhysicalActivityShape = EntityShape & { attributes: z.infer<typeof physicalActivityAttributes> };
@@ -64,7 +67,7 @@ export const postponeDeadlineRequest = z.strictObject({
 
 export const ruleKindLabels: Record<(typeof deadlineKinds)[number], string> = {
   sorveglianza: 'Sorveglianza', controlloPeriodico: 'Controllo periodico', revisione: 'Revisione', collaudo: 'Collaudo', fineVita: 'Fine vita',
-  aggiornamentoFormativo: 'Aggiornamento formativo',
+  aggiornamentoFormativo: 'Aggiornamento formativo', rinnovoQualifica: 'Rinnovo qualifica',
 };
 
 export const physicalActivities = defineKind({
@@ -93,6 +96,7 @@ export const physicalActivities = defineKind({
     assignmentActivityId: { path: 'relationships.assignmentActivityId', type: 'uuid' },
     employeeId: { path: 'relationships.employeeId', type: 'uuid' },
     courseId: { path: 'relationships.courseId', type: 'uuid' },
+    technicianQualificationId: { path: 'relationships.technicianQualificationId', type: 'uuid' },
   },
   // What a planner types: the customer, the equipment's code, the activity, the norm. The names are
   // looked up by the server on every write (metadata), so the search finds them.
@@ -114,6 +118,8 @@ export const physicalActivities = defineKind({
     'relationships.employeeId': { target: 'employees', owned: true },
     'relationships.courseId': { target: 'courses' },
     'relationships.courseEditionId': { target: 'courseEditions' },
+    // A renewal means nothing without its qualification.
+    'relationships.technicianQualificationId': { target: 'technicianQualifications', owned: true },
   },
   actions: {
     plan: { label: 'Crea intervento', ability: 'update', body: planDeadlinesRequest, creates: true, createdType: 'assignments', key: 'i', selection: 'physicalActivityIds' },

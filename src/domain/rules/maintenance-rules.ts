@@ -20,7 +20,7 @@ export const maintenanceKinds = ['sorveglianza', 'controlloPeriodico', 'revision
 export type MaintenanceKind = (typeof maintenanceKinds)[number];
 
 /** What a deadline is: a maintenance phase, or an employee's training refresher (issue 12: the same engine serves training). */
-export const deadlineKinds = [...maintenanceKinds, 'aggiornamentoFormativo'] as const;
+export const deadlineKinds = [...maintenanceKinds, 'aggiornamentoFormativo', 'rinnovoQualifica'] as const;
 export type DeadlineKind = (typeof deadlineKinds)[number];
 
 /** What the first deadline counts from. */

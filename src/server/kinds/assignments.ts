@@ -15,6 +15,9 @@ import { storedOf } from '../resources/service.ts';
 import { customerName, nextCode, requireUnique } from './support/hook-helpers.ts';
 import { executeDeadlinesOfAssignment } from './support/deadline-engine.ts';
 import { unrecordedControlLines } from './assignmentActivities.ts';
+import { calendarDay } from '../../domain/rules/calendar.ts';
+import { missingQualificationMessage, missingSystemTypes } from '../../domain/rules/technician-qualification.ts';
+import { callerIsAdmin, qualificationsOf, systemTypesOfIntervention } from './support/technician-qualifications.ts';
 
 /** Activities the closing moves (the machine's cascade moves the same ones). */
 const STILL_TO_DO: readonly string[] = ['open', 'postponed'];
@@ -51,6 +54,47 @@ async function checkOperators(hook: HookContext, data: EntityData, previous: Ent
     .filter(({ id }) => added.includes(id) && !mayOperate(users.get(id) as OperatorCandidate | undefined, module))
     .map(({ index }) => ({ pointer: `/relationships/operatorIds/${index}`, code: 'operatorNotAllowed', message: OPERATOR_NOT_ALLOWED }));
   if (errors.length > 0) throw new Problem('VALIDATION_FAILED', { errors });
+}
+
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+/**
+ * Issue 25, qualified technicians (D.M. 1/9/2021 as amended by D.M. 15/7/2025): an operator the write
+ * adds must be qualified, on the intervention's day (today when it has none), for every system type its
+ * activities need; when the day moves, every operator is checked again. An administrator may let a
+ * technician in anyway by giving `qualificationOverrideReason` in the same write (the reason and the
+ * operators go into the history together); from anyone else a new reason is refused. An intervention
+ * let in so keeps its team when it moves.
+ */
+async function checkQualifications(hook: HookContext, data: EntityData, previous: Entity | undefined, id: string): Promise<void> {
+  const reason = textOf(data.attributes.qualificationOverrideReason);
+  const reasonGiven = reason !== undefined && reason !== textOf(previous?.attributes.qualificationOverrideReason);
+  if (reasonGiven && !(await callerIsAdmin(hook))) throw new Problem('QUALIFICATION_OVERRIDE_NOT_ALLOWED');
+  // A new intervention has no activities yet: nothing needs a qualification.
+  if (!previous) return;
+  const operators = idsOf(data.relationships.operatorIds);
+  const before = new Set(idsOf(previous.relationships.operatorIds));
+  const moved = previous.attributes.plannedStartDateTime !== data.attributes.plannedStartDateTime;
+  const checked = operators.filter((operator) => !before.has(operator) || (moved && !reason));
+  if (checked.length === 0) return;
+  const needed = await systemTypesOfIntervention(hook, id);
+  if (needed.length === 0) return;
+  const day = calendarDay(data.attributes.plannedStartDateTime as string | null | undefined) ?? hook.today;
+  const held = await qualificationsOf(hook, checked);
+  const users = await hook.repository('users').findByIds(checked);
+  const errors = operators.flatMap((operator, index) => {
+    if (!checked.includes(operator)) return [];
+    const missing = missingSystemTypes(needed, held.get(operator) ?? [], day);
+    if (missing.length === 0) return [];
+    const name = String(users.get(operator)?.attributes.displayName ?? 'Il tecnico');
+    return [{ pointer: `/relationships/operatorIds/${index}`, code: 'technicianNotQualified', message: missingQualificationMessage(name, missing), missing }];
+  });
+  if (errors.length === 0 || reasonGiven) return;
+  throw new Problem('TECHNICIAN_NOT_QUALIFIED', {
+    message: errors.map((error) => error.message).join('; '),
+    errors: errors.map(({ pointer, code, message }) => ({ pointer, code, message })),
+    extensions: { missingSystemTypes: Object.fromEntries(errors.map((error) => [error.pointer, error.missing])) },
+  });
 }
 
 /**
@@ -96,6 +140,7 @@ async function interventionCode(hook: HookContext, previous: Entity | undefined)
 export const assignmentsKind = defineKindHooks('assignments', {
   async beforeWrite(hook, stored, previous, id) {
     await checkOperators(hook, stored, previous);
+    await checkQualifications(hook, stored, previous, id);
     const data = { ...stored, attributes: { ...stored.attributes, code: await interventionCode(hook, previous) } };
     await requireUnique(hook, data, id, 'code', 'ASSIGNMENT_CODE_ALREADY_USED', (other) => `Codice incarico già utilizzato per l’incarico ${other}`);
     return { ...data, metadata: { ...data.metadata, customerName: await customerName(hook, data.relationships.customerId) } };

@@ -28,6 +28,7 @@ import { quotationsKind } from './quotations.ts';
 import { remindersKind } from './reminders.ts';
 import { rolesKind } from './roles.ts';
 import { savedViewsKind } from './savedViews.ts';
+import { technicianQualificationsKind } from './technicianQualifications.ts';
 import { templateDocsKind } from './templateDocs.ts';
 import { usersKind } from './users.ts';
 
@@ -55,6 +56,7 @@ export const kindModules: readonly KindHooksModule[] = [
   remindersKind,
   rolesKind,
   savedViewsKind,
+  technicianQualificationsKind,
   templateDocsKind,
   usersKind,
 ];

@@ -31,6 +31,7 @@ const messages: Record<string, string> = {
   'forms.rule.action.workOn': 'Esegue l’intervento (avvio, pausa, chiusura)',
   'roles.subject.impersonation audit': 'registro delle impersonificazioni',
   'roles.subject.import': 'importazioni da foglio di calcolo',
+  'roles.subject.technician qualification': 'qualifiche dei tecnici',
   'roles.subject.mail message': 'posta in uscita',
   // A grid's name where the user settings list the grids whose columns were chosen.
   'kinds.grid.embedded': '{kind} (elenco in una scheda)',

@@ -1,4 +1,6 @@
 /** Italian names of entity fields (`form.field.*`) and enum values (`form.enum.*`), shared by grids and forms. */
+import { fireSystemTypeFacts, fireSystemTypes } from '../../../domain/rules/technician-qualification.ts';
+
 export default {
   'form.field.action': 'Azione',
   'form.field.activeTabUrl': 'Scheda attiva',
@@ -609,4 +611,14 @@ export default {
   'form.enum.weeks': 'Settimane',
   'form.enum.year': 'Anno',
   'form.enum.years': 'Anni',
+  // Issue 25, qualified technicians: the system types by the decree's names (the domain's facts, written once).
+  ...Object.fromEntries(fireSystemTypes.map((type) => [`form.enum.${type}`, fireSystemTypeFacts[type].label])),
+  'form.enum.rinnovoQualifica': 'Rinnovo qualifica',
+  'form.field.systemTypes': 'Tipi di impianto',
+  'form.field.certifyingBody': 'Ente certificatore',
+  'form.field.certificateNumber': 'Numero del certificato',
+  'form.field.obtainedDate': 'Data di conseguimento',
+  'form.field.renewalDueDate': 'Scadenza del rinnovo',
+  'form.field.technicianQualificationId': 'Qualifica del tecnico',
+  'form.field.qualificationOverrideReason': 'Motivo dell’assegnazione senza qualifica',
 } as Record<string, string>;

@@ -17,6 +17,7 @@ import { seedTrainingHistory } from './training-history.ts';
 import { seedImpersonationAudit } from './impersonation-audit.ts';
 import { seedMailOutbox } from './mail-outbox.ts';
 import { seedRegisterImports } from './register-imports.ts';
+import { seedTechnicianQualifications } from './technician-qualifications.ts';
 import { seedCustomerUsersAndSettings, seedRolesAndStaff } from './users.ts';
 import { setDemoPasswords } from '../demo-passwords.ts';
 
@@ -45,6 +46,8 @@ export const seedSteps: readonly SeedStep[] = [
   { label: 'Registro impersonificazioni', run: seedImpersonationAudit },
   { label: 'Importazioni di attrezzature', run: seedRegisterImports },
   { label: 'Posta in uscita', run: seedMailOutbox },
+  // No draws of its own (issue 25): the data above stays the same.
+  { label: 'Qualifiche dei tecnici', run: seedTechnicianQualifications },
   { label: 'Password degli utenti dimostrativi', run: async (ctx) => ({ 'utenti con password': await setDemoPasswords(ctx.db, { overwrite: true }) }) },
 ];
 

@@ -64,6 +64,8 @@ export const roleDefinitions: readonly { name: string; description: string; perm
       { action: ['read', 'update'], subject: ['assignment', 'assignment activity', 'equipment', 'installation', 'anomaly', 'checks'] },
       { action: 'create', subject: ['anomaly', 'checks'] },
       { action: 'read', subject: ['customer', 'customer location', 'activity', 'equipment type', 'physical activity', 'physical equipment', 'physical installation'] },
+      // Issue 25: their own qualifications (D.M. 1/9/2021); the planners manage them.
+      { action: 'read', subject: 'technician qualification', conditions: { 'relationships.userId': USER_ID } },
       { action: 'manage', subject: 'reminder', conditions: { 'relationships.userId': USER_ID } },
     ],
   },
@@ -72,6 +74,8 @@ export const roleDefinitions: readonly { name: string; description: string; perm
     description: 'Pianifica gli interventi sul calendario e consulta le scadenze.',
     permissions: [
       { action: 'manage', subject: ['assignment', 'assignment activity'] },
+      // Issue 25: the technicians' qualifications (D.M. 1/9/2021), which decide whom an intervention may be given to.
+      { action: 'manage', subject: 'technician qualification' },
       // Deadlines: planned into interventions and postponed with a reason.
       { action: 'update', subject: 'physical activity' },
       { action: 'read', subject: ['calendar', 'physical activity', 'physical equipment', 'physical installation', 'customer', 'customer location', 'equipment', 'installation', 'activity', 'user', 'zone', 'order'] },
@@ -109,7 +113,11 @@ export const roleDefinitions: readonly { name: string; description: string; perm
   {
     name: 'Esterno',
     description: 'Tecnico di una ditta esterna: consulta interventi, attività e attrezzature.',
-    permissions: [{ action: 'read', subject: ['assignment', 'assignment activity', 'equipment'] }],
+    permissions: [
+      { action: 'read', subject: ['assignment', 'assignment activity', 'equipment'] },
+      // Issue 25: their own qualifications.
+      { action: 'read', subject: 'technician qualification', conditions: { 'relationships.userId': USER_ID } },
+    ],
   },
   {
     name: 'Cliente',
