@@ -8,6 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, insertDemoRoles, insertUser, setupApi, type Api } from './setup.ts';
+import { pdfText } from '../support/pdf-text.ts';
+import { controlRegisterTemplate, interventionReportTemplate } from '../../src/server/seed/generators/document-templates.ts';
 
 describe.each(engines())('qualified technicians on %s', (engine) => {
   let api: Api;
@@ -16,6 +18,7 @@ describe.each(engines())('qualified technicians on %s', (engine) => {
   let partly: string;
   let partlyQualification: any;
   let assignment: any;
+  let doorsId: string;
 
   const admin = () => api.as(api.adminId);
   const get = async (url: string) => admin().request('GET', url);
@@ -46,6 +49,7 @@ describe.each(engines())('qualified technicians on %s', (engine) => {
     });
     const customerId = (await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Officine Brambilla Srl' } } })).id;
     const doors = await create('equipmentFamilies', { attributes: { code: 'PTF', name: 'Porta tagliafuoco', module: 'fire' } });
+    doorsId = doors.id;
     const activity = await create('activities', { attributes: { code: 'PTF-SEM', name: 'Controllo semestrale porta tagliafuoco', module: 'fire' }, relationships: { equipmentFamilyId: doors.id } });
     // After 25 September 2026: the decree's requirement holds on the intervention's day.
     assignment = await create('assignments', {
@@ -108,6 +112,30 @@ describe.each(engines())('qualified technicians on %s', (engine) => {
       expect.objectContaining({ pointer: '/attributes/qualificationOverrideReason', to: reason }),
       expect.objectContaining({ pointer: '/relationships/operatorIds', to: [qualified, partly] }),
     ]));
+  });
+
+  it('the intervention report and the control register print each technician’s qualification', async () => {
+    await create('templateDocs', { attributes: { type: 'interventionReport', name: 'Rapporto', body: interventionReportTemplate, isDefault: true } });
+    await create('templateDocs', { attributes: { type: 'controlRegister', name: 'Registro', body: controlRegisterTemplate, isDefault: true } });
+    const stored = await current();
+    const equipment = await create('equipments', { attributes: { equipmentId: 'PTF-0001', module: 'fire', serialNumber: 'SN-PTF-1' }, relationships: { customerId: stored.relationships.customerId, equipmentFamilyId: doorsId } });
+    const control = await create('controls', { attributes: { code: 'PTF-CHIUSURA', name: 'Chiusura automatica' }, relationships: { equipmentFamilyId: doorsId } });
+    const [activity] = (await get(`/api/assignmentActivities?filter[assignmentId]=${assignment.id as string}`)).body.data;
+    await create('checks', { attributes: { result: true, passed: true, checkedDateTime: '2026-10-05T08:00:00.000Z' }, relationships: { controlId: control.id, assignmentActivityId: activity.id, equipmentId: equipment.id } });
+    const print = async (url: string) => {
+      const response = await api.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await api.token(api.adminId)}` } });
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+      return pdfText(response.rawPayload);
+    };
+    const report = await print(`/api/assignments/${assignment.id as string}/document`);
+    expect(report).toContain('Tecnici e qualifiche');
+    expect(report).toContain('Giuseppe Esposito');
+    expect(report).toContain('Certifica Antincendio S.r.l.');
+    expect(report).toContain('Davide Conti');
+    const register = await print(`/api/customers/${stored.relationships.customerId as string}/document`);
+    // A narrow column: its words wrap.
+    const words = register.replace(/\s+/g, ' ');
+    expect(words).toContain('Giuseppe Esposito – Estintori, Idranti e naspi (reti idranti), Porte e finestre tagliafuoco – Certifica Antincendio S.r.l. – scadenza 10/01/2030');
   });
 
   it('a technician reads their own qualifications, not the others’', async () => {

@@ -151,6 +151,15 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
         text('esito', 'Controllo: esito'),
         text('note', 'Controllo: note'),
       ]),
+      // Issue 25: who did the work and their qualification (D.M. 1/9/2021), one line per qualification valid on the intervention's day.
+      list('tecnici', 'Tecnici dell’intervento e loro qualifica (D.M. 1 settembre 2021)', [
+        text('nome', 'Tecnico: nome'),
+        text('ruolo', 'Tecnico: responsabile o operatore'),
+        text('qualifica', 'Tecnico: tipi di impianto per cui è qualificato'),
+        text('ente', 'Tecnico: ente certificatore'),
+        text('certificato', 'Tecnico: numero del certificato'),
+        date('validaFino', 'Tecnico: qualifica valida fino al'),
+      ]),
       list('anomalie', 'Anomalie rilevate durante l’intervento', [
         text('attrezzatura', 'Anomalia: attrezzatura o impianto'),
         text('rischio', 'Anomalia: rischio'),
@@ -179,6 +188,9 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
         text('controllo', 'Controllo: nome'),
         text('esito', 'Controllo: esito'),
         text('note', 'Controllo: note'),
+        // Issue 25: the technician in charge of the intervention that recorded it, and their qualification on that day.
+        text('tecnico', 'Controllo: tecnico che lo ha eseguito'),
+        text('qualificaTecnico', 'Controllo: qualifica del tecnico (D.M. 1 settembre 2021) in quel giorno'),
       ]),
     ],
   },

@@ -19,6 +19,9 @@ import { registryDisplayName, reportAdditionalValues } from '../../domain/entiti
 import { quotationProductTotals } from '../../domain/entities/quotation-products.ts';
 import { documentDeclarations, documentNorms, interventionReportRecipients, printedActivityStates, printedAssignmentStates, printedRisks, printedUnits, type DocumentDeclaration, type TemplateDocType } from '../../domain/documents/placeholders.ts';
 import { isExcused } from '../../domain/rules/intervention.ts';
+import { calendarDay } from '../../domain/rules/calendar.ts';
+import { italianDate } from '../../domain/entities/italian-date.ts';
+import { systemTypeNames } from '../../domain/entities/technician-qualifications.ts';
 
 export interface ReportHeading {
   companyName: string;
@@ -108,6 +111,26 @@ export class DocumentData {
   private async byIds(type: string, ids: readonly unknown[]): Promise<Map<string, Entity>> {
     const valid = ids.filter((id): id is string => typeof id === 'string');
     return this.service.repository(this.service.kind(type), this.db).findByIds(valid);
+  }
+
+  /**
+   * Issue 25: the qualifications of these technicians valid on `day`, by technician. They print with the
+   * document for whoever may print it (as the heading does): the decree asks the report and the register
+   * to say who serviced the systems and with what qualification; only that summary is printed, never the certificate.
+   */
+  private async qualificationsOn(userIds: readonly unknown[], day: string): Promise<Map<string, Row[]>> {
+    const ids = [...new Set(userIds.filter((id): id is string => typeof id === 'string' && id !== ''))];
+    const found = new Map<string, Row[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return found;
+    const kind = this.service.kind('technicianQualifications');
+    const rows = await sql<{ attributes: Row; relationships: Row }>`SELECT attributes, relationships FROM ${sql.raw(tableName(kind))}
+      WHERE NOT is_deleted AND relationships->>'userId' = ANY(${ids}::text[]) ORDER BY attributes->>'obtainedDate', id`.execute(this.db);
+    for (const row of rows.rows) {
+      const a = row.attributes;
+      if (String(a.obtainedDate ?? '') > day || (str(a.renewalDueDate) && String(a.renewalDueDate) < day)) continue;
+      found.get(String(row.relationships.userId))?.push(a);
+    }
+    return found;
   }
 
   /**
@@ -343,6 +366,18 @@ export class DocumentData {
         if (!seen || String(attrs(seen).checkedDateTime) <= String(attrs(check).checkedDateTime)) latest.set(key, check);
       }
       const byTime = (x: Entity, y: Entity, key: string) => String(attrs(x)[key]).localeCompare(String(attrs(y)[key]));
+      // Issue 25: the operators (the one in charge first) with their qualification on the intervention's day.
+      const inCharge = str(assignment.relationships.operatorInChargeId);
+      const operatorIds = [...new Set([...(inCharge ? [inCharge] : []), ...((assignment.relationships.operatorIds as unknown[] | undefined) ?? []).filter((id): id is string => typeof id === 'string')])];
+      const day = calendarDay(str(a.actualStartDateTime) ?? str(a.plannedStartDateTime)) ?? this.service.today();
+      const [operators, held] = await Promise.all([this.byIds('users', operatorIds), this.qualificationsOn(operatorIds, day)]);
+      const technicians = operatorIds.flatMap((id) => {
+        const nome = str(attrs(operators.get(id)).displayName) ?? '';
+        const ruolo = id === inCharge ? 'Responsabile' : 'Operatore';
+        const qualifications = held.get(id) ?? [];
+        if (qualifications.length === 0) return [{ nome, ruolo, qualifica: 'Nessuna qualifica valida registrata' }];
+        return qualifications.map((q) => ({ nome, ruolo, qualifica: systemTypeNames((q.systemTypes as unknown[] | undefined) ?? []), ente: q.certifyingBody, certificato: q.certificateNumber, validaFino: q.renewalDueDate }));
+      });
       return {
         fileName: String(a.code ?? 'Intervento'),
         data: {
@@ -358,6 +393,7 @@ export class DocumentData {
             // Issue 11: the report goes to the customer's addresses for intervention reports, listed on it.
             destinatari: interventionReportRecipients(customer).join(', '),
           },
+          tecnici: technicians,
           verifiche: [...latest.values()].sort((x, y) => byTime(x, y, 'checkedDateTime')).map((check) => {
             const c = attrs(check);
             return {
@@ -403,6 +439,32 @@ export class DocumentData {
         this.readableByIds(call, 'controls', checksByEquipment.flat().map((check) => check.relationships.controlId)),
         this.readableByIds(call, 'equipmentFamilies', equipments.map((e) => e.relationships.equipmentFamilyId)),
       ]);
+      // Issue 25: each check's technician, the one in charge of the intervention it was recorded in (else who recorded it), and their qualification that day.
+      const recorded = checksByEquipment.flat();
+      const checkActivities = await this.byIds('assignmentActivities', recorded.map((check) => check.relationships.assignmentActivityId));
+      const checkAssignments = await this.byIds('assignments', [...checkActivities.values()].map((activity) => activity.relationships.assignmentId));
+      const technicianOf = (check: Entity): string | undefined => {
+        const assignment = checkAssignments.get(String(checkActivities.get(String(check.relationships.assignmentActivityId))?.relationships.assignmentId));
+        const operators = (assignment?.relationships.operatorIds as unknown[] | undefined) ?? [];
+        return str(assignment?.relationships.operatorInChargeId) ?? str(operators[0]) ?? str(check.metadata.createdBy);
+      };
+      const technicianIds = recorded.map(technicianOf);
+      const technicianUsers = await this.byIds('users', technicianIds);
+      const qualificationsByDay = new Map<string, Map<string, Row[]>>();
+      for (const check of recorded) {
+        const day = calendarDay(str(attrs(check).checkedDateTime)) ?? this.service.today();
+        if (!qualificationsByDay.has(day)) qualificationsByDay.set(day, await this.qualificationsOn(technicianIds, day));
+      }
+      const technicianLine = (check: Entity): { tecnico?: string; qualificaTecnico?: string } => {
+        const id = technicianOf(check);
+        if (!id) return {};
+        const day = calendarDay(str(attrs(check).checkedDateTime)) ?? this.service.today();
+        const held = qualificationsByDay.get(day)?.get(id) ?? [];
+        const qualificaTecnico = held.length === 0
+          ? 'Nessuna qualifica valida registrata'
+          : held.map((q) => [systemTypeNames((q.systemTypes as unknown[] | undefined) ?? []), str(q.certifyingBody), str(q.certificateNumber) ? `n. ${String(q.certificateNumber)}` : undefined, str(q.renewalDueDate) ? `scadenza ${italianDate(String(q.renewalDueDate))}` : undefined].filter(Boolean).join(' – ')).join('; ');
+        return { tecnico: str(attrs(technicianUsers.get(id)).displayName), qualificaTecnico };
+      };
       // The customer's additional fields marked for reports, in their column order (SPEC §3).
       const definitions = (customer.metadata.additionalPEFields as Parameters<typeof reportAdditionalValues>[0] | undefined) ?? [];
       const rows = equipments.flatMap((equipment, index) => {
@@ -420,7 +482,7 @@ export class DocumentData {
         if (checks.length === 0) return [{ ...base, esito: 'Nessun controllo registrato' }];
         return checks.map((check) => {
           const c = attrs(check);
-          return { ...base, data: c.checkedDateTime, controllo: attrs(controls.get(String(check.relationships.controlId))).name, esito: c.passed ? 'Conforme' : 'Non conforme', note: c.notes };
+          return { ...base, data: c.checkedDateTime, controllo: attrs(controls.get(String(check.relationships.controlId))).name, esito: c.passed ? 'Conforme' : 'Non conforme', note: c.notes, ...technicianLine(check) };
         });
       });
       return {

@@ -89,6 +89,16 @@ Dal {{intervento.inizio}} al {{intervento.fine}} – Stato: {{intervento.stato}}
 Nessun controllo registrato.
 {{/verifiche}}
 
+## Tecnici e qualifiche (D.M. 1 settembre 2021)
+| Tecnico | Ruolo | Qualificato per | Ente certificatore | Certificato | Scadenza |
+|---|---|---|---|---|---|
+{{#tecnici}}
+| {{nome}} | {{ruolo}} | {{qualifica}} | {{ente}} | {{certificato}} | {{validaFino}} |
+{{/tecnici}}
+{{^tecnici}}
+Nessun tecnico assegnato.
+{{/tecnici}}
+
 ## Anomalie rilevate
 | Attrezzatura | Rischio | Descrizione | Stato | Data |
 |---|---|---|---|---|
@@ -111,10 +121,10 @@ export const controlRegisterTemplate = `# Registro dei controlli
 **{{cliente.ragioneSociale}}** – {{cliente.indirizzo}} {{cliente.cap}} {{cliente.citta}}
 {{registro.riferimentoNormativo}}
 
-| Attrezzatura | Tipo | Matricola | Posizione | Dati aggiuntivi | Data | Controllo | Esito | Note |
-|---|---|---|---|---|---|---|---|---|
+| Attrezzatura | Tipo | Matricola | Posizione | Dati aggiuntivi | Data | Controllo | Esito | Note | Tecnico e qualifica |
+|---|---|---|---|---|---|---|---|---|---|
 {{#controlli}}
-| {{attrezzatura}} | {{tipo}} | {{matricola}} | {{posizione}} | {{datiAggiuntivi}} | {{data}} | {{controllo}} | {{esito}} | {{note}} |
+| {{attrezzatura}} | {{tipo}} | {{matricola}} | {{posizione}} | {{datiAggiuntivi}} | {{data}} | {{controllo}} | {{esito}} | {{note}} | {{tecnico}}{{#qualificaTecnico}} – {{qualificaTecnico}}{{/qualificaTecnico}} |
 {{/controlli}}
 
 Stampato il {{documento.data}}`;
