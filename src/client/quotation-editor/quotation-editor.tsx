@@ -38,6 +38,7 @@ import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { LinesGrid, type LinesGridActions } from './lines-grid.tsx';
 import { loadQuotationLines } from './load-lines.ts';
 import { takeFirstLine } from './first-line.ts';
+import SignaturePanel, { SignatureOutcome } from './signature-panel.tsx';
 import {
   approvalNeeded, duplicateLine, emptyLine, linesBody, linesDirty, linesFromEntities, moveLine, quotationTotals, withNumber, withProduct, type LineDraft,
 } from './lines.ts';
@@ -152,6 +153,10 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
 
   const subject = useMemo(() => asSubject('quotation', { ...stored } as Record<string, unknown>), [stored]);
   const canEditPrice = ability.can('updateUnitNetPrice', subject);
+  // Its customer's user answers an issued quotation online (issue 26 §3); the others read the answer.
+  const canSign = stored.attributes.status === 'issued' && ability.can('sign', subject);
+  // Once signed here, the panel stays to say so (with the order made), though the quotation is no longer to sign.
+  const [signedHere, setSignedHere] = useState(false);
   // Cost and margin are the staff's (a customer's user gets the lines without them: SPEC §6 field rules).
   const showCosts = ability.can('read', 'quotation products', 'attributes.costPrice');
   const linesLocked = controller.locked || controller.frozen || !ability.can('update', 'quotation products');
@@ -262,6 +267,7 @@ function LoadedQuotation({ kind, controller, stored, draft, lines, setLines }: L
     >
         <QuotationTotals totals={totals} needsApproval={needsApproval} maxDiscount={maxDiscount} showCosts={showCosts} />
         <ApprovalRequest stored={stored} />
+        {canSign || signedHere ? <SignaturePanel stored={stored} lines={lines} onSigned={() => setSignedHere(true)} /> : <SignatureOutcome stored={stored} />}
         <section className="form-section" aria-labelledby="quotation-header-title">
           <h2 id="quotation-header-title"><FormattedMessage id="quotationEditor.header" /></h2>
           <HeaderFields sections={sections} draft={draft} errors={controller.errors} access={controller.access} locked={controller.locked} setField={setField} />

@@ -1,0 +1,105 @@
+// A quotation approved and signed online (issue 26 §3), keyboard only: cliente1 opens an issued
+// quotation of its customer from its portal's «Preventivi», signs with its name as the drawing, asks
+// for the code, reads it in the test mailbox (the server sends through SMTP_URL to an in-process SMTP
+// server), types it and signs; the quotation is accepted with its signed copy, and the planner, signed
+// in beside it, finds the order the signature made among the orders. Under the journey guard: axe
+// clean, no console error, no refused request, Italian only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startMailbox, type Mailbox } from '../support/mailbox.ts';
+import { apiData, DEMO, launchBrowser, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, type TestServer } from './harness.ts';
+import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
+
+interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
+
+let mailbox: Mailbox;
+let session: SignedInSession;
+let server: TestServer;
+let page: Page;
+let token: string;
+let guard: JourneyGuard;
+let plannerBrowser: Browser | undefined;
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  session = await signedInSession({ email: DEMO.customer1, server: { env: { SMTP_URL: mailbox.url } } });
+  ({ server, page, token } = session);
+  guard = guardJourney(page);
+  await page.locator('.portal-app').waitFor({ state: 'visible', timeout: 30_000 });
+});
+afterAll(async () => {
+  await plannerBrowser?.close();
+  await session?.close();
+  await mailbox?.close();
+});
+
+const focused = (locator: ReturnType<Page['locator']>) => () => locator.evaluate((element) => element === document.activeElement);
+
+describe('a quotation signed online', () => {
+  it('cliente1 signs an issued quotation with the e-mailed code, and the planner finds its order', async () => {
+    const quotations = await apiData<Entity[]>(server, token, '/quotations?filter[status]=issued&page[size]=50&sort=-date');
+    const quotation = quotations[0];
+    expect(quotation, 'an issued quotation of cliente1’s customer in the demo data').toBeDefined();
+    const code = String(quotation!.attributes.code);
+
+    // Portal → «Preventivi» → the quotation (↓ to it, Enter).
+    const link = page.locator('.portal-app .portal-nav a', { hasText: 'Preventivi' });
+    await pressUntil(page, 'Tab', focused(link));
+    await page.keyboard.press('Enter');
+    const list = page.locator('.portal-quotations:visible [role=grid]');
+    await list.locator('[role=row]').nth(1).waitFor({ timeout: 30_000 });
+    await pressUntil(page, 'Tab', focused(list));
+    const activeRow = () => list.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
+    await pressUntil(page, 'ArrowDown', async () => (await activeRow()).includes(code), 200);
+    await page.keyboard.press('Enter');
+
+    // The signature panel: the name is the user's, drawn as the signature by a key.
+    const panel = page.locator('.quotation-signature:visible');
+    await panel.waitFor({ timeout: 30_000 });
+    await guard.expectAccessible('signature panel');
+    const byName = panel.getByRole('button', { name: 'Usa il nome come firma' });
+    await pressUntil(page, 'Tab', focused(byName));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panel.locator('[aria-live=polite]').textContent(), { timeout: 5_000 }).toBe('Firma presente');
+
+    // The code by e-mail, read in the test mailbox.
+    const ask = panel.getByRole('button', { name: 'Invia il codice via e-mail' });
+    await pressUntil(page, 'Tab', focused(ask));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => mailbox.to(DEMO.customer1).length, { timeout: 15_000 }).toBe(1);
+    const mail = mailbox.to(DEMO.customer1)[0]!;
+    expect(mail.subject).toContain(`Codice per firmare il preventivo ${code}`);
+    const oneTime = /è (\d{6})\./.exec(mail.decoded)?.[1];
+    expect(oneTime).toMatch(/^\d{6}$/);
+    await panel.locator('[role=status]', { hasText: 'Codice inviato a' }).waitFor({ timeout: 10_000 });
+    const codeField = panel.getByLabel('Codice ricevuto (6 cifre)');
+    await pressUntil(page, 'Tab', focused(codeField));
+    await page.keyboard.type(oneTime!);
+    const sign = panel.getByRole('button', { name: 'Firma e accetta' });
+    await pressUntil(page, 'Tab', focused(sign));
+    await page.keyboard.press('Enter');
+
+    // Signed: the panel says so with the order's number; the quotation is accepted with its signed copy.
+    const done = page.locator('.quotation-signature[data-signature=signed]:visible');
+    await done.or(panel.locator('.form-error')).first().waitFor({ timeout: 30_000 });
+    expect(await panel.locator('.form-error').allTextContents()).toEqual([]);
+    await expect.poll(() => done.locator('[role=status]').textContent(), { timeout: 5_000 }).toMatch(new RegExp(`Il preventivo ${code} è firmato e accettato: l’ordine \\S+ è stato creato`));
+    await guard.expectAccessible('signed quotation');
+    const accepted = await apiData<Entity>(server, token, `/quotations/${quotation!.id}`);
+    expect(accepted.attributes.status).toBe('accepted');
+    expect(accepted.attributes.attachments.some((item: { kind: string }) => item.kind === 'signedQuotation')).toBe(true);
+    await expect.poll(() => page.locator('.entity-state strong:visible').first().textContent(), { timeout: 15_000 }).toBe('Accettato');
+
+    // The planner, signed in beside: the order of the signed quotation is among the orders.
+    plannerBrowser = await launchBrowser();
+    const planner = await (await plannerBrowser.newContext({ locale: 'it-IT' })).newPage();
+    await planner.goto(`${server.url}/marketing/orders`, { waitUntil: 'commit', timeout: 60_000 });
+    await signIn(planner, server, DEMO.planner);
+    const plannerToken = (await storedUser(planner))!.user.access_token;
+    const orders = await apiData<Entity[]>(server, plannerToken, `/orders?filter[quotationId]=${quotation!.id}`);
+    expect(orders).toHaveLength(1);
+    const number = String(orders[0]!.attributes.orderNumber);
+    await planner.locator('[role=grid]:visible [role=row]', { hasText: number }).first().waitFor({ timeout: 30_000 });
+    guard.expectClean();
+  });
+});
