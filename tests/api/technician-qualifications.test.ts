@@ -83,6 +83,10 @@ describe.each(engines())('qualified technicians on %s', (engine) => {
     expect(rows.map((row: any) => [row.attributes.deadlineDate, row.attributes.isExecuted])).toEqual([['2026-12-01', true], ['2031-11-20', false]]);
   });
 
+  it('keeps the system types the intervention’s activities need on it (the board marks the lanes from them)', async () => {
+    expect((await current()).metadata.systemTypes).toEqual(['fireDoors']);
+  });
+
   it('refuses a technician not qualified for the intervention’s system type, naming the type; a qualified one is assigned', async () => {
     const refused = await patchAs(planner, { relationships: { operatorIds: [partly], operatorInChargeId: partly } });
     expect(refused.status).toBe(409);

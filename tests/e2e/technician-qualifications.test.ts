@@ -1,7 +1,8 @@
 // Qualified technicians (issue 25), what only a browser shows: the demo planner carries an intervention on
 // fire detection (after 25 September 2026) from the board's backlog, by keys, into the lane of the demo
-// external technician, who is qualified only for extinguishers, hydrants, doors and lighting. The server
-// refuses the move: the alert names the type in Italian, the card goes back to the backlog, nothing is stored.
+// external technician, who is qualified only for extinguishers, hydrants, doors and lighting. The board
+// marks his lane while the card is carried over it, and the server refuses the move: the alert names the type
+// in Italian, the card goes back to the backlog, nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { daysBetween } from '../../src/domain/rules/calendar.ts';
@@ -60,6 +61,10 @@ describe('qualified technicians on the planning board', () => {
     for (let i = 0; i < lane; i++) await pressKeys(page, 'Alt+ArrowDown');
     const moving = page.locator(`.screen-board:visible .board-lane[data-lane="${external!.id}"] .board-cell[data-day="${tuesday}"] .board-card.is-moving`);
     await moving.waitFor({ timeout: 10_000 });
+    // While the card is carried, his lane says what he is not qualified for.
+    const externalLane = page.locator(`.screen-board:visible .board-lane[data-lane="${external!.id}"]`);
+    await expect.poll(() => externalLane.getAttribute('class'), { timeout: 10_000 }).toContain('is-unqualified');
+    expect(await externalLane.locator('.board-lane-unqualified').textContent()).toContain('Non qualificato per: Rivelazione e allarme incendio');
     await pressKeys(page, 'Enter');
 
     // The refusal, in Italian, names the technician and the type; nothing changed.

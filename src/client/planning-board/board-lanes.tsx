@@ -93,13 +93,15 @@ interface BoardLanesProps extends Omit<ComponentProps<'div'>, 'ref' | 'title'> {
   cursorLane: string | null | undefined;
   cursorDay: string | undefined;
   laneState: (lane: string) => string;
+  /** Why the card carried should not go to this lane (issue 25: the technician's missing qualifications), if so. */
+  laneWarning: (lane: string) => string | undefined;
   cardHtml: CardHtmlRef;
 }
 
 /** The lanes region: one focusable element for the keys, its rows drawn by LaneRow. */
 export function BoardLanes({
   ref, title, roleDescription, technicianLabel, emptyText, activeDomId, view, days, today, laneIds, nameOf, cells, cellsDrawn,
-  lanesInView, totalHeight, dayWindow, cursorLane, cursorDay, laneState, cardHtml, ...regionProps
+  lanesInView, totalHeight, dayWindow, cursorLane, cursorDay, laneState, laneWarning, cardHtml, ...regionProps
 }: BoardLanesProps) {
   const columns = `var(--board-lane-head) repeat(${days.length}, minmax(var(--board-day-min), 1fr))`;
   return (
@@ -142,6 +144,7 @@ export function BoardLanes({
                 shown={dayWindow}
                 cursorDay={cursorLane === lane ? cursorDay : undefined}
                 state={laneState(lane)}
+                warning={laneWarning(lane)}
                 cardHtml={cardHtml}
               />
             );
@@ -165,6 +168,7 @@ interface LaneRowProps {
   cursorDay: string | undefined;
   /** What else the row shows that is not in its cells (see Board's laneState). */
   state: string;
+  warning: string | undefined;
   cardHtml: CardHtmlRef;
 }
 
@@ -173,9 +177,10 @@ interface LaneRowProps {
  * name, cells and cards are one HTML string (a month's lanes are hundreds of cells): React keeps the
  * lane's box, and the lanes region handles the mouse for every cell and card in it.
  */
-const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, byDay, shown, cursorDay, state, cardHtml }: LaneRowProps) {
+const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, byDay, shown, cursorDay, state, warning, cardHtml }: LaneRowProps) {
   const html = useMemo(() => {
-    let text = `<div class="board-lane-name" aria-hidden="true">${escapeHtml(name)}</div>`;
+    const mark = warning ? `<span class="board-lane-unqualified" title="${escapeHtml(warning)}">⚠ ${escapeHtml(warning)}</span>` : '';
+    let text = `<div class="board-lane-name" aria-hidden="true">${escapeHtml(name)}${mark}</div>`;
     days.forEach((day, index) => {
       const drawn = !shown || (index >= shown.first && index <= shown.last) || day === cursorDay;
       const cards = drawn ? byDay?.get(day) : undefined;
@@ -186,13 +191,14 @@ const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, by
     return text;
     // `state` stands for what the cards show beyond the cells (see Board's laneState); cardHtml is a ref.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lane, name, days, today, byDay, shown, cursorDay, state]);
+  }, [lane, name, days, today, byDay, shown, cursorDay, state, warning]);
   return (
     <div
-      className="board-row board-lane"
+      className={`board-row board-lane${warning ? ' is-unqualified' : ''}`}
       role="group"
       data-lane={lane}
       aria-label={name}
+      aria-description={warning}
       style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` }}
       dangerouslySetInnerHTML={{ __html: html }}
     />

@@ -38,6 +38,8 @@ import { activeTabAtom } from '../workspace/workspace-state.ts';
 import { TabIdContext, useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { injectBoardStyles } from './board-styles.ts';
+import { laneMissing, neededSystemTypes, useHeldQualifications } from './board-qualifications.ts';
+import { fireSystemTypeFacts } from '../../domain/rules/technician-qualification.ts';
 import { cursorOnFocus, cursorOrder, moveCursor, placeCursor, type Cursor, type CursorMove } from './board-cursor.ts';
 import { dayFormat, longDayFormat, monthFormat, noon } from './board-days.ts';
 import { pickUpSlot, plannedMove, useBoardMoves } from './board-moves.ts';
@@ -447,9 +449,17 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       if (next && next !== backlogRef.current && next !== scrollRef.current && !next.closest('[cmdk-dialog], [role=dialog]')) setFocused(false);
     },
   });
+  // Issue 25: while a card is carried, the lanes of technicians not qualified for it on the day it is over.
+  const heldQualifications = useHeldQualifications(editable && session.ability.can('read', 'technician qualification'));
+  const movingNeeds = moving ? neededSystemTypes(entities.get(moving.id)) : [];
+  const laneWarning = (lane: string): string | undefined => {
+    if (!moving) return undefined;
+    const missing = laneMissing(heldQualifications, lane, movingNeeds, moving.slot.day);
+    return missing.length === 0 ? undefined : t('planning.unqualified', { types: missing.map((type) => fireSystemTypeFacts[type].label).join(', ') });
+  };
   // A lane row redraws only when its cells or this key change (the cursor, the moving card, clashes, writes in it).
   const laneState = (lane: string) => {
-    let key = '';
+    let key = laneWarning(lane) ?? '';
     if (moving && movingPlacement?.operatorIds.includes(lane)) key += `m:${moving.id};`;
     for (const cell of cells.get(lane)?.values() ?? []) {
       for (const card of cell) {
@@ -532,6 +542,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
           cursorLane={current?.lane}
           cursorDay={cursorDay}
           laneState={laneState}
+          laneWarning={laneWarning}
           cardHtml={cardHtmlRef}
           {...regionFocus('lanes')}
           {...cardEvents()}

@@ -11,6 +11,7 @@ import { activitiesLimitMessage, mayAddActivity } from '../../domain/rules/limit
 import { Problem } from '../http/problems.ts';
 import { defineKindHooks, type HookContext } from '../resources/hooks.ts';
 import { closedStates, executeDeadlineOf, undoExecutionOf } from './support/deadline-engine.ts';
+import { refreshInterventionSystemTypes } from './support/technician-qualifications.ts';
 
 /**
  * SPEC §9 activities limit: an intervention holds at most `limits.activitiesPerIntervention` live
@@ -88,6 +89,9 @@ export const assignmentActivitiesKind = defineKindHooks('assignmentActivities', 
     return { lists: { [INTERVENTION_UNRECORDED_CONTROLS]: await unrecordedControlLines(hook, [entity]) } };
   },
   async afterWrite(hook, entity, previous) {
+    // Issue 25: the system types the intervention needs follow its activities (the board marks unqualified lanes).
+    await refreshInterventionSystemTypes(hook, entity.relationships.assignmentId);
+    if (previous && previous.relationships.assignmentId !== entity.relationships.assignmentId) await refreshInterventionSystemTypes(hook, previous.relationships.assignmentId);
     if (!previous) return;
     if (closedStates.includes(entity.attributes.state) && !closedStates.includes(previous.attributes.state)) await executeDeadlineOf(hook, entity);
     else if (entity.attributes.state === 'open' && closedStates.includes(previous.attributes.state)) await undoExecutionOf(hook, entity);

@@ -21,6 +21,8 @@ const planning: Record<string, string> = {
   'planning.backlogSearch': 'Cerca da pianificare',
   'planning.backlogSearchPlaceholder': 'Codice, titolo o descrizione',
   'planning.technician': 'Tecnico',
+  // Issue 25: a lane marked while a card is carried over it.
+  'planning.unqualified': 'Non qualificato per: {types}',
   'planning.noLanes': 'Nessun tecnico abilitato su questo modulo: il tabellone ha una riga per ogni manutentore del modulo.',
   'planning.inCharge': 'responsabile',
   'planning.clash': 'sovrapposto a {codes}',

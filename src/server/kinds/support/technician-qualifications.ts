@@ -36,6 +36,21 @@ export async function systemTypesOfIntervention(hook: HookContext, assignmentId:
   return systemTypesForFamilies([...families.values()].map((family) => String(family.attributes.code ?? '')));
 }
 
+/**
+ * Keeps `metadata.systemTypes` of an intervention (what its activities need) in step with its activities,
+ * so the planning board can mark, while a card is carried, the lanes of technicians not qualified for it.
+ * A derived value (no history row, no new version), as a customer's deadline figures.
+ */
+export async function refreshInterventionSystemTypes(hook: HookContext, assignmentId: unknown): Promise<void> {
+  const id = text(assignmentId);
+  if (!id) return;
+  const repository = hook.repository('assignments');
+  const assignment = await repository.findById(id);
+  if (!assignment || assignment.metadata.isDeleted) return;
+  const systemTypes = await systemTypesOfIntervention(hook, id);
+  if (JSON.stringify(assignment.metadata.systemTypes ?? []) !== JSON.stringify(systemTypes)) await repository.patchDerivedMetadata(id, { systemTypes });
+}
+
 /** The live qualifications of each technician, as the rule reads them. */
 export async function qualificationsOf(hook: HookContext, userIds: readonly string[]): Promise<Map<string, HeldQualification[]>> {
   const repository = hook.repository('technicianQualifications');

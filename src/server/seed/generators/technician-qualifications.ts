@@ -7,7 +7,10 @@
  * order, so the data of the other steps stays the same.
  */
 import { randomUUID } from 'node:crypto';
-import { fireSystemTypes, type FireSystemType } from '../../../domain/rules/technician-qualification.ts';
+import { sql } from 'kysely';
+import { findKind } from '../../../domain/kinds.ts';
+import { tableName } from '../../db/entity-sql.ts';
+import { fireSystemTypes, systemTypesForFamilies, type FireSystemType } from '../../../domain/rules/technician-qualification.ts';
 import { systemTypeNames } from '../../../domain/entities/technician-qualifications.ts';
 import { addMonths } from '../../../domain/rules/calendar.ts';
 import { QUALIFICATION_NORM } from '../../kinds/support/technician-qualifications.ts';
@@ -58,5 +61,29 @@ export async function seedTechnicianQualifications(ctx: SeedContext): Promise<Re
   });
   await ctx.insert('technicianQualifications', qualifications);
   await ctx.insert('physicalActivities', deadlines);
-  return { 'qualifiche dei tecnici': qualifications.length };
+  return { 'qualifiche dei tecnici': qualifications.length, 'interventi con i tipi di impianto': await deriveInterventionSystemTypes(ctx) };
+}
+
+type Row = { id: string; relationships: Record<string, unknown>; attributes: Record<string, unknown> };
+const rowsOf = async (ctx: SeedContext, type: string): Promise<Row[]> =>
+  (await sql<Row>`SELECT id, attributes, relationships FROM ${sql.raw(tableName(findKind(type)!))} WHERE NOT is_deleted`.execute(ctx.db)).rows;
+
+/** The seeded interventions' `metadata.systemTypes` (what the assignments' activities hook keeps for written ones). */
+async function deriveInterventionSystemTypes(ctx: SeedContext): Promise<number> {
+  const [activities, equipments, catalogue, families] = await Promise.all([rowsOf(ctx, 'assignmentActivities'), rowsOf(ctx, 'equipments'), rowsOf(ctx, 'activities'), rowsOf(ctx, 'equipmentFamilies')]);
+  const familyOf = new Map([...equipments, ...catalogue].map((row) => [row.id, String(row.relationships.equipmentFamilyId ?? '')]));
+  const codeOf = new Map(families.map((row) => [row.id, String(row.attributes.code ?? '')]));
+  const codes = new Map<string, string[]>();
+  for (const activity of activities) {
+    if (['canceled', 'activity-substituted', 'decommissioned'].includes(String(activity.attributes.state))) continue;
+    const family = familyOf.get(String(activity.relationships.equipmentId ?? '')) || familyOf.get(String(activity.relationships.activityId ?? ''));
+    const code = family ? codeOf.get(family) : undefined;
+    const assignmentId = String(activity.relationships.assignmentId);
+    if (code) codes.set(assignmentId, [...(codes.get(assignmentId) ?? []), code]);
+  }
+  const values = [...codes].map(([id, list]) => ({ id, systemTypes: systemTypesForFamilies(list) })).filter((row) => row.systemTypes.length > 0);
+  if (values.length === 0) return 0;
+  await sql`UPDATE ${sql.raw(tableName(findKind('assignments')!))} AS a SET metadata = a.metadata || jsonb_build_object('systemTypes', v.types)
+    FROM jsonb_to_recordset(${JSON.stringify(values.map((row) => ({ id: row.id, types: row.systemTypes })))}::jsonb) AS v(id uuid, types jsonb) WHERE a.id = v.id`.execute(ctx.db);
+  return values.length;
 }
