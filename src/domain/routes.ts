@@ -115,6 +115,9 @@ export const routes: readonly RouteDef[] = [
   // Issue 25: who is a «tecnico manutentore qualificato» for which system types (D.M. 1/9/2021). Not in the SPEC table.
   { name: 'TechnicianQualifications', path: '/planning/technicianQualifications', title: t('nav.technicianQualifications'), group: 'planning', needsId: false, can: ['read', 'technician qualification'], staffOnly: true, aliases: [t('nav.alias.technicianQualifications')] },
   { name: 'TechnicianQualificationsId', path: '/planning/technicianQualifications/:id', title: t('nav.technicianQualificationsId'), needsId: true, can: ['read', 'technician qualification'], staffOnly: true, kind: 'technicianQualifications', opensRecord: true },
+  // Issue 26 §7: the customers' service requests (chiamate) from the portal, confirmed or declined by the office. Not in the SPEC table.
+  { name: 'ServiceRequests', path: '/planning/serviceRequests', title: t('nav.serviceRequests'), group: 'planning', needsId: false, can: ['read', 'service request'], staffOnly: true, aliases: [t('nav.alias.serviceRequests')] },
+  { name: 'ServiceRequestsId', path: '/planning/serviceRequests/:id', title: t('nav.serviceRequestsId'), needsId: true, can: ['read', 'service request'], staffOnly: true, kind: 'serviceRequests', opensRecord: true },
 
   // Equipment and installations
   { name: 'Equipments', path: '/equipments', title: t('nav.equipments'), group: 'equipment', needsId: false, can: ['read', 'equipment'], modules: fieldModules },

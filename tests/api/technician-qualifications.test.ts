@@ -98,6 +98,30 @@ describe.each(engines())('qualified technicians on %s', (engine) => {
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
   });
 
+  it('refuses to move the intervention past the renewal deadline of a technician on it', async () => {
+    const short = await create('technicianQualifications', {
+      attributes: { systemTypes: ['fireDoors'], certifyingBody: 'Ente di prova', obtainedDate: '2025-01-10', renewalDueDate: '2026-10-31' },
+      relationships: { userId: partly },
+    });
+    const { id } = await create('assignments', {
+      attributes: { module: 'fire', title: 'Porte, altra sede', plannedStartDateTime: '2026-10-05T07:00:00.000Z' },
+      relationships: { customerId: (await current()).relationships.customerId },
+    });
+    const [activity] = (await get(`/api/assignmentActivities?filter[assignmentId]=${assignment.id as string}`)).body.data;
+    await create('assignmentActivities', { attributes: {}, relationships: { assignmentId: id, activityId: activity.relationships.activityId } });
+    const write = async (body: unknown) => {
+      const stored = (await get(`/api/assignments/${id as string}`)).body.data;
+      return api.as(planner).request('PATCH', `/api/assignments/${id as string}`, body, { 'if-match': `"${stored.metadata.lastUpdatedDateTime as string}"` });
+    };
+    expect((await write({ relationships: { operatorIds: [partly], operatorInChargeId: partly } })).status).toBe(200);
+    const moved = await write({ attributes: { plannedStartDateTime: '2026-11-10T07:00:00.000Z' } });
+    expect(moved.status).toBe(409);
+    expect(moved.body.code).toBe('TECHNICIAN_NOT_QUALIFIED');
+    expect((await write({ attributes: { plannedStartDateTime: '2026-10-20T07:00:00.000Z' } })).status).toBe(200);
+    // The qualification is the partly qualified technician's only for this test.
+    expect((await admin().request('DELETE', `/api/technicianQualifications/${short.id as string}`, undefined, { 'if-match': `"${short.metadata.lastUpdatedDateTime as string}"` })).status).toBe(200);
+  });
+
   it('refuses the override of anyone but an administrator', async () => {
     const refused = await patchAs(planner, { attributes: { qualificationOverrideReason: 'Urgenza' }, relationships: { operatorIds: [qualified, partly] } });
     expect(refused.status).toBe(403);

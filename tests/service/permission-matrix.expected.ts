@@ -92,6 +92,7 @@ export const fixtureRows = {
   imports: { importA: 'an import into customer A\'s equipment register' },
   mailMessages: { mailRow: 'a message of the mail outbox, to customer A' },
   technicianQualifications: { qualificationManutentore: 'the Manutentore’s own qualification (issue 25)' },
+  serviceRequests: { requestA: 'a service request of customer A, submitted (issue 26 §7)' },
 } as const;
 
 export type FixtureType = keyof typeof fixtureRows;
@@ -107,6 +108,7 @@ export const actionRows: Partial<Record<FixtureType, Record<string, readonly Row
   quotations: { duplicate: ['quotationX', 'quotationOwn'], createOrder: ['quotationAccepted'] },
   orders: { deliver: ['orderMed'] },
   physicalActivities: { plan: ['deadlineA'], postpone: ['deadlineA'], ignore: ['deadlineA'] },
+  serviceRequests: { confirm: ['requestA'], decline: ['requestA'] },
 };
 
 /**
@@ -467,6 +469,8 @@ export const expected: Record<string, CallerExpectation> = {
       physicalInstallations: { read: all },
       // Issue 25: the planners manage the technicians' qualifications.
       technicianQualifications: { read: all, create: true, update: all, delete: true },
+      // Issue 26 §7: the planners confirm (with an intervention) or decline the customers' service requests.
+      serviceRequests: { read: all, create: true, update: all, delete: true, actions: { confirm: all, decline: all } },
     },
     findings: [...mediaReads(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaIssuedA', 'mediaCheckB'])],
   },
@@ -498,6 +502,8 @@ export const expected: Record<string, CallerExpectation> = {
       physicalInstallations: { read: all },
       // Issue 25: the planners manage the technicians' qualifications.
       technicianQualifications: { read: all, create: true, update: all, delete: true },
+      // Issue 26 §7: the planners confirm (with an intervention) or decline the customers' service requests.
+      serviceRequests: { read: all, create: true, update: all, delete: true, actions: { confirm: all, decline: all } },
     },
     findings: [
       ...proves(PARENT_OUTSIDE_MODULES, 'assignmentActivities', [...READ_OPS, 'upload'], ['activityOfEquip']),
@@ -591,6 +597,8 @@ export const expected: Record<string, CallerExpectation> = {
       physicalActivities: { read: ['deadlineA'] },
       physicalEquipments: { read: [] },
       physicalInstallations: { read: ['contractInstallationA'] },
+      // Issue 26 §7: its service requests, opened from the portal; photos attached while submitted; the office confirms or declines.
+      serviceRequests: { read: ['requestA'], create: true, update: ['requestA'] },
     },
     findings: [...mediaReads(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaOrderA'])],
   },
@@ -616,6 +624,7 @@ export const expected: Record<string, CallerExpectation> = {
       physicalActivities: { read: [] },
       physicalEquipments: { read: ['contractEquipmentB'] },
       physicalInstallations: { read: [] },
+      serviceRequests: { read: [] },
     },
   },
 };

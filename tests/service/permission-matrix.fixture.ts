@@ -109,6 +109,8 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
   await add('commercialAgreements', 'agreementA', { attributes: { title: 'Manutenzione estintori', startDate: '2026-01-01', module: 'fire' }, relationships: { customerId: customerA.id } });
   // Issue 25: a qualification of the Manutentore (no renewal day: no deadline beside the fixture's own).
   await add('technicianQualifications', 'qualificationManutentore', { attributes: { systemTypes: ['extinguishers', 'fireDoors'], certifyingBody: 'Ente di certificazione', obtainedDate: '2025-01-10' }, relationships: { userId: callers.Manutentore.identity.userId } });
+  // Issue 26 §7: a service request of customer A, submitted, for its head office.
+  await add('serviceRequests', 'requestA', { attributes: { description: 'Estintore scarico nel magazzino', module: 'fire', preferredSlots: [{ date: '2026-06-17', period: 'morning' }, { date: '2026-06-18', period: 'afternoon' }] }, relationships: { customerId: customerA.id } });
   await add('reminders', 'reminderX', { attributes: { title: 'Richiamare il cliente A', dateTime: '2026-06-20T09:00:00.000Z', module: 'fire' }, relationships: { userId: salesmanX, customerId: customerA.id } });
 
   lap('catalogue');
@@ -258,6 +260,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         trainingEquipments: { attributes: { name: 'Manichino' }, relationships: { trainingSiteId: rows.siteA.id } },
         reminders: { attributes: { title: 'Nuovo promemoria', dateTime: '2026-06-22T09:00:00.000Z', module: 'fire' } },
         technicianQualifications: { attributes: { systemTypes: ['hydrants'], certifyingBody: 'Altro ente', obtainedDate: '2025-03-01' }, relationships: { userId: callers.Manutentore.identity.userId } },
+        serviceRequests: { attributes: { description: 'Porta tagliafuoco che non chiude', module: 'fire', preferredSlots: [{ date: '2026-06-19', period: 'morning' }] }, relationships: { customerId: rows.customerA.id } },
         quotations: { attributes: { date: TODAY, module: 'fire' }, relationships: { customerId: rows.customerA.id } },
         quotationRevisions: undefined,
         quotationProducts: { attributes: { quantity: 1 }, relationships: { quotationId: rows.quotationX.id, productId: rows.productFire.id } },
@@ -331,6 +334,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         trainingEquipments: { attributes: { notes: 'Aggiornato' } },
         reminders: { attributes: { note: 'Aggiornato' } },
         technicianQualifications: { attributes: { certifyingBody: 'Ente aggiornato' } },
+        serviceRequests: { attributes: { photoMediaIds: [] } },
         quotations: { attributes: { notes: 'Aggiornato' } },
         quotationRevisions: { attributes: { reason: 'Aggiornato' } },
         quotationProducts: { attributes: { notes: 'Aggiornato' } },
@@ -366,6 +370,8 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         'orders deliver': { deliveries: [{ line: 0, quantity: 1 }] },
         'physicalActivities plan': { scheduledDate: '2026-07-01' },
         'physicalActivities postpone': { deadlineDate: '2026-10-31', postponeReason: 'Cliente chiuso per ferie' },
+        'serviceRequests confirm': { date: '2026-06-17', period: 'morning', technicianId: callers.Manutentore.identity.userId },
+        'serviceRequests decline': { reason: 'Intervento già previsto la settimana prossima' },
       };
       return bodies[`${type} ${action}`] ?? {};
     },

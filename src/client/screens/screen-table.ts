@@ -102,6 +102,8 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   RemindersId: form('reminders'),
   TechnicianQualifications: { screen: 'grid', type: 'technicianQualifications', columns: ['title', 'userId', 'systemTypes', 'certifyingBody', 'obtainedDate', 'renewalDueDate'] },
   TechnicianQualificationsId: form('technicianQualifications'),
+  ServiceRequests: { screen: 'grid', type: 'serviceRequests', columns: ['title', 'status', 'customerId', 'module', 'createdDateTime', 'plannedStartDateTime'] },
+  ServiceRequestsId: form('serviceRequests'),
   ReportHeadings: grid('reportHeadings'),
   Roles: grid('roles'),
   SafetyRoles: grid('safetyRoles'),

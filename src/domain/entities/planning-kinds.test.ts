@@ -31,6 +31,7 @@ const samples: Record<string, Sample> = {
   physicalActivities: { attributes: { module: 'fire', deadlineDate: '2025-09-30' }, relationships: { customerId, activityId } },
   physicalEquipments: { attributes: { module: 'fire' }, relationships: { customerId, equipmentId } },
   physicalInstallations: { attributes: { module: 'fire' }, relationships: { customerId, installationId } },
+  serviceRequests: { attributes: { description: 'Estintore scarico', module: 'fire', preferredSlots: [{ date: '2025-03-03', period: 'morning' }] }, relationships: { customerId } },
 };
 
 /** Metadata the server fills from other rows (src/server/kinds/), so it is in no schema of the kind. */

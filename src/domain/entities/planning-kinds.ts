@@ -8,10 +8,12 @@ import { components, equipmentFamilies } from './equipment-families.ts';
 import { anomalies } from './anomalies.ts';
 import { checks, controls } from './controls.ts';
 import { physicalActivities, physicalEquipments, physicalInstallations } from './physical-activities.ts';
+import { serviceRequests } from './service-requests.ts';
 
 export const planningKinds = [
   activities, assignments, assignmentActivities,
   equipments, installations, equipmentFamilies, components,
   anomalies, controls, checks,
   physicalActivities, physicalEquipments, physicalInstallations,
+  serviceRequests,
 ] as const;

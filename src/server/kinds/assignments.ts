@@ -61,7 +61,7 @@ const textOf = (value: unknown): string | undefined => (typeof value === 'string
 /**
  * Issue 25, qualified technicians (D.M. 1/9/2021 as amended by D.M. 15/7/2025): an operator the write
  * adds must be qualified, on the intervention's day (today when it has none), for every system type its
- * activities need; when the day moves, every operator is checked again. An administrator may let a
+ * activities need; when the day moves, an operator qualified on the old day is checked on the new one. An administrator may let a
  * technician in anyway by giving `qualificationOverrideReason` in the same write (the reason and the
  * operators go into the history together); from anyone else a new reason is refused. An intervention
  * let in so keeps its team when it moves.
@@ -75,12 +75,17 @@ async function checkQualifications(hook: HookContext, data: EntityData, previous
   const operators = idsOf(data.relationships.operatorIds);
   const before = new Set(idsOf(previous.relationships.operatorIds));
   const moved = previous.attributes.plannedStartDateTime !== data.attributes.plannedStartDateTime;
-  const checked = operators.filter((operator) => !before.has(operator) || (moved && !reason));
-  if (checked.length === 0) return;
+  const candidates = operators.filter((operator) => !before.has(operator) || (moved && !reason));
+  if (candidates.length === 0) return;
   const needed = await systemTypesOfIntervention(hook, id);
   if (needed.length === 0) return;
   const day = calendarDay(data.attributes.plannedStartDateTime as string | null | undefined) ?? hook.today;
-  const held = await qualificationsOf(hook, checked);
+  const held = await qualificationsOf(hook, candidates);
+  // A move checks the team again only where it makes a difference: an operator qualified on the old day and not on
+  // the new one (a renewal deadline passed). A team that was already short (an older intervention) is not a new assignment.
+  const oldDay = calendarDay(previous.attributes.plannedStartDateTime as string | null | undefined) ?? hook.today;
+  const checked = candidates.filter((operator) => !before.has(operator) || missingSystemTypes(needed, held.get(operator) ?? [], oldDay).length === 0);
+  if (checked.length === 0) return;
   const users = await hook.repository('users').findByIds(checked);
   const errors = operators.flatMap((operator, index) => {
     if (!checked.includes(operator)) return [];

@@ -28,6 +28,7 @@ import { quotationsKind } from './quotations.ts';
 import { remindersKind } from './reminders.ts';
 import { rolesKind } from './roles.ts';
 import { savedViewsKind } from './savedViews.ts';
+import { serviceRequestsKind } from './serviceRequests.ts';
 import { technicianQualificationsKind } from './technicianQualifications.ts';
 import { templateDocsKind } from './templateDocs.ts';
 import { usersKind } from './users.ts';
@@ -56,6 +57,7 @@ export const kindModules: readonly KindHooksModule[] = [
   remindersKind,
   rolesKind,
   savedViewsKind,
+  serviceRequestsKind,
   technicianQualificationsKind,
   templateDocsKind,
   usersKind,

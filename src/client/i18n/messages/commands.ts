@@ -88,5 +88,6 @@ export default {
   'commands.create.trainingPlans': 'Nuovo piano formativo',
   'commands.create.components': 'Nuovo componente',
   'commands.create.reminders': 'Nuovo promemoria',
+  'commands.create.serviceRequests': 'Nuova richiesta di intervento',
   'commands.create.invoicingMethods': 'Nuovo metodo di fatturazione',
 } satisfies Record<string, string>;

@@ -39,6 +39,8 @@ const roles: Record<string, string> = {
   'roles.verb.updateRevision': 'modificare le revisioni',
   'roles.verb.createOrder': 'creare l’ordine',
   'roles.verb.sign': 'firmare online (il cliente)',
+  'roles.verb.confirm': 'confermare con un intervento',
+  'roles.verb.decline': 'rifiutare con un motivo',
   'roles.verb.resetPassword': 'reimpostare la password',
   'roles.subject.all': 'ogni cosa',
   'roles.subject.activity': 'attività',
@@ -64,6 +66,7 @@ const roles: Record<string, string> = {
   'roles.subject.price list': 'listini',
   'roles.subject.product': 'prodotti',
   'roles.subject.quotation': 'preventivi',
+  'roles.subject.service request': 'richieste di intervento dei clienti',
   'roles.subject.quotation products': 'righe dei preventivi',
   'roles.subject.quotation revision': 'revisioni dei preventivi',
   'roles.subject.reminder': 'promemoria',
@@ -105,6 +108,8 @@ const roles: Record<string, string> = {
   'roles.field.id': 'Identificativo',
   'forms.rule.action.createOrder': 'Crea l’ordine',
   'forms.rule.action.sign': 'Firma online (cliente)',
+  'forms.rule.action.confirm': 'Conferma (con un intervento)',
+  'forms.rule.action.decline': 'Rifiuta (con un motivo)',
   'forms.rule.action.resetPassword': 'Reimposta la password',
 };
 

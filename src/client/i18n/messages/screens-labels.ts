@@ -621,4 +621,17 @@ export default {
   'form.field.renewalDueDate': 'Scadenza del rinnovo',
   'form.field.technicianQualificationId': 'Qualifica del tecnico',
   'form.field.qualificationOverrideReason': 'Motivo dell’assegnazione senza qualifica',
+  // Issue 26 §7, service requests (chiamate) from the portal.
+  'form.field.preferredSlots': 'Fasce preferite',
+  'form.field.period': 'Fascia',
+  'form.field.photoMediaIds': 'Foto',
+  'form.field.confirmedDate': 'Giorno confermato',
+  'form.field.confirmedPeriod': 'Fascia confermata',
+  'form.field.declineReason': 'Motivo del rifiuto',
+  'form.field.technicianId': 'Tecnico',
+  'form.enum.morning': 'Mattina',
+  'form.enum.afternoon': 'Pomeriggio',
+  'form.enum.submitted': 'Inviata',
+  'form.enum.confirmed': 'Confermata',
+  'form.enum.declined': 'Rifiutata',
 } as Record<string, string>;

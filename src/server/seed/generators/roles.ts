@@ -76,6 +76,8 @@ export const roleDefinitions: readonly { name: string; description: string; perm
       { action: 'manage', subject: ['assignment', 'assignment activity'] },
       // Issue 25: the technicians' qualifications (D.M. 1/9/2021), which decide whom an intervention may be given to.
       { action: 'manage', subject: 'technician qualification' },
+      // Issue 26 §7: the customers' service requests, confirmed with an intervention or declined (0034-service-requests).
+      { action: 'manage', subject: 'service request' },
       // Deadlines: planned into interventions and postponed with a reason.
       { action: 'update', subject: 'physical activity' },
       { action: 'read', subject: ['calendar', 'physical activity', 'physical equipment', 'physical installation', 'customer', 'customer location', 'equipment', 'installation', 'activity', 'user', 'zone', 'order'] },
@@ -152,6 +154,9 @@ export const roleDefinitions: readonly { name: string; description: string; perm
       { action: 'read', subject: 'quotation', fields: ['attributes.commercialNotes', 'metadata.totalMargin'], inverted: true, reason: 'Note commerciali riservate al personale' },
       // Its issued quotations are signed (or refused) online from the portal (issue 26 §3; 0031-quotation-signature).
       { action: 'sign', subject: 'quotation', conditions: { 'relationships.customerId': USER_CUSTOMER_ID, 'attributes.status': 'issued' } },
+      // Its service requests, opened from the portal, with photos attached while submitted (issue 26 §7; 0034-service-requests).
+      { action: ['read', 'create'], subject: 'service request', conditions: { 'relationships.customerId': USER_CUSTOMER_ID } },
+      { action: 'update', subject: 'service request', fields: ['attributes.photoMediaIds'], conditions: { 'relationships.customerId': USER_CUSTOMER_ID, 'attributes.status': 'submitted' } },
       // The lines of those quotations (the kind reads through its quotation: same customer, same states), without the cost and margin.
       { action: 'read', subject: 'quotation products' },
       { action: 'read', subject: 'quotation products', fields: ['attributes.costPrice', 'metadata.margin', 'metadata.marginPercent', 'relationships.supplierId'], inverted: true, reason: 'Costi e margini riservati al personale' },
