@@ -93,6 +93,7 @@ export const fixtureRows = {
   mailMessages: { mailRow: 'a message of the mail outbox, to customer A' },
   technicianQualifications: { qualificationManutentore: 'the Manutentore’s own qualification (issue 25)' },
   serviceRequests: { requestA: 'a service request of customer A, submitted (issue 26 §7)' },
+  rectifications: { rectificationA: 'customer A’s proof that it fixed the anomaly of its equip equipment, submitted (issue 26 §4)' },
 } as const;
 
 export type FixtureType = keyof typeof fixtureRows;
@@ -283,6 +284,8 @@ export const expected: Record<string, CallerExpectation> = {
       assignmentActivities: { read: ['activityOfFireB'], create: false, update: ['activityOfFireB'] },
       equipments: { read: ['equipmentFireB'], create: false, update: ['equipmentFireB'] },
       anomalies: { read: [], create: false },
+      // Read through its anomaly, of equip equipment (issue 26 §4).
+      rectifications: { read: [], create: false },
       media: {
         read: ['mediaDraftA', 'mediaIssuedA', 'mediaTreeA', 'mediaTreeB', 'mediaEquipmentB', 'mediaCheckB'],
         create: true,
@@ -439,6 +442,8 @@ export const expected: Record<string, CallerExpectation> = {
       physicalInstallations: { read: all },
       // Issue 25: a technician reads their own qualifications, and changes none.
       technicianQualifications: { read: ['qualificationManutentore'] },
+      // Issue 26 §4: staff who update anomalies decide the customers' proofs («Accetta», «Rifiuta»), and write none.
+      rectifications: { read: all },
     },
     findings: [...mediaReads(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaIssuedA', 'mediaOrderA'])],
   },
@@ -599,6 +604,8 @@ export const expected: Record<string, CallerExpectation> = {
       physicalInstallations: { read: ['contractInstallationA'] },
       // Issue 26 §7: its service requests, opened from the portal; photos attached while submitted; the office confirms or declines.
       serviceRequests: { read: ['requestA'], create: true, update: ['requestA'] },
+      // Issue 26 §4: its proofs for its own open anomalies; the note and files change while waiting.
+      rectifications: { read: ['rectificationA'], create: true, update: ['rectificationA'] },
     },
     findings: [...mediaReads(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaOrderA'])],
   },
@@ -625,6 +632,7 @@ export const expected: Record<string, CallerExpectation> = {
       physicalEquipments: { read: ['contractEquipmentB'] },
       physicalInstallations: { read: [] },
       serviceRequests: { read: [] },
+      rectifications: { read: [] },
     },
   },
 };

@@ -175,7 +175,9 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
   await add('assignmentActivities', 'activityOfEquip', { attributes: {}, relationships: { assignmentId: interventionEquip.id, activityId: activityEquip.id, equipmentId: equipmentEquip.id } });
   const activityOfFireB = await add('assignmentActivities', 'activityOfFireB', { attributes: {}, relationships: { assignmentId: interventionFireB.id, activityId: activityFire.id, equipmentId: equipmentFireB.id } });
   const installation = await add('installations', 'installationA', { attributes: { code: 'IMP-1', name: 'Impianto sprinkler', module: 'fire' }, relationships: { customerId: customerA.id } });
-  await add('anomalies', 'anomalyEquip', { attributes: { description: 'Perdita olio', risk: 'medium', detectedDateTime: '2026-06-10T10:00:00.000Z' }, relationships: { customerId: customerA.id, equipmentId: equipmentEquip.id } });
+  const anomalyEquip = await add('anomalies', 'anomalyEquip', { attributes: { description: 'Perdita olio', risk: 'medium', detectedDateTime: '2026-06-10T10:00:00.000Z' }, relationships: { customerId: customerA.id, equipmentId: equipmentEquip.id } });
+  // Issue 26 §4: customer A's proof that it fixed it, waiting for the office.
+  await add('rectifications', 'rectificationA', { attributes: { note: 'Guarnizione sostituita' }, relationships: { anomalyId: anomalyEquip.id, customerId: customerA.id } });
   const check = await add('checks', 'checkB', {
     attributes: { result: true, passed: true, checkedDateTime: '2026-06-10T10:00:00.000Z' },
     relationships: { controlId: control.id, assignmentActivityId: activityOfFireB.id, equipmentId: equipmentFireB.id },
@@ -281,6 +283,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         equipmentFamilies: { attributes: { code: 'IDR', name: 'Idranti', module: 'fire' } },
         components: { attributes: { code: 'MAN', name: 'Manometro' }, relationships: { equipmentFamilyId: rows.familyFire.id } },
         anomalies: { attributes: { description: 'Nuova perdita', risk: 'low', detectedDateTime: '2026-06-12T10:00:00.000Z' }, relationships: { customerId: rows.customerA.id, equipmentId: rows.equipmentEquip.id } },
+        rectifications: { attributes: { note: 'Perdita riparata' }, relationships: { anomalyId: rows.anomalyEquip.id, customerId: rows.customerA.id } },
         controls: { attributes: { code: 'SIG', name: 'Sigillo' }, relationships: { equipmentFamilyId: rows.familyFire.id } },
         checks: {
           attributes: { result: true, passed: true, checkedDateTime: '2026-06-12T10:00:00.000Z' },
@@ -352,6 +355,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         equipmentFamilies: { attributes: { description: 'Aggiornato' } },
         components: { attributes: { description: 'Aggiornato' } },
         anomalies: { attributes: { resolutionNotes: 'Aggiornato' } },
+        rectifications: { attributes: { note: 'Aggiornato' } },
         controls: { attributes: { description: 'Aggiornato' } },
         checks: { attributes: { notes: 'Aggiornato' } },
         physicalActivities: { attributes: { lastExecutionDate: '2026-03-01' } },

@@ -5,7 +5,9 @@
  */
 import labels from './messages/screens-labels.ts';
 import mail from './messages/mail.ts';
+import rectifications from './messages/rectifications.ts';
 import { addMessages } from './index.ts';
 
 addMessages(labels);
 addMessages(mail);
+addMessages(rectifications);

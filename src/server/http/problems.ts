@@ -51,6 +51,7 @@ export const problemCatalogue = {
   // Issue 25: a technician without the qualification the intervention's system types need (D.M. 1/9/2021), and an override by a non-administrator.
   TECHNICIAN_NOT_QUALIFIED: { status: 409, title: 'Technician not qualified', message: 'Il tecnico non è qualificato per i tipi di impianto dell’intervento' },
   QUALIFICATION_OVERRIDE_NOT_ALLOWED: { status: 403, title: 'Qualification override not allowed', message: 'Solo un amministratore può assegnare un tecnico non qualificato, indicando il motivo' },
+  ANOMALY_ALREADY_RESOLVED: { status: 409, title: 'Anomaly already resolved', message: 'L’anomalia è già risolta: non serve segnalarne la risoluzione' },
   STATE_LOCKED: { status: 409, title: 'Locked by state', message: 'L’elemento non è modificabile nello stato attuale' },
   QUOTATION_REVISION_READ_ONLY: { status: 409, title: 'Quotation revision read-only', message: 'Una revisione del preventivo è di sola lettura' },
   DELIVERY_EXCEEDS_ORDERED: { status: 409, title: 'Delivery exceeds ordered quantity', message: 'La quantità da consegnare supera la quantità ordinata: confermare per aggiornare la quantità ordinata' },

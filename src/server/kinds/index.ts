@@ -25,6 +25,7 @@ import { productsKind } from './products.ts';
 import { quotationProductsKind } from './quotationProducts.ts';
 import { quotationRevisionsKind } from './quotationRevisions.ts';
 import { quotationsKind } from './quotations.ts';
+import { rectificationsKind } from './rectifications.ts';
 import { remindersKind } from './reminders.ts';
 import { rolesKind } from './roles.ts';
 import { savedViewsKind } from './savedViews.ts';
@@ -54,6 +55,7 @@ export const kindModules: readonly KindHooksModule[] = [
   quotationProductsKind,
   quotationRevisionsKind,
   quotationsKind,
+  rectificationsKind,
   remindersKind,
   rolesKind,
   savedViewsKind,

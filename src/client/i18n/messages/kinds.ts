@@ -32,6 +32,10 @@ const messages: Record<string, string> = {
   'roles.subject.impersonation audit': 'registro delle impersonificazioni',
   'roles.subject.import': 'importazioni da foglio di calcolo',
   'roles.subject.technician qualification': 'qualifiche dei tecnici',
+  // Issue 26 §4: the customers' proofs that they fixed an anomaly, and the office's decision on them.
+  'roles.subject.rectification': 'risoluzioni segnalate dai clienti',
+  'roles.verb.decide': 'accettare o rifiutare',
+  'forms.rule.action.decide': 'Accetta o rifiuta (risoluzioni dei clienti)',
   'roles.subject.mail message': 'posta in uscita',
   // A grid's name where the user settings list the grids whose columns were chosen.
   'kinds.grid.embedded': '{kind} (elenco in una scheda)',

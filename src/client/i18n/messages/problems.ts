@@ -58,6 +58,7 @@ export default {
   'problems.DATABASE_UNAVAILABLE': 'Il database non è raggiungibile in questo momento: riprova tra qualche secondo.',
   'problems.ENTITY_ARCHIVED': 'L’elemento è archiviato: ripristinalo per modificarlo.',
   'problems.PRODUCT_CODE_ALREADY_USED': 'Codice prodotto già utilizzato.',
+  'problems.ANOMALY_ALREADY_RESOLVED': 'L’anomalia è già risolta: non serve segnalarne la risoluzione.',
   'problems.SIGNATURE_CODE_INVALID': 'Codice di firma non corretto.',
   'problems.SIGNATURE_CODE_EXPIRED': 'Il codice di firma è scaduto o ha superato i tentativi: richiederne uno nuovo.',
   'problems.SIGNATURE_CODES_TOO_MANY': 'Troppi codici di firma richiesti nell’ultima ora: riprovare più tardi.',

@@ -63,6 +63,8 @@ export const roleDefinitions: readonly { name: string; description: string; perm
     permissions: [
       { action: ['read', 'update'], subject: ['assignment', 'assignment activity', 'equipment', 'installation', 'anomaly', 'checks'] },
       { action: 'create', subject: ['anomaly', 'checks'] },
+      // Issue 26 §4: decides the customers' proofs of the anomalies it may update (0033-rectifications).
+      { action: ['read', 'decide'], subject: 'rectification' },
       { action: 'read', subject: ['customer', 'customer location', 'activity', 'equipment type', 'physical activity', 'physical equipment', 'physical installation'] },
       // Issue 25: their own qualifications (D.M. 1/9/2021); the planners manage them.
       { action: 'read', subject: 'technician qualification', conditions: { 'relationships.userId': USER_ID } },
@@ -157,6 +159,9 @@ export const roleDefinitions: readonly { name: string; description: string; perm
       // Its service requests, opened from the portal, with photos attached while submitted (issue 26 §7; 0034-service-requests).
       { action: ['read', 'create'], subject: 'service request', conditions: { 'relationships.customerId': USER_CUSTOMER_ID } },
       { action: 'update', subject: 'service request', fields: ['attributes.photoMediaIds'], conditions: { 'relationships.customerId': USER_CUSTOMER_ID, 'attributes.status': 'submitted' } },
+      // Issue 26 §4: proofs that it fixed its own open anomalies itself (0033-rectifications); the office decides.
+      { action: ['read', 'create'], subject: 'rectification', conditions: { 'relationships.customerId': USER_CUSTOMER_ID } },
+      { action: 'update', subject: 'rectification', fields: ['attributes.note', 'attributes.evidenceMediaIds'], conditions: { 'relationships.customerId': USER_CUSTOMER_ID, 'attributes.state': 'submitted' } },
       // The lines of those quotations (the kind reads through its quotation: same customer, same states), without the cost and margin.
       { action: 'read', subject: 'quotation products' },
       { action: 'read', subject: 'quotation products', fields: ['attributes.costPrice', 'metadata.margin', 'metadata.marginPercent', 'relationships.supplierId'], inverted: true, reason: 'Costi e margini riservati al personale' },
