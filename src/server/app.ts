@@ -1,4 +1,5 @@
 /** The one HTTP process: /api, the static client, and the embedded sign-in provider at /oidc. */
+import { registerRegisterShareRoutes } from './documents/register-share.ts';
 import { registerQuotationSignatureRoutes } from './signature/quotation-signature.ts';
 import { businessDay } from '../domain/business-day.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -261,7 +262,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerResourceRoutes(app, service, callOf, { maxRows: config.exportMaxRows, pageSize: config.maxPageSize, today: () => options.today?.() ?? businessDay() });
   const mediaFiles = await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: mediaStorage });
-  registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage, files: mediaFiles, limits: config.documents, renderer });
+  const printer = registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage, files: mediaFiles, limits: config.documents, renderer, publicUrl: config.publicUrl });
+  // Issue 26 §2: the register's verification page and the inspector's share links (no account).
+  registerRegisterShareRoutes(app, { db: database.db, service, publicUrl: config.publicUrl, printRegister: (customerId, call) => printer.printRegister(customerId, call) }, callOf);
   registerEventRoutes(app, {
     db: database.db,
     bus: changes,

@@ -142,6 +142,9 @@ export const routeRows = {
   // Issue 26 §3 (src/server/signature/quotation-signature.ts): a one-time code to sign an issued quotation, for
   // its customer's user only (the `sign` rule); staff never sign for the customer (tests/api/quotation-signature.test.ts signs).
   signatureCode: { request: 'POST /api/quotations/{quotationIssued}/signature/code', what: 'a code to sign customer A’s issued quotation', answers: ['Cliente A'] },
+  // Issue 26 §2 (src/server/documents/register-share.ts): the inspector's share links of customer A's register of
+  // checks, for who reads customer A and the kinds its register prints (tests/api/register-share.test.ts opens them).
+  registerLinks: { request: 'GET /api/customers/{customerA}/register-links', what: 'the share links of customer A’s register', answers: ['Admin', 'Manutentore', 'Operatore', 'Cliente A', 'Admin (fire only)'] },
 } as const satisfies Record<string, { request: string; what: string; answers: 'all' | readonly string[] }>;
 export type RouteRow = keyof typeof routeRows;
 

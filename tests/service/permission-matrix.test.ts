@@ -27,6 +27,7 @@ import { registerIconRoutes } from '../../src/server/icons/routes.ts';
 import { registerCalendarFeedRoutes } from '../../src/server/calendar/feed.ts';
 import { registerMailRoutes } from '../../src/server/mail/routes.ts';
 import { registerQuotationSignatureRoutes } from '../../src/server/signature/quotation-signature.ts';
+import { registerRegisterShareRoutes } from '../../src/server/documents/register-share.ts';
 import type { MediaStorage } from '../../src/server/storage/storage.ts';
 import { demoCallerNames, engines, setupService, type DemoCallerName, type ServiceSetup } from './setup.ts';
 import { buildFixture, type Fixture } from './permission-matrix.fixture.ts';
@@ -191,6 +192,12 @@ const signatureDeps = {
   mailer: { send: async () => ({ id: 'matrix', messageId: '<matrix@test>', transport: 'emlFile' as const, outcome: 'mailSent' as const }), readEml: async () => undefined, close: () => undefined },
 };
 registerQuotationSignatureRoutes(standIn as unknown as FastifyInstance, signatureDeps, signedIn);
+// The register's share links list through the same service and database (nothing is printed here).
+const registerShareDeps = {
+  service: undefined as unknown as EntityService, db: undefined as unknown as ServiceSetup['db'], publicUrl: 'http://matrix.test',
+  printRegister: () => Promise.reject(new Error('no printing in the matrix')),
+};
+registerRegisterShareRoutes(standIn as unknown as FastifyInstance, registerShareDeps, signedIn);
 
 /** The handler registered for `method` and a concrete path, with the path's parameters (`:id`). */
 function handlerFor(method: string, pathname: string): { handler: RouteHandler; params: Record<string, string> } | undefined {
@@ -295,6 +302,8 @@ describe.each(engines())('permission matrix on %s', (engine) => {
     mailDeps.service = s.service;
     signatureDeps.service = s.service;
     signatureDeps.db = s.db;
+    registerShareDeps.service = s.service;
+    registerShareDeps.db = s.db;
     calendarDeps.db = s.db;
     before = await snapshot();
   }, 120_000);

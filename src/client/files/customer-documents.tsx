@@ -20,6 +20,7 @@ import { addMessages } from '../i18n/index.ts';
 import fileMessages from '../i18n/messages/files.ts';
 import { useSession } from '../session/session.tsx';
 import { downloadMedia } from './upload.ts';
+import { RegisterLinks } from './register-links.tsx';
 import { businessDay } from '../../domain/business-day.ts';
 
 addMessages(fileMessages);
@@ -49,6 +50,7 @@ export function CustomerDocuments({ customerId }: { customerId: string }) {
       {showCertificates && <Certificates customerId={customerId} onError={fail} />}
       {showReports && <Reports customerId={customerId} onError={fail} />}
       {showRegister && <Register customerId={customerId} onError={fail} />}
+      {showRegister && <RegisterLinks customerId={customerId} />}
     </section>
   );
 }

@@ -34,6 +34,8 @@ export interface DocumentDeclaration {
   placeholders: readonly Placeholder[];
   /** Where an issued copy is listed on its record: a list of file items, each with these fields besides `mediaId` and `name`. */
   attachAs?: { path: string; item: Readonly<Record<string, unknown>> };
+  /** Each printed copy carries a QR code to a page confirming its SHA-256 (the register an inspector asks for, issue 26 §2). */
+  verifiable?: boolean;
 }
 
 const text = (name: string, label: string): Placeholder => ({ name, label });
@@ -174,6 +176,7 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
     recordType: 'customers',
     label: 'Registro dei controlli',
     headingModule: 'fire',
+    verifiable: true,
     placeholders: [
       ...headingPlaceholders,
       ...customerPlaceholders,

@@ -34,6 +34,7 @@ import { registerImportsMigration } from './migrations/0025-register-imports.ts'
 import { customerSinceMigration } from './migrations/0028-customer-since.ts';
 import { productSuppliersOneTruthMigration } from './migrations/0029-product-suppliers-one-truth.ts';
 import { quotationSignatureMigration } from './migrations/0031-quotation-signature.ts';
+import { registerShareMigration } from './migrations/0035-register-share.ts';
 import { rectificationsMigration } from './migrations/0033-rectifications.ts';
 import { serviceRequestsMigration } from './migrations/0034-service-requests.ts';
 import { adminRoleNameMigration } from './migrations/0030-admin-role-name.ts';
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0028-customer-since': customerSinceMigration,
   '0029-product-suppliers-one-truth': productSuppliersOneTruthMigration,
   '0031-quotation-signature': quotationSignatureMigration,
+  '0035-register-share': registerShareMigration,
   '0033-rectifications': rectificationsMigration,
   '0034-service-requests': serviceRequestsMigration,
   '0030-admin-role-name': adminRoleNameMigration,

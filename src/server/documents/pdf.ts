@@ -28,6 +28,36 @@ export interface PdfOptions {
   onPage?: (pageNumber: number) => void;
   /** A last page sealing the document: who signed it, how and when (a signed quotation's audit trail). */
   seal?: DocumentSeal;
+  /** Where the document's authenticity is checked: a QR code of the address, with the address in words. */
+  verification?: DocumentVerification;
+}
+
+/** The verification block printed at the end of a verifiable document (the register of checks). */
+export interface DocumentVerification {
+  url: string;
+  /** PNG bytes of the QR code of `url`. */
+  qr: Uint8Array;
+  /** What the reader is told (in Italian), printed beside the code. */
+  text: string;
+}
+
+/** The QR code and its text, kept together on the page (a new page when the space left is too small). */
+function drawVerification(doc: Doc, verification: DocumentVerification): void {
+  const size = 84;
+  const left = doc.page.margins.left;
+  if (doc.y + size + 10 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  const top = doc.y + 8;
+  try {
+    doc.image(Buffer.from(verification.qr.buffer, verification.qr.byteOffset, verification.qr.byteLength), left, top, { width: size, height: size });
+  } catch {
+    // The address below still says where to check.
+  }
+  const textLeft = left + size + 12;
+  const width = doc.page.width - doc.page.margins.right - textLeft;
+  doc.font(FONT).fontSize(8).fillColor('#444444').text(verification.text, textLeft, top + 6, { width }).moveDown(0.3);
+  doc.font(BOLD).fontSize(8).fillColor('#000000').text(verification.url, textLeft, doc.y, { width, link: verification.url });
+  doc.x = left;
+  doc.y = Math.max(doc.y, top + size) + 6;
 }
 
 /** The audit trail printed on a signed document's last page, with the drawn signature. */
@@ -347,6 +377,7 @@ export async function renderPdf(blocks: readonly Block[], options: PdfOptions): 
         break;
     }
   }
+  if (options.verification) drawVerification(doc, options.verification);
   if (options.seal) drawSeal(doc, options.seal);
   doc.end();
   return doc;

@@ -8,7 +8,7 @@ import Mustache from 'mustache';
 import { documentView, renderTemplate, TemplateError, type TemplateIssue } from '../../domain/documents/template.ts';
 import { documentDeclarations, type TemplateDocType } from '../../domain/documents/placeholders.ts';
 import { parseMarkup } from '../../domain/documents/markup.ts';
-import { renderPdf, type DocumentSeal } from './pdf.ts';
+import { renderPdf, type DocumentSeal, type DocumentVerification } from './pdf.ts';
 import type { ReportHeading } from './data.ts';
 
 export interface RenderJob {
@@ -23,6 +23,8 @@ export interface RenderJob {
   compress?: boolean;
   /** A last page with the signature's audit trail (a signed quotation). */
   seal?: DocumentSeal;
+  /** The QR code where the document is checked (the register of checks). */
+  verification?: DocumentVerification;
   maxRows: number;
   maxPages: number;
 }
@@ -93,6 +95,7 @@ export async function renderDocument(job: RenderJob): Promise<Uint8Array> {
     logo: job.logo ? Buffer.from(job.logo.buffer, job.logo.byteOffset, job.logo.byteLength) : undefined,
     compress: job.compress,
     ...(job.seal ? { seal: job.seal } : {}),
+    ...(job.verification ? { verification: job.verification } : {}),
     onPage: (page) => {
       if (page > job.maxPages) throw new DocumentTooLarge('pages', job.maxPages);
     },

@@ -27,6 +27,7 @@ import { documentDeclarations, type TemplateDocType } from '../../domain/documen
 import { documentRenderConfig, type DocumentRenderConfig } from '../config.ts';
 import { documentTemplateIssues, type DocumentTemplateIssue } from './template-rules.ts';
 import { documentRenderer, RENDER_BUSY_RETRY_AFTER_SECONDS, type DocumentRenderer } from './render-pool.ts';
+import { newVerification, recordVerification } from './register-share.ts';
 import { templateDocTypes } from '../../domain/enums.ts';
 import { zodProblem } from '../resources/zod-problem.ts';
 import { templateDocAttributes } from '../../domain/entities/template-docs.ts';
@@ -47,6 +48,8 @@ export interface DocumentRoutesOptions {
   limits?: DocumentRenderConfig;
   /** The process's document renderer (worker threads within `limits`); by default the routes make their own. */
   renderer?: DocumentRenderer;
+  /** The product's public address: a verifiable document's QR code points there (`/verifica/{id}`); none: no QR code. */
+  publicUrl?: string;
 }
 
 /** What a stored document was made from (`media.attributes.meta.generated`). */
@@ -105,7 +108,13 @@ export async function headingLogo(storage: MediaStorage | undefined, heading: Do
   }
 }
 
-export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRoutesOptions): void {
+/** What the document routes print for other routes (the inspector's share link prints the register). */
+export interface DocumentPrinter {
+  /** The register of checks of `customerId`, as `call` reads it, with its verification QR code. */
+  printRegister(customerId: string, call: CallContext): Promise<{ pdf: Buffer; fileName: string }>;
+}
+
+export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRoutesOptions): DocumentPrinter {
   const documents = new DocumentData(options.db, options.service);
   const logoOf = (source: DocumentSource) => headingLogo(options.storage, source.heading);
   const limits = options.limits ?? documentRenderConfig(process.env);
@@ -117,10 +126,13 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
    * The PDF bytes of `source` printed with `body`, rendered in a worker. `pointer`: where a template
    * error points (the stored template's `/attributes/body`, the preview's `/body`).
    */
-  async function render(reply: FastifyReply, source: DocumentSource, type: TemplateDocType, body: string, pointer = '/attributes/body'): Promise<Buffer> {
+  /** `issued`: a copy handed out (not a template's preview), by whom: a verifiable one is given its QR code and fingerprint. */
+  async function render(reply: FastifyReply | undefined, source: DocumentSource, type: TemplateDocType, body: string, pointer = '/attributes/body', issued?: { by: string | null }): Promise<Buffer> {
     // Also for templates stored before a rule existed (a section nested in itself).
     const issues = documentTemplateIssues(type, body);
     if (issues.length > 0) throw templateProblem(issues, pointer);
+    // A verifiable document (the register) names where its fingerprint is checked; a template preview is no issued copy.
+    const verification = issued && source.declaration.verifiable && options.publicUrl ? await newVerification(options.publicUrl) : undefined;
     const job = {
       type,
       body,
@@ -129,17 +141,25 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
       heading: source.heading,
       logo: await logoOf(source),
       compress: options.compress,
+      ...(verification ? { verification: verification.block } : {}),
     };
     try {
-      return await pool.render(job, pointer);
+      const pdf = await pool.render(job, pointer);
+      if (verification) {
+        await recordVerification(options.db, {
+          id: verification.id, pdf, type, recordType: source.declaration.recordType, recordId: source.record.id, title: source.fileName, issuedBy: issued?.by ?? null,
+          customerName: String((source.data.cliente as { ragioneSociale?: unknown } | undefined)?.ragioneSociale ?? ''),
+        });
+      }
+      return pdf;
     } catch (error) {
-      if (error instanceof Problem && error.code === 'DOCUMENT_RENDER_BUSY') reply.header('Retry-After', String(RENDER_BUSY_RETRY_AFTER_SECONDS));
+      if (error instanceof Problem && error.code === 'DOCUMENT_RENDER_BUSY') reply?.header('Retry-After', String(RENDER_BUSY_RETRY_AFTER_SECONDS));
       throw error;
     }
   }
 
-  async function send(reply: FastifyReply, source: DocumentSource, type: TemplateDocType, body: string, pointer?: string): Promise<FastifyReply> {
-    const pdf = await render(reply, source, type, body, pointer);
+  async function send(reply: FastifyReply, source: DocumentSource, type: TemplateDocType, body: string, pointer?: string, issued?: { by: string | null }): Promise<FastifyReply> {
+    const pdf = await render(reply, source, type, body, pointer, issued);
     const fileName = asciiFileName(source.fileName);
     return reply
       .type('application/pdf')
@@ -153,7 +173,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
     const call = options.callOf(request);
     const source = await documents.load(request.params.type, request.params.id, call);
     const template = await documents.template(source.declaration.type, typeof request.query.templateId === 'string' ? request.query.templateId : undefined);
-    return send(reply, source, source.declaration.type, String(template.attributes.body ?? ''));
+    return send(reply, source, source.declaration.type, String(template.attributes.body ?? ''), undefined, { by: call.identity.userId ?? null });
   });
 
   /** Lists the stored copy among the record's files when its document says where (a quotation's attachments), once. */
@@ -199,7 +219,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
         await listOnRecord(call, source, same);
         return reply.code(200).send({ data: same, meta: { reused: true } });
       }
-      const bytes = await render(reply, source, documentType, String(template.attributes.body ?? ''));
+      const bytes = await render(reply, source, documentType, String(template.attributes.body ?? ''), undefined, { by: call.identity.userId ?? null });
       const media = await files.storeGenerated(call, {
         owner: { type: recordType, id },
         name: `${source.fileName}.pdf`,
@@ -222,4 +242,12 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
     const source = await documents.load(documentDeclarations[parsed.data.type].recordType, parsed.data.recordId, call);
     return send(reply, source, parsed.data.type, parsed.data.body, '/body');
   });
+
+  return {
+    async printRegister(customerId, call) {
+      const source = await documents.load('customers', customerId, call);
+      const template = await documents.template('controlRegister');
+      return { pdf: await render(undefined, source, 'controlRegister', String(template.attributes.body ?? ''), undefined, { by: call.identity.userId ?? null }), fileName: source.fileName };
+    },
+  };
 }

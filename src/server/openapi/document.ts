@@ -21,6 +21,7 @@ import { modules } from '../../domain/enums.ts';
 import { calendarFeedPaths } from '../calendar/openapi.ts';
 import { mailOutboxPaths } from '../mail/openapi.ts';
 import { refuseQuotationRequest, signQuotationRequest } from '../../domain/rules/quotation-signature.ts';
+import { registerLinkRequest } from '../documents/register-share.ts';
 import { registerImportPaths } from '../import/openapi.ts';
 
 export interface OpenApiOptions {
@@ -600,6 +601,46 @@ function quotationSignaturePaths(sink: SchemaSink): Record<string, JsonSchema> {
   };
 }
 
+/** Issue 26 §2: the inspector's share links of a customer's register of checks (src/server/documents/register-share.ts). */
+function registerLinkPaths(sink: SchemaSink): Record<string, JsonSchema> {
+  const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+  const link = {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' }, label: { type: ['string', 'null'] }, createdBy: { type: 'string', format: 'uuid' },
+      createdDateTime: { type: 'string', format: 'date-time' }, expiresDateTime: { type: 'string', format: 'date-time' }, revokedDateTime: { type: ['string', 'null'], format: 'date-time' },
+      accesses: { type: 'integer' }, lastAccessDateTime: { type: ['string', 'null'], format: 'date-time' }, active: { type: 'boolean' },
+      url: { type: 'string', description: 'Solo nella risposta alla creazione: l’indirizzo `/registro/{token}` (del token è conservata solo l’impronta).' },
+    },
+  };
+  const who = 'Per chi legge il cliente e ciò che il registro stampa (attrezzature e controlli), con la sua regola di lettura.';
+  return {
+    '/api/customers/{id}/register-links': {
+      get: {
+        operationId: 'customersRegisterLinks', summary: 'Collegamenti al registro per gli ispettori', tags: ['documents'],
+        description: `I collegamenti a tempo al registro dei controlli del cliente, dal più recente, con le aperture. ${who}`,
+        parameters: [id],
+        responses: { 200: { description: 'I collegamenti.', content: json({ type: 'object', properties: { data: { type: 'array', items: link } }, required: ['data'] }) }, ...problems(401, 403, 404, 503) },
+      },
+      post: {
+        operationId: 'customersRegisterLinkCreate', summary: 'Nuovo collegamento per un ispettore', tags: ['documents'],
+        description: `Un indirizzo senza account (\`/registro/{token}\`, con il registro stampato al momento in \`/registro/{token}/registro.pdf\`), valido \`days\` giorni (1–90, 14 se omesso); ogni apertura è registrata. ${who}`,
+        parameters: [id],
+        requestBody: { required: false, content: json(componentSchema('RegisterLinkRequest', registerLinkRequest, 'input', sink)) },
+        responses: { 201: { description: 'Il collegamento, con il suo indirizzo (mostrato solo ora).', content: json({ type: 'object', properties: { data: link }, required: ['data'] }) }, ...problems(401, 403, 404, 422, 503) },
+      },
+    },
+    '/api/customers/{id}/register-links/{linkId}': {
+      delete: {
+        operationId: 'customersRegisterLinkRevoke', summary: 'Revoca un collegamento', tags: ['documents'],
+        description: `Da subito l’indirizzo risponde «Collegamento non valido». ${who}`,
+        parameters: [id, { name: 'linkId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+        responses: { 200: { description: 'Il collegamento revocato.', content: json({ type: 'object', properties: { data: link }, required: ['data'] }) }, ...problems(401, 403, 404, 503) },
+      },
+    },
+  };
+}
+
 function quotationLinesPath(sink: SchemaSink): JsonSchema {
   const body = componentSchema('QuotationsLinesBody', quotationLinesBody, 'input', sink);
   const answer = { type: 'object', properties: { data: ref(componentName('quotations')), included: { type: 'array', items: ref(componentName('quotationProducts')) } }, required: ['data', 'included'] };
@@ -936,6 +977,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   if (options.kinds.some((kind) => kind.type === 'employees')) Object.assign(paths, compliancePaths());
   if (options.kinds.some((kind) => kind.type === 'quotations')) paths['/api/quotations/{id}/lines'] = quotationLinesPath(sink);
   if (options.kinds.some((kind) => kind.type === 'quotations')) Object.assign(paths, quotationSignaturePaths(sink));
+  if (options.kinds.some((kind) => kind.type === 'customers')) Object.assign(paths, registerLinkPaths(sink));
   Object.assign(paths, documentPaths(options.kinds));
   paths['/api/maintenance'] = maintenancePath();
   paths['/api/limits'] = limitsPath();
