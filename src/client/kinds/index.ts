@@ -24,6 +24,7 @@ import { quotationProducts } from './quotation-products.ts';
 import { reminders } from './reminders.ts';
 import { reportHeadings } from './report-headings.ts';
 import { roles } from './roles.ts';
+import { serviceRequests } from './service-requests.ts';
 import { suppliers } from './suppliers.ts';
 import { templateDocs } from './template-docs.ts';
 import { trainingPlans } from './training-plans.ts';
@@ -34,7 +35,7 @@ export type { ExtraFilter, GridSummaryProps, KindModule, KindScreen, ResolvedKin
 
 export const kindModules: readonly KindModule[] = [
   customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles, trainingSites, courseEditions, trainingPlans,
-  reportHeadings, anomalies, imports, assignmentActivities,
+  reportHeadings, anomalies, imports, assignmentActivities, serviceRequests,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));

@@ -9,13 +9,13 @@ import { AppLink } from '../shell/app-link.tsx';
 import { useSession } from '../session/session.tsx';
 import { portalUrl } from './portal-texts.ts';
 
-export const portalPages = ['compliance', 'training', 'documents', 'quotations'] as const;
+export const portalPages = ['compliance', 'training', 'documents', 'quotations', 'requests'] as const;
 export type PortalPage = (typeof portalPages)[number];
 
 /** The portal page a URL shows (a site's page is part of «Conformità»); none for another page (an employee's). */
 export function portalPageOf(path: string): PortalPage | undefined {
   if (!/^\/customers\/[^/]+(\/portal(\/.*)?)?$/.test(path)) return undefined;
-  const page = /\/portal\/(training|documents|quotations)$/.exec(path)?.[1];
+  const page = /\/portal\/(training|documents|quotations|requests)$/.exec(path)?.[1];
   return (page as PortalPage | undefined) ?? 'compliance';
 }
 
@@ -28,6 +28,8 @@ export function PortalNav({ customerId, current }: { customerId: string; current
     ...(hasTrainingModule(identity.allowedModules) && readable('employees') ? [{ page: 'training' as const, href: `${portalUrl(customerId)}/training` }] : []),
     ...(readable('assignments') || (readable('media') && readable('employees')) ? [{ page: 'documents' as const, href: `${portalUrl(customerId)}/documents` }] : []),
     ...(readable('quotations') ? [{ page: 'quotations' as const, href: `${portalUrl(customerId)}/quotations` }] : []),
+    // Issue 26 §7: service requests (chiamate).
+    ...(readable('serviceRequests') ? [{ page: 'requests' as const, href: `${portalUrl(customerId)}/requests` }] : []),
   ];
   return (
     <nav className="portal-nav" aria-label={intl.formatMessage({ id: 'portal.nav' })}>

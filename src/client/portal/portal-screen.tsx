@@ -12,6 +12,7 @@ import { CustomerCompliance } from '../training/customer-compliance.tsx';
 import { useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { pagePath } from '../workspace/workspace-state.ts';
 import PortalCompliance from './portal-compliance.tsx';
+import PortalRequests from './portal-requests.tsx';
 import PortalSite from './portal-site.tsx';
 import { useCustomer } from './portal-data.ts';
 import { PortalNav, portalPageOf } from './portal-nav.tsx';
@@ -27,6 +28,7 @@ export default function PortalScreen({ customerId, siteId }: { customerId: strin
       {/* A customer's user has the navigation in its layout; staff, in a tab, here. */}
       {staffView && <PortalNav customerId={customerId} current={page} />}
       {page === 'quotations' ? <PortalQuotations customerId={customerId} staffView={staffView} />
+        : page === 'requests' ? <PortalRequests customerId={customerId} staffView={staffView} />
         : page === 'training' ? <PortalPageOf customerId={customerId} page="training" staffView={staffView} />
         : page === 'documents' ? <PortalPageOf customerId={customerId} page="documents" staffView={staffView} />
           : siteId ? <PortalSite customerId={customerId} siteId={siteId} staffView={staffView} />

@@ -55,6 +55,7 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CustomersIdPortalTraining: { screen: 'portal' },
   CustomersIdPortalDocuments: { screen: 'portal' },
   CustomersIdPortalQuotations: { screen: 'portal' },
+  CustomersIdPortalRequests: { screen: 'portal' },
   ImportsNew: { screen: 'import' },
   ImportsId: { screen: 'importRecord' },
   CustomerEquipments: grid('equipments', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),

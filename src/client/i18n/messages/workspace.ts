@@ -14,6 +14,7 @@ export default {
   'nav.customersIdPortalTraining': 'Formazione dei dipendenti (portale)',
   'nav.customersIdPortalDocuments': 'Documenti del cliente (portale)',
   'nav.customersIdPortalQuotations': 'Preventivi del cliente (portale)',
+  'nav.customersIdPortalRequests': 'Richieste di intervento del cliente (portale)',
   'nav.customersIdPortalSite': 'Conformità di una sede (portale)',
   'nav.customersIdImport': 'Importa nei registri del cliente',
   'nav.importsNew': 'Importa clienti, prodotti e listini',
