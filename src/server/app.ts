@@ -43,6 +43,9 @@ import { isCalendarFeedUrl, registerCalendarFeedRoutes } from './calendar/feed.t
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerMailRoutes } from './mail/routes.ts';
 import { VisitConfirmedNotifier } from './mail/visit-confirmed.ts';
+import { QuotationIssuedNotifier } from './mail/quotation-issued.ts';
+import { DocumentsReadyNotifier } from './mail/documents-ready.ts';
+import { DeadlineDigest } from './mail/deadline-digest.ts';
 import { withAfterCommitHooks, type AfterCommitHook } from './events/after-commit.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { createStorage } from './storage/index.ts';
@@ -77,8 +80,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The mail service (mail/mailer.ts): what other features send their e-mail through. */
     mailer: Mailer;
-    /** The e-mail notifications sent after commits (mail/visit-confirmed.ts): `idle` resolves once those started have left. */
-    notifications: { idle(): Promise<void> };
+    /**
+     * The e-mail notifications (issue 26 §8): those sent after commits (mail/visit-confirmed.ts,
+     * quotation-issued.ts, documents-ready.ts), `idle` resolving once those started have left; and the
+     * daily deadline digest (mail/deadline-digest.ts), whose timer the serving process starts.
+     */
+    notifications: { idle(): Promise<void>; deadlineDigest: DeadlineDigest };
   }
 }
 
@@ -246,10 +253,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   // «Visita confermata» to the customer's portal users when an intervention is planned.
   const visitConfirmed = new VisitConfirmedNotifier({ db: database.db, service, mailer, publicUrl: config.publicUrl, log: app.log });
-  afterCommit.push(visitConfirmed.hook);
-  app.decorate('notifications', { idle: () => visitConfirmed.idle() });
+  // «Preventivo da firmare» when a quotation is issued; «Documenti pronti» when a write stores a customer's documents.
+  const quotationIssued = new QuotationIssuedNotifier({ db: database.db, service, mailer, publicUrl: config.publicUrl, log: app.log });
+  const documentsReady = new DocumentsReadyNotifier({ db: database.db, service, mailer, publicUrl: config.publicUrl, log: app.log });
+  afterCommit.push(visitConfirmed.hook, quotationIssued.hook, documentsReady.hook);
+  // «Scadenze entro 30 giorni»: the daily digest (its timer is started by the serving process, main.ts).
+  const deadlineDigest = new DeadlineDigest({ db: database.db, service, mailer, publicUrl: config.publicUrl, hour: config.mail.deadlineDigestHour, log: app.log });
+  const notificationsIdle = async () => {
+    await Promise.all([visitConfirmed.idle(), quotationIssued.idle(), documentsReady.idle()]);
+  };
+  app.decorate('notifications', { idle: notificationsIdle, deadlineDigest });
   app.addHook('onClose', async () => {
-    await visitConfirmed.idle();
+    await deadlineDigest.stop();
+    await notificationsIdle();
     mailer.close();
   });
   registerMailRoutes(app, { service, mailer }, callOf);

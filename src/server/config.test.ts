@@ -75,7 +75,13 @@ describe('map tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION)', () => {
 describe('mail (SMTP_URL, MAIL_FROM)', () => {
   it('writes .eml files to DATA_DIR/outbox without SMTP_URL, from noreply at PUBLIC_URL’s host', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/dati', PUBLIC_URL: 'https://gestionale.example.it' });
-    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'Servizi di sicurezza <noreply@gestionale.example.it>', outboxDir: '/tmp/dati/outbox' });
+    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'Servizi di sicurezza <noreply@gestionale.example.it>', outboxDir: '/tmp/dati/outbox', deadlineDigestHour: 7 });
+  });
+  it('reads the deadline digest’s hour (DEADLINE_DIGEST_HOUR): 1–23, 0 or off for none, anything else refused', () => {
+    expect(loadConfig({ DEADLINE_DIGEST_HOUR: '18' }).mail.deadlineDigestHour).toBe(18);
+    expect(loadConfig({ DEADLINE_DIGEST_HOUR: '0' }).mail.deadlineDigestHour).toBeNull();
+    expect(loadConfig({ DEADLINE_DIGEST_HOUR: 'OFF' }).mail.deadlineDigestHour).toBeNull();
+    for (const value of ['24', '7.5', 'sette', '-1']) expect(() => loadConfig({ DEADLINE_DIGEST_HOUR: value }), value).toThrow(/^DEADLINE_DIGEST_HOUR deve essere un'ora da 1 a 23/);
   });
   it('reads an smtp:// or smtps:// address and a sender with or without a name', () => {
     expect(loadConfig({ SMTP_URL: 'smtps://utente:segreto@smtp.example.it:465', MAIL_FROM: 'avvisi@example.it' }).mail).toMatchObject({ smtpUrl: 'smtps://utente:segreto@smtp.example.it:465', from: 'avvisi@example.it' });

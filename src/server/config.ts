@@ -173,6 +173,21 @@ export interface MailConfig {
   from: string;
   /** Where messages are written as RFC 822 `.eml` files when there is no SMTP_URL: DATA_DIR/outbox. */
   outboxDir: string;
+  /**
+   * The hour (Europe/Rome, 1–23) from which each working day's «Scadenze entro 30 giorni» digest is
+   * sent (DEADLINE_DIGEST_HOUR, default 7); null (`0` or `off`): never sent by the server's timer.
+   */
+  deadlineDigestHour: number | null;
+}
+
+/** DEADLINE_DIGEST_HOUR: an hour 1–23, or `0`/`off` for none; default 7. */
+export function deadlineDigestHour(env: NodeJS.ProcessEnv): number | null {
+  const value = env.DEADLINE_DIGEST_HOUR?.trim().toLowerCase();
+  if (value === undefined || value === '') return 7;
+  if (value === '0' || value === 'off') return null;
+  const hour = Number(value);
+  if (!/^\d{1,2}$/.test(value) || hour < 1 || hour > 23) throw new Error(`DEADLINE_DIGEST_HOUR deve essere un'ora da 1 a 23, oppure 0 o off per non inviare il riepilogo: trovato "${env.DEADLINE_DIGEST_HOUR ?? ''}"`);
+  return hour;
 }
 
 /** The mail settings from the environment; MAIL_FROM defaults to noreply at PUBLIC_URL's host. */
@@ -188,7 +203,7 @@ export function mailConfig(env: NodeJS.ProcessEnv, dataDir: string, publicUrl: s
   }
   const from = env.MAIL_FROM?.trim() || `Servizi di sicurezza <noreply@${host}>`;
   if (!/^[^\s<>@]+@[^\s<>@]+$|<[^\s<>@]+@[^\s<>@]+>$/.test(from)) throw new Error(`MAIL_FROM deve essere un indirizzo e-mail, anche con un nome (Nome <indirizzo@dominio>): trovato "${from}"`);
-  return { smtpUrl, from, outboxDir: path.join(dataDir, 'outbox') };
+  return { smtpUrl, from, outboxDir: path.join(dataDir, 'outbox'), deadlineDigestHour: deadlineDigestHour(env) };
 }
 
 export interface HttpLimits {

@@ -82,6 +82,8 @@ async function serve(config: ServerConfig, database: Database, options: { quiet:
   );
   if (cluster.isWorker) process.on('SIGINT', () => undefined);
   await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `In ascolto su ${address} (processo ${process.pid})` });
+  // Issue 26 §8: the daily deadline digest (every process checks; the database lets one send).
+  app.notifications.deadlineDigest.start();
 }
 
 async function single(config: ServerConfig) {

@@ -11,11 +11,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Entity } from '../../domain/entity.ts';
 import type { ChangeNotice } from '../../domain/records.ts';
-import { callerOfUser, type Caller } from '../auth/identity.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import type { AfterCommitHook } from '../events/after-commit.ts';
 import type { EntityService } from '../resources/service.ts';
 import type { Mailer, MailResult } from './mailer.ts';
+import { MAIL_CLOSING, PendingSends, portalUsersOf, recipientCaller, text } from './portal-recipients.ts';
 
 /** The time zone the dates of a visit are written in. */
 const TIME_ZONE = 'Europe/Rome';
@@ -30,8 +30,6 @@ export interface VisitConfirmedOptions {
   publicUrl: string;
   log: { error(details: object, message: string): void };
 }
-
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** A site's postal address on one line, from a customer row's registered office. */
 export function siteAddress(site: Entity | undefined): string {
@@ -63,15 +61,14 @@ export function visitConfirmedMessage(input: { recipientName: string; assignment
     '',
     `Le visite pianificate e le scadenze sono nel portale: ${input.portalUrl}`,
     '',
-    'Cordiali saluti,',
-    'Servizi di sicurezza',
+    ...MAIL_CLOSING,
   ];
   return { subject: `Visita confermata: ${day}`, text: lines.join('\n') };
 }
 
 export class VisitConfirmedNotifier {
   private readonly options: VisitConfirmedOptions;
-  private readonly pending = new Set<Promise<unknown>>();
+  private readonly sends = new PendingSends();
 
   constructor(options: VisitConfirmedOptions) {
     this.options = options;
@@ -81,15 +78,13 @@ export class VisitConfirmedNotifier {
   readonly hook: AfterCommitHook = (notices: readonly ChangeNotice[]) => {
     for (const notice of notices) {
       if (notice.type !== 'assignments' || notice.action !== 'schedule') continue;
-      const sending = this.notify(notice.id).catch((error: unknown) => this.options.log.error({ err: error, assignmentId: notice.id }, 'avviso «Visita confermata» non inviato'));
-      this.pending.add(sending);
-      void sending.finally(() => this.pending.delete(sending));
+      this.sends.start(() => this.notify(notice.id), (error) => this.options.log.error({ err: error, assignmentId: notice.id }, 'avviso «Visita confermata» non inviato'));
     }
   };
 
   /** Resolves once every message started so far has been sent or has failed (server close, tests). */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  idle(): Promise<void> {
+    return this.sends.idle();
   }
 
   /** Sends the messages of one planned intervention; answers what was sent. */
@@ -97,30 +92,18 @@ export class VisitConfirmedNotifier {
     const { db, service, mailer, publicUrl } = this.options;
     const customer = (await sql<{ customer_id: string | null }>`SELECT relationships->>'customerId' AS customer_id FROM assignments WHERE id = ${assignmentId}::uuid AND NOT is_deleted`.execute(db)).rows[0]?.customer_id;
     if (!customer) return [];
-    const users = (
-      await sql<{ id: string; email: string | null; name: string | null }>`SELECT id, attributes->>'email' AS email, attributes->>'displayName' AS name FROM users
-        WHERE NOT is_deleted AND attributes->>'userType' = 'customer'
-          AND (attributes->>'customerId' = ${customer} OR coalesce(relationships->'customerIds', '[]'::jsonb) ? ${customer})
-        ORDER BY attributes->>'email'`.execute(db)
-    ).rows;
     const sent: MailResult[] = [];
-    for (const user of users) {
-      if (!user.email) continue;
-      let call: Caller;
-      let assignment: Entity;
-      try {
-        // Disabled users and those that may not read this intervention (another module) are left out.
-        call = await callerOfUser(db, user.id);
-        assignment = await service.get('assignments', assignmentId, call);
-      } catch {
-        continue;
-      }
+    for (const user of await portalUsersOf(db, customer)) {
+      // Disabled users and those that may not read this intervention (another module) are left out.
+      const call = await recipientCaller(db, user.id);
+      const assignment = call && (await service.get('assignments', assignmentId, call).catch(() => undefined));
+      if (!call || !assignment) continue;
       // Unplanned again (or started) before its message left: nothing to confirm.
       if (assignment.attributes.state !== 'scheduled' || !text(assignment.attributes.plannedStartDateTime)) continue;
       const siteId = text(assignment.relationships.officeLocationId) || text(assignment.relationships.customerId);
       const site = await service.get('customers', siteId, call).catch(() => undefined);
       const message = visitConfirmedMessage({
-        recipientName: user.name ?? '',
+        recipientName: user.name,
         assignment,
         siteName: site ? service.kind('customers').title(site) : text(assignment.metadata.customerName),
         siteAddress: siteAddress(site),

@@ -1,0 +1,54 @@
+/**
+ * What the portal notifications (issue 26 §8) share: who a customer's portal users are, each judged
+ * as itself (its own caller, so the read rule decides what it is told), and the messages under way
+ * (the server's close and the tests wait for them).
+ */
+import { sql, type Kysely } from 'kysely';
+import { callerOfUser, type Caller } from '../auth/identity.ts';
+import type { DatabaseSchema } from '../db/database.ts';
+
+/** A customer's portal user with an address. */
+export interface PortalRecipient {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** The users of type customer of `customerId` (own or among their customers) with an e-mail, by address. */
+export async function portalUsersOf(db: Kysely<DatabaseSchema>, customerId: string): Promise<PortalRecipient[]> {
+  const { rows } = await sql<{ id: string; email: string | null; name: string | null }>`SELECT id, attributes->>'email' AS email, attributes->>'displayName' AS name FROM users
+    WHERE NOT is_deleted AND attributes->>'userType' = 'customer'
+      AND (attributes->>'customerId' = ${customerId} OR coalesce(relationships->'customerIds', '[]'::jsonb) ? ${customerId})
+    ORDER BY attributes->>'email'`.execute(db);
+  return rows.filter((row) => Boolean(row.email?.trim())).map((row) => ({ id: row.id, email: row.email!.trim(), name: row.name?.trim() ?? '' }));
+}
+
+/** The recipient as a caller, or undefined when it may not act (disabled, no longer registered). */
+export async function recipientCaller(db: Kysely<DatabaseSchema>, userId: string): Promise<Caller | undefined> {
+  try {
+    return await callerOfUser(db, userId);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The messages started and not yet left: `idle` resolves once each has been sent or has failed. */
+export class PendingSends {
+  private readonly pending = new Set<Promise<unknown>>();
+
+  /** Starts `work` without waiting for it; what it throws is handed to `onError`. */
+  start(work: () => Promise<unknown>, onError: (error: unknown) => void): void {
+    const sending = work().catch(onError);
+    this.pending.add(sending);
+    void sending.finally(() => this.pending.delete(sending));
+  }
+
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+}
+
+export const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** The signature every notification ends with. */
+export const MAIL_CLOSING = ['Cordiali saluti,', 'Servizi di sicurezza'];

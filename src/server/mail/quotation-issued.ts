@@ -1,0 +1,90 @@
+/**
+ * «Preventivo da firmare» (issue 26 §8): when a quotation is issued (its `emit` transition, status
+ * issued), each portal user of its customer who may read it and holds the `sign` ability on it (the
+ * «Cliente» role, on its customer's issued quotations) gets an e-mail with the code, the title, the
+ * net total, the expiry date and the quotation's address in the portal, where it approves and signs
+ * online with a code sent by e-mail. After the commit only (events/after-commit.ts); each recipient is
+ * judged as itself; a mail server that is down never fails the emission.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Entity } from '../../domain/entity.ts';
+import type { ChangeNotice } from '../../domain/records.ts';
+import { italianDate } from '../../domain/entities/italian-date.ts';
+import { formatEur } from '../../domain/rules/money.ts';
+import type { DatabaseSchema } from '../db/database.ts';
+import type { AfterCommitHook } from '../events/after-commit.ts';
+import type { EntityService } from '../resources/service.ts';
+import type { Mailer, MailResult } from './mailer.ts';
+import { MAIL_CLOSING, PendingSends, portalUsersOf, recipientCaller, text } from './portal-recipients.ts';
+
+export interface QuotationIssuedOptions {
+  db: Kysely<DatabaseSchema>;
+  service: EntityService;
+  mailer: Mailer;
+  publicUrl: string;
+  log: { error(details: object, message: string): void };
+}
+
+/** The quotation's page inside the customer's portal. */
+export const portalQuotationUrl = (publicUrl: string, quotationId: string) => `${publicUrl}/marketing/quotations/detail/${quotationId}`;
+
+/** The message's subject and Italian text for one recipient. */
+export function quotationIssuedMessage(input: { recipientName: string; quotation: Entity; url: string }): { subject: string; text: string } {
+  const { quotation } = input;
+  const code = text(quotation.attributes.code);
+  const title = text(quotation.attributes.title);
+  const total = typeof quotation.metadata.totalNetPrice === 'number' ? formatEur(quotation.metadata.totalNetPrice) : '';
+  const expiry = text(quotation.attributes.expiryDate);
+  const lines = [
+    `Gentile ${input.recipientName || 'cliente'},`,
+    '',
+    `è disponibile il preventivo ${code}${title ? ` «${title}»` : ''}, in attesa della vostra approvazione.`,
+    '',
+    [code ? `Preventivo: ${code}` : '', title ? `Oggetto: ${title}` : '', total ? `Totale netto: ${total}` : '', expiry ? `Valido fino al: ${italianDate(expiry)}` : ''].filter(Boolean).join('\n'),
+    '',
+    `Potete approvarlo e firmarlo online, con un codice che vi invieremo via e-mail: ${input.url}`,
+    '',
+    ...MAIL_CLOSING,
+  ];
+  return { subject: `Preventivo da firmare: ${code}${title ? ` – ${title}` : ''}`, text: lines.join('\n') };
+}
+
+export class QuotationIssuedNotifier {
+  private readonly options: QuotationIssuedOptions;
+  private readonly sends = new PendingSends();
+
+  constructor(options: QuotationIssuedOptions) {
+    this.options = options;
+  }
+
+  /** The after-commit hook: an issued quotation's notice starts its messages (not awaited by the write). */
+  readonly hook: AfterCommitHook = (notices: readonly ChangeNotice[]) => {
+    for (const notice of notices) {
+      if (notice.type !== 'quotations' || notice.action !== 'emit') continue;
+      this.sends.start(() => this.notify(notice.id), (error) => this.options.log.error({ err: error, quotationId: notice.id }, 'avviso «Preventivo da firmare» non inviato'));
+    }
+  };
+
+  idle(): Promise<void> {
+    return this.sends.idle();
+  }
+
+  /** Sends the messages of one issued quotation; answers what was sent. */
+  async notify(quotationId: string): Promise<MailResult[]> {
+    const { db, service, mailer, publicUrl } = this.options;
+    const customer = (await sql<{ customer_id: string | null }>`SELECT relationships->>'customerId' AS customer_id FROM quotations WHERE id = ${quotationId}::uuid AND NOT is_deleted`.execute(db)).rows[0]?.customer_id;
+    if (!customer) return [];
+    const kind = service.kind('quotations');
+    const sent: MailResult[] = [];
+    for (const user of await portalUsersOf(db, customer)) {
+      const call = await recipientCaller(db, user.id);
+      if (!call) continue;
+      const quotation = await service.get('quotations', quotationId, call).catch(() => undefined);
+      // Who may not read it, or not sign it (another module, a read-only portal user), is not told.
+      if (!quotation || quotation.attributes.status !== 'issued' || !call.access.can('sign', kind, quotation)) continue;
+      const message = quotationIssuedMessage({ recipientName: user.name, quotation, url: portalQuotationUrl(publicUrl, quotationId) });
+      sent.push(await mailer.send({ to: user.email, ...message }));
+    }
+    return sent;
+  }
+}
