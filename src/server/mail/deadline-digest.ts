@@ -119,7 +119,11 @@ export class DeadlineDigest {
     if (hour === null || this.running || this.lastDay === today || nonWorkingDay(today) || Number(hourFormat.format(now)) < hour) return;
     this.lastDay = today;
     this.running = this.run(today)
-      .catch((error: unknown) => this.options.log.error({ err: error, day: today }, 'riepilogo «Scadenze entro 30 giorni» non inviato'))
+      .catch((error: unknown) => {
+        // Tried again at the next check: the customers already claimed are not sent twice.
+        this.lastDay = undefined;
+        this.options.log.error({ err: error, day: today }, 'riepilogo «Scadenze entro 30 giorni» non inviato');
+      })
       .finally(() => (this.running = undefined));
   }
 
