@@ -1,4 +1,5 @@
 /** The one HTTP process: /api, the static client, and the embedded sign-in provider at /oidc. */
+import { registerDownloadLogRoutes } from './documents/download-log.ts';
 import { registerRegisterShareRoutes } from './documents/register-share.ts';
 import { registerQuotationSignatureRoutes } from './signature/quotation-signature.ts';
 import { businessDay } from '../domain/business-day.ts';
@@ -281,6 +282,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const printer = registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage, files: mediaFiles, limits: config.documents, renderer, publicUrl: config.publicUrl });
   // Issue 26 §2: the register's verification page and the inspector's share links (no account).
   registerRegisterShareRoutes(app, { db: database.db, service, publicUrl: config.publicUrl, printRegister: (customerId, call) => printer.printRegister(customerId, call) }, callOf);
+  // Issue 26 §5: who took which of a customer's documents.
+  registerDownloadLogRoutes(app, { db: database.db, service }, callOf);
   registerEventRoutes(app, {
     db: database.db,
     bus: changes,

@@ -145,6 +145,8 @@ export const routeRows = {
   // Issue 26 §2 (src/server/documents/register-share.ts): the inspector's share links of customer A's register of
   // checks, for who reads customer A and the kinds its register prints (tests/api/register-share.test.ts opens them).
   registerLinks: { request: 'GET /api/customers/{customerA}/register-links', what: 'the share links of customer A’s register', answers: ['Admin', 'Manutentore', 'Operatore', 'Cliente A', 'Admin (fire only)'] },
+  // Issue 26 §5 (src/server/documents/download-log.ts): who took customer A's documents, for who reads customer A.
+  downloadLog: { request: 'GET /api/customers/{customerA}/downloads', what: 'the download log of customer A’s documents', answers: ['Admin', 'Commerciale', 'Responsabile commerciale', 'Manutentore', 'Pianificatore', 'Operatore', 'Cliente A', 'Admin (fire only)', 'Pianificatore (fire only)'] },
 } as const satisfies Record<string, { request: string; what: string; answers: 'all' | readonly string[] }>;
 export type RouteRow = keyof typeof routeRows;
 

@@ -28,6 +28,7 @@ import { registerCalendarFeedRoutes } from '../../src/server/calendar/feed.ts';
 import { registerMailRoutes } from '../../src/server/mail/routes.ts';
 import { registerQuotationSignatureRoutes } from '../../src/server/signature/quotation-signature.ts';
 import { registerRegisterShareRoutes } from '../../src/server/documents/register-share.ts';
+import { registerDownloadLogRoutes } from '../../src/server/documents/download-log.ts';
 import type { MediaStorage } from '../../src/server/storage/storage.ts';
 import { demoCallerNames, engines, setupService, type DemoCallerName, type ServiceSetup } from './setup.ts';
 import { buildFixture, type Fixture } from './permission-matrix.fixture.ts';
@@ -198,6 +199,7 @@ const registerShareDeps = {
   printRegister: () => Promise.reject(new Error('no printing in the matrix')),
 };
 registerRegisterShareRoutes(standIn as unknown as FastifyInstance, registerShareDeps, signedIn);
+registerDownloadLogRoutes(standIn as unknown as FastifyInstance, registerShareDeps, signedIn);
 
 /** The handler registered for `method` and a concrete path, with the path's parameters (`:id`). */
 function handlerFor(method: string, pathname: string): { handler: RouteHandler; params: Record<string, string> } | undefined {

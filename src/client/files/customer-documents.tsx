@@ -41,7 +41,8 @@ export function CustomerDocuments({ customerId }: { customerId: string }) {
   const showCertificates = readable('media') && readable('employees');
   const showReports = readable('assignments');
   const showRegister = readable('equipments') && readable('checks');
-  if (!showCertificates && !showReports && !showRegister) return null;
+  const showSigned = readable('quotations') && readable('media');
+  if (!showCertificates && !showReports && !showRegister && !showSigned) return null;
   return (
     <section className="customer-documents" aria-labelledby={`customer-documents-${customerId}`}>
       <h3 id={`customer-documents-${customerId}`}><FormattedMessage id="files.documents.title" /></h3>
@@ -51,6 +52,8 @@ export function CustomerDocuments({ customerId }: { customerId: string }) {
       {showReports && <Reports customerId={customerId} onError={fail} />}
       {showRegister && <Register customerId={customerId} onError={fail} />}
       {showRegister && <RegisterLinks customerId={customerId} />}
+      {showSigned && <SignedQuotations customerId={customerId} onError={fail} />}
+      <DownloadLog customerId={customerId} />
     </section>
   );
 }
@@ -94,6 +97,60 @@ function Register({ customerId, onError }: { customerId: string; onError(problem
   return <DocumentList kind="register" empty="files.documents.noReports" pending={false} rows={rows} total={1} onError={onError} />;
 }
 
+/** The quotations the customer signed online, each with its sealed PDF (issue 26 §3, §5). */
+function SignedQuotations({ customerId, onError }: { customerId: string; onError(problem: unknown): void }) {
+  const query = { 'filter[customerId]': customerId, 'filter[status]': 'accepted', sort: '-date', 'page[size]': SHOWN };
+  const list = useQuery({ queryKey: listKey('quotations', query), queryFn: ({ signal }) => records.list('quotations', query, signal) });
+  const rows = ((list.data?.data ?? []) as EntityJson[]).filter((quotation) => typeof quotation.metadata.signedDocumentId === 'string').map((quotation) => {
+    const name = `${String(quotation.attributes.code ?? '')} firmato`;
+    return {
+      id: quotation.id,
+      name: `${name}${quotation.attributes.title ? ` – ${String(quotation.attributes.title)}` : ''}`,
+      date: String(quotation.metadata.signedDateTime ?? '').slice(0, 10),
+      download: () => downloadMedia(String(quotation.metadata.signedDocumentId), `${name}.pdf`),
+    };
+  });
+  return <DocumentList kind="signedQuotations" empty="files.documents.noSignedQuotations" pending={list.isPending} rows={rows} total={rows.length} onError={onError} />;
+}
+
+interface DownloadEntry { id: string; userName: string; what: 'file' | 'document'; title: string; dateTime: string }
+
+/** Who took which of the customer's documents, newest first (issue 26 §5): the customer's own log. */
+function DownloadLog({ customerId }: { customerId: string }) {
+  const intl = useIntl();
+  const log = useQuery({
+    queryKey: ['downloadLog', customerId],
+    queryFn: () => api.get<{ data: DownloadEntry[] }>('/customers/{id}/downloads', { params: { id: customerId }, silent: true }).then((answer) => answer.data),
+  });
+  if (log.isError) return null;
+  return (
+    <div className="customer-documents-downloads" data-documents="downloads">
+      <h4 id={`customer-downloads-${customerId}`}><FormattedMessage id="files.documents.downloads" /></h4>
+      {!log.data ? <p role="status"><FormattedMessage id="files.documents.loading" /></p>
+        : log.data.length === 0 ? <p><FormattedMessage id="files.documents.noDownloads" /></p> : (
+          <table className="documents-table" aria-labelledby={`customer-downloads-${customerId}`}>
+            <thead>
+              <tr>
+                <th scope="col"><FormattedMessage id="files.documents.downloads.when" /></th>
+                <th scope="col"><FormattedMessage id="files.documents.downloads.who" /></th>
+                <th scope="col"><FormattedMessage id="files.documents.downloads.what" /></th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.data.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatValue(entry.dateTime, 'datetime')}</td>
+                  <td>{entry.userName || '—'}</td>
+                  <td>{entry.title} ({intl.formatMessage({ id: `files.documents.downloads.${entry.what}` })})</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+    </div>
+  );
+}
+
 /** A record's document printed by the server (its type's default template), saved as `fileName`. */
 async function downloadDocument(type: string, id: string, fileName: string): Promise<void> {
   const pdf = await api.get<Blob>('/{type}/{id}/document', { params: { type, id }, silent: true });
@@ -109,7 +166,7 @@ interface DocumentRow {
   download(): Promise<void>;
 }
 
-function DocumentList({ kind, empty, pending, rows, total, onError }: { kind: 'certificates' | 'reports' | 'register'; empty: string; pending: boolean; rows: DocumentRow[]; total: number; onError(problem: unknown): void }) {
+function DocumentList({ kind, empty, pending, rows, total, onError }: { kind: 'certificates' | 'reports' | 'register' | 'signedQuotations'; empty: string; pending: boolean; rows: DocumentRow[]; total: number; onError(problem: unknown): void }) {
   const intl = useIntl();
   const titleId = `customer-documents-${kind}`;
   return (

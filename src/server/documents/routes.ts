@@ -28,6 +28,7 @@ import { documentRenderConfig, type DocumentRenderConfig } from '../config.ts';
 import { documentTemplateIssues, type DocumentTemplateIssue } from './template-rules.ts';
 import { documentRenderer, RENDER_BUSY_RETRY_AFTER_SECONDS, type DocumentRenderer } from './render-pool.ts';
 import { newVerification, recordVerification } from './register-share.ts';
+import { customerOfRecord, logDownload } from './download-log.ts';
 import { templateDocTypes } from '../../domain/enums.ts';
 import { zodProblem } from '../resources/zod-problem.ts';
 import { templateDocAttributes } from '../../domain/entities/template-docs.ts';
@@ -173,7 +174,11 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
     const call = options.callOf(request);
     const source = await documents.load(request.params.type, request.params.id, call);
     const template = await documents.template(source.declaration.type, typeof request.query.templateId === 'string' ? request.query.templateId : undefined);
-    return send(reply, source, source.declaration.type, String(template.attributes.body ?? ''), undefined, { by: call.identity.userId ?? null });
+    const sent = await send(reply, source, source.declaration.type, String(template.attributes.body ?? ''), undefined, { by: call.identity.userId ?? null });
+    // A customer's document printed: its download log (issue 26 §5).
+    const customerId = customerOfRecord(source.declaration.recordType, source.record);
+    if (customerId) await logDownload(options.db, call, { customerId, what: 'document', recordType: source.declaration.recordType, recordId: source.record.id, title: source.fileName }, app.log);
+    return sent;
   });
 
   /** Lists the stored copy among the record's files when its document says where (a quotation's attachments), once. */

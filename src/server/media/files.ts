@@ -3,6 +3,7 @@
  * to the store with its size, type and SHA-256 checked and recorded, and downloads through a
  * signed, expiring address once the caller may read the record the file belongs to.
  */
+import { logDownload } from '../documents/download-log.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable, Transform, pipeline, type TransformCallback } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
@@ -346,6 +347,13 @@ export class MediaFiles {
     const meta = isRecord(media.attributes.meta) ? media.attributes.meta : {};
     if (!meta.uploadedAt) throw new Problem('MEDIA_NOT_UPLOADED');
     const mimeType = servedType(media.attributes.mimeType);
+    // A customer's file taken: its download log (issue 26 §5).
+    const customerId = media.relationships.customerId;
+    if (typeof customerId === 'string' && customerId) {
+      const ownerType = typeof media.relationships.ownerType === 'string' ? media.relationships.ownerType : 'media';
+      const ownerId = typeof media.relationships.ownerId === 'string' ? media.relationships.ownerId : media.id;
+      await logDownload(this.deps.db, call, { customerId, what: 'file', recordType: ownerType, recordId: ownerId, title: String(media.attributes.name ?? '') }, this.deps.log);
+    }
     const exp = Math.floor(Date.now() / 1000) + config.downloadLinkSeconds;
     const expiresAt = new Date(exp * 1000).toISOString();
     if (storage.presignedDownload) {

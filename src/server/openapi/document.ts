@@ -630,6 +630,20 @@ function registerLinkPaths(sink: SchemaSink): Record<string, JsonSchema> {
         responses: { 201: { description: 'Il collegamento, con il suo indirizzo (mostrato solo ora).', content: json({ type: 'object', properties: { data: link }, required: ['data'] }) }, ...problems(401, 403, 404, 422, 503) },
       },
     },
+    '/api/customers/{id}/downloads': {
+      get: {
+        operationId: 'customersDownloads', summary: 'Registro dei download', tags: ['documents'],
+        description: 'Chi ha scaricato quale file del cliente (`GET /api/media/{id}/download`) o stampato quale documento dei suoi record (`GET /api/{type}/{id}/document`), dal più recente (ultime 200 voci). Per chi legge il cliente, con la sua regola di lettura.',
+        parameters: [id],
+        responses: {
+          200: {
+            description: 'Le voci.',
+            content: json({ type: 'object', properties: { data: { type: 'array', items: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, userName: { type: 'string' }, what: { type: 'string', enum: ['file', 'document'] }, recordType: { type: 'string' }, recordId: { type: 'string', format: 'uuid' }, title: { type: 'string' }, dateTime: { type: 'string', format: 'date-time' } } } }, meta: { type: 'object', properties: { limit: { type: 'integer' } } } }, required: ['data'] }),
+          },
+          ...problems(401, 403, 404, 503),
+        },
+      },
+    },
     '/api/customers/{id}/register-links/{linkId}': {
       delete: {
         operationId: 'customersRegisterLinkRevoke', summary: 'Revoca un collegamento', tags: ['documents'],
