@@ -34,7 +34,7 @@ describe('«Nuovo …» commands', () => {
     expect(offered('Amministratore')).toEqual(createCommands.map((command) => command.id.replace(/^create\./, '')));
     expect(offered('Commerciale')).toEqual(['customers', 'reminders', 'quotations', 'orders']);
     expect(offered('Responsabile commerciale')).toEqual(['customers', 'reminders', 'quotations', 'orders']);
-    expect(offered('Pianificatore')).toEqual(['reminders', 'assignments']);
+    expect(offered('Pianificatore')).toEqual(['technicianQualifications', 'reminders', 'assignments', 'serviceRequests']);
     expect(offered('Manutentore')).toEqual(['reminders']);
     expect(offered('Operatore')).toEqual(['reminders']);
     expect(offered('Cliente')).toEqual([]);

@@ -58,6 +58,8 @@ export default {
   'problems.DATABASE_UNAVAILABLE': 'Il database non è raggiungibile in questo momento: riprova tra qualche secondo.',
   'problems.ENTITY_ARCHIVED': 'L’elemento è archiviato: ripristinalo per modificarlo.',
   'problems.PRODUCT_CODE_ALREADY_USED': 'Codice prodotto già utilizzato.',
+  'problems.TECHNICIAN_NOT_QUALIFIED': 'Il tecnico non è qualificato per i tipi di impianto dell’intervento.',
+  'problems.QUALIFICATION_OVERRIDE_NOT_ALLOWED': 'Solo un amministratore può assegnare un tecnico non qualificato, indicando il motivo.',
   'problems.ANOMALY_ALREADY_RESOLVED': 'L’anomalia è già risolta: non serve segnalarne la risoluzione.',
   'problems.SIGNATURE_CODE_INVALID': 'Codice di firma non corretto.',
   'problems.SIGNATURE_CODE_EXPIRED': 'Il codice di firma è scaduto o ha superato i tentativi: richiederne uno nuovo.',
