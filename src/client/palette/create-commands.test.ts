@@ -37,7 +37,7 @@ describe('«Nuovo …» commands', () => {
     expect(offered('Pianificatore')).toEqual(['technicianQualifications', 'reminders', 'assignments', 'serviceRequests']);
     expect(offered('Manutentore')).toEqual(['reminders']);
     expect(offered('Operatore')).toEqual(['reminders']);
-    expect(offered('Cliente')).toEqual([]);
+    expect(offered('Cliente')).toEqual(['serviceRequests']);
   });
 
   it('a kind whose page needs a module the user lacks is not offered', () => {
