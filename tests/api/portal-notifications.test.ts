@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificateTemplate } from '../../src/server/seed/generators/document-templates.ts';
+import { certificateTemplate, interventionReportTemplate } from '../../src/server/seed/generators/document-templates.ts';
 import { isValidFiscalCode } from '../../src/domain/validation.ts';
 import { startMailbox, type Mailbox } from '../support/mailbox.ts';
 import { engines, insertDemoRoles, insertUser, setupApi, type Api } from './setup.ts';
@@ -51,6 +51,7 @@ describe.each(engines())('portal notifications on %s', (engine) => {
     api = await setupApi(engine, { authDisabled: false, env: { SMTP_URL: mailbox.url, PUBLIC_URL: 'https://gestionale.example.it', MEDIA_DIR: dir } });
     roleIds = await insertDemoRoles(api);
     await create('templateDocs', { attributes: { type: 'courseCertificate', name: 'Attestato di formazione', body: certificateTemplate, isDefault: true } });
+    await create('templateDocs', { attributes: { type: 'interventionReport', name: 'Rapporto di intervento', body: interventionReportTemplate, isDefault: true } });
     customerId = (await create('customers', { attributes: { allowedModules: ['fire', 'edu'], registry: { businessName: 'Officine Lombarde Srl' } } })).id;
     const otherId = (await create('customers', { attributes: { allowedModules: ['fire', 'edu'], registry: { businessName: 'Altra Ditta Srl' } } })).id;
     const customerUser = (email: string, modules: string[], metadata: Record<string, unknown> = {}) =>
@@ -88,6 +89,24 @@ describe.each(engines())('portal notifications on %s', (engine) => {
     expect(message!.decoded).toContain('Valido fino al: 20/12/2026');
     expect(message!.decoded).toContain(`https://gestionale.example.it/marketing/quotations/detail/${quotation.id as string}`);
     expect(message!.decoded).toContain('firmarlo online, con un codice che vi invieremo via e-mail');
+  });
+
+  it('«Documenti pronti»: an intervention’s report kept on it reaches who may read it, with the intervention', async () => {
+    const intervention = await create('assignments', { attributes: { module: 'fire', title: 'Controllo semestrale estintori' }, relationships: { customerId } });
+    await settled();
+    const before = mailbox.messages.length;
+    const stored = await admin().request('POST', `/api/assignments/${intervention.id as string}/document`, {});
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    await settled();
+    expect(recipients(before)).toEqual(['anna@officine.test', 'antincendio@officine.test']);
+    const [message] = mailbox.to('antincendio@officine.test').slice(-1);
+    expect(message!.subject).toBe('Documento pronto: Rapporto di intervento');
+    expect(message!.decoded).toContain(`- Rapporto di intervento: ${String(stored.body.data.attributes.name)} (Intervento: `);
+    expect(message!.decoded).toContain(`https://gestionale.example.it/customers/${customerId}/portal/documents`);
+    // The same document asked again is the one already kept: nothing new, no message.
+    expect((await admin().request('POST', `/api/assignments/${intervention.id as string}/document`, {})).status).toBe(200);
+    await settled();
+    expect(mailbox.messages).toHaveLength(before + 2);
   });
 
   it('«Documenti pronti»: issuing certificates sends each reader one message listing them; «Scadenze entro 30 giorni» runs once a day', async () => {

@@ -7,22 +7,13 @@
  * as itself (a file or a record it may not read is left out; nothing left, no message); a mail
  * server that is down never fails the write.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Entity } from '../../domain/entity.ts';
 import type { ChangeNotice } from '../../domain/records.ts';
-import type { DatabaseSchema } from '../db/database.ts';
-import type { AfterCommitHook } from '../events/after-commit.ts';
-import type { EntityService } from '../resources/service.ts';
-import type { Mailer, MailResult } from './mailer.ts';
-import { MAIL_CLOSING, PendingSends, portalUsersOf, recipientCaller, text } from './portal-recipients.ts';
+import type { MailResult } from './mailer.ts';
+import { MAIL_CLOSING, PortalNotifier, portalUsersOf, recipientCaller, text, type NotificationJob, type PortalNotifierOptions } from './portal-recipients.ts';
 
-export interface DocumentsReadyOptions {
-  db: Kysely<DatabaseSchema>;
-  service: EntityService;
-  mailer: Mailer;
-  publicUrl: string;
-  log: { error(details: object, message: string): void };
-}
+export type DocumentsReadyOptions = PortalNotifierOptions;
 
 /** What a stored file is, when it is one of the documents the customer is told about. */
 export function documentLabelOf(media: Entity): string | undefined {
@@ -59,23 +50,13 @@ export function documentsReadyMessage(input: { recipientName: string; documents:
   return { subject: one ? `Documento pronto: ${documents[0]!.label}` : `Documenti pronti: ${documents.length} nuovi documenti`, text: lines.join('\n') };
 }
 
-export class DocumentsReadyNotifier {
-  private readonly options: DocumentsReadyOptions;
-  private readonly sends = new PendingSends();
+export class DocumentsReadyNotifier extends PortalNotifier {
+  protected readonly title = 'Documenti pronti';
 
-  constructor(options: DocumentsReadyOptions) {
-    this.options = options;
-  }
-
-  /** The after-commit hook: the files one write stored start one message per recipient (not awaited by the write). */
-  readonly hook: AfterCommitHook = (notices: readonly ChangeNotice[]) => {
+  /** The files one write stored start one message per recipient. */
+  protected jobs(notices: readonly ChangeNotice[]): NotificationJob[] {
     const ids = [...new Set(notices.filter((n) => n.type === 'media' && n.action !== 'delete' && n.action !== 'derived').map((n) => n.id))];
-    if (ids.length === 0) return;
-    this.sends.start(() => this.notify(ids), (error) => this.options.log.error({ err: error, mediaIds: ids }, 'avviso «Documenti pronti» non inviato'));
-  };
-
-  idle(): Promise<void> {
-    return this.sends.idle();
+    return ids.length === 0 ? [] : [{ send: () => this.notify(ids), details: { mediaIds: ids } }];
   }
 
   /** Sends the messages for files stored by one write (the customer's documents among them); answers what was sent. */

@@ -4,8 +4,12 @@
  * (the server's close and the tests wait for them).
  */
 import { sql, type Kysely } from 'kysely';
+import type { ChangeNotice } from '../../domain/records.ts';
 import { callerOfUser, type Caller } from '../auth/identity.ts';
 import type { DatabaseSchema } from '../db/database.ts';
+import type { AfterCommitHook } from '../events/after-commit.ts';
+import type { EntityService } from '../resources/service.ts';
+import type { Mailer } from './mailer.ts';
 
 /** A customer's portal user with an address. */
 export interface PortalRecipient {
@@ -45,6 +49,50 @@ export class PendingSends {
 
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+}
+
+/** What a notification needs: the database, the records (read as each recipient), the mail, the portal's address. */
+export interface PortalNotifierOptions {
+  db: Kysely<DatabaseSchema>;
+  service: EntityService;
+  mailer: Mailer;
+  /** The portal's address in the messages. */
+  publicUrl: string;
+  log: { error(details: object, message: string): void };
+}
+
+/** The messages one committed write starts: what sends them, and what to log if that fails. */
+export interface NotificationJob {
+  send: () => Promise<unknown>;
+  details: object;
+}
+
+/**
+ * A notification sent after commits: `hook` (for events/after-commit.ts) starts the messages of a
+ * write's notices without the write waiting for them; a failure is logged, never thrown; `idle`
+ * resolves once those started have left.
+ */
+export abstract class PortalNotifier {
+  protected readonly options: PortalNotifierOptions;
+  private readonly sends = new PendingSends();
+
+  constructor(options: PortalNotifierOptions) {
+    this.options = options;
+  }
+
+  /** The notification's name, in the log line of a failure. */
+  protected abstract readonly title: string;
+  /** The messages a committed write's notices call for. */
+  protected abstract jobs(notices: readonly ChangeNotice[]): NotificationJob[];
+
+  readonly hook: AfterCommitHook = (notices: readonly ChangeNotice[]) => {
+    for (const job of this.jobs(notices)) this.sends.start(job.send, (error) => this.options.log.error({ err: error, ...job.details }, `avviso «${this.title}» non inviato`));
+  };
+
+  /** Resolves once every message started so far has been sent or has failed (server close, tests). */
+  idle(): Promise<void> {
+    return this.sends.idle();
   }
 }
 

@@ -6,24 +6,15 @@
  * online with a code sent by e-mail. After the commit only (events/after-commit.ts); each recipient is
  * judged as itself; a mail server that is down never fails the emission.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Entity } from '../../domain/entity.ts';
 import type { ChangeNotice } from '../../domain/records.ts';
 import { italianDate } from '../../domain/entities/italian-date.ts';
 import { formatEur } from '../../domain/rules/money.ts';
-import type { DatabaseSchema } from '../db/database.ts';
-import type { AfterCommitHook } from '../events/after-commit.ts';
-import type { EntityService } from '../resources/service.ts';
-import type { Mailer, MailResult } from './mailer.ts';
-import { MAIL_CLOSING, PendingSends, portalUsersOf, recipientCaller, text } from './portal-recipients.ts';
+import type { MailResult } from './mailer.ts';
+import { MAIL_CLOSING, PortalNotifier, portalUsersOf, recipientCaller, text, type NotificationJob, type PortalNotifierOptions } from './portal-recipients.ts';
 
-export interface QuotationIssuedOptions {
-  db: Kysely<DatabaseSchema>;
-  service: EntityService;
-  mailer: Mailer;
-  publicUrl: string;
-  log: { error(details: object, message: string): void };
-}
+export type QuotationIssuedOptions = PortalNotifierOptions;
 
 /** The quotation's page inside the customer's portal. */
 export const portalQuotationUrl = (publicUrl: string, quotationId: string) => `${publicUrl}/marketing/quotations/detail/${quotationId}`;
@@ -49,24 +40,12 @@ export function quotationIssuedMessage(input: { recipientName: string; quotation
   return { subject: `Preventivo da firmare: ${code}${title ? ` – ${title}` : ''}`, text: lines.join('\n') };
 }
 
-export class QuotationIssuedNotifier {
-  private readonly options: QuotationIssuedOptions;
-  private readonly sends = new PendingSends();
+export class QuotationIssuedNotifier extends PortalNotifier {
+  protected readonly title = 'Preventivo da firmare';
 
-  constructor(options: QuotationIssuedOptions) {
-    this.options = options;
-  }
-
-  /** The after-commit hook: an issued quotation's notice starts its messages (not awaited by the write). */
-  readonly hook: AfterCommitHook = (notices: readonly ChangeNotice[]) => {
-    for (const notice of notices) {
-      if (notice.type !== 'quotations' || notice.action !== 'emit') continue;
-      this.sends.start(() => this.notify(notice.id), (error) => this.options.log.error({ err: error, quotationId: notice.id }, 'avviso «Preventivo da firmare» non inviato'));
-    }
-  };
-
-  idle(): Promise<void> {
-    return this.sends.idle();
+  /** An issued quotation's notice starts its messages. */
+  protected jobs(notices: readonly ChangeNotice[]): NotificationJob[] {
+    return notices.filter((n) => n.type === 'quotations' && n.action === 'emit').map((n) => ({ send: () => this.notify(n.id), details: { quotationId: n.id } }));
   }
 
   /** Sends the messages of one issued quotation; answers what was sent. */

@@ -8,28 +8,18 @@
  * disabled user, or one that may not read the intervention (another module), gets nothing; what the
  * message says is what that user may read.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Entity } from '../../domain/entity.ts';
 import type { ChangeNotice } from '../../domain/records.ts';
-import type { DatabaseSchema } from '../db/database.ts';
-import type { AfterCommitHook } from '../events/after-commit.ts';
-import type { EntityService } from '../resources/service.ts';
-import type { Mailer, MailResult } from './mailer.ts';
-import { MAIL_CLOSING, PendingSends, portalUsersOf, recipientCaller, text } from './portal-recipients.ts';
+import type { MailResult } from './mailer.ts';
+import { MAIL_CLOSING, PortalNotifier, portalUsersOf, recipientCaller, text, type NotificationJob, type PortalNotifierOptions } from './portal-recipients.ts';
 
 /** The time zone the dates of a visit are written in. */
 const TIME_ZONE = 'Europe/Rome';
 const dayFormat = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
 
-export interface VisitConfirmedOptions {
-  db: Kysely<DatabaseSchema>;
-  service: EntityService;
-  mailer: Mailer;
-  /** The portal's address in the message. */
-  publicUrl: string;
-  log: { error(details: object, message: string): void };
-}
+export type VisitConfirmedOptions = PortalNotifierOptions;
 
 /** A site's postal address on one line, from a customer row's registered office. */
 export function siteAddress(site: Entity | undefined): string {
@@ -66,25 +56,12 @@ export function visitConfirmedMessage(input: { recipientName: string; assignment
   return { subject: `Visita confermata: ${day}`, text: lines.join('\n') };
 }
 
-export class VisitConfirmedNotifier {
-  private readonly options: VisitConfirmedOptions;
-  private readonly sends = new PendingSends();
+export class VisitConfirmedNotifier extends PortalNotifier {
+  protected readonly title = 'Visita confermata';
 
-  constructor(options: VisitConfirmedOptions) {
-    this.options = options;
-  }
-
-  /** The after-commit hook: a planned intervention's notice starts its messages (not awaited by the write). */
-  readonly hook: AfterCommitHook = (notices: readonly ChangeNotice[]) => {
-    for (const notice of notices) {
-      if (notice.type !== 'assignments' || notice.action !== 'schedule') continue;
-      this.sends.start(() => this.notify(notice.id), (error) => this.options.log.error({ err: error, assignmentId: notice.id }, 'avviso «Visita confermata» non inviato'));
-    }
-  };
-
-  /** Resolves once every message started so far has been sent or has failed (server close, tests). */
-  idle(): Promise<void> {
-    return this.sends.idle();
+  /** A planned intervention's notice starts its messages. */
+  protected jobs(notices: readonly ChangeNotice[]): NotificationJob[] {
+    return notices.filter((n) => n.type === 'assignments' && n.action === 'schedule').map((n) => ({ send: () => this.notify(n.id), details: { assignmentId: n.id } }));
   }
 
   /** Sends the messages of one planned intervention; answers what was sent. */
