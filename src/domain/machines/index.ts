@@ -7,6 +7,7 @@ import { assignmentMachine, assignmentStateLabels } from './assignment.ts';
 import { equipmentMachine, equipmentStateLabels } from './equipment.ts';
 import { orderMachine, orderStateLabels } from './order.ts';
 import { quotationMachine, quotationStateLabels } from './quotation.ts';
+import { serviceRequestMachine, serviceRequestStateLabels } from '../entities/service-requests.ts';
 
 export const machines = {
   quotations: quotationMachine,
@@ -16,6 +17,8 @@ export const machines = {
   equipments: equipmentMachine,
   anomalies: anomalyMachine,
   courseEditions: courseEditionMachine,
+  // Issue 26 §7: no transitions; its states change only by the kind's «Conferma» and «Rifiuta» (custom actions with a body).
+  serviceRequests: serviceRequestMachine,
 } as const satisfies Record<string, StateMachine>;
 
 export type MachineType = keyof typeof machines;
@@ -28,6 +31,7 @@ export const machineStateLabels: Record<MachineType, Record<string, string>> = {
   equipments: equipmentStateLabels,
   anomalies: anomalyStateLabels,
   courseEditions: courseEditionStateLabels,
+  serviceRequests: serviceRequestStateLabels,
 };
 
 export { anomalyMachine, assignmentActivityMachine, assignmentMachine, equipmentMachine, orderMachine, quotationMachine };
