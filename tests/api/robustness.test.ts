@@ -260,6 +260,7 @@ const SAMPLES: Record<string, (ids: Ids, n: number) => Body> = {
   safetyRoles: (_, n) => ({ attributes: { code: `APS${n}`, name: 'Addetto primo soccorso' } }),
   courses: (_, n) => ({ attributes: { code: `ANT-${n}`, title: 'Antincendio livello 1', durationHours: 4 } }),
   courseEditions: (ids) => ({ attributes: { startDate: '2026-06-01', endDate: '2026-06-02', capacity: 10 }, relationships: { courseId: ids.courses } }),
+  enrolmentRequests: (ids, n) => ({ attributes: { note: `Nuovo assunto ${n}` }, relationships: { employeeId: ids.employees, customerId: ids.customers, courseId: ids.courses } }),
   trainingPlans: (ids, n) => ({ attributes: { year: 2025, title: `Piano ${n}` }, relationships: { customerId: ids.customers } }),
   trainingSites: (_, n) => ({ attributes: { name: `Sede ${n}`, address: { city: 'Milano' } } }),
   trainingRooms: (ids, n) => ({ attributes: { name: `Aula ${n}` }, relationships: { trainingSiteId: ids.trainingSites } }),

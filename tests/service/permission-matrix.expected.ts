@@ -94,6 +94,7 @@ export const fixtureRows = {
   technicianQualifications: { qualificationManutentore: 'the Manutentore’s own qualification (issue 25)' },
   serviceRequests: { requestA: 'a service request of customer A, submitted (issue 26 §7)' },
   rectifications: { rectificationA: 'customer A’s proof that it fixed the anomaly of its equip equipment, submitted (issue 26 §4)' },
+  enrolmentRequests: { enrolmentA: 'customer A’s request to enrol its employee in the edu course, waiting (issue 26 §6)' },
 } as const;
 
 export type FixtureType = keyof typeof fixtureRows;
@@ -271,6 +272,7 @@ export const expected: Record<string, CallerExpectation> = {
       courses: { read: [], create: false },
       courseEditions: {},
       trainingPlans: {},
+      enrolmentRequests: {},
       trainingSites: {},
       trainingRooms: {},
       trainingEquipments: {},
@@ -611,6 +613,8 @@ export const expected: Record<string, CallerExpectation> = {
       serviceRequests: { read: ['requestA'], create: true, update: ['requestA'] },
       // Issue 26 §4: its proofs for its own open anomalies; the note and files change while waiting.
       rectifications: { read: ['rectificationA'], create: true, update: ['rectificationA'] },
+      // Issue 26 §6: asks the enrolment of its own employees and reads its requests; the training office decides.
+      enrolmentRequests: { read: ['enrolmentA'], create: true },
     },
     findings: [...mediaReads(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaOrderA'])],
   },
@@ -638,6 +642,8 @@ export const expected: Record<string, CallerExpectation> = {
       physicalInstallations: { read: [] },
       serviceRequests: { read: [] },
       rectifications: { read: [] },
+      // Fire only: training (edu) is closed whole.
+      enrolmentRequests: {},
     },
   },
 };

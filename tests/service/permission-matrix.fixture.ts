@@ -165,6 +165,8 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
   await act('courseEditions', 'editionA', 'close');
   await update('courseEditions', 'editionA', { attributes: { participants: [{ employeeId: employee.id, presentSessionIds: ['s1'], outcome: 'passed' }] } });
   await add('trainingPlans', 'planA', { attributes: { year: 2026, title: 'Piano formativo 2026', items: [{ courseId: course.id, employeeIds: [employee.id] }] }, relationships: { customerId: customerA.id } });
+  // Issue 26 §6: customer A asks that its employee join the next edition of the course.
+  await add('enrolmentRequests', 'enrolmentA', { attributes: { note: 'Nuovo addetto' }, relationships: { employeeId: employee.id, customerId: customerA.id, courseId: course.id } });
 
   lap('training');
   // Planning: customer A's equip intervention and equipment (with an anomaly), customer B's fire ones (with a check).
@@ -284,6 +286,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         components: { attributes: { code: 'MAN', name: 'Manometro' }, relationships: { equipmentFamilyId: rows.familyFire.id } },
         anomalies: { attributes: { description: 'Nuova perdita', risk: 'low', detectedDateTime: '2026-06-12T10:00:00.000Z' }, relationships: { customerId: rows.customerA.id, equipmentId: rows.equipmentEquip.id } },
         rectifications: { attributes: { note: 'Perdita riparata' }, relationships: { anomalyId: rows.anomalyEquip.id, customerId: rows.customerA.id } },
+        enrolmentRequests: { attributes: { note: 'Prossima edizione' }, relationships: { employeeId: rows.employeeA.id, customerId: rows.customerA.id, courseId: rows.eduCourse.id } },
         controls: { attributes: { code: 'SIG', name: 'Sigillo' }, relationships: { equipmentFamilyId: rows.familyFire.id } },
         checks: {
           attributes: { result: true, passed: true, checkedDateTime: '2026-06-12T10:00:00.000Z' },
@@ -356,6 +359,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         components: { attributes: { description: 'Aggiornato' } },
         anomalies: { attributes: { resolutionNotes: 'Aggiornato' } },
         rectifications: { attributes: { note: 'Aggiornato' } },
+        enrolmentRequests: { attributes: { note: 'Aggiornato' } },
         controls: { attributes: { description: 'Aggiornato' } },
         checks: { attributes: { notes: 'Aggiornato' } },
         physicalActivities: { attributes: { lastExecutionDate: '2026-03-01' } },

@@ -35,6 +35,7 @@ import { customerSinceMigration } from './migrations/0028-customer-since.ts';
 import { productSuppliersOneTruthMigration } from './migrations/0029-product-suppliers-one-truth.ts';
 import { quotationSignatureMigration } from './migrations/0031-quotation-signature.ts';
 import { registerShareMigration } from './migrations/0035-register-share.ts';
+import { enrolmentRequestsMigration } from './migrations/0036-enrolment-requests.ts';
 import { documentDownloadsMigration } from './migrations/0037-document-downloads.ts';
 import { rectificationsMigration } from './migrations/0033-rectifications.ts';
 import { serviceRequestsMigration } from './migrations/0034-service-requests.ts';
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0029-product-suppliers-one-truth': productSuppliersOneTruthMigration,
   '0031-quotation-signature': quotationSignatureMigration,
   '0035-register-share': registerShareMigration,
+  '0036-enrolment-requests': enrolmentRequestsMigration,
   '0037-document-downloads': documentDownloadsMigration,
   '0033-rectifications': rectificationsMigration,
   '0034-service-requests': serviceRequestsMigration,

@@ -52,6 +52,9 @@ export const problemCatalogue = {
   TECHNICIAN_NOT_QUALIFIED: { status: 409, title: 'Technician not qualified', message: 'Il tecnico non è qualificato per i tipi di impianto dell’intervento' },
   QUALIFICATION_OVERRIDE_NOT_ALLOWED: { status: 403, title: 'Qualification override not allowed', message: 'Solo un amministratore può assegnare un tecnico non qualificato, indicando il motivo' },
   ANOMALY_ALREADY_RESOLVED: { status: 409, title: 'Anomaly already resolved', message: 'L’anomalia è già risolta: non serve segnalarne la risoluzione' },
+  // Issue 26 §6: enrolment requests from the portal's training matrix.
+  EDITION_FULL: { status: 409, title: 'Course edition full', message: 'L’edizione del corso non ha più posti liberi' },
+  NO_EDITION_AVAILABLE: { status: 409, title: 'No course edition available', message: 'Nessuna edizione pianificata del corso con posti liberi per questo cliente' },
   STATE_LOCKED: { status: 409, title: 'Locked by state', message: 'L’elemento non è modificabile nello stato attuale' },
   QUOTATION_REVISION_READ_ONLY: { status: 409, title: 'Quotation revision read-only', message: 'Una revisione del preventivo è di sola lettura' },
   DELIVERY_EXCEEDS_ORDERED: { status: 409, title: 'Delivery exceeds ordered quantity', message: 'La quantità da consegnare supera la quantità ordinata: confermare per aggiornare la quantità ordinata' },

@@ -14,6 +14,7 @@ import { checksKind } from './checks.ts';
 import { commercialAgreementsKind } from './commercialAgreements.ts';
 import { courseEditionsKind } from './courseEditions.ts';
 import { customersKind } from './customers.ts';
+import { enrolmentRequestsKind } from './enrolmentRequests.ts';
 import { employeesKind } from './employees.ts';
 import { equipmentFamiliesKind } from './equipmentFamilies.ts';
 import { equipmentsKind } from './equipments.ts';
@@ -45,6 +46,7 @@ export const kindModules: readonly KindHooksModule[] = [
   courseEditionsKind,
   customersKind,
   employeesKind,
+  enrolmentRequestsKind,
   equipmentFamiliesKind,
   equipmentsKind,
   mediaKind,

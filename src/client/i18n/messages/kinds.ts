@@ -34,6 +34,8 @@ const messages: Record<string, string> = {
   'roles.subject.technician qualification': 'qualifiche dei tecnici',
   // Issue 26 §4: the customers' proofs that they fixed an anomaly, and the office's decision on them.
   'roles.subject.rectification': 'risoluzioni segnalate dai clienti',
+  // Issue 26 §6: the customers' requests to enrol an employee in a course edition.
+  'roles.subject.enrolment request': 'richieste di iscrizione ai corsi',
   'roles.verb.decide': 'accettare o rifiutare',
   'forms.rule.action.decide': 'Accetta o rifiuta (risoluzioni dei clienti)',
   'roles.subject.mail message': 'posta in uscita',

@@ -61,6 +61,8 @@ export default {
   'problems.TECHNICIAN_NOT_QUALIFIED': 'Il tecnico non è qualificato per i tipi di impianto dell’intervento.',
   'problems.QUALIFICATION_OVERRIDE_NOT_ALLOWED': 'Solo un amministratore può assegnare un tecnico non qualificato, indicando il motivo.',
   'problems.ANOMALY_ALREADY_RESOLVED': 'L’anomalia è già risolta: non serve segnalarne la risoluzione.',
+  'problems.EDITION_FULL': 'L’edizione del corso non ha più posti liberi.',
+  'problems.NO_EDITION_AVAILABLE': 'Nessuna edizione pianificata del corso con posti liberi per questo cliente.',
   'problems.SIGNATURE_CODE_INVALID': 'Codice di firma non corretto.',
   'problems.SIGNATURE_CODE_EXPIRED': 'Il codice di firma è scaduto o ha superato i tentativi: richiederne uno nuovo.',
   'problems.SIGNATURE_CODES_TOO_MANY': 'Troppi codici di firma richiesti nell’ultima ora: riprovare più tardi.',

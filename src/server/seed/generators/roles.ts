@@ -162,6 +162,9 @@ export const roleDefinitions: readonly { name: string; description: string; perm
       // Issue 26 §4: proofs that it fixed its own open anomalies itself (0033-rectifications); the office decides.
       { action: ['read', 'create'], subject: 'rectification', conditions: { 'relationships.customerId': USER_CUSTOMER_ID } },
       { action: 'update', subject: 'rectification', fields: ['attributes.note', 'attributes.evidenceMediaIds'], conditions: { 'relationships.customerId': USER_CUSTOMER_ID, 'attributes.state': 'submitted' } },
+      // Issue 26 §6: asks the enrolment of its own employees in a course edition and reads its requests (0036-enrolment-requests);
+      // the staff who manage course editions (administrators) decide.
+      { action: ['read', 'create'], subject: 'enrolment request', conditions: { 'relationships.customerId': USER_CUSTOMER_ID } },
       // The lines of those quotations (the kind reads through its quotation: same customer, same states), without the cost and margin.
       { action: 'read', subject: 'quotation products' },
       { action: 'read', subject: 'quotation products', fields: ['attributes.costPrice', 'metadata.margin', 'metadata.marginPercent', 'relationships.supplierId'], inverted: true, reason: 'Costi e margini riservati al personale' },
