@@ -62,10 +62,11 @@ export class DocumentsReadyNotifier extends PortalNotifier {
   /** Sends the messages for files stored by one write (the customer's documents among them); answers what was sent. */
   async notify(mediaIds: readonly string[]): Promise<MailResult[]> {
     const { db, service, mailer, publicUrl } = this.options;
-    // Only files created by this write (not a later rename of an old one), with a customer.
+    // Only the documents told about (documentLabelOf), created by this write (not a later rename of an old one), with a customer.
     const { rows } = await sql<{ id: string; customer_id: string }>`SELECT id, relationships->>'customerId' AS customer_id FROM media
       WHERE id = ANY(${[...mediaIds]}::uuid[]) AND NOT is_deleted AND relationships->>'customerId' IS NOT NULL
         AND created_date_time = last_updated_date_time
+        AND (attributes #>> '{meta,generated,documentType}' = 'interventionReport' OR attributes->'meta' ? 'courseEditionId')
       ORDER BY created_date_time, id`.execute(db);
     const byCustomer = new Map<string, string[]>();
     for (const row of rows) byCustomer.set(row.customer_id, [...(byCustomer.get(row.customer_id) ?? []), row.id]);
