@@ -26,6 +26,8 @@ addMessages(messages);
 const RequestPhotos = recordFilesOf('serviceRequests');
 const LIST_PARAMS = { sort: '-createdDateTime', 'page[size]': '100' };
 const timeZone = 'Europe/Rome';
+/** How often the list is read again while a request waits for the office. */
+const WAITING_REFRESH_MS = 10_000;
 
 interface SlotDraft { date: string; period: string }
 
@@ -36,7 +38,12 @@ export default function PortalRequests({ customerId, staffView }: { customerId: 
   const title = intl.formatMessage({ id: 'portal.nav.requests' });
   useTabTitle(intl.formatMessage({ id: 'portal.page.tabTitle' }, { page: title, customer: name }));
   const params = { ...LIST_PARAMS, 'filter[customerId]': customerId };
-  const list = useQuery({ queryKey: listKey('serviceRequests', params), queryFn: ({ signal }) => records.list('serviceRequests', params, signal) });
+  // While a request waits for the office, its outcome is asked for again now and then.
+  const list = useQuery({
+    queryKey: listKey('serviceRequests', params),
+    queryFn: ({ signal }) => records.list('serviceRequests', params, signal),
+    refetchInterval: (query) => (query.state.data?.data.some((row) => row.attributes.status === 'submitted') ? WAITING_REFRESH_MS : false),
+  });
   const [created, setCreated] = useState<string | undefined>();
   return (
     <section className="portal portal-requests" aria-labelledby="portal-requests-title">
