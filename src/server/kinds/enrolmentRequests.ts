@@ -12,12 +12,13 @@
  *   transaction; a full edition is refused (409 EDITION_FULL), none available too (409 NO_EDITION_AVAILABLE).
  *   An employee already enrolled is not added twice. «Rifiuta» needs the reason, which the customer reads.
  */
-import type { Entity, EntityData } from '../../domain/entity.ts';
+import type { Entity } from '../../domain/entity.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { ENROLMENT_DECISION_PATHS } from '../../domain/entities/enrolment-requests.ts';
 import type { CourseEditionParticipant } from '../../domain/entities/course-editions.ts';
 import { Problem } from '../http/problems.ts';
 import { defineKindHooks, type HookContext } from '../resources/hooks.ts';
+import { keepDecisionFields } from './support/hook-helpers.ts';
 
 export const DECLINE_REASON_REQUIRED = 'Indica il motivo del rifiuto: il cliente lo legge';
 export const WRONG_CUSTOMER = 'Il dipendente non è di questo cliente';
@@ -38,21 +39,6 @@ function opensTo(edition: Entity, courseId: string, customerId: string): boolean
 
 const hasPlace = (edition: Entity) => participantsOf(edition).length < Number(edition.attributes.capacity);
 const enrolled = (edition: Entity, employeeId: string) => participantsOf(edition).some((participant) => participant.employeeId === employeeId);
-
-/** The decision fields as they were (none on a new row): a client's write never sets them. */
-function keepDecision(data: EntityData, previous: Entity | undefined): EntityData {
-  const attributes = { ...data.attributes };
-  const relationships = { ...data.relationships };
-  for (const path of ENROLMENT_DECISION_PATHS) {
-    const [section, key] = path.split('.') as ['attributes' | 'relationships', string];
-    if (key === 'state') continue; // the pipeline keeps the state (created requested, changed by actions only)
-    const target = section === 'attributes' ? attributes : relationships;
-    const before = previous?.[section][key];
-    if (before === undefined) delete target[key];
-    else target[key] = before;
-  }
-  return { ...data, attributes, relationships };
-}
 
 /** The edition the employee joins on «Accetta»: the one asked for, or the next planned one with a free place. */
 async function editionToEnrol(hook: HookContext, request: Entity): Promise<Entity> {
@@ -77,7 +63,7 @@ async function editionToEnrol(hook: HookContext, request: Entity): Promise<Entit
 
 export const enrolmentRequestsKind = defineKindHooks('enrolmentRequests', {
   async beforeWrite(hook, written, previous) {
-    const data = keepDecision(written, previous);
+    const data = keepDecisionFields(written, previous, ENROLMENT_DECISION_PATHS);
     if (previous) {
       for (const key of ['employeeId', 'customerId', 'courseId'] as const) {
         if (data.relationships[key] !== previous.relationships[key]) throw invalid(`/relationships/${key}`, 'readOnly', 'La richiesta resta sul suo dipendente e sul suo corso');

@@ -16,6 +16,7 @@ import { anomalyMachine } from '../../domain/machines/anomaly.ts';
 import { RECTIFICATION_DECISION_PATHS } from '../../domain/entities/rectifications.ts';
 import { Problem } from '../http/problems.ts';
 import { defineKindHooks, type HookContext } from '../resources/hooks.ts';
+import { keepDecisionFields } from './support/hook-helpers.ts';
 
 export const REFUSAL_REASON_REQUIRED = 'Indica il motivo del rifiuto: il cliente lo legge';
 export const WRONG_CUSTOMER = 'L’anomalia non è di questo cliente';
@@ -31,21 +32,6 @@ async function anomalyOf(hook: HookContext, data: Pick<EntityData, 'relationship
   return typeof id === 'string' ? hook.repository('anomalies').findById(id, { forUpdate: true }) : undefined;
 }
 
-/** The decision fields as they were (none on a new row): a client's write never sets them. */
-function keepDecision(data: EntityData, previous: Entity | undefined): EntityData {
-  const attributes = { ...data.attributes };
-  const relationships = { ...data.relationships };
-  for (const path of RECTIFICATION_DECISION_PATHS) {
-    const [section, key] = path.split('.') as ['attributes' | 'relationships', string];
-    if (key === 'state') continue; // the pipeline keeps the state (created submitted, changed by actions only)
-    const target = section === 'attributes' ? attributes : relationships;
-    const before = previous?.[section][key];
-    if (before === undefined) delete target[key];
-    else target[key] = before;
-  }
-  return { ...data, attributes, relationships };
-}
-
 /** The anomaly may be resolved by this caller (the «resolve» transition's ability on that row). */
 function authorizeResolve(hook: HookContext, anomaly: Entity): void {
   const resolve = findTransition(anomalyMachine, 'unresolved', 'resolve')!;
@@ -54,7 +40,7 @@ function authorizeResolve(hook: HookContext, anomaly: Entity): void {
 
 export const rectificationsKind = defineKindHooks('rectifications', {
   async beforeWrite(hook, written, previous, id) {
-    const data = keepDecision(written, previous);
+    const data = keepDecisionFields(written, previous, RECTIFICATION_DECISION_PATHS);
     if (previous) {
       for (const key of ['anomalyId', 'customerId'] as const) {
         if (data.relationships[key] !== previous.relationships[key]) {

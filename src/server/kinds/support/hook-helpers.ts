@@ -85,3 +85,22 @@ export async function customerName(hook: HookContext, customerId: unknown): Prom
   const customer = await hook.repository('customers').findById(customerId);
   return customer ? String(customer.metadata.displayName ?? '') : undefined;
 }
+
+/**
+ * The fields a decision sets (`attributes.x` / `relationships.x`) as they were on `previous` (none on
+ * a new row): a client's write never sets them. The state is left to the pipeline (created in the
+ * initial state, changed by actions only).
+ */
+export function keepDecisionFields(data: EntityData, previous: Entity | undefined, paths: readonly string[]): EntityData {
+  const attributes = { ...data.attributes };
+  const relationships = { ...data.relationships };
+  for (const path of paths) {
+    const [section, key] = path.split('.') as ['attributes' | 'relationships', string];
+    if (key === 'state') continue;
+    const target = section === 'attributes' ? attributes : relationships;
+    const before = previous?.[section][key];
+    if (before === undefined) delete target[key];
+    else target[key] = before;
+  }
+  return { ...data, attributes, relationships };
+}
