@@ -184,4 +184,13 @@ describe.each(engines())('service requests on %s', (engine) => {
     const confirmAfter = await act(planner, seen.body.data, 'confirm', { date: first, period: 'morning', technicianId: technician });
     expect(confirmAfter.status).toBe(409);
   });
+
+  it('the planner’s dashboard count: the requests still submitted (filter[status])', async () => {
+    const waiting = await api.as(planner).request('GET', '/api/serviceRequests?filter[status]=submitted&page[size]=100');
+    expect(waiting.status).toBe(200);
+    expect(waiting.body.data.length).toBeGreaterThan(0);
+    expect(waiting.body.data.every((row: any) => row.attributes.status === 'submitted')).toBe(true);
+    const all = await api.as(planner).request('GET', '/api/serviceRequests?page[size]=100');
+    expect(all.body.data.some((row: any) => row.attributes.status !== 'submitted')).toBe(true);
+  });
 });

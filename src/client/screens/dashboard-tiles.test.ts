@@ -40,12 +40,14 @@ describe('dashboards per role', () => {
     expect(sections('Responsabile commerciale', { isSalesman: true })[0]!.tiles[5]!.label).toBe('screens.dashboard.approvalsToGive');
   });
 
-  it('a planner: overdue deadlines and the interventions to schedule this week', () => {
+  it('a planner: overdue deadlines, the interventions to schedule this week and the customers\' service requests to confirm', () => {
     const [planning] = sections('Pianificatore');
     expect(planning!.tiles.map((tile) => [tile.id, tile.query])).toEqual([
       ['deadlinesOverdue', { 'filter[due]': 'expired', sort: 'deadlineDate' }],
       ['toScheduleThisWeek', { 'filter[state]': 'open,postponed', 'from[plannedStartDateTime]': '2026-06-15', 'to[plannedStartDateTime]': '2026-06-21', sort: 'plannedStartDateTime' }],
+      ['serviceRequestsNew', { 'filter[status]': 'submitted' }],
     ]);
+    expect(tileHref(planning!.tiles[2]!)).toBe('/planning/serviceRequests?filter[status]=submitted');
   });
 
   it('a technician: their interventions today; an administrator: users and roles changed in the last 7 days', () => {

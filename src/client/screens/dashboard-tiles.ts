@@ -105,6 +105,10 @@ export function dashboardSections(identity: Identity, ability: AppAbility, today
           query: { 'filter[state]': 'open,postponed', 'from[plannedStartDateTime]': monday, 'to[plannedStartDateTime]': sunday, sort: 'plannedStartDateTime' },
           label: 'screens.dashboard.toScheduleThisWeek',
         },
+        // Issue 26 §7: the customers' service requests waiting for «Conferma» or «Rifiuta».
+        ...(ability.can('confirm', 'service request')
+          ? [{ id: 'serviceRequestsNew', type: 'serviceRequests', subject: 'service request', route: '/planning/serviceRequests', query: { 'filter[status]': 'submitted' }, label: 'screens.dashboard.serviceRequestsNew' }]
+          : []),
       ],
     });
   }

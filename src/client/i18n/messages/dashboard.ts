@@ -16,6 +16,7 @@ const dashboard: Record<string, string> = {
   'screens.dashboard.offersExpiring': 'Miei preventivi emessi in scadenza entro {days} giorni',
   'screens.dashboard.deadlinesOverdue': 'Scadenze scadute da pianificare',
   'screens.dashboard.toScheduleThisWeek': 'Interventi da pianificare questa settimana',
+  'screens.dashboard.serviceRequestsNew': 'Richieste di intervento dei clienti da confermare',
   'screens.dashboard.myInterventionsToday': 'Miei interventi di oggi',
   'screens.dashboard.tileHint': '{label}: {count}. Invio apre l’elenco',
 };
