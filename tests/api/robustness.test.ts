@@ -293,6 +293,8 @@ const SAMPLES: Record<string, (ids: Ids, n: number) => Body> = {
     attributes: { description: 'Sigillo mancante', risk: 'low', detectedDateTime: '2026-06-01T10:00:00+01:00' },
     relationships: { customerId: ids.customers },
   }),
+  // An open anomaly of its own (the anomalies' tests resolve theirs; a resolved one takes no rectification).
+  rectifications: (ids, n) => ({ attributes: { note: `Sigillo rimesso ${n}` }, relationships: { anomalyId: ids.openAnomaly ?? ids.anomalies, customerId: ids.customers } }),
   checks: (ids) => ({
     attributes: { result: true, passed: true, checkedDateTime: '2026-06-01T10:00:00Z' },
     relationships: { controlId: ids.controls, assignmentActivityId: ids.assignmentActivities },
@@ -332,6 +334,7 @@ async function fixture(api: Api): Promise<Fixture> {
       const [row] = await new EntityRepository(api.database.db, findKindOf(type)).insert([{ id: randomUUID(), data: { attributes: body.attributes ?? {}, metadata: {}, relationships: body.relationships ?? {} }, by: api.adminId }]);
       return row;
     }
+    if (type === 'rectifications') ids.openAnomaly = (await api.create('anomalies', sample('anomalies'))).id;
     if (SAMPLES[type]) return api.create(type, sample(type));
     // A kind without a sample here still gets probed: a row in its initial state.
     const kind = kindList.find((k) => k.type === type)!;
@@ -682,8 +685,8 @@ describe.each(engines())('robustness on %s', (engine) => {
       ]).then((lines) => failures.push(...lines));
     }
     // The fixtures, which other fixtures point at: first in dependency order (mostly refused), then leaves first.
-    // (`me` is the caller's own id, not a fixture.)
-    const types = Object.keys(fx.ids).filter((type) => type !== 'users' && type !== 'me');
+    // (`me` is the caller's own id, `openAnomaly` the rectifications' anomaly: not fixtures.)
+    const types = Object.keys(fx.ids).filter((type) => type !== 'users' && type !== 'me' && type !== 'openAnomaly');
     for (const type of [...types, ...[...types].reverse()]) await remove(type, fx.ids[type]!);
     expect(failures).toEqual([]);
   });
