@@ -7,7 +7,7 @@
 import type { Command } from './types.ts';
 import { formatText } from './text.ts';
 import { kindList } from '../src/domain/kinds.ts';
-import { entityUrl, matchRoute, routeModules } from '../src/domain/routes.ts';
+import { entityUrl, matchRoute, routeModules, routeOpenTo } from '../src/domain/routes.ts';
 
 /** The id of a record not stored yet in a URL (the record layer's NEW_ID). */
 const NEW_ID = 'new';
@@ -32,7 +32,8 @@ export const createCommands: Command[] = kindList.flatMap((kind): Command[] => {
     },
     href: url,
     can: ['create', kind.subject],
-    when: (ctx) => (!match.route.can || ctx.ability.can(match.route.can[0], match.route.can[1])) && (!modules || modules.some((module) => ctx.identity.allowedModules.includes(module))),
+    // A staff screen is never a customer user's (its service requests are opened from its portal).
+    when: (ctx) => routeOpenTo(match.route, ctx.identity.userType) && (!match.route.can || ctx.ability.can(match.route.can[0], match.route.can[1])) && (!modules || modules.some((module) => ctx.identity.allowedModules.includes(module))),
     run: (ctx) => ctx.workspace.openTab(url),
   }];
 });
