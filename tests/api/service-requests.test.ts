@@ -8,22 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/business-day.ts';
-import { nonWorkingDay } from '../../src/domain/rules/calendar.ts';
+import { nonWorkingDay, workingDaysAfter } from '../../src/domain/rules/calendar.ts';
 import { romeInstant } from '../../src/domain/rules/planning.ts';
 import { engines, insertDemoRoles, insertUser, setupApi, TODAY, type Api } from './setup.ts';
 
 const businessDay = () => TODAY;
 
 /** The next business days after the API's today. */
-function nextBusinessDays(count: number): string[] {
-  const days: string[] = [];
-  let day = businessDay();
-  while (days.length < count) {
-    day = addDays(day, 1);
-    if (!nonWorkingDay(day)) days.push(day);
-  }
-  return days;
-}
+const nextBusinessDays = (count: number) => workingDaysAfter(businessDay(), count);
 
 /** The next Saturday after today. */
 function nextSaturday(): string {

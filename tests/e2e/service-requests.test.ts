@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { addDays, businessDay } from '../../src/domain/business-day.ts';
-import { nonWorkingDay } from '../../src/domain/rules/calendar.ts';
+import { businessDay } from '../../src/domain/business-day.ts';
+import { workingDaysAfter } from '../../src/domain/rules/calendar.ts';
 import { apiData, DEMO, launchBrowser, openFromPalette, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, type TestServer } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 
@@ -34,20 +34,10 @@ afterAll(async () => {
 const focused = (locator: ReturnType<Page['locator']>) => () => locator.evaluate((element) => element === document.activeElement);
 const italian = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
-/** The next business days after today (the server's today is the real one here). */
-function nextBusinessDays(count: number): string[] {
-  const days: string[] = [];
-  let day = businessDay();
-  while (days.length < count) {
-    day = addDays(day, 1);
-    if (!nonWorkingDay(day)) days.push(day);
-  }
-  return days;
-}
-
 describe('a service request from the portal', () => {
   it('cliente1 asks for a visit with a photo and two slots, the planner confirms one, and cliente1 sees the planned visit', async () => {
-    const [first, second] = nextBusinessDays(2) as [string, string];
+    // The next two working days (the server's today is the real one here).
+    const [first, second] = workingDaysAfter(businessDay(), 2) as [string, string];
     const what = `Estintore scarico all’ingresso (prova ${Date.now()})`;
 
     // Portal → «Richieste di intervento».

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, calendarDay, daysBetween, easterSunday, italianHoliday, nonWorkingDay } from './calendar.ts';
+import { addDays, addMonths, calendarDay, daysBetween, easterSunday, italianHoliday, nonWorkingDay, workingDaysAfter } from './calendar.ts';
 
 describe('calendarDay', () => {
   it('keeps a calendar date and rejects impossible ones', () => {
@@ -61,5 +61,13 @@ describe('Italian holidays', () => {
     // 1 November 2026 is a Sunday and All Saints: the holiday is named.
     expect(nonWorkingDay('2026-11-01')).toEqual({ reason: 'holiday', name: 'Ognissanti' });
     expect(nonWorkingDay('2026-12-25')).toEqual({ reason: 'holiday', name: 'Natale' });
+  });
+});
+
+describe('workingDaysAfter', () => {
+  it('skips weekends and holidays, never the day itself', () => {
+    // Thursday 24 December 2026: Christmas and Santo Stefano (a Saturday), then the weekend.
+    expect(workingDaysAfter('2026-12-24', 3)).toEqual(['2026-12-28', '2026-12-29', '2026-12-30']);
+    expect(workingDaysAfter('2026-06-15', 2)).toEqual(['2026-06-16', '2026-06-17']);
   });
 });

@@ -91,3 +91,14 @@ export function nonWorkingDay(day: string): { reason: 'saturday' | 'sunday' | 'h
   if (weekday === 0) return { reason: 'sunday', name: 'domenica' };
   return null;
 }
+
+/** The first `count` working days after `day` (a service request's slots, issue 26 §7). */
+export function workingDaysAfter(day: string, count: number): string[] {
+  const days: string[] = [];
+  let next = day;
+  while (days.length < count) {
+    next = addDays(next, 1);
+    if (!nonWorkingDay(next)) days.push(next);
+  }
+  return days;
+}
