@@ -71,6 +71,9 @@ export const quotationAbilityActions = [
  */
 export const assignmentAbilityActions = ['recordChecks', 'workOn'] as const;
 
+/** Issue 26 §4: accepting or refusing a customer's proof that it fixed an anomaly (subject `rectification`). */
+export const rectificationAbilityActions = ['decide'] as const;
+
 // Planning, equipment and installations: our design where the SPEC names the kinds only.
 /** Modules that own equipments and installations (SPEC §3 "shared by equip and fire"). */
 export const equipmentModules = ['fire', 'equip'] as const;

@@ -120,6 +120,9 @@ export const routes: readonly RouteDef[] = [
   // Issue 26 §7: the customers' service requests (chiamate) from the portal, confirmed or declined by the office. Not in the SPEC table.
   { name: 'ServiceRequests', path: '/planning/serviceRequests', title: t('nav.serviceRequests'), group: 'planning', needsId: false, can: ['read', 'service request'], staffOnly: true, aliases: [t('nav.alias.serviceRequests')] },
   { name: 'ServiceRequestsId', path: '/planning/serviceRequests/:id', title: t('nav.serviceRequestsId'), needsId: true, can: ['read', 'service request'], staffOnly: true, kind: 'serviceRequests', opensRecord: true },
+  // Issue 26 §4: the customers' proofs that they fixed an anomaly, which the office accepts or refuses. Not in the SPEC table.
+  { name: 'Rectifications', path: '/planning/rectifications', title: t('nav.rectifications'), group: 'planning', needsId: false, can: ['read', 'rectification'], staffOnly: true, aliases: [t('nav.alias.rectifications')] },
+  { name: 'RectificationsId', path: '/planning/rectifications/:id', title: t('nav.rectificationsId'), needsId: true, can: ['read', 'rectification'], staffOnly: true, kind: 'rectifications', opensRecord: true },
 
   // Equipment and installations
   { name: 'Equipments', path: '/equipments', title: t('nav.equipments'), group: 'equipment', needsId: false, can: ['read', 'equipment'], modules: fieldModules },

@@ -105,6 +105,8 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   TechnicianQualificationsId: form('technicianQualifications'),
   ServiceRequests: { screen: 'grid', type: 'serviceRequests', columns: ['title', 'status', 'customerId', 'module', 'createdDateTime', 'plannedStartDateTime'] },
   ServiceRequestsId: form('serviceRequests'),
+  Rectifications: { screen: 'grid', type: 'rectifications', columns: ['title', 'state', 'customerId', 'anomalyId', 'createdDateTime', 'decidedDateTime'] },
+  RectificationsId: form('rectifications'),
   ReportHeadings: grid('reportHeadings'),
   Roles: grid('roles'),
   SafetyRoles: grid('safetyRoles'),

@@ -8,6 +8,7 @@ import { equipmentMachine, equipmentStateLabels } from './equipment.ts';
 import { orderMachine, orderStateLabels } from './order.ts';
 import { quotationMachine, quotationStateLabels } from './quotation.ts';
 import { serviceRequestMachine, serviceRequestStateLabels } from '../entities/service-requests.ts';
+import { rectificationMachine, rectificationStateLabels } from '../entities/rectifications.ts';
 
 export const machines = {
   quotations: quotationMachine,
@@ -19,6 +20,7 @@ export const machines = {
   courseEditions: courseEditionMachine,
   // Issue 26 §7: no transitions; its states change only by the kind's «Conferma» and «Rifiuta» (custom actions with a body).
   serviceRequests: serviceRequestMachine,
+  rectifications: rectificationMachine,
 } as const satisfies Record<string, StateMachine>;
 
 export type MachineType = keyof typeof machines;
@@ -32,6 +34,7 @@ export const machineStateLabels: Record<MachineType, Record<string, string>> = {
   anomalies: anomalyStateLabels,
   courseEditions: courseEditionStateLabels,
   serviceRequests: serviceRequestStateLabels,
+  rectifications: rectificationStateLabels,
 };
 
 export { anomalyMachine, assignmentActivityMachine, assignmentMachine, equipmentMachine, orderMachine, quotationMachine };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abilityActions, assignmentAbilityActions, quotationAbilityActions } from '../enums.ts';
+import { abilityActions, assignmentAbilityActions, rectificationAbilityActions, quotationAbilityActions } from '../enums.ts';
 import { entryStates, type EntityShape } from '../kind.ts';
 import { availableActions, findTransition, type Effect, type GuardContext, type StateMachine } from '../machine.ts';
 import { messages } from '../validation.ts';
@@ -28,10 +28,11 @@ const expectations: Record<MachineType, { statePath: string; initial: string; en
   anomalies: { statePath: 'attributes.state', initial: 'unresolved', entryOnly: [], final: [] },
   courseEditions: { statePath: 'attributes.state', initial: 'planned', entryOnly: [], final: ['closed', 'cancelled'] },
   serviceRequests: { statePath: 'attributes.status', initial: 'submitted', entryOnly: [], final: ['submitted', 'confirmed', 'declined'], byActions: ['confirmed', 'declined'] },
+  rectifications: { statePath: 'attributes.state', initial: 'submitted', entryOnly: [], final: ['accepted', 'refused'] },
 };
 
 const allMachines = Object.entries(machines) as [MachineType, StateMachine][];
-const knownAbilities = new Set<string>([...abilityActions, ...quotationAbilityActions, ...assignmentAbilityActions]);
+const knownAbilities = new Set<string>([...abilityActions, ...quotationAbilityActions, ...assignmentAbilityActions, ...rectificationAbilityActions]);
 
 function reachableFrom(machine: StateMachine, start: string): Set<string> {
   const seen = new Set([start]);
