@@ -98,6 +98,18 @@ describe.each(engines())('service requests on %s', (engine) => {
     expect(confirmed.status).toBe(422);
   });
 
+  it('keeps what «Conferma» and «Rifiuta» set out of a client’s write', async () => {
+    const sent = await api.as(cliente).request('POST', '/api/serviceRequests', requestBody(
+      { plannedStartDateTime: '2026-06-16T07:00:00.000Z', confirmedDate: first, declineReason: 'Scritto dal cliente' },
+      { technicianId: technician },
+    ));
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.data.attributes.plannedStartDateTime ?? null).toBeNull();
+    expect(sent.body.data.attributes.confirmedDate ?? null).toBeNull();
+    expect(sent.body.data.attributes.declineReason ?? null).toBeNull();
+    expect(sent.body.data.relationships.technicianId ?? null).toBeNull();
+  });
+
   it('validates the preferred slots: one to three, business days, not in the past', async () => {
     const none = await api.as(cliente).request('POST', '/api/serviceRequests', requestBody({ preferredSlots: [] }));
     expect(none.status).toBe(422);

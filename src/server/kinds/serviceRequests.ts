@@ -16,6 +16,13 @@ import { findTransition } from '../../domain/machine.ts';
 import { romeInstant } from '../../domain/rules/planning.ts';
 import { Problem } from '../http/problems.ts';
 import { defineKindHooks, type HookContext } from '../resources/hooks.ts';
+import { keepDecisionFields } from './support/hook-helpers.ts';
+
+/** What «Conferma» and «Rifiuta» set: a client's write never does. */
+const DECISION_PATHS = [
+  'attributes.confirmedDate', 'attributes.confirmedPeriod', 'attributes.plannedStartDateTime', 'attributes.declineReason',
+  'relationships.assignmentId', 'relationships.technicianId',
+] as const;
 
 /** Requests whose state an action of this file is changing now (the row is locked for the action's transaction). */
 const changingState = new Set<string>();
@@ -126,7 +133,8 @@ async function declineRequest(hook: HookContext, entity: Entity, body: Record<st
 }
 
 export const serviceRequestsKind = defineKindHooks('serviceRequests', {
-  async beforeWrite(hook, data, previous, id) {
+  async beforeWrite(hook, written, previous, id) {
+    const data = changingState.has(id) ? written : keepDecisionFields(written, previous, DECISION_PATHS);
     if (!changingState.has(id)) {
       if (!previous && data.attributes.status !== 'submitted') {
         throw invalid('/attributes/status', 'stateNotAllowed', 'Una richiesta nuova è inviata: la conferma o il rifiuto sono dell’ufficio');
@@ -141,6 +149,7 @@ export const serviceRequestsKind = defineKindHooks('serviceRequests', {
     }
     const slots = (data.attributes.preferredSlots ?? []) as ServiceRequestSlot[];
     if (!previous || JSON.stringify(previous.attributes.preferredSlots) !== JSON.stringify(slots)) checkSlots(hook, slots);
+    return data;
   },
   actions: { confirm: confirmRequest, decline: declineRequest },
 });
