@@ -33,13 +33,13 @@ import { operatoreCommercialTermsMigration } from './migrations/0024-operatore-c
 import { registerImportsMigration } from './migrations/0025-register-imports.ts';
 import { customerSinceMigration } from './migrations/0028-customer-since.ts';
 import { productSuppliersOneTruthMigration } from './migrations/0029-product-suppliers-one-truth.ts';
+import { adminRoleNameMigration } from './migrations/0030-admin-role-name.ts';
 import { quotationSignatureMigration } from './migrations/0031-quotation-signature.ts';
+import { rectificationsMigration } from './migrations/0033-rectifications.ts';
+import { serviceRequestsMigration } from './migrations/0034-service-requests.ts';
 import { registerShareMigration } from './migrations/0035-register-share.ts';
 import { enrolmentRequestsMigration } from './migrations/0036-enrolment-requests.ts';
 import { documentDownloadsMigration } from './migrations/0037-document-downloads.ts';
-import { rectificationsMigration } from './migrations/0033-rectifications.ts';
-import { serviceRequestsMigration } from './migrations/0034-service-requests.ts';
-import { adminRoleNameMigration } from './migrations/0030-admin-role-name.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -62,13 +62,13 @@ const migrations: Record<string, Migration> = {
   '0025-register-imports': registerImportsMigration,
   '0028-customer-since': customerSinceMigration,
   '0029-product-suppliers-one-truth': productSuppliersOneTruthMigration,
+  '0030-admin-role-name': adminRoleNameMigration,
   '0031-quotation-signature': quotationSignatureMigration,
+  '0033-rectifications': rectificationsMigration,
+  '0034-service-requests': serviceRequestsMigration,
   '0035-register-share': registerShareMigration,
   '0036-enrolment-requests': enrolmentRequestsMigration,
   '0037-document-downloads': documentDownloadsMigration,
-  '0033-rectifications': rectificationsMigration,
-  '0034-service-requests': serviceRequestsMigration,
-  '0030-admin-role-name': adminRoleNameMigration,
 };
 
 /**
