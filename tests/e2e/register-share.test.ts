@@ -5,18 +5,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '../support/pdf-text.ts';
-import { DEMO, launchBrowser, pressUntil, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { DEMO, launchBrowser, pressUntil, signedInSession, type SignedInSession } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 
 let session: SignedInSession;
-let server: TestServer;
 let page: Page;
 let guard: JourneyGuard;
 let inspectorBrowser: Browser | undefined;
 
 beforeAll(async () => {
   session = await signedInSession({ email: DEMO.customer1 });
-  ({ server, page } = session);
+  ({ page } = session);
   guard = guardJourney(page);
   await page.locator('.portal-app').waitFor({ state: 'visible', timeout: 30_000 });
 });
