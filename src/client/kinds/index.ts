@@ -7,6 +7,7 @@
 import type { TransitionKeys } from '../../../commands/types.ts';
 import type { ExtraFilter, KindModule, ResolvedKindModule } from './types.ts';
 import { anomalies } from './anomalies.ts';
+import { rectifications } from './rectifications.ts';
 import { assignmentActivities } from './assignment-activities.ts';
 import { assignments } from './assignments.ts';
 import { courseEditions } from './course-editions.ts';
@@ -35,7 +36,7 @@ export type { ExtraFilter, GridSummaryProps, KindModule, KindScreen, ResolvedKin
 
 export const kindModules: readonly KindModule[] = [
   customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles, trainingSites, courseEditions, trainingPlans,
-  reportHeadings, anomalies, imports, assignmentActivities, serviceRequests,
+  reportHeadings, anomalies, imports, assignmentActivities, serviceRequests, rectifications,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));

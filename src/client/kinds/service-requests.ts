@@ -11,4 +11,6 @@ export const serviceRequests: KindModule = {
     confirm: lazyComponent(async () => ({ default: (await import('./service-request-forms.tsx')).ConfirmServiceRequestForm })),
     decline: lazyComponent(async () => ({ default: (await import('./service-request-forms.tsx')).DeclineServiceRequestForm })),
   },
+  // Its states change by «Conferma» and «Rifiuta» (actions with forms), not by transitions: no transition keys to give.
+  transitionKeys: { kind: 's', actions: {} },
 };
