@@ -51,6 +51,11 @@ describe.each(engines())('state machines through the service on %s', (engine) =>
         relationships: { courseId, customerId },
       },
     };
+    // A customer's proof is about an anomaly of its own, still unresolved (accepting it resolves that one).
+    if (type === 'rectifications') {
+      const anomaly = await inState('anomalies', 'unresolved');
+      base.rectifications = { attributes: { note: 'Sigillo sostituito dal nostro manutentore interno' }, relationships: { anomalyId: anomaly.id, customerId } };
+    }
     const kind = s.service.kind(type);
     const machine = kind.machine!;
     let data = { metadata: {}, ...base[type]! } as { attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> };
@@ -87,7 +92,8 @@ describe.each(engines())('state machines through the service on %s', (engine) =>
         const entity = await inState(type, state, action);
         const transition = findTransition(table, state, action);
         if (transition) {
-          const { entity: moved } = await act(type, entity, action).catch((error: unknown) => {
+          // A transition that asks a message (a refusal's reason) is given one.
+          const { entity: moved } = await act(type, entity, action, transition.message ? { message: 'Motivo indicato nella prova' } : {}).catch((error: unknown) => {
             throw new Error(`${type} ${state} --${action}--> ${String(error)} ${JSON.stringify(error)}`);
           });
           expect(readPath(moved, table.statePath), `${type} ${state} --${action}-->`).toBe(transition.to);
