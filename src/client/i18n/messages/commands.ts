@@ -89,5 +89,9 @@ export default {
   'commands.create.components': 'Nuovo componente',
   'commands.create.reminders': 'Nuovo promemoria',
   'commands.create.serviceRequests': 'Nuova richiesta di intervento',
+  'commands.create.technicianQualifications': 'Nuova qualifica di un tecnico',
+  'commands.create.rectifications': 'Nuova risoluzione segnalata',
+  'commands.create.imports': 'Nuova importazione',
+  'commands.create.mailMessages': 'Nuovo messaggio in uscita',
   'commands.create.invoicingMethods': 'Nuovo metodo di fatturazione',
 } satisfies Record<string, string>;

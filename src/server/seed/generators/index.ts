@@ -2,6 +2,7 @@
  * The steps of the demo data set, in dependency order (each reads what the earlier ones made).
  * Step labels are Italian: they are the progress lines printed on first start.
  */
+import { seedPortalRequests } from './portal-requests.ts';
 import type { SeedContext } from '../seed-context.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedOrders, seedQuotations } from './commercial.ts';
@@ -48,6 +49,8 @@ export const seedSteps: readonly SeedStep[] = [
   { label: 'Posta in uscita', run: seedMailOutbox },
   // No draws of its own (issue 25): the data above stays the same.
   { label: 'Qualifiche dei tecnici', run: seedTechnicianQualifications },
+  // No draws of their own either (issue 26): the customers' proofs, enrolment and service requests.
+  { label: 'Richieste dei clienti dal portale', run: seedPortalRequests },
   { label: 'Password degli utenti dimostrativi', run: async (ctx) => ({ 'utenti con password': await setDemoPasswords(ctx.db, { overwrite: true }) }) },
 ];
 

@@ -258,18 +258,9 @@ export async function seedTraining(ctx: SeedContext): Promise<Record<string, num
   }
   await ctx.insert('trainingPlans', plans);
   const editions = await ctx.insert('courseEditions', courseEditionItems(ctx, withEmployees.map(({ customer }) => customer), rooms, roomItems));
-  // Issue 26 §6: the customers' requests to enrol an employee in the next edition of a course, most waiting, one declined.
-  const requests: SeedItem[] = withEmployees.slice(0, ctx.scaled(6)).map(({ customer }, n) => ({
-    createdDateTime: ctx.dateTime(-int(ctx, 1, 20)),
-    attributes: n === 1
-      ? { state: 'declined', note: 'Nuovo addetto al primo soccorso', decisionReason: 'Il dipendente ha già un attestato valido', decidedDateTime: ctx.dateTime(-1) }
-      : { state: 'requested', note: n % 2 === 0 ? 'Nuovo assunto in reparto' : undefined },
-    relationships: { employeeId: ctx.pick(customer.employeeIds), customerId: customer.id, courseId: ctx.pick(courseIds) },
-  }));
-  await ctx.insert('enrolmentRequests', requests);
   return {
     trainingSites: siteIds.length, trainingRooms: rooms.length, trainingEquipments: trainingEquipments.length, employees: employees.length,
-    trainingPlans: plans.length, courseEditions: editions.length, enrolmentRequests: requests.length,
+    trainingPlans: plans.length, courseEditions: editions.length,
   };
 }
 
