@@ -193,7 +193,7 @@ describe('dashboards per role', () => {
   });
 
   it('the planner: overdue deadlines and the interventions to schedule this week', async () => {
-    await checkSection(DEMO.planner, 'planning', 'Pianificazione', ['deadlinesOverdue', 'toScheduleThisWeek']);
+    await checkSection(DEMO.planner, 'planning', 'Pianificazione', ['deadlinesOverdue', 'toScheduleThisWeek', 'serviceRequestsNew']);
   });
 
   it('the technician: my interventions today', async () => {

@@ -192,8 +192,9 @@ describe('the intervention', () => {
     await expect.poll(() => grid.locator('.data-grid-count').textContent(), { timeout: 30_000 }).toMatch(/\d+ rig[ah]e?/);
 
     // Back on the intervention, the anomaly's link opens it; its transitions are there: t n r resolves it.
-    // (From the palette's recent tabs, by its address: the report's preview carries the code too.)
-    await openFromPalette(page, code, `/planning/assignments/${assignment.id}`);
+    // (From the palette, by its code: its tab among the recent ones, or the record itself; both open it.)
+    await openFromPalette(page, code, code);
+    await page.waitForURL((url) => url.pathname.startsWith(`/planning/assignments/${assignment.id}`), { timeout: 30_000 });
     await checklist.waitFor({ timeout: 30_000 });
     const anomalyHref = `/preview/anomalies/${raised!.id}`;
     const onLink = () => page.evaluate((href) => (document.activeElement as HTMLAnchorElement | null)?.getAttribute('href') === href, anomalyHref);

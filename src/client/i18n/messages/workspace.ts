@@ -109,7 +109,7 @@ export default {
   'nav.alias.employees': 'Dipendenti',
   'nav.alias.technicianQualifications': 'Tecnici manutentori qualificati',
   'nav.alias.serviceRequests': 'Chiamate dei clienti',
-  'nav.alias.rectifications': 'Anomalie risolte dai clienti da verificare',
+  'nav.alias.rectifications': 'Prove di ripristino inviate dai clienti',
   'nav.alias.contacts': 'Contatti',
   'nav.alias.courseEditions': 'Presenze e attestati dei corsi',
   'nav.alias.registry': 'Anagrafica',

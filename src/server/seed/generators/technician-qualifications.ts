@@ -30,7 +30,8 @@ const VALIDITY_MONTHS = 60;
 
 export async function seedTechnicianQualifications(ctx: SeedContext): Promise<Record<string, number>> {
   const state = stateOf(ctx);
-  const technicians = state.staff.filter((user) => user.isMainteiner && user.isEnabled);
+  // Those who service equipment: the maintainers, and the demo Operatore, operator of its interventions.
+  const technicians = state.staff.filter((user) => (user.isMainteiner || user.email === `operatore@${DEMO_DOMAIN}`) && user.isEnabled);
   const qualifications: SeedItem[] = [];
   const deadlines: SeedItem[] = [];
   technicians.forEach((technician, index) => {
