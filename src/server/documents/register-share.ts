@@ -17,6 +17,7 @@ import { sql, type Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { documentDeclarations } from '../../domain/documents/placeholders.ts';
+import { escapeHtml } from '../../domain/html.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import { callerOfUser } from '../auth/identity.ts';
 import { Problem } from '../http/problems.ts';
@@ -29,7 +30,6 @@ export const REGISTER_LINK_MAX_DAYS = 90;
 export const REGISTER_LINK_DEFAULT_DAYS = 14;
 
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const romeTime = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const when = (value: Date | string) => romeTime.format(new Date(value));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
