@@ -138,6 +138,9 @@ export const routes: readonly RouteDef[] = [
   { name: 'CoursesId', path: '/courses/:id', title: t('nav.coursesId'), needsId: true, can: ['read', 'course'], kind: 'courses', opensRecord: true },
   { name: 'CourseEditions', path: '/courseEditions', title: t('nav.courseEditions'), group: 'training', needsId: false, can: ['read', 'course'], aliases: [t('nav.alias.courseEditions')] },
   { name: 'CourseEditionsId', path: '/courseEditions/:id', title: t('nav.courseEditionsId'), needsId: true, can: ['read', 'course'], kind: 'courseEditions', opensRecord: true },
+  // Issue 26 §6: the customers' enrolment requests from the portal's training matrix, which the training office accepts or declines. Not in the SPEC table.
+  { name: 'EnrolmentRequests', path: '/enrolmentRequests', title: t('nav.enrolmentRequests'), group: 'training', needsId: false, can: ['read', 'enrolment request'], staffOnly: true, aliases: [t('nav.alias.enrolmentRequests')] },
+  { name: 'EnrolmentRequestsId', path: '/enrolmentRequests/:id', title: t('nav.enrolmentRequestsId'), needsId: true, can: ['read', 'enrolment request'], staffOnly: true, kind: 'enrolmentRequests', opensRecord: true },
   { name: 'TrainingPlans', path: '/trainingPlans', title: t('nav.trainingPlans'), group: 'training', needsId: false, can: ['read', 'course'] },
   { name: 'TrainingPlansId', path: '/trainingPlans/:id', title: t('nav.trainingPlansId'), needsId: true, can: ['read', 'course'], kind: 'trainingPlans', opensRecord: true },
   { name: 'TrainingSites', path: '/trainingSites', title: t('nav.trainingSites'), group: 'training', needsId: false, can: ['read', 'course'] },

@@ -56,6 +56,11 @@ describe.each(engines())('state machines through the service on %s', (engine) =>
       const anomaly = await inState('anomalies', 'unresolved');
       base.rectifications = { attributes: { note: 'Sigillo sostituito dal nostro manutentore interno' }, relationships: { anomalyId: anomaly.id, customerId } };
     }
+    // A customer's ask to enrol its employee, in a planned edition of the course open to it (accepting enrols there).
+    if (type === 'enrolmentRequests') {
+      const edition = await inState('courseEditions', 'planned');
+      base.enrolmentRequests = { attributes: { note: 'Nuovo addetto antincendio' }, relationships: { employeeId, customerId, courseId, courseEditionId: edition.id } };
+    }
     const kind = s.service.kind(type);
     const machine = kind.machine!;
     let data = { metadata: {}, ...base[type]! } as { attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> };

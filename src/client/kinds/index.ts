@@ -8,6 +8,7 @@ import type { TransitionKeys } from '../../../commands/types.ts';
 import type { ExtraFilter, KindModule, ResolvedKindModule } from './types.ts';
 import { anomalies } from './anomalies.ts';
 import { rectifications } from './rectifications.ts';
+import { enrolmentRequests } from './enrolment-requests.ts';
 import { assignmentActivities } from './assignment-activities.ts';
 import { assignments } from './assignments.ts';
 import { courseEditions } from './course-editions.ts';
@@ -36,7 +37,7 @@ export type { ExtraFilter, GridSummaryProps, KindModule, KindScreen, ResolvedKin
 
 export const kindModules: readonly KindModule[] = [
   customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles, trainingSites, courseEditions, trainingPlans,
-  reportHeadings, anomalies, imports, assignmentActivities, serviceRequests, rectifications,
+  reportHeadings, anomalies, imports, assignmentActivities, serviceRequests, rectifications, enrolmentRequests,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));

@@ -41,6 +41,9 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CoursesId: form('courses'),
   CourseEditions: grid('courseEditions'),
   CourseEditionsId: form('courseEditions'),
+  // Issue 26 §6: the customers' enrolment requests, newest first.
+  EnrolmentRequests: { screen: 'grid', type: 'enrolmentRequests', columns: ['title', 'state', 'customerId', 'employeeId', 'courseId', 'createdDateTime', 'courseEditionId', 'enrolledEditionId'] },
+  EnrolmentRequestsId: form('enrolmentRequests'),
   TrainingPlans: grid('trainingPlans'),
   TrainingPlansId: form('trainingPlans'),
   CustomersEmployees: grid('employees'),

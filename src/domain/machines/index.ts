@@ -9,6 +9,7 @@ import { orderMachine, orderStateLabels } from './order.ts';
 import { quotationMachine, quotationStateLabels } from './quotation.ts';
 import { serviceRequestMachine, serviceRequestStateLabels } from '../entities/service-requests.ts';
 import { rectificationMachine, rectificationStateLabels } from '../entities/rectifications.ts';
+import { enrolmentRequestMachine, enrolmentRequestStateLabels } from '../entities/enrolment-requests.ts';
 
 export const machines = {
   quotations: quotationMachine,
@@ -21,6 +22,7 @@ export const machines = {
   // Issue 26 §7: no transitions; its states change only by the kind's «Conferma» and «Rifiuta» (custom actions with a body).
   serviceRequests: serviceRequestMachine,
   rectifications: rectificationMachine,
+  enrolmentRequests: enrolmentRequestMachine,
 } as const satisfies Record<string, StateMachine>;
 
 export type MachineType = keyof typeof machines;
@@ -35,6 +37,7 @@ export const machineStateLabels: Record<MachineType, Record<string, string>> = {
   courseEditions: courseEditionStateLabels,
   serviceRequests: serviceRequestStateLabels,
   rectifications: rectificationStateLabels,
+  enrolmentRequests: enrolmentRequestStateLabels,
 };
 
 export { anomalyMachine, assignmentActivityMachine, assignmentMachine, equipmentMachine, orderMachine, quotationMachine };

@@ -29,6 +29,7 @@ const expectations: Record<MachineType, { statePath: string; initial: string; en
   courseEditions: { statePath: 'attributes.state', initial: 'planned', entryOnly: [], final: ['closed', 'cancelled'] },
   serviceRequests: { statePath: 'attributes.status', initial: 'submitted', entryOnly: [], final: ['submitted', 'confirmed', 'declined'], byActions: ['confirmed', 'declined'] },
   rectifications: { statePath: 'attributes.state', initial: 'submitted', entryOnly: [], final: ['accepted', 'refused'] },
+  enrolmentRequests: { statePath: 'attributes.state', initial: 'requested', entryOnly: [], final: ['accepted', 'declined'] },
 };
 
 const allMachines = Object.entries(machines) as [MachineType, StateMachine][];

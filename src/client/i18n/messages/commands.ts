@@ -91,6 +91,7 @@ export default {
   'commands.create.serviceRequests': 'Nuova richiesta di intervento',
   'commands.create.technicianQualifications': 'Nuova qualifica di un tecnico',
   'commands.create.rectifications': 'Nuova risoluzione segnalata',
+  'commands.create.enrolmentRequests': 'Nuova richiesta di iscrizione',
   'commands.create.imports': 'Nuova importazione',
   'commands.create.mailMessages': 'Nuovo messaggio in uscita',
   'commands.create.invoicingMethods': 'Nuovo metodo di fatturazione',
