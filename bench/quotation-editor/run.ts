@@ -10,7 +10,8 @@
  * 2. On PostgreSQL, `PUT /api/quotations/{id}/lines` of a 500-line quotation through the real app
  *    (in process, Fastify inject): every line changed (a quantity each), and one line changed.
  *    Target p50 ≤ 300 ms for the 500 changed lines.
- * Usage: `npm run bench:quotation-editor -- [--lines 500] [--keys 200] [--rounds 10]`
+ * Usage: `npm run bench:quotation-editor -- [--lines 500] [--keys 200] [--rounds 10] [--save-only]`
+ * (`--save-only` skips the browser: the save figures alone, e.g. to alternate two versions of the code).
  * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a fresh schema, dropped after).
  */
 import { randomUUID } from 'node:crypto';
@@ -161,12 +162,14 @@ async function saveBench(): Promise<{ all: number[]; one: number[]; created: num
   }
 }
 
-const typing = await typingBench();
-const figures = (times: number[]) => `p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, max ${ms(Math.max(...times))}`;
-console.log(`Typing a quantity, keydown → totals painted (Chromium, ${typing.editor.painted.length} keys; target p95 ≤ 16 ms):`);
-console.log(`  editor, ${LINES}-line quotation:        ${figures(typing.editor.painted)}`);
-console.log(`  reference, a bare input and its text: ${figures(typing.reference.painted)}`);
-console.log(`  keydown → totals in the page (the editor's own work, before the browser paints): ${figures(typing.editor.work)}`);
+if (!process.argv.includes('--save-only')) {
+  const typing = await typingBench();
+  const figures = (times: number[]) => `p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, max ${ms(Math.max(...times))}`;
+  console.log(`Typing a quantity, keydown → totals painted (Chromium, ${typing.editor.painted.length} keys; target p95 ≤ 16 ms):`);
+  console.log(`  editor, ${LINES}-line quotation:        ${figures(typing.editor.painted)}`);
+  console.log(`  reference, a bare input and its text: ${figures(typing.reference.painted)}`);
+  console.log(`  keydown → totals in the page (the editor's own work, before the browser paints): ${figures(typing.editor.work)}`);
+}
 const save = await saveBench();
 console.log(`Saving ${LINES} lines on PostgreSQL (PUT /api/quotations/{id}/lines, ${ROUNDS} rounds):`);
 console.log(`  every line changed: p50 ${ms(percentile(save.all, 50))}, p95 ${ms(percentile(save.all, 95))} (target p50 ≤ 300 ms)`);

@@ -257,8 +257,20 @@ export function defineKind<K extends KindDefinition>(kind: K): K {
   return kind;
 }
 
-/** The full entity schema of a kind (attributes, writable metadata, relationships), strict everywhere. */
+const entitySchemas = new WeakMap<KindDefinition, ReturnType<typeof buildEntitySchema>>();
+
+/**
+ * The full entity schema of a kind (attributes, writable metadata, relationships), strict everywhere.
+ * Built once per kind: zod compiles a schema's fast path on its first parse, so a schema built per
+ * row (500 quotation lines in one save) costs that compilation 500 times.
+ */
 export function entitySchema(kind: KindDefinition) {
+  let schema = entitySchemas.get(kind);
+  if (!schema) entitySchemas.set(kind, (schema = buildEntitySchema(kind)));
+  return schema;
+}
+
+function buildEntitySchema(kind: KindDefinition) {
   return z
     .strictObject({
       attributes: kind.attributes,
