@@ -1,6 +1,7 @@
 /**
  * The portal's navigation (issue 26): the pages the reader has. Training needs the edu module and the
- * employees; documents something to list; quotations the right to read them.
+ * employees; documents something to list; quotations the right to read them; open anomalies the right
+ * to read anomalies and the proofs sent for them.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
@@ -9,13 +10,13 @@ import { AppLink } from '../shell/app-link.tsx';
 import { useSession } from '../session/session.tsx';
 import { portalUrl } from './portal-texts.ts';
 
-export const portalPages = ['compliance', 'training', 'documents', 'quotations', 'requests'] as const;
+export const portalPages = ['compliance', 'anomalies', 'training', 'documents', 'quotations', 'requests'] as const;
 export type PortalPage = (typeof portalPages)[number];
 
 /** The portal page a URL shows (a site's page is part of «Conformità»); none for another page (an employee's). */
 export function portalPageOf(path: string): PortalPage | undefined {
   if (!/^\/customers\/[^/]+(\/portal(\/.*)?)?$/.test(path)) return undefined;
-  const page = /\/portal\/(training|documents|quotations|requests)$/.exec(path)?.[1];
+  const page = /\/portal\/(anomalies|training|documents|quotations|requests)$/.exec(path)?.[1];
   return (page as PortalPage | undefined) ?? 'compliance';
 }
 
@@ -25,6 +26,8 @@ export function PortalNav({ customerId, current }: { customerId: string; current
   const readable = (type: string) => ability.can('read', findKind(type)?.subject ?? type);
   const pages: { page: PortalPage; href: string }[] = [
     { page: 'compliance', href: portalUrl(customerId) },
+    // Issue 26 §4: its open anomalies, and the proofs that it resolved them.
+    ...(readable('anomalies') && readable('rectifications') ? [{ page: 'anomalies' as const, href: `${portalUrl(customerId)}/anomalies` }] : []),
     ...(hasTrainingModule(identity.allowedModules) && readable('employees') ? [{ page: 'training' as const, href: `${portalUrl(customerId)}/training` }] : []),
     ...(readable('assignments') || (readable('media') && readable('employees')) ? [{ page: 'documents' as const, href: `${portalUrl(customerId)}/documents` }] : []),
     ...(readable('quotations') ? [{ page: 'quotations' as const, href: `${portalUrl(customerId)}/quotations` }] : []),

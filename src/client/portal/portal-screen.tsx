@@ -11,6 +11,7 @@ import { useSession } from '../session/session.tsx';
 import { CustomerCompliance } from '../training/customer-compliance.tsx';
 import { useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { pagePath } from '../workspace/workspace-state.ts';
+import PortalAnomalies from './portal-anomalies.tsx';
 import PortalCompliance from './portal-compliance.tsx';
 import PortalRequests from './portal-requests.tsx';
 import PortalSite from './portal-site.tsx';
@@ -29,6 +30,7 @@ export default function PortalScreen({ customerId, siteId }: { customerId: strin
       {staffView && <PortalNav customerId={customerId} current={page} />}
       {page === 'quotations' ? <PortalQuotations customerId={customerId} staffView={staffView} />
         : page === 'requests' ? <PortalRequests customerId={customerId} staffView={staffView} />
+        : page === 'anomalies' ? <PortalAnomalies customerId={customerId} staffView={staffView} />
         : page === 'training' ? <PortalPageOf customerId={customerId} page="training" staffView={staffView} />
         : page === 'documents' ? <PortalPageOf customerId={customerId} page="documents" staffView={staffView} />
           : siteId ? <PortalSite customerId={customerId} siteId={siteId} staffView={staffView} />

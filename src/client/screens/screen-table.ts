@@ -59,6 +59,7 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CustomersIdPortalDocuments: { screen: 'portal' },
   CustomersIdPortalQuotations: { screen: 'portal' },
   CustomersIdPortalRequests: { screen: 'portal' },
+  CustomersIdPortalAnomalies: { screen: 'portal' },
   ImportsNew: { screen: 'import' },
   ImportsId: { screen: 'importRecord' },
   CustomerEquipments: grid('equipments', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),

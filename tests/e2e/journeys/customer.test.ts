@@ -75,7 +75,7 @@ describe('Cliente: its portal, its certificate, nothing internal', () => {
     }
     expect(await portal.textContent()).not.toMatch(STAFF_WORDS);
     const pages = await portal.locator('.portal-nav a').allTextContents();
-    expect(pages).toEqual(['Conformità', 'Formazione', 'Documenti', 'Preventivi', 'Richieste di intervento']);
+    expect(pages).toEqual(['Conformità', 'Anomalie aperte', 'Formazione', 'Documenti', 'Preventivi', 'Richieste di intervento']);
     await guard.expectAccessible('portal, home');
 
     // «Documenti»: the certificates of its employees, one downloaded with the keyboard.
