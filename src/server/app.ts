@@ -214,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Who calls is settled as soon as the headers are in, before any body is read: an anonymous
   // request does not get to send its body (the answer closes the connection, http/connections.ts).
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || isEventStream(request) || isPublicDocumentation(request.url) || isSignedMediaUrl(request.url) || isCalendarFeedUrl(request.url)) return;
+    if (!request.url.startsWith('/api/') || isHealthProbe(request.url) || isEventStream(request) || isPublicDocumentation(request.url) || isSignedMediaUrl(request.url) || isCalendarFeedUrl(request.url)) return;
     request.caller = await identities.resolve(request);
     await maintenance.enforce(request, request.caller);
   });
@@ -349,4 +349,12 @@ function immutableAssets(reply: FastifyReply, filePath: string) {
   // The build's .br/.gz copies are the same asset.
   const hashed = /\/assets\/.+-[A-Z0-9]{8,}\.(js|css|map|woff2?|png|svg)(\.br|\.gz)?$/i.test(filePath);
   reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/**
+ * The health probes (`/api/health`, `/api/health/live`) answer without sign-in; nothing else does,
+ * not even a resource whose name begins the same way (`/api/healthSurveillanceVisits`).
+ */
+export function isHealthProbe(url: string): boolean {
+  return /^\/api\/health(\/live)?(?:[?#]|$)/.test(url);
 }

@@ -268,6 +268,7 @@ const SAMPLES: Record<string, (ids: Ids, n: number) => Body> = {
   reminders: (ids, n) => ({ attributes: { title: `Richiamare ${n}`, dateTime: '2026-07-01T09:00:00+01:00' }, relationships: { userId: ids.users } }),
   serviceRequests: (ids, n) => ({ attributes: { description: `Estintore scarico ${n}`, module: 'fire', preferredSlots: [{ date: '2026-06-17', period: 'morning' }] }, relationships: { customerId: ids.customers } }),
   technicianQualifications: (ids, n) => ({ attributes: { systemTypes: ['extinguishers', 'fireDoors'], certifyingBody: `Ente ${n}`, obtainedDate: '2025-01-10', renewalDueDate: '2030-01-10' }, relationships: { userId: ids.users } }),
+  healthSurveillanceVisits: (ids, n) => ({ attributes: { visitType: 'periodica', visitDate: '2026-03-10', doctorName: `Dott. Medico ${n}`, judgement: 'idoneoConPrescrizioni', prescriptions: 'Niente carichi oltre 10 kg', periodicityMonths: 12 + (n % 12) }, relationships: { employeeId: ids.employees } }),
   products: (_, n) => ({ attributes: { code: `P-${n}`, name: 'Estintore a polvere 6 kg' } }),
   suppliers: (_, n) => ({ attributes: { businessName: `Forniture ${n} S.r.l.` } }),
   supplierProducts: (ids) => ({ attributes: {}, relationships: { supplierId: ids.suppliers, productId: ids.products } }),

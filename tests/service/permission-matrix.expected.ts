@@ -95,6 +95,7 @@ export const fixtureRows = {
   serviceRequests: { requestA: 'a service request of customer A, submitted (issue 26 §7)' },
   rectifications: { rectificationA: 'customer A’s proof that it fixed the anomaly of its equip equipment, submitted (issue 26 §4)' },
   enrolmentRequests: { enrolmentA: 'customer A’s request to enrol its employee in the edu course, waiting (issue 26 §6)' },
+  healthSurveillanceVisits: { visitA: 'the visit of customer A’s employee, permanently unfit (module med; no next visit, so no deadline beside the fixture’s own)' },
 } as const;
 
 export type FixtureType = keyof typeof fixtureRows;
@@ -273,6 +274,8 @@ export const expected: Record<string, CallerExpectation> = {
       courseEditions: {},
       trainingPlans: {},
       enrolmentRequests: {},
+      // Health surveillance is the med module's: closed whole.
+      healthSurveillanceVisits: {},
       trainingSites: {},
       trainingRooms: {},
       trainingEquipments: {},
@@ -615,6 +618,8 @@ export const expected: Record<string, CallerExpectation> = {
       rectifications: { read: ['rectificationA'], create: true, update: ['rectificationA'] },
       // Issue 26 §6: asks the enrolment of its own employees and reads its requests; the training office decides.
       enrolmentRequests: { read: ['enrolmentA'], create: true },
+      // Module med: the visits of its own employees (what the written judgement gives the employer), read only.
+      healthSurveillanceVisits: { read: ['visitA'] },
     },
     findings: [...mediaReads(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaOrderA'])],
   },
@@ -642,8 +647,9 @@ export const expected: Record<string, CallerExpectation> = {
       physicalInstallations: { read: [] },
       serviceRequests: { read: [] },
       rectifications: { read: [] },
-      // Fire only: training (edu) is closed whole.
+      // Fire only: training (edu) and health surveillance (med) are closed whole.
       enrolmentRequests: {},
+      healthSurveillanceVisits: {},
     },
   },
 };

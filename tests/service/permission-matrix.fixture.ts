@@ -167,6 +167,8 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
   await add('trainingPlans', 'planA', { attributes: { year: 2026, title: 'Piano formativo 2026', items: [{ courseId: course.id, employeeIds: [employee.id] }] }, relationships: { customerId: customerA.id } });
   // Issue 26 §6: customer A asks that its employee join the next edition of the course.
   await add('enrolmentRequests', 'enrolmentA', { attributes: { note: 'Nuovo addetto' }, relationships: { employeeId: employee.id, customerId: customerA.id, courseId: course.id } });
+  // Module med: a visit of the same employee; permanently unfit, so no next visit and no deadline beside the fixture's own.
+  await add('healthSurveillanceVisits', 'visitA', { attributes: { visitType: 'periodica', visitDate: '2026-03-10', doctorName: 'Dott. Marco Rinaldi', judgement: 'inidoneoPermanente' }, relationships: { employeeId: employee.id } });
 
   lap('training');
   // Planning: customer A's equip intervention and equipment (with an anomaly), customer B's fire ones (with a check).
@@ -287,6 +289,8 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         anomalies: { attributes: { description: 'Nuova perdita', risk: 'low', detectedDateTime: '2026-06-12T10:00:00.000Z' }, relationships: { customerId: rows.customerA.id, equipmentId: rows.equipmentEquip.id } },
         rectifications: { attributes: { note: 'Perdita riparata' }, relationships: { anomalyId: rows.anomalyEquip.id, customerId: rows.customerA.id } },
         enrolmentRequests: { attributes: { note: 'Prossima edizione' }, relationships: { employeeId: rows.employeeA.id, customerId: rows.customerA.id, courseId: rows.eduCourse.id } },
+        // At the end of the employment: no next visit, no deadline.
+        healthSurveillanceVisits: { attributes: { visitType: 'cessazione', visitDate: '2026-05-04', doctorName: 'Dott.ssa Paola Ferri', judgement: 'idoneo' }, relationships: { employeeId: rows.employeeA.id } },
         controls: { attributes: { code: 'SIG', name: 'Sigillo' }, relationships: { equipmentFamilyId: rows.familyFire.id } },
         checks: {
           attributes: { result: true, passed: true, checkedDateTime: '2026-06-12T10:00:00.000Z' },
@@ -360,6 +364,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         anomalies: { attributes: { resolutionNotes: 'Aggiornato' } },
         rectifications: { attributes: { note: 'Aggiornato' } },
         enrolmentRequests: { attributes: { note: 'Aggiornato' } },
+        healthSurveillanceVisits: { attributes: { doctorName: 'Dott.ssa Elena Barbieri' } },
         controls: { attributes: { description: 'Aggiornato' } },
         checks: { attributes: { notes: 'Aggiornato' } },
         physicalActivities: { attributes: { lastExecutionDate: '2026-03-01' } },

@@ -18,14 +18,18 @@ export function usePortalTexts(): ChartTexts {
   return useMemo(() => chartTexts(intl), [intl]);
 }
 
-export const moduleName = (intl: Pick<IntlShape, 'formatMessage'>, module: string) => intl.formatMessage({ id: `nav.param.moduleName.${module}` });
+/** The portal names a module by what its deadlines are where that differs from the module's name (med: «Sorveglianza sanitaria»). */
+const PORTAL_MODULE_LABELS: Readonly<Record<string, string>> = { med: 'portal.moduleName.med' };
+const moduleLabelId = (module: string) => PORTAL_MODULE_LABELS[module] ?? `nav.param.moduleName.${module}`;
+
+export const moduleName = (intl: Pick<IntlShape, 'formatMessage'>, module: string) => intl.formatMessage({ id: moduleLabelId(module) });
 
 /** The chart's table: one row per month of the next 12, one column per module, and the total. */
 export function dueByMonthTable(result: AggregateResult, modules: readonly string[], today: string, texts: ChartTexts): ChartTable {
   const count = (month: string, module: string) => result.data.filter((g) => g.key.deadlineDate === month && g.key.module === module).reduce((n, g) => n + g.count, 0);
   return {
     estimate: result.meta.totalIsEstimate === true,
-    columns: [...modules.map((module) => ({ label: texts.t(`nav.param.moduleName.${module}`), drawn: true })), { label: texts.t('portal.chart.total'), drawn: false }],
+    columns: [...modules.map((module) => ({ label: texts.t(moduleLabelId(module)), drawn: true })), { label: texts.t('portal.chart.total'), drawn: false }],
     rows: monthsAhead(today).map((month) => {
       const values = modules.map((module) => count(month, module));
       return { label: texts.month(month), values: [...values, values.reduce((a, b) => a + b, 0)] };
@@ -45,6 +49,7 @@ export function reasonText(intl: Pick<IntlShape, 'formatMessage'>, facts: Deadli
     norm: reason.norm,
     period,
     basis: reason.basis,
+    months: intl.formatMessage({ id: 'portal.period.months' }, { months: reason.months }),
     since: reason.since ? formatValue(reason.since, 'date') : '',
   });
 }

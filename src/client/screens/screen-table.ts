@@ -48,6 +48,8 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   TrainingPlansId: form('trainingPlans'),
   CustomersEmployees: grid('employees'),
   CustomersEmployeesId: form('employees', 'employeeId'),
+  HealthSurveillanceVisits: { screen: 'grid', type: 'healthSurveillanceVisits', columns: ['title', 'employeeId', 'customerId', 'visitType', 'visitDate', 'judgement', 'nextVisitDate', 'doctorName'] },
+  HealthSurveillanceVisitsId: form('healthSurveillanceVisits'),
   CustomersId: form('customers'),
   CustomersIdDetail: form('customers'),
   // The customer page opens on its settings section (additional fields, feature flags).

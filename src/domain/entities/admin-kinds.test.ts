@@ -33,6 +33,7 @@ const samples: Record<string, Sample> = {
   trainingEquipments: { attributes: { name: 'Manichino RCP' }, relationships: { trainingSiteId } },
   reminders: { attributes: { title: 'Richiamare il cliente', dateTime: '2025-03-01T09:00:00+01:00' }, relationships: { userId } },
   technicianQualifications: { attributes: { systemTypes: ['extinguishers'], certifyingBody: 'Ente certificatore', obtainedDate: '2026-01-10' }, relationships: { userId } },
+  healthSurveillanceVisits: { attributes: { visitType: 'periodica', visitDate: '2026-03-10', doctorName: 'Dott.ssa Paola Ferri', judgement: 'idoneo' }, relationships: { employeeId: customerId } },
 };
 
 describeKindContract('admin kinds', adminKinds as readonly KindDefinition[], samples);

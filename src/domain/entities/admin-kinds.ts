@@ -16,6 +16,7 @@ import { courseEditions } from './course-editions.ts';
 import { trainingEquipments, trainingRooms, trainingSites } from './training-sites.ts';
 import { reminders } from './reminders.ts';
 import { technicianQualifications } from './technician-qualifications.ts';
+import { healthSurveillanceVisits } from './health-surveillance-visits.ts';
 
 export const adminKinds = [
   users, roles, userSettings,
@@ -23,6 +24,7 @@ export const adminKinds = [
   templateDocs, reportHeadings, media,
   paymentTerms, invoicingMethods,
   employees, jobs, jobScopes, safetyRoles,
+  healthSurveillanceVisits,
   technicianQualifications,
   courses, courseEditions, trainingPlans, trainingSites, trainingRooms, trainingEquipments,
   reminders,

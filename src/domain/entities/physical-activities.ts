@@ -49,6 +49,8 @@ export const physicalActivityRelationships = z.strictObject({
   courseEditionId: z.uuid().nullable().optional(),
   /** A technician's qualification to renew (issue 25, module doc): the qualification whose renewal deadline it is. */
   technicianQualificationId: z.uuid().nullable().optional(),
+  /** An employee's next visit of health surveillance (module med): the visit it follows from. */
+  healthSurveillanceVisitId: z.uuid().nullable().optional(),
 });
 
 type PhysicalActivityShape = EntityShape & { attributes: z.infer<typeof physicalActivityAttributes> };
@@ -67,7 +69,7 @@ export const postponeDeadlineRequest = z.strictObject({
 
 export const ruleKindLabels: Record<(typeof deadlineKinds)[number], string> = {
   sorveglianza: 'Sorveglianza', controlloPeriodico: 'Controllo periodico', revisione: 'Revisione', collaudo: 'Collaudo', fineVita: 'Fine vita',
-  aggiornamentoFormativo: 'Aggiornamento formativo', rinnovoQualifica: 'Rinnovo qualifica',
+  aggiornamentoFormativo: 'Aggiornamento formativo', rinnovoQualifica: 'Rinnovo qualifica', visitaPeriodica: 'Visita periodica',
 };
 
 export const physicalActivities = defineKind({
@@ -97,6 +99,7 @@ export const physicalActivities = defineKind({
     employeeId: { path: 'relationships.employeeId', type: 'uuid' },
     courseId: { path: 'relationships.courseId', type: 'uuid' },
     technicianQualificationId: { path: 'relationships.technicianQualificationId', type: 'uuid' },
+    healthSurveillanceVisitId: { path: 'relationships.healthSurveillanceVisitId', type: 'uuid' },
   },
   // What a planner types: the customer, the equipment's code, the activity, the norm. The names are
   // looked up by the server on every write (metadata), so the search finds them.
@@ -120,6 +123,8 @@ export const physicalActivities = defineKind({
     'relationships.courseEditionId': { target: 'courseEditions' },
     // A renewal means nothing without its qualification.
     'relationships.technicianQualificationId': { target: 'technicianQualifications', owned: true },
+    // The visit the next one follows from: deleted with it (the server then puts the previous visit's next one back).
+    'relationships.healthSurveillanceVisitId': { target: 'healthSurveillanceVisits', owned: true },
   },
   actions: {
     plan: { label: 'Crea intervento', ability: 'update', body: planDeadlinesRequest, creates: true, createdType: 'assignments', key: 'i', selection: 'physicalActivityIds' },

@@ -19,8 +19,12 @@ import { optionalText, requiredText } from '../validation.ts';
 export const maintenanceKinds = ['sorveglianza', 'controlloPeriodico', 'revisione', 'collaudo', 'fineVita'] as const;
 export type MaintenanceKind = (typeof maintenanceKinds)[number];
 
-/** What a deadline is: a maintenance phase, or an employee's training refresher (issue 12: the same engine serves training). */
-export const deadlineKinds = [...maintenanceKinds, 'aggiornamentoFormativo', 'rinnovoQualifica'] as const;
+/**
+ * What a deadline is: a maintenance phase, an employee's training refresher (issue 12: the same engine
+ * serves training), a technician's qualification to renew (issue 25), an employee's periodic visit of
+ * health surveillance (module med, D.Lgs. 81/2008 art. 41).
+ */
+export const deadlineKinds = [...maintenanceKinds, 'aggiornamentoFormativo', 'rinnovoQualifica', 'visitaPeriodica'] as const;
 export type DeadlineKind = (typeof deadlineKinds)[number];
 
 /** What the first deadline counts from. */

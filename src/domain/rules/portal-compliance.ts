@@ -30,8 +30,8 @@ export function portalComplianceState(due: string | null | undefined, today: str
   return band === undefined ? { state: 'ok' } : { state: 'expiring', withinDays: band, daysLeft };
 }
 
-/** The modules whose deadlines the deadline engine keeps (fire and equipment maintenance, training refreshers). */
-export const PORTAL_DEADLINE_MODULES = ['fire', 'equip', 'edu'] as const;
+/** The modules whose deadlines the deadline engine keeps (fire and equipment maintenance, training refreshers, health surveillance visits). */
+export const PORTAL_DEADLINE_MODULES = ['fire', 'equip', 'edu', 'med'] as const;
 export type PortalDeadlineModule = (typeof PORTAL_DEADLINE_MODULES)[number];
 
 /**
@@ -116,12 +116,12 @@ export function monthsAheadRange(today: string): { from: string; to: string } {
 }
 
 /** What counts a date from, as the customer reads it: an execution recorded, or the rule's own basis. */
-export type DeadlineBasis = 'production' | 'installation' | 'lastExecution' | 'lastCourse' | 'typeBasis';
+export type DeadlineBasis = 'production' | 'installation' | 'lastExecution' | 'lastCourse' | 'lastVisit' | 'typeBasis';
 
 /** Why a deadline falls on its date: the rule's phase, norm with its edition, period and basis. */
 export interface DeadlineReason {
   kind: string;
-  /** «UNI 9994-1:2024» (an edition that is a year joins the norm), «Accordo Stato-Regioni del 17/04/2025». */
+  /** «UNI 9994-1:2024» (an edition that is a year joins the norm), «Accordo Stato-Regioni del 17/04/2025», «D.Lgs. 81/2008 art. 41» (an article too). */
   norm: string;
   months: number;
   basis: DeadlineBasis;
@@ -138,12 +138,16 @@ export interface DeadlineRuleFacts {
 export function deadlineReason({ rule, lastExecutionDate }: DeadlineRuleFacts): DeadlineReason | null {
   if (!rule || typeof rule.norm !== 'string' || typeof rule.months !== 'number') return null;
   const edition = typeof rule.edition === 'string' ? rule.edition.trim() : '';
-  const norm = edition === '' ? rule.norm : /^\d{4}$/.test(edition) ? `${rule.norm}:${edition}` : `${rule.norm} del ${edition}`;
+  const norm = edition === '' ? rule.norm
+    : /^\d{4}$/.test(edition) ? `${rule.norm}:${edition}`
+      : /^art\. /.test(edition) ? `${rule.norm} ${edition}` : `${rule.norm} del ${edition}`;
   const kind = String(rule.kind ?? '');
   const since = typeof lastExecutionDate === 'string' && lastExecutionDate !== '' ? lastExecutionDate.slice(0, 10) : null;
   const training = kind === 'aggiornamentoFormativo';
   let basis: DeadlineBasis;
   if (rule.from === 'production' || rule.from === 'installation') basis = rule.from;
+  // A periodic visit of health surveillance counts from the last visit, at the doctor's periodicity.
+  else if (kind === 'visitaPeriodica') basis = 'lastVisit';
   else if (since) basis = training ? 'lastCourse' : 'lastExecution';
   else basis = training ? 'lastCourse' : 'typeBasis';
   return { kind, norm, months: rule.months, basis, since: rule.from === 'lastExecution' ? since : null };

@@ -32,6 +32,7 @@ import { rolesKind } from './roles.ts';
 import { savedViewsKind } from './savedViews.ts';
 import { serviceRequestsKind } from './serviceRequests.ts';
 import { technicianQualificationsKind } from './technicianQualifications.ts';
+import { healthSurveillanceVisitsKind } from './healthSurveillanceVisits.ts';
 import { templateDocsKind } from './templateDocs.ts';
 import { usersKind } from './users.ts';
 
@@ -63,6 +64,7 @@ export const kindModules: readonly KindHooksModule[] = [
   savedViewsKind,
   serviceRequestsKind,
   technicianQualificationsKind,
+  healthSurveillanceVisitsKind,
   templateDocsKind,
   usersKind,
 ];

@@ -90,6 +90,7 @@ export default {
   'commands.create.reminders': 'Nuovo promemoria',
   'commands.create.serviceRequests': 'Nuova richiesta di intervento',
   'commands.create.technicianQualifications': 'Nuova qualifica di un tecnico',
+  'commands.create.healthSurveillanceVisits': 'Nuova visita di sorveglianza sanitaria',
   'commands.create.rectifications': 'Nuova risoluzione segnalata',
   'commands.create.enrolmentRequests': 'Nuova richiesta di iscrizione',
   'commands.create.imports': 'Nuova importazione',

@@ -32,6 +32,7 @@ const messages: Record<string, string> = {
   'roles.subject.impersonation audit': 'registro delle impersonificazioni',
   'roles.subject.import': 'importazioni da foglio di calcolo',
   'roles.subject.technician qualification': 'qualifiche dei tecnici',
+  'roles.subject.health surveillance visit': 'visite di sorveglianza sanitaria',
   // Issue 26 §4: the customers' proofs that they fixed an anomaly, and the office's decision on them.
   'roles.subject.rectification': 'risoluzioni segnalate dai clienti',
   // Issue 26 §6: the customers' requests to enrol an employee in a course edition.

@@ -60,11 +60,13 @@ export default {
   'portal.deadline.missing': 'Data da definire',
   'portal.period.months': '{months, plural, one {# mese} other {# mesi}}',
   'portal.period.years': '{years, plural, one {# anno} other {# anni}}',
-  'portal.reason': '{kind}: {norm}, {basis, select, production {{period} dalla produzione} installation {{period} dall’installazione} lastExecution {ogni {period} dall’ultima esecuzione, del {since}} lastCourse {ogni {period} dall’ultimo corso, del {since}} other {{period} dalla data di riferimento del tipo}}',
+  'portal.reason': '{kind}: {norm}, {basis, select, production {{period} dalla produzione} installation {{period} dall’installazione} lastExecution {ogni {period} dall’ultima esecuzione, del {since}} lastCourse {ogni {period} dall’ultimo corso, del {since}} lastVisit {ogni {months} stabiliti dal medico competente, dall’ultima visita del {since}} other {{period} dalla data di riferimento del tipo}}',
   'portal.period.day': '{count, plural, one {ogni giorno} other {ogni # giorni}}',
   'portal.period.week': '{count, plural, one {ogni settimana} other {ogni # settimane}}',
   'portal.period.month': '{count, plural, one {ogni mese} other {ogni # mesi}}',
   'portal.period.year': '{count, plural, one {ogni anno} other {ogni # anni}}',
   'portal.reason.frequency': 'Periodicità concordata: {period}{since, select, none {} other {, dall’ultima esecuzione del {since}}}',
   'portal.reason.none': 'Data fissata dall’ufficio',
+  // Module med in the portal: its deadlines are the employees' visits (D.Lgs. 81/2008 art. 41).
+  'portal.moduleName.med': 'Sorveglianza sanitaria',
 };

@@ -1,5 +1,6 @@
 /** Italian names of entity fields (`form.field.*`) and enum values (`form.enum.*`), shared by grids and forms. */
 import { fireSystemTypeFacts, fireSystemTypes } from '../../../domain/rules/technician-qualification.ts';
+import { fitnessJudgementFacts, fitnessJudgements, healthVisitTypeFacts, healthVisitTypes } from '../../../domain/rules/health-surveillance.ts';
 
 export default {
   'form.field.action': 'Azione',
@@ -621,6 +622,20 @@ export default {
   'form.field.renewalDueDate': 'Scadenza del rinnovo',
   'form.field.technicianQualificationId': 'Qualifica del tecnico',
   'form.field.qualificationOverrideReason': 'Motivo dell’assegnazione senza qualifica',
+  // Module med, health surveillance (D.Lgs. 81/2008 art. 41): the visits and judgements by the law's names (the domain's facts, written once).
+  ...Object.fromEntries(healthVisitTypes.map((type) => [`form.enum.${type}`, healthVisitTypeFacts[type].label])),
+  ...Object.fromEntries(fitnessJudgements.map((judgement) => [`form.enum.${judgement}`, fitnessJudgementFacts[judgement].label])),
+  'form.enum.visitaPeriodica': 'Visita periodica',
+  'form.field.visitType': 'Tipo di visita',
+  'form.field.visitDate': 'Data della visita',
+  'form.field.doctorName': 'Medico competente',
+  'form.field.judgement': 'Giudizio di idoneità',
+  'form.field.prescriptions': 'Prescrizioni o limitazioni (come nel giudizio)',
+  'form.field.unfitUntil': 'Inidoneo fino al',
+  'form.field.periodicityMonths': 'Periodicità (mesi)',
+  'form.field.nextVisitDate': 'Prossima visita',
+  'form.field.judgementMediaId': 'Giudizio scritto (file)',
+  'form.field.healthSurveillanceVisitId': 'Visita di sorveglianza sanitaria',
   // Issue 26 §7, service requests (chiamate) from the portal.
   'form.field.preferredSlots': 'Fasce preferite',
   'form.field.period': 'Fascia',

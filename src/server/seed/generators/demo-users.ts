@@ -117,5 +117,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ];
 
-/** Modules the demo customer users may use: their field work, and the training of their employees (courses, certificates). */
-export const DEMO_CUSTOMER_MODULES = ['fire', 'equip', 'edu'] as const;
+/**
+ * Modules the demo customer users may use: their field work, the training of their employees (courses,
+ * certificates) and their health surveillance (the judgements and next visits, module med).
+ */
+export const DEMO_CUSTOMER_MODULES = ['fire', 'equip', 'edu', 'med'] as const;

@@ -3,6 +3,7 @@
  * Step labels are Italian: they are the progress lines printed on first start.
  */
 import { seedPortalRequests } from './portal-requests.ts';
+import { seedHealthSurveillance } from './health-surveillance.ts';
 import type { SeedContext } from '../seed-context.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedOrders, seedQuotations } from './commercial.ts';
@@ -51,6 +52,8 @@ export const seedSteps: readonly SeedStep[] = [
   { label: 'Qualifiche dei tecnici', run: seedTechnicianQualifications },
   // No draws of their own either (issue 26): the customers' proofs, enrolment and service requests.
   { label: 'Richieste dei clienti dal portale', run: seedPortalRequests },
+  // No draws either (module med): the employees' visits of health surveillance and their next ones.
+  { label: 'Sorveglianza sanitaria', run: seedHealthSurveillance },
   { label: 'Password degli utenti dimostrativi', run: async (ctx) => ({ 'utenti con password': await setDemoPasswords(ctx.db, { overwrite: true }) }) },
 ];
 

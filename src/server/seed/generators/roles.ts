@@ -165,6 +165,9 @@ export const roleDefinitions: readonly { name: string; description: string; perm
       // Issue 26 §6: asks the enrolment of its own employees in a course edition and reads its requests (0036-enrolment-requests);
       // the staff who manage course editions (administrators) decide.
       { action: ['read', 'create'], subject: 'enrolment request', conditions: { 'relationships.customerId': USER_CUSTOMER_ID } },
+      // Module med: the visits of its own employees, i.e. what the written judgement gives the employer
+      // (D.Lgs. 81/2008 art. 41 c. 6-bis; nothing clinical is stored); closed without med (0039-health-surveillance).
+      { action: 'read', subject: 'health surveillance visit', conditions: { 'relationships.customerId': USER_CUSTOMER_ID } },
       // The lines of those quotations (the kind reads through its quotation: same customer, same states), without the cost and margin.
       { action: 'read', subject: 'quotation products' },
       { action: 'read', subject: 'quotation products', fields: ['attributes.costPrice', 'metadata.margin', 'metadata.marginPercent', 'relationships.supplierId'], inverted: true, reason: 'Costi e margini riservati al personale' },
