@@ -3,10 +3,13 @@
  * upload path) that it fixed an open anomaly of its own customer; not for another customer's, not
  * for a resolved one. The office accepts (the anomaly resolved, the evidence kept)
  * or refuses with a reason (the anomaly stays open, the customer reads why); staff without the ability
- * are refused; the decision fields are never the customer's.
+ * are refused; the decision fields are never the customer's. The register of checks prints an anomaly
+ * resolved by an accepted proof as the customer's, with its evidence, not as a technician's intervention.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, insertDemoRoles, insertUser, setupApi, type Api } from './setup.ts';
+import { pdfText } from '../support/pdf-text.ts';
+import { controlRegisterTemplate } from '../../src/server/seed/generators/document-templates.ts';
 
 describe.each(engines())('rectifications on %s', (engine) => {
   let api: Api;
@@ -31,8 +34,8 @@ describe.each(engines())('rectifications on %s', (engine) => {
     return api.as(userId).request('POST', `/api/rectifications/${id}/actions/${action}`, body, { 'if-match': `"${current.metadata.lastUpdatedDateTime as string}"` });
   };
   /** Sends a rectification with a photo attached, as the portal does: the row, the file, then the list of evidence. */
-  const submitWithPhoto = async (anomalyRow: { id: string }) => {
-    const sent = await submit(cliente, anomalyRow, customerId);
+  const submitWithPhoto = async (anomalyRow: { id: string }, note?: string) => {
+    const sent = await submit(cliente, anomalyRow, customerId, note);
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const id = String(sent.body.data.id);
     const upload = await api.as(cliente).request('POST', '/api/media/uploads', { name: 'cartello.png', mimeType: 'image/png', bytesCount: 68, owner: { type: 'rectifications', id } });
@@ -119,5 +122,38 @@ describe.each(engines())('rectifications on %s', (engine) => {
     expect(seen.body.data.attributes).toMatchObject({ state: 'refused', decisionReason: 'La foto non mostra la lancia montata' });
     // Refused, the customer may send a new proof.
     expect((await submit(cliente, found, customerId, 'Lancia montata, nuova foto')).status).toBe(201);
+  });
+  it('the register of checks prints an anomaly resolved by an accepted proof as the customer’s, with its evidence', async () => {
+    await create('templateDocs', { attributes: { type: 'controlRegister', name: 'Registro', body: controlRegisterTemplate, isDefault: true } });
+    const family = await create('equipmentFamilies', { attributes: { code: 'EST', name: 'Estintore', module: 'fire' } });
+    const equipment = await create('equipments', { attributes: { equipmentId: 'EST-0042', module: 'fire', serialNumber: 'SN-42' }, relationships: { customerId, equipmentFamilyId: family.id } });
+    const onEquipment = (description: string) => create('anomalies', {
+      attributes: { description, risk: 'high', detectedDateTime: '2026-06-02T09:00:00.000Z' },
+      relationships: { customerId, equipmentId: equipment.id },
+    });
+    const byCustomer = await onEquipment('Cartello estintore assente');
+    const { id } = await submitWithPhoto(byCustomer, 'Cartello riposizionato sopra EST-0042');
+    expect((await act(manutentore, id, 'accept')).status).toBe(200);
+    const decided = (await admin().request('GET', `/api/rectifications/${id}`)).body.data;
+    // Another resolved by the office (a technician's intervention), one still open.
+    const byTechnician = await onEquipment('Manometro fuori scala');
+    expect((await admin().request('POST', `/api/anomalies/${byTechnician.id as string}/actions/resolve`, {}, { 'if-match': `"${byTechnician.metadata.lastUpdatedDateTime as string}"` })).status).toBe(200);
+    await onEquipment('Sigillo rotto');
+
+    const response = await api.app.inject({ method: 'GET', url: `/api/customers/${customerId}/document`, headers: { authorization: `Bearer ${await api.token(api.adminId)}` } });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    // Narrow columns: their words wrap.
+    const words = pdfText(response.rawPayload).replace(/\s+/g, ' ');
+    const day = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(decided.attributes.decidedDateTime));
+    expect(words).toContain('Anomalie');
+    expect(words).toContain('Cartello estintore assente');
+    expect(words).toContain(`Cliente, con prove verificate e accettate dall’ufficio il ${day}`);
+    expect(words).toContain('Cartello riposizionato sopra EST-0042');
+    expect(words).toContain('1 file: cartello.png');
+    // The office's resolution is the maintenance firm's, the open one is not resolved.
+    expect(words).toContain('Intervento della ditta di manutenzione');
+    expect(words.split('Cliente, con prove verificate').length - 1).toBe(1);
+    expect(words).toContain('Sigillo rotto');
+    expect(words).toContain('Non risolta');
   });
 });

@@ -195,6 +195,18 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
         text('tecnico', 'Controllo: tecnico che lo ha eseguito'),
         text('qualificaTecnico', 'Controllo: qualifica del tecnico (D.M. 1 settembre 2021) in quel giorno'),
       ]),
+      // Issue 26 §4: the anomalies, and how each was resolved (by the customer's accepted proof, or by the maintenance firm).
+      list('anomalie', 'Anomalie delle attrezzature e degli impianti', [
+        text('attrezzatura', 'Attrezzatura o impianto: codice'),
+        date('rilevata', 'Anomalia: rilevata il'),
+        text('rischio', 'Anomalia: rischio'),
+        text('descrizione', 'Anomalia: descrizione'),
+        text('stato', 'Anomalia: stato'),
+        date('risoltaIl', 'Anomalia: risolta il'),
+        text('risoltaDa', 'Anomalia: risolta da (il cliente, con le prove accettate e il giorno, o la ditta di manutenzione)'),
+        text('risoluzione', 'Anomalia: come è stata risolta (la nota del cliente o del tecnico)'),
+        text('prove', 'Anomalia risolta dal cliente: prove (numero e nomi dei file)'),
+      ]),
     ],
   },
 };

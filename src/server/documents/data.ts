@@ -165,6 +165,60 @@ export class DocumentData {
     return this.scoped(call, type, sql`relationships->>${via} = ANY(${[...parentIds]}::text[])`);
   }
 
+  /**
+   * The register's anomalies (issue 26 §4): those of its equipment and of the customer's installations,
+   * oldest first, each with how it was resolved. One resolved by the customer's proof the office accepted
+   * (an accepted rectification) says so, with the day accepted, the customer's note and its files (how
+   * many, and the names the reader may read): it was not a technician's intervention.
+   */
+  private async registerAnomalies(call: CallContext, customer: Entity, equipments: readonly Entity[]): Promise<Row[]> {
+    const installations = await this.readableChildren(call, 'installations', 'customerId', [customer.id]);
+    const subjects = new Map<string, string>([
+      ...equipments.map((e): [string, string] => [e.id, str(attrs(e).equipmentId) ?? '']),
+      ...installations.map((i): [string, string] => [i.id, str(attrs(i).code) ?? str(attrs(i).name) ?? '']),
+    ]);
+    const subjectOf = (anomaly: Entity) => subjects.get(String(anomaly.relationships.equipmentId ?? anomaly.relationships.installationId ?? ''));
+    const anomalies = (await this.readableChildren(call, 'anomalies', 'customerId', [customer.id]))
+      .filter((anomaly) => subjectOf(anomaly) !== undefined)
+      .sort((x, y) => String(attrs(x).detectedDateTime).localeCompare(String(attrs(y).detectedDateTime)));
+    const resolvedIds = anomalies.filter((anomaly) => attrs(anomaly).state === 'resolved').map((anomaly) => anomaly.id);
+    // The accepted proof of each anomaly (the last decided, should there be more).
+    const proofs = new Map<string, Entity>();
+    for (const proof of await this.readableChildren(call, 'rectifications', 'anomalyId', resolvedIds)) {
+      if (attrs(proof).state !== 'accepted') continue;
+      const key = String(proof.relationships.anomalyId);
+      const seen = proofs.get(key);
+      if (!seen || String(attrs(seen).decidedDateTime) <= String(attrs(proof).decidedDateTime)) proofs.set(key, proof);
+    }
+    const evidenceOf = (proof: Entity) => ((attrs(proof).evidenceMediaIds as unknown[] | undefined) ?? []).filter((id): id is string => typeof id === 'string');
+    const files = await this.readableByIds(call, 'media', [...proofs.values()].flatMap(evidenceOf));
+    return anomalies.map((anomaly) => {
+      const a = attrs(anomaly);
+      const resolved = a.state === 'resolved';
+      const proof = proofs.get(anomaly.id);
+      const base = {
+        attrezzatura: subjectOf(anomaly),
+        rilevata: a.detectedDateTime,
+        rischio: printedRisks[String(a.risk)] ?? a.risk,
+        descrizione: a.description,
+        stato: resolved ? 'Risolta' : 'Non risolta',
+        risoltaIl: resolved ? a.resolvedDateTime : undefined,
+      };
+      if (!resolved) return base;
+      if (!proof) return { ...base, risoltaDa: 'Intervento della ditta di manutenzione', risoluzione: a.resolutionNotes };
+      const evidence = evidenceOf(proof);
+      const names = evidence.map((id) => str(attrs(files.get(id)).name)).filter((name): name is string => name !== undefined);
+      const count = evidence.length === 1 ? '1 file' : `${evidence.length} file`;
+      const decided = calendarDay(str(attrs(proof).decidedDateTime));
+      return {
+        ...base,
+        risoltaDa: `Cliente, con prove verificate e accettate dall’ufficio${decided ? ` il ${italianDate(decided)}` : ''}`,
+        risoluzione: attrs(proof).note,
+        prove: names.length > 0 ? `${count}: ${names.join(', ')}` : count,
+      };
+    });
+  }
+
   /** 403 naming what the caller may not read, when a kind the document is made of is one. */
   private requireSubstance(call: CallContext, declaration: DocumentDeclaration): void {
     const missing = substance[declaration.type].map((type) => this.service.kind(type)).filter((kind: KindDefinition) => !call.access.can('read', kind));
@@ -487,7 +541,7 @@ export class DocumentData {
       });
       return {
         fileName: `Registro-controlli-${String(customer.metadata.displayName ?? customer.id).slice(0, 60)}`,
-        data: { cliente: this.customer(customer), registro: { riferimentoNormativo: documentNorms.controlRegister.text }, controlli: rows },
+        data: { cliente: this.customer(customer), registro: { riferimentoNormativo: documentNorms.controlRegister.text }, controlli: rows, anomalie: await this.registerAnomalies(call, customer, equipments) },
       };
     },
   };

@@ -127,6 +127,16 @@ export const controlRegisterTemplate = `# Registro dei controlli
 | {{attrezzatura}} | {{tipo}} | {{matricola}} | {{posizione}} | {{datiAggiuntivi}} | {{data}} | {{controllo}} | {{esito}} | {{note}} | {{tecnico}}{{#qualificaTecnico}} – {{qualificaTecnico}}{{/qualificaTecnico}} |
 {{/controlli}}
 
+## Anomalie
+| Attrezzatura | Rilevata il | Rischio | Descrizione | Stato | Risolta il | Risolta da | Risoluzione | Prove |
+|---|---|---|---|---|---|---|---|---|
+{{#anomalie}}
+| {{attrezzatura}} | {{rilevata}} | {{rischio}} | {{descrizione}} | {{stato}} | {{risoltaIl}} | {{risoltaDa}} | {{risoluzione}} | {{prove}} |
+{{/anomalie}}
+{{^anomalie}}
+Nessuna anomalia registrata.
+{{/anomalie}}
+
 Stampato il {{documento.data}}`;
 
 export const defaultTemplates: { type: TemplateDocType; name: string; body: string }[] = [
