@@ -20,6 +20,7 @@ import { abilityAccess } from '../../src/server/auth/access.ts';
 import { buildAbility } from '../../src/domain/ability.ts';
 import { createStorage, StorageNotFound } from '../../src/server/storage/index.ts';
 import { storageKeyOf, storeGeneratedFile } from '../../src/server/media/files.ts';
+import { documentVersions } from '../../src/domain/documents/versions.ts';
 
 const streamText = async (stream: Promise<Readable>) => {
   const chunks: Buffer[] = [];
@@ -34,6 +35,7 @@ describe.each(engines())('documents on %s', (engine) => {
   let standardTemplateId: string;
   let customerId: string;
   let mediaDir: string;
+  let roleIds: Record<string, string>;
   const LINES = 50;
 
   const pdf = async (url: string, userId: string, method: 'GET' | 'POST' = 'GET', body?: unknown) => {
@@ -49,7 +51,7 @@ describe.each(engines())('documents on %s', (engine) => {
   beforeAll(async () => {
     mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'documents-api-'));
     api = await setupApi(engine, { authDisabled: false, env: { MEDIA_DIR: mediaDir } });
-    const roleIds = await insertDemoRoles(api);
+    roleIds = await insertDemoRoles(api);
     sellerId = await insertUser(api, [roleIds.Commerciale!], { displayName: 'Venditore Altro', isSalesman: true });
     const admin = api.as(api.adminId);
     const create = async (type: string, body: unknown) => {
@@ -235,5 +237,44 @@ describe.each(engines())('documents on %s', (engine) => {
     const register = await pdf(`/api/customers/${customerId}/document`, api.adminId);
     expect(register.status).toBe(200);
     expect(pdfText(register.bytes)).toContain('D.M. 1 settembre 2021');
+  });
+  it('keeps each issue of a re-issued intervention report as a version its customer reads, and another customer never', async () => {
+    const admin = api.as(api.adminId);
+    const other = (await admin.request('POST', '/api/customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Beta Spa' } } })).body.data;
+    const cliente = await insertUser(api, [roleIds.Cliente!], { userType: 'customer', displayName: 'Giulia Cliente', customerId, allowedModules: ['fire'] });
+    const stranger = await insertUser(api, [roleIds.Cliente!], { userType: 'customer', displayName: 'Altro Cliente', customerId: other.id, allowedModules: ['fire'] });
+    const assignment = (await admin.request('POST', '/api/assignments', { attributes: { module: 'fire', title: 'Manutenzione semestrale' }, relationships: { customerId } })).body.data;
+    const first = await pdf(`/api/assignments/${assignment.id}/document`, api.adminId, 'POST', {});
+    expect(first.status, first.bytes.toString()).toBe(201);
+    // A correction, then the report issued again: a second file, the first one kept.
+    const current = (await admin.request('GET', `/api/assignments/${assignment.id}`)).body.data;
+    const patched = await admin.request('PATCH', `/api/assignments/${assignment.id}`, { attributes: { title: 'Manutenzione semestrale (corretto)' } }, { 'if-match': `"${current.metadata.lastUpdatedDateTime as string}"` });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const second = await pdf(`/api/assignments/${assignment.id}/document`, api.adminId, 'POST', {});
+    expect(second.status, second.bytes.toString()).toBe(201);
+    const ids = [first.json().data.id as string, second.json().data.id as string];
+    expect(ids[0]).not.toBe(ids[1]);
+
+    const query = `filter[customerId]=${customerId}&filter[ownerType]=assignments&filter[nodeKind]=media&sort=-createdDateTime`;
+    const listed = await api.as(cliente).request('GET', `/api/media?${query}`);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const reports = (listed.body.data as any[]).filter((media) => media.relationships.ownerId === assignment.id);
+    const [document] = documentVersions(reports);
+    expect(document!.versions.map((version) => [version.media.id, version.number])).toEqual([[ids[1], 2], [ids[0], 1]]);
+    // Each version downloads for its customer, and the earlier one still says what it said.
+    for (const [index, id] of ids.entries()) {
+      const link = await api.as(cliente).request('GET', `/api/media/${id}/download`, undefined, { accept: 'application/json' });
+      expect(link.status).toBe(200);
+      const content = await api.app.inject({ method: 'GET', url: link.body.data.url });
+      expect(pdfText(content.rawPayload)).toContain(index === 0 ? 'Manutenzione semestrale' : 'Manutenzione semestrale (corretto)');
+    }
+
+    // Another customer's user: not in its list, not by id, not as a download.
+    const foreign = await api.as(stranger).request('GET', `/api/media?${query}`);
+    expect(foreign.status === 403 || (foreign.body.data as unknown[]).length === 0, JSON.stringify(foreign.body)).toBe(true);
+    for (const id of ids) {
+      expect([403, 404]).toContain((await api.as(stranger).request('GET', `/api/media/${id}`)).status);
+      expect([403, 404]).toContain((await api.as(stranger).request('GET', `/api/media/${id}/download`, undefined, { accept: 'application/json' })).status);
+    }
   });
 });

@@ -3,7 +3,10 @@
  * (files stored with each employee) and the reports of its concluded interventions (printed by the
  * server from the report template), each downloaded as a PDF. What the reader may not read is left
  * out: a kind it cannot list is no section at all. The same list serves staff and the customer's
- * own users, whose reads are limited to their customer by the read rule.
+ * own users, whose reads are limited to their customer by the read rule. A document issued again
+ * (a report kept again after a correction, a certificate re-issued) keeps its earlier issues as
+ * numbered versions (issue 26 §5, `src/domain/documents/versions.ts`): the newest is downloaded, the
+ * others are listed under it.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,11 +25,14 @@ import { useSession } from '../session/session.tsx';
 import { downloadMedia } from './upload.ts';
 import { RegisterLinks } from './register-links.tsx';
 import { businessDay } from '../../domain/business-day.ts';
+import { documentVersions, type DocumentVersion } from '../../domain/documents/versions.ts';
 
 addMessages(fileMessages);
 
 /** The most recent documents of each kind shown (a customer with more says how many there are). */
 const SHOWN = 100;
+/** The issued reports read to show their versions (several per intervention when re-issued). */
+const ISSUED_SHOWN = 500;
 /** The states of a concluded intervention, whose report is final. */
 const CONCLUDED = ['closed', 'closed-with-anomalies'];
 
@@ -61,12 +67,16 @@ export function CustomerDocuments({ customerId }: { customerId: string }) {
 function Certificates({ customerId, onError }: { customerId: string; onError(problem: unknown): void }) {
   const query = { 'filter[customerId]': customerId, 'filter[ownerType]': 'employees', 'filter[nodeKind]': 'media', sort: '-createdDateTime', 'page[size]': SHOWN };
   const list = useQuery({ queryKey: listKey('media', query), queryFn: ({ signal }) => records.list('media', query, signal) });
-  const rows = ((list.data?.data ?? []) as EntityJson[]).map((media) => ({
-    id: media.id,
-    name: String(media.attributes.name ?? ''),
-    date: String((media.attributes.meta as Record<string, unknown> | undefined)?.issuedOn ?? media.metadata.createdDateTime ?? '').slice(0, 10),
-    download: () => downloadMedia(media.id, String(media.attributes.name ?? 'attestato.pdf')),
-  }));
+  const rows = documentVersions((list.data?.data ?? []) as EntityJson[]).map(({ current, versions }) => {
+    const media = current.media;
+    return {
+      id: media.id,
+      name: String(media.attributes.name ?? ''),
+      date: String((media.attributes.meta as Record<string, unknown> | undefined)?.issuedOn ?? media.metadata.createdDateTime ?? '').slice(0, 10),
+      download: () => downloadMedia(media.id, String(media.attributes.name ?? 'attestato.pdf')),
+      versions,
+    };
+  });
   return <DocumentList kind="certificates" empty="files.documents.noCertificates" pending={list.isPending} rows={rows} total={list.data?.meta.total ?? 0} onError={onError} />;
 }
 
@@ -74,13 +84,22 @@ function Reports({ customerId, onError }: { customerId: string; onError(problem:
   const kind = findKind('assignments')!;
   const query = { 'filter[customerId]': customerId, 'filter[state]': CONCLUDED.join(','), sort: '-plannedStartDateTime', 'page[size]': SHOWN };
   const list = useQuery({ queryKey: listKey('assignments', query), queryFn: ({ signal }) => records.list('assignments', query, signal) });
+  // The reports kept on the interventions (issued, maybe again after a correction): their versions.
+  const issuedQuery = { 'filter[customerId]': customerId, 'filter[ownerType]': 'assignments', 'filter[nodeKind]': 'media', sort: '-createdDateTime', 'page[size]': ISSUED_SHOWN };
+  const issued = useQuery({ queryKey: listKey('media', issuedQuery), queryFn: ({ signal }) => records.list('media', issuedQuery, signal) });
+  const reportFiles = ((issued.data?.data ?? []) as EntityJson[]).filter((media) => (media.attributes.meta as { generated?: { documentType?: unknown } } | undefined)?.generated?.documentType === 'interventionReport');
+  const versionsOf = new Map(documentVersions(reportFiles).map((document) => [String(document.current.media.relationships.ownerId), document.versions]));
   const rows = ((list.data?.data ?? []) as EntityJson[]).map((intervention) => {
     const title = kind.title(intervention) || kind.label.singular;
+    const versions = versionsOf.get(intervention.id);
+    const fileName = `Rapporto ${String(intervention.attributes.code ?? title)}.pdf`;
     return {
       id: intervention.id,
       name: title,
       date: String(intervention.attributes.plannedStartDateTime ?? '').slice(0, 10),
-      download: () => downloadDocument('assignments', intervention.id, `Rapporto ${String(intervention.attributes.code ?? title)}.pdf`),
+      // The report as issued (the version in force), or printed now when it was never kept.
+      download: () => (versions ? downloadMedia(versions[0]!.media.id, fileName) : downloadDocument('assignments', intervention.id, fileName)),
+      versions: versions ?? [],
     };
   });
   return <DocumentList kind="reports" empty="files.documents.noReports" pending={list.isPending} rows={rows} total={list.data?.meta.total ?? 0} onError={onError} />;
@@ -164,11 +183,15 @@ interface DocumentRow {
   name: string;
   date: string;
   download(): Promise<void>;
+  /** Issued versions, newest first; none for a document printed on demand. */
+  versions?: readonly DocumentVersion[];
 }
 
 function DocumentList({ kind, empty, pending, rows, total, onError }: { kind: 'certificates' | 'reports' | 'register' | 'signedQuotations'; empty: string; pending: boolean; rows: DocumentRow[]; total: number; onError(problem: unknown): void }) {
   const intl = useIntl();
   const titleId = `customer-documents-${kind}`;
+  // The version column where the list holds issued documents (not the register, printed on demand).
+  const withVersions = rows.some((row) => row.versions !== undefined);
   return (
     <div className={`customer-documents-${kind}`} data-documents={kind}>
       <h4 id={titleId}><FormattedMessage id={`files.documents.${kind}`} /></h4>
@@ -180,6 +203,7 @@ function DocumentList({ kind, empty, pending, rows, total, onError }: { kind: 'c
                 <tr>
                   <th scope="col"><FormattedMessage id="files.documents.name" /></th>
                   <th scope="col"><FormattedMessage id="files.documents.date" /></th>
+                  {withVersions && <th scope="col"><FormattedMessage id="files.documents.version" /></th>}
                   <th scope="col"><span className="sr-only"><FormattedMessage id="files.documents.download" /></span></th>
                 </tr>
               </thead>
@@ -188,6 +212,7 @@ function DocumentList({ kind, empty, pending, rows, total, onError }: { kind: 'c
                   <tr key={row.id} data-document={row.id}>
                     <th scope="row">{row.name}</th>
                     <td>{row.date ? formatValue(row.date, 'date') : '—'}</td>
+                    {withVersions && <td><Versions row={row} onError={onError} /></td>}
                     <td>
                       <button type="button" aria-label={intl.formatMessage({ id: 'files.documents.downloadOf' }, { name: row.name })} onClick={() => void row.download().catch(onError)}>
                         <FormattedMessage id="files.documents.download" />
@@ -201,5 +226,37 @@ function DocumentList({ kind, empty, pending, rows, total, onError }: { kind: 'c
           </>
         )}
     </div>
+  );
+}
+
+/** The version in force of an issued document, and its earlier issues, each downloadable. */
+function Versions({ row, onError }: { row: DocumentRow; onError(problem: unknown): void }) {
+  const intl = useIntl();
+  const [current, ...earlier] = row.versions ?? [];
+  if (!current) return <FormattedMessage id="files.documents.notIssued" />;
+  const versionText = (version: DocumentVersion) => intl.formatMessage({ id: 'files.documents.versionOf' }, { number: version.number, date: formatValue(version.issuedAt, 'datetime') });
+  return (
+    <>
+      <span>{versionText(current)}</span>
+      {earlier.length > 0 && (
+        <details className="document-versions">
+          <summary><FormattedMessage id="files.documents.earlierVersions" values={{ count: earlier.length }} /></summary>
+          <ul>
+            {earlier.map((version) => (
+              <li key={version.media.id} data-version={version.number}>
+                {versionText(version)}{' '}
+                <button
+                  type="button"
+                  aria-label={intl.formatMessage({ id: 'files.documents.downloadVersion' }, { number: version.number, name: row.name })}
+                  onClick={() => void downloadMedia(version.media.id, String(version.media.attributes.name ?? `${row.name}.pdf`)).catch(onError)}
+                >
+                  <FormattedMessage id="files.documents.download" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
   );
 }

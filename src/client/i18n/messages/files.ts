@@ -72,5 +72,10 @@ export default {
   'files.documents.date': 'Data',
   'files.documents.download': 'Scarica',
   'files.documents.downloadOf': 'Scarica {name}',
+  'files.documents.version': 'Versione',
+  'files.documents.versionOf': 'Versione {number} del {date}',
+  'files.documents.notIssued': 'Non ancora emesso: stampato al momento',
+  'files.documents.earlierVersions': '{count, plural, one {# versione precedente} other {# versioni precedenti}}',
+  'files.documents.downloadVersion': 'Scarica la versione {number} di {name}',
   'files.documents.more': 'Sono elencati i {shown} più recenti di {total}.',
 };
