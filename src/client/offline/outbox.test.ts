@@ -417,6 +417,27 @@ describe('one tab drains', () => {
   });
 });
 
+describe('draining on its own', () => {
+  it('once started, an enqueued entry is sent, and one that failed is sent again when its wait ends', async () => {
+    const r = await rig({ now: () => Date.now(), backoff: { baseMs: 20, capMs: 40 } });
+    await r.outbox.prime('checks', r.api.seed('checks', 'c1', {}));
+    let failures = 1;
+    r.api.intercept = () => (failures-- > 0 ? 'before' : undefined);
+    r.outbox.start();
+    try {
+      await r.outbox.enqueueEdit('checks', 'c1', { attributes: { notes: 'da sola' } });
+      await expect.poll(() => r.api.get('checks', 'c1')?.attributes.notes, { timeout: 10_000 }).toBe('da sola');
+      expect(r.api.log.map((seen) => seen.status)).toEqual([0, 200]);
+    } finally {
+      r.outbox.stop();
+    }
+    // Stopped: nothing more is sent by itself.
+    await r.outbox.enqueueEdit('checks', 'c1', { attributes: { notes: 'ferma' } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(r.api.log).toHaveLength(2);
+  });
+});
+
 describe('a queue belongs to its user', () => {
   it('one database per user; nothing is sent while another user is signed in', async () => {
     expect(offlineDbName('u1')).toBe('backoffice-offline-u1');
