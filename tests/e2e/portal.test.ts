@@ -69,6 +69,8 @@ describe('the portal’s compliance', () => {
       expect(['expired', 'expiring', 'ok', 'none']).toContain(state);
     }
     expect(checked.nonZero, 'the demo customer has deadlines to show').toBeGreaterThan(0);
+    // Module med: its employees' next visits (D.Lgs. 81/2008 art. 41) are a row of their own.
+    expect(await portal.locator('.portal-site tbody tr[data-module=med] th').first().textContent()).toBe('Sorveglianza sanitaria');
     await guard.expectAccessible('portal, compliance per site');
 
     // Alt+T: the chart's table, whose total is every deadline still to do in the next 12 months.
