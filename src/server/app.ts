@@ -29,6 +29,7 @@ import { registerImportRoutes } from './import/routes.ts';
 import { registerStaffNameRoutes } from './users/staff-names.ts';
 import { registerCustomerPriceRoutes } from './kinds/support/customer-price.ts';
 import { registerComplianceRoutes } from './kinds/support/employee-compliance.ts';
+import { registerNextEditionsRoutes } from './kinds/support/next-editions.ts';
 import { registerQuotationLinesRoutes } from './kinds/support/quotation-lines.ts';
 import { inProcessChangeBus, postgresChangeBus } from './events/bus.ts';
 import { cachedIdentities } from './auth/caller-cache.ts';
@@ -243,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerImportRoutes(app, { service, storage: mediaStorage, db: database.db }, callOf);
   registerCustomerPriceRoutes(app, service, callOf);
   registerComplianceRoutes(app, service, callOf);
+  registerNextEditionsRoutes(app, { service }, callOf);
   registerQuotationLinesRoutes(app, service, callOf);
   registerLimitRoutes(app, service, callOf);
   registerCalendarFeedRoutes(app, { db: database.db, service, publicUrl: config.publicUrl, today: () => options.today?.() ?? businessDay() }, (request) => {

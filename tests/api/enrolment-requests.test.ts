@@ -78,13 +78,14 @@ describe.each(engines())('enrolment requests on %s', (engine) => {
     expect(wrongEdition.status).toBe(422);
     // A decision sent by the customer is not kept.
     const sent = await api.as(cliente).request('POST', '/api/enrolmentRequests', {
-      attributes: { note: 'Urgente', decisionReason: 'Accettata da me' },
+      attributes: { note: 'Urgente', decisionReason: 'Accettata da me', enrolledStartDate: '2026-09-10' },
       relationships: { employeeId: own.id, customerId, courseId, enrolledEditionId: reserved.id },
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     expect(sent.body.data.attributes).toMatchObject({ state: 'requested', note: 'Urgente' });
     expect(sent.body.data.attributes.decisionReason ?? null).toBeNull();
     expect(sent.body.data.relationships.enrolledEditionId ?? null).toBeNull();
+    expect(sent.body.data.attributes.enrolledStartDate ?? null).toBeNull();
     // The customer and staff without the ability may not decide.
     expect((await act(cliente, sent.body.data.id, 'accept')).status).toBe(403);
     expect((await act(operatore, sent.body.data.id, 'accept')).status).toBe(403);
@@ -113,8 +114,9 @@ describe.each(engines())('enrolment requests on %s', (engine) => {
     expect(await participantsOf(chosen.id)).toEqual([worker.id]);
     // Without the key: no longer waiting.
     expect((await act(api.adminId, id, 'accept')).status).toBe(409);
-    // The customer reads the outcome.
-    expect((await api.as(cliente).request('GET', `/api/enrolmentRequests/${id}`)).body.data.attributes.state).toBe('accepted');
+    // The customer reads the outcome and the edition's first day (it may not read the edition itself).
+    expect((await api.as(cliente).request('GET', `/api/enrolmentRequests/${id}`)).body.data.attributes).toMatchObject({ state: 'accepted', enrolledStartDate: '2026-10-01' });
+    expect((await api.as(cliente).request('GET', `/api/courseEditions/${chosen.id as string}`)).status).toBe(403);
 
     // A full edition: refused, the request stays waiting.
     const others = [await employee(customerId, 'Neri'), await employee(customerId, 'Gialli')];
@@ -143,6 +145,51 @@ describe.each(engines())('enrolment requests on %s', (engine) => {
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.data.relationships.enrolledEditionId).toBe(later.id);
     expect(await participantsOf(later.id)).toEqual([worker.id]);
+  });
+
+  it('the next editions the portal offers: planned, from today, open to the customer, with a free place; days, place and places left only', async () => {
+    const course = (await create('courses', { attributes: { code: 'RLS', title: 'Rappresentante dei lavoratori per la sicurezza', durationHours: 32, validityYears: 1 } })).id;
+    const site = await create('trainingSites', { attributes: { name: 'Centro formazione Nord', address: { city: 'Monza' } } });
+    const seated = await employee(customerId, 'Seduto');
+    const make = (startDate: string, capacity: number, extra: { customer?: string; participants?: string[]; siteId?: string } = {}) =>
+      create('courseEditions', {
+        attributes: { startDate, endDate: startDate, capacity, participants: (extra.participants ?? []).map((employeeId) => ({ employeeId })) },
+        relationships: { courseId: course, customerId: extra.customer ?? null, trainingSiteId: extra.siteId ?? null },
+      });
+    await make('2026-06-01', 10); // before today (2026-06-15)
+    await make('2026-07-01', 1, { participants: [seated.id] }); // full
+    const theirs = await make('2026-07-02', 10, { customer: otherId }); // another customer's
+    const later = await make('2026-09-10', 12, { participants: [seated.id] });
+    const own = await make('2026-07-20', 8, { customer: customerId, siteId: site.id });
+    const today = await make('2026-06-15', 5);
+    const url = (customer: string, courseIdOf = course) => `/api/customers/${customer}/nextEditions?courseId=${courseIdOf}`;
+
+    const answer = await api.as(cliente).request('GET', url(customerId));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.meta).toMatchObject({ today: '2026-06-15', limit: 10 });
+    expect(answer.body.data).toEqual([
+      { id: today.id, startDate: '2026-06-15', endDate: '2026-06-15', siteName: '', city: '', seatsLeft: 5 },
+      { id: own.id, startDate: '2026-07-20', endDate: '2026-07-20', siteName: 'Centro formazione Nord', city: 'Monza', seatsLeft: 8 },
+      { id: later.id, startDate: '2026-09-10', endDate: '2026-09-10', siteName: '', city: '', seatsLeft: 11 },
+    ]);
+    // The office that may ask for the customer reads the same.
+    expect((await admin().request('GET', url(customerId))).body.data.map((row: { id: string }) => row.id)).toEqual([today.id, own.id, later.id]);
+    // Another customer's user: never this customer's; for its own, the editions open to several and its own, never this customer's.
+    expect((await api.as(stranger).request('GET', url(customerId))).status).toBe(403);
+    const strangers = await api.as(stranger).request('GET', url(otherId));
+    expect(strangers.status).toBe(200);
+    expect(strangers.body.data.map((row: { id: string }) => row.id)).toEqual([today.id, theirs.id, later.id]);
+    // Staff who may not ask an enrolment (the Operatore) read nothing of it.
+    expect((await api.as(operatore).request('GET', url(customerId))).status).toBe(403);
+    // An unknown course: 404 with its Italian text.
+    const unknown = await api.as(cliente).request('GET', url(customerId, '00000000-0000-4000-8000-000000000000'));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail ?? unknown.body.message).toMatch(/Corso non trovato/);
+    // No course, or not an id: 422 saying what is missing.
+    const noCourse = await api.as(cliente).request('GET', `/api/customers/${customerId}/nextEditions`);
+    expect(noCourse.status).toBe(422);
+    expect(noCourse.body.errors[0]).toMatchObject({ pointer: '/courseId', code: 'invalid' });
+    expect((await api.as(cliente).request('GET', url(customerId, 'nessuno'))).status).toBe(422);
   });
 
   it('declined: a reason is required and the customer reads it', async () => {

@@ -149,6 +149,9 @@ export const routeRows = {
   registerLinks: { request: 'GET /api/customers/{customerA}/register-links', what: 'the share links of customer A’s register', answers: ['Admin', 'Manutentore', 'Operatore', 'Cliente A', 'Admin (fire only)'] },
   // Issue 26 §5 (src/server/documents/download-log.ts): who took customer A's documents, for who reads customer A.
   downloadLog: { request: 'GET /api/customers/{customerA}/downloads', what: 'the download log of customer A’s documents', answers: ['Admin', 'Commerciale', 'Responsabile commerciale', 'Manutentore', 'Pianificatore', 'Operatore', 'Cliente A', 'Admin (fire only)', 'Pianificatore (fire only)'] },
+  // Issue 26 §6 (src/server/kinds/support/next-editions.ts): the next editions of the edu course open to customer A, as
+  // the portal's «Chiedi l’iscrizione» shows them, for who reads customer A and may ask an enrolment for it (tests/api/enrolment-requests.test.ts).
+  nextEditions: { request: 'GET /api/customers/{customerA}/nextEditions?courseId={eduCourse}', what: 'the next editions of the edu course open to customer A', answers: ['Admin', 'Cliente A'] },
 } as const satisfies Record<string, { request: string; what: string; answers: 'all' | readonly string[] }>;
 export type RouteRow = keyof typeof routeRows;
 

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { defineKind, type EntityShape } from '../kind.ts';
 import { defineMachine } from '../machines/define.ts';
-import { isoDateTime, optionalText } from '../validation.ts';
+import { isoDate, isoDateTime, optionalText } from '../validation.ts';
 import { italianDate } from './italian-date.ts';
 
 export const enrolmentRequestStates = ['requested', 'accepted', 'declined'] as const;
@@ -54,6 +54,8 @@ export const enrolmentRequestAttributes = z.strictObject({
   /** Set by the decision (the server's): why it was declined, when it was decided. */
   decisionReason: optionalText(ENROLMENT_REASON_MAX).nullable(),
   decidedDateTime: isoDateTime().nullable().optional(),
+  /** The first day of the edition «Accetta» enrolled the employee in: what the customer reads (it may not read course editions). */
+  enrolledStartDate: isoDate().nullable().optional(),
 });
 
 export const enrolmentRequestRelationships = z.strictObject({
@@ -76,7 +78,7 @@ type EnrolmentRequestShape = EntityShape & {
 
 /** Paths the decision sets, never a client's write. */
 export const ENROLMENT_DECISION_PATHS = [
-  'attributes.state', 'attributes.decisionReason', 'attributes.decidedDateTime', 'relationships.enrolledEditionId', 'relationships.decidedById',
+  'attributes.state', 'attributes.decisionReason', 'attributes.decidedDateTime', 'attributes.enrolledStartDate', 'relationships.enrolledEditionId', 'relationships.decidedById',
 ] as const;
 
 export const enrolmentRequests = defineKind({

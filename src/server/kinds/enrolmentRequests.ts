@@ -10,7 +10,8 @@
  *   for, or the next planned one with a free place, through the course editions' own write path
  *   (`replaceWithin`: their rules and hooks check capacity, customer and state again), in the same
  *   transaction; a full edition is refused (409 EDITION_FULL), none available too (409 NO_EDITION_AVAILABLE).
- *   An employee already enrolled is not added twice. «Rifiuta» needs the reason, which the customer reads.
+ *   An employee already enrolled is not added twice. The edition's first day is kept on the request
+ *   (`enrolledStartDate`): the customer reads it there. «Rifiuta» needs the reason, which the customer reads.
  */
 import type { Entity } from '../../domain/entity.ts';
 import { findKind } from '../../domain/kinds.ts';
@@ -29,10 +30,10 @@ function invalid(pointer: string, code: string, message: string): Problem {
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-const participantsOf = (edition: Entity) => (Array.isArray(edition.attributes.participants) ? edition.attributes.participants : []) as CourseEditionParticipant[];
+export const participantsOf = (edition: Entity) => (Array.isArray(edition.attributes.participants) ? edition.attributes.participants : []) as CourseEditionParticipant[];
 
 /** The edition takes enrolments from this customer: planned, of the course, for this customer or open to several. */
-function opensTo(edition: Entity, courseId: string, customerId: string): boolean {
+export function opensTo(edition: Entity, courseId: string, customerId: string): boolean {
   const editionCustomer = str(edition.relationships.customerId);
   return !edition.metadata.isDeleted && edition.relationships.courseId === courseId && edition.attributes.state === 'planned' && (!editionCustomer || editionCustomer === customerId);
 }
@@ -89,14 +90,16 @@ export const enrolmentRequestsKind = defineKindHooks('enrolmentRequests', {
     const reason = input.message?.trim() ?? '';
     if (action === 'decline' && reason === '') throw invalid('/message', 'required', DECLINE_REASON_REQUIRED);
     let enrolledEditionId: string | null = null;
+    let enrolledStartDate: string | null = null;
     if (action === 'accept') {
       const edition = await editionToEnrol(hook, current);
       hook.call.access.authorize('update', findKind('courseEditions')!, edition);
       enrolledEditionId = edition.id;
+      enrolledStartDate = str(edition.attributes.startDate) ?? null;
     }
     return {
       ...next,
-      attributes: { ...next.attributes, decisionReason: reason === '' ? null : reason, decidedDateTime: new Date().toISOString() },
+      attributes: { ...next.attributes, decisionReason: reason === '' ? null : reason, decidedDateTime: new Date().toISOString(), enrolledStartDate },
       relationships: { ...next.relationships, enrolledEditionId, decidedById: hook.call.identity.userId ?? null },
     };
   },

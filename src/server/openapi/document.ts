@@ -740,6 +740,30 @@ function compliancePaths(): Record<string, JsonSchema> {
   };
 }
 
+/** `GET /api/customers/{id}/nextEditions?courseId=…` (issue 26 §6): where a customer may ask an enrolment, as the portal shows it. */
+function nextEditionsPath(): JsonSchema {
+  const edition = {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' }, startDate: { type: 'string', format: 'date' }, endDate: { type: 'string', format: 'date' },
+      siteName: { type: 'string' }, city: { type: 'string' }, seatsLeft: { type: 'integer', minimum: 1 },
+    },
+    required: ['id', 'startDate', 'endDate', 'siteName', 'city', 'seatsLeft'],
+  };
+  const meta = { type: 'object', properties: { today: { type: 'string', format: 'date' }, limit: { type: 'integer' } }, required: ['today', 'limit'] };
+  return {
+    get: {
+      operationId: 'customersCourseNextEditions', summary: 'Prossime edizioni di un corso aperte al cliente', tags: ['customers'],
+      description: 'Le edizioni pianificate del corso da oggi, del cliente o aperte a più clienti, con almeno un posto libero, dalla più vicina (al massimo 10): solo i giorni, la sede (nome e città) e i posti liberi, non i partecipanti. Per chi legge il cliente e può chiedere per lui un’iscrizione (`create` sulle richieste di iscrizione di quel cliente), nel modulo formazione (edu).',
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+        { name: 'courseId', in: 'query', required: true, description: 'Il corso.', schema: { type: 'string', format: 'uuid' } },
+      ],
+      responses: { 200: { description: 'Le prossime edizioni.', content: json({ type: 'object', properties: { data: { type: 'array', items: edition }, meta }, required: ['data', 'meta'] }) }, ...problems(401, 403, 404, 422, 503) },
+    },
+  };
+}
+
 /** `GET /api/customers/{id}/price`: the pricing rule quotation and order lines use, for one customer and product today. */
 function customerPricePath(): JsonSchema {
   const money = { type: 'number' };
@@ -989,6 +1013,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   if (options.kinds.some((kind) => kind.type === 'media')) Object.assign(paths, mediaPaths());
   if (options.kinds.some((kind) => kind.type === 'customers')) paths['/api/customers/{id}/price'] = customerPricePath();
   if (options.kinds.some((kind) => kind.type === 'employees')) Object.assign(paths, compliancePaths());
+  if (options.kinds.some((kind) => kind.type === 'enrolmentRequests')) paths['/api/customers/{id}/nextEditions'] = nextEditionsPath();
   if (options.kinds.some((kind) => kind.type === 'quotations')) paths['/api/quotations/{id}/lines'] = quotationLinesPath(sink);
   if (options.kinds.some((kind) => kind.type === 'quotations')) Object.assign(paths, quotationSignaturePaths(sink));
   if (options.kinds.some((kind) => kind.type === 'customers')) Object.assign(paths, registerLinkPaths(sink));

@@ -83,7 +83,7 @@ function titlesOf(titles: CourseTitles, answers: readonly EmployeeComplianceAnsw
 }
 
 /** Training compliance is the `edu` module's (courses, editions, certificates): a user without it is refused. */
-function requireTraining(call: CallContext): void {
+export function requireTraining(call: CallContext): void {
   if (!call.access.hasModule('edu')) throw new Problem('MODULE_NOT_ALLOWED', { message: 'La formazione (modulo edu) non è abilitata per il tuo utente' });
 }
 
