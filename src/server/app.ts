@@ -2,6 +2,7 @@
 import { registerDownloadLogRoutes } from './documents/download-log.ts';
 import { registerRegisterShareRoutes } from './documents/register-share.ts';
 import { registerQuotationSignatureRoutes } from './signature/quotation-signature.ts';
+import { registerInvitationRoutes } from './users/invitations.ts';
 import { businessDay } from '../domain/business-day.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -274,6 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMailRoutes(app, { service, mailer }, callOf);
   // Issue 26 §3: quotations signed (or refused) online by their customer's user.
   registerQuotationSignatureRoutes(app, { db: database.db, service, storage: mediaStorage, mailer, publicUrl: config.publicUrl }, callOf);
+  registerInvitationRoutes(app, { db: database.db, service, mailer, publicUrl: config.publicUrl, ttlHours: config.mail.invitationTtlHours }, callOf);
   // Issue 22: staff read their colleagues' names (only those), whatever their rights on users.
   registerStaffNameRoutes(app, service, (request) => {
     if (!request.caller) throw new Problem('UNAUTHORIZED');
@@ -294,7 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { perUser: config.http.maxEventStreamsPerUser, total: config.http.maxEventStreams },
   });
   registerOpenApiRoutes(app, config);
-  if (embedded) await registerOidcRoutes(app, { provider: embedded.provider, db: database.db, publicUrl: config.publicUrl, loginLimits: options.loginLimits });
+  if (embedded) await registerOidcRoutes(app, { provider: embedded.provider, db: database.db, publicUrl: config.publicUrl, loginLimits: options.loginLimits, mailer });
 
   const hasClient = publicDir !== undefined && indexHtml !== undefined;
   if (hasClient) {

@@ -75,7 +75,7 @@ describe('map tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION)', () => {
 describe('mail (SMTP_URL, MAIL_FROM)', () => {
   it('writes .eml files to DATA_DIR/outbox without SMTP_URL, from noreply at PUBLIC_URL’s host', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/dati', PUBLIC_URL: 'https://gestionale.example.it' });
-    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'Servizi di sicurezza <noreply@gestionale.example.it>', outboxDir: '/tmp/dati/outbox', deadlineDigestHour: 7 });
+    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'Servizi di sicurezza <noreply@gestionale.example.it>', outboxDir: '/tmp/dati/outbox', deadlineDigestHour: 7, invitationTtlHours: 72 });
   });
   it('reads the deadline digest’s hour (DEADLINE_DIGEST_HOUR): 1–23, 0 or off for none, anything else refused', () => {
     expect(loadConfig({ DEADLINE_DIGEST_HOUR: '18' }).mail.deadlineDigestHour).toBe(18);

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { documentMimeTypes, mediaKindOf } from '../domain/entities/media.ts';
 import { DEFAULT_LIMITS, type Limits } from '../domain/rules/limits.ts';
+import { INVITATION_TTL_HOURS_DEFAULT } from '../domain/rules/customer-users.ts';
 import { parseTrustedProxies } from './http/proxies.ts';
 
 export interface ServerConfig {
@@ -178,6 +179,17 @@ export interface MailConfig {
    * sent (DEADLINE_DIGEST_HOUR, default 7); null (`0` or `off`): never sent by the server's timer.
    */
   deadlineDigestHour: number | null;
+  /** Hours an invitation link a customer's administrator sends stays valid (INVITATION_TTL_HOURS, default 72, 1–720). */
+  invitationTtlHours: number;
+}
+
+/** INVITATION_TTL_HOURS: whole hours from 1 to 720 (30 days); default 72. */
+export function invitationTtlHours(env: NodeJS.ProcessEnv): number {
+  const value = env.INVITATION_TTL_HOURS?.trim();
+  if (value === undefined || value === '') return INVITATION_TTL_HOURS_DEFAULT;
+  const hours = Number(value);
+  if (!/^\d{1,3}$/.test(value) || hours < 1 || hours > 720) throw new Error(`INVITATION_TTL_HOURS deve essere un numero di ore da 1 a 720: trovato "${value}"`);
+  return hours;
 }
 
 /** DEADLINE_DIGEST_HOUR: an hour 1–23, or `0`/`off` for none; default 7. */
@@ -203,7 +215,7 @@ export function mailConfig(env: NodeJS.ProcessEnv, dataDir: string, publicUrl: s
   }
   const from = env.MAIL_FROM?.trim() || `Servizi di sicurezza <noreply@${host}>`;
   if (!/^[^\s<>@]+@[^\s<>@]+$|<[^\s<>@]+@[^\s<>@]+>$/.test(from)) throw new Error(`MAIL_FROM deve essere un indirizzo e-mail, anche con un nome (Nome <indirizzo@dominio>): trovato "${from}"`);
-  return { smtpUrl, from, outboxDir: path.join(dataDir, 'outbox'), deadlineDigestHour: deadlineDigestHour(env) };
+  return { smtpUrl, from, outboxDir: path.join(dataDir, 'outbox'), deadlineDigestHour: deadlineDigestHour(env), invitationTtlHours: invitationTtlHours(env) };
 }
 
 export interface HttpLimits {

@@ -143,15 +143,19 @@ export const routeRows = {
   mailOutbox: { request: 'GET /api/mail/outbox', what: 'the mail outbox', answers: ['Admin', 'Admin (fire only)'] },
   // Issue 26 §3 (src/server/signature/quotation-signature.ts): a one-time code to sign an issued quotation, for
   // its customer's user only (the `sign` rule); staff never sign for the customer (tests/api/quotation-signature.test.ts signs).
-  signatureCode: { request: 'POST /api/quotations/{quotationIssued}/signature/code', what: 'a code to sign customer A’s issued quotation', answers: ['Cliente A'] },
+  signatureCode: { request: 'POST /api/quotations/{quotationIssued}/signature/code', what: 'a code to sign customer A’s issued quotation', answers: ['Cliente A', 'Cliente A (amministratore)'] },
   // Issue 26 §2 (src/server/documents/register-share.ts): the inspector's share links of customer A's register of
   // checks, for who reads customer A and the kinds its register prints (tests/api/register-share.test.ts opens them).
-  registerLinks: { request: 'GET /api/customers/{customerA}/register-links', what: 'the share links of customer A’s register', answers: ['Admin', 'Manutentore', 'Operatore', 'Cliente A', 'Admin (fire only)'] },
+  registerLinks: { request: 'GET /api/customers/{customerA}/register-links', what: 'the share links of customer A’s register', answers: ['Admin', 'Manutentore', 'Operatore', 'Cliente A', 'Cliente A (amministratore)', 'Admin (fire only)'] },
   // Issue 26 §5 (src/server/documents/download-log.ts): who took customer A's documents, for who reads customer A.
-  downloadLog: { request: 'GET /api/customers/{customerA}/downloads', what: 'the download log of customer A’s documents', answers: ['Admin', 'Commerciale', 'Responsabile commerciale', 'Manutentore', 'Pianificatore', 'Operatore', 'Cliente A', 'Admin (fire only)', 'Pianificatore (fire only)'] },
+  downloadLog: { request: 'GET /api/customers/{customerA}/downloads', what: 'the download log of customer A’s documents', answers: ['Admin', 'Commerciale', 'Responsabile commerciale', 'Manutentore', 'Pianificatore', 'Operatore', 'Cliente A', 'Cliente A (amministratore)', 'Admin (fire only)', 'Pianificatore (fire only)'] },
   // Issue 26 §6 (src/server/kinds/support/next-editions.ts): the next editions of the edu course open to customer A, as
   // the portal's «Chiedi l’iscrizione» shows them, for who reads customer A and may ask an enrolment for it (tests/api/enrolment-requests.test.ts).
   nextEditions: { request: 'GET /api/customers/{customerA}/nextEditions?courseId={eduCourse}', what: 'the next editions of the edu course open to customer A', answers: ['Admin', 'Cliente A'] },
+  // Issue 26 §9 (src/server/users/invitations.ts): a new invitation link for a user who has no password yet, for who
+  // may invite that user: staff administrators; a customer's administrator only for its own colleagues, never staff
+  // (tests/api/contacts-as-users.test.ts invites, and follows the link).
+  resendInvitation: { request: 'POST /api/users/{salesmanX}/invitation', what: 'a new invitation link for salesman X', answers: ['Admin', 'Admin (fire only)'] },
 } as const satisfies Record<string, { request: string; what: string; answers: 'all' | readonly string[] }>;
 export type RouteRow = keyof typeof routeRows;
 
@@ -655,4 +659,12 @@ export const expected: Record<string, CallerExpectation> = {
       healthSurveillanceVisits: {},
     },
   },
+};
+
+// Issue 26 §9: customer A's administrator reads what Cliente A reads, and manages the users of customer A only:
+// it lists users (none of the fixture's, all staff), and neither reads, changes, disables nor resets salesman X.
+expected['Cliente A (amministratore)'] = {
+  follows: 'issue 26 §9 “Contacts as users”, domain/rules/customer-users.ts customerAdminRules (customer A)',
+  kinds: { ...expected['Cliente A']!.kinds, users: { read: [] } },
+  findings: expected['Cliente A']!.findings,
 };

@@ -27,6 +27,7 @@ import { registerIconRoutes } from '../../src/server/icons/routes.ts';
 import { registerCalendarFeedRoutes } from '../../src/server/calendar/feed.ts';
 import { registerMailRoutes } from '../../src/server/mail/routes.ts';
 import { registerQuotationSignatureRoutes } from '../../src/server/signature/quotation-signature.ts';
+import { registerInvitationRoutes } from '../../src/server/users/invitations.ts';
 import { registerRegisterShareRoutes } from '../../src/server/documents/register-share.ts';
 import { registerDownloadLogRoutes } from '../../src/server/documents/download-log.ts';
 import { registerNextEditionsRoutes } from '../../src/server/kinds/support/next-editions.ts';
@@ -194,6 +195,9 @@ const signatureDeps = {
   mailer: { send: async () => ({ id: 'matrix', messageId: '<matrix@test>', transport: 'emlFile' as const, outcome: 'mailSent' as const }), readEml: async () => undefined, close: () => undefined },
 };
 registerQuotationSignatureRoutes(standIn as unknown as FastifyInstance, signatureDeps, signedIn);
+// Invitations: the link «sent» by the same mailer (issue 26 §9).
+const invitationDeps = { service: undefined as unknown as EntityService, db: undefined as unknown as ServiceSetup['db'], mailer: signatureDeps.mailer, publicUrl: 'http://matrix.test', ttlHours: 72 };
+registerInvitationRoutes(standIn as unknown as FastifyInstance, invitationDeps, signedIn);
 // The register's share links list through the same service and database (nothing is printed here).
 const registerShareDeps = {
   service: undefined as unknown as EntityService, db: undefined as unknown as ServiceSetup['db'], publicUrl: 'http://matrix.test',
@@ -306,6 +310,8 @@ describe.each(engines())('permission matrix on %s', (engine) => {
     mailDeps.service = s.service;
     signatureDeps.service = s.service;
     signatureDeps.db = s.db;
+    invitationDeps.service = s.service;
+    invitationDeps.db = s.db;
     registerShareDeps.service = s.service;
     registerShareDeps.db = s.db;
     calendarDeps.db = s.db;

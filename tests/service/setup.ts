@@ -243,6 +243,7 @@ export const demoCallerNames = [
   'Esterno',
   'Cliente A',
   'Cliente B',
+  'Cliente A (amministratore)',
   'Admin (fire only)',
   'Pianificatore (fire only)',
 ] as const;
@@ -255,12 +256,13 @@ export type DemoCallerName = (typeof demoCallerNames)[number];
  */
 export async function demoCallers(setup: ServiceSetup, customers: { A: Entity; B: Entity }): Promise<Record<DemoCallerName, Caller>> {
   const staff = (role: string, attributes: Record<string, unknown> = {}) => setup.user([role], { displayName: role, ...attributes });
-  const customerUser = (customer: Entity, name: string) =>
+  const customerUser = (customer: Entity, name: string, attributes: Record<string, unknown> = {}) =>
     setup.user(['Cliente'], {
       userType: 'customer',
       displayName: name,
       customerId: customer.id,
       allowedModules: (customer.attributes.allowedModules as ModuleName[] | undefined) ?? [...modules],
+      ...attributes,
     });
   return {
     Admin: setup.admin,
@@ -272,6 +274,8 @@ export async function demoCallers(setup: ServiceSetup, customers: { A: Entity; B
     Esterno: await staff('Esterno', { userType: 'external' }),
     'Cliente A': await customerUser(customers.A, 'Cliente A'),
     'Cliente B': await customerUser(customers.B, 'Cliente B'),
+    // Issue 26 §9: customer A's administrator, who manages its colleagues (none in the fixture) and nobody else.
+    'Cliente A (amministratore)': await customerUser(customers.A, 'Cliente A (amministratore)', { isCustomerAdmin: true }),
     'Admin (fire only)': await staff(ADMIN_ROLE_NAME, { displayName: 'Amministratore antincendio', allowedModules: ['fire'] }),
     'Pianificatore (fire only)': await staff('Pianificatore', { displayName: 'Pianificatore antincendio', allowedModules: ['fire'] }),
   };

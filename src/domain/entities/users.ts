@@ -16,6 +16,11 @@ export const userAttributes = z.strictObject({
   customerId: z.uuid().nullable().optional(),
   isMainteiner: z.boolean().default(false),
   isSalesman: z.boolean().default(false),
+  /**
+   * Issue 26 §9: a customer's user who administers its colleagues (invites them, chooses their sites
+   * and modules, disables them); set by a staff administrator (domain/rules/customer-users.ts).
+   */
+  isCustomerAdmin: z.boolean().optional(),
   /** A set: a module listed twice is kept once. Empty for staff means every module (SPEC §4). */
   allowedModules: z.array(moduleName).max(6).default([]).transform((list) => [...new Set(list)]),
 });
@@ -78,6 +83,7 @@ export const users = defineKind({
     azureADObjectId: { path: 'metadata.azureADObjectId', type: 'text' },
     isMainteiner: { path: 'attributes.isMainteiner', type: 'boolean' },
     isSalesman: { path: 'attributes.isSalesman', type: 'boolean' },
+    isCustomerAdmin: { path: 'attributes.isCustomerAdmin', type: 'boolean' },
     // filter[moduleName] (SPEC §7) is a custom filter over this array; this entry gives it its index.
     allowedModules: { path: 'attributes.allowedModules', type: 'textArray' },
     customerId: { path: 'attributes.customerId', type: 'uuid' },

@@ -5,6 +5,7 @@
  * Secure by default: only an explicit AUTH_DISABLED=1 runs requests as a development user.
  */
 import { signatureRules } from '../../domain/rules/quotation-signature.ts';
+import { customerAdminRules, siteRules } from '../../domain/rules/customer-users.ts';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
@@ -44,6 +45,7 @@ interface UserRow {
     customerId?: string | null;
     isMainteiner?: boolean;
     isSalesman?: boolean;
+    isCustomerAdmin?: boolean;
     allowedModules?: ModuleName[];
   };
   metadata: { isEnabled?: boolean };
@@ -118,7 +120,8 @@ export async function loadProfile(db: Kysely<DatabaseSchema>, user: UserRow): Pr
   const adminRules: PermissionRule[] = admin ? [{ action: 'manage', subject: 'all' }] : [];
   const allowedModules = effectiveAllowedModules(access);
   const closing = closingRules({ moduleSubjects, allowedModules: modules.every((m) => allowedModules.includes(m)) ? undefined : allowedModules });
-  const granted = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...SELF_SERVICE_RULES, ...adminRules, ...closing, ...impersonationRules(admin, attributes.userType), ...mailMessageRules(admin), ...signatureRules(attributes.userType)], {
+  const granted = interpolatePermissions([...roles.flatMap((r) => r.permissions ?? []), ...SELF_SERVICE_RULES, ...adminRules, ...closing, ...impersonationRules(admin, attributes.userType), ...mailMessageRules(admin), ...signatureRules(attributes.userType),
+    ...customerAdminRules(attributes.userType, attributes.isCustomerAdmin), ...siteRules(attributes.userType, attributes.customerId, officeLocationIds)], {
     id: user.id,
     customerId: attributes.customerId ?? null,
     officeLocationIds,

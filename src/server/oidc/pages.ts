@@ -68,6 +68,8 @@ export interface LoginPageOptions {
   abortUrl: string;
   login?: string;
   error?: string;
+  /** The page that asks for a one-time code by e-mail instead of the password. */
+  codeUrl?: string;
 }
 
 export function loginPage(options: LoginPageOptions): string {
@@ -85,7 +87,117 @@ ${options.error ? `<p class="error" role="alert" id="login-error">${escapeHtml(o
   <input id="password" name="password" type="password" autocomplete="current-password" required${hasLogin ? ' autofocus' : ''}>
   <button type="submit">Accedi</button>
 </form>
+${options.codeUrl ? `<p class="links"><a href="${escapeHtml(options.codeUrl)}">Ricevi un codice via e-mail</a></p>` : ''}
 <p class="links"><a href="${escapeHtml(options.abortUrl)}">Annulla</a></p>`,
+  );
+}
+
+export interface CodeRequestPageOptions {
+  /** Where the e-mail is posted. */
+  action: string;
+  /** Back to the password form. */
+  passwordUrl: string;
+  abortUrl: string;
+  email?: string;
+  error?: string;
+}
+
+/** «Ricevi un codice via e-mail»: the address to send a one-time code to (issue 26 §9). */
+export function codeRequestPage(options: CodeRequestPageOptions): string {
+  return layout(
+    'Accesso con codice',
+    `<h1>Accedi con un codice</h1>
+<p class="muted">Ti inviamo per e-mail un codice di 6 cifre, valido 10 minuti.</p>
+${options.error ? `<p class="error" role="alert" id="code-error">${escapeHtml(options.error)}</p>` : ''}
+<form method="post" action="${escapeHtml(options.action)}" autocomplete="on"${options.error ? ' aria-describedby="code-error"' : ''}>
+  <label for="email">E-mail</label>
+  <input id="email" name="email" type="email" autocomplete="email" autocapitalize="none" spellcheck="false" required autofocus value="${escapeHtml(options.email ?? '')}">
+  <button type="submit">Invia il codice</button>
+</form>
+<p class="links"><a href="${escapeHtml(options.passwordUrl)}">Accedi con la password</a></p>
+<p class="links"><a href="${escapeHtml(options.abortUrl)}">Annulla</a></p>`,
+  );
+}
+
+export interface CodeEntryPageOptions {
+  /** Where the code is posted. */
+  action: string;
+  /** Asking for another code. */
+  requestUrl: string;
+  abortUrl: string;
+  email: string;
+  error?: string;
+}
+
+/** The code received: the same page whether the address has a user or not. */
+export function codeEntryPage(options: CodeEntryPageOptions): string {
+  return layout(
+    'Accesso con codice',
+    `<h1>Inserisci il codice</h1>
+<p class="info" role="status">Se ${escapeHtml(options.email)} è l’indirizzo di un utente, gli abbiamo inviato un codice di 6 cifre: vale 10 minuti.</p>
+${options.error ? `<p class="error" role="alert" id="code-error">${escapeHtml(options.error)}</p>` : ''}
+<form method="post" action="${escapeHtml(options.action)}" autocomplete="off"${options.error ? ' aria-describedby="code-error"' : ''}>
+  <input type="hidden" name="email" value="${escapeHtml(options.email)}">
+  <label for="code">Codice ricevuto</label>
+  <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="8" required autofocus>
+  <button type="submit">Accedi</button>
+</form>
+<p class="links"><a href="${escapeHtml(options.requestUrl)}">Richiedi un nuovo codice</a></p>
+<p class="links"><a href="${escapeHtml(options.abortUrl)}">Annulla</a></p>`,
+  );
+}
+
+export interface InvitationPageOptions {
+  action: string;
+  email: string;
+  rules: string[];
+  errors?: string[];
+}
+
+/** The invitation's page: the invited colleague chooses its password (issue 26 §9). */
+export function invitationPage(options: InvitationPageOptions): string {
+  const errors = options.errors ?? [];
+  return layout(
+    'Scegli la password',
+    `<h1>Benvenuto</h1>
+<p>Scegli la password per accedere come <strong>${escapeHtml(options.email)}</strong>.</p>
+<ul class="muted" id="password-rules">${options.rules.map((rule) => `<li>${escapeHtml(rule)}</li>`).join('')}</ul>
+${errors.length > 0 ? `<div class="error" role="alert" id="password-error">${errors.map((e) => `<p>${escapeHtml(e)}</p>`).join('')}</div>` : ''}
+<form method="post" action="${escapeHtml(options.action)}" autocomplete="off"${errors.length > 0 ? ' aria-describedby="password-error"' : ''}>
+  <input type="text" name="username" autocomplete="username" value="${escapeHtml(options.email)}" hidden>
+  <label for="new-password">Password</label>
+  <input id="new-password" name="password" type="password" autocomplete="new-password" required autofocus aria-describedby="password-rules">
+  <label for="confirm-password">Ripeti la password</label>
+  <input id="confirm-password" name="confirm" type="password" autocomplete="new-password" required>
+  <button type="submit">Imposta la password</button>
+</form>`,
+  );
+}
+
+/** The password chosen: on to sign in. */
+export function invitationDonePage(appUrl: string): string {
+  return layout(
+    'Password impostata',
+    `<h1>Password impostata</h1>
+<p class="info" role="status">Ora puoi accedere con la tua e-mail e la password appena scelta.</p>
+<p class="links"><a href="${escapeHtml(appUrl)}" autofocus>Accedi</a></p>`,
+  );
+}
+
+const INVITATION_REFUSAL: Record<'invalid' | 'expired' | 'used' | 'disabled', string> = {
+  invalid: 'Il collegamento di invito non è valido: controlla di averlo copiato per intero.',
+  expired: 'Il collegamento di invito è scaduto: chiedi a chi ti ha invitato di inviarne uno nuovo.',
+  used: 'Il collegamento di invito è già stato usato: accedi con la tua e-mail e la password, oppure con un codice via e-mail.',
+  disabled: 'Il tuo utente è stato disattivato: rivolgiti a chi ti ha invitato.',
+};
+
+/** A link that is not (or no longer) good. */
+export function invitationRefusedPage(reason: keyof typeof INVITATION_REFUSAL, appUrl: string): string {
+  return layout(
+    'Invito non valido',
+    `<h1>Invito non valido</h1>
+<p class="error" role="alert">${escapeHtml(INVITATION_REFUSAL[reason])}</p>
+<p class="links"><a href="${escapeHtml(appUrl)}" autofocus>Vai all’accesso</a></p>`,
   );
 }
 

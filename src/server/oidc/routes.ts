@@ -12,8 +12,13 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/database.ts';
 import { AccountRepository } from './accounts.ts';
 import { LoginService, DEFAULT_LOGIN_LIMITS, lockedMessage, type LoginLimits } from './login-service.ts';
-import { changePasswordPage, errorPage, loginPage, PAGE_SECURITY_HEADERS } from './pages.ts';
+import {
+  changePasswordPage, codeEntryPage, codeRequestPage, errorPage, invitationDonePage, invitationPage, invitationRefusedPage, loginPage, PAGE_SECURITY_HEADERS,
+} from './pages.ts';
 import { changeRequiredPassword, passwordChangeTokens, passwordRuleTexts } from './password-change.ts';
+import { codeRefusal, SignInCodes } from './sign-in-codes.ts';
+import { acceptInvitation, checkInvitation } from '../users/invitations.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { OIDC_MOUNT_PATH } from './provider.ts';
 
 export interface OidcRoutesOptions {
@@ -21,6 +26,8 @@ export interface OidcRoutesOptions {
   db: Kysely<DatabaseSchema>;
   publicUrl: string;
   loginLimits?: LoginLimits;
+  /** Sends the one-time sign-in codes (issue 26 §9). */
+  mailer: Mailer;
 }
 
 const FORM_LIMIT = 16 * 1024;
@@ -48,6 +55,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
   const accounts = new AccountRepository(options.db);
   const logins = new LoginService(accounts, limits);
   const changeTokens = await passwordChangeTokens(options.db);
+  const codes = new SignInCodes(options.db, options.mailer);
   const appUrl = `${publicUrl}/`;
   const callback = provider.callback();
   const base = (uid: string) => `${OIDC_MOUNT_PATH}/interaction/${encodeURIComponent(uid)}`;
@@ -68,8 +76,8 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
   }
 
   /** Ends the login prompt for this account and goes back to the provider. */
-  async function completeLogin(request: FastifyRequest, reply: FastifyReply, accountId: string) {
-    const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId, remember: true, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+  async function completeLogin(request: FastifyRequest, reply: FastifyReply, accountId: string, amr: string[] = ['pwd']) {
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId, remember: true, amr } }, { mergeWithLastSubmission: false });
     return reply.header('Cache-Control', 'no-store').redirect(returnTo, 303);
   }
 
@@ -92,7 +100,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
         const details = await interactionOf(request, reply);
         if (details.prompt.name === 'login') {
           const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
-          return sendPage(reply, 200, loginPage({ action: `${base(details.uid)}/login`, abortUrl: `${base(details.uid)}/abort`, login: hint }));
+          return sendPage(reply, 200, loginPage({ action: `${base(details.uid)}/login`, abortUrl: `${base(details.uid)}/abort`, codeUrl: `${base(details.uid)}/code`, login: hint }));
         }
         // First-party client: any other prompt (consent) is granted without asking (loadExistingGrant did the work).
         const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: {} }, { mergeWithLastSubmission: true });
@@ -109,7 +117,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
         const login = (request.body?.login ?? '').trim();
         const password = request.body?.password ?? '';
         const page = (status: number, error: string) =>
-          sendPage(reply, status, loginPage({ action: `${base(details.uid)}/login`, abortUrl: `${base(details.uid)}/abort`, login, error }));
+          sendPage(reply, status, loginPage({ action: `${base(details.uid)}/login`, abortUrl: `${base(details.uid)}/abort`, codeUrl: `${base(details.uid)}/code`, login, error }));
         if (login === '' || password === '') return page(400, 'Inserisci nome utente (o e-mail) e password.');
         // The address Fastify resolved: the socket's, or with TRUSTED_PROXIES the right-most
         // X-Forwarded-For hop that is not one of them; never what a client writes in the header.
@@ -149,6 +157,74 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
       } catch (error) {
         return interactionError(reply, error);
       }
+    });
+
+    // Issue 26 §9: sign-in with a one-time code by e-mail instead of the password.
+    const codePages = (uid: string) => ({ action: `${base(uid)}/code`, passwordUrl: base(uid), abortUrl: `${base(uid)}/abort` });
+    pages.get<{ Params: { uid: string } }>(`${OIDC_MOUNT_PATH}/interaction/:uid/code`, async (request, reply) => {
+      try {
+        const details = await interactionOf(request, reply);
+        if (details.prompt.name !== 'login') throw new errors.SessionNotFound('not a login prompt');
+        return sendPage(reply, 200, codeRequestPage(codePages(details.uid)));
+      } catch (error) {
+        return interactionError(reply, error);
+      }
+    });
+
+    pages.post<{ Params: { uid: string }; Body: Form | undefined }>(`${OIDC_MOUNT_PATH}/interaction/:uid/code`, async (request, reply) => {
+      try {
+        const details = await interactionOf(request, reply);
+        if (details.prompt.name !== 'login') throw new errors.SessionNotFound('not a login prompt');
+        const email = (request.body?.email ?? '').trim();
+        const outcome = await codes.request(email, request.ip);
+        if (!outcome.ok) {
+          const error = outcome.reason === 'invalidEmail'
+            ? 'Inserisci un indirizzo e-mail valido.'
+            : outcome.scope === 'address'
+              ? 'Troppi codici richiesti per questo indirizzo nell’ultima ora: riprova più tardi o accedi con la password.'
+              : 'Troppi codici richiesti da questa rete nell’ultima ora: riprova più tardi o accedi con la password.';
+          if (outcome.reason === 'limited') reply.header('Retry-After', '3600');
+          return sendPage(reply, outcome.reason === 'limited' ? 429 : 400, codeRequestPage({ ...codePages(details.uid), email, error }));
+        }
+        return sendPage(reply, 200, codeEntryPage({ action: `${base(details.uid)}/code/verify`, requestUrl: `${base(details.uid)}/code`, abortUrl: `${base(details.uid)}/abort`, email: email.toLowerCase() }));
+      } catch (error) {
+        return interactionError(reply, error);
+      }
+    });
+
+    pages.post<{ Params: { uid: string }; Body: Form | undefined }>(`${OIDC_MOUNT_PATH}/interaction/:uid/code/verify`, async (request, reply) => {
+      try {
+        const details = await interactionOf(request, reply);
+        if (details.prompt.name !== 'login') throw new errors.SessionNotFound('not a login prompt');
+        const email = (request.body?.email ?? '').trim().toLowerCase();
+        const outcome = await codes.verify(email, request.body?.code ?? '');
+        if (!outcome.ok) {
+          const error = codeRefusal(outcome);
+          if (outcome.reason === 'wrong' && outcome.attemptsLeft > 0) {
+            return sendPage(reply, 401, codeEntryPage({ action: `${base(details.uid)}/code/verify`, requestUrl: `${base(details.uid)}/code`, abortUrl: `${base(details.uid)}/abort`, email, error }));
+          }
+          return sendPage(reply, outcome.reason === 'invalidEmail' ? 400 : 401, codeRequestPage({ ...codePages(details.uid), email, error }));
+        }
+        return await completeLogin(request, reply, outcome.userId, ['otp']);
+      } catch (error) {
+        return interactionError(reply, error);
+      }
+    });
+
+    // Issue 26 §9: the invitation's link, outside any sign-in: the invited colleague chooses its password.
+    pages.get<{ Params: { token: string } }>(`${OIDC_MOUNT_PATH}/invitation/:token`, async (request, reply) => {
+      const check = await checkInvitation(options.db, request.params.token);
+      if (!check.ok) return sendPage(reply, check.reason === 'invalid' ? 404 : 410, invitationRefusedPage(check.reason, appUrl));
+      return sendPage(reply, 200, invitationPage({ action: `${OIDC_MOUNT_PATH}/invitation/${encodeURIComponent(request.params.token)}`, email: check.email, rules: passwordRuleTexts.slice(0, 2) }));
+    });
+
+    pages.post<{ Params: { token: string }; Body: Form | undefined }>(`${OIDC_MOUNT_PATH}/invitation/:token`, async (request, reply) => {
+      const { errors: problems, check } = await acceptInvitation(options.db, request.params.token, request.body?.password ?? '', request.body?.confirm ?? '');
+      if (!check.ok) return sendPage(reply, check.reason === 'invalid' ? 404 : 410, invitationRefusedPage(check.reason, appUrl));
+      if (problems.length > 0) {
+        return sendPage(reply, 400, invitationPage({ action: `${OIDC_MOUNT_PATH}/invitation/${encodeURIComponent(request.params.token)}`, email: check.email, rules: passwordRuleTexts.slice(0, 2), errors: problems }));
+      }
+      return sendPage(reply, 200, invitationDonePage(appUrl));
     });
 
     pages.get<{ Params: { uid: string } }>(`${OIDC_MOUNT_PATH}/interaction/:uid/abort`, async (request, reply) => {

@@ -14,7 +14,7 @@
  * nothing else: the accept and the order it makes are the signature's own effects, written with an
  * authority limited to this quotation (`signingCall`).
  */
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Entity } from '../../domain/entity.ts';
@@ -26,6 +26,7 @@ import {
 import type { DatabaseSchema } from '../db/database.ts';
 import { DocumentData } from '../documents/data.ts';
 import { headingLogo } from '../documents/routes.ts';
+import { codeHash, codeSpent, newCode } from '../auth/one-time-codes.ts';
 import { Problem } from '../http/problems.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { storeGeneratedFile } from '../media/files.ts';
@@ -44,7 +45,7 @@ export interface SignatureDeps {
   publicUrl: string;
 }
 
-const hashOf = (quotationId: string, userId: string, code: string) => createHash('sha256').update(`${quotationId}:${userId}:${code}`).digest('hex');
+const hashOf = (quotationId: string, userId: string, code: string) => codeHash(`${quotationId}:${userId}`, code);
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The quotation as the caller reads it, with the `sign` ability on it and waiting for its answer. */
@@ -102,11 +103,11 @@ async function quotationPdf(hook: HookContext, storage: MediaStorage, call: Call
 async function liveCode(db: Kysely<DatabaseSchema>, quotationId: string, userId: string) {
   const { rows } = await sql<{ id: string; email: string; code_hash: string; created: Date; expires: Date; attempts: number }>`
     SELECT id, email, code_hash, created_date_time AS created, expires_date_time AS expires, attempts FROM signature_codes
-    WHERE quotation_id = ${quotationId}::uuid AND user_id = ${userId}::uuid AND consumed_date_time IS NULL
+    WHERE purpose = 'signature' AND quotation_id = ${quotationId}::uuid AND user_id = ${userId}::uuid AND consumed_date_time IS NULL
     ORDER BY created_date_time DESC LIMIT 1 FOR UPDATE`.execute(db);
   const code = rows[0];
   if (!code) throw new Problem('SIGNATURE_CODE_EXPIRED', { message: 'Richiedere il codice di firma: nessun codice valido per questo preventivo' });
-  if (new Date(code.expires).getTime() < Date.now() || code.attempts >= SIGNATURE_CODE_MAX_ATTEMPTS) {
+  if (codeSpent(code, SIGNATURE_CODE_MAX_ATTEMPTS)) {
     throw new Problem('SIGNATURE_CODE_EXPIRED');
   }
   return code;
@@ -137,7 +138,7 @@ export function registerQuotationSignatureRoutes(app: FastifyInstance, deps: Sig
     const recent = await sql<{ n: string }>`SELECT count(*) AS n FROM signature_codes WHERE quotation_id = ${quotation.id}::uuid AND user_id = ${userId}::uuid
       AND created_date_time > now() - interval '1 hour'`.execute(db);
     if (Number(recent.rows[0]?.n ?? 0) >= SIGNATURE_CODES_PER_HOUR) throw new Problem('SIGNATURE_CODES_TOO_MANY');
-    const code = String(randomInt(0, 10 ** SIGNATURE_CODE_LENGTH)).padStart(SIGNATURE_CODE_LENGTH, '0');
+    const code = newCode(SIGNATURE_CODE_LENGTH);
     const expires = new Date(Date.now() + SIGNATURE_CODE_TTL_MINUTES * 60_000);
     await db.transaction().execute(async (trx) => {
       // A new code replaces the previous one.

@@ -166,6 +166,7 @@ export default {
   'form.field.isExecuted': 'Eseguita',
   'form.field.isIncludedInReport': 'Incluso nel rapporto',
   'form.field.isIndustry4': 'Industria 4.0',
+  'form.field.isCustomerAdmin': 'Amministratore del cliente',
   'form.field.isMainteiner': 'Manutentore',
   'form.field.isManaged': 'Gestito',
   'form.field.isMandatory': 'Obbligatorio',

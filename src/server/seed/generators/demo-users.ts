@@ -25,6 +25,8 @@ export interface DemoUser {
   isMainteiner?: boolean;
   /** Customer users: which of the two demo customers (0 or 1) they belong to. */
   demoCustomer?: 0 | 1;
+  /** Customer users: the customer's administrator, who invites its colleagues (issue 26 §9). */
+  isCustomerAdmin?: boolean;
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -101,9 +103,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
     firstName: 'Anna',
     lastName: 'Marchetti',
     userType: 'customer',
-    description: 'Utente di un’azienda cliente: vede solo il proprio cliente, le sue attrezzature, impianti, interventi e scadenze.',
+    description: 'Utente di un’azienda cliente: vede solo il proprio cliente, le sue attrezzature, impianti, interventi e scadenze; ne è l’amministratore e invita i colleghi («Utenti» del portale).',
     roleName: 'Cliente',
     demoCustomer: 0,
+    isCustomerAdmin: true,
   },
   {
     email: `cliente2@${DEMO_DOMAIN}`,

@@ -133,9 +133,11 @@ export async function seedCustomerUsersAndSettings(ctx: SeedContext): Promise<Re
       attributes: {
         userType: 'customer', displayName: demo.displayName, email: demo.email, firstName: demo.firstName, lastName: demo.lastName,
         customerId: customer.id, isSalesman: false, isMainteiner: false, allowedModules: [...DEMO_CUSTOMER_MODULES],
+        ...(demo.isCustomerAdmin ? { isCustomerAdmin: true } : {}),
       },
       metadata: { isEnabled: true },
-      relationships: { roleIds: [state.roleIds.get('Cliente') as string], customerIds: [customer.id], officeLocationIds: customer.officeLocationIds },
+      // Every site of the customer (an empty list: issue 26 §9).
+      relationships: { roleIds: [state.roleIds.get('Cliente') as string], customerIds: [customer.id], officeLocationIds: [] },
     });
   }
   await ctx.insert('users', items);
