@@ -1,9 +1,10 @@
 // Rectifications (issue 26 §4), keyboard only: cliente1, on a 360 px wide screen, opens «Anomalie
 // aperte» in its portal, finds an open anomaly of its own, «Segnala la risoluzione» with a note and a
 // photo (uploaded by the upload path, attached to the proof); the proof reads «In verifica
-// dall’ufficio». The administrator, signed in beside it, opens the anomaly's page, where the proof
-// waits first with its file, follows its link to the proof and «Accetta» it from the palette: the
-// anomaly is resolved, and cliente1 reads «Accettata il …» under «Risolte con le vostre segnalazioni».
+// dall’ufficio». The administrator, signed in beside it, finds the proof waiting on the anomaly's page
+// with its file and a link to it, opens the proofs' list from the palette, the proof from its row, and
+// «Accetta» it from the palette: the anomaly is resolved, and cliente1 reads «Accettata il …» under
+// «Risolte con le vostre segnalazioni».
 // Under the journey guard: axe clean, no console error, no refused request, Italian only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -64,10 +65,10 @@ describe('a customer resolves an anomaly itself', () => {
     await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/portal/anomalies`, { timeout: 30_000 });
     const card = page.locator('.portal-anomalies:visible .portal-anomaly', { hasText: what });
     await card.waitFor({ timeout: 30_000 });
-    const facts = await card.locator('.portal-anomaly-facts').textContent();
-    expect(facts).toContain(String(equipment!.attributes.equipmentId));
-    expect(facts).toContain(romeDay(anomaly.attributes.detectedDateTime));
-    expect(facts).toContain('Medio');
+    const facts = card.locator('.portal-anomaly-facts');
+    await expect.poll(() => facts.textContent(), { timeout: 15_000 }).toContain(String(equipment!.attributes.equipmentId));
+    expect(await facts.textContent()).toContain(romeDay(anomaly.attributes.detectedDateTime));
+    expect(await facts.textContent()).toContain('Medio');
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await guard.expectAccessible('open anomalies');
@@ -111,8 +112,15 @@ describe('a customer resolves an anomaly itself', () => {
     const listed = office.locator('.anomaly-rectifications:visible .portal-proof').first();
     await expect.poll(() => listed.textContent(), { timeout: 60_000 }).toContain('In verifica dall’ufficio');
     expect(await listed.textContent()).toContain('Cartello.png');
-    const proofLink = listed.getByRole('link', { name: /per accettarla o rifiutarla/ });
-    await pressUntil(office, 'Tab', focused(proofLink), 400);
+    expect(await listed.getByRole('link', { name: /per accettarla o rifiutarla/ }).count()).toBe(1);
+    // From the palette, the office's list of proofs; the new one opens by the keyboard.
+    await openFromPalette(office, 'Risoluzioni segnalate dai clienti', 'Risoluzioni segnalate dai clienti', { title: true });
+    await office.waitForURL((url) => url.pathname === '/planning/rectifications', { timeout: 30_000 });
+    const grid = office.locator('.data-grid:visible [role=grid]');
+    await grid.locator('[role=row]').nth(1).waitFor({ timeout: 30_000 });
+    await pressUntil(office, 'Tab', () => grid.evaluate((element) => element === document.activeElement));
+    const activeRow = () => grid.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
+    await pressUntil(office, 'ArrowDown', async () => (await activeRow()).includes(said), 200);
     await office.keyboard.press('Enter');
     await office.waitForURL((url) => url.pathname === `/planning/rectifications/${proof.id}`, { timeout: 30_000 });
     await office.locator('.entity-form:visible').waitFor({ timeout: 60_000 });

@@ -102,7 +102,11 @@ export default function PortalAnomalies({ customerId, staffView }: { customerId:
     const key = String(row.relationships.anomalyId);
     byAnomaly.set(key, [...(byAnomaly.get(key) ?? []), row]);
   }
-  const context = { targets, siteNames, headOffice: intl.formatMessage({ id: 'rectifications.portal.headOffice' }) };
+  const context = {
+    targets, siteNames, headOffice: intl.formatMessage({ id: 'rectifications.portal.headOffice' }),
+    // Until the equipment, installations and sites are read, where an anomaly is is not yet «Non indicato».
+    reading: equipments.isLoading || installations.isLoading || sites.isLoading,
+  };
   const loading = open.isPending || proofs.isPending;
   const failed = open.error ?? proofs.error;
   return (
@@ -136,7 +140,7 @@ export default function PortalAnomalies({ customerId, staffView }: { customerId:
   );
 }
 
-interface CardContext { targets: ReadonlyMap<string, Entity>; siteNames: ReadonlyMap<string, string>; headOffice: string }
+interface CardContext { targets: ReadonlyMap<string, Entity>; siteNames: ReadonlyMap<string, string>; headOffice: string; reading: boolean }
 
 /** What the anomaly is on (the equipment's code and type, or the installation) and where (the site, the position). */
 function whereOf(anomaly: Entity, context: CardContext): { asset: string; site: string } {
@@ -165,7 +169,7 @@ function AnomalyCard({ anomaly, proofs, context, canSend }: { anomaly: Entity; p
     // Back to where the form was opened from, or to the anomaly once its proof waits for the office.
     requestAnimationFrame(() => (opener.current ?? heading.current)?.focus());
   };
-  const none = intl.formatMessage({ id: 'rectifications.portal.unknown' });
+  const none = intl.formatMessage({ id: context.reading ? 'rectifications.portal.reading' : 'rectifications.portal.unknown' });
   return (
     <li className="portal-anomaly" data-risk={risk} aria-labelledby={headingId}>
       <h3 id={headingId} ref={heading} tabIndex={-1}>{String(anomaly.attributes.description ?? '')}</h3>

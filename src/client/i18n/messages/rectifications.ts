@@ -15,6 +15,7 @@ export default {
   'rectifications.portal.closed': 'Risolte con le vostre segnalazioni',
   'rectifications.portal.headOffice': 'Sede principale',
   'rectifications.portal.unknown': 'Non indicato',
+  'rectifications.portal.reading': 'Caricamento…',
   'rectifications.portal.asset': 'Attrezzatura o impianto',
   'rectifications.portal.site': 'Sede',
   'rectifications.portal.detected': 'Rilevata il',
