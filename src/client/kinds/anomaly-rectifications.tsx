@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Entity } from '../../domain/entity.ts';
+import { pendingFirst } from '../../domain/entities/rectifications.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { entityUrl } from '../../domain/routes.ts';
 import { listKey, records } from '../data/index.ts';
@@ -16,13 +17,6 @@ import { useSession } from '../session/session.tsx';
 import { AppLink } from '../shell/app-link.tsx';
 
 addMessages(messages);
-
-/** Waiting ones first, then the newest. */
-const stateOrder: Record<string, number> = { submitted: 0, refused: 1, accepted: 1 };
-export function pendingFirst(rows: readonly Entity[]): Entity[] {
-  return rows.toSorted((a, b) => (stateOrder[String(a.attributes.state)] ?? 1) - (stateOrder[String(b.attributes.state)] ?? 1)
-    || String(b.metadata.createdDateTime).localeCompare(String(a.metadata.createdDateTime)));
-}
 
 const day = (instant: unknown) => (typeof instant === 'string' ? new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(instant)) : '');
 

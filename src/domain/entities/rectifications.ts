@@ -24,6 +24,15 @@ export const rectificationStateLabels: Record<RectificationState, string> = {
   refused: 'Rifiutata',
 };
 
+/**
+ * The proofs of an anomaly as the office reads them: those waiting for its decision first, then the
+ * decided ones; the newest first within each.
+ */
+export function pendingFirst<T extends { attributes: Record<string, unknown>; metadata: Record<string, unknown> }>(rows: readonly T[]): T[] {
+  const rank = (row: T) => (row.attributes.state === 'submitted' ? 0 : 1);
+  return rows.toSorted((a, b) => rank(a) - rank(b) || String(b.metadata.createdDateTime ?? '').localeCompare(String(a.metadata.createdDateTime ?? '')));
+}
+
 /** The longest refusal reason the office may write. */
 export const RECTIFICATION_REASON_MAX = 1000;
 
