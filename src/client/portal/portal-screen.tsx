@@ -58,6 +58,7 @@ function PortalQuotations({ customerId, staffView }: { customerId: string; staff
 /** A portal page made of a section the customer page also shows (employees' training, documents), with its own heading and hint. */
 function PortalPageOf({ customerId, page, staffView }: { customerId: string; page: 'training' | 'documents'; staffView: boolean }) {
   const intl = useIntl();
+  const { ability } = useSession();
   const customer = useCustomer(customerId);
   const name = String(customer.data?.metadata.displayName ?? '');
   const title = intl.formatMessage({ id: `portal.nav.${page}` });
@@ -68,7 +69,8 @@ function PortalPageOf({ customerId, page, staffView }: { customerId: string; pag
       {staffView && <p className="portal-staff-note" role="note"><FormattedMessage id="portal.staffView" /></p>}
       {page === 'training' ? (
         <>
-          <CustomerCompliance customerId={customerId} />
+          {/* Issue 26 §6: its own users ask enrolments from the matrix (staff see the portal read-only). */}
+          <CustomerCompliance customerId={customerId} asks={!staffView && ability.can('create', 'enrolment request')} />
           <h2><FormattedMessage id="portal.training.employees" /></h2>
           <EmbeddedGrid type="employees" fixed={{ 'filter[customerId]': customerId }} label={intl.formatMessage({ id: 'portal.training.employees' })} creates={false} />
         </>

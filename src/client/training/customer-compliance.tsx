@@ -17,6 +17,7 @@ import { AppLink } from '../shell/app-link.tsx';
 import { ComplianceBadge } from './compliance-badge.tsx';
 import { TrainingMatrix } from './training-matrix.tsx';
 import { customerComplianceKey, hasTrainingModule, loadCustomerCompliance, useComplianceFollowsSources } from './compliance-data.ts';
+import { askEnrolment, useEnrolmentRequests } from './enrolment-asks.tsx';
 import { useSession } from '../session/session.tsx';
 
 addMessages(trainingMessages);
@@ -48,18 +49,20 @@ function useRememberedView(): [View, (view: View) => void] {
   }];
 }
 
-export function CustomerCompliance({ customerId }: { customerId: string }) {
+/** `asks`: the portal's customer user may ask enrolments from the matrix (issue 26 §6). */
+export function CustomerCompliance({ customerId, asks = false }: { customerId: string; asks?: boolean }) {
   const { identity } = useSession();
   // Compliance is the training module's (edu): without it the section is left out, not refused on screen.
-  return hasTrainingModule(identity.allowedModules) ? <TrainingCompliance customerId={customerId} /> : null;
+  return hasTrainingModule(identity.allowedModules) ? <TrainingCompliance customerId={customerId} asks={asks} /> : null;
 }
 
-function TrainingCompliance({ customerId }: { customerId: string }) {
+function TrainingCompliance({ customerId, asks }: { customerId: string; asks: boolean }) {
   const intl = useIntl();
   useLiveUpdates();
   useComplianceFollowsSources();
   const query = useQuery({ queryKey: customerComplianceKey(customerId), queryFn: ({ signal }) => loadCustomerCompliance(customerId, signal) });
   const [view, setView] = useRememberedView();
+  const requests = useEnrolmentRequests(customerId, asks);
   const titleId = `customer-compliance-${customerId}`;
   if (query.isPending) return <p role="status"><FormattedMessage id="training.compliance.loading" /></p>;
   // A refusal says why, in the server's words (never a generic failure alone).
@@ -78,7 +81,10 @@ function TrainingCompliance({ customerId }: { customerId: string }) {
         </div>
       )}
       {employees.length === 0 ? <p><FormattedMessage id="training.customer.none" /></p>
-        : view === 'matrix' ? <TrainingMatrix customerId={customerId} employees={employees} meta={query.data.meta} /> : (
+        : view === 'matrix' ? (
+          <TrainingMatrix customerId={customerId} employees={employees} meta={query.data.meta}
+            enrolment={asks ? { requests: requests.data?.data ?? [], today: query.data.meta.today, ask: (employee, courseId, course) => void askEnrolment(customerId, employee, courseId, course) } : undefined} />
+        ) : (
         <table className="compliance-table" aria-labelledby={titleId}>
           <thead>
             <tr>

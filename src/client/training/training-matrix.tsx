@@ -5,7 +5,9 @@
  * The cells come from the server's compliance rows (`complianceMatrix` arranges them, recomputing
  * nothing). A keyboard grid: one cell in the Tab order, arrows, Home/End and Ctrl+Home/End move, a
  * status is a link to the employee (Enter opens it). Wide matrices scroll sideways, the employee
- * column staying in view.
+ * column staying in view. On the portal (`enrolment`), a missing, expired or expiring cell offers
+ * «Chiedi l’iscrizione» (`enrolment-asks.tsx`), in the cell's Tab stop after its status, then reads
+ * «iscrizione richiesta»; the employee's row lists each request's state.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -14,7 +16,8 @@ import { recordTabUrl } from '../../domain/routes.ts';
 import { addMessages } from '../i18n/index.ts';
 import trainingMessages from '../i18n/messages/training.ts';
 import { AppLink } from '../shell/app-link.tsx';
-import { courseName, type ComplianceMeta, type EmployeeCompliance } from './compliance-data.ts';
+import { courseName, urgentStatuses, type ComplianceMeta, type EmployeeCompliance } from './compliance-data.ts';
+import { askStateOf, courseToAsk, requestLine, type EnrolmentAsks } from './enrolment-asks.tsx';
 
 addMessages(trainingMessages);
 
@@ -41,7 +44,7 @@ const scrollStyle = { overflowX: 'auto', maxWidth: '100%' } as const;
 const stickyStyle = { position: 'sticky', left: 0, background: 'var(--bg)', zIndex: 1 } as const;
 const smallStyle = { display: 'block', fontSize: '.85em', fontWeight: 'normal', color: 'var(--muted)' } as const;
 
-export function TrainingMatrix({ customerId, employees, meta }: { customerId: string; employees: readonly EmployeeCompliance[]; meta: ComplianceMeta }) {
+export function TrainingMatrix({ customerId, employees, meta, enrolment }: { customerId: string; employees: readonly EmployeeCompliance[]; meta: ComplianceMeta; enrolment?: EnrolmentAsks | undefined }) {
   const intl = useIntl();
   const table = useRef<HTMLTableElement>(null);
   const [active, setActive] = useState({ row: 0, column: 0 });
@@ -94,11 +97,17 @@ export function TrainingMatrix({ customerId, employees, meta }: { customerId: st
           <tbody>
             {matrix.rows.map(({ employee, cells }, row) => {
               const href = recordTabUrl('employees', employee.employeeId, { relationships: { customerId } });
+              const requests = enrolment?.requests.filter((request) => request.relationships.employeeId === employee.employeeId) ?? [];
               return (
                 <tr key={employee.employeeId} data-employee={employee.employeeId}>
                   <th scope="row" style={{ ...stickyStyle, minWidth: '12rem', maxWidth: '18rem' }}>
                     <AppLink href={href} {...cellProps(row, 0)}>{employee.employeeName}</AppLink>
                     <span style={smallStyle}>{[...new Set(employee.rows.map((r) => r.roleName || r.roleCode))].join(', ')}</span>
+                    {requests.length > 0 && (
+                      <ul className="enrolment-requests" aria-label={intl.formatMessage({ id: 'enrolment.row.label' }, { employee: employee.employeeName })} style={{ ...smallStyle, margin: '.2rem 0 0', paddingLeft: '1rem' }}>
+                        {requests.map((request) => <li key={request.id} data-state={String(request.attributes.state)}>{requestLine(intl, request, meta)}</li>)}
+                      </ul>
+                    )}
                   </th>
                   {cells.map((cell, index) => {
                     const column = matrix.columns[index]!;
@@ -112,13 +121,27 @@ export function TrainingMatrix({ customerId, employees, meta }: { customerId: st
                     const until = cell.validUntil
                       ? intl.formatMessage({ id: 'training.matrix.until' }, { status: cell.status, date: fullDate(cell.validUntil) })
                       : cell.status === 'missing' ? '' : intl.formatMessage({ id: 'training.compliance.noExpiry' });
+                    const askable = enrolment && (urgentStatuses as readonly string[]).includes(cell.status);
+                    const nextCourse = askable ? courseToAsk(employee.rows, column) : '';
+                    const asked = askable ? askStateOf(enrolment.requests, employee.employeeId, [...column.courseIds, nextCourse], enrolment.today) : undefined;
+                    const stop = cellProps(row, index + 1);
                     return (
                       <td key={column.key} data-column={column.key} data-status={cell.status}>
-                        <AppLink href={href} {...cellProps(row, index + 1)}>
+                        <AppLink href={href} {...stop}>
                           <span className="compliance-status" data-status={cell.status}><FormattedMessage id={`training.compliance.status.${cell.status}`} /></span>
                           {until ? <span style={{ ...smallStyle, whiteSpace: 'nowrap' }}>{cell.validUntil ? <time dateTime={cell.validUntil}>{until}</time> : until}</span> : null}
                           <span className="sr-only">{intl.formatMessage({ id: 'training.matrix.cellContext' }, { employee: employee.employeeName, course: titles[index] })}</span>
                         </AppLink>
+                        {askable && asked?.state === 'requested' && <span className="enrolment-asked" style={smallStyle}><FormattedMessage id="enrolment.cell.requested" /></span>}
+                        {askable && asked?.state === 'enrolled' && <span className="enrolment-asked" style={smallStyle}><FormattedMessage id="enrolment.cell.enrolled" values={{ date: fullDate(asked.startDate) }} /></span>}
+                        {askable && !asked && nextCourse && (
+                          // In the cell's Tab stop, after its status: Tab reaches it, the arrows leave it as they leave the status.
+                          <button type="button" className="enrolment-ask-button" tabIndex={stop.tabIndex} onFocus={stop.onFocus} style={{ display: 'block', marginTop: '.2rem', fontSize: '.85em' }}
+                            onClick={() => enrolment.ask({ id: employee.employeeId, name: employee.employeeName }, nextCourse, courseName(meta, nextCourse))}>
+                            <FormattedMessage id="enrolment.ask" />
+                            <span className="sr-only">{intl.formatMessage({ id: 'enrolment.ask.context' }, { employee: employee.employeeName, course: courseName(meta, nextCourse) })}</span>
+                          </button>
+                        )}
                       </td>
                     );
                   })}
