@@ -20,6 +20,11 @@ describe('physical activities', () => {
 
   it('are titled by their deadline', () => {
     expect(physicalActivities.title(parse({ deadlineDate: '2025-09-30' }).data as never)).toBe('Scadenza del 30/09/2025');
+    const revision = { kind: 'revisione', months: 60, from: 'production', norm: 'UNI 9994-1', edition: '2024' };
+    expect(physicalActivities.title(parse({ deadlineDate: '2025-09-30', rule: revision }).data as never)).toBe('Revisione UNI 9994-1:2024 del 30/09/2025');
+    // Module med: the law's article joins it as a clause.
+    const visit = { kind: 'visitaPeriodica', months: 12, from: 'lastExecution', norm: 'D.Lgs. 81/2008', edition: 'art. 41' };
+    expect(physicalActivities.title(parse({ module: 'med', deadlineDate: '2027-03-10', rule: visit }).data as never)).toBe('Visita periodica D.Lgs. 81/2008 art. 41 del 10/03/2027');
   });
 });
 

@@ -134,7 +134,8 @@ export const physicalActivities = defineKind({
   },
   title: (entity) => {
     const { deadlineDate, rule } = (entity as PhysicalActivityShape).attributes;
-    const what = rule ? `${ruleKindLabels[rule.kind]} ${rule.norm}:${rule.edition}` : 'Scadenza';
+    // An edition that is an article joins its law as a clause («D.Lgs. 81/2008 art. 41»).
+    const what = rule ? `${ruleKindLabels[rule.kind]} ${rule.norm}${/^art\. /.test(rule.edition) ? ' ' : ':'}${rule.edition}` : 'Scadenza';
     const target = typeof entity.metadata.targetName === 'string' ? ` – ${entity.metadata.targetName}` : '';
     return `${what} del ${italianDate(deadlineDate)}${target}`;
   },
