@@ -294,7 +294,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
         .modify({ baseVersion: version });
       await refreshLocal(entry.type, entry.recordId, { server: sectionsOf(data), version, metadata: { ...data.metadata } });
     });
-    await options.onApplied?.(entry.type, data);
+    try {
+      await options.onApplied?.(entry.type, data);
+    } catch {
+      // The screens' cache is refreshed again by the live stream; the write itself is stored.
+    }
   }
 
   async function waitAndRetry(entry: OutboxEntry, problem: ApiProblem | Error): Promise<Outcome> {
@@ -481,7 +485,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   let current: Promise<DrainSummary> | undefined;
-  let again = false;
+  let queued: Promise<DrainSummary> | undefined;
 
   async function drainOnce(): Promise<DrainSummary> {
     if (!isCurrentUser()) return { sent: 0, refused: 0, conflicts: 0, retried: 0, nextAttemptAt: null, skipped: 'other-user' };
@@ -489,26 +493,22 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return locks ? locks.request(lockName, () => run()) : run();
   }
 
+  /**
+   * One drain at a time in this tab. A call while one runs waits for it and then drains once more
+   * (what was queued meanwhile may have been read too late); calls meanwhile share that second drain.
+   */
   function drain(): Promise<DrainSummary> {
-    if (current) {
-      again = true;
+    if (!current) {
+      current = drainOnce().finally(() => {
+        current = undefined;
+      });
       return current;
     }
-    const loop = async (): Promise<DrainSummary> => {
-      try {
-        let summary = await drainOnce();
-        while (again) {
-          again = false;
-          const next = await drainOnce();
-          summary = { ...next, sent: summary.sent + next.sent, refused: summary.refused + next.refused, conflicts: summary.conflicts + next.conflicts, retried: summary.retried + next.retried };
-        }
-        return summary;
-      } finally {
-        current = undefined;
-      }
-    };
-    current = loop();
-    return current;
+    queued ??= current.catch(() => undefined).then(() => {
+      queued = undefined;
+      return drain();
+    });
+    return queued;
   }
 
   async function resolve(conflictId: string, keep: 'mine' | 'theirs'): Promise<void> {
@@ -571,7 +571,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const summary = await drain().catch(() => null);
     if (!started) return;
     const at = summary ? summary.nextAttemptAt : now() + backoff.baseMs;
-    if (at !== null) timer = setTimeout(() => void kick(), Math.max(0, at - now()));
+    if (timer) clearTimeout(timer);
+    timer = at === null ? undefined : setTimeout(() => void kick(), Math.max(0, at - now()));
   }
 
   return {
