@@ -82,6 +82,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'CustomersIdPortalQuotations', path: '/customers/:id/portal/quotations', title: t('nav.customersIdPortalQuotations'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   // Issue 26 §7: its service requests (chiamate), opened here, and their outcome.
   { name: 'CustomersIdPortalRequests', path: '/customers/:id/portal/requests', title: t('nav.customersIdPortalRequests'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
+  // Issue 26 §9: its colleagues as users, invited by the customer's administrator with their sites and modules.
+  { name: 'CustomersIdPortalUsers', path: '/customers/:id/portal/users', title: t('nav.customersIdPortalUsers'), needsId: true, can: ['invite', 'user'], kind: 'customers' },
   // Issue 26 §4: its open anomalies, with «Segnala la risoluzione» (a rectification) and each proof's outcome.
   { name: 'CustomersIdPortalAnomalies', path: '/customers/:id/portal/anomalies', title: t('nav.customersIdPortalAnomalies'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   { name: 'CustomersIdPortalSite', path: '/customers/:id/portal/sites/:siteId', title: t('nav.customersIdPortalSite'), needsId: true, can: ['read', 'customer'], kind: 'customers' },

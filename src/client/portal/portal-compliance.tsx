@@ -18,6 +18,7 @@ import { CalendarFeed } from '../settings/calendar-feed.tsx';
 import { AppLink } from '../shell/app-link.tsx';
 import { useIsActiveTab, useTabTitle } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
+import { useSession } from '../session/session.tsx';
 import { useCustomer, useDueByMonth, usePortalModules, useSiteCounts, useSites } from './portal-data.ts';
 import { dueByMonthTable, moduleName, portalSiteUrl, usePortalTexts } from './portal-texts.ts';
 import './portal-styles.ts';
@@ -42,6 +43,7 @@ export function failureText(error: unknown): string {
 
 export default function PortalCompliance({ customerId, staffView }: { customerId: string; staffView: boolean }) {
   const intl = useIntl();
+  const { identity } = useSession();
   const texts = usePortalTexts();
   const today = businessDay();
   const customer = useCustomer(customerId);
@@ -59,8 +61,12 @@ export default function PortalCompliance({ customerId, staffView }: { customerId
   const error = customer.error ?? sitesQuery.error ?? failed ?? months.error;
   if (error) return <p role="alert"><FormattedMessage id="portal.failed" values={{ reason: failureText(error) }} /></p>;
   if (!customer.data || !sitesQuery.data) return <p role="status"><FormattedMessage id="portal.loading" /></p>;
+  // Issue 26 §9: a user limited to some sites (the head office under the customer's id) sees only those; the
+  // office locations are already limited by the server's read rule, the head office is the customer itself.
+  const ownSites = identity.userType === 'customer' ? identity.officeLocationIds : [];
+  const headOffice = ownSites.length === 0 || ownSites.includes(customerId);
   const sites: Site[] = [
-    siteOf(customer.data, intl.formatMessage({ id: 'portal.headOffice' })),
+    ...(headOffice ? [siteOf(customer.data, intl.formatMessage({ id: 'portal.headOffice' }))] : []),
     ...sitesQuery.data.data.map((site) => siteOf(site, String(site.metadata.displayName ?? '').replace(`${name} – `, ''))),
   ];
   return (

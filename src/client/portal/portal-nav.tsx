@@ -10,13 +10,13 @@ import { AppLink } from '../shell/app-link.tsx';
 import { useSession } from '../session/session.tsx';
 import { portalUrl } from './portal-texts.ts';
 
-export const portalPages = ['compliance', 'anomalies', 'training', 'documents', 'quotations', 'requests'] as const;
+export const portalPages = ['compliance', 'anomalies', 'training', 'documents', 'quotations', 'requests', 'users'] as const;
 export type PortalPage = (typeof portalPages)[number];
 
 /** The portal page a URL shows (a site's page is part of «Conformità»); none for another page (an employee's). */
 export function portalPageOf(path: string): PortalPage | undefined {
   if (!/^\/customers\/[^/]+(\/portal(\/.*)?)?$/.test(path)) return undefined;
-  const page = /\/portal\/(anomalies|training|documents|quotations|requests)$/.exec(path)?.[1];
+  const page = /\/portal\/(anomalies|training|documents|quotations|requests|users)$/.exec(path)?.[1];
   return (page as PortalPage | undefined) ?? 'compliance';
 }
 
@@ -33,6 +33,8 @@ export function PortalNav({ customerId, current }: { customerId: string; current
     ...(readable('quotations') ? [{ page: 'quotations' as const, href: `${portalUrl(customerId)}/quotations` }] : []),
     // Issue 26 §7: service requests (chiamate).
     ...(readable('serviceRequests') ? [{ page: 'requests' as const, href: `${portalUrl(customerId)}/requests` }] : []),
+    // Issue 26 §9: its colleagues, for the customer's administrator (who may invite them).
+    ...(ability.can('invite', 'user') ? [{ page: 'users' as const, href: `${portalUrl(customerId)}/users` }] : []),
   ];
   return (
     <nav className="portal-nav" aria-label={intl.formatMessage({ id: 'portal.nav' })}>

@@ -14,6 +14,7 @@ import { pagePath } from '../workspace/workspace-state.ts';
 import PortalAnomalies from './portal-anomalies.tsx';
 import PortalCompliance from './portal-compliance.tsx';
 import PortalRequests from './portal-requests.tsx';
+import PortalUsers from './portal-users.tsx';
 import PortalSite from './portal-site.tsx';
 import { useCustomer } from './portal-data.ts';
 import { PortalNav, portalPageOf } from './portal-nav.tsx';
@@ -30,6 +31,7 @@ export default function PortalScreen({ customerId, siteId }: { customerId: strin
       {staffView && <PortalNav customerId={customerId} current={page} />}
       {page === 'quotations' ? <PortalQuotations customerId={customerId} staffView={staffView} />
         : page === 'requests' ? <PortalRequests customerId={customerId} staffView={staffView} />
+        : page === 'users' ? <PortalUsers customerId={customerId} staffView={staffView} />
         : page === 'anomalies' ? <PortalAnomalies customerId={customerId} staffView={staffView} />
         : page === 'training' ? <PortalPageOf customerId={customerId} page="training" staffView={staffView} />
         : page === 'documents' ? <PortalPageOf customerId={customerId} page="documents" staffView={staffView} />
