@@ -192,6 +192,32 @@ describe.each(engines())('enrolment requests on %s', (engine) => {
     expect((await api.as(cliente).request('GET', url(customerId, 'nessuno'))).status).toBe(422);
   });
 
+  it('the office changes the edition asked for while the request waits (another open one only), then «Accetta» enrols there', async () => {
+    const worker = await employee(customerId, 'Celesti');
+    const asked = await edition('2026-11-05', 4, customerId);
+    const chosenByOffice = await edition('2026-11-12', 4);
+    const reserved = await edition('2026-11-19', 4, otherId);
+    const sent = await ask(cliente, worker.id, customerId, asked.id);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const id = String(sent.body.data.id);
+    const change = async (editionId: string) => {
+      const current = (await admin().request('GET', `/api/enrolmentRequests/${id}`)).body.data;
+      return admin().request('PATCH', `/api/enrolmentRequests/${id}`, { relationships: { courseEditionId: editionId } }, { 'if-match': `"${current.metadata.lastUpdatedDateTime as string}"` });
+    };
+    // An edition reserved to another customer: refused, the request keeps its own.
+    const wrong = await change(reserved.id);
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors[0]).toMatchObject({ pointer: '/relationships/courseEditionId', code: 'editionNotOpen' });
+    const changed = await change(chosenByOffice.id);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const accepted = await act(api.adminId, id, 'accept');
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.data.relationships.enrolledEditionId).toBe(chosenByOffice.id);
+    expect(accepted.body.data.attributes.enrolledStartDate).toBe('2026-11-12');
+    expect(await participantsOf(chosenByOffice.id)).toEqual([worker.id]);
+    expect(await participantsOf(asked.id)).toEqual([]);
+  });
+
   it('declined: a reason is required and the customer reads it', async () => {
     const worker = await employee(customerId, 'Viola');
     const sent = await ask(cliente, worker.id, customerId);
