@@ -21,6 +21,7 @@ import { modules } from '../../domain/enums.ts';
 import { calendarFeedPaths } from '../calendar/openapi.ts';
 import { mailOutboxPaths } from '../mail/openapi.ts';
 import { refuseQuotationRequest, signQuotationRequest } from '../../domain/rules/quotation-signature.ts';
+import { inviteUserRequest } from '../../domain/rules/customer-users.ts';
 import { registerLinkRequest } from '../documents/register-share.ts';
 import { registerImportPaths } from '../import/openapi.ts';
 
@@ -554,6 +555,39 @@ function orderWizardPath(sink: SchemaSink): JsonSchema {
   };
 }
 
+/** Issue 26 §9: a customer's administrator invites its colleagues (src/server/users/invitations.ts). */
+function invitationPaths(sink: SchemaSink): Record<string, JsonSchema> {
+  const who = 'Richiede `invite` sugli utenti: l’amministratore del cliente (`isCustomerAdmin`), per gli utenti del proprio cliente.';
+  return {
+    '/api/users/invitations': {
+      post: {
+        operationId: 'usersInvite', summary: 'Invita un collega nel portale del cliente', tags: ['users'],
+        description: 'Crea l’utente (del cliente del chiamante, con i suoi ruoli, senza password) con le sedi (sede principale = id del cliente, o sedi operative del cliente) e i moduli scelti (tra quelli del cliente e del chiamante), '
+          + 'e gli invia per e-mail un collegamento monouso per scegliere la password, valido `INVITATION_TTL_HOURS` ore. 422 `SITE_NOT_OF_CUSTOMER` / `MODULE_NOT_OF_CUSTOMER`, 403 `CUSTOMER_ADMIN_SCOPE`. ' + who,
+        requestBody: { required: true, content: json(componentSchema('InviteUserRequest', inviteUserRequest, 'input', sink)) },
+        responses: {
+          201: {
+            description: 'L’utente creato; in `meta` la scadenza del collegamento e se l’e-mail è partita.',
+            content: json({ type: 'object', properties: { data: ref(componentName('users')), meta: { type: 'object', properties: { invitationExpiresDateTime: { type: 'string', format: 'date-time' }, mailSent: { type: 'boolean' } }, required: ['invitationExpiresDateTime', 'mailSent'] } }, required: ['data', 'meta'] }),
+          },
+          ...problems(400, 401, 403, 409, 413, 415, 422, 503),
+        },
+      },
+    },
+    '/api/users/{id}/invitation': {
+      post: {
+        operationId: 'usersResendInvitation', summary: 'Invia di nuovo l’invito', tags: ['users'],
+        description: 'Un nuovo collegamento per un utente che non ha ancora scelto la password (i precedenti non valgono più); 409 `USER_ALREADY_ACTIVE` se l’ha già scelta, 502 `MAIL_NOT_SENT` se l’e-mail non parte. ' + who,
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+        responses: {
+          202: { description: 'Invito inviato.', content: json({ type: 'object', properties: { data: { type: 'object', properties: { invitationExpiresDateTime: { type: 'string', format: 'date-time' } }, required: ['invitationExpiresDateTime'] } }, required: ['data'] }) },
+          ...problems(401, 403, 404, 409, 502, 503),
+        },
+      },
+    },
+  };
+}
+
 /** `PUT /api/quotations/{id}/lines`: the quotation's header and whole ordered set of lines, in one versioned write. */
 /** Issue 26 §3: a quotation signed (or refused) online by its customer's user (src/server/signature/quotation-signature.ts). */
 function quotationSignaturePaths(sink: SchemaSink): Record<string, JsonSchema> {
@@ -1021,6 +1055,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   paths['/api/maintenance'] = maintenancePath();
   paths['/api/limits'] = limitsPath();
   if (options.kinds.some((kind) => kind.type === 'users')) paths['/api/users/names'] = staffNamesPath();
+  if (options.kinds.some((kind) => kind.type === 'users')) Object.assign(paths, invitationPaths(sink));
   if (options.kinds.some((kind) => kind.type === 'imports')) Object.assign(paths, registerImportPaths({ json, problems }));
   if (options.kinds.some((kind) => kind.type === 'userSettings')) Object.assign(paths, calendarFeedPaths({ json, problems }));
   const mailKind = options.kinds.find((kind) => kind.type === 'mailMessages');
