@@ -63,6 +63,7 @@ if (!serverOnly) {
       for (const dependency of result.metafile.outputs[file]?.imports ?? []) if (dependency.kind === 'import-statement') visit(dependency.path);
     };
     visit(entry);
+    const precache = await buildServiceWorker(out, result.metafile);
     const precompressed = await precompress(out);
     const onTheWire = [...initial].reduce((sum, file) => sum + (precompressed.get(path.resolve(file))?.br ?? fs.statSync(file).size), 0);
     console.log(`client bundle: ${path.relative(dist, entry)}; initial JS ${(onTheWire / 1024).toFixed(1)} kB on the wire (Brotli, as served) in ${initial.size} file(s) (target ≤ ${INITIAL_JS_BUDGET_KB} kB)`);
@@ -72,8 +73,40 @@ if (!serverOnly) {
       console.error(`initial JS over budget: ${(onTheWire / 1024).toFixed(1)} kB > ${INITIAL_JS_BUDGET_KB} kB (METAFILE=meta.json npm run build shows what the entry imports)`);
       process.exitCode = 1;
     }
+    const precacheBrotli = precache.files.reduce((sum, file) => sum + (precompressed.get(path.resolve(out, file))?.br ?? fs.statSync(path.join(out, file)).size), 0);
+    console.log(`service worker: sw.js precaches ${precache.count} files, ${precache.size} bytes (${(precache.size / 1024).toFixed(1)} kB; ${(precacheBrotli / 1024).toFixed(1)} kB on the wire, Brotli)`);
   }
   console.log('static client: dist/public');
+}
+
+/**
+ * The service worker (src/client/service-worker/sw.ts) built to /sw.js, then its precache manifest
+ * injected by workbox-build from esbuild's outputs: the shell (index.html), app.css, the icon, the web
+ * manifest, fonts if any, and every JS/CSS chunk of the client — the entry and every screen's lazy
+ * chunk — so each screen opens offline. Source maps are not precached. A chunk Workbox would skip (too
+ * big) fails the build rather than leaving a screen that breaks offline.
+ */
+async function buildServiceWorker(out, metafile) {
+  const { injectManifest } = await import('workbox-build');
+  const swFile = path.join(out, 'sw.js');
+  await esbuild.build({ entryPoints: ['src/client/service-worker/sw.ts'], outfile: swFile, bundle: true, format: 'iife', minify: true, target: 'es2022', logLevel: 'warning', define: { 'process.env.NODE_ENV': '"production"' } });
+  const chunks = Object.keys(metafile.outputs).filter((file) => !file.endsWith('.map')).map((file) => path.relative(out, path.resolve(file)));
+  const shell = ['index.html', 'app.css', 'icon.svg', 'manifest.webmanifest'];
+  const fonts = fs.readdirSync(out, { recursive: true }).filter((file) => /\.(woff2?|ttf|otf)$/.test(file));
+  const files = [...new Set([...shell, ...fonts, ...chunks])].map((file) => file.split(path.sep).join('/'));
+  for (const file of files) if (!fs.existsSync(path.join(out, file))) throw new Error(`service worker: ${file} is not in the build`);
+  const { count, size, warnings } = await injectManifest({
+    swSrc: swFile,
+    swDest: swFile,
+    globDirectory: out,
+    globPatterns: files,
+    // esbuild's content hash is in the name: no revision, the name changes with the content.
+    dontCacheBustURLsMatching: /-[A-Z0-9]{8,}\.\w+$/,
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+  });
+  for (const warning of warnings) console.error(`service worker: ${warning}`);
+  if (warnings.length > 0 || count !== files.length) throw new Error(`service worker: ${count} of ${files.length} files precached`);
+  return { count, size, files };
 }
 
 /**

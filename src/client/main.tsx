@@ -35,6 +35,7 @@ import { readImpersonation, writeImpersonation } from './session/impersonation-s
 import type { Identity } from '../domain/ability.ts';
 import { flashAlert, showFlashAlerts } from './alerts/flash.ts';
 import { pushAlert } from './alerts/alerts.ts';
+import { forgetIdentity, isOffline, rememberIdentity, savedIdentity } from './auth/offline-start.ts';
 
 /** Why the last sign-in failed, for the signed-out page after the provider's logout. */
 const FAILURE_KEY = 'backoffice.signInFailure';
@@ -143,6 +144,8 @@ async function boot(): Promise<void> {
 
   let auth: Auth | null = null;
   let afterSignIn: string | null = null;
+  /** Whose identity is kept for a start without a network (offline-start.ts). */
+  let subject: string | undefined = config.auth.mode === 'disabled' ? 'disabled' : undefined;
   try {
     if (config.auth.mode === 'disabled') {
       auth = createDisabledAuth();
@@ -169,11 +172,13 @@ async function boot(): Promise<void> {
           return null;
         });
         if (user === null) return;
+        subject = user?.profile.sub;
         const state = user?.state as { returnTo?: string } | undefined;
         afterSignIn = takeRememberedRoute() ?? (state?.returnTo && isAppRoute(state.returnTo) ? state.returnTo : DEFAULT_ROUTE);
         replaceRoute(afterSignIn);
       } else if (path === LOGGED_OUT_PATH) {
         await auth.clear();
+        forgetIdentity();
         const failure = sessionStorage.getItem(FAILURE_KEY);
         sessionStorage.removeItem(FAILURE_KEY);
         const again = auth;
@@ -182,8 +187,20 @@ async function boot(): Promise<void> {
         return;
       } else {
         // SPEC §4: the stored refresh token buys a fresh access token at start.
+        // Issue 25: without a network the stored session is kept as it is (the provider cannot be
+        // reached, or a refresh fails on the network rather than by the provider's answer), if this
+        // browser holds the identity last read for it; the server still decides every request.
         const stored = await manager.getUser();
-        const user = stored?.refresh_token ? await manager.signinSilent().catch(() => null) : stored && !stored.expired ? stored : null;
+        const canStartOffline = stored !== null && savedIdentity(stored.profile.sub) !== null;
+        const user =
+          canStartOffline && isOffline()
+            ? stored
+            : stored?.refresh_token
+              ? await manager.signinSilent().catch((error: unknown) => (canStartOffline && !(error instanceof ErrorResponse) ? stored : null))
+              : stored && !stored.expired
+                ? stored
+                : null;
+        subject = user?.profile.sub;
         if (!user) {
           await auth.clear();
           await auth.login(currentRoute());
@@ -209,12 +226,25 @@ async function boot(): Promise<void> {
     onLoginRequired: () => restartLogin(session),
   });
 
+  // Issue 25: without a network the identity last read for this user opens the app (offline-start.ts);
+  // never an impersonated one (kept only for the user's own).
   let identity: Identity;
-  try {
-    identity = await readIdentity();
-  } catch (error) {
-    await signInFailed(session, error);
-    return;
+  const impersonating = readImpersonation() !== null;
+  const kept = isOffline() && !impersonating ? savedIdentity(subject) : null;
+  if (kept) identity = kept;
+  else {
+    try {
+      identity = await readIdentity();
+      if (subject && !impersonating) rememberIdentity(subject, identity);
+    } catch (error) {
+      // The network failed on the way (status 0): the same.
+      const saved = error instanceof ApiProblem && error.status === 0 && !impersonating ? savedIdentity(subject) : null;
+      if (!saved) {
+        await signInFailed(session, error);
+        return;
+      }
+      identity = saved;
+    }
   }
 
   const route = currentRoute();
@@ -224,7 +254,10 @@ async function boot(): Promise<void> {
   }
 
   // The change stream closes first, so the revoked token's last ticket opens nothing after sign-out.
-  const signOut = () => import('./data/live-updates.ts').then(({ stopLiveUpdates }) => stopLiveUpdates()).finally(() => session.signOut());
+  const signOut = () => {
+    forgetIdentity();
+    return import('./data/live-updates.ts').then(({ stopLiveUpdates }) => stopLiveUpdates()).finally(() => session.signOut());
+  };
   session.onSignedOutElsewhere(() => {
     if (!restarting) window.location.assign(LOGGED_OUT_PATH);
   });

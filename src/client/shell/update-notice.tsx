@@ -30,18 +30,23 @@ export function UpdateNotice() {
       </div>
     );
   }
+  // SPEC §4 with issue 25: while offline changes wait to be sent the update is not installed; the
+  // notice says so, and once accepted installs itself when the count reaches 0.
+  const hint = notice.accepted && notice.unsent > 0 ? 'workspace.update.waitingUnsent' : notice.unsent > 0 ? 'workspace.update.unsentHint' : 'workspace.update.hint';
   return (
     <div className="notification notification-update" role="alertdialog" aria-labelledby="update-message" aria-describedby="update-hint">
       <p id="update-message">
         <FormattedMessage id="workspace.update.message" />
       </p>
-      <p id="update-hint" className="hint">
-        <FormattedMessage id="workspace.update.hint" />
+      <p id="update-hint" className="hint" aria-live="polite">
+        <FormattedMessage id={hint} values={{ count: notice.unsent }} />
       </p>
       <div className="notification-actions">
-        <button type="button" className="primary" onClick={() => applyUpdate(notice.worker)}>
-          <FormattedMessage id="workspace.update.accept" />
-        </button>
+        {notice.accepted && notice.unsent > 0 ? null : (
+          <button type="button" className="primary" onClick={() => void applyUpdate()}>
+            <FormattedMessage id="workspace.update.accept" />
+          </button>
+        )}
         <button type="button" onClick={dismissUpdateNotice}>
           <FormattedMessage id="workspace.update.dismiss" />
         </button>

@@ -268,5 +268,7 @@ export default {
   'workspace.update.hint': 'Il browser verrà ricaricato automaticamente.',
   'workspace.update.accept': 'Aggiorna',
   'workspace.update.dismiss': 'Annulla',
+  'workspace.update.unsentHint': '{count, plural, one {C’è # modifica non ancora inviata: l’aggiornamento verrà installato, e il browser ricaricato, solo dopo il suo invio.} other {Ci sono # modifiche non ancora inviate: l’aggiornamento verrà installato, e il browser ricaricato, solo dopo il loro invio.}}',
+  'workspace.update.waitingUnsent': '{count, plural, one {Aggiornamento in attesa: # modifica ancora da inviare. Il browser verrà ricaricato appena sarà inviata.} other {Aggiornamento in attesa: # modifiche ancora da inviare. Il browser verrà ricaricato appena saranno inviate.}}',
   'workspace.offlineReady': 'L’applicazione è pronta per funzionare anche offline.',
 } as Record<string, string>;

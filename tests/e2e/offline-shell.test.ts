@@ -1,0 +1,116 @@
+/**
+ * Issue 25 "the app is available offline": the service worker precaches the shell and every screen's
+ * code (build.mjs: workbox-build injectManifest from esbuild's outputs). Signed in, with the worker
+ * active (its precache complete), the network is cut for the pages AND the worker (setOffline plus
+ * every request of the context aborted, which in Chromium includes the worker's own fetches): a reload
+ * opens the shell, and another screen's route loads its lazy chunk from the cache. Then the update
+ * flow: a new worker waits and the «nuova versione» notice offers it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { type SignedInSession, signedInSession } from './harness.ts';
+
+let session: SignedInSession;
+let page: Page;
+
+async function waitForShell(): Promise<void> {
+  await page.locator('[role=tablist]').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+/** The precache as the worker sees it: the files its manifest lists and those in its cache. */
+async function precacheState(): Promise<{ listed: number; cached: number; controlled: boolean }> {
+  return page.evaluate(async () => {
+    const script = await (await fetch('/sw.js', { cache: 'no-store' })).text();
+    const listed = (script.match(/"revision":/g) ?? []).length;
+    const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache-v2-'));
+    const cached = name ? (await (await caches.open(name)).keys()).length : 0;
+    return { listed, cached, controlled: navigator.serviceWorker.controller !== null };
+  });
+}
+
+beforeAll(async () => {
+  session = await signedInSession({ path: '/dashboard' });
+  ({ page } = session);
+  await waitForShell();
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('offline shell (service worker)', () => {
+  it('with the network cut for the page and the worker, a reload opens the shell and another screen loads its code from the cache', async () => {
+    // Active worker controlling the page, its precache complete: every file of its manifest cached.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await expect.poll(precacheState, { timeout: 30_000, interval: 500 }).toMatchObject({ controlled: true });
+    const { listed, cached } = await precacheState();
+    // The shell, app.css, icon, manifest and the hashed chunks of every screen (well over a hundred).
+    expect(listed).toBeGreaterThan(100);
+    expect(cached).toBe(listed);
+
+    // Offline: the page's network and every request of the context, the worker's own included.
+    let blockedFromWorker = 0;
+    const blocked: string[] = [];
+    await session.context.route('**/*', (route) => {
+      if (route.request().serviceWorker()) blockedFromWorker += 1;
+      blocked.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
+    await session.context.setOffline(true);
+    const assets: Response[] = [];
+    const errors: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/assets/')) assets.push(response);
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /dynamically imported module|Loading chunk|ChunkLoadError/i.test(message.text())) errors.push(message.text());
+    });
+
+    await page.reload({ waitUntil: 'commit', timeout: 30_000 });
+    await waitForShell();
+    await expect(page.locator('[role=tab][aria-selected=true]').textContent()).resolves.toMatch(/Cruscotto/);
+    const shellAssets = new Set(assets.map((response) => response.url()));
+    expect(shellAssets.size).toBeGreaterThan(0);
+
+    // Another screen by its route (a navigation answered by the cached shell, then its lazy chunk).
+    await page.goto(`${session.server.url}/equipments`, { waitUntil: 'commit', timeout: 30_000 });
+    await waitForShell();
+    await expect.poll(() => page.locator('[role=tab][aria-selected=true]').textContent(), { timeout: 20_000 }).toMatch(/Attrezzature/);
+    await page.locator('main [role=grid], main table').first().waitFor({ state: 'visible', timeout: 20_000 });
+    const screenAssets = assets.map((response) => response.url()).filter((url) => !shellAssets.has(url));
+    expect(screenAssets.length, 'the equipment screen needs code the dashboard did not load').toBeGreaterThan(0);
+    for (const response of assets) {
+      expect(response.fromServiceWorker(), response.url()).toBe(true);
+      expect(response.status(), response.url()).toBe(200);
+    }
+    expect(errors).toEqual([]);
+    // The worker's own requests were cut too (at least its look for a fresher /config.json); no asset
+    // or page reached the network.
+    expect(blockedFromWorker).toBeGreaterThan(0);
+    expect(blocked.filter((url) => /\/assets\/|\/equipments$|\/dashboard$/.test(url))).toEqual([]);
+
+    await session.context.unroute('**/*');
+    await session.context.setOffline(false);
+  });
+
+  it('a new version waits: the «nuova versione» notice offers it and Aggiorna reloads under the new worker', async () => {
+    await page.goto(`${session.server.url}/dashboard`, { waitUntil: 'commit', timeout: 30_000 });
+    await waitForShell();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    // What a new build's registration does: another worker script installs beside the active one.
+    await page.evaluate(() => navigator.serviceWorker.register('/sw.js?v=e2e-next', { scope: '/' }));
+    const notice = page.locator('.notification-update');
+    await notice.waitFor({ state: 'visible', timeout: 30_000 });
+    await expect(notice.textContent()).resolves.toContain("È disponibile un nuovo aggiornamento. Vuoi procedere con l'installazione?");
+    // No offline change waits to be sent: the plain hint, and Aggiorna installs at once.
+    await expect(notice.textContent()).resolves.toContain('Il browser verrà ricaricato automaticamente.');
+    await expect(page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).resolves.not.toContain('e2e-next');
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+    await notice.getByRole('button', { name: 'Aggiorna' }).click();
+    await reloaded;
+    await waitForShell();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL), { timeout: 20_000 }).toContain('v=e2e-next');
+  });
+});
