@@ -75,7 +75,8 @@ describe('Cliente: its portal, its certificate, nothing internal', () => {
     }
     expect(await portal.textContent()).not.toMatch(STAFF_WORDS);
     const pages = await portal.locator('.portal-nav a').allTextContents();
-    expect(pages).toEqual(['Conformità', 'Anomalie aperte', 'Formazione', 'Documenti', 'Preventivi', 'Richieste di intervento']);
+    // cliente1 is its customer's administrator: «Utenti» too (issue 26 §9).
+    expect(pages).toEqual(['Conformità', 'Anomalie aperte', 'Formazione', 'Documenti', 'Preventivi', 'Richieste di intervento', 'Utenti']);
     await guard.expectAccessible('portal, home');
 
     // «Documenti»: the certificates of its employees, one downloaded with the keyboard.
