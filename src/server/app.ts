@@ -285,7 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mediaFiles = await registerMediaRoutes(app, { db: database.db, service, config: config.media, callOf, storage: mediaStorage });
   const printer = registerDocumentRoutes(app, { db: database.db, service, callOf, storage: mediaStorage, files: mediaFiles, limits: config.documents, renderer, publicUrl: config.publicUrl });
   // Issue 26 §2: the register's verification page and the inspector's share links (no account).
-  registerRegisterShareRoutes(app, { db: database.db, service, publicUrl: config.publicUrl, printRegister: (customerId, call) => printer.printRegister(customerId, call) }, callOf);
+  registerRegisterShareRoutes(app, { db: database.db, service, publicUrl: config.publicUrl, printRegister: (customerId, call) => printer.printRegister(customerId, call), registerRows: (customerId, siteId, call) => printer.registerRows(customerId, siteId, call) }, callOf);
   // Issue 26 §5: who took which of a customer's documents.
   registerDownloadLogRoutes(app, { db: database.db, service }, callOf);
   registerEventRoutes(app, {

@@ -96,4 +96,54 @@ describe.each(engines())('register shared with an inspector on %s', (engine) => 
     expect(expired.statusCode).toBe(404);
     expect(expired.body).toContain('Collegamento non valido');
   });
+  it('answers the register live, of the whole customer or of one site, as its PDF prints it; another customer’s user reads none of it', async () => {
+    const family = await create('equipmentFamilies', { attributes: { code: 'EST-L', name: 'Estintore a polvere', module: 'fire' } });
+    const monza = await create('customers', { attributes: { parentId: customerId, allowedModules: ['fire'], registry: { businessName: 'Magazzini Registro Srl – sede di Monza' } }, metadata: { type: 'officeLocation' } });
+    const atHead = await create('equipments', { attributes: { equipmentId: 'EST-SEDE-1', module: 'fire', serialNumber: 'SN-H1' }, relationships: { customerId, equipmentFamilyId: family.id } });
+    const atMonza = await create('equipments', { attributes: { equipmentId: 'EST-MONZA-1', module: 'fire', serialNumber: 'SN-M1' }, relationships: { customerId, customerLocationId: monza.id, equipmentFamilyId: family.id } });
+    await create('anomalies', { attributes: { description: 'Manometro fuori scala', risk: 'high', detectedDateTime: '2026-06-02T09:00:00.000Z' }, relationships: { customerId, equipmentId: atMonza.id } });
+    const path = `/api/customers/${customerId}/register`;
+    const codes = (rows: { attrezzatura?: string }[]) => rows.map((row) => row.attrezzatura).filter((code) => code?.startsWith('EST-'));
+
+    const whole = await api.as(client).request('GET', path);
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200);
+    expect(codes(whole.body.data.controlli)).toEqual(expect.arrayContaining([atHead.attributes.equipmentId, atMonza.attributes.equipmentId]));
+    expect(whole.body.data.registro.sede).toBeUndefined();
+    expect(whole.body.data.registro.riferimentoNormativo).toContain('D.M. 1 settembre 2021');
+    expect(Array.isArray(whole.body.data.interventi)).toBe(true);
+
+    const ofMonza = await api.as(client).request('GET', `${path}?site=${monza.id as string}`);
+    expect(ofMonza.status, JSON.stringify(ofMonza.body)).toBe(200);
+    expect(ofMonza.body.data.registro.sede).toBe('sede di Monza');
+    expect(codes(ofMonza.body.data.controlli)).toEqual(['EST-MONZA-1']);
+    expect(ofMonza.body.data.controlli[0]).toMatchObject({ tipo: 'Estintore a polvere', matricola: 'SN-M1', esito: 'Nessun controllo registrato' });
+    expect(ofMonza.body.data.anomalie).toEqual([expect.objectContaining({ attrezzatura: 'EST-MONZA-1', descrizione: 'Manometro fuori scala', stato: 'Non risolta' })]);
+    const ofHead = await api.as(client).request('GET', `${path}?site=${customerId}`);
+    expect(ofHead.body.data.registro.sede).toBe('Sede principale');
+    expect(codes(ofHead.body.data.controlli)).toEqual(['EST-SEDE-1']);
+    expect(ofHead.body.data.anomalie).toEqual([]);
+
+    // The site's PDF prints the same: the site's name, its equipment, not the other site's.
+    const pdf = await api.app.inject({ method: 'GET', url: `/api/customers/${customerId}/document?site=${monza.id as string}`, headers: { authorization: `Bearer ${await api.token(client)}` } });
+    expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('sede di Monza');
+    expect(text).toContain('EST-MONZA-1');
+    expect(text).not.toContain('EST-SEDE-1');
+    expect(text).toContain('Interventi eseguiti');
+
+    // A site of another customer, or no site at all: 404; a per-site print of another document: 400.
+    const other = await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Terza Srl' } } });
+    for (const site of [other.id as string, 'sede-1', '00000000-0000-4000-8000-000000000000']) {
+      const refused = await api.as(client).request('GET', `${path}?site=${site}`);
+      expect(refused.status, `${site}: ${JSON.stringify(refused.body)}`).toBe(404);
+    }
+    const quotation = await create('quotations', { attributes: { date: '2026-11-28' }, relationships: { customerId } });
+    const wrongKind = await api.app.inject({ method: 'GET', url: `/api/quotations/${quotation.id as string}/document?site=${customerId}`, headers: { authorization: `Bearer ${await api.token(api.adminId)}` } });
+    expect(wrongKind.statusCode).toBe(400);
+    // Another customer's user: refused, whatever the site.
+    for (const url of [path, `${path}?site=${monza.id as string}`]) {
+      expect([403, 404]).toContain((await api.as(stranger).request('GET', url)).status);
+    }
+  });
 });

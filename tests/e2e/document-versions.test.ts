@@ -27,8 +27,9 @@ beforeAll(async () => {
   await session.page.locator('.portal-app').waitFor({ state: 'visible', timeout: 30_000 });
   const readable = await apiData<Entity[]>(server, token, '/customers?page[size]=50');
   customer = readable.find((row) => !row.attributes.parentId)!;
-  [intervention] = await apiData<Entity[]>(server, token, `/assignments?filter[customerId]=${customer.id}&filter[state]=closed,closed-with-anomalies&sort=-plannedStartDateTime&page[size]=1`);
-  expect(intervention, 'a concluded intervention of the customer').toBeDefined();
+  const concluded = await apiData<Entity[]>(server, token, `/assignments?filter[customerId]=${customer.id}&filter[state]=closed,closed-with-anomalies&sort=-plannedStartDateTime&page[size]=1`);
+  expect(concluded, 'a concluded intervention of the customer').toHaveLength(1);
+  intervention = concluded[0]!;
   // The office keeps the report, corrects the report's template, and keeps it again: two versions.
   const context = await browser.newContext({ locale: 'it-IT' });
   const admin = await context.newPage();

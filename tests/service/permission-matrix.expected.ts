@@ -147,6 +147,8 @@ export const routeRows = {
   // Issue 26 §2 (src/server/documents/register-share.ts): the inspector's share links of customer A's register of
   // checks, for who reads customer A and the kinds its register prints (tests/api/register-share.test.ts opens them).
   registerLinks: { request: 'GET /api/customers/{customerA}/register-links', what: 'the share links of customer A’s register', answers: ['Admin', 'Manutentore', 'Operatore', 'Cliente A', 'Cliente A (amministratore)', 'Admin (fire only)'] },
+  // Issue 26 §2: the register of customer A, live (the rows its PDF prints), for the same readers as its share links.
+  registerLive: { request: 'GET /api/customers/{customerA}/register', what: 'the register of checks of customer A, live', answers: ['Admin', 'Manutentore', 'Operatore', 'Cliente A', 'Cliente A (amministratore)', 'Admin (fire only)'] },
   // Issue 26 §5 (src/server/documents/download-log.ts): who took customer A's documents, for who reads customer A.
   downloadLog: { request: 'GET /api/customers/{customerA}/downloads', what: 'the download log of customer A’s documents', answers: ['Admin', 'Commerciale', 'Responsabile commerciale', 'Manutentore', 'Pianificatore', 'Operatore', 'Cliente A', 'Cliente A (amministratore)', 'Admin (fire only)', 'Pianificatore (fire only)'] },
   // Issue 26 §6 (src/server/kinds/support/next-editions.ts): the next editions of the edu course open to customer A, as

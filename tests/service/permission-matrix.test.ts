@@ -202,6 +202,8 @@ registerInvitationRoutes(standIn as unknown as FastifyInstance, invitationDeps, 
 const registerShareDeps = {
   service: undefined as unknown as EntityService, db: undefined as unknown as ServiceSetup['db'], publicUrl: 'http://matrix.test',
   printRegister: () => Promise.reject(new Error('no printing in the matrix')),
+  // The rows are the documents' (tests/api/register-share.test.ts reads them); the route's own refusal is what the matrix checks.
+  registerRows: async () => ({}),
 };
 registerRegisterShareRoutes(standIn as unknown as FastifyInstance, registerShareDeps, signedIn);
 registerDownloadLogRoutes(standIn as unknown as FastifyInstance, registerShareDeps, signedIn);

@@ -181,6 +181,8 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
       ...headingPlaceholders,
       ...customerPlaceholders,
       text('registro.riferimentoNormativo', 'Riferimento normativo del registro'),
+      // Issue 26 §2: the register of one site (empty: every site of the customer).
+      text('registro.sede', 'Sede del registro (vuoto: tutte le sedi del cliente)'),
       list('controlli', 'Controlli per attrezzatura', [
         text('attrezzatura', 'Attrezzatura: codice'),
         text('tipo', 'Attrezzatura: tipo'),
@@ -206,6 +208,15 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
         text('risoltaDa', 'Anomalia: risolta da (il cliente, con le prove accettate e il giorno, o la ditta di manutenzione)'),
         text('risoluzione', 'Anomalia: come è stata risolta (la nota del cliente o del tecnico)'),
         text('prove', 'Anomalia risolta dal cliente: prove (numero e nomi dei file)'),
+      ]),
+      // Issue 26 §2: the interventions carried out, with the technician in charge and their qualification that day.
+      list('interventi', 'Interventi eseguiti', [
+        text('codice', 'Intervento: codice'),
+        date('data', 'Intervento: data'),
+        text('descrizione', 'Intervento: descrizione'),
+        text('esito', 'Intervento: esito'),
+        text('tecnico', 'Intervento: tecnico responsabile'),
+        text('qualificaTecnico', 'Intervento: qualifica del tecnico (D.M. 1 settembre 2021) in quel giorno'),
       ]),
     ],
   },

@@ -33,6 +33,12 @@ export interface ReportHeading {
   logoMediaId?: string | null;
 }
 
+/** Which part of a record a document prints: the register of checks of one site (issue 26 §2); none, all of it. */
+export interface DocumentScope {
+  /** The customer itself (its head office) or one of its office locations. */
+  siteId?: string;
+}
+
 export interface DocumentSource {
   declaration: DocumentDeclaration;
   record: Entity;
@@ -52,6 +58,17 @@ const notExecutedLine = (activity: Record<string, unknown>): string | undefined 
 
 const attrs = (entity: Entity | undefined): Row => (entity?.attributes ?? {}) as Row;
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+/** Whether a row of a customer is at a site: the head office (the customer itself: no location, or the customer) or an office location. */
+const atSite = (row: Entity, via: string, customerId: string, siteId: string): boolean => {
+  const location = str(row.relationships[via]) ?? customerId;
+  return location === siteId;
+};
+/** A technician's qualifications on a day, as the register prints them (issue 25). */
+const qualificationWords = (held: readonly Row[]): string => held.length === 0
+  ? 'Nessuna qualifica valida registrata'
+  : held.map((q) => [systemTypeNames((q.systemTypes as unknown[] | undefined) ?? []), str(q.certifyingBody), str(q.certificateNumber) ? `n. ${String(q.certificateNumber)}` : undefined, str(q.renewalDueDate) ? `scadenza ${italianDate(String(q.renewalDueDate))}` : undefined].filter(Boolean).join(' – ')).join('; ');
+/** The interventions a register lists: those done (D.M. 1/9/2021 records the work carried out). */
+const REGISTER_INTERVENTION_STATES = ['closed', 'closed-with-anomalies'];
 
 const printedLineKinds: Record<string, string> = { product: 'Prodotto', section: 'Sezione', note: 'Nota' };
 
@@ -166,13 +183,62 @@ export class DocumentData {
   }
 
   /**
+   * The site a register is asked for (issue 26 §2): the customer itself (its head office) or one of its
+   * office locations the caller reads; none asked, the whole customer. Another customer's site is 404.
+   */
+  private async registerSite(call: CallContext, customer: Entity, siteId: string | undefined): Promise<{ id: string; name: string } | undefined> {
+    if (siteId === undefined) return undefined;
+    if (siteId.toLowerCase() === customer.id) return { id: customer.id, name: 'Sede principale' };
+    const notASite = () => new Problem('NOT_FOUND', { message: 'Sede non trovata tra quelle del cliente' });
+    // A site the caller may not read is, for it, no site of this customer (never «exists, but not yours»).
+    const location = await this.service.get('customers', siteId, call).catch((error: unknown) => {
+      throw error instanceof Problem ? notASite() : error;
+    });
+    if (location.attributes.parentId !== customer.id) throw notASite();
+    const customerName = String(customer.metadata.displayName ?? '');
+    return { id: location.id, name: String(location.metadata.displayName ?? '').replace(`${customerName} – `, '') };
+  }
+
+  /**
+   * The register's interventions (issue 26 §2): the customer's concluded interventions (of a site, when
+   * asked), oldest first, with the technician in charge and their qualification on the day (issue 25).
+   */
+  private async registerInterventions(call: CallContext, customer: Entity, siteId?: string): Promise<Row[]> {
+    const interventions = (await this.readableChildren(call, 'assignments', 'customerId', [customer.id]))
+      .filter((intervention) => REGISTER_INTERVENTION_STATES.includes(String(attrs(intervention).state)))
+      .filter((intervention) => siteId === undefined || atSite(intervention, 'officeLocationId', customer.id, siteId));
+    const dayOf = (intervention: Entity) => str(attrs(intervention).actualEndDateTime) ?? str(attrs(intervention).plannedStartDateTime);
+    interventions.sort((x, y) => String(dayOf(x) ?? '').localeCompare(String(dayOf(y) ?? '')));
+    const technicianOf = (intervention: Entity) => str(intervention.relationships.operatorInChargeId) ?? str(((intervention.relationships.operatorIds as unknown[] | undefined) ?? [])[0]);
+    const users = await this.byIds('users', interventions.map(technicianOf));
+    const byDay = new Map<string, Map<string, Row[]>>();
+    const rows: Row[] = [];
+    for (const intervention of interventions) {
+      const a = attrs(intervention);
+      const technician = technicianOf(intervention);
+      const day = calendarDay(dayOf(intervention)) ?? this.service.today();
+      if (technician && !byDay.has(day)) byDay.set(day, await this.qualificationsOn(interventions.map(technicianOf), day));
+      rows.push({
+        codice: a.code,
+        data: dayOf(intervention),
+        descrizione: a.title,
+        esito: printedAssignmentStates[String(a.state)] ?? a.state,
+        tecnico: technician ? str(attrs(users.get(technician)).displayName) : undefined,
+        qualificaTecnico: technician ? qualificationWords(byDay.get(day)?.get(technician) ?? []) : undefined,
+      });
+    }
+    return rows;
+  }
+
+  /**
    * The register's anomalies (issue 26 §4): those of its equipment and of the customer's installations,
    * oldest first, each with how it was resolved. One resolved by the customer's proof the office accepted
    * (an accepted rectification) says so, with the day accepted, the customer's note and its files (how
    * many, and the names the reader may read): it was not a technician's intervention.
    */
-  private async registerAnomalies(call: CallContext, customer: Entity, equipments: readonly Entity[]): Promise<Row[]> {
-    const installations = await this.readableChildren(call, 'installations', 'customerId', [customer.id]);
+  private async registerAnomalies(call: CallContext, customer: Entity, equipments: readonly Entity[], siteId?: string): Promise<Row[]> {
+    const installations = (await this.readableChildren(call, 'installations', 'customerId', [customer.id]))
+      .filter((installation) => siteId === undefined || atSite(installation, 'customerLocationId', customer.id, siteId));
     const subjects = new Map<string, string>([
       ...equipments.map((e): [string, string] => [e.id, str(attrs(e).equipmentId) ?? '']),
       ...installations.map((i): [string, string] => [i.id, str(attrs(i).code) ?? str(attrs(i).name) ?? '']),
@@ -276,17 +342,17 @@ export class DocumentData {
   }
 
   /** Reads the record (caller's read ability) and what its document prints. */
-  async load(recordType: string, id: string, call: CallContext): Promise<DocumentSource> {
+  async load(recordType: string, id: string, call: CallContext, scope: DocumentScope = {}): Promise<DocumentSource> {
     const declaration = Object.values(documentDeclarations).find((d) => d.recordType === recordType);
     if (!declaration) throw new Problem('ROUTE_NOT_FOUND', { message: `Nessun documento per il tipo ${recordType}` });
-    return this.loadRecord(recordType, await this.service.get(recordType, id, call), call);
+    return this.loadRecord(recordType, await this.service.get(recordType, id, call), call, scope);
   }
 
   /**
    * What the document of `record` prints, the record being already read by the caller (an action that
    * admitted it in its transaction: a signature prints the quotation as that transaction sees it).
    */
-  async loadRecord(recordType: string, record: Entity, call: CallContext): Promise<DocumentSource> {
+  async loadRecord(recordType: string, record: Entity, call: CallContext, scope: DocumentScope = {}): Promise<DocumentSource> {
     const declaration = Object.values(documentDeclarations).find((d) => d.recordType === recordType);
     if (!declaration) throw new Problem('ROUTE_NOT_FOUND', { message: `Nessun documento per il tipo ${recordType}` });
     this.requireSubstance(call, declaration);
@@ -296,7 +362,10 @@ export class DocumentData {
       documento: { data: this.service.today() },
       intestazione: heading ? { ragioneSociale: heading.companyName, partitaIva: heading.vatNumber, telefono: heading.phoneNumber, email: heading.email } : {},
     };
-    const loaded = await this.loaders[declaration.type](record, call);
+    if (scope.siteId !== undefined && declaration.type !== 'controlRegister') {
+      throw new Problem('BAD_REQUEST', { message: `«${declaration.label}» non si stampa per sede` });
+    }
+    const loaded = await this.loaders[declaration.type](record, call, scope);
     return { declaration, record, heading, fileName: loaded.fileName, data: { ...common, ...loaded.data } };
   }
 
@@ -313,7 +382,7 @@ export class DocumentData {
     };
   }
 
-  private readonly loaders: Record<TemplateDocType, (record: Entity, call: CallContext) => Promise<{ fileName: string; data: Row }>> = {
+  private readonly loaders: Record<TemplateDocType, (record: Entity, call: CallContext, scope: DocumentScope) => Promise<{ fileName: string; data: Row }>> = {
     quotation: async (quotation, call) => {
       const a = attrs(quotation);
       const r = quotation.relationships as Row;
@@ -484,14 +553,19 @@ export class DocumentData {
       };
     },
 
-    controlRegister: async (customer, call) => {
-      // Only the equipments the caller may read (their modules, their customers), and only their readable checks.
-      const equipments = (await this.readableChildren(call, 'equipments', 'customerId', [customer.id])).sort((x, y) => String(attrs(x).equipmentId).localeCompare(String(attrs(y).equipmentId)));
+    controlRegister: async (customer, call, scope) => {
+      const site = await this.registerSite(call, customer, scope.siteId);
+      // Only the equipments the caller may read (their modules, their customers), and only their readable checks; of one site when asked.
+      const equipments = (await this.readableChildren(call, 'equipments', 'customerId', [customer.id]))
+        .filter((equipment) => site === undefined || atSite(equipment, 'customerLocationId', customer.id, site.id))
+        .sort((x, y) => String(attrs(x).equipmentId).localeCompare(String(attrs(y).equipmentId)));
       const checks = await this.readableChildren(call, 'checks', 'equipmentId', equipments.map((equipment) => equipment.id));
       const checksByEquipment = equipments.map((equipment) => checks.filter((check) => check.relationships.equipmentId === equipment.id));
       const [controls, families] = await Promise.all([
         this.readableByIds(call, 'controls', checksByEquipment.flat().map((check) => check.relationships.controlId)),
-        this.readableByIds(call, 'equipmentFamilies', equipments.map((e) => e.relationships.equipmentFamilyId)),
+        // The type of each equipment the caller reads is printed whoever prints it: the families are the office's catalogue,
+        // which a customer's user does not read, yet its register (and the inspector's copy) must say what each equipment is.
+        this.byIds('equipmentFamilies', equipments.map((e) => e.relationships.equipmentFamilyId)),
       ]);
       // Issue 25: each check's technician, the one in charge of the intervention it was recorded in (else who recorded it), and their qualification that day.
       const recorded = checksByEquipment.flat();
@@ -514,10 +588,7 @@ export class DocumentData {
         if (!id) return {};
         const day = calendarDay(str(attrs(check).checkedDateTime)) ?? this.service.today();
         const held = qualificationsByDay.get(day)?.get(id) ?? [];
-        const qualificaTecnico = held.length === 0
-          ? 'Nessuna qualifica valida registrata'
-          : held.map((q) => [systemTypeNames((q.systemTypes as unknown[] | undefined) ?? []), str(q.certifyingBody), str(q.certificateNumber) ? `n. ${String(q.certificateNumber)}` : undefined, str(q.renewalDueDate) ? `scadenza ${italianDate(String(q.renewalDueDate))}` : undefined].filter(Boolean).join(' – ')).join('; ');
-        return { tecnico: str(attrs(technicianUsers.get(id)).displayName), qualificaTecnico };
+        return { tecnico: str(attrs(technicianUsers.get(id)).displayName), qualificaTecnico: qualificationWords(held) };
       };
       // The customer's additional fields marked for reports, in their column order (SPEC §3).
       const definitions = (customer.metadata.additionalPEFields as Parameters<typeof reportAdditionalValues>[0] | undefined) ?? [];
@@ -540,8 +611,14 @@ export class DocumentData {
         });
       });
       return {
-        fileName: `Registro-controlli-${String(customer.metadata.displayName ?? customer.id).slice(0, 60)}`,
-        data: { cliente: this.customer(customer), registro: { riferimentoNormativo: documentNorms.controlRegister.text }, controlli: rows, anomalie: await this.registerAnomalies(call, customer, equipments) },
+        fileName: `Registro-controlli-${String(customer.metadata.displayName ?? customer.id).slice(0, 60)}${site && site.id !== customer.id ? `-${site.name.slice(0, 40)}` : ''}`,
+        data: {
+          cliente: this.customer(customer),
+          registro: { riferimentoNormativo: documentNorms.controlRegister.text, sede: site?.name },
+          controlli: rows,
+          anomalie: await this.registerAnomalies(call, customer, equipments, site?.id),
+          interventi: await this.registerInterventions(call, customer, site?.id),
+        },
       };
     },
   };

@@ -1,5 +1,9 @@
 /**
  * The register of checks an inspector asks for (issue 26 §2, D.M. 1 settembre 2021):
+ * - **live**: `GET /api/customers/{id}/register[?site=]` answers the rows its PDF prints (checks,
+ *   anomalies, interventions with the technician's qualification), of the whole customer or of one site,
+ *   read as the caller reads them; the portal's site page shows them, and prints the site's PDF
+ *   (`GET /api/customers/{id}/document?site=`);
  * - **verification**: every printed register carries a QR code of `/verifica/{id}`; the id was kept
  *   with the SHA-256 of the very PDF that carries it (`document_verifications`). The page (no account)
  *   says which document it is, for whom and when it was printed, and its fingerprint, and checks a
@@ -72,6 +76,8 @@ export interface RegisterShareDeps {
   publicUrl: string;
   /** The register of the customer, printed as `call` reads it (documents/routes.ts). */
   printRegister(customerId: string, call: CallContext): Promise<{ pdf: Buffer; fileName: string }>;
+  /** The rows of the register of the customer (of one site), as `call` reads them: what its PDF prints (documents/routes.ts). */
+  registerRows(customerId: string, siteId: string | undefined, call: CallContext): Promise<Record<string, unknown>>;
 }
 
 interface LinkRow { id: string; customer_id: string; label: string | null; created_by: string; created_date_time: Date; expires_date_time: Date; revoked_date_time: Date | null; accesses: string | number; last_access: Date | null }
@@ -96,6 +102,15 @@ export function registerRegisterShareRoutes(app: FastifyInstance, deps: Register
       (SELECT max(at) FROM register_share_accesses AS a WHERE a.link_id = l.id) AS last_access
     FROM register_share_links AS l WHERE l.customer_id = ${customerId}::uuid ${id ? sql`AND l.id = ${id}::uuid` : sql``}
     ORDER BY l.created_date_time DESC LIMIT 100`.execute(deps.db);
+
+  // The register, live (issue 26 §2): the rows the PDF prints, of one site (`site`: the customer, or one of its office locations).
+  app.get<{ Params: { id: string }; Querystring: { site?: string } }>('/api/customers/:id/register', async (request) => {
+    const call = callOf(request);
+    const customer = await registerOf(call, request.params.id);
+    const site = typeof request.query.site === 'string' && request.query.site !== '' ? request.query.site : undefined;
+    if (site !== undefined && !UUID.test(site)) throw new Problem('NOT_FOUND', { message: 'Sede non trovata tra quelle del cliente' });
+    return { data: await deps.registerRows(customer.id, site, call) };
+  });
 
   app.get<{ Params: { id: string } }>('/api/customers/:id/register-links', async (request) => {
     const call = callOf(request);

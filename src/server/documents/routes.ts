@@ -113,6 +113,8 @@ export async function headingLogo(storage: MediaStorage | undefined, heading: Do
 export interface DocumentPrinter {
   /** The register of checks of `customerId`, as `call` reads it, with its verification QR code. */
   printRegister(customerId: string, call: CallContext): Promise<{ pdf: Buffer; fileName: string }>;
+  /** What the register of `customerId` (of one site, when given) lists, as `call` reads it: the rows its PDF prints. */
+  registerRows(customerId: string, siteId: string | undefined, call: CallContext): Promise<Record<string, unknown>>;
 }
 
 export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRoutesOptions): DocumentPrinter {
@@ -170,9 +172,11 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
       .send(pdf);
   }
 
-  app.get<{ Params: { type: string; id: string }; Querystring: { templateId?: string } }>('/api/:type/:id/document', async (request, reply) => {
+  app.get<{ Params: { type: string; id: string }; Querystring: { templateId?: string; site?: string } }>('/api/:type/:id/document', async (request, reply) => {
     const call = options.callOf(request);
-    const source = await documents.load(request.params.type, request.params.id, call);
+    // `site`: the register of checks of one site of the customer (issue 26 §2).
+    const site = typeof request.query.site === 'string' && request.query.site !== '' ? request.query.site : undefined;
+    const source = await documents.load(request.params.type, request.params.id, call, { siteId: site });
     const template = await documents.template(source.declaration.type, typeof request.query.templateId === 'string' ? request.query.templateId : undefined);
     const sent = await send(reply, source, source.declaration.type, String(template.attributes.body ?? ''), undefined, { by: call.identity.userId ?? null });
     // A customer's document printed: its download log (issue 26 §5).
@@ -249,6 +253,11 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
   });
 
   return {
+    async registerRows(customerId, siteId, call) {
+      const source = await documents.load('customers', customerId, call, { siteId });
+      const { registro, controlli, anomalie, interventi } = source.data as Record<string, unknown>;
+      return { registro, controlli, anomalie, interventi };
+    },
     async printRegister(customerId, call) {
       const source = await documents.load('customers', customerId, call);
       const template = await documents.template('controlRegister');

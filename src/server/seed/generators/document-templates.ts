@@ -119,6 +119,7 @@ Il tecnico: ______________________          Il cliente: ______________________`;
 
 export const controlRegisterTemplate = `# Registro dei controlli
 **{{cliente.ragioneSociale}}** – {{cliente.indirizzo}} {{cliente.cap}} {{cliente.citta}}
+{{#registro.sede}}Sede: **{{registro.sede}}**{{/registro.sede}}
 {{registro.riferimentoNormativo}}
 
 | Attrezzatura | Tipo | Matricola | Posizione | Dati aggiuntivi | Data | Controllo | Esito | Note | Tecnico e qualifica |
@@ -136,6 +137,16 @@ export const controlRegisterTemplate = `# Registro dei controlli
 {{^anomalie}}
 Nessuna anomalia registrata.
 {{/anomalie}}
+
+## Interventi eseguiti
+| Intervento | Data | Descrizione | Esito | Tecnico e qualifica |
+|---|---|---|---|---|
+{{#interventi}}
+| {{codice}} | {{data}} | {{descrizione}} | {{esito}} | {{tecnico}}{{#qualificaTecnico}} – {{qualificaTecnico}}{{/qualificaTecnico}} |
+{{/interventi}}
+{{^interventi}}
+Nessun intervento eseguito.
+{{/interventi}}
 
 Stampato il {{documento.data}}`;
 
