@@ -249,6 +249,21 @@ describe.each(engines())('contacts as users on %s', (engine) => {
     expect((await apiAs(customerAdminToken, 'POST', `/api/users/${bruno.id as string}/actions/resetPassword`, {}, { 'if-match': `"${disabled.body.data.metadata.lastUpdatedDateTime as string}"` })).status).toBe(403);
   });
 
+  it('a staff administrator makes a customer’s user its customer’s administrator, who may then list its colleagues', async () => {
+    const id = await insertUser(api, [roleIds.Cliente!], { userType: 'customer', displayName: 'Elena Conti', email: 'elena@officine.test', customerId, allowedModules: ['fire'] });
+    await new AccountRepository(api.database.db).setPasswordHash(id, await hashPassword(PASSWORD));
+    const before = await signIn('elena@officine.test', PASSWORD);
+    expect((await apiAs(before, 'GET', '/api/users')).status).toBe(403);
+    const elena = (await apiAs(adminToken, 'GET', `/api/users/${id}`)).body.data;
+    const marked = await apiAs(adminToken, 'PATCH', `/api/users/${id}`, { attributes: { isCustomerAdmin: true } }, { 'if-match': `"${elena.metadata.lastUpdatedDateTime as string}"` });
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expect(marked.body.data.attributes.isCustomerAdmin).toBe(true);
+    // The same token lists its colleagues once the change reaches the callers' cache (at once in process, by the database's notice on PostgreSQL).
+    await expect.poll(async () => (await apiAs(before, 'GET', '/api/users')).status, { timeout: 10_000 }).toBe(200);
+    const colleagues = await apiAs(before, 'GET', '/api/users');
+    expect(colleagues.body.data.map((user: any) => user.attributes.email)).toContain('anna@officine.test');
+  });
+
   describe('sign-in with a one-time code by e-mail', () => {
     async function askCode(email: string) {
       const flow = await startSignIn();
