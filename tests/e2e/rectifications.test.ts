@@ -111,8 +111,10 @@ describe('a customer resolves an anomaly itself', () => {
     await office.goto(`${server.url}/preview/anomalies/${anomaly.id}`, { waitUntil: 'commit', timeout: 60_000 });
     const listed = office.locator('.anomaly-rectifications:visible .portal-proof').first();
     await expect.poll(() => listed.textContent(), { timeout: 60_000 }).toContain('In verifica dall’ufficio');
-    expect(await listed.textContent()).toContain('Cartello.png');
+    await expect.poll(() => listed.textContent(), { timeout: 15_000 }).toContain('Cartello.png');
     expect(await listed.getByRole('link', { name: /per accettarla o rifiutarla/ }).count()).toBe(1);
+    // Its commands are there too (the same as on the proof's own page).
+    for (const command of ['Accetta', 'Rifiuta']) expect(await listed.getByRole('button', { name: command }).count(), command).toBe(1);
     // From the palette, the office's list of proofs; the new one opens by the keyboard.
     await openFromPalette(office, 'Risoluzioni segnalate dai clienti', 'Risoluzioni segnalate dai clienti', { title: true });
     await office.waitForURL((url) => url.pathname === '/planning/rectifications', { timeout: 30_000 });

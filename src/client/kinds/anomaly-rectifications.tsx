@@ -1,7 +1,8 @@
 /**
  * Under an anomaly's form (issue 26 §4): the proofs its customer sent that it resolved it itself,
  * those waiting for the office first, each with its note, its files (each openable) and its outcome,
- * and a link to its record, whose commands are «Accetta» and «Rifiuta».
+ * and a link to its record. A waiting one has its «Accetta» and «Rifiuta» here too: the same commands
+ * as on its record (buttons, palette and `t r …` keys run the same code).
  */
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -15,6 +16,7 @@ import messages from '../i18n/messages/rectifications.ts';
 import { ProofLine } from '../portal/portal-anomalies.tsx';
 import { useSession } from '../session/session.tsx';
 import { AppLink } from '../shell/app-link.tsx';
+import { TransitionBar } from '../forms/transition-bar.tsx';
 
 addMessages(messages);
 
@@ -51,6 +53,7 @@ function ProofRow({ proof }: { proof: Entity }) {
           <AppLink href={href}>{intl.formatMessage({ id: waiting ? 'rectifications.anomaly.open' : 'rectifications.anomaly.view' }, { day: day(proof.metadata.createdDateTime) })}</AppLink>
         </div>
       )}
+      {waiting && <TransitionBar type="rectifications" entity={proof} />}
     </ProofLine>
   );
 }

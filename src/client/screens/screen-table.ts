@@ -61,6 +61,7 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CustomersIdPortalDocuments: { screen: 'portal' },
   CustomersIdPortalQuotations: { screen: 'portal' },
   CustomersIdPortalRequests: { screen: 'portal' },
+  CustomersIdPortalAnomalies: { screen: 'portal' },
   CustomersIdPortalUsers: { screen: 'portal' },
   CustomersIdPortalAnomalies: { screen: 'portal' },
   ImportsNew: { screen: 'import' },

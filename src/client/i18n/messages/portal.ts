@@ -7,6 +7,7 @@ export default {
   'portal.nav.documents': 'Documenti',
   'portal.nav.quotations': 'Preventivi',
   'portal.nav.requests': 'Richieste di intervento',
+  'portal.nav.anomalies': 'Anomalie aperte',
   'portal.nav.users': 'Utenti',
   'portal.nav.anomalies': 'Anomalie aperte',
   'portal.training.employees': 'Tutti i dipendenti',

@@ -15,6 +15,7 @@ export default {
   'nav.customersIdPortalDocuments': 'Documenti del cliente (portale)',
   'nav.customersIdPortalQuotations': 'Preventivi del cliente (portale)',
   'nav.customersIdPortalRequests': 'Richieste di intervento del cliente (portale)',
+  'nav.customersIdPortalAnomalies': 'Anomalie aperte del cliente (portale)',
   'nav.customersIdPortalUsers': 'Utenti del cliente (portale)',
   'nav.customersIdPortalAnomalies': 'Anomalie aperte del cliente (portale)',
   'nav.customersIdPortalSite': 'Conformità di una sede (portale)',
