@@ -63,7 +63,6 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CustomersIdPortalRequests: { screen: 'portal' },
   CustomersIdPortalAnomalies: { screen: 'portal' },
   CustomersIdPortalUsers: { screen: 'portal' },
-  CustomersIdPortalAnomalies: { screen: 'portal' },
   ImportsNew: { screen: 'import' },
   ImportsId: { screen: 'importRecord' },
   CustomerEquipments: grid('equipments', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),

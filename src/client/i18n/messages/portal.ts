@@ -9,7 +9,6 @@ export default {
   'portal.nav.requests': 'Richieste di intervento',
   'portal.nav.anomalies': 'Anomalie aperte',
   'portal.nav.users': 'Utenti',
-  'portal.nav.anomalies': 'Anomalie aperte',
   'portal.training.employees': 'Tutti i dipendenti',
   'portal.brand': 'Portale clienti',
   'portal.footer': '© Servizi di sicurezza · Portale clienti',

@@ -17,7 +17,6 @@ export default {
   'nav.customersIdPortalRequests': 'Richieste di intervento del cliente (portale)',
   'nav.customersIdPortalAnomalies': 'Anomalie aperte del cliente (portale)',
   'nav.customersIdPortalUsers': 'Utenti del cliente (portale)',
-  'nav.customersIdPortalAnomalies': 'Anomalie aperte del cliente (portale)',
   'nav.customersIdPortalSite': 'Conformità di una sede (portale)',
   'nav.customersIdImport': 'Importa nei registri del cliente',
   'nav.importsNew': 'Importa clienti, prodotti e listini',
