@@ -648,7 +648,36 @@ function registerLinkPaths(sink: SchemaSink): Record<string, JsonSchema> {
     },
   };
   const who = 'Per chi legge il cliente e ciò che il registro stampa (attrezzature e controlli), con la sua regola di lettura.';
+  const rows = (description: string) => ({ type: 'array', description, items: { type: 'object', additionalProperties: true } });
   return {
+    '/api/customers/{id}/register': {
+      get: {
+        operationId: 'customersRegister', summary: 'Registro dei controlli, in tempo reale', tags: ['documents'],
+        description: `Le righe che il PDF del registro (D.M. 1 settembre 2021) stampa, lette come le legge chi chiede: i controlli per attrezzatura, le anomalie con come sono state risolte, gli interventi eseguiti con il tecnico e la sua qualifica in quel giorno. Con \`site\` quelle di una sede (il cliente stesso, cioè la sede principale, o una sua sede; un'altra: 404); il PDF della sede è \`GET /api/customers/{id}/document?site=\`. ${who}`,
+        parameters: [id, { name: 'site', in: 'query', required: false, schema: { type: 'string', format: 'uuid' } }],
+        responses: {
+          200: {
+            description: 'Le righe del registro.',
+            content: json({
+              type: 'object',
+              properties: {
+                data: {
+                  type: 'object',
+                  properties: {
+                    registro: { type: 'object', properties: { riferimentoNormativo: { type: 'string' }, sede: { type: 'string', description: 'Il nome della sede; assente per tutto il cliente.' } } },
+                    controlli: rows('Per attrezzatura (codice, tipo, matricola, posizione), ogni controllo con data, esito, note, tecnico e qualifica; «Nessun controllo registrato» se non ne ha.'),
+                    anomalie: rows('Rilevata il, rischio, descrizione, stato, risolta il, da chi e come (le prove del cliente accettate dall’ufficio).'),
+                    interventi: rows('Codice, data, descrizione, esito, tecnico responsabile e qualifica.'),
+                  },
+                },
+              },
+              required: ['data'],
+            }),
+          },
+          ...problems(401, 403, 404, 503),
+        },
+      },
+    },
     '/api/customers/{id}/register-links': {
       get: {
         operationId: 'customersRegisterLinks', summary: 'Collegamenti al registro per gli ispettori', tags: ['documents'],
@@ -1008,6 +1037,7 @@ function documentPaths(kinds: readonly { type: string }[]): Record<string, JsonS
         parameters: [
           { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
           { name: 'templateId', in: 'query', required: false, description: 'Un modello di documento del tipo, invece del predefinito (404 `TEMPLATE_NOT_FOUND` se non esiste).', schema: { type: 'string', format: 'uuid' } },
+          { name: 'site', in: 'query', required: false, description: 'Solo per il registro dei controlli di un cliente: quello di una sua sede (il cliente stesso o una sua sede; un’altra: 404). Per gli altri documenti: 400.', schema: { type: 'string', format: 'uuid' } },
         ],
         responses: { 200: { description: 'Il documento.', headers: disposition, content: pdf }, ...problems(401, 403, 404, 422, 503) },
       },
