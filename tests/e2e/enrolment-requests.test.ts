@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { businessDay } from '../../src/domain/business-day.ts';
-import { apiData, DEMO, launchBrowser, openFromPalette, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, launchBrowser, openFromPalette, pressUntil, settledAxe, signedInSession, signIn, storedUser, type SignedInSession, type TestServer } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 
 interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
@@ -36,6 +36,12 @@ afterAll(async () => {
   await officeBrowser?.close();
   await session?.close();
 });
+
+/** The serious or critical axe violations of the office's page (not under the journey guard). */
+async function officeViolations(office: Page): Promise<string[]> {
+  const result = await (await settledAxe(office)).analyze();
+  return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+}
 
 const focused = (locator: ReturnType<Page['locator']>) => () => locator.evaluate((element) => element === document.activeElement);
 const italian = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
@@ -153,6 +159,7 @@ describe('an enrolment request from the portal’s training matrix', () => {
     await grid.locator('[role=row]').nth(1).waitFor({ timeout: 30_000 });
     // The employee's name comes with the row's references.
     await expect.poll(() => grid.textContent(), { timeout: 30_000 }).toContain(lastName);
+    expect(await officeViolations(office)).toEqual([]);
     await pressUntil(office, 'Tab', () => grid.evaluate((element) => element === document.activeElement));
     const activeRow = () => grid.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
     // The newest first: the request just sent, with its employee and its state in words.
@@ -160,6 +167,7 @@ describe('an enrolment request from the portal’s training matrix', () => {
     await office.keyboard.press('Enter');
     await office.waitForURL((url) => url.pathname === `/enrolmentRequests/${request!.id}`, { timeout: 30_000 });
     await office.locator('.entity-form:visible').waitFor({ timeout: 60_000 });
+    expect(await officeViolations(office)).toEqual([]);
     await openFromPalette(office, 'Accetta');
     await expect.poll(async () => (await apiData<Entity>(server, officeToken, `/enrolmentRequests/${request!.id}`)).attributes.state, { timeout: 30_000 }).toBe('accepted');
     const accepted = await apiData<Entity>(server, officeToken, `/enrolmentRequests/${request!.id}`);
