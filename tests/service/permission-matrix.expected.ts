@@ -153,7 +153,7 @@ export const routeRows = {
   downloadLog: { request: 'GET /api/customers/{customerA}/downloads', what: 'the download log of customer A’s documents', answers: ['Admin', 'Commerciale', 'Responsabile commerciale', 'Manutentore', 'Pianificatore', 'Operatore', 'Cliente A', 'Cliente A (amministratore)', 'Admin (fire only)', 'Pianificatore (fire only)'] },
   // Issue 26 §6 (src/server/kinds/support/next-editions.ts): the next editions of the edu course open to customer A, as
   // the portal's «Chiedi l’iscrizione» shows them, for who reads customer A and may ask an enrolment for it (tests/api/enrolment-requests.test.ts).
-  nextEditions: { request: 'GET /api/customers/{customerA}/nextEditions?courseId={eduCourse}', what: 'the next editions of the edu course open to customer A', answers: ['Admin', 'Cliente A'] },
+  nextEditions: { request: 'GET /api/customers/{customerA}/nextEditions?courseId={eduCourse}', what: 'the next editions of the edu course open to customer A', answers: ['Admin', 'Cliente A', 'Cliente A (amministratore)'] },
   // Issue 26 §9 (src/server/users/invitations.ts): a new invitation link for a user who has no password yet, for who
   // may invite that user: staff administrators; a customer's administrator only for its own colleagues, never staff
   // (tests/api/contacts-as-users.test.ts invites, and follows the link).
