@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { businessDay } from '../../domain/business-day.ts';
 import { dashboardCommands } from '../../../commands/dashboard.ts';
 import { ChartFigure } from '../dashboard/dashboard-charts.tsx';
-import { formatValue } from '../forms/format.ts';
+import { enumLabel, formatValue } from '../forms/format.ts';
 import { CommandButton } from '../shell/command-button.tsx';
 import { AppLink } from '../shell/app-link.tsx';
 import { useIsActiveTab, useTabTitle } from '../workspace/tab-context.ts';
@@ -20,6 +20,7 @@ import { deadlineStateText, dueByMonthTable, moduleName, portalUrl, reasonText, 
 import { recordKey, records } from '../data/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import './portal-styles.ts';
+import { SiteRegister } from './portal-register.tsx';
 
 export default function PortalSite({ customerId, siteId, staffView }: { customerId: string; siteId: string; staffView: boolean }) {
   const intl = useIntl();
@@ -59,6 +60,7 @@ export default function PortalSite({ customerId, siteId, staffView }: { customer
             table={months.data ? dueByMonthTable(months.data, modules, today, texts) : undefined} tables={tables} horizontal={false} stacked />
         </>
       )}
+      {modules.includes('fire') && <SiteRegister customerId={customerId} siteId={siteId} siteName={siteName} />}
     </section>
   );
 }
@@ -119,6 +121,8 @@ function targetText(deadline: Entity, targets: ReadonlyMap<string, Entity>): str
   const target = typeof id === 'string' ? targets.get(id) : undefined;
   const name = String(deadline.metadata.targetName ?? '');
   if (!target) return name;
-  const parts = [name, target.attributes.type, target.attributes.name, target.attributes.customerLocationPosition];
+  // An installation's type is a value of its list («hydrant»): its Italian name («Idranti»).
+  const type = typeof target.attributes.type === 'string' ? enumLabel(target.attributes.type) : undefined;
+  const parts = [name, type, target.attributes.name, target.attributes.customerLocationPosition];
   return [...new Set(parts.filter((part): part is string => typeof part === 'string' && part.trim() !== ''))].join(' · ');
 }

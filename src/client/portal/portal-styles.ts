@@ -37,6 +37,8 @@ injectStyles('portal', `
 .portal-state[data-state=expiring] { color: #93370d; }
 .portal-state[data-state=ok] { color: #067647; }
 .portal table { border-collapse: collapse; width: 100%; }
+.portal-table-scroll { overflow-x: auto; max-width: 100%; }
+.portal-register td, .portal-register th { vertical-align: top; }
 .portal th, .portal td { padding: .25rem .5rem; border-bottom: 1px solid var(--border); text-align: left; }
 .portal-counts thead th { white-space: nowrap; }
 .portal-counts td { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }

@@ -40,9 +40,9 @@ import { serviceRequestsMigration } from './migrations/0034-service-requests.ts'
 import { registerShareMigration } from './migrations/0035-register-share.ts';
 import { enrolmentRequestsMigration } from './migrations/0036-enrolment-requests.ts';
 import { documentDownloadsMigration } from './migrations/0037-document-downloads.ts';
+import { healthSurveillanceMigration } from './migrations/0039-health-surveillance.ts';
 import { contactsAsUsersMigration } from './migrations/0040-contacts-as-users.ts';
 import { technicianQualificationRulesMigration } from './migrations/0041-technician-qualification-rules.ts';
-import { healthSurveillanceMigration } from './migrations/0039-health-surveillance.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -72,9 +72,9 @@ const migrations: Record<string, Migration> = {
   '0035-register-share': registerShareMigration,
   '0036-enrolment-requests': enrolmentRequestsMigration,
   '0037-document-downloads': documentDownloadsMigration,
+  '0039-health-surveillance': healthSurveillanceMigration,
   '0040-contacts-as-users': contactsAsUsersMigration,
   '0041-technician-qualification-rules': technicianQualificationRulesMigration,
-  '0039-health-surveillance': healthSurveillanceMigration,
 };
 
 /**
