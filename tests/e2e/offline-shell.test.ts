@@ -96,9 +96,20 @@ describe('offline shell (service worker)', () => {
   });
 
   it('a new version waits: the «nuova versione» notice offers it and Aggiorna reloads under the new worker', async () => {
+    // The app's own registration (workbox-window, after the first paint) must be done before the new
+    // version appears, as it is in life: a later register() of the current URL would replace it.
+    await page.addInitScript(() => {
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (this: ServiceWorkerContainer, ...args: Parameters<typeof register>) {
+        return register.apply(this, args).then((registration) => {
+          (window as unknown as { appRegistered: boolean }).appRegistered = true;
+          return registration;
+        });
+      };
+    });
     await page.goto(`${session.server.url}/dashboard`, { waitUntil: 'commit', timeout: 30_000 });
     await waitForShell();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null && (window as unknown as { appRegistered?: boolean }).appRegistered === true, undefined, { timeout: 30_000 });
     // What a new build's registration does: another worker script installs beside the active one.
     await page.evaluate(() => navigator.serviceWorker.register('/sw.js?v=e2e-next', { scope: '/' }));
     const notice = page.locator('.notification-update');

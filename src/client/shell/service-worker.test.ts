@@ -73,6 +73,22 @@ describe('service worker update notice', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('an accepted update whose worker was replaced by a newer one tells the newer one to take over', async () => {
+    const first = fakeWorker();
+    registrationWaiting = first;
+    const sw = await load();
+    await sw.registerServiceWorker();
+    await settle();
+    await sw.applyUpdate();
+    expect(first.postMessage).toHaveBeenCalledTimes(1);
+    const newer = fakeWorker();
+    for (const listener of workboxListeners.get('waiting') ?? []) listener({ sw: newer });
+    await settle();
+    expect(newer.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    for (const listener of controllerListeners) listener();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('with unsent work says so, installs nothing on «Aggiorna», and goes on by itself once the outbox is empty', async () => {
     let count = 2;
     let changed: (() => void) | undefined;

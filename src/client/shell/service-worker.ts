@@ -44,7 +44,11 @@ function onWaiting(worker: ServiceWorker | null): void {
   waiting = worker;
   const current = store.get(updateNoticeAtom);
   if (current?.kind !== 'update') store.set(updateNoticeAtom, { kind: 'update', unsent: 0, accepted: false });
-  void refreshNotice();
+  // Already accepted (the worker told to take over was replaced by a newer one meanwhile): the same rule.
+  void refreshNotice().then((unsent) => {
+    const now = store.get(updateNoticeAtom);
+    if (unsent === 0 && now?.kind === 'update' && now.accepted) install(true);
+  });
   watchUnsent();
 }
 
@@ -69,7 +73,15 @@ function watchUnsent(): void {
   stopWatchingUnsent = stop;
 }
 
-export async function registerServiceWorker(): Promise<void> {
+let registered: Promise<void> | undefined;
+
+/** Once per page, however many times the notice mounts (the workspace and the portal both have one). */
+export function registerServiceWorker(): Promise<void> {
+  registered ??= register();
+  return registered;
+}
+
+async function register(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   try {
     const { Workbox } = await import('workbox-window');
@@ -91,14 +103,20 @@ export async function registerServiceWorker(): Promise<void> {
   }
 }
 
-function install(): void {
+let listening = false;
+
+/** SKIP_WAITING to the waiting worker (`again`: a newer one replaced the one told); reload once it controls. */
+function install(again = false): void {
   const worker = waiting;
-  if (!worker || reloading) return;
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (reloading) return;
-    reloading = true;
-    window.location.reload();
-  });
+  if (!worker || reloading || (again && !listening)) return;
+  if (!listening) {
+    listening = true;
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      if (reloading) return;
+      reloading = true;
+      window.location.reload();
+    });
+  }
   worker.postMessage({ type: 'SKIP_WAITING' });
 }
 
