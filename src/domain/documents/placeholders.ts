@@ -218,6 +218,11 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
         text('tecnico', 'Intervento: tecnico responsabile'),
         text('qualificaTecnico', 'Intervento: qualifica del tecnico (D.M. 1 settembre 2021) in quel giorno'),
       ]),
+      // The technicians the register names, each with every qualification recorded (printed once, not on every row).
+      list('tecnici', 'Tecnici e loro qualifiche', [
+        text('nome', 'Tecnico: nome'),
+        text('qualifiche', 'Tecnico: qualifiche registrate (tipi, ente, numero, dal, scadenza)'),
+      ]),
     ],
   },
 };

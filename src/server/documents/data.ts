@@ -203,7 +203,7 @@ export class DocumentData {
    * The register's interventions (issue 26 §2): the customer's concluded interventions (of a site, when
    * asked), oldest first, with the technician in charge and their qualification on the day (issue 25).
    */
-  private async registerInterventions(call: CallContext, customer: Entity, siteId?: string): Promise<Row[]> {
+  private async registerInterventions(call: CallContext, customer: Entity, siteId?: string): Promise<{ rows: Row[]; technicianIds: string[] }> {
     const interventions = (await this.readableChildren(call, 'assignments', 'customerId', [customer.id]))
       .filter((intervention) => REGISTER_INTERVENTION_STATES.includes(String(attrs(intervention).state)))
       .filter((intervention) => siteId === undefined || atSite(intervention, 'officeLocationId', customer.id, siteId));
@@ -227,7 +227,36 @@ export class DocumentData {
         qualificaTecnico: technician ? qualificationWords(byDay.get(day)?.get(technician) ?? []) : undefined,
       });
     }
-    return rows;
+    return { rows, technicianIds: interventions.map(technicianOf).filter((id): id is string => id !== undefined) };
+  }
+
+  /**
+   * The technicians a register names, each with every qualification recorded for them (types, body,
+   * number, obtained on, renewal deadline): printed once, beside the tables that name them, so a reader
+   * checks any day's qualification there rather than on every row (issue 25, D.M. 1 settembre 2021).
+   */
+  private async registerTechnicians(ids: readonly string[]): Promise<Row[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const users = await this.byIds('users', unique);
+    const kind = this.service.kind('technicianQualifications');
+    const found = await sql<{ attributes: Row; relationships: Row }>`SELECT attributes, relationships FROM ${sql.raw(tableName(kind))}
+      WHERE NOT is_deleted AND relationships->>'userId' = ANY(${unique}::text[]) ORDER BY attributes->>'obtainedDate', id`.execute(this.db);
+    const held = (id: string) => found.rows.filter((row) => row.relationships.userId === id).map((row) => row.attributes);
+    return unique
+      .map((id) => ({ id, nome: str(attrs(users.get(id)).displayName) }))
+      .filter((technician) => technician.nome !== undefined)
+      .sort((a, b) => String(a.nome).localeCompare(String(b.nome), 'it'))
+      .map(({ id, nome }) => {
+        const qualifications = held(id);
+        return {
+          nome,
+          qualifiche: qualifications.length === 0 ? 'Nessuna qualifica registrata' : qualifications.map((q) => [
+            systemTypeNames((q.systemTypes as unknown[] | undefined) ?? []), str(q.certifyingBody), str(q.certificateNumber) ? `n. ${String(q.certificateNumber)}` : undefined,
+            str(q.obtainedDate) ? `dal ${italianDate(String(q.obtainedDate))}` : undefined, str(q.renewalDueDate) ? `scadenza ${italianDate(String(q.renewalDueDate))}` : undefined,
+          ].filter(Boolean).join(' – ')).join('; '),
+        };
+      });
   }
 
   /**
@@ -610,6 +639,7 @@ export class DocumentData {
           return { ...base, data: c.checkedDateTime, controllo: attrs(controls.get(String(check.relationships.controlId))).name, esito: c.passed ? 'Conforme' : 'Non conforme', note: c.notes, ...technicianLine(check) };
         });
       });
+      const interventions = await this.registerInterventions(call, customer, site?.id);
       return {
         fileName: `Registro-controlli-${String(customer.metadata.displayName ?? customer.id).slice(0, 60)}${site && site.id !== customer.id ? `-${site.name.slice(0, 40)}` : ''}`,
         data: {
@@ -617,7 +647,8 @@ export class DocumentData {
           registro: { riferimentoNormativo: documentNorms.controlRegister.text, sede: site?.name },
           controlli: rows,
           anomalie: await this.registerAnomalies(call, customer, equipments, site?.id),
-          interventi: await this.registerInterventions(call, customer, site?.id),
+          interventi: interventions.rows,
+          tecnici: await this.registerTechnicians([...technicianIds.filter((id): id is string => id !== undefined), ...interventions.technicianIds]),
         },
       };
     },

@@ -122,10 +122,10 @@ export const controlRegisterTemplate = `# Registro dei controlli
 {{#registro.sede}}Sede: **{{registro.sede}}**{{/registro.sede}}
 {{registro.riferimentoNormativo}}
 
-| Attrezzatura | Tipo | Matricola | Posizione | Dati aggiuntivi | Data | Controllo | Esito | Note | Tecnico e qualifica |
+| Attrezzatura | Tipo | Matricola | Posizione | Dati aggiuntivi | Data | Controllo | Esito | Note | Tecnico |
 |---|---|---|---|---|---|---|---|---|---|
 {{#controlli}}
-| {{attrezzatura}} | {{tipo}} | {{matricola}} | {{posizione}} | {{datiAggiuntivi}} | {{data}} | {{controllo}} | {{esito}} | {{note}} | {{tecnico}}{{#qualificaTecnico}} – {{qualificaTecnico}}{{/qualificaTecnico}} |
+| {{attrezzatura}} | {{tipo}} | {{matricola}} | {{posizione}} | {{datiAggiuntivi}} | {{data}} | {{controllo}} | {{esito}} | {{note}} | {{tecnico}} |
 {{/controlli}}
 
 ## Anomalie
@@ -139,14 +139,24 @@ Nessuna anomalia registrata.
 {{/anomalie}}
 
 ## Interventi eseguiti
-| Intervento | Data | Descrizione | Esito | Tecnico e qualifica |
+| Intervento | Data | Descrizione | Esito | Tecnico |
 |---|---|---|---|---|
 {{#interventi}}
-| {{codice}} | {{data}} | {{descrizione}} | {{esito}} | {{tecnico}}{{#qualificaTecnico}} – {{qualificaTecnico}}{{/qualificaTecnico}} |
+| {{codice}} | {{data}} | {{descrizione}} | {{esito}} | {{tecnico}} |
 {{/interventi}}
 {{^interventi}}
 Nessun intervento eseguito.
 {{/interventi}}
+
+## Tecnici e qualifiche (D.M. 1 settembre 2021)
+| Tecnico | Qualifiche registrate |
+|---|---|
+{{#tecnici}}
+| {{nome}} | {{qualifiche}} |
+{{/tecnici}}
+{{^tecnici}}
+Nessun tecnico indicato nei controlli e negli interventi.
+{{/tecnici}}
 
 Stampato il {{documento.data}}`;
 
