@@ -221,6 +221,21 @@ describe('workspace', () => {
     await expect.poll(selectedInView).toBe(true);
     await page.keyboard.press('Alt+9');
     await expect.poll(selectedInView).toBe(true);
+    // A new tab opened at the strip's end by a deep link widens when its record's title arrives: still whole in view.
+    const lastQuotation = quotations.at(-1)!;
+    const opened = await tabs().count();
+    await page.evaluate((id) => {
+      window.history.pushState(null, '', `/marketing/quotations/detail/${id}`);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, lastQuotation.id);
+    const selectedTitle = () => page.evaluate(() => document.querySelector('.tab-strip [role=tab][aria-selected=true]')?.textContent ?? '');
+    await expect.poll(selectedTitle, { timeout: 20_000 }).toContain(lastQuotation.code);
+    await expect.poll(selectedInView, { timeout: 10_000 }).toBe(true);
+    // Closed again if it was new, so the tab list below counts the thirty.
+    if ((await tabs().count()) > opened) {
+      await page.keyboard.press('Alt+w');
+      await expect.poll(() => tabs().count(), { timeout: 10_000 }).toBe(opened);
+    }
 
     // The list: a dialog with a combobox, every open tab, filtered by typing; Enter shows the tab.
     const list = page.locator('dialog.tab-list');

@@ -52,11 +52,17 @@ export function TabStrip() {
   const stripRef = useRef<HTMLDivElement>(null);
   const activeId = active?.id;
   const tabCount = ws.tabs.length;
-  // The active tab is always in the strip's view, however it became active (a deep link, Alt+9, the tab list).
+  // The active tab is always in the strip's view, however it became active (a deep link, Alt+9, the tab list),
+  // and stays there when it widens: a tab opened by a deep link gets its record's title once the record is read.
   useEffect(() => {
     const item = activeId ? document.getElementById(tabDomId(activeId))?.closest<HTMLElement>('.tab-item') : undefined;
     const strip = stripRef.current;
-    if (item && strip) scrollIntoStrip(strip, item);
+    if (!item || !strip) return;
+    scrollIntoStrip(strip, item);
+    if (typeof ResizeObserver === 'undefined') return;
+    const resized = new ResizeObserver(() => scrollIntoStrip(strip, item));
+    resized.observe(item);
+    return () => resized.disconnect();
   }, [activeId, tabCount]);
 
   const focusTab = (id: string) => requestAnimationFrame(() => document.getElementById(tabDomId(id))?.focus());
