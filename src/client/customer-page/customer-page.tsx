@@ -407,6 +407,9 @@ const REGISTRY_GROUPS: readonly { id: string; paths: readonly string[] }[] = [
   { id: 'more', paths: ['attributes.additionalInformations'] },
 ];
 
+/** Object fields whose group's legend already says what they are: their own legend is not shown again. */
+const GROUP_NAMED_FIELDS: ReadonlySet<string> = new Set(['attributes.registeredOffice', 'attributes.additionalInformations']);
+
 /** The registry's fields by group (see REGISTRY_GROUPS); exported for its test. */
 export function registryGroups<F extends { path: string }>(fields: readonly F[]): { id: string; fields: F[] }[] {
   const named = new Set(REGISTRY_GROUPS.flatMap((group) => group.paths));
@@ -428,7 +431,7 @@ function Registry({ kind, controller, draft, only }: Pick<SectionProps, 'kind' |
           <div className="form-fields">
             {group.fields.map((field) => {
               const spec = field.path === 'attributes.registry' ? registrySpecFor(field, isPerson) : field;
-              return <FieldOf key={field.path} spec={spec} controller={controller} draft={draft} />;
+              return <FieldOf key={field.path} spec={spec} controller={controller} draft={draft} namedByGroup={GROUP_NAMED_FIELDS.has(field.path)} />;
             })}
           </div>
         </fieldset>
@@ -437,8 +440,8 @@ function Registry({ kind, controller, draft, only }: Pick<SectionProps, 'kind' |
   );
 }
 
-function FieldOf({ spec, controller, draft }: { spec: FieldSpec; controller: RecordController; draft: EntityJson }) {
-  return <Field spec={spec} path={spec.path} value={readPath(draft, spec.path)} onChange={controller.setField} errors={controller.errors} access={controller.access} locked={controller.locked} />;
+function FieldOf({ spec, controller, draft, namedByGroup }: { spec: FieldSpec; controller: RecordController; draft: EntityJson; namedByGroup?: boolean }) {
+  return <Field spec={spec} path={spec.path} value={readPath(draft, spec.path)} onChange={controller.setField} errors={controller.errors} access={controller.access} locked={controller.locked} namedByGroup={namedByGroup} />;
 }
 
 /** Equipment and installations of one of the customer's field modules at a time. */

@@ -47,6 +47,11 @@ interface FieldProps {
   /** The whole form is read-only (deleted entity, no update ability). */
   locked: boolean;
   stateLabels?: Record<string, string> | undefined;
+  /**
+   * An object field that is the whole of a group already named by its own legend (the registry's «Sede
+   * legale», «Informazioni aggiuntive»): its legend is read by screen readers only, not shown twice.
+   */
+  namedByGroup?: boolean;
 }
 
 /** Path used for abilities: list item indexes removed (`attributes.referents.email`). */
@@ -116,11 +121,11 @@ export function Field(props: FieldProps) {
   }
 }
 
-function ObjectField({ spec, path, value, onChange, errors, access, locked, readOnly }: FieldProps & { readOnly: boolean }) {
+function ObjectField({ spec, path, value, onChange, errors, access, locked, readOnly, namedByGroup }: FieldProps & { readOnly: boolean }) {
   const object = (value ?? {}) as Record<string, unknown>;
   return (
-    <fieldset className="form-object" disabled={readOnly}>
-      <legend>{fieldLabel(spec.name, spec.path)}</legend>
+    <fieldset className={namedByGroup ? 'form-object form-object-in-group' : 'form-object'} disabled={readOnly}>
+      <legend className={namedByGroup ? 'sr-only' : undefined}>{fieldLabel(spec.name, spec.path)}</legend>
       <ChildFields children={spec.children ?? []} path={path} object={object} errors={errors}
         render={(child) => <Field key={child.name} spec={child} path={`${path}.${child.name}`} value={object[child.name]} onChange={onChange} errors={errors} access={access} locked={locked || readOnly} />} />
     </fieldset>

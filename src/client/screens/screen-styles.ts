@@ -81,6 +81,8 @@ kbd { font-size: .75em; padding: 0 .3em; border: 1px solid var(--border, color-m
 .form-field.is-readonly input, .form-field.is-readonly textarea { background: color-mix(in srgb, CanvasText 6%, transparent); }
 .form-field-textarea, .form-object, .form-list, .form-references, .form-choices { grid-column: 1 / -1; }
 .form-object, .form-list, .form-list-item { border: 1px solid var(--border, color-mix(in srgb, CanvasText 15%, transparent)); border-radius: 6px; }
+/* An object that is its group's whole content (the registry's «Sede legale»): the group's frame and legend name it. */
+.form-object.form-object-in-group { border: none; padding: 0; margin: 0; }
 .form-choices { display: flex; flex-wrap: wrap; gap: .3rem 1rem; border: 0; padding: 0; }
 .form-error { color: var(--danger, #c62828); font-size: .8rem; }
 [aria-invalid="true"] { border-color: var(--danger, #c62828); outline-color: var(--danger, #c62828); }
