@@ -102,7 +102,9 @@ describe('sign-in', () => {
     await page.locator('input#login').waitFor();
     await page.keyboard.press('Tab'); // password
     await page.keyboard.press('Tab'); // "Accedi"
+    await page.keyboard.press('Tab'); // "Ricevi un codice via e-mail"
     await page.keyboard.press('Tab'); // "Annulla"
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Annulla');
     await page.keyboard.press('Enter');
     const screen = page.locator('[data-auth-screen="cancelled"]');
     await screen.waitFor();

@@ -17,6 +17,8 @@ import { useUserSetting } from '../settings/index.ts';
 // Extra filters the SPEC lists that are not plain list fields come from the kind's module.
 import { extraFiltersOf } from '../kinds/index.ts';
 import { DateInput } from '../forms/editors/date-input.tsx';
+import { findKind } from '../../domain/kinds.ts';
+import { useSession } from '../session/session.tsx';
 
 interface Props {
   kind: KindDefinition;
@@ -200,6 +202,7 @@ function fixedFilterValues(fixed: Readonly<Record<string, string>>): Record<stri
 
 function ColumnFilter({ column, state, onChange }: { column: GridColumn; state: GridState; onChange(state: GridState): void }) {
   const intl = useIntl();
+  const { ability } = useSession();
   const label = fieldLabel(column.id);
   const setIn = (group: 'filter' | 'from' | 'to', value: string) => {
     const next = { ...state[group] };
@@ -237,6 +240,9 @@ function ColumnFilter({ column, state, onChange }: { column: GridColumn; state: 
     );
   }
   if ((column.fieldType === 'uuid' || column.fieldType === 'uuidArray') && column.target) {
+    // A filter by records the user may not read would only search to be refused (a planner and the equipment types).
+    const target = findKind(column.target);
+    if (target && !ability.can('read', target.subject)) return null;
     return (
       <div className="data-grid-filter">
         <ReferencePicker label={label} target={column.target} value={state.filter[column.id] ?? null} onChange={(id) => setIn('filter', id ?? '')} />
