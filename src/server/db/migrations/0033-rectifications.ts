@@ -6,9 +6,10 @@
  * Unless an administrator already gave the role a rule of that action on that subject. Written here
  * as the rules were at this migration.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { DatabaseSchema } from '../database.ts';
+import { addRoleRulesOnce } from './role-rules.ts';
 
 const USER_CUSTOMER_ID = '$' + '{user.customerId}';
 export const CLIENTE_RECTIFICATION_RULES = [
@@ -22,19 +23,10 @@ export const CLIENTE_RECTIFICATION_RULES = [
 ] as const;
 export const MANUTENTORE_RECTIFICATION_RULE = { action: ['read', 'decide'], subject: 'rectification' } as const;
 
-/** Adds `rules` to the role `name` unless one of its rules already names the subject `rectification`. */
-function addOnce(db: Kysely<DatabaseSchema>, name: string, rules: readonly object[]) {
-  return sql`UPDATE roles SET attributes = jsonb_set(attributes, '{permissions}', coalesce(attributes -> 'permissions', '[]'::jsonb) || ${JSON.stringify(rules)}::jsonb)
-    WHERE attributes ->> 'name' = ${name} AND NOT EXISTS (
-      SELECT 1 FROM jsonb_array_elements(coalesce(attributes -> 'permissions', '[]'::jsonb)) AS existing(item)
-      WHERE existing.item -> 'subject' = to_jsonb('rectification'::text)
-        OR (jsonb_typeof(existing.item -> 'subject') = 'array' AND existing.item -> 'subject' ? 'rectification'))`.execute(db);
-}
-
 export const rectificationsMigration: Migration = {
   async up(db: Kysely<DatabaseSchema>) {
-    await addOnce(db, 'Cliente', CLIENTE_RECTIFICATION_RULES);
-    await addOnce(db, 'Manutentore', [MANUTENTORE_RECTIFICATION_RULE]);
+    await addRoleRulesOnce(db, 'Cliente', 'rectification', CLIENTE_RECTIFICATION_RULES);
+    await addRoleRulesOnce(db, 'Manutentore', 'rectification', [MANUTENTORE_RECTIFICATION_RULE]);
   },
   async down() {
     // The rules may have been edited since: nothing is taken back.

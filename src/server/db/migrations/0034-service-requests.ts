@@ -5,9 +5,10 @@
  * and «Pianificatore» roles as the seed now defines them, unless an administrator already gave the
  * role a rule on that subject. Written as the rules were at this migration.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { DatabaseSchema } from '../database.ts';
+import { addRoleRulesOnce } from './role-rules.ts';
 
 const USER_CUSTOMER_ID = '$' + '{user.customerId}';
 
@@ -18,19 +19,10 @@ export const CLIENTE_SERVICE_REQUEST_RULES = [
 
 export const PIANIFICATORE_SERVICE_REQUEST_RULES = [{ action: 'manage', subject: 'service request' }] as const;
 
-/** Adds `rules` to the role named `role` unless one of its rules already names the subject. */
-function addToRole(db: Kysely<DatabaseSchema>, role: string, rules: readonly object[]) {
-  return sql`UPDATE roles SET attributes = jsonb_set(attributes, '{permissions}', coalesce(attributes -> 'permissions', '[]'::jsonb) || ${JSON.stringify(rules)}::jsonb)
-      WHERE attributes ->> 'name' = ${role} AND NOT EXISTS (
-        SELECT 1 FROM jsonb_array_elements(coalesce(attributes -> 'permissions', '[]'::jsonb)) AS existing(item)
-        WHERE existing.item -> 'subject' = to_jsonb('service request'::text)
-          OR (jsonb_typeof(existing.item -> 'subject') = 'array' AND existing.item -> 'subject' ? 'service request'))`.execute(db);
-}
-
 export const serviceRequestsMigration: Migration = {
   async up(db: Kysely<DatabaseSchema>) {
-    await addToRole(db, 'Cliente', CLIENTE_SERVICE_REQUEST_RULES);
-    await addToRole(db, 'Pianificatore', PIANIFICATORE_SERVICE_REQUEST_RULES);
+    await addRoleRulesOnce(db, 'Cliente', 'service request', CLIENTE_SERVICE_REQUEST_RULES);
+    await addRoleRulesOnce(db, 'Pianificatore', 'service request', PIANIFICATORE_SERVICE_REQUEST_RULES);
   },
   async down() {
     // The rules may have been edited since: nothing is taken back.

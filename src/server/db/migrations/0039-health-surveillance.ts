@@ -5,9 +5,10 @@
  * to a customer's user without med. Unless an administrator already gave the role a rule on that
  * subject. Written as the rule was at this migration.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { DatabaseSchema } from '../database.ts';
+import { addRoleRulesOnce } from './role-rules.ts';
 
 const USER_CUSTOMER_ID = '$' + '{user.customerId}';
 
@@ -17,11 +18,7 @@ export const CLIENTE_HEALTH_SURVEILLANCE_RULES = [
 
 export const healthSurveillanceMigration: Migration = {
   async up(db: Kysely<DatabaseSchema>) {
-    await sql`UPDATE roles SET attributes = jsonb_set(attributes, '{permissions}', coalesce(attributes -> 'permissions', '[]'::jsonb) || ${JSON.stringify(CLIENTE_HEALTH_SURVEILLANCE_RULES)}::jsonb)
-      WHERE attributes ->> 'name' = 'Cliente' AND NOT EXISTS (
-        SELECT 1 FROM jsonb_array_elements(coalesce(attributes -> 'permissions', '[]'::jsonb)) AS existing(item)
-        WHERE existing.item -> 'subject' = to_jsonb('health surveillance visit'::text)
-          OR (jsonb_typeof(existing.item -> 'subject') = 'array' AND existing.item -> 'subject' ? 'health surveillance visit'))`.execute(db);
+    await addRoleRulesOnce(db, 'Cliente', 'health surveillance visit', CLIENTE_HEALTH_SURVEILLANCE_RULES);
   },
   async down() {
     // The rule may have been edited since: nothing is taken back.

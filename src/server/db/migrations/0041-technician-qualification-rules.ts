@@ -6,9 +6,10 @@
  * screen, and a technician its own. A role that already has a rule on that subject (an administrator
  * wrote one) is left alone. Written as the rules were at this migration.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { DatabaseSchema } from '../database.ts';
+import { addRoleRulesOnce } from './role-rules.ts';
 
 const USER_ID = '$' + '{user.id}';
 const SUBJECT = 'technician qualification';
@@ -23,11 +24,7 @@ export const QUALIFICATION_RULES_BY_ROLE: Readonly<Record<string, readonly objec
 export const technicianQualificationRulesMigration: Migration = {
   async up(db: Kysely<DatabaseSchema>) {
     for (const [name, rules] of Object.entries(QUALIFICATION_RULES_BY_ROLE)) {
-      await sql`UPDATE roles SET attributes = jsonb_set(attributes, '{permissions}', coalesce(attributes -> 'permissions', '[]'::jsonb) || ${JSON.stringify(rules)}::jsonb)
-        WHERE attributes ->> 'name' = ${name} AND NOT EXISTS (
-          SELECT 1 FROM jsonb_array_elements(coalesce(attributes -> 'permissions', '[]'::jsonb)) AS existing(item)
-          WHERE existing.item -> 'subject' = to_jsonb(${SUBJECT}::text)
-            OR (jsonb_typeof(existing.item -> 'subject') = 'array' AND existing.item -> 'subject' ? ${SUBJECT}))`.execute(db);
+      await addRoleRulesOnce(db, name, SUBJECT, rules);
     }
   },
   async down() {
