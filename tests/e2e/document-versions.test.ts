@@ -5,7 +5,7 @@
 // error, axe without serious findings).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, pressUntil, signedInSession, signIn, storedUser, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, pressUntil, signedInSession, signedInToken, type SignedInSession } from './harness.ts';
 import { guardJourney } from './journeys/guard.ts';
 
 interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
@@ -23,7 +23,7 @@ async function bytesOf(download: Download): Promise<Buffer> {
 
 beforeAll(async () => {
   session = await signedInSession({ email: DEMO.customer1 });
-  const { server, token, browser } = session;
+  const { server, token } = session;
   await session.page.locator('.portal-app').waitFor({ state: 'visible', timeout: 30_000 });
   const readable = await apiData<Entity[]>(server, token, '/customers?page[size]=50');
   customer = readable.find((row) => !row.attributes.parentId)!;
@@ -31,12 +31,7 @@ beforeAll(async () => {
   expect(concluded, 'a concluded intervention of the customer').toHaveLength(1);
   intervention = concluded[0]!;
   // The office keeps the report, corrects the report's template, and keeps it again: two versions.
-  const context = await browser.newContext({ locale: 'it-IT' });
-  const admin = await context.newPage();
-  await admin.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
-  await signIn(admin, server, DEMO.admin);
-  const adminToken = (await storedUser(admin))!.user.access_token;
-  await context.close();
+  const adminToken = await signedInToken(session, DEMO.admin);
   const issue = async () => {
     const response = await server.api(`/assignments/${intervention.id}/document`, { method: 'POST', token: adminToken, body: '{}', headers: { 'content-type': 'application/json' } });
     expect(response.status, await response.clone().text()).toBe(201);

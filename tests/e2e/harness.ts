@@ -329,6 +329,19 @@ export async function pressKeys(page: Page, ...keys: string[]): Promise<void> {
   for (const key of keys) await page.keyboard.press(key);
 }
 
+/** A token of another demo user, signed in through the same provider in a browser context of its own (closed after). */
+export async function signedInToken(session: Pick<SignedInSession, 'browser' | 'server'>, email: string): Promise<string> {
+  const context = await session.browser.newContext({ locale: 'it-IT' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${session.server.url}/dashboard`, { waitUntil: 'commit', timeout: 60_000 });
+    await signIn(page, session.server, email);
+    return (await storedUser(page))!.user.access_token;
+  } finally {
+    await context.close();
+  }
+}
+
 /** The `data` of a GET on the API (`/orders/…`) with the signed-in user's token; anything but 200 fails the test with the body. */
 export async function apiData<T>(server: Pick<TestServer, 'api'>, token: string, pathAndQuery: string): Promise<T> {
   const response = await server.api(pathAndQuery, { token });

@@ -4,7 +4,7 @@
 // table behind Alt+T, then a site's deadlines with the norm behind each date, its employees' training
 // and the register of checks as a PDF. Another customer's portal is refused. Under the journey guard: no console error, axe without serious findings, Italian.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiData, DEMO, pressUntil, signedInSession, signIn, storedUser, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, pressUntil, signedInSession, signedInToken, type SignedInSession } from './harness.ts';
 import { guardJourney } from './journeys/guard.ts';
 import { addDays, businessDay } from '../../src/domain/business-day.ts';
 import { addMonths } from '../../src/domain/rules/calendar.ts';
@@ -142,7 +142,7 @@ describe('the portal’s compliance', () => {
     await guard.expectAccessible('portal, documents');
 
     // Another customer's portal: its data is never shown, the refusal said in Italian.
-    const others = await apiData<Entity[]>(server, await signedInToken(DEMO.customer2), '/customers?page[size]=50');
+    const others = await apiData<Entity[]>(server, await signedInToken(session, DEMO.customer2), '/customers?page[size]=50');
     const other = others.find((row) => !row.attributes.parentId)!;
     await guard.expectRefusal(/\/api\/customers\//, 403, async () => {
       await page.goto(`${server.url}/customers/${other.id}/portal`);
@@ -153,17 +153,3 @@ describe('the portal’s compliance', () => {
     // Each module row of each site is checked against four API counts (med added a row per site): more than the default 2 minutes on a busy machine.
   }, 240_000);
 });
-
-/** A token of another demo user, signed in through the same provider (a second browser context). */
-async function signedInToken(email: string): Promise<string> {
-  const { browser, server } = session;
-  const context = await browser.newContext({ locale: 'it-IT' });
-  try {
-    const page = await context.newPage();
-    await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
-    await signIn(page, server, email);
-    return (await storedUser(page))!.user.access_token;
-  } finally {
-    await context.close();
-  }
-}

@@ -9,7 +9,7 @@
 //    attended, the certificate), not «Nessun corso frequentato», and never «Impossibile caricare».
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, pressUntil, signedInSession, signIn, storedUser, type SignedInSession } from '../harness.ts';
+import { apiData, DEMO, focusOutOfFields, pressUntil, signedInSession, signedInToken, type SignedInSession } from '../harness.ts';
 import { guardJourney } from './guard.ts';
 
 interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
@@ -29,19 +29,14 @@ async function pdfOf(download: Download): Promise<string> {
 
 beforeAll(async () => {
   session = await signedInSession({ email: DEMO.customer1 });
-  const { server, token, browser } = session;
+  const { server, token } = session;
   await session.page.locator('.portal-app').waitFor({ state: 'visible', timeout: 30_000 });
   // Its customer (the one without a parent: the others it reads are its office locations).
   const readable = await apiData<Entity[]>(server, token, '/customers?page[size]=50');
   customer = readable.find((row) => !row.attributes.parentId)!;
   expect(customer, 'the customer user reads its customer').toBeDefined();
   // The office issues the certificates of a closed edition its employees passed (the demo stores no files).
-  const context = await browser.newContext({ locale: 'it-IT' });
-  const admin = await context.newPage();
-  await admin.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
-  await signIn(admin, server, DEMO.admin);
-  const adminToken = (await storedUser(admin))!.user.access_token;
-  await context.close();
+  const adminToken = await signedInToken(session, DEMO.admin);
   const employees = new Set((await apiData<Entity[]>(server, token, `/employees?filter[customerId]=${customer.id}&page[size]=500`)).map((e) => e.id));
   const editions = await apiData<Entity[]>(server, adminToken, '/courseEditions?filter[state]=closed&page[size]=50');
   const edition = editions.find((e) => (e.attributes.participants as { employeeId: string; outcome?: string }[]).some((p) => employees.has(p.employeeId) && p.outcome === 'passed'));
