@@ -367,7 +367,18 @@ export async function openFromPalette(page: Page, text: string, item: string | R
   await page.keyboard.type(text, { delay: 20 });
   const items = palette.locator('[cmdk-item]');
   const target = (options.title ? items.filter({ has: page.locator('.palette-item-title', { hasText: item }) }) : items.filter({ hasText: item })).first();
-  await target.waitFor({ state: 'visible', timeout: 15_000 });
+  await target.waitFor({ state: 'visible', timeout: 15_000 }).catch(async (error: Error) => {
+    // What the palette held instead: its field, its first items and where the keyboard was.
+    const seen = await page.evaluate(() => ({
+      field: document.querySelector<HTMLInputElement>('[cmdk-input]')?.value,
+      items: [...document.querySelectorAll('[cmdk-item]')].slice(0, 8).map((item) => item.textContent),
+      focus: document.activeElement?.outerHTML.slice(0, 120),
+      url: location.href,
+      controlled: navigator.serviceWorker?.controller?.scriptURL ?? null,
+    }));
+    error.message += `\npalette: ${JSON.stringify(seen)}`;
+    throw error;
+  });
   for (let i = 0; i < 40 && (await target.getAttribute('data-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press(options.key ?? 'Enter');
   await palette.waitFor({ state: 'hidden' });
