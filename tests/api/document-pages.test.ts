@@ -19,6 +19,11 @@ import type { TemplateDocType } from '../../src/domain/documents/placeholders.ts
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/documents');
 const CUSTOMER = 'Officine Meccaniche Lombarde Srl';
 const LONG_TEXT = 'Sorveglianza semestrale con verifica del manometro, del sigillo, della pressione e della cartellonistica di segnalazione';
+const REPORT_FIELDS = [
+  { type: 'text', label: 'Reparto', name: 'reparto', isIncludedInReport: true, reportColumnOrder: 1 },
+  { type: 'combobox', label: 'Cartello di segnalazione', name: 'cartello', options: ['Presente', 'Assente', 'Da sostituire'], isIncludedInReport: true, reportColumnOrder: 2 },
+];
+const ADDITIONAL_DATA = { reparto: 'Magazzino spedizioni', cartello: 'Da sostituire' };
 
 const popplerMissing = ['pdftotext', 'pdftoppm'].find((tool) => spawnSync(tool, ['-v']).error !== undefined);
 if (popplerMissing) console.warn(`document-pages: ${popplerMissing} not found (install poppler-utils): the rendered-page checks are skipped`);
@@ -35,12 +40,19 @@ function readPages(name: string, pdf: Buffer): string {
   return text.stdout.replace(/\u00a0/g, ' ');
 }
 
-/** Each value is printed whole on one line of the page; no Markdown marker is left; every heading is there. */
-function expectPage(text: string, expected: { unbroken: string[]; headings: string[] }) {
+/**
+ * Each value is printed whole on one line of the page, and each word of `words` whole (a cell may wrap
+ * between words, never inside one: «Cartello di se|gnalazione»); no Markdown marker is left; every heading is there.
+ */
+function expectPage(text: string, expected: { unbroken: string[]; headings: string[]; words?: string[] }) {
   const lines = text.split('\n');
   for (const value of expected.unbroken) {
     const whole = value.replace(/\u00a0/g, ' ');
     expect(lines.some((line) => line.includes(whole)), `«${whole}» is not whole on one line:\n${text}`).toBe(true);
+  }
+  const printedWords = new Set(text.split(/\s+/));
+  for (const word of (expected.words ?? []).flatMap((phrase) => phrase.split(/\s+/))) {
+    expect(printedWords.has(word), `the word «${word}» is broken or missing:\n${text}`).toBe(true);
   }
   for (const heading of expected.headings) expect(text).toContain(heading);
   expect(text).not.toContain('**');
@@ -69,7 +81,11 @@ describe.skipIf(popplerMissing !== undefined).each(engines().slice(0, 1))('rende
   beforeAll(async () => {
     api = await setupApi(engine, { authDisabled: false });
     for (const template of defaultTemplates) await create('templateDocs', { attributes: { ...template, isDefault: true } });
-    customerId = (await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: CUSTOMER, address: 'Via dell’Artigianato 12', zipCode: '20871', city: 'Vimercate', province: 'MB' } } })).id;
+    customerId = (await create('customers', {
+      attributes: { allowedModules: ['fire'], registry: { businessName: CUSTOMER, address: 'Via dell’Artigianato 12', zipCode: '20871', city: 'Vimercate', province: 'MB' } },
+      // The demo's fields printed in reports: the register's «Dati aggiuntivi».
+      metadata: { featureFlags: { hasAdditionalFields: true, hasMediaTree: false }, additionalPEFields: REPORT_FIELDS },
+    })).id;
   });
   afterAll(() => api?.close());
 
@@ -96,7 +112,10 @@ describe.skipIf(popplerMissing !== undefined).each(engines().slice(0, 1))('rende
     const serials = ['SN-FIRE-2026-00042', 'SN-FIRE-2026-00043'];
     const equipments = [];
     for (const [index, code] of codes.entries()) {
-      equipments.push(await create('equipments', { attributes: { equipmentId: code, module: 'fire', serialNumber: serials[index], customerLocationPosition: 'Piano terra, corridoio nord accanto all’uscita di sicurezza' }, relationships: { customerId, equipmentFamilyId: family.id } }));
+      equipments.push(await create('equipments', {
+        attributes: { equipmentId: code, module: 'fire', serialNumber: serials[index], customerLocationPosition: 'Piano terra, corridoio nord accanto all’uscita di sicurezza', additionalData: ADDITIONAL_DATA },
+        relationships: { customerId, equipmentFamilyId: family.id },
+      }));
     }
     let assignment = await create('assignments', { attributes: { module: 'fire', title: 'Manutenzione semestrale', plannedStartDateTime: '2026-06-15T07:00:00.000Z', plannedEndDateTime: '2026-06-15T15:00:00.000Z' }, relationships: { customerId, operatorIds: [api.adminId], operatorInChargeId: api.adminId } });
     const activities = [];
@@ -125,7 +144,8 @@ describe.skipIf(popplerMissing !== undefined).each(engines().slice(0, 1))('rende
     rendered.add('controlRegister');
     expectPage(register, {
       unbroken: [...codes, ...serials, '15/06/2026'],
-      headings: ['Registro dei controlli', 'D.M. 1 settembre 2021', 'Attrezzatura', 'Matricola', 'Esito'],
+      headings: ['Registro dei controlli', 'D.M. 1 settembre 2021', 'Attrezzatura', 'Matricola', 'Esito', 'Dati aggiuntivi'],
+      words: ['Reparto: Magazzino spedizioni', 'Cartello di segnalazione: Da sostituire', 'Estintore a polvere 6 kg', 'Sorveglianza semestrale', LONG_TEXT],
     });
   });
 

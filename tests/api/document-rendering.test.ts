@@ -8,7 +8,10 @@
  * - rendering runs in a worker thread: `/api/health/live` answers in under 500 ms while a large
  *   document renders;
  * - the customer's registro dei controlli prints only what the caller may read: refused to a
- *   Commerciale (no equipment, no checks), without the `equip` equipment for a user of `fire` only.
+ *   Commerciale (no equipment, no checks), without the `equip` equipment for a user of `fire` only;
+ * - and only the fire module's equipment, anomalies and interventions, whoever prints it (issue 23: it is
+ *   the register of fire-protection checks, a crane of `equip` is none): the PDF, of the customer and of a
+ *   site, and the live register agree.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines, insertDemoRoles, insertUser, setupApi, type Api } from './setup.ts';
@@ -201,7 +204,7 @@ describe.each(engines())('document rendering on %s', (engine) => {
         const activity = await create('activities', { attributes: { code: `ATT-${module}`, name: `Sorveglianza ${module}`, module } });
         const equipment = await create('equipments', { attributes: { equipmentId: code, module, serialNumber: serial }, relationships: { customerId, equipmentFamilyId: family.id } });
         let assignment = await create('assignments', {
-          attributes: { code: `INT-D-${module}`, module, plannedStartDateTime: '2026-06-15T07:00:00.000Z' },
+          attributes: { code: `INT-D-${module}`, title: `Manutenzione ${module}`, module, plannedStartDateTime: '2026-06-15T07:00:00.000Z' },
           relationships: { customerId, operatorIds: [operator], operatorInChargeId: operator },
         });
         const assignmentActivity = await create('assignmentActivities', { attributes: {}, relationships: { assignmentId: assignment.id, activityId: activity.id, equipmentId: equipment.id } });
@@ -214,6 +217,10 @@ describe.each(engines())('document rendering on %s', (engine) => {
           attributes: { result: true, passed: true, notes: note, checkedDateTime: '2026-06-15T08:00:00.000Z' },
           relationships: { controlId: control.id, assignmentActivityId: assignmentActivity.id, equipmentId: equipment.id },
         });
+        // Concluded: the register lists it among the interventions carried out (if of its module).
+        const closed = await admin.request('POST', `/api/assignments/${assignment.id as string}/actions/close`, { lastUpdatedDateTime: assignment.metadata.lastUpdatedDateTime });
+        expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+        await create('anomalies', { attributes: { description: `Anomalia ${module} da registro`, risk: 'medium', detectedDateTime: '2026-06-15T09:00:00.000Z' }, relationships: { customerId, equipmentId: equipment.id } });
       }
     });
 
@@ -239,9 +246,27 @@ describe.each(engines())('document rendering on %s', (engine) => {
       expect(text).not.toContain('MAC-D-1');
       expect(text).not.toContain('SN-EQUIP-001');
       expect(text).not.toContain('Ripari della pressa integri');
-      // The administrator's register has both.
-      const full = pdfText((await call(api.adminId, 'GET', `/api/customers/${customerId}/document`)).bytes).replace(/\n/g, '');
-      for (const printed of ['EST-D-1', 'SN-FIRE-001', 'MAC-D-1', 'SN-EQUIP-001', 'Ripari della pressa integri']) expect(full).toContain(printed);
+    });
+
+    it('prints only the fire equipment, its anomalies and interventions even for who reads both modules, as the live register answers them', async () => {
+      const fire = ['EST-D-1', 'SN-FIRE-001', 'Manometro in zona verde', 'Anomalia fire da registro', 'Manutenzione fire'];
+      const equip = ['MAC-D-1', 'SN-EQUIP-001', 'Ripari della pressa integri', 'Anomalia equip da registro', 'Manutenzione equip'];
+      for (const url of [`/api/customers/${customerId}/document`, `/api/customers/${customerId}/document?site=${customerId}`]) {
+        const printed = await call(api.adminId, 'GET', url);
+        expect(printed.status, printed.bytes.toString().slice(0, 300)).toBe(200);
+        // Cells wrap inside their column: the text is read without its line breaks.
+        const text = pdfText(printed.bytes).replace(/\n/g, '');
+        for (const word of fire) expect(text, url).toContain(word);
+        for (const word of equip) expect(text, url).not.toContain(word);
+      }
+      for (const url of [`/api/customers/${customerId}/register`, `/api/customers/${customerId}/register?site=${customerId}`]) {
+        const live = await api.as(api.adminId).request('GET', url);
+        expect(live.status, JSON.stringify(live.body)).toBe(200);
+        const { controlli, anomalie, interventi } = live.body.data;
+        expect(controlli.map((row: { attrezzatura: string }) => row.attrezzatura), url).toEqual(['EST-D-1']);
+        expect(anomalie.map((row: { descrizione: string }) => row.descrizione), url).toEqual(['Anomalia fire da registro']);
+        expect(interventi.map((row: { descrizione: string }) => row.descrizione), url).toEqual(['Manutenzione fire']);
+      }
     });
   });
 });

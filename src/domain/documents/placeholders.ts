@@ -63,6 +63,15 @@ const customerPlaceholders: Placeholder[] = [
   text('cliente.codiceFiscale', 'Cliente: codice fiscale'),
 ];
 
+/** An equipment as the register of checks prints it, alone or beside each of its checks. */
+const equipmentPlaceholders: Placeholder[] = [
+  text('attrezzatura', 'Attrezzatura: codice'),
+  text('tipo', 'Attrezzatura: tipo'),
+  text('matricola', 'Attrezzatura: matricola'),
+  text('posizione', 'Attrezzatura: posizione'),
+  text('datiAggiuntivi', 'Attrezzatura: campi aggiuntivi del cliente inclusi nel rapporto, nell’ordine delle colonne, uno per riga («campo: valore»)'),
+];
+
 export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> = {
   quotation: {
     type: 'quotation',
@@ -183,12 +192,10 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
       text('registro.riferimentoNormativo', 'Riferimento normativo del registro'),
       // Issue 26 §2: the register of one site (empty: every site of the customer).
       text('registro.sede', 'Sede del registro (vuoto: tutte le sedi del cliente)'),
+      // Issue 23: each equipment once, its data beside it, so the checks' table need not repeat them on every row.
+      list('attrezzature', 'Attrezzature antincendio del registro', equipmentPlaceholders),
       list('controlli', 'Controlli per attrezzatura', [
-        text('attrezzatura', 'Attrezzatura: codice'),
-        text('tipo', 'Attrezzatura: tipo'),
-        text('matricola', 'Attrezzatura: matricola'),
-        text('posizione', 'Attrezzatura: posizione'),
-        text('datiAggiuntivi', 'Attrezzatura: campi aggiuntivi del cliente inclusi nel rapporto, nell’ordine delle colonne'),
+        ...equipmentPlaceholders,
         date('data', 'Controllo: data'),
         text('controllo', 'Controllo: nome'),
         text('esito', 'Controllo: esito'),

@@ -69,6 +69,11 @@ const qualificationWords = (held: readonly Row[]): string => held.length === 0
   : held.map((q) => [systemTypeNames((q.systemTypes as unknown[] | undefined) ?? []), str(q.certifyingBody), str(q.certificateNumber) ? `n. ${String(q.certificateNumber)}` : undefined, str(q.renewalDueDate) ? `scadenza ${italianDate(String(q.renewalDueDate))}` : undefined].filter(Boolean).join(' – ')).join('; ');
 /** The interventions a register lists: those done (D.M. 1/9/2021 records the work carried out). */
 const REGISTER_INTERVENTION_STATES = ['closed', 'closed-with-anomalies'];
+/**
+ * The register is of fire-protection checks (D.M. 1/9/2021): it lists the fire module's equipment, installations
+ * and interventions only, whoever prints it (a crane of the equipment-maintenance module is no fire protection).
+ */
+const REGISTER_MODULE = 'fire';
 
 const printedLineKinds: Record<string, string> = { product: 'Prodotto', section: 'Sezione', note: 'Nota' };
 
@@ -182,6 +187,11 @@ export class DocumentData {
     return this.scoped(call, type, sql`relationships->>${via} = ANY(${[...parentIds]}::text[])`);
   }
 
+  /** The customer's readable rows of `type` (equipments, installations, interventions) of the register's module. */
+  private async registerRowsOf(call: CallContext, type: 'equipments' | 'installations' | 'assignments', customer: Entity): Promise<Entity[]> {
+    return this.scoped(call, type, sql`relationships->>'customerId' = ${customer.id} AND attributes->>'module' = ${REGISTER_MODULE}`);
+  }
+
   /**
    * The site a register is asked for (issue 26 §2): the customer itself (its head office) or one of its
    * office locations the caller reads; none asked, the whole customer. Another customer's site is 404.
@@ -200,11 +210,11 @@ export class DocumentData {
   }
 
   /**
-   * The register's interventions (issue 26 §2): the customer's concluded interventions (of a site, when
+   * The register's interventions (issue 26 §2): the customer's concluded fire interventions (of a site, when
    * asked), oldest first, with the technician in charge and their qualification on the day (issue 25).
    */
   private async registerInterventions(call: CallContext, customer: Entity, siteId?: string): Promise<{ rows: Row[]; technicianIds: string[] }> {
-    const interventions = (await this.readableChildren(call, 'assignments', 'customerId', [customer.id]))
+    const interventions = (await this.registerRowsOf(call, 'assignments', customer))
       .filter((intervention) => REGISTER_INTERVENTION_STATES.includes(String(attrs(intervention).state)))
       .filter((intervention) => siteId === undefined || atSite(intervention, 'officeLocationId', customer.id, siteId));
     const dayOf = (intervention: Entity) => str(attrs(intervention).actualEndDateTime) ?? str(attrs(intervention).plannedStartDateTime);
@@ -260,13 +270,13 @@ export class DocumentData {
   }
 
   /**
-   * The register's anomalies (issue 26 §4): those of its equipment and of the customer's installations,
+   * The register's anomalies (issue 26 §4): those of its equipment and of the customer's fire installations,
    * oldest first, each with how it was resolved. One resolved by the customer's proof the office accepted
    * (an accepted rectification) says so, with the day accepted, the customer's note and its files (how
    * many, and the names the reader may read): it was not a technician's intervention.
    */
   private async registerAnomalies(call: CallContext, customer: Entity, equipments: readonly Entity[], siteId?: string): Promise<Row[]> {
-    const installations = (await this.readableChildren(call, 'installations', 'customerId', [customer.id]))
+    const installations = (await this.registerRowsOf(call, 'installations', customer))
       .filter((installation) => siteId === undefined || atSite(installation, 'customerLocationId', customer.id, siteId));
     const subjects = new Map<string, string>([
       ...equipments.map((e): [string, string] => [e.id, str(attrs(e).equipmentId) ?? '']),
@@ -584,8 +594,8 @@ export class DocumentData {
 
     controlRegister: async (customer, call, scope) => {
       const site = await this.registerSite(call, customer, scope.siteId);
-      // Only the equipments the caller may read (their modules, their customers), and only their readable checks; of one site when asked.
-      const equipments = (await this.readableChildren(call, 'equipments', 'customerId', [customer.id]))
+      // Only the fire equipments the caller may read (their modules, their customers), and only their readable checks; of one site when asked.
+      const equipments = (await this.registerRowsOf(call, 'equipments', customer))
         .filter((equipment) => site === undefined || atSite(equipment, 'customerLocationId', customer.id, site.id))
         .sort((x, y) => String(attrs(x).equipmentId).localeCompare(String(attrs(y).equipmentId)));
       const checks = await this.readableChildren(call, 'checks', 'equipmentId', equipments.map((equipment) => equipment.id));
@@ -621,17 +631,21 @@ export class DocumentData {
       };
       // The customer's additional fields marked for reports, in their column order (SPEC §3).
       const definitions = (customer.metadata.additionalPEFields as Parameters<typeof reportAdditionalValues>[0] | undefined) ?? [];
-      const rows = equipments.flatMap((equipment, index) => {
+      const equipmentRows = equipments.map((equipment) => {
         const e = attrs(equipment);
         const familyId = str(equipment.relationships.equipmentFamilyId);
         const additional = reportAdditionalValues(definitions, familyId, (e.additionalData as Record<string, unknown> | undefined) ?? {});
-        const base = {
+        return {
           attrezzatura: e.equipmentId,
           tipo: str(attrs(families.get(String(equipment.relationships.equipmentFamilyId))).name) ?? e.type,
           matricola: e.serialNumber,
           posizione: e.customerLocationPosition ?? e.customerLocationNote,
-          datiAggiuntivi: additional.map((entry) => `${entry.label}: ${entry.value}`).join(' · ') || undefined,
+          // One «label: value» a line: a cell of short lines wraps between words, never inside one, and never
+          // right after the label (a no-break space), which would print as a label without its value.
+          datiAggiuntivi: additional.map((entry) => `${entry.label}:\u00a0${entry.value}`).join('\n') || undefined,
         };
+      });
+      const rows = equipmentRows.flatMap((base, index) => {
         const checks = checksByEquipment[index]!.sort((x, y) => String(attrs(x).checkedDateTime).localeCompare(String(attrs(y).checkedDateTime)));
         if (checks.length === 0) return [{ ...base, esito: 'Nessun controllo registrato' }];
         return checks.map((check) => {
@@ -645,6 +659,7 @@ export class DocumentData {
         data: {
           cliente: this.customer(customer),
           registro: { riferimentoNormativo: documentNorms.controlRegister.text, sede: site?.name },
+          attrezzature: equipmentRows,
           controlli: rows,
           anomalie: await this.registerAnomalies(call, customer, equipments, site?.id),
           interventi: interventions.rows,

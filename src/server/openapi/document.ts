@@ -653,7 +653,7 @@ function registerLinkPaths(sink: SchemaSink): Record<string, JsonSchema> {
     '/api/customers/{id}/register': {
       get: {
         operationId: 'customersRegister', summary: 'Registro dei controlli, in tempo reale', tags: ['documents'],
-        description: `Le righe che il PDF del registro (D.M. 1 settembre 2021) stampa, lette come le legge chi chiede: i controlli per attrezzatura, le anomalie con come sono state risolte, gli interventi eseguiti con il tecnico e la sua qualifica in quel giorno. Con \`site\` quelle di una sede (il cliente stesso, cioè la sede principale, o una sua sede; un'altra: 404); il PDF della sede è \`GET /api/customers/{id}/document?site=\`. ${who}`,
+        description: `Le righe che il PDF del registro (D.M. 1 settembre 2021) stampa, lette come le legge chi chiede, solo dell’antincendio (attrezzature, impianti e interventi del modulo \`fire\`): i controlli per attrezzatura, le anomalie con come sono state risolte, gli interventi eseguiti con il tecnico e la sua qualifica in quel giorno. Con \`site\` quelle di una sede (il cliente stesso, cioè la sede principale, o una sua sede; un'altra: 404); il PDF della sede è \`GET /api/customers/{id}/document?site=\`. ${who}`,
         parameters: [id, { name: 'site', in: 'query', required: false, schema: { type: 'string', format: 'uuid' } }],
         responses: {
           200: {

@@ -122,10 +122,21 @@ export const controlRegisterTemplate = `# Registro dei controlli
 {{#registro.sede}}Sede: **{{registro.sede}}**{{/registro.sede}}
 {{registro.riferimentoNormativo}}
 
-| Attrezzatura | Tipo | Matricola | Posizione | Dati aggiuntivi | Data | Controllo | Esito | Note | Tecnico |
-|---|---|---|---|---|---|---|---|---|---|
+## Attrezzature
+| Attrezzatura | Tipo | Matricola | Posizione | Dati aggiuntivi |
+|---|---|---|---|---|
+{{#attrezzature}}
+| {{attrezzatura}} | {{tipo}} | {{matricola}} | {{posizione}} | {{datiAggiuntivi}} |
+{{/attrezzature}}
+{{^attrezzature}}
+Nessuna attrezzatura antincendio registrata.
+{{/attrezzature}}
+
+## Controlli
+| Attrezzatura | Tipo | Data | Controllo | Esito | Note | Tecnico |
+|---|---|---|---|---|---|---|
 {{#controlli}}
-| {{attrezzatura}} | {{tipo}} | {{matricola}} | {{posizione}} | {{datiAggiuntivi}} | {{data}} | {{controllo}} | {{esito}} | {{note}} | {{tecnico}} |
+| {{attrezzatura}} | {{tipo}} | {{data}} | {{controllo}} | {{esito}} | {{note}} | {{tecnico}} |
 {{/controlli}}
 
 ## Anomalie
