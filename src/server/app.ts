@@ -48,6 +48,7 @@ import { registerMailRoutes } from './mail/routes.ts';
 import { VisitConfirmedNotifier } from './mail/visit-confirmed.ts';
 import { QuotationIssuedNotifier } from './mail/quotation-issued.ts';
 import { DocumentsReadyNotifier } from './mail/documents-ready.ts';
+import { EnrolmentDecidedNotifier } from './mail/enrolment-decided.ts';
 import { DeadlineDigest } from './mail/deadline-digest.ts';
 import { withAfterCommitHooks, type AfterCommitHook } from './events/after-commit.ts';
 import type { MediaStorage } from './storage/storage.ts';
@@ -85,7 +86,7 @@ declare module 'fastify' {
     mailer: Mailer;
     /**
      * The e-mail notifications (issue 26 §8): those sent after commits (mail/visit-confirmed.ts,
-     * quotation-issued.ts, documents-ready.ts), `idle` resolving once those started have left; and the
+     * quotation-issued.ts, documents-ready.ts, enrolment-decided.ts), `idle` resolving once those started have left; and the
      * daily deadline digest (mail/deadline-digest.ts), whose timer the serving process starts.
      */
     notifications: { idle(): Promise<void>; deadlineDigest: DeadlineDigest };
@@ -260,11 +261,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // «Preventivo da firmare» when a quotation is issued; «Documenti pronti» when a write stores a customer's documents.
   const quotationIssued = new QuotationIssuedNotifier({ db: database.db, service, mailer, publicUrl: config.publicUrl, log: app.log });
   const documentsReady = new DocumentsReadyNotifier({ db: database.db, service, mailer, publicUrl: config.publicUrl, log: app.log });
-  afterCommit.push(visitConfirmed.hook, quotationIssued.hook, documentsReady.hook);
+  // «Iscrizione accettata» / «Iscrizione rifiutata» to the customer's user who asked, when the office decides.
+  const enrolmentDecided = new EnrolmentDecidedNotifier({ db: database.db, service, mailer, publicUrl: config.publicUrl, log: app.log });
+  afterCommit.push(visitConfirmed.hook, quotationIssued.hook, documentsReady.hook, enrolmentDecided.hook);
   // «Scadenze entro 30 giorni»: the daily digest (its timer is started by the serving process, main.ts).
   const deadlineDigest = new DeadlineDigest({ db: database.db, service, mailer, publicUrl: config.publicUrl, hour: config.mail.deadlineDigestHour, log: app.log });
   const notificationsIdle = async () => {
-    await Promise.all([visitConfirmed.idle(), quotationIssued.idle(), documentsReady.idle()]);
+    await Promise.all([visitConfirmed.idle(), quotationIssued.idle(), documentsReady.idle(), enrolmentDecided.idle()]);
   };
   app.decorate('notifications', { idle: notificationsIdle, deadlineDigest });
   app.addHook('onClose', async () => {

@@ -27,6 +27,14 @@ export async function portalUsersOf(db: Kysely<DatabaseSchema>, customerId: stri
   return rows.filter((row) => Boolean(row.email?.trim())).map((row) => ({ id: row.id, email: row.email!.trim(), name: row.name?.trim() ?? '' }));
 }
 
+/** One portal user (user type customer, not deleted, with an e-mail) by id, or undefined. */
+export async function portalUser(db: Kysely<DatabaseSchema>, userId: string): Promise<PortalRecipient | undefined> {
+  const { rows } = await sql<{ id: string; email: string | null; name: string | null }>`SELECT id, attributes->>'email' AS email, attributes->>'displayName' AS name FROM users
+    WHERE id = ${userId}::uuid AND NOT is_deleted AND attributes->>'userType' = 'customer'`.execute(db);
+  const row = rows[0];
+  return row?.email?.trim() ? { id: row.id, email: row.email.trim(), name: row.name?.trim() ?? '' } : undefined;
+}
+
 /** The recipient as a caller, or undefined when it may not act (disabled, no longer registered). */
 export async function recipientCaller(db: Kysely<DatabaseSchema>, userId: string): Promise<Caller | undefined> {
   try {
