@@ -197,8 +197,11 @@ export async function insertDemoRoles(api: Api): Promise<Record<string, string>>
   return roleIds;
 }
 
-/** Inserts an enabled internal user with the given roles straight into the table (as the seed does); `attributes`/`metadata` override the defaults. */
-export async function insertUser(api: Api, roleIds: string[], attributes: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}): Promise<string> {
+/**
+ * Inserts an enabled internal user with the given roles straight into the table (as the seed does); `attributes`/`metadata`
+ * override the defaults, `relationships` too (a customer's user's `officeLocationIds`: its sites).
+ */
+export async function insertUser(api: Api, roleIds: string[], attributes: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}, relationships: Record<string, unknown> = {}): Promise<string> {
   const id = randomUUID();
   await new EntityRepository(api.database.db, findKind('users')!).insert([
     {
@@ -207,7 +210,7 @@ export async function insertUser(api: Api, roleIds: string[], attributes: Record
       data: {
         attributes: { userType: 'siv', displayName: id, email: `${id}@test.it`, isMainteiner: false, isSalesman: false, allowedModules: [], ...attributes },
         metadata: { isEnabled: true, ...metadata },
-        relationships: { roleIds, customerIds: [], officeLocationIds: [] },
+        relationships: { roleIds, customerIds: [], officeLocationIds: [], ...relationships },
       },
     },
   ]);

@@ -87,6 +87,8 @@ export const enrolmentRequests = defineKind({
   label: { singular: 'Richiesta di iscrizione', plural: 'Richieste di iscrizione' },
   // Training is the `edu` module's.
   module: 'edu',
+  // Its employee's: readable where the employee is (a customer's user limited to some sites: theirs only).
+  readThrough: [{ path: 'relationships.employeeId', target: 'employees' }],
   attributes: enrolmentRequestAttributes,
   metadata: z.strictObject({}),
   relationships: enrolmentRequestRelationships,

@@ -56,6 +56,8 @@ export const healthSurveillanceVisits = defineKind({
   label: { singular: 'Visita di sorveglianza sanitaria', plural: 'Visite di sorveglianza sanitaria' },
   // Occupational medicine is the `med` module's: a user without it reads none.
   module: 'med',
+  // Its employee's: readable where the employee is (a customer's user limited to some sites: theirs only).
+  readThrough: [{ path: 'relationships.employeeId', target: 'employees' }],
   attributes: healthSurveillanceVisitAttributes,
   metadata: z.strictObject({}),
   relationships: healthSurveillanceVisitRelationships,

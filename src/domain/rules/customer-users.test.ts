@@ -43,6 +43,29 @@ describe('sites of a customer’s user (issue 26 §9)', () => {
   });
 });
 
+describe('employees by site (subject customer)', () => {
+  const employee = (location: string | null | undefined) =>
+    asSubject('customer', { attributes: { fiscalCode: 'RSSMRA80A01F205X' }, relationships: location === undefined ? { customerId: CUSTOMER } : { customerId: CUSTOMER, officeLocationId: location } });
+
+  it('one office location: its employees only; the customer, its location and its files stay readable', () => {
+    const ability = abilityFor([BRESCIA]);
+    expect(ability.can('read', employee(BRESCIA))).toBe(true);
+    expect(ability.can('read', employee(BERGAMO))).toBe(false);
+    expect(ability.can('read', employee(null))).toBe(false);
+    expect(ability.can('read', employee(undefined))).toBe(false);
+    expect(ability.can('read', asSubject('customer', { id: CUSTOMER, attributes: {}, relationships: {} }))).toBe(true);
+    expect(ability.can('read', asSubject('customer', { attributes: { name: 'Attestato.pdf' }, relationships: { customerId: CUSTOMER } }))).toBe(true);
+  });
+
+  it('the head office and one location: employees without a site too, never another site’s', () => {
+    const ability = abilityFor([CUSTOMER, BRESCIA]);
+    expect(ability.can('read', employee(BRESCIA))).toBe(true);
+    expect(ability.can('read', employee(null))).toBe(true);
+    expect(ability.can('read', employee(undefined))).toBe(true);
+    expect(ability.can('read', employee(BERGAMO))).toBe(false);
+  });
+});
+
 describe('a customer’s administrator', () => {
   it('manages only its customer’s users, never who they are', () => {
     expect(customerAdminRules('customer', false)).toEqual([]);

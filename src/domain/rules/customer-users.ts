@@ -42,11 +42,23 @@ export function customerAdminRules(userType: 'external' | 'siv' | 'customer', is
   ];
 }
 
-/** The subjects whose rows stand at one of a customer's sites, and where each says which (absent or null: the head office). */
-export const SITE_FIELDS: readonly { subjects: string[]; path: string }[] = [
+/**
+ * An employee among the rows of subject `customer` (customers, their office locations, files, customer
+ * groups): its fiscal code, which it always has and no other row of that subject holds at that path.
+ */
+export const EMPLOYEE_CONDITION = { 'attributes.fiscalCode': { $exists: true } } as const;
+
+/**
+ * The subjects whose rows stand at one of a customer's sites, and where each says which (absent or null:
+ * the head office); `only`, for a subject shared by other rows, tells the rows concerned. What hangs from
+ * an employee (its visits, enrolment requests, certificates) is read through it (`readThrough`, `attachedTo`).
+ */
+export const SITE_FIELDS: readonly { subjects: string[]; path: string; only?: Record<string, unknown> }[] = [
   { subjects: ['assignment', 'order', 'quotation', 'service request'], path: 'relationships.officeLocationId' },
   { subjects: ['equipment', 'installation'], path: 'relationships.customerLocationId' },
   { subjects: ['physical activity'], path: 'metadata.customerLocationId' },
+  // Employees (kind `employees`, subject `customer`).
+  { subjects: ['customer'], path: 'relationships.officeLocationId', only: EMPLOYEE_CONDITION },
 ];
 
 export const SITE_NOT_ALLOWED_REASON = 'Questa sede non è tra quelle del tuo utente';
@@ -61,11 +73,11 @@ export function siteRules(userType: 'external' | 'siv' | 'customer', customerId:
   if (userType !== 'customer' || siteIds.length === 0) return [];
   const headOffice = customerId ? siteIds.includes(customerId) : false;
   const locations = siteIds.filter((id) => id !== customerId);
-  const rows = SITE_FIELDS.map(({ subjects, path }) => ({
+  const rows = SITE_FIELDS.map(({ subjects, path, only }) => ({
     action: 'manage',
     subject: subjects,
     inverted: true,
-    conditions: { [path]: headOffice ? { $exists: true, $nin: [...locations, null] } : { $nin: locations } },
+    conditions: { ...only, [path]: headOffice ? { $exists: true, $nin: [...locations, null] } : { $nin: locations } },
     reason: SITE_NOT_ALLOWED_REASON,
   }) as PermissionRule);
   // The other office locations themselves (rows of the customers' table under its customer); the customer stays readable.
