@@ -364,7 +364,11 @@ export async function openFromPalette(page: Page, text: string, item: string | R
   const palette = page.locator('[cmdk-dialog]');
   await page.keyboard.press('Control+k');
   await palette.waitFor({ state: 'visible' });
+  // Typed once the field has the keyboard, and checked: keys pressed before it had it would be lost.
+  const field = palette.locator('[cmdk-input]');
+  await expect.poll(() => field.evaluate((input) => input === document.activeElement), { timeout: 10_000 }).toBe(true);
   await page.keyboard.type(text, { delay: 20 });
+  await expect.poll(() => field.inputValue(), { timeout: 5_000 }).toBe(text);
   const items = palette.locator('[cmdk-item]');
   const target = (options.title ? items.filter({ has: page.locator('.palette-item-title', { hasText: item }) }) : items.filter({ hasText: item })).first();
   await target.waitFor({ state: 'visible', timeout: 15_000 }).catch(async (error: Error) => {

@@ -120,7 +120,22 @@ describe('offline shell (service worker)', () => {
     await expect(page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).resolves.not.toContain('e2e-next');
     const reloaded = page.waitForEvent('load', { timeout: 30_000 });
     await notice.getByRole('button', { name: 'Aggiorna' }).click();
-    await reloaded;
+    await reloaded.catch(async (error: Error) => {
+      // Where the update stood instead: the workers of the registration and what the notice said.
+      const seen = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration('/');
+        const worker = (w: ServiceWorker | null | undefined) => (w ? `${w.scriptURL} ${w.state}` : null);
+        return {
+          controller: worker(navigator.serviceWorker.controller),
+          active: worker(registration?.active),
+          waiting: worker(registration?.waiting),
+          installing: worker(registration?.installing),
+          notice: document.querySelector('.notification')?.textContent ?? null,
+        };
+      }).catch((reason: unknown) => String(reason));
+      error.message += `\nservice worker: ${JSON.stringify(seen)}`;
+      throw error;
+    });
     await waitForShell();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL), { timeout: 20_000 }).toContain('v=e2e-next');
   });
