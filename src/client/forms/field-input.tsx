@@ -174,6 +174,7 @@ function ObjectListField({ spec, path, value, onChange, errors, access, locked, 
         onChange={(next) => onChange(path, next)}
         readOnly={readOnly}
         maxItems={spec.maxItems}
+        itemTitle={(item) => itemName(spec.children ?? [], item)}
         newItem={() => Object.fromEntries((spec.children ?? []).map((c) => [c.name, emptyValue(c)]).filter(([, v]) => v !== undefined))}
         renderItem={(item, index) => (
           <ChildFields children={spec.children ?? []} path={`${path}.${index}`} object={item ?? {}} errors={errors}
@@ -182,6 +183,12 @@ function ObjectListField({ spec, path, value, onChange, errors, access, locked, 
       />
     </fieldset>
   );
+}
+
+/** An item's name in its legend («Voce 2 di 3 · Mattia Albanese»): the values of its required text fields, in order. */
+export function itemName(children: readonly FieldSpec[], item: Record<string, unknown> | undefined): string | undefined {
+  const words = children.filter((child) => child.required && child.kind === 'text').map((child) => item?.[child.name]).filter((value): value is string => typeof value === 'string' && value.trim() !== '');
+  return words.length > 0 ? words.join(' ') : undefined;
 }
 
 export { numberText, parseNumber, stepNumber } from './editors/numbers.ts';

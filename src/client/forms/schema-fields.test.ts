@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itemName } from './field-input.tsx';
 import { z } from 'zod';
 import { findKind } from '../../domain/kinds.ts';
 import { deriveField, deriveFields, findField, kindSections } from './schema-fields.ts';
@@ -75,5 +76,13 @@ describe('detail fields', () => {
     expect(details(registry)).toEqual(['foreignVatNumber', 'secondaryPhoneNumber', 'alias', 'erpCode', 'erpCountryCode', 'isValid']);
     // Everything else stays in view: the name, the street, the city.
     expect(office.children!.filter((c) => !c.detail).map((c) => c.name)).toEqual(['businessName', 'address', 'road', 'houseNumber', 'zipCode', 'city', 'province', 'phoneNumber', 'mobilePhoneNumber', 'email']);
+  });
+
+  it('folds a referent’s notes, and names each referent in its legend by its required texts', () => {
+    const more = deriveFields(findKind('customers')!.attributes, 'attributes').find((f) => f.name === 'additionalInformations')!;
+    const referents = more.children!.find((c) => c.name === 'referents')!;
+    expect(referents.children!.filter((c) => c.detail).map((c) => c.name)).toEqual(['notes']);
+    expect(itemName(referents.children!, { firstName: 'Mattia', lastName: 'Albanese', role: 'Qualità' })).toBe('Mattia Albanese');
+    expect(itemName(referents.children!, { firstName: ' ', role: 'Qualità' })).toBeUndefined();
   });
 });

@@ -67,7 +67,8 @@ const referent = z.strictObject({
   phoneNumber: optionalText(30),
   email: optionalEmail(),
   role: optionalText(100),
-  notes: optionalText(1000),
+  // Seldom filled: folded under each referent's «Altri dati», so a list of referents stays short.
+  notes: detail(optionalText(1000)),
 });
 
 const marketingContact = z.strictObject({

@@ -5,7 +5,10 @@
 const css = `
 .form-item-list ol > li.form-list-item { border: 0; }
 .form-list-item > fieldset { border: 1px solid var(--border, color-mix(in srgb, CanvasText 15%, transparent)); border-radius: 6px; margin: 0 0 .5rem; }
-.form-list-item-actions { display: flex; gap: .4rem; justify-content: flex-end; margin-top: .4rem; }
+/* An item's Su / Giù / Rimuovi stand beside its first row of fields, not on a row of their own: a list of referents stays short. */
+.form-list-item > fieldset { display: grid; grid-template-columns: minmax(0, 1fr) auto; column-gap: .75rem; align-items: start; }
+.form-list-item > fieldset > * { grid-column: 1; }
+.form-list-item > fieldset > .form-list-item-actions { grid-column: 2; grid-row: 1; display: flex; gap: .4rem; margin-top: 1.1rem; }
 .form-list-scroll { border: 1px solid var(--border, color-mix(in srgb, CanvasText 10%, transparent)); border-radius: 6px; padding: .3rem; }
 .form-map, .form-additional, .form-rules, .form-conditions { grid-column: 1 / -1; border: 1px solid var(--border, color-mix(in srgb, CanvasText 15%, transparent)); border-radius: 6px; }
 .form-map-rows { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: .3rem; }
