@@ -53,7 +53,7 @@ export const assignmentActivityStates = [
   'open', 'closed', 'closed-with-anomalies', 'decommissioned', 'postponed', 'canceled', 'activity-substituted',
 ] as const;
 export const orderStates = ['new', 'todo', 'planned', 'in-progress', 'completed', 'cancelled'] as const;
-export const templateDocTypes = ['quotation', 'courseCertificate', 'interventionReport', 'controlRegister'] as const;
+export const templateDocTypes = ['quotation', 'courseCertificate', 'interventionReport', 'controlRegister', 'orderConfirmation'] as const;
 export const abilityActions = ['create', 'read', 'update', 'delete', 'manage', 'm'] as const;
 
 // Administration (roles): the quotation extras of SPEC §6, offered by the role editor next to abilityActions.

@@ -76,7 +76,7 @@ describe('SPEC §2 route table', () => {
     const calendar = routes.find((route) => route.name === 'Calendar')!;
     expect(routeVariants(calendar).map((v) => v.moduleName)).toEqual(['fire', 'equip', 'edu', 'doc', 'med']);
     const templateDoc = routes.find((route) => route.name === 'TemplateDoc')!;
-    expect(routeVariants(templateDoc)).toEqual([{ type: 'quotation' }, { type: 'courseCertificate' }, { type: 'interventionReport' }, { type: 'controlRegister' }]);
+    expect(routeVariants(templateDoc)).toEqual([{ type: 'quotation' }, { type: 'courseCertificate' }, { type: 'interventionReport' }, { type: 'controlRegister' }, { type: 'orderConfirmation' }]);
   });
 
   it('has an Italian title for every route, alias and parameter value', () => {

@@ -10,7 +10,7 @@ import type { ModuleName } from './enums.ts';
 // The enums' values, written here so the initial bundle does not load zod with `domain/enums.ts`
 // (routes.test.ts checks they equal the domain's).
 export const routeModuleNames = ['portal', 'fire', 'equip', 'edu', 'doc', 'med'] as const satisfies readonly ModuleName[];
-export const routeTemplateDocTypes = ['quotation', 'courseCertificate', 'interventionReport', 'controlRegister'] as const;
+export const routeTemplateDocTypes = ['quotation', 'courseCertificate', 'interventionReport', 'controlRegister', 'orderConfirmation'] as const;
 
 /** Sidebar areas (SPEC §1), in sidebar order. */
 export const sidebarGroups = ['home', 'customers', 'marketing', 'planning', 'equipment', 'training', 'catalog', 'admin'] as const;

@@ -161,6 +161,20 @@ describe.skipIf(popplerMissing !== undefined).each(engines().slice(0, 1))('rende
     });
   });
 
+  it('prints the order confirmation with its number, lines and totals unbroken', async () => {
+    const prices = [325.92, 1325.92, 12345.67];
+    const order = await create('orders', {
+      attributes: { orderDate: TODAY, module: 'fire', lines: prices.map((unitPrice, index) => ({ description: `${LONG_TEXT} (${index + 1})`, quantity: 12, unitPrice, discountPercent: 12.5 })) },
+      relationships: { customerId },
+    });
+    const text = readPages('order-confirmation', await document('orders', order.id));
+    rendered.add('orderConfirmation');
+    expectPage(text, {
+      unbroken: [order.attributes.orderNumber, '15/06/2026', ...prices.map((price) => formatEur(price)), formatEur(order.metadata.totalNetPrice)],
+      headings: [`Conferma d’ordine n. ${order.attributes.orderNumber as string} del 15/06/2026`, 'Descrizione', 'Importo netto', 'Totale imponibile'],
+    });
+  });
+
   it('has rendered every document type', () => {
     expect([...rendered].sort()).toEqual(defaultTemplates.map((template) => template.type).sort());
   });

@@ -123,6 +123,8 @@ export const documentSubstance: Partial<Record<FixtureType, readonly FixtureType
   trainingPlans: ['employees', 'courses'],
   assignments: ['assignmentActivities', 'checks', 'anomalies'],
   customers: ['equipments', 'checks'],
+  // The order confirmation prints the order's own lines: reading the order is enough.
+  orders: [],
 };
 
 export type Rows = 'all' | readonly RowKey[];
@@ -598,7 +600,8 @@ export const expected: Record<string, CallerExpectation> = {
 
   // SPEC §6 "Customers see only their own customer" (roles.ts Cliente): its customer, its files, its
   // equipment, installations, interventions (with the activities and checks their reports print), deadlines and anomalies, its issued / accepted /
-  // not-accepted quotations and their lines; never another customer's rows, never a draft, never an order.
+  // not-accepted quotations and their lines, its confirmed orders (issue 26 §5: with their «Conferma d'ordine» and files); never
+  // another customer's rows, never a draft.
   'Cliente A': {
     follows: 'SPEC §6 “Customers see only their own customer”, roles.ts Cliente (customer A)',
     kinds: {
@@ -606,9 +609,10 @@ export const expected: Record<string, CallerExpectation> = {
       customers: { read: ['customerA'] },
       customerGroups: { read: [] },
       employees: { read: ['employeeA'] },
-      media: { read: ['mediaIssuedA', 'mediaTreeA'] },
+      media: { read: ['mediaIssuedA', 'mediaOrderA', 'mediaTreeA'] },
       quotations: { read: ['quotationIssued', 'quotationAccepted', 'quotationMed'] },
       quotationProducts: { read: ['lineIssued'] },
+      orders: { read: ['orderMed'] },
       assignments: { read: ['interventionEquip'] },
       // The activities and checks of its own interventions, which their reports print (issue 22), and the control catalogue of its modules.
       assignmentActivities: { read: ['activityOfEquip'] },
@@ -630,7 +634,7 @@ export const expected: Record<string, CallerExpectation> = {
       // Module med: the visits of its own employees (what the written judgement gives the employer), read only.
       healthSurveillanceVisits: { read: ['visitA'] },
     },
-    findings: [...mediaReads(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaOrderA'])],
+    findings: [...mediaReads(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA'])],
   },
 
   'Cliente B': {
@@ -643,6 +647,7 @@ export const expected: Record<string, CallerExpectation> = {
       media: { read: ['mediaTreeB', 'mediaEquipmentB'] },
       quotations: { read: [] },
       quotationProducts: { read: [] },
+      orders: { read: [] },
       assignments: { read: ['interventionFireB'] },
       assignmentActivities: { read: ['activityOfFireB'] },
       controls: { read: ['controlFire'] },

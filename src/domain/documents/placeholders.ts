@@ -232,6 +232,38 @@ export const documentDeclarations: Record<TemplateDocType, DocumentDeclaration> 
       ]),
     ],
   },
+  // Issue 26 §5: what the customer ordered, for its document vault (and the office's print). No note: an order's notes are the staff's.
+  orderConfirmation: {
+    type: 'orderConfirmation',
+    recordType: 'orders',
+    label: 'Conferma d’ordine',
+    headingFromRecordModule: true,
+    placeholders: [
+      ...headingPlaceholders,
+      ...customerPlaceholders,
+      text('ordine.numero', 'Ordine: numero'),
+      date('ordine.data', 'Ordine: data'),
+      text('ordine.stato', 'Ordine: stato'),
+      text('ordine.sede', 'Ordine: sede del cliente (vuoto: la sede principale)'),
+      date('ordine.inizioLavori', 'Ordine: inizio dei lavori'),
+      date('ordine.fineLavori', 'Ordine: fine dei lavori'),
+      money('ordine.totaleListino', 'Ordine: totale a listino'),
+      money('ordine.totaleSconto', 'Ordine: sconto totale'),
+      number('ordine.totaleScontoPercentuale', 'Ordine: sconto totale %'),
+      money('ordine.totaleNetto', 'Ordine: totale imponibile'),
+      text('preventivo.codice', 'Preventivo di origine: numero'),
+      text('preventivo.titolo', 'Preventivo di origine: oggetto'),
+      date('preventivo.data', 'Preventivo di origine: data'),
+      list('righe', 'Righe dell’ordine', [
+        number('numero', 'Riga: numero progressivo'),
+        text('descrizione', 'Riga: descrizione'),
+        number('quantita', 'Riga: quantità ordinata'),
+        money('prezzoUnitario', 'Riga: prezzo unitario'),
+        number('sconto', 'Riga: sconto %'),
+        money('totale', 'Riga: importo netto'),
+      ]),
+    ],
+  },
 };
 
 /** The document printed from a record kind, if any (`GET /api/{type}/{id}/document`). */

@@ -43,6 +43,7 @@ import { documentDownloadsMigration } from './migrations/0037-document-downloads
 import { healthSurveillanceMigration } from './migrations/0039-health-surveillance.ts';
 import { contactsAsUsersMigration } from './migrations/0040-contacts-as-users.ts';
 import { technicianQualificationRulesMigration } from './migrations/0041-technician-qualification-rules.ts';
+import { clienteOrdersMigration } from './migrations/0042-cliente-orders.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0039-health-surveillance': healthSurveillanceMigration,
   '0040-contacts-as-users': contactsAsUsersMigration,
   '0041-technician-qualification-rules': technicianQualificationRulesMigration,
+  '0042-cliente-orders': clienteOrdersMigration,
 };
 
 /**

@@ -22,6 +22,8 @@ import { isExcused } from '../../domain/rules/intervention.ts';
 import { calendarDay } from '../../domain/rules/calendar.ts';
 import { italianDate } from '../../domain/entities/italian-date.ts';
 import { systemTypeNames } from '../../domain/entities/technician-qualifications.ts';
+import { lineTotals, type LineAmounts } from '../../domain/rules/totals.ts';
+import { orderStateLabels } from '../../domain/machines/order.ts';
 
 export interface ReportHeading {
   companyName: string;
@@ -109,6 +111,8 @@ const substance: Record<TemplateDocType, readonly string[]> = {
   courseCertificate: ['employees', 'courses'],
   interventionReport: ['assignmentActivities', 'checks', 'anomalies'],
   controlRegister: ['equipments', 'checks'],
+  // The lines live inside the order: whoever reads the order reads what it confirms.
+  orderConfirmation: [],
 };
 
 /**
@@ -588,6 +592,52 @@ export class DocumentData {
               esito: notExecutedLine(x) ?? x.outcomeNotes,
             };
           }),
+        },
+      };
+    },
+
+    orderConfirmation: async (order, call) => {
+      const a = attrs(order);
+      const r = order.relationships as Row;
+      const lines = (Array.isArray(a.lines) ? a.lines : []) as Row[];
+      const [customer, site, quotation, products] = await Promise.all([
+        this.readableById(call, 'customers', r.customerId),
+        this.readableById(call, 'customers', r.officeLocationId),
+        // The quotation it comes from, when the caller reads it (a customer's user reads its accepted ones).
+        this.readableById(call, 'quotations', r.quotationId),
+        // A line without its own description names its product: only the name prints, whoever reads the order
+        // (the catalogue is the office's, what the customer ordered is not).
+        this.byIds('products', lines.filter((line) => !str(line.description)).map((line) => line.productId)),
+      ]);
+      const q = attrs(quotation);
+      const customerName = str(customer?.metadata.displayName) ?? str(order.metadata.customerName) ?? '';
+      const number = str(a.orderNumber) ?? 'Ordine';
+      return {
+        fileName: `Conferma-ordine-${number}`,
+        data: {
+          cliente: this.customer(customer, order.metadata.customerName),
+          ordine: {
+            numero: number,
+            data: a.orderDate,
+            stato: orderStateLabels[String(a.state) as keyof typeof orderStateLabels] ?? a.state,
+            sede: site ? String(site.metadata.displayName ?? '').replace(`${customerName} – `, '') : undefined,
+            inizioLavori: a.workStartDate,
+            fineLavori: a.workEndDate,
+            totaleListino: order.metadata.totalPrice,
+            totaleSconto: order.metadata.totalDiscount,
+            totaleScontoPercentuale: order.metadata.totalDiscountPercent,
+            totaleNetto: order.metadata.totalNetPrice,
+          },
+          preventivo: quotation ? { codice: q.code, titolo: q.title, data: q.date } : {},
+          righe: lines.map((line, index) => ({
+            numero: index + 1,
+            descrizione: str(line.description) ?? str(attrs(products.get(String(line.productId))).name),
+            quantita: line.quantity,
+            prezzoUnitario: line.unitPrice,
+            sconto: line.discountPercent ?? 0,
+            // The agreed price less the line discount, as the order's own totals count it.
+            totale: lineTotals(line as LineAmounts).netTotal,
+          })),
         },
       };
     },

@@ -506,6 +506,7 @@ export default {
   'form.enum.courseCertificate': 'Attestato del corso',
   'form.enum.interventionReport': 'Rapporto di intervento',
   'form.enum.controlRegister': 'Registro dei controlli',
+  'form.enum.orderConfirmation': 'Conferma d’ordine',
   'form.enum.creditBased': 'A crediti',
   'form.enum.customer': 'Cliente',
   'form.enum.daily': 'Giornaliero',

@@ -143,6 +143,7 @@ export default {
   'nav.param.type.courseCertificate': 'Attestato del corso',
   'nav.param.type.interventionReport': 'Rapporto di intervento',
   'nav.param.type.controlRegister': 'Registro dei controlli',
+  'nav.param.type.orderConfirmation': 'Conferma d’ordine',
   'nav.param.moduleName.portal': 'Portale',
   'nav.param.moduleName.fire': 'Antincendio',
   'nav.param.moduleName.equip': 'Attrezzature',

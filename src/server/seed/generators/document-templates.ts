@@ -171,9 +171,45 @@ Nessun tecnico indicato nei controlli e negli interventi.
 
 Stampato il {{documento.data}}`;
 
+export const orderConfirmationTemplate = `Spett.le {{cliente.ragioneSociale}}
+{{cliente.indirizzo}}
+{{cliente.cap}} {{cliente.citta}} {{#cliente.provincia}}({{cliente.provincia}}){{/cliente.provincia}}
+{{#cliente.partitaIva}}P. IVA {{cliente.partitaIva}}{{/cliente.partitaIva}}
+
+# Conferma d’ordine n. {{ordine.numero}} del {{ordine.data}}
+{{#preventivo.codice}}
+Riferimento: preventivo n. {{preventivo.codice}}{{#preventivo.data}} del {{preventivo.data}}{{/preventivo.data}}{{#preventivo.titolo}} – {{preventivo.titolo}}{{/preventivo.titolo}}
+{{/preventivo.codice}}
+{{#ordine.sede}}Sede: {{ordine.sede}}{{/ordine.sede}}
+{{#ordine.inizioLavori}}Inizio dei lavori: {{ordine.inizioLavori}}{{/ordine.inizioLavori}}
+{{#ordine.fineLavori}}Fine dei lavori: {{ordine.fineLavori}}{{/ordine.fineLavori}}
+Stato dell’ordine: {{ordine.stato}}
+
+Vi confermiamo di aver ricevuto il Vostro ordine, che eseguiremo alle condizioni seguenti.
+
+| N. | Descrizione | Q.tà | Prezzo unitario | Sconto % | Importo netto |
+|---|---|---|---|---|---|
+{{#righe}}
+| {{numero}} | {{descrizione}} | {{quantita}} | {{prezzoUnitario}} | {{sconto}} | {{totale}} |
+{{/righe}}
+{{^righe}}
+L’ordine non ha righe.
+{{/righe}}
+
+> Totale a listino: {{ordine.totaleListino}}
+> Sconto: {{ordine.totaleSconto}} ({{ordine.totaleScontoPercentuale}} %)
+> **Totale imponibile: {{ordine.totaleNetto}} + IVA**
+
+Distinti saluti.
+
+{{intestazione.ragioneSociale}}
+
+Stampato il {{documento.data}}`;
+
 export const defaultTemplates: { type: TemplateDocType; name: string; body: string }[] = [
   { type: 'quotation', name: 'Preventivo standard', body: quotationTemplate },
   { type: 'courseCertificate', name: 'Attestato di formazione', body: certificateTemplate },
   { type: 'interventionReport', name: 'Rapporto di intervento', body: interventionReportTemplate },
   { type: 'controlRegister', name: 'Registro dei controlli (DM 1/9/2021)', body: controlRegisterTemplate },
+  { type: 'orderConfirmation', name: 'Conferma d’ordine', body: orderConfirmationTemplate },
 ];

@@ -6,7 +6,7 @@ import type { SeedContext, SeedItem } from '../seed-context.ts';
 import { vatCheckDigit } from './codes.ts';
 import { DEMO_DOMAIN } from './demo-users.ts';
 import { chance, int, slug } from './util.ts';
-import { certificateTemplate, controlRegisterTemplate, interventionReportTemplate, quotationTemplate } from './document-templates.ts';
+import { certificateTemplate, controlRegisterTemplate, interventionReportTemplate, orderConfirmationTemplate, quotationTemplate } from './document-templates.ts';
 
 /** The provider's own VAT number, fixed so printed headings never change. */
 const PROVIDER_VAT = `0123456015${vatCheckDigit('0123456015')}`;
@@ -24,6 +24,7 @@ export async function seedDocuments(ctx: SeedContext): Promise<Record<string, nu
     { attributes: { type: 'courseCertificate', name: 'Attestato di formazione', body: certificateTemplate, isDefault: true }, relationships: { mediaId: certificateDocId } },
     { attributes: { type: 'interventionReport', name: 'Rapporto di intervento', body: interventionReportTemplate, isDefault: true } },
     { attributes: { type: 'controlRegister', name: 'Registro dei controlli (DM 1/9/2021)', body: controlRegisterTemplate, isDefault: true } },
+    { attributes: { type: 'orderConfirmation', name: 'Conferma d’ordine', body: orderConfirmationTemplate, isDefault: true } },
   ]);
   const addressLines = ['Via dell’Industria 24, 20121 Milano (MI)', 'www.demo.sicurezza.it'];
   const heading = { companyName: PROVIDER_NAME, addressLines, vatNumber: PROVIDER_VAT, phoneNumber: '02 87654321', email: `info@${DEMO_DOMAIN}` };

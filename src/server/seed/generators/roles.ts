@@ -18,6 +18,15 @@ export const USER_COMMERCIAL_ZONE_IDS = '$' + '{user.commercialZoneIds}';
 
 const crud = ['read', 'create', 'update'];
 
+/** The states in which a customer's user reads its orders: confirmed by the office, then planned, done or cancelled. */
+export const CLIENTE_ORDER_STATES = ['todo', 'planned', 'in-progress', 'completed', 'cancelled'];
+
+/** What the Cliente role reads of orders (issue 26 §5; migration 0042-cliente-orders gives stored roles the same). */
+export const CLIENTE_ORDER_RULES: PermissionRule[] = [
+  { action: 'read', subject: 'order', conditions: { 'relationships.customerId': USER_CUSTOMER_ID, 'attributes.state': { $in: CLIENTE_ORDER_STATES } } },
+  { action: 'read', subject: 'order', fields: ['attributes.notes'], inverted: true, reason: 'Note interne riservate al personale' },
+];
+
 /** What a salesman does on a quotation they are responsible for. */
 const ownQuotationActions = ['read', 'update', 'requestApproval', 'emit', 'createRevision', 'createOrder'];
 
@@ -154,6 +163,9 @@ export const roleDefinitions: readonly { name: string; description: string; perm
       // Internal notes are for the provider's staff only (SPEC §3).
       { action: 'read', subject: 'quotation', conditions: { 'relationships.customerId': USER_CUSTOMER_ID, 'attributes.status': { $in: ['issued', 'accepted', 'not-accepted'] } } },
       { action: 'read', subject: 'quotation', fields: ['attributes.commercialNotes', 'metadata.totalMargin'], inverted: true, reason: 'Note commerciali riservate al personale' },
+      // Issue 26 §5: its orders once confirmed (a new one is the office's draft, deleted without trace), for its document
+      // vault and their «Conferma d'ordine»; the order's notes are the staff's (0042-cliente-orders).
+      ...CLIENTE_ORDER_RULES,
       // Its issued quotations are signed (or refused) online from the portal (issue 26 §3; 0031-quotation-signature).
       { action: 'sign', subject: 'quotation', conditions: { 'relationships.customerId': USER_CUSTOMER_ID, 'attributes.status': 'issued' } },
       // Its service requests, opened from the portal, with photos attached while submitted (issue 26 §7; 0034-service-requests).
