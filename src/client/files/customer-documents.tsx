@@ -1,7 +1,8 @@
 /**
  * The documents of a customer in its files section (issue 22): its employees' course certificates
- * (files stored with each employee) and the reports of its concluded interventions (printed by the
- * server from the report template), each downloaded as a PDF. What the reader may not read is left
+ * (files stored with each employee), the reports of its concluded interventions (printed by the
+ * server from the report template), its orders with their «Conferma d'ordine» and its issued
+ * quotations with the copy signed online (issue 26 §5), each downloaded as a PDF. What the reader may not read is left
  * out: a kind it cannot list is no section at all. The same list serves staff and the customer's
  * own users, whose reads are limited to their customer by the read rule. A document issued again
  * (a report kept again after a correction, a certificate re-issued) keeps its earlier issues as
@@ -26,6 +27,8 @@ import { downloadMedia } from './upload.ts';
 import { RegisterLinks } from './register-links.tsx';
 import { businessDay } from '../../domain/business-day.ts';
 import { documentVersions, type DocumentVersion } from '../../domain/documents/versions.ts';
+import { orderStateLabels, quotationStateLabels } from '../../domain/machines/index.ts';
+import { customerDocumentSections, hasCustomerDocuments } from './customer-document-sections.ts';
 
 addMessages(fileMessages);
 
@@ -35,6 +38,8 @@ const SHOWN = 100;
 const ISSUED_SHOWN = 500;
 /** The states of a concluded intervention, whose report is final. */
 const CONCLUDED = ['closed', 'closed-with-anomalies'];
+/** The quotations a customer has received: issued, then accepted or not (a draft is the office's). */
+const RECEIVED = ['issued', 'accepted', 'not-accepted'];
 
 export function CustomerDocuments({ customerId }: { customerId: string }) {
   const { ability } = useSession();
@@ -44,21 +49,19 @@ export function CustomerDocuments({ customerId }: { customerId: string }) {
     return kind !== undefined && ability.can('read', kind.subject);
   };
   const fail = (problem: unknown) => setError(problem instanceof ApiProblem ? problemText(problem) : problem instanceof Error ? problem.message : String(problem));
-  const showCertificates = readable('media') && readable('employees');
-  const showReports = readable('assignments');
-  const showRegister = readable('equipments') && readable('checks');
-  const showSigned = readable('quotations') && readable('media');
-  if (!showCertificates && !showReports && !showRegister && !showSigned) return null;
+  const sections = customerDocumentSections(readable);
+  if (!hasCustomerDocuments(sections)) return null;
   return (
     <section className="customer-documents" aria-labelledby={`customer-documents-${customerId}`}>
       <h3 id={`customer-documents-${customerId}`}><FormattedMessage id="files.documents.title" /></h3>
       <p className="form-hint"><FormattedMessage id="files.documents.hint" /></p>
       {error && <p role="alert" className="files-error">{error}</p>}
-      {showCertificates && <Certificates customerId={customerId} onError={fail} />}
-      {showReports && <Reports customerId={customerId} onError={fail} />}
-      {showRegister && <Register customerId={customerId} onError={fail} />}
-      {showRegister && <RegisterLinks customerId={customerId} />}
-      {showSigned && <SignedQuotations customerId={customerId} onError={fail} />}
+      {sections.certificates && <Certificates customerId={customerId} onError={fail} />}
+      {sections.reports && <Reports customerId={customerId} onError={fail} />}
+      {sections.register && <Register customerId={customerId} onError={fail} />}
+      {sections.register && <RegisterLinks customerId={customerId} />}
+      {sections.orders && <Orders customerId={customerId} onError={fail} />}
+      {sections.quotations && <Quotations customerId={customerId} printable={sections.quotationPdfs} signedCopies={sections.signedCopies} onError={fail} />}
       <DownloadLog customerId={customerId} />
     </section>
   );
@@ -116,20 +119,51 @@ function Register({ customerId, onError }: { customerId: string; onError(problem
   return <DocumentList kind="register" empty="files.documents.noReports" pending={false} rows={rows} total={1} onError={onError} />;
 }
 
-/** The quotations the customer signed online, each with its sealed PDF (issue 26 §3, §5). */
-function SignedQuotations({ customerId, onError }: { customerId: string; onError(problem: unknown): void }) {
-  const query = { 'filter[customerId]': customerId, 'filter[status]': 'accepted', sort: '-date', 'page[size]': SHOWN };
-  const list = useQuery({ queryKey: listKey('quotations', query), queryFn: ({ signal }) => records.list('quotations', query, signal) });
-  const rows = ((list.data?.data ?? []) as EntityJson[]).filter((quotation) => typeof quotation.metadata.signedDocumentId === 'string').map((quotation) => {
-    const name = `${String(quotation.attributes.code ?? '')} firmato`;
+/** The customer's orders, each printed as its «Conferma d'ordine» (issue 26 §5). */
+function Orders({ customerId, onError }: { customerId: string; onError(problem: unknown): void }) {
+  const intl = useIntl();
+  const query = { 'filter[customerId]': customerId, sort: '-orderDate', 'page[size]': SHOWN };
+  const list = useQuery({ queryKey: listKey('orders', query), queryFn: ({ signal }) => records.list('orders', query, signal) });
+  const rows = ((list.data?.data ?? []) as EntityJson[]).map((order) => {
+    const name = intl.formatMessage({ id: 'files.documents.orderName' }, { number: String(order.attributes.orderNumber ?? '') });
+    const state = orderStateLabels[order.attributes.state as keyof typeof orderStateLabels];
     return {
-      id: quotation.id,
-      name: `${name}${quotation.attributes.title ? ` – ${String(quotation.attributes.title)}` : ''}`,
-      date: String(quotation.metadata.signedDateTime ?? '').slice(0, 10),
-      download: () => downloadMedia(String(quotation.metadata.signedDocumentId), `${name}.pdf`),
+      id: order.id,
+      name: state ? `${name} (${state.toLowerCase()})` : name,
+      date: String(order.attributes.orderDate ?? ''),
+      download: () => downloadDocument('orders', order.id, `${name}.pdf`),
     };
   });
-  return <DocumentList kind="signedQuotations" empty="files.documents.noSignedQuotations" pending={list.isPending} rows={rows} total={rows.length} onError={onError} />;
+  return <DocumentList kind="orders" empty="files.documents.noOrders" pending={list.isPending} rows={rows} total={list.data?.meta.total ?? 0} onError={onError} />;
+}
+
+/**
+ * The quotations the customer received (issued, accepted or not), each printed as its PDF, with the copy
+ * it signed online where there is one (issue 26 §3, §5). `printable`: the reader may print them (their lines);
+ * otherwise only the signed copies are listed.
+ */
+function Quotations({ customerId, printable, signedCopies, onError }: { customerId: string; printable: boolean; signedCopies: boolean; onError(problem: unknown): void }) {
+  const intl = useIntl();
+  const query = { 'filter[customerId]': customerId, 'filter[status]': RECEIVED.join(','), sort: '-date', 'page[size]': SHOWN };
+  const list = useQuery({ queryKey: listKey('quotations', query), queryFn: ({ signal }) => records.list('quotations', query, signal) });
+  const rows = ((list.data?.data ?? []) as EntityJson[]).flatMap((quotation): DocumentRow[] => {
+    const code = String(quotation.attributes.code ?? '');
+    const signedId = signedCopies && typeof quotation.metadata.signedDocumentId === 'string' ? quotation.metadata.signedDocumentId : undefined;
+    if (!printable && !signedId) return [];
+    const state = quotationStateLabels[quotation.attributes.status as keyof typeof quotationStateLabels];
+    const name = `${code}${quotation.attributes.title ? ` – ${String(quotation.attributes.title)}` : ''}${state ? ` (${state.toLowerCase()})` : ''}`;
+    const signed = signedId
+      ? { label: intl.formatMessage({ id: 'files.documents.signedCopy' }), ariaLabel: intl.formatMessage({ id: 'files.documents.downloadSignedOf' }, { name }), download: () => downloadMedia(signedId, `${code} firmato.pdf`) }
+      : undefined;
+    return [{
+      id: quotation.id,
+      name,
+      date: String(quotation.attributes.date ?? '').slice(0, 10),
+      download: printable ? () => downloadDocument('quotations', quotation.id, `${code || 'Preventivo'}.pdf`) : signed!.download,
+      ...(printable && signed ? { extra: signed } : {}),
+    }];
+  });
+  return <DocumentList kind="quotations" empty="files.documents.noQuotations" pending={list.isPending} rows={rows} total={printable ? list.data?.meta.total ?? 0 : rows.length} onError={onError} />;
 }
 
 interface DownloadEntry { id: string; userName: string; what: 'file' | 'document'; title: string; dateTime: string }
@@ -185,9 +219,11 @@ interface DocumentRow {
   download(): Promise<void>;
   /** Issued versions, newest first; none for a document printed on demand. */
   versions?: readonly DocumentVersion[];
+  /** A second download beside the first (a quotation's copy signed online). */
+  extra?: { label: string; ariaLabel: string; download(): Promise<void> };
 }
 
-function DocumentList({ kind, empty, pending, rows, total, onError }: { kind: 'certificates' | 'reports' | 'register' | 'signedQuotations'; empty: string; pending: boolean; rows: DocumentRow[]; total: number; onError(problem: unknown): void }) {
+function DocumentList({ kind, empty, pending, rows, total, onError }: { kind: 'certificates' | 'reports' | 'register' | 'orders' | 'quotations'; empty: string; pending: boolean; rows: DocumentRow[]; total: number; onError(problem: unknown): void }) {
   const intl = useIntl();
   const titleId = `customer-documents-${kind}`;
   // The version column where the list holds issued documents (not the register, printed on demand).
@@ -217,6 +253,12 @@ function DocumentList({ kind, empty, pending, rows, total, onError }: { kind: 'c
                       <button type="button" aria-label={intl.formatMessage({ id: 'files.documents.downloadOf' }, { name: row.name })} onClick={() => void row.download().catch(onError)}>
                         <FormattedMessage id="files.documents.download" />
                       </button>
+                      {row.extra && (
+                        <>
+                          {' '}
+                          <button type="button" aria-label={row.extra.ariaLabel} onClick={() => void row.extra!.download().catch(onError)}>{row.extra.label}</button>
+                        </>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -1,6 +1,6 @@
 /**
  * The portal's navigation (issue 26): the pages the reader has. Training needs the edu module and the
- * employees; documents something to list; quotations the right to read them; open anomalies the right
+ * employees; documents something to list (customer-document-sections.ts); quotations the right to read them; open anomalies the right
  * to read anomalies and the proofs sent for them.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,6 +9,7 @@ import { hasTrainingModule } from '../training/compliance-data.ts';
 import { AppLink } from '../shell/app-link.tsx';
 import { useSession } from '../session/session.tsx';
 import { portalUrl } from './portal-texts.ts';
+import { customerDocumentSections, hasCustomerDocuments } from '../files/customer-document-sections.ts';
 
 export const portalPages = ['compliance', 'anomalies', 'training', 'documents', 'quotations', 'requests', 'users'] as const;
 export type PortalPage = (typeof portalPages)[number];
@@ -29,7 +30,8 @@ export function PortalNav({ customerId, current }: { customerId: string; current
     // Issue 26 §4: its open anomalies, and the proofs that it resolved them.
     ...(readable('anomalies') && readable('rectifications') ? [{ page: 'anomalies' as const, href: `${portalUrl(customerId)}/anomalies` }] : []),
     ...(hasTrainingModule(identity.allowedModules) && readable('employees') ? [{ page: 'training' as const, href: `${portalUrl(customerId)}/training` }] : []),
-    ...(readable('assignments') || (readable('media') && readable('employees')) ? [{ page: 'documents' as const, href: `${portalUrl(customerId)}/documents` }] : []),
+    // Issue 26 §5: any list of its documents (certificates, reports, register, orders, quotations).
+    ...(hasCustomerDocuments(customerDocumentSections(readable)) ? [{ page: 'documents' as const, href: `${portalUrl(customerId)}/documents` }] : []),
     ...(readable('quotations') ? [{ page: 'quotations' as const, href: `${portalUrl(customerId)}/quotations` }] : []),
     // Issue 26 §7: service requests (chiamate).
     ...(readable('serviceRequests') ? [{ page: 'requests' as const, href: `${portalUrl(customerId)}/requests` }] : []),
