@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fetchSprites, groupIcons, ICON_QUERY_MAX_CHARS, iconQueries } from './icons.ts';
+import { fetchSprites, groupIcons, ICON_QUERY_MAX_CHARS, ICON_ROTATE_MS, ICON_TIMEOUT_MS, iconQueries } from './icons.ts';
 
 describe('icon queries (SPEC §9)', () => {
   it('fits the sidebar icons in one query', () => {
@@ -19,6 +19,20 @@ describe('sprite fetch timeout', () => {
     vi.useFakeTimers();
     const pending = fetchSprites(['/api/icons?names=house'], () => new Promise<string>(() => {}), 5000);
     await vi.advanceTimersByTimeAsync(5000);
+    await expect(pending).resolves.toBeUndefined();
+    vi.useRealTimers();
+  });
+  it('by default waits the SPEC §9 5000 ms, no less; the figures are the named constants (500, 5000, 750)', async () => {
+    expect([ICON_QUERY_MAX_CHARS, ICON_TIMEOUT_MS, ICON_ROTATE_MS]).toEqual([500, 5000, 750]);
+    vi.useFakeTimers();
+    let settled = false;
+    const pending = fetchSprites(['/api/icons?names=house'], () => new Promise<string>(() => {})).then((texts) => {
+      settled = true;
+      return texts;
+    });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     await expect(pending).resolves.toBeUndefined();
     vi.useRealTimers();
   });
