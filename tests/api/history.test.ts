@@ -197,7 +197,9 @@ describe.each(engines())('record history on %s', (engine) => {
     const foreign = await as(clientA).request('GET', `/api/quotations/${other.id}/history`);
     expect(foreign.status).toBe(403);
     expect(foreign.body.code).toBe('CTM_FST_NOT_AUTHORIZED');
-    expect((await as(clientA).request('GET', `/api/orders/${randomUUID()}/history`)).status).toBe(403);
+    // A kind it may not read at all is refused; one it reads (its orders, issue 26 §5) answers 404 for a row that is not there.
+    expect((await as(clientA).request('GET', `/api/products/${randomUUID()}/history`)).status).toBe(403);
+    expect((await as(clientA).request('GET', `/api/orders/${randomUUID()}/history`)).status).toBe(404);
     expect((await admin().request('GET', `/api/quotations/${randomUUID()}/history`)).status).toBe(404);
     expect((await admin().request('GET', `/api/quotations/not-an-id/history`)).status).toBe(404);
     expect((await admin().request('GET', `/api/nothing/${randomUUID()}/history`)).status).toBe(404);
