@@ -25,6 +25,7 @@ import fileMessages from '../i18n/messages/files.ts';
 import { useSession } from '../session/session.tsx';
 import { downloadMedia } from './upload.ts';
 import { RegisterLinks } from './register-links.tsx';
+import { DocumentsHeading, DocumentsHeadingLevel } from './documents-heading.tsx';
 import { businessDay } from '../../domain/business-day.ts';
 import { documentVersions, type DocumentVersion } from '../../domain/documents/versions.ts';
 import { orderStateLabels, quotationStateLabels } from '../../domain/machines/index.ts';
@@ -41,7 +42,8 @@ const CONCLUDED = ['closed', 'closed-with-anomalies'];
 /** The quotations a customer has received: issued, then accepted or not (a draft is the office's). */
 const RECEIVED = ['issued', 'accepted', 'not-accepted'];
 
-export function CustomerDocuments({ customerId }: { customerId: string }) {
+/** `ownPage`: the documents are the page's whole content (the portal's «Documenti», titled by its h1): no heading of their own. */
+export function CustomerDocuments({ customerId, ownPage = false }: { customerId: string; ownPage?: boolean }) {
   const { ability } = useSession();
   const [error, setError] = useState<string | undefined>();
   const readable = (type: string) => {
@@ -51,9 +53,8 @@ export function CustomerDocuments({ customerId }: { customerId: string }) {
   const fail = (problem: unknown) => setError(problem instanceof ApiProblem ? problemText(problem) : problem instanceof Error ? problem.message : String(problem));
   const sections = customerDocumentSections(readable);
   if (!hasCustomerDocuments(sections)) return null;
-  return (
-    <section className="customer-documents" aria-labelledby={`customer-documents-${customerId}`}>
-      <h3 id={`customer-documents-${customerId}`}><FormattedMessage id="files.documents.title" /></h3>
+  const content = (
+    <>
       <p className="form-hint"><FormattedMessage id="files.documents.hint" /></p>
       {error && <p role="alert" className="files-error">{error}</p>}
       {sections.certificates && <Certificates customerId={customerId} onError={fail} />}
@@ -63,6 +64,13 @@ export function CustomerDocuments({ customerId }: { customerId: string }) {
       {sections.orders && <Orders customerId={customerId} onError={fail} />}
       {sections.quotations && <Quotations customerId={customerId} printable={sections.quotationPdfs} signedCopies={sections.signedCopies} onError={fail} />}
       <DownloadLog customerId={customerId} />
+    </>
+  );
+  if (ownPage) return <DocumentsHeadingLevel.Provider value="h2"><div className="customer-documents">{content}</div></DocumentsHeadingLevel.Provider>;
+  return (
+    <section className="customer-documents" aria-labelledby={`customer-documents-${customerId}`}>
+      <h3 id={`customer-documents-${customerId}`}><FormattedMessage id="files.documents.title" /></h3>
+      {content}
     </section>
   );
 }
@@ -178,7 +186,7 @@ function DownloadLog({ customerId }: { customerId: string }) {
   if (log.isError) return null;
   return (
     <div className="customer-documents-downloads" data-documents="downloads">
-      <h4 id={`customer-downloads-${customerId}`}><FormattedMessage id="files.documents.downloads" /></h4>
+      <DocumentsHeading id={`customer-downloads-${customerId}`}><FormattedMessage id="files.documents.downloads" /></DocumentsHeading>
       {!log.data ? <p role="status"><FormattedMessage id="files.documents.loading" /></p>
         : log.data.length === 0 ? <p><FormattedMessage id="files.documents.noDownloads" /></p> : (
           <table className="documents-table" aria-labelledby={`customer-downloads-${customerId}`}>
@@ -230,7 +238,7 @@ function DocumentList({ kind, empty, pending, rows, total, onError }: { kind: 'c
   const withVersions = rows.some((row) => row.versions !== undefined);
   return (
     <div className={`customer-documents-${kind}`} data-documents={kind}>
-      <h4 id={titleId}><FormattedMessage id={`files.documents.${kind}`} /></h4>
+      <DocumentsHeading id={titleId}><FormattedMessage id={`files.documents.${kind}`} /></DocumentsHeading>
       {pending ? <p role="status"><FormattedMessage id="files.documents.loading" /></p>
         : rows.length === 0 ? <p><FormattedMessage id={empty} /></p> : (
           <>

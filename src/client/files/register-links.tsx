@@ -10,6 +10,7 @@ import { api } from '../api/client.ts';
 import { ApiProblem } from '../api/http.ts';
 import { problemText } from '../api/problem-alert.ts';
 import { formatValue } from '../forms/format.ts';
+import { DocumentsHeading } from './documents-heading.tsx';
 
 interface RegisterLink {
   id: string;
@@ -61,7 +62,7 @@ export function RegisterLinks({ customerId }: { customerId: string }) {
   if (links.isError) return null;
   return (
     <section className="register-links" aria-labelledby={ids.title}>
-      <h4 id={ids.title}><FormattedMessage id="files.registerLinks.title" /></h4>
+      <DocumentsHeading id={ids.title}><FormattedMessage id="files.registerLinks.title" /></DocumentsHeading>
       <p className="form-hint"><FormattedMessage id="files.registerLinks.hint" /></p>
       <div className="form-fields">
         <div className="form-field">
