@@ -25,7 +25,7 @@ injectStyles('portal', `
 .portal-nav a[aria-current=page] { border-bottom-color: currentColor; font-weight: 600; }
 .portal { display: flex; flex-direction: column; gap: .75rem; max-width: 80rem; }
 .portal-staff-note { margin: 0; padding: .5rem .75rem; border-left: 4px solid var(--accent, #0b57d0); background: var(--surface); }
-.portal-sites { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 36rem), 1fr)); gap: 1rem; }
+.portal-sites { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 40rem), 1fr)); gap: 1rem; }
 .portal-site { min-width: 0; overflow-x: auto; padding: .75rem 1rem; background: var(--surface); border: 1px solid var(--border); border-left-width: 6px; border-radius: 8px; }
 .portal-site[data-state=expired] { border-left-color: #b42318; }
 .portal-site[data-state=expiring] { border-left-color: #b54708; }
