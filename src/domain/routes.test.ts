@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import messages from '../client/i18n/messages/workspace.ts';
 import { modules, templateDocTypes } from './enums.ts';
-import { entityUrl, matchRoute, routeModuleNames, routeOpenTo, routeTemplateDocTypes, redirectCustomerType, routes, routeUrl, routeVariants } from './routes.ts';
+import { customerUserRedirect, entityUrl, matchRoute, routeModuleNames, routeOpenTo, routeTemplateDocTypes, redirectCustomerType, routes, routeUrl, routeVariants } from './routes.ts';
 
 const name = (url: string) => matchRoute(url)?.route.name;
 
@@ -17,6 +17,8 @@ describe('SPEC §2 route table', () => {
     expect(name('/customers/abc')).toBe('CustomersId');
     expect(name('/customers/abc/detail')).toBe('CustomersIdDetail');
     expect(name('/customers/abc/settings')).toBe('CustomersIdSettings');
+    expect(name('/customers/abc/portal/quotations')).toBe('CustomersIdPortalQuotations');
+    expect(name('/customers/abc/portal/quotations/q1')).toBe('CustomersIdPortalQuotation');
     expect(name('/customers/abc/fire/equipments')).toBe('CustomerEquipments');
     expect(name('/customers/abc/equip/equipments/e9')).toBe('CustomerEquipmentsId');
     expect(name('/customers/abc/fire/installations/i9')).toBe('CustomerInstallationsId');
@@ -131,5 +133,18 @@ describe('staff screens', () => {
 
   it('leave the customer its own page and its registry', () => {
     for (const name of ['CustomersId', 'CustomersIdDetail']) expect(routeOpenTo(route(name), 'customer'), name).toBe(true);
+  });
+});
+
+describe('a customer user on a staff page it has a portal page for (issue 26)', () => {
+  it('goes from the office\'s quotation editor to the quotation\'s page in its portal', () => {
+    expect(customerUserRedirect(matchRoute('/marketing/quotations/detail/q1')!, 'c1')).toBe('/customers/c1/portal/quotations/q1');
+    expect(customerUserRedirect(matchRoute('/marketing/quotations/detail/q1?x=1')!, 'c 1')).toBe('/customers/c%201/portal/quotations/q1');
+  });
+
+  it('stays anywhere else, and without a customer', () => {
+    expect(customerUserRedirect(matchRoute('/marketing/quotations')!, 'c1')).toBeUndefined();
+    expect(customerUserRedirect(matchRoute('/customers/c1/portal/quotations/q1')!, 'c1')).toBeUndefined();
+    expect(customerUserRedirect(matchRoute('/marketing/quotations/detail/q1')!, undefined)).toBeUndefined();
   });
 });

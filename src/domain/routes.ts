@@ -80,6 +80,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'CustomersIdPortalTraining', path: '/customers/:id/portal/training', title: t('nav.customersIdPortalTraining'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   { name: 'CustomersIdPortalDocuments', path: '/customers/:id/portal/documents', title: t('nav.customersIdPortalDocuments'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   { name: 'CustomersIdPortalQuotations', path: '/customers/:id/portal/quotations', title: t('nav.customersIdPortalQuotations'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
+  // One quotation as its customer reads it (issue 26 §3): a document with its lines and totals, signed there.
+  { name: 'CustomersIdPortalQuotation', path: '/customers/:id/portal/quotations/:quotationId', title: t('nav.customersIdPortalQuotation'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   // Issue 26 §7: its service requests (chiamate), opened here, and their outcome.
   { name: 'CustomersIdPortalRequests', path: '/customers/:id/portal/requests', title: t('nav.customersIdPortalRequests'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   // Issue 26 §9: its colleagues as users, invited by the customer's administrator with their sites and modules.
@@ -338,4 +340,14 @@ export function redirectCustomerType(fromUrl: string | undefined, toUrl: string)
 /** Whether a user of this type is ever offered the route (staff screens are not a customer user's). */
 export function routeOpenTo(route: Pick<RouteDef, 'staffOnly'>, userType: string): boolean {
   return !route.staffOnly || userType !== 'customer';
+}
+
+/**
+ * The portal page a customer's user is sent to from a staff page it reaches by an old link or a
+ * bookmark (issue 26: deep links into the portal are routes of their own): a quotation's staff editor
+ * is its page in the portal. Undefined for any other page.
+ */
+export function customerUserRedirect(match: Pick<RouteMatch, 'route' | 'params'>, customerId: string | undefined): string | undefined {
+  if (!customerId || match.route.name !== 'MarketingQuotationsDetail' || !match.params.id) return undefined;
+  return routeUrl('CustomersIdPortalQuotation', { id: customerId, quotationId: match.params.id });
 }

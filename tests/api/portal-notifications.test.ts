@@ -87,7 +87,7 @@ describe.each(engines())('portal notifications on %s', (engine) => {
     expect(message!.subject).toBe(`Preventivo da firmare: ${code} – Manutenzione semestrale`);
     expect(message!.decoded).toMatch(/Totale netto: 1850,00\s€/);
     expect(message!.decoded).toContain('Valido fino al: 20/12/2026');
-    expect(message!.decoded).toContain(`https://gestionale.example.it/marketing/quotations/detail/${quotation.id as string}`);
+    expect(message!.decoded).toContain(`https://gestionale.example.it/customers/${customerId}/portal/quotations/${quotation.id as string}`);
     expect(message!.decoded).toContain('firmarlo online, con un codice che vi invieremo via e-mail');
   });
 

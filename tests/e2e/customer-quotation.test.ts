@@ -1,6 +1,7 @@
 // A customer’s user (demo «Cliente» cliente1) opens one of its customer’s issued quotations from its
-// portal’s «Preventivi», by keyboard: the lines are there (no 403 on quotationProducts, no request refused at all),
-// without cost, margin or supplier columns, and the totals show no margin.
+// portal’s «Preventivi», by keyboard, on the portal's own page for it (issue 26): the lines are there (no 403 on
+// quotationProducts, no request refused at all), without cost, margin or supplier columns, the totals show no
+// margin, and nothing of the office's editor shows. The office's address of the quotation leads there too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiData, DEMO, pressUntil, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => session?.close());
 
 describe('a customer’s user and its quotations', () => {
-  it('opens an issued quotation of its customer and reads its lines without cost and margin', async () => {
+  it('opens an issued quotation of its customer on the portal’s page and reads its lines without cost and margin', async () => {
     // What the API lets this user read: its customer's issued quotations, and their lines.
     const quotations = await apiData<Entity[]>(server, token, '/quotations?page[size]=50&sort=-date');
     let quotation: Entity | undefined;
@@ -35,29 +36,44 @@ describe('a customer’s user and its quotations', () => {
     expect(quotation, 'an issued quotation of the customer, with lines').toBeDefined();
     expect(lines.every((line) => line.attributes.costPrice === undefined && line.metadata.margin === undefined)).toBe(true);
 
-    // From the portal's «Preventivi»: its quotations' grid, ↓ to the one, Enter.
+    // From the portal's «Preventivi»: its quotations' table, Tab to the quotation's link, Enter.
     await page.locator('.portal-app').waitFor({ timeout: 30_000 });
     const link = page.locator('.portal-app .portal-nav a', { hasText: 'Preventivi' });
     await pressUntil(page, 'Tab', () => link.evaluate((element) => element === document.activeElement));
     await page.keyboard.press('Enter');
-    const list = page.locator('.portal-quotations:visible [role=grid]');
-    await list.locator('[role=row]').nth(1).waitFor({ timeout: 30_000 });
-    await pressUntil(page, 'Tab', () => list.evaluate((element) => element === document.activeElement));
-    const activeRow = () => list.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
-    await pressUntil(page, 'ArrowDown', async () => (await activeRow()).includes(String(quotation!.attributes.code)), 200);
+    const list = page.locator('.portal-quotations:visible table');
+    await list.waitFor({ timeout: 30_000 });
+    expect(await list.locator('thead th').allTextContents()).toEqual(['Preventivo', 'Data', 'Valido fino al', 'Stato', 'Totale imponibile']);
+    const code = String(quotation!.attributes.code);
+    const open = list.getByRole('link', { name: new RegExp(`^${code}`) });
+    await pressUntil(page, 'Tab', () => open.evaluate((element) => element === document.activeElement));
     await page.keyboard.press('Enter');
-    const grid = page.locator('.quotation-lines:visible [role=grid]');
-    await grid.waitFor({ timeout: 30_000 });
-    await expect.poll(() => grid.locator('[role=row][id^="quotation-line-"]').count(), { timeout: 15_000 }).toBe(lines.length);
-    // No request of the screen is refused (lines, revisions, titles): an absence needs a moment to be sure of.
+
+    // The quotation's own page in the portal: a document, not the office's editor.
+    const view = page.locator('.portal-quotation:visible');
+    await view.locator('h1', { hasText: `Preventivo ${code}` }).waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe(`/customers/${String(quotation!.relationships.customerId)}/portal/quotations/${quotation!.id}`);
+    expect(await page.locator('.portal-app .portal-nav a[aria-current=page]').textContent()).toBe('Preventivi');
+    const table = view.locator('table.portal-quotation-table');
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBe(lines.length);
+    // No request of the page is refused: an absence needs a moment to be sure of.
     await page.waitForTimeout(2000);
     expect(await page.locator('.alert-danger:visible').allTextContents()).toEqual([]);
-    // Net amounts are there; the grid has no cost, margin or supplier column, and the totals have no margin.
-    const headers = await grid.locator('[role=columnheader]').allTextContents();
-    expect(headers.some((text) => /Netto/.test(text))).toBe(true);
-    expect(headers.filter((text) => /Costo|Margine|Fornitore/.test(text))).toEqual([]);
-    expect(await grid.locator('[data-column=costPrice], [data-column=margin], [data-column=marginPercent], [data-column=supplier]').count()).toBe(0);
-    expect(await page.locator('.quotation-totals:visible [data-total=margin]').count()).toBe(0);
-    expect(await page.locator('.quotation-totals:visible [data-total=net]').count()).toBe(1);
+    // The PDF's columns, no cost, margin or supplier; totals as printed, no margin; no staff form or vocabulary.
+    expect(await table.locator('thead th').allTextContents()).toEqual(['N.', 'Descrizione', 'Q.tà', 'U.m.', 'Prezzo unitario', 'Sconto %', 'Importo']);
+    expect(await view.locator('.portal-quotation-totals [data-total]').evaluateAll((items) => items.map((item) => item.getAttribute('data-total')))).toEqual(['list', 'discount', 'net']);
+    expect(await view.locator('.portal-quotation-totals [data-total=net]').textContent()).toMatch(/Totale imponibile.*€ \+ IVA$/);
+    // The document has nothing to type in (the signature, below, has its own fields).
+    expect(await view.locator('.portal-quotation-facts, .portal-quotation-lines').locator('input, select, textarea, [role=grid]').count()).toBe(0);
+    expect(await view.locator('[role=grid]').count()).toBe(0);
+    expect(await view.getByRole('button', { name: 'Scarica il PDF' }).count()).toBe(1);
+    const text = (await view.textContent()) ?? '';
+    for (const staff of ['non visibile', 'Revisione', 'Pianificazione', 'Cronologia', 'non modificabile', 'Margine', 'Costo']) expect(text).not.toContain(staff);
+
+    // An address of the office's editor (an e-mail of before, a bookmark) opens the portal's page instead.
+    await page.goto(`${server.url}/marketing/quotations/detail/${quotation!.id}`);
+    await page.locator('.portal-quotation:visible h1', { hasText: `Preventivo ${code}` }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(`/customers/${String(quotation!.relationships.customerId)}/portal/quotations/${quotation!.id}`);
+    expect(await page.locator('.quotation-editor').count()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 // A quotation approved and signed online (issue 26 §3), keyboard only: cliente1 opens an issued
-// quotation of its customer from its portal's «Preventivi», signs with its name as the drawing, asks
+// quotation of its customer from its portal's «Preventivi» (the portal's own page of it), signs with its name as the drawing, asks
 // for the code, reads it in the test mailbox (the server sends through SMTP_URL to an in-process SMTP
 // server), types it and signs; the quotation is accepted with its signed copy, and the planner, signed
 // in beside it, finds the order the signature made among the orders. Under the journey guard: axe
@@ -42,16 +42,16 @@ describe('a quotation signed online', () => {
     expect(quotation, 'an issued quotation of cliente1’s customer in the demo data').toBeDefined();
     const code = String(quotation!.attributes.code);
 
-    // Portal → «Preventivi» → the quotation (↓ to it, Enter).
+    // Portal → «Preventivi» → the quotation (Tab to its link, Enter): the portal's page of the quotation.
     const link = page.locator('.portal-app .portal-nav a', { hasText: 'Preventivi' });
     await pressUntil(page, 'Tab', focused(link));
     await page.keyboard.press('Enter');
-    const list = page.locator('.portal-quotations:visible [role=grid]');
-    await list.locator('[role=row]').nth(1).waitFor({ timeout: 30_000 });
-    await pressUntil(page, 'Tab', focused(list));
-    const activeRow = () => list.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
-    await pressUntil(page, 'ArrowDown', async () => (await activeRow()).includes(code), 200);
+    const list = page.locator('.portal-quotations:visible table');
+    await list.waitFor({ timeout: 30_000 });
+    const open = list.getByRole('link', { name: new RegExp(`^${code}`) });
+    await pressUntil(page, 'Tab', focused(open));
     await page.keyboard.press('Enter');
+    await page.locator('.portal-quotation:visible .portal-quotation-state', { hasText: 'Da approvare' }).waitFor({ timeout: 30_000 });
 
     // The signature panel: the name is the user's, drawn as the signature by a key.
     const panel = page.locator('.quotation-signature:visible');
@@ -90,7 +90,7 @@ describe('a quotation signed online', () => {
     const accepted = await apiData<Entity>(server, token, `/quotations/${quotation!.id}`);
     expect(accepted.attributes.status).toBe('accepted');
     expect(accepted.attributes.attachments.some((item: { kind: string }) => item.kind === 'signedQuotation')).toBe(true);
-    await expect.poll(() => page.locator('.entity-state strong:visible').first().textContent(), { timeout: 15_000 }).toBe('Accettato');
+    await expect.poll(() => page.locator('.portal-quotation:visible .portal-quotation-state').textContent(), { timeout: 15_000 }).toBe('Accettato');
 
     // The planner, signed in beside: the order of the signed quotation is among the orders.
     plannerBrowser = await launchBrowser();

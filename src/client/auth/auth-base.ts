@@ -4,6 +4,7 @@
  * oidc-client-ts) is loaded by main.tsx beside /config.json, outside the initial JS.
  */
 import type { Identity } from '../../domain/ability.ts';
+import { customerUserRedirect, matchRoute } from '../../domain/routes.ts';
 import { writeImpersonation } from '../session/impersonation-state.ts';
 
 export const CALLBACK_PATH = '/auth/callback';
@@ -48,6 +49,10 @@ export function isAppRoute(route: string): boolean {
 export function landingRoute(identity: Pick<Identity, 'userType' | 'customerId'>, requested: string | null): string {
   if (identity.userType === 'customer' && identity.customerId) {
     const own = `/customers/${encodeURIComponent(identity.customerId)}`;
+    // A staff page it has a portal page for (a quotation from an e-mail of before): that page.
+    const match = requested ? matchRoute(requested) : undefined;
+    const portal = match ? customerUserRedirect(match, identity.customerId) : undefined;
+    if (portal) return portal;
     return requested && (requested === own || requested.startsWith(`${own}/`) || requested.startsWith(`${own}?`)) ? requested : own;
   }
   return requested && isAppRoute(requested) ? requested : DEFAULT_ROUTE;

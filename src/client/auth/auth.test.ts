@@ -23,6 +23,12 @@ describe('landing after sign-in (SPEC §2)', () => {
     expect(landingRoute(customer, '/customers/c-2')).toBe('/customers/c-1');
     expect(landingRoute(customer, '/customers/c-1/locations')).toBe('/customers/c-1/locations');
   });
+
+  it('sends a customer user signing in from the office\'s address of a quotation to its page in the portal', () => {
+    const customer = { userType: 'customer' as const, customerId: 'c-1' };
+    expect(landingRoute(customer, '/marketing/quotations/detail/q-7')).toBe('/customers/c-1/portal/quotations/q-7');
+    expect(landingRoute({ userType: 'siv' }, '/marketing/quotations/detail/q-7')).toBe('/marketing/quotations/detail/q-7');
+  });
 });
 
 describe('withRefreshLock', () => {

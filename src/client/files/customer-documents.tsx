@@ -213,7 +213,7 @@ function DownloadLog({ customerId }: { customerId: string }) {
 }
 
 /** A record's document printed by the server (its type's default template), saved as `fileName`. */
-async function downloadDocument(type: string, id: string, fileName: string): Promise<void> {
+export async function downloadDocument(type: string, id: string, fileName: string): Promise<void> {
   const pdf = await api.get<Blob>('/{type}/{id}/document', { params: { type, id }, silent: true });
   const url = URL.createObjectURL(pdf instanceof Blob ? pdf : new Blob([pdf], { type: 'application/pdf' }));
   downloadUrl(url, fileName);

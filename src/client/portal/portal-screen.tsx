@@ -1,6 +1,6 @@
 /**
  * The portal's routes as one screen (issue 26): its pages under `/customers/{id}/portal` (compliance
- * per site, a site, the employees' training, the documents), with the portal's own navigation. A
+ * per site, a site, the employees' training, the documents, the quotations and one quotation), with the portal's own navigation. A
  * customer user reads its own customer's; staff open a customer's portal view read-only, in a tab,
  * to see what its users see.
  */
@@ -16,11 +16,13 @@ import PortalCompliance from './portal-compliance.tsx';
 import PortalRequests from './portal-requests.tsx';
 import PortalUsers from './portal-users.tsx';
 import PortalSite from './portal-site.tsx';
+import PortalQuotation from './portal-quotation.tsx';
+import PortalQuotations from './portal-quotations.tsx';
 import { useCustomer } from './portal-data.ts';
 import { PortalNav, portalPageOf } from './portal-nav.tsx';
 import './portal-styles.ts';
 
-export default function PortalScreen({ customerId, siteId }: { customerId: string; siteId?: string | undefined }) {
+export default function PortalScreen({ customerId, siteId, quotationId }: { customerId: string; siteId?: string | undefined; quotationId?: string | undefined }) {
   const { identity } = useSession();
   const [url] = useTabUrl();
   const page = portalPageOf(pagePath(url)) ?? 'compliance';
@@ -29,7 +31,7 @@ export default function PortalScreen({ customerId, siteId }: { customerId: strin
     <div className="portal-frame">
       {/* A customer's user has the navigation in its layout; staff, in a tab, here. */}
       {staffView && <PortalNav customerId={customerId} current={page} />}
-      {page === 'quotations' ? <PortalQuotations customerId={customerId} staffView={staffView} />
+      {page === 'quotations' ? (quotationId ? <PortalQuotation customerId={customerId} quotationId={quotationId} staffView={staffView} /> : <PortalQuotations customerId={customerId} staffView={staffView} />)
         : page === 'requests' ? <PortalRequests customerId={customerId} staffView={staffView} />
         : page === 'users' ? <PortalUsers customerId={customerId} staffView={staffView} />
         : page === 'anomalies' ? <PortalAnomalies customerId={customerId} staffView={staffView} />
@@ -38,22 +40,6 @@ export default function PortalScreen({ customerId, siteId }: { customerId: strin
           : siteId ? <PortalSite customerId={customerId} siteId={siteId} staffView={staffView} />
             : <PortalCompliance customerId={customerId} staffView={staffView} />}
     </div>
-  );
-}
-
-/** The customer's quotations (issued to it, as its read rule lets it read them), each opening its page. */
-function PortalQuotations({ customerId, staffView }: { customerId: string; staffView: boolean }) {
-  const intl = useIntl();
-  const customer = useCustomer(customerId);
-  const name = String(customer.data?.metadata.displayName ?? '');
-  const title = intl.formatMessage({ id: 'portal.nav.quotations' });
-  useTabTitle(intl.formatMessage({ id: 'portal.page.tabTitle' }, { page: title, customer: name }));
-  return (
-    <section className="portal portal-quotations" aria-labelledby="portal-quotations-title">
-      <h1 id="portal-quotations-title" className="screen-title">{title} – {name}</h1>
-      {staffView && <p className="portal-staff-note" role="note"><FormattedMessage id="portal.staffView" /></p>}
-      <EmbeddedGrid type="quotations" fixed={{ 'filter[customerId]': customerId }} label={title} creates={false} />
-    </section>
   );
 }
 

@@ -47,4 +47,30 @@ injectStyles('portal', `
 .portal-deadlines td.portal-date { white-space: nowrap; font-variant-numeric: tabular-nums; }
 .portal-deadlines td[data-state=expired] { color: #b42318; font-weight: 600; }
 .portal-deadlines td[data-state=expiring] { color: #93370d; }
+.portal-amount { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.portal th.portal-amount, .portal td.portal-amount { text-align: right; }
+.portal-quotation-list td.portal-date { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.portal-quotation-list td[data-state=issued] { font-weight: 600; }
+.portal-quotation-facts { display: flex; flex-wrap: wrap; gap: .5rem 2rem; margin: 0; }
+.portal-quotation-facts dt, .portal-quotation-totals dt { color: var(--muted); font-size: .9rem; }
+.portal-quotation-facts dd, .portal-quotation-totals dd { margin: 0; font-weight: 500; }
+.portal-quotation-state { display: inline-block; padding: .05rem .5rem; border-radius: 999px; border: 1px solid currentColor; font-weight: 600; }
+.portal-quotation-state[data-state=issued] { color: #93370d; }
+.portal-quotation-state[data-state=accepted] { color: #067647; }
+.portal-quotation-state[data-state=not-accepted] { color: #b42318; }
+.portal-quotation-actions { display: flex; gap: .5rem; align-items: center; }
+.portal-quotation-table th[scope=row] { font-weight: normal; }
+.portal-quotation-section th { padding-top: .75rem; font-weight: 700; background: var(--surface); }
+.portal-quotation-note td { font-style: italic; color: var(--muted); }
+.portal-quotation-optional { display: inline-block; margin-left: .25rem; padding: 0 .4rem; border-radius: 4px; border: 1px dashed currentColor; font-size: .85rem; }
+.portal-quotation-table tr[data-optional] td { color: var(--muted); }
+.portal-quotation-totals { display: flex; flex-direction: column; align-items: flex-end; gap: .25rem; margin: .75rem 0 0; }
+.portal-quotation-totals > div { display: flex; gap: 1rem; justify-content: flex-end; font-variant-numeric: tabular-nums; }
+.portal-quotation-totals [data-total=net] dd, .portal-quotation-totals [data-total=net] dt { font-weight: 700; color: inherit; font-size: 1rem; }
+@media (max-width: 40rem) {
+  .portal-quotation-list thead, .portal-quotation-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .portal-quotation-list tr, .portal-quotation-table tr { display: block; padding: .5rem 0; border-bottom: 1px solid var(--border); }
+  .portal-quotation-list td, .portal-quotation-list th, .portal-quotation-table td, .portal-quotation-table th { display: block; border: none; padding: .1rem 0; text-align: left; }
+  .portal-quotation-list [data-label]::before, .portal-quotation-table [data-label]::before { content: attr(data-label) ': '; font-weight: 600; color: var(--muted); }
+}
 `);

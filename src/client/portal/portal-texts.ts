@@ -5,6 +5,8 @@ import type { AggregateResult } from '../../domain/aggregate.ts';
 import { deadlineReason, monthsAhead, portalComplianceState, type DeadlineRuleFacts } from '../../domain/rules/portal-compliance.ts';
 import { chartTexts, type ChartTable, type ChartTexts } from '../dashboard/chart-specs.ts';
 import { formatValue } from '../forms/format.ts';
+import { quotationStateLabels } from '../../domain/machines/index.ts';
+import { routeUrl } from '../../domain/routes.ts';
 import { addMessages } from '../i18n/index.ts';
 import messages from '../i18n/messages/portal.ts';
 
@@ -12,6 +14,13 @@ addMessages(messages);
 
 export const portalUrl = (customerId: string) => `/customers/${encodeURIComponent(customerId)}/portal`;
 export const portalSiteUrl = (customerId: string, siteId: string) => `${portalUrl(customerId)}/sites/${encodeURIComponent(siteId)}`;
+export const portalQuotationUrl = (customerId: string, quotationId: string) => routeUrl('CustomersIdPortalQuotation', { id: customerId, quotationId });
+
+/** A quotation's state in its customer's words: issued is «Da approvare» (by it); a state it never sees, the office's word. */
+export function quotationStateText(intl: IntlShape, status: unknown): string {
+  const id = `portal.quotation.state.${String(status)}`;
+  return intl.messages[id] ? intl.formatMessage({ id }) : formatValue(status, 'enum', quotationStateLabels);
+}
 
 export function usePortalTexts(): ChartTexts {
   const intl = useIntl();

@@ -3,14 +3,14 @@
  * `routes.ts` matched; screen-table.ts says what each route shows. Heavy screens load on demand
  * (initial JS budget), and once the browser is idle (lazy-component.ts).
  */
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { lazyComponent } from '../lazy-component.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { screenOf, type ResolvedScreen } from './screen-table.ts';
-import { routeOpenTo, type RouteMatch } from '../../domain/routes.ts';
+import { customerUserRedirect, routeOpenTo, type RouteMatch } from '../../domain/routes.ts';
 import { injectScreenStyles } from './screen-styles.ts';
 import { useSession } from '../session/session.tsx';
-import { useTabTitle } from '../workspace/tab-context.ts';
+import { useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { MaintenanceScreen } from './maintenance-screen.tsx';
 
 const GridScreen = lazyComponent(() => import('./grid-screen.tsx'));
@@ -30,6 +30,8 @@ const MailMessageScreen = lazyComponent(() => import('../mail/mail-message-scree
 export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
   const { ability, identity } = useSession();
+  // A customer's user on a staff page it has a portal page for (an old e-mail link, a bookmark) goes there.
+  const redirect = identity.userType === 'customer' ? customerUserRedirect(match, identity.customerId ?? undefined) : undefined;
   const resolved = screenOf(match, identity.userType);
   const can = match.route.can;
   // A list or record page the role may not read says so, instead of asking the API for a 403; so does
@@ -39,9 +41,16 @@ export function Screen({ match }: { match: RouteMatch }) {
     (resolved && (resolved.spec.screen === 'grid' || resolved.spec.screen === 'form') && can && !ability.can(can[0], can[1]));
   return (
     <Suspense fallback={<p className="screen-loading" role="status"><FormattedMessage id="screens.loading" /></p>}>
-      {denied ? <NotAllowed route={match.route} /> : resolved ? <ScreenBody url={match.url} spec={resolved.spec} params={resolved.params} /> : <NotFound url={match.url} />}
+      {redirect ? <Redirect to={redirect} /> : denied ? <NotAllowed route={match.route} /> : resolved ? <ScreenBody url={match.url} spec={resolved.spec} params={resolved.params} /> : <NotFound url={match.url} />}
     </Suspense>
   );
+}
+
+/** Replaces the tab's address (and so the browser's) with `to`. */
+function Redirect({ to }: { to: string }) {
+  const [, replaceUrl] = useTabUrl();
+  useEffect(() => replaceUrl(to), [replaceUrl, to]);
+  return null;
 }
 
 function NotAllowed({ route }: { route: RouteMatch['route'] }) {
@@ -78,7 +87,7 @@ function ScreenBody({ url, spec, params }: { url: string; spec: ResolvedScreen['
     case 'mailMessage':
       return <MailMessageScreen key={url.split('?')[0]} id={params.id ?? ''} />;
     case 'portal':
-      return <PortalScreen key={url.split('?')[0]} customerId={params.id ?? ''} siteId={params.siteId} />;
+      return <PortalScreen key={url.split('?')[0]} customerId={params.id ?? ''} siteId={params.siteId} quotationId={params.quotationId} />;
     case 'preferences':
       return <SettingsScreen />;
     case 'preview':

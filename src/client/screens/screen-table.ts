@@ -60,6 +60,7 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CustomersIdPortalTraining: { screen: 'portal' },
   CustomersIdPortalDocuments: { screen: 'portal' },
   CustomersIdPortalQuotations: { screen: 'portal' },
+  CustomersIdPortalQuotation: { screen: 'portal' },
   CustomersIdPortalRequests: { screen: 'portal' },
   CustomersIdPortalAnomalies: { screen: 'portal' },
   CustomersIdPortalUsers: { screen: 'portal' },

@@ -9,11 +9,11 @@ const entity = (attributes: Record<string, unknown>, metadata: Record<string, un
 describe('«Preventivo da firmare»', () => {
   it('says the code, the title, the net total, the expiry and where to sign', () => {
     const quotation = entity({ code: 'PRV-2026-00007', title: 'Manutenzione semestrale', expiryDate: '2026-12-20' }, { totalNetPrice: 12345.675 });
-    const { subject, text } = quotationIssuedMessage({ recipientName: 'Anna', quotation, url: portalQuotationUrl('https://g.example.it', 'q1') });
+    const { subject, text } = quotationIssuedMessage({ recipientName: 'Anna', quotation, url: portalQuotationUrl('https://g.example.it', 'c1', 'q1') });
     expect(subject).toBe('Preventivo da firmare: PRV-2026-00007 – Manutenzione semestrale');
     expect(text).toMatch(/Totale netto: 12\.345,68\s€/);
     expect(text).toContain('Valido fino al: 20/12/2026');
-    expect(text).toContain('approvarlo e firmarlo online, con un codice che vi invieremo via e-mail: https://g.example.it/marketing/quotations/detail/q1');
+    expect(text).toContain('approvarlo e firmarlo online, con un codice che vi invieremo via e-mail: https://g.example.it/customers/c1/portal/quotations/q1');
   });
 });
 

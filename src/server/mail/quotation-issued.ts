@@ -11,13 +11,14 @@ import type { Entity } from '../../domain/entity.ts';
 import type { ChangeNotice } from '../../domain/records.ts';
 import { italianDate } from '../../domain/entities/italian-date.ts';
 import { formatEur } from '../../domain/rules/money.ts';
+import { routeUrl } from '../../domain/routes.ts';
 import type { MailResult } from './mailer.ts';
 import { MAIL_CLOSING, PortalNotifier, portalUsersOf, recipientCaller, text, type NotificationJob, type PortalNotifierOptions } from './portal-recipients.ts';
 
 export type QuotationIssuedOptions = PortalNotifierOptions;
 
-/** The quotation's page inside the customer's portal. */
-export const portalQuotationUrl = (publicUrl: string, quotationId: string) => `${publicUrl}/marketing/quotations/detail/${quotationId}`;
+/** The quotation's page inside its customer's portal (a route of the portal's own, not the staff editor). */
+export const portalQuotationUrl = (publicUrl: string, customerId: string, quotationId: string) => `${publicUrl}${routeUrl('CustomersIdPortalQuotation', { id: customerId, quotationId })}`;
 
 /** The message's subject and Italian text for one recipient. */
 export function quotationIssuedMessage(input: { recipientName: string; quotation: Entity; url: string }): { subject: string; text: string } {
@@ -61,7 +62,7 @@ export class QuotationIssuedNotifier extends PortalNotifier {
       const quotation = await service.get('quotations', quotationId, call).catch(() => undefined);
       // Who may not read it, or not sign it (another module, a read-only portal user), is not told.
       if (!quotation || quotation.attributes.status !== 'issued' || !call.access.can('sign', kind, quotation)) continue;
-      const message = quotationIssuedMessage({ recipientName: user.name, quotation, url: portalQuotationUrl(publicUrl, quotationId) });
+      const message = quotationIssuedMessage({ recipientName: user.name, quotation, url: portalQuotationUrl(publicUrl, customer, quotationId) });
       sent.push(await mailer.send({ to: user.email, ...message }));
     }
     return sent;

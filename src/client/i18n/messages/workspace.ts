@@ -14,6 +14,7 @@ export default {
   'nav.customersIdPortalTraining': 'Formazione dei dipendenti (portale)',
   'nav.customersIdPortalDocuments': 'Documenti del cliente (portale)',
   'nav.customersIdPortalQuotations': 'Preventivi del cliente (portale)',
+  'nav.customersIdPortalQuotation': 'Preventivo del cliente (portale)',
   'nav.customersIdPortalRequests': 'Richieste di intervento del cliente (portale)',
   'nav.customersIdPortalAnomalies': 'Anomalie aperte del cliente (portale)',
   'nav.customersIdPortalUsers': 'Utenti del cliente (portale)',

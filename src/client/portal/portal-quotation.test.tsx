@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+// The portal's quotations (issue 26 §3): «Preventivi» lists those the customer received in a plain
+// table, newest first, each code a link to the quotation's own page in the portal; that page reads as
+// a document (state in the customer's words, lines as the PDF prints them, totals, «Scarica il PDF»)
+// with «Approva e firma» for who may sign, and read-only with the staff note for staff.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Provider } from 'jotai';
+import { IntlProvider } from 'react-intl';
+import { testIdentity } from '../../../commands/testing.ts';
+import type { PermissionRule } from '../../domain/entities/roles.ts';
+import type { EntityJson } from '../../domain/entity.ts';
+import { api } from '../api/client.ts';
+import { queryClient } from '../api/query-client.ts';
+import { listKey, recordKey } from '../data/records.ts';
+import { messages } from '../i18n/index.ts';
+import { SessionProvider } from '../session/session.tsx';
+import { store } from '../store.ts';
+import { TabIdContext } from '../workspace/tab-context.ts';
+import PortalQuotation from './portal-quotation.tsx';
+import PortalQuotations, { portalQuotationsQuery } from './portal-quotations.tsx';
+import { portalPageOf } from './portal-nav.tsx';
+
+const CUSTOMER = '1d2c3b4a-5f6e-4a7b-8c9d-0e1f2a3b4c5d';
+const SITE = '2e3d4c5b-6a7f-4b8c-9d0e-1f2a3b4c5d6e';
+const ISSUED = '5f6e7a8b-1c2d-4e3f-8a9b-0c1d2e3f4a5b';
+const ACCEPTED = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+
+const meta = { createdDateTime: '2026-06-01T08:00:00.000Z', lastUpdatedDateTime: '2026-06-01T08:00:00.000Z', isDeleted: false };
+const customer = { id: CUSTOMER, attributes: {}, metadata: { ...meta, displayName: 'Officine Rossi Srl' }, relationships: {} };
+const site = { id: SITE, attributes: { parentId: CUSTOMER }, metadata: { ...meta, displayName: 'Officine Rossi Srl – Magazzino Nord' }, relationships: {} };
+const issued = {
+  id: ISSUED,
+  attributes: { code: 'PRV-2026-00009', title: 'Porte tagliafuoco', date: '2026-06-02', expiryDate: '2026-07-02', status: 'issued' },
+  metadata: { ...meta, totalNetPrice: 166.5 },
+  relationships: { customerId: CUSTOMER, officeLocationId: SITE },
+};
+const accepted = {
+  id: ACCEPTED,
+  attributes: { code: 'PRV-2026-00007', title: 'Estintori magazzino', date: '2026-05-20', expiryDate: '2026-06-20', status: 'accepted' },
+  metadata: { ...meta, totalNetPrice: 1234.5 },
+  relationships: { customerId: CUSTOMER },
+};
+const line = (id: string, position: number, attributes: Record<string, unknown>) => ({ id, attributes: { position, ...attributes }, metadata: meta, relationships: { quotationId: ISSUED } });
+const lines = [
+  line('l1', 1, { kind: 'section', description: 'Piano terra' }),
+  line('l2', 2, { kind: 'product', description: 'Revisione porta REI 120', quantity: 10, unitOfMeasure: 'each', listPrice: 20, unitPrice: 18.5, discountPercent: 10 }),
+  line('l3', 3, { kind: 'note', description: 'Compreso il verbale' }),
+  line('l4', 4, { kind: 'product', description: 'Maniglione antipanico', quantity: 2, unitOfMeasure: 'each', listPrice: 90, unitPrice: 90, discountPercent: 0, isOptional: true }),
+];
+
+/** The Cliente role's reads and its signature on its customer's quotations. */
+const clientRules: PermissionRule[] = [{ action: 'read', subject: ['customer', 'quotation', 'quotation products'] }, { action: 'sign', subject: 'quotation' }];
+
+function renderPortal(node: React.ReactNode, userType: 'customer' | 'siv', permissions: PermissionRule[]) {
+  queryClient.setQueryData(recordKey('customers', CUSTOMER), customer);
+  queryClient.setQueryData(recordKey('customers', SITE), site);
+  queryClient.setQueryData(listKey('quotations', portalQuotationsQuery(CUSTOMER)), { data: [issued, accepted] as EntityJson[], meta: { total: 2, page: { number: 1, size: 100 } } });
+  queryClient.setQueryData(recordKey('quotations', ISSUED), issued);
+  queryClient.setQueryData(listKey('quotationProducts', { quotationId: ISSUED, all: true }), lines);
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider identity={{ ...testIdentity, userType, customerId: userType === 'customer' ? CUSTOMER : null, permissions }} signOut={async () => undefined}>
+          <IntlProvider locale="it" messages={messages}><TabIdContext.Provider value="t1">{node}</TabIdContext.Provider></IntlProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.restoreAllMocks();
+});
+
+describe('the portal’s «Preventivi»', () => {
+  it('lists the quotations received in the customer’s words, each code a link to its page in the portal', async () => {
+    renderPortal(<PortalQuotations customerId={CUSTOMER} staffView={false} />, 'customer', clientRules);
+    const table = await screen.findByRole('table', { name: 'Preventivi – Officine Rossi Srl' });
+    expect(screen.getByText('2 preventivi ricevuti')).toBeTruthy();
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Preventivo', 'Data', 'Valido fino al', 'Stato', 'Totale imponibile']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const link = within(rows[0]!).getByRole('link', { name: 'PRV-2026-00009 – Porte tagliafuoco' });
+    expect(link.getAttribute('href')).toBe(`/customers/${CUSTOMER}/portal/quotations/${ISSUED}`);
+    expect([...rows[0]!.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['02/06/26', '02/07/26', 'Da approvare', '166,50\u00a0€']);
+    expect(within(rows[1]!).getByRole('cell', { name: 'Accettato' })).toBeTruthy();
+    expect(within(rows[1]!).getByRole('cell', { name: '1234,50\u00a0€' })).toBeTruthy();
+    // No staff grid, no staff columns.
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.queryByText(/Revisione|Pianificazione|Autore/)).toBeNull();
+  });
+
+  it('keeps «Preventivi» current on a quotation’s page', () => {
+    expect(portalPageOf(`/customers/${CUSTOMER}/portal/quotations`)).toBe('quotations');
+    expect(portalPageOf(`/customers/${CUSTOMER}/portal/quotations/${ISSUED}`)).toBe('quotations');
+    expect(portalPageOf(`/customers/${CUSTOMER}/portal/sites/${SITE}`)).toBe('compliance');
+  });
+});
+
+describe('a quotation’s page in the portal', () => {
+  it('reads as a document: state, dates, site, lines as printed, totals, the PDF and the signature', async () => {
+    renderPortal(<PortalQuotation customerId={CUSTOMER} quotationId={ISSUED} staffView={false} />, 'customer', clientRules);
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('Preventivo PRV-2026-00009 – Porte tagliafuoco');
+    expect(screen.getByRole('link', { name: 'Tutti i preventivi' }).getAttribute('href')).toBe(`/customers/${CUSTOMER}/portal/quotations`);
+    const facts = [...document.querySelectorAll('.portal-quotation-facts > div')].map((fact) => fact.textContent);
+    expect(facts).toEqual(['StatoDa approvare', 'Data02/06/26', 'Valido fino al02/07/26', 'SedeMagazzino Nord']);
+    const table = screen.getByRole('table', { name: 'Voci del preventivo' });
+    expect(within(table).getAllByRole('columnheader').slice(0, 7).map((cell) => cell.textContent)).toEqual(['N.', 'Descrizione', 'Q.tà', 'U.m.', 'Prezzo unitario', 'Sconto %', 'Importo']);
+    const rows = [...table.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Piano terra'],
+      ['1', 'Revisione porta REI 120', '10', 'Cadauno', '18,50\u00a0€', '10', '166,50\u00a0€'],
+      ['Compreso il verbale'],
+      ['2', 'Maniglione antipanico Facoltativa', '2', 'Cadauno', '90,00\u00a0€', '', '180,00\u00a0€'],
+    ]);
+    // The optional line is not in the totals (list 200, net 166,50).
+    const totals = [...document.querySelectorAll('.portal-quotation-totals > div')].map((total) => total.textContent);
+    expect(totals).toEqual(['Totale a listino200,00\u00a0€', 'Sconto33,50\u00a0€', 'Totale imponibile166,50\u00a0€ + IVA']);
+    // The document has nothing to type in (the signature below has its own fields).
+    expect(document.querySelectorAll('.portal-quotation-facts :is(input, select, textarea), .portal-quotation-lines :is(input, select, textarea)').length).toBe(0);
+    expect(screen.getByRole('heading', { name: 'Approva e firma il preventivo' })).toBeTruthy();
+
+    const get = vi.spyOn(api, 'get').mockResolvedValue(new Blob(['%PDF'], { type: 'application/pdf' }) as never);
+    URL.createObjectURL = vi.fn(() => 'blob:preventivo');
+    URL.revokeObjectURL = vi.fn();
+    fireEvent.click(screen.getByRole('button', { name: 'Scarica il PDF' }));
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/{type}/{id}/document', { params: { type: 'quotations', id: ISSUED }, silent: true }));
+  });
+
+  it('is read-only for staff, with the portal’s note', async () => {
+    renderPortal(<PortalQuotation customerId={CUSTOMER} quotationId={ISSUED} staffView />, 'siv', [{ action: 'manage', subject: 'all' }]);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('note').textContent).toMatch(/sola lettura/);
+    expect(screen.queryByRole('heading', { name: 'Approva e firma il preventivo' })).toBeNull();
+  });
+
+  it('is not found for another customer’s quotation', async () => {
+    renderPortal(<PortalQuotation customerId={SITE} quotationId={ISSUED} staffView />, 'siv', [{ action: 'manage', subject: 'all' }]);
+    expect((await screen.findByRole('alert')).textContent).toBe('Questo preventivo non è del cliente.');
+  });
+});
