@@ -369,7 +369,8 @@ export async function openFromPalette(page: Page, text: string, item: string | R
   await expect.poll(() => field.evaluate((input) => input === document.activeElement), { timeout: 10_000 }).toBe(true);
   await page.keyboard.type(text, { delay: 20 });
   await expect.poll(() => field.inputValue(), { timeout: 5_000 }).toBe(text);
-  const items = palette.locator('[cmdk-item]');
+  // A disabled item (a command not possible now, listed with its reason) is never the one chosen.
+  const items = palette.locator('[cmdk-item]:not([data-disabled="true"])');
   const target = (options.title ? items.filter({ has: page.locator('.palette-item-title', { hasText: item }) }) : items.filter({ hasText: item })).first();
   await target.waitFor({ state: 'visible', timeout: 15_000 }).catch(async (error: Error) => {
     // What the palette held instead: its field, its first items and where the keyboard was.
