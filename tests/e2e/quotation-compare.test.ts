@@ -149,7 +149,9 @@ describe('comparing a quotation with its revision', () => {
 
     await focusOutOfFields(page);
     await pressKeys(page, 'r', 'k');
-    const view = page.locator('.quotation-compare:visible', { hasText: `${code} – ` }).filter({ hasText: '· revisione 0' });
+    // The revision frozen is the one the quotation had when chosen (the demo may have revised it before).
+    const frozen = Number(chosen!.attributes.revisionNumber ?? 0);
+    const view = page.locator('.quotation-compare:visible', { hasText: `${code} – ` }).filter({ hasText: `· revisione ${frozen} congelata` });
     await view.waitFor({ timeout: 15_000 });
     // Beside the editor, in the split view.
     await page.locator('.panes.is-split').waitFor();

@@ -19,6 +19,14 @@ describe('palette ranking', () => {
 
   it('shows server-filtered records as they came', () => {
     expect(rankItems([item('r', 'Rossi Spa', { prefiltered: true })], 'xyz').map((i) => i.id)).toEqual(['r']);
+    // Among the server's records, the one named as typed comes first, then those beginning with it (shorter first).
+    const found = [
+      item('rho', 'Agripack Srl – Filiale di Rho', { prefiltered: true }),
+      item('other', 'Logistica Agripack', { prefiltered: true }),
+      item('pavia', 'Agripack Srl – Pavia', { prefiltered: true }),
+      item('customer', 'Agripack Srl', { prefiltered: true }),
+    ];
+    expect(rankItems(found, 'agripack srl ').map((i) => i.id)).toEqual(['customer', 'pavia', 'rho', 'other']);
   });
 
   it('groups in order of first appearance', () => {

@@ -61,6 +61,18 @@ export function quickScore(term: string, haystack: string, words: readonly strin
   return score;
 }
 
+/**
+ * A record found by the server, by how closely its title is what was typed: the title itself first
+ * («Agripack Srl» before its sites «Agripack Srl – Filiale di Rho»), then titles that begin with it,
+ * shorter first, then the rest in the server's order.
+ */
+function recordCloseness(title: string, term: string): number {
+  const lower = title.trim().toLocaleLowerCase('it');
+  if (lower === term) return 3;
+  if (lower.startsWith(term)) return 2 + 1 / (1 + lower.length);
+  return 1;
+}
+
 /** How many of the best first-pass candidates cmdk's score then orders (it is precise but slow on 10,000 items). */
 const REFINE = 100;
 
@@ -79,7 +91,7 @@ export function rankItems(items: readonly PaletteItem[], search: string, limit =
   });
   candidates.sort((a, b) => b.quick - a.quick || a.order - b.order);
   const refined = candidates.slice(0, Math.max(REFINE, limit));
-  for (const entry of refined) entry.score = entry.item.prefiltered ? 1 : defaultFilter(entry.item.title, search.trim(), entry.item.keywords);
+  for (const entry of refined) entry.score = entry.item.prefiltered ? recordCloseness(entry.item.title, term) : defaultFilter(entry.item.title, search.trim(), entry.item.keywords);
   return refined
     .filter((entry) => entry.score > 0 || entry.quick >= 2)
     .sort((a, b) => Number(Boolean(b.item.pinned)) - Number(Boolean(a.item.pinned)) || Number(Boolean(b.item.prefiltered)) - Number(Boolean(a.item.prefiltered)) || b.score - a.score || b.quick - a.quick || a.order - b.order)
