@@ -5,7 +5,7 @@
  * Radix one, whose missing title and description break ARIA references. Shared by the app palette
  * and the benchmark. Shift+Enter runs an item on the other side of the split view.
  */
-import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Command } from 'cmdk';
 import { useModalDialog } from '../shell/ui-state.ts';
 import { groupItems, rankItems, type PaletteItem } from './palette-items.ts';
@@ -25,11 +25,26 @@ export interface PaletteViewProps {
   limit?: number;
 }
 
+/**
+ * `value`, a moment later: set by an ordinary update once the browser has painted. Not React's
+ * deferred value: a deferred render is restarted by every urgent update, and on a busy page (the
+ * screens' code loading after sign-in, on a slow machine) it was put off for over 15 s, leaving an
+ * open palette with its field typed in and no list at all.
+ */
+function useAfterPaint<T>(value: T): T {
+  const [later, setLater] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setLater(value), 0);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return later;
+}
+
 export function PaletteView({ open, onOpenChange, items, search, onSearchChange, label, placeholder, empty, status, footer, limit }: PaletteViewProps) {
   // Typing stays responsive; ranking follows a moment later when the list is long.
-  const deferredSearch = useDeferredValue(search);
-  // The dialog and its field paint first; the list fills in right after (a deferred render).
-  const listReady = useDeferredValue(open);
+  const deferredSearch = useAfterPaint(search);
+  // The dialog and its field paint first; the list fills in right after.
+  const listReady = useAfterPaint(open);
   const ranked = useMemo(() => (listReady ? rankItems(items, deferredSearch, limit) : []), [listReady, items, deferredSearch, limit]);
   const groups = useMemo(() => groupItems(ranked), [ranked]);
   const [selected, setSelected] = useState('');
