@@ -96,6 +96,16 @@ describe('tab state', () => {
     expect(workspaceReducer(ws, { type: 'setDirty', id, dirty: true })).toBe(ws);
   });
 
+  it('a tab sent to an address another tab has gives way to it: one tab per address, as the saved workspace requires', () => {
+    let ws = run(open('/portal/q/1'), open('/b'), open('/marketing/q/1'));
+    const redirected = activeTab(ws)!.id;
+    ws = workspaceReducer(ws, { type: 'setUrl', id: redirected, url: '/portal/q/1' });
+    expect(urls(ws)).toEqual(['/portal/q/1', '/b']);
+    expect(active(ws)).toBe('/portal/q/1');
+    expect(ws.closed).toEqual([]);
+    expect(userSettingsAttributes.safeParse({ openTabs: ws.tabs.map(({ url }) => ({ url })) }).success).toBe(true);
+  });
+
   it('restores saved tabs in order with the active one and the split, dropping duplicates', () => {
     const ws = run({ type: 'restore', tabs: [{ url: '/a' }, { url: '/b', title: 'B' }, { url: '/a' }, { url: '/c' }], activeUrl: '/b', splitUrl: '/c' });
     expect(urls(ws)).toEqual(['/a', '/b', '/c']);

@@ -218,6 +218,10 @@ function reduce(ws: Workspace, action: WorkspaceAction): Workspace {
     case 'setDirty': {
       const tab = ws.tabs.find((t) => t.id === action.id);
       if (!tab) return ws;
+      // An address has one tab (DESIGN §4): a tab sent to one already open (a redirect to a page open in
+      // another tab) gives way to that tab, shown in its place, and is not offered for reopening.
+      const twin = action.type === 'setUrl' ? ws.tabs.find((t) => t.id !== tab.id && t.url === action.url) : undefined;
+      if (twin) return { ...reduce(reduce(ws, { type: 'activate', id: twin.id }), { type: 'close', id: tab.id }), closed: ws.closed };
       const patch = action.type === 'setUrl' ? { url: action.url } : action.type === 'setTitle' ? { title: action.title } : { dirty: action.dirty };
       if (Object.entries(patch).every(([key, value]) => tab[key as keyof Tab] === value)) return ws;
       return { ...ws, tabs: ws.tabs.map((t) => (t.id === action.id ? { ...t, ...patch } : t)) };
