@@ -13,10 +13,12 @@ import { type SignedInSession, signedInSession } from './harness.ts';
 let session: SignedInSession;
 let page: Page;
 
-async function waitForShell(): Promise<void> {
-  await page.locator('[role=tablist]').waitFor({ state: 'visible', timeout: 30_000 });
-  await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+async function waitForShellOf(target: Page): Promise<void> {
+  await target.locator('[role=tablist]').waitFor({ state: 'visible', timeout: 30_000 });
+  await target.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
 }
+
+const waitForShell = (): Promise<void> => waitForShellOf(page);
 
 /** The precache as the worker sees it: the files its manifest lists and those in its cache. */
 async function precacheState(): Promise<{ listed: number; cached: number; controlled: boolean }> {
@@ -96,6 +98,14 @@ describe('offline shell (service worker)', () => {
   });
 
   it('a new version waits: the «nuova versione» notice offers it and Aggiorna reloads under the new worker', async () => {
+    // A browser and server of its own: in the one whose requests were cut above, the new worker stayed
+    // «installed» after «Aggiorna» about one run in three, likely because the old worker kept an event
+    // pending from the cut (activation waits for those); the workspace test's update passes every time.
+    const own = await signedInSession({ path: '/dashboard' });
+    const page = own.page;
+    const session = own;
+    try {
+      await waitForShellOf(page);
     // The app's own registration (workbox-window, after the first paint) must be done before the new
     // version appears, as it is in life: a later register() of the current URL would replace it.
     await page.addInitScript(() => {
@@ -108,7 +118,7 @@ describe('offline shell (service worker)', () => {
       };
     });
     await page.goto(`${session.server.url}/dashboard`, { waitUntil: 'commit', timeout: 30_000 });
-    await waitForShell();
+    await waitForShellOf(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null && (window as unknown as { appRegistered?: boolean }).appRegistered === true, undefined, { timeout: 30_000 });
     // What a new build's registration does: another worker script installs beside the active one.
     await page.evaluate(() => navigator.serviceWorker.register('/sw.js?v=e2e-next', { scope: '/' }));
@@ -140,7 +150,10 @@ describe('offline shell (service worker)', () => {
       error.message += `\nservice worker: ${JSON.stringify(seen)}`;
       throw error;
     });
-    await waitForShell();
+    await waitForShellOf(page);
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL), { timeout: 20_000 }).toContain('v=e2e-next');
+    } finally {
+      await own.close();
+    }
   });
 });
