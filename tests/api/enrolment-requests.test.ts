@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, insertDemoRoles, insertUser, setupApi, type Api } from './setup.ts';
+import { numericFiscalCode } from '../support/fiscal-code.ts';
 
 describe.each(engines())('enrolment requests on %s', (engine) => {
   let api: Api;
@@ -23,17 +24,8 @@ describe.each(engines())('enrolment requests on %s', (engine) => {
     return response.body.data;
   };
   let fiscal = 0;
-  /** A valid 11-digit code (the fiscal code of a worker may be numeric), unique per call. */
-  const fiscalCode = () => {
-    const digits = String(20_000_000 + fiscal++).padStart(10, '0');
-    let sum = 0;
-    for (let i = 0; i < 10; i++) {
-      let digit = Number(digits[i]);
-      if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-      sum += digit;
-    }
-    return `${digits}${(10 - (sum % 10)) % 10}`;
-  };
+  /** A valid 11-digit fiscal code, unique per call. */
+  const fiscalCode = () => numericFiscalCode(20_000_000 + fiscal++);
   const employee = (customer: string, lastName: string) =>
     create('employees', { attributes: { firstName: 'Mario', lastName, fiscalCode: fiscalCode() }, relationships: { customerId: customer } });
   const edition = (startDate: string, capacity: number, customer: string | null = null, participants: string[] = []) =>

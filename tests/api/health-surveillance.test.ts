@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, insertDemoRoles, insertUser, setupApi, type Api } from './setup.ts';
+import { numericFiscalCode } from '../support/fiscal-code.ts';
 
 describe.each(engines())('health surveillance on %s', (engine) => {
   let api: Api;
@@ -24,17 +25,7 @@ describe.each(engines())('health surveillance on %s', (engine) => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body.data;
   };
-  /** A valid 11-digit code (the fiscal code of a worker may be numeric). */
-  const numericCode = (n: number) => {
-    const digits = String(n).padStart(10, '0');
-    let sum = 0;
-    for (let i = 0; i < 10; i++) {
-      let digit = Number(digits[i]);
-      if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-      sum += digit;
-    }
-    return `${digits}${(10 - (sum % 10)) % 10}`;
-  };
+  const numericCode = numericFiscalCode;
   const visit = (employee: string, attributes: Record<string, unknown>) =>
     create('healthSurveillanceVisits', { attributes: { visitType: 'periodica', doctorName: 'Dott.ssa Paola Ferri', judgement: 'idoneo', ...attributes }, relationships: { employeeId: employee } });
   const deadlinesOf = async (employee: string) =>

@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { apiData, DEMO, launchBrowser, openFromPalette, pressUntil, settledAxe, signedInSession, signIn, storedUser, type SignedInSession, type TestServer } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
+import { numericFiscalCode } from '../support/fiscal-code.ts';
 
 interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 interface ComplianceAnswer {
@@ -45,17 +46,7 @@ async function officeViolations(office: Page): Promise<string[]> {
 
 const focused = (locator: ReturnType<Page['locator']>) => () => locator.evaluate((element) => element === document.activeElement);
 const italian = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-/** A valid 11-digit fiscal code (a worker's may be numeric), from a number. */
-function fiscalCode(n: number): string {
-  const digits = String(30_000_000 + n).padStart(10, '0').slice(-10);
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    let digit = Number(digits[i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return `${digits}${(10 - (sum % 10)) % 10}`;
-}
+const fiscalCode = (n: number): string => numericFiscalCode(30_000_000 + n);
 const daysAfter = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('an enrolment request from the portal’s training matrix', () => {
