@@ -4,21 +4,16 @@
 // when the reader reads files; what the reader may not read is no list at all, and the portal offers
 // «Documenti» when there is any list.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Provider } from 'jotai';
-import { IntlProvider } from 'react-intl';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { testIdentity } from '../../../commands/testing.ts';
 import type { PermissionRule } from '../../domain/entities/roles.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { api } from '../api/client.ts';
 import { queryClient } from '../api/query-client.ts';
 import { listKey } from '../data/records.ts';
-import { messages } from '../i18n/index.ts';
-import { SessionProvider } from '../session/session.tsx';
-import { store } from '../store.ts';
 import { CustomerDocuments } from './customer-documents.tsx';
 import { customerDocumentSections, hasCustomerDocuments } from './customer-document-sections.ts';
+import { renderSignedIn } from '../test-support/render-signed-in.tsx';
 
 const CUSTOMER = '1d2c3b4a-5f6e-4a7b-8c9d-0e1f2a3b4c5d';
 const ORDER = '0b7d3c1e-8f55-4a38-9d0e-3c0a4a6f2b11';
@@ -47,17 +42,7 @@ function renderDocuments(permissions: PermissionRule[]) {
   queryClient.setQueryData(listKey('quotations', { 'filter[customerId]': CUSTOMER, 'filter[status]': 'issued,accepted,not-accepted', sort: '-date', 'page[size]': 100 }), page(quotations));
   queryClient.setQueryData(listKey('media', { 'filter[customerId]': CUSTOMER, 'filter[ownerType]': 'employees', 'filter[nodeKind]': 'media', sort: '-createdDateTime', 'page[size]': 100 }), page([]));
   queryClient.setQueryData(['downloadLog', CUSTOMER], []);
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider identity={{ ...testIdentity, userType: 'customer', permissions }} signOut={async () => undefined}>
-          <IntlProvider locale="it" messages={messages}>
-            <CustomerDocuments customerId={CUSTOMER} />
-          </IntlProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </Provider>,
-  );
+  renderSignedIn({ ...testIdentity, userType: 'customer', permissions }, <CustomerDocuments customerId={CUSTOMER} />);
 }
 
 afterEach(() => {

@@ -4,20 +4,15 @@
 // list does not answer is «non visibile» too, and staff who may not read users see their colleagues'
 // names from the staff names (a sales manager's quotation names its salesman).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Provider } from 'jotai';
-import { IntlProvider } from 'react-intl';
+import { cleanup, screen } from '@testing-library/react';
 import { testIdentity } from '../../../commands/testing.ts';
 import type { Identity } from '../../domain/ability.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { api } from '../api/client.ts';
 import { queryClient } from '../api/query-client.ts';
 import { records } from '../data/index.ts';
-import { messages } from '../i18n/index.ts';
-import { SessionProvider } from '../session/session.tsx';
-import { store } from '../store.ts';
 import { useEntityTitle } from './references.ts';
+import { renderSignedIn } from '../test-support/render-signed-in.tsx';
 
 const SALESMAN = '3f2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
 const JOB = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
@@ -27,17 +22,7 @@ function Title({ type, id }: { type: string; id: string }) {
 }
 
 function show(identity: Identity, refs: [string, string][]) {
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider identity={identity} signOut={async () => undefined}>
-          <IntlProvider locale="it" messages={messages}>
-            {refs.map(([type, id]) => <Title key={`${type}:${id}`} type={type} id={id} />)}
-          </IntlProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </Provider>,
-  );
+  renderSignedIn(identity, refs.map(([type, id]) => <Title key={`${type}:${id}`} type={type} id={id} />));
 }
 
 afterEach(() => {

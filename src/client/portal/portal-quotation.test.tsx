@@ -4,23 +4,18 @@
 // a document (state in the customer's words, lines as the PDF prints them, totals, «Scarica il PDF»)
 // with «Approva e firma» for who may sign, and read-only with the staff note for staff.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Provider } from 'jotai';
-import { IntlProvider } from 'react-intl';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { testIdentity } from '../../../commands/testing.ts';
 import type { PermissionRule } from '../../domain/entities/roles.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { api } from '../api/client.ts';
 import { queryClient } from '../api/query-client.ts';
 import { listKey, recordKey } from '../data/records.ts';
-import { messages } from '../i18n/index.ts';
-import { SessionProvider } from '../session/session.tsx';
-import { store } from '../store.ts';
 import { TabIdContext } from '../workspace/tab-context.ts';
 import PortalQuotation from './portal-quotation.tsx';
 import PortalQuotations, { portalQuotationsQuery } from './portal-quotations.tsx';
 import { portalPageOf } from './portal-nav.tsx';
+import { renderSignedIn } from '../test-support/render-signed-in.tsx';
 
 const CUSTOMER = '1d2c3b4a-5f6e-4a7b-8c9d-0e1f2a3b4c5d';
 const SITE = '2e3d4c5b-6a7f-4b8c-9d0e-1f2a3b4c5d6e';
@@ -59,15 +54,7 @@ function renderPortal(node: React.ReactNode, userType: 'customer' | 'siv', permi
   queryClient.setQueryData(listKey('quotations', portalQuotationsQuery(CUSTOMER)), { data: [issued, accepted] as EntityJson[], meta: { total: 2, page: { number: 1, size: 100 } } });
   queryClient.setQueryData(recordKey('quotations', ISSUED), issued);
   queryClient.setQueryData(listKey('quotationProducts', { quotationId: ISSUED, all: true }), lines);
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider identity={{ ...testIdentity, userType, customerId: userType === 'customer' ? CUSTOMER : null, permissions }} signOut={async () => undefined}>
-          <IntlProvider locale="it" messages={messages}><TabIdContext.Provider value="t1">{node}</TabIdContext.Provider></IntlProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </Provider>,
-  );
+  renderSignedIn({ ...testIdentity, userType, customerId: userType === 'customer' ? CUSTOMER : null, permissions }, <TabIdContext.Provider value="t1">{node}</TabIdContext.Provider>);
 }
 
 afterEach(() => {
