@@ -15,6 +15,9 @@
  * - `conflicts`: «Da risolvere», the writes whose fields the office changed too (base, mine, theirs,
  *   who and when), or that the office's change made impossible (an intervention cancelled);
  * - `photos`: photos taken offline, as bytes with their SHA-256, until they are uploaded.
+ *
+ * Version 2 adds `syncState`: small named values of the device's sync (`lastSync`: when the queue was
+ * last sent whole while online; runtime.ts writes it, the sync centre reads it).
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import type { FieldConflict, JsonMap, RecordSections } from './merge.ts';
@@ -114,6 +117,12 @@ export interface ConflictItem {
   at: string;
 }
 
+/** A named value of the device's sync (version 2), e.g. `{ key: 'lastSync', value: '2026-11-29T08:00:00.000Z' }`. */
+export interface SyncStateRow {
+  key: string;
+  value: string;
+}
+
 export interface PhotoBlob {
   id: string;
   type: string;
@@ -132,6 +141,7 @@ export class OfflineDb extends Dexie {
   declare inbox: Table<InboxItem, string>;
   declare conflicts: Table<ConflictItem, string>;
   declare photos: Table<PhotoBlob, string>;
+  declare syncState: Table<SyncStateRow, string>;
   readonly userId: string;
 
   constructor(userId: string, options?: DexieOptions) {
@@ -144,6 +154,9 @@ export class OfflineDb extends Dexie {
       inbox: 'id, at',
       conflicts: 'id, &entryId, [type+recordId], at',
       photos: 'id, sha256, [type+recordId], createdAt',
+    });
+    this.version(2).stores({
+      syncState: 'key',
     });
   }
 }
