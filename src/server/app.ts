@@ -187,6 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return {
       apiBaseUrl: '/api',
       map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
+      // Issue 25: how many working days after today a technician's device keeps ready offline.
+      offline: { primeDays: config.fieldPrimeDays },
       auth: config.authDisabled
         ? { mode: 'disabled' }
         : {

@@ -92,3 +92,12 @@ describe('mail (SMTP_URL, MAIL_FROM)', () => {
     expect(() => loadConfig({ MAIL_FROM: 'Servizi di sicurezza' })).toThrow(/MAIL_FROM deve essere/);
   });
 });
+
+describe('offline priming (FIELD_PRIME_DAYS)', () => {
+  it('keeps 7 working days by default, accepts 0–60 and refuses anything else at start-up', () => {
+    expect(loadConfig({}).fieldPrimeDays).toBe(7);
+    expect(loadConfig({ FIELD_PRIME_DAYS: '0' }).fieldPrimeDays).toBe(0);
+    expect(loadConfig({ FIELD_PRIME_DAYS: ' 60 ' }).fieldPrimeDays).toBe(60);
+    for (const value of ['61', '-1', '7.5', 'sette', '1e1']) expect(() => loadConfig({ FIELD_PRIME_DAYS: value }), value).toThrow(/^FIELD_PRIME_DAYS deve essere un numero di giorni lavorativi da 0 a 60: trovato/);
+  });
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { documentMimeTypes, mediaKindOf } from '../domain/entities/media.ts';
 import { DEFAULT_LIMITS, type Limits } from '../domain/rules/limits.ts';
 import { INVITATION_TTL_HOURS_DEFAULT } from '../domain/rules/customer-users.ts';
+import { FIELD_PRIME_DAYS_DEFAULT, FIELD_PRIME_DAYS_MAX } from '../domain/rules/field-prime-window.ts';
 import { parseTrustedProxies } from './http/proxies.ts';
 
 export interface ServerConfig {
@@ -57,6 +58,8 @@ export interface ServerConfig {
   map: MapConfig;
   /** E-mail (issue 26 §8): through an SMTP server, or written as `.eml` files when none is set. */
   mail: MailConfig;
+  /** Working days after today a technician's device keeps ready offline (FIELD_PRIME_DAYS, 0–60, default 7; sent in /config.json). */
+  fieldPrimeDays: number;
   /** Sign-in (OpenID Connect). `embedded` is true when no OIDC_ISSUER is set: the provider at /oidc serves it. */
   oidc: {
     embedded: boolean;
@@ -200,6 +203,15 @@ export function deadlineDigestHour(env: NodeJS.ProcessEnv): number | null {
   const hour = Number(value);
   if (!/^\d{1,2}$/.test(value) || hour < 1 || hour > 23) throw new Error(`DEADLINE_DIGEST_HOUR deve essere un'ora da 1 a 23, oppure 0 o off per non inviare il riepilogo: trovato "${env.DEADLINE_DIGEST_HOUR ?? ''}"`);
   return hour;
+}
+
+/** FIELD_PRIME_DAYS: whole working days from 0 (today only) to 60; default 7. */
+export function fieldPrimeDays(env: NodeJS.ProcessEnv): number {
+  const value = env.FIELD_PRIME_DAYS?.trim();
+  if (value === undefined || value === '') return FIELD_PRIME_DAYS_DEFAULT;
+  const days = Number(value);
+  if (!/^\d{1,2}$/.test(value) || days > FIELD_PRIME_DAYS_MAX) throw new Error(`FIELD_PRIME_DAYS deve essere un numero di giorni lavorativi da 0 a ${FIELD_PRIME_DAYS_MAX}: trovato "${value}"`);
+  return days;
 }
 
 /** The mail settings from the environment; MAIL_FROM defaults to noreply at PUBLIC_URL's host. */
@@ -395,6 +407,7 @@ export function loadConfig(env = process.env): ServerConfig {
     documents: documentRenderConfig(env),
     map: mapConfig(env),
     mail: mailConfig(env, dataDir, publicUrl),
+    fieldPrimeDays: fieldPrimeDays(env),
     // PGlite's dump archives its whole data directory: backups kept inside it would be swept into every later one.
     backupDir: path.resolve(env.BACKUP_DIR || path.join(path.dirname(dataDir), 'backups')),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),

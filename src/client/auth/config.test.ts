@@ -16,6 +16,13 @@ describe('config.json', () => {
     expect(() => parseClientConfig({ apiBaseUrl: '/api', auth: { mode: 'disabled' }, map: { tileUrl: 3, attribution: '' } })).toThrow(/map.tileUrl/);
   });
 
+  it('reads the working days kept ready offline (FIELD_PRIME_DAYS) when the server sends them', () => {
+    expect(parseClientConfig({ apiBaseUrl: '/api', auth: { mode: 'disabled' }, offline: { primeDays: 7 } })).toEqual({ apiBaseUrl: '/api', auth: { mode: 'disabled' }, offline: { primeDays: 7 } });
+    expect(parseClientConfig({ apiBaseUrl: '/api', auth: { mode: 'disabled' }, offline: { primeDays: 0 } }).offline).toEqual({ primeDays: 0 });
+    expect(parseClientConfig({ apiBaseUrl: '/api', auth: { mode: 'disabled' } }).offline).toBeUndefined();
+    for (const primeDays of [-1, 1.5, '7', null]) expect(() => parseClientConfig({ apiBaseUrl: '/api', auth: { mode: 'disabled' }, offline: { primeDays } })).toThrow(/offline.primeDays/);
+  });
+
   it('refuses what it cannot use, naming the field', () => {
     expect(() => parseClientConfig(null)).toThrow(/config.json non valido/);
     expect(() => parseClientConfig({ apiBaseUrl: '', auth: { mode: 'disabled' } })).toThrow(/apiBaseUrl/);

@@ -3,7 +3,9 @@
 export type OidcConfig = { mode: 'oidc'; authority: string; clientId: string; scope: string; resource?: string | null };
 /** The customer page's map: its tile address (empty: no tiles) and their credit, plain text (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
 export type MapTiles = { tileUrl: string; attribution: string };
-export type ClientConfig = { apiBaseUrl: string; auth: { mode: 'disabled' } | OidcConfig; map?: MapTiles };
+/** Issue 25: working days after today a technician's device keeps ready offline (FIELD_PRIME_DAYS). */
+export type OfflineSettings = { primeDays: number };
+export type ClientConfig = { apiBaseUrl: string; auth: { mode: 'disabled' } | OidcConfig; map?: MapTiles; offline?: OfflineSettings };
 
 /**
  * Checks the shape by hand rather than with zod: this runs before the first paint, and zod (even
@@ -20,7 +22,13 @@ export function parseClientConfig(value: unknown): ClientConfig {
   const apiBaseUrl = text(root.apiBaseUrl, 'apiBaseUrl');
   const auth = record(root.auth, 'auth');
   const mapRecord = root.map === undefined ? undefined : record(root.map, 'map');
-  const map = mapRecord && { map: { tileUrl: string(mapRecord.tileUrl, 'map.tileUrl'), attribution: string(mapRecord.attribution, 'map.attribution') } };
+  const offlineRecord = root.offline === undefined ? undefined : record(root.offline, 'offline');
+  const primeDays = offlineRecord && (Number.isInteger(offlineRecord.primeDays) && (offlineRecord.primeDays as number) >= 0 ? (offlineRecord.primeDays as number) : fail('offline.primeDays'));
+  // The optional parts, as the server sent them: the map's tiles, the offline settings (issue 25).
+  const map = {
+    ...(mapRecord && { map: { tileUrl: string(mapRecord.tileUrl, 'map.tileUrl'), attribution: string(mapRecord.attribution, 'map.attribution') } }),
+    ...(primeDays === undefined ? {} : { offline: { primeDays } }),
+  };
   if (auth.mode === 'disabled') return { apiBaseUrl, auth: { mode: 'disabled' }, ...map };
   if (auth.mode !== 'oidc') return fail('auth.mode');
   const resource = auth.resource === undefined || auth.resource === null ? auth.resource : text(auth.resource, 'auth.resource');
