@@ -32,7 +32,8 @@ import {
 import { AuthScreen, type AuthScreenKind } from './auth/auth-screen.tsx';
 import { SessionProvider } from './session/session.tsx';
 import { readImpersonation, writeImpersonation } from './session/impersonation-state.ts';
-import type { Identity } from '../domain/ability.ts';
+import { buildAbility, type Identity } from '../domain/ability.ts';
+import { isFieldUser } from './offline/runtime-state.ts';
 import { flashAlert, showFlashAlerts } from './alerts/flash.ts';
 import { pushAlert } from './alerts/alerts.ts';
 import { forgetIdentity, isOffline, rememberIdentity, savedIdentity } from './auth/offline-start.ts';
@@ -253,10 +254,24 @@ async function boot(): Promise<void> {
     replaceRoute(landingRoute(identity, afterSignIn ?? (window.location.pathname === '/' ? null : route)));
   }
 
+  // Issue 25: a field user's offline store and outbox (offline/runtime.ts, Dexie: not in the initial JS),
+  // started after the first render, never while impersonating; stopped before the session signs out.
+  let offlineRuntime: Promise<typeof import('./offline/runtime.ts')> | undefined;
+  const startOffline = (current: Identity) => {
+    const ability = buildAbility(current.permissions);
+    if (impersonating || (!offlineRuntime && !isFieldUser(ability))) return;
+    offlineRuntime ??= import('./offline/runtime.ts');
+    offlineRuntime.then(({ startOfflineRuntime }) => startOfflineRuntime(current, ability)).catch((error: unknown) => console.error('offline runtime', error));
+  };
+  const stopOffline = () => offlineRuntime?.then(({ stopOfflineRuntime }) => stopOfflineRuntime()).catch((error: unknown) => console.error('offline runtime', error));
+
   // The change stream closes first, so the revoked token's last ticket opens nothing after sign-out.
   const signOut = () => {
     forgetIdentity();
-    return import('./data/live-updates.ts').then(({ stopLiveUpdates }) => stopLiveUpdates()).finally(() => session.signOut());
+    return Promise.resolve(stopOffline())
+      .then(() => import('./data/live-updates.ts'))
+      .then(({ stopLiveUpdates }) => stopLiveUpdates())
+      .finally(() => session.signOut());
   };
   session.onSignedOutElsewhere(() => {
     if (!restarting) window.location.assign(LOGGED_OUT_PATH);
@@ -272,6 +287,7 @@ async function boot(): Promise<void> {
     );
   render(identity);
   showFlashAlerts();
+  startOffline(identity);
   // An administrator changed this user's user, roles or zones (or notices were missed): the server
   // applies it at the next request; the menus, buttons and abilities follow here at once (same tabs,
   // same drafts) when the identity read again differs.
@@ -282,6 +298,7 @@ async function boot(): Promise<void> {
           if (JSON.stringify(fresh) === JSON.stringify(shown)) return;
           shown = fresh;
           render(fresh);
+          startOffline(fresh);
           pushAlert({ id: 'profile-changed', type: 'info', content: intl.formatMessage({ id: 'session.profileChanged' }) });
         },
         (error: unknown) => console.error('identity after a profile change', error),
