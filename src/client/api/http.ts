@@ -19,6 +19,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** No SPEC §8 alert for this request: the caller shows the problem itself (e.g. a form's 409). */
   silent?: boolean;
+  /** No alert when the server cannot be reached (status 0): the device answers or queues instead (issue 25). */
+  quietWhenUnreachable?: boolean;
   /** The version the write is based on (the entity's ETag / lastUpdatedDateTime): sent as `If-Match`. */
   ifMatch?: string;
   /** What failed, as the alert's title (SPEC §8 «Errore durante la creazione del dipendente»): a message id. */
@@ -232,7 +234,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
   function report(problem: ApiProblem, options: RequestOptions, contentType: string | null): void {
     if (problem.code === 'MAINTENANCE') return config.onMaintenance?.();
-    if (options.silent || !config.onProblem) return;
+    if (options.silent || !config.onProblem || (problem.status === 0 && options.quietWhenUnreachable)) return;
     const shown = problem.status === 0 || (isProblemContentType(contentType) && (problem.status === 403 || problem.status === 409 || problem.status >= 500));
     if (shown) config.onProblem(problem, options.failure);
   }

@@ -8,7 +8,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { versionOf, type Entity, type EntityJson } from '../../domain/entity.ts';
 import { IDEMPOTENCY_KEY_HEADER, type ActionEffect, type ActionResult, type HistoryEntry, type ListParams, type ListResult, type RecordsProvider, type WriteOptions } from '../../domain/records.ts';
-import type { ApiClient } from '../api/http.ts';
+import { ApiProblem, type ApiClient } from '../api/http.ts';
+import { showProblemAlert } from '../api/problem-alert.ts';
+import { pushAlert } from '../alerts/alerts.ts';
+import { intl } from '../i18n/index.ts';
 import type { AggregateResult } from '../../domain/aggregate.ts';
 import { api } from '../api/client.ts';
 import { queryClient } from '../api/query-client.ts';
@@ -159,6 +162,60 @@ export function productRemovalFailure(stored: readonly string[], kept: readonly 
   return stored.some((product) => !keeps.has(product)) ? 'problems.productRemoveError' : undefined;
 }
 
+/** A write sent to the server under an idempotency key (and, for a new record, under its own id). */
+export type OnlineWrite<T> = (idempotencyKey: string) => Promise<T>;
+
+/**
+ * The device's copy of a field user's work (issue 25, src/client/offline/device-records.ts), installed
+ * by the offline runtime while it runs: reads fall back on it when the server cannot be reached and
+ * show its unsent changes on top of the server's answer; writes of the kinds it `handles` go online
+ * first and are queued on the device when they cannot be sent (offline, behind unsent changes, an
+ * answer lost). Loaded lazily, so the first load does not carry the offline store.
+ */
+export interface DeviceRecords {
+  handles(type: string): boolean;
+  online(): boolean;
+  list(type: string, params?: ListParams): Promise<ListResult | undefined>;
+  get(type: string, id: string): Promise<Entity | undefined>;
+  actions(type: string, id: string): Promise<ServerAction[] | undefined>;
+  overlayList(type: string, params: ListParams, answer: ListResult): Promise<ListResult>;
+  overlayOne(type: string, entity: Entity): Promise<Entity>;
+  create(type: string, body: unknown, write: (id: string, idempotencyKey: string, body: { attributes: unknown; relationships: unknown }) => Promise<Entity>): Promise<{ result: Entity; queued: boolean }>;
+  update(type: string, entity: EntityJson, patch: { attributes?: unknown; relationships?: unknown }, write: OnlineWrite<Entity>): Promise<{ result: Entity; queued: boolean }>;
+  runAction(type: string, entity: EntityJson, action: string, body: unknown, write: OnlineWrite<ActionResult>): Promise<{ result: ActionResult; queued: boolean }>;
+}
+
+let device: DeviceRecords | null = null;
+let deviceStarting: Promise<DeviceRecords | null> | null = null;
+
+/**
+ * Installs (or, with null, removes) the device's part of the data path. A promise may be given while
+ * the store opens: offline reads wait for it instead of failing first. Queries that failed for want
+ * of a network are read again through it.
+ */
+export function installDeviceRecords(next: DeviceRecords | null | Promise<DeviceRecords | null>, client: QueryClient = queryClient): void {
+  if (next instanceof Promise) {
+    deviceStarting = next;
+    void next.then((ready) => {
+      if (deviceStarting === next) installDeviceRecords(ready, client);
+    }, () => {
+      if (deviceStarting === next) installDeviceRecords(null, client);
+    });
+    return;
+  }
+  deviceStarting = null;
+  device = next;
+  if (next) void client.refetchQueries({ predicate: (query) => query.state.status === 'error' && query.queryKey[0] === 'records' });
+}
+
+/** The device's part when the browser is offline (waiting for it while it opens), else null. */
+async function offlineDevice(): Promise<DeviceRecords | null> {
+  const current = device ?? (deviceStarting ? await deviceStarting.catch(() => null) : null);
+  return current && !current.online() ? current : null;
+}
+
+const unreachable = (error: unknown) => error instanceof ApiProblem && error.status === 0;
+
 /** A provider over an HTTP client and a query cache (the app's singletons by default; tests pass their own). */
 export function createRecordsProvider(http: ApiClient = api, client: QueryClient = queryClient): ClientRecords {
   const write = (options?: WriteOptions) => ({ ...(options?.silent ? { silent: true } : {}), ...(options?.failure ? { failure: options.failure } : {}) });
@@ -192,10 +249,11 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
     sequence.tail = run.then(() => undefined, () => undefined);
     return run;
   };
-  const runActionOn = async (type: string, entity: EntityJson, action: string, body: unknown, options?: WriteOptions): Promise<ActionResult> => {
+  const runActionOn = async (type: string, entity: EntityJson, action: string, body: unknown, options?: WriteOptions, idempotencyKey?: string): Promise<ActionResult> => {
     const answer = await http.post<ActionAnswer>('/{type}/{id}/actions/{action}', body, {
       params: { type, id: entity.id, action },
       ifMatch: versionOf(entity),
+      ...(idempotencyKey ? { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }, quietWhenUnreachable: true } : {}),
       ...write(options),
     });
     const effects = answer.meta?.effects ?? [];
@@ -213,9 +271,28 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
     }
     return result;
   };
+  /** A write kept on the device: the screens show it at once, and lists of its kind are read again (with it on top). */
+  const afterQueued = async (type: string, entity: Entity) => {
+    client.setQueryData(recordKey(type, entity.id), entity);
+    await client.invalidateQueries({ queryKey: listKey(type) });
+    await client.invalidateQueries({ queryKey: recordKey(type, entity.id), predicate: (query) => query.queryKey.length > 4 });
+    pushAlert({ id: 'offline-queued', type: 'info', content: intl.formatMessage({ id: 'records.savedOnDevice' }) });
+  };
   return {
     async list(type, params = {}, signal, options) {
-      return http.get<ListResult>('/{type}', { params: { type }, query: params, signal, ...failing(type, 'list'), ...write(options) });
+      const offline = await offlineDevice();
+      const local = offline ? await offline.list(type, params) : undefined;
+      if (local) return local;
+      const onDevice = device;
+      try {
+        const answer = await http.get<ListResult>('/{type}', { params: { type }, query: params, signal, ...failing(type, 'list'), ...write(options), ...(onDevice ? { quietWhenUnreachable: true } : {}) });
+        return onDevice ? await onDevice.overlayList(type, params, answer) : answer;
+      } catch (error) {
+        const fallback = onDevice && unreachable(error) ? await onDevice.list(type, params) : undefined;
+        if (fallback) return fallback;
+        if (onDevice && unreachable(error) && !options?.silent) showProblemAlert(error as ApiProblem, failureOf(type, 'list'));
+        throw error;
+      }
     },
 
     async exportList(type, params, mediaType, signal) {
@@ -227,10 +304,37 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
     },
 
     async get(type, id, signal) {
-      return (await http.get<One>('/{type}/{id}', { params: { type, id }, signal })).data;
+      const offline = await offlineDevice();
+      const local = offline ? await offline.get(type, id) : undefined;
+      if (local) return local;
+      const onDevice = device;
+      try {
+        const { data } = await http.get<One>('/{type}/{id}', { params: { type, id }, signal, ...(onDevice ? { quietWhenUnreachable: true } : {}) });
+        return onDevice ? await onDevice.overlayOne(type, data) : data;
+      } catch (error) {
+        const fallback = onDevice && unreachable(error) ? await onDevice.get(type, id) : undefined;
+        if (fallback) return fallback;
+        if (onDevice && unreachable(error)) showProblemAlert(error as ApiProblem);
+        throw error;
+      }
     },
 
     async create(type, body, options) {
+      const onDevice = device?.handles(type) ? device : null;
+      if (onDevice) {
+        // A field record is made under its own id, so a retry or the queue can never make it twice.
+        const { result, queued } = await onDevice.create(type, body, async (id, key, sections) =>
+          (await http.put<One>('/{type}/{id}', sections, {
+            params: { type, id },
+            headers: { [IDEMPOTENCY_KEY_HEADER]: key, 'If-None-Match': '*' },
+            quietWhenUnreachable: true,
+            ...failing(type, 'create'),
+            ...write(options),
+          })).data);
+        if (queued) await afterQueued(type, result);
+        else await invalidateAfterWrite(type, result.id, [], result, client);
+        return result;
+      }
       const { data } = await http.post<One>('/{type}', body, { params: { type }, ...failing(type, 'create'), ...write(options) });
       await invalidateAfterWrite(type, data.id, [], data, client);
       return data;
@@ -238,7 +342,21 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
 
     update(type, entity, patch, options) {
       return ownSequence(type, entity, async (base) => {
-        const { data } = await http.patch<One>('/{type}/{id}', patch, { params: { type, id: base.id }, ifMatch: versionOf(base), ...failing(type, 'update'), ...write(options) });
+        const send = async (key?: string) => (await http.patch<One>('/{type}/{id}', patch, {
+          params: { type, id: base.id },
+          ifMatch: versionOf(base),
+          ...(key ? { headers: { [IDEMPOTENCY_KEY_HEADER]: key }, quietWhenUnreachable: true } : {}),
+          ...failing(type, 'update'),
+          ...write(options),
+        })).data;
+        const onDevice = device?.handles(type) ? device : null;
+        if (onDevice) {
+          const { result, queued } = await onDevice.update(type, base, patch as { attributes?: unknown; relationships?: unknown }, send);
+          if (queued) await afterQueued(type, result);
+          else await invalidateAfterWrite(type, base.id, [], result, client);
+          return { result, fresh: result };
+        }
+        const data = await send();
         await invalidateAfterWrite(type, base.id, [], data, client);
         return { result: data, fresh: data };
       });
@@ -254,6 +372,12 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
 
     runAction(type, entity, action, body, options) {
       return ownSequence(type, entity, async (base) => {
+        const onDevice = device?.handles(type) ? device : null;
+        if (onDevice) {
+          const { result, queued } = await onDevice.runAction(type, base, action, body, (key) => runActionOn(type, base, action, body, options, key));
+          if (queued) await afterQueued(type, result.data);
+          return { result, fresh: result.created ? undefined : result.data };
+        }
         const result = await runActionOn(type, base, action, body, options);
         return { result, fresh: result.created ? undefined : result.data };
       });
@@ -303,7 +427,17 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
     },
 
     async actions(type, id, signal) {
-      return (await http.get<{ data: ServerAction[] }>('/{type}/{id}/actions', { params: { type, id }, signal })).data;
+      const offline = await offlineDevice();
+      const local = offline ? await offline.actions(type, id) : undefined;
+      if (local) return local;
+      const onDevice = device;
+      try {
+        return (await http.get<{ data: ServerAction[] }>('/{type}/{id}/actions', { params: { type, id }, signal, ...(onDevice ? { quietWhenUnreachable: true } : {}) })).data;
+      } catch (error) {
+        const fallback = onDevice && unreachable(error) ? await onDevice.actions(type, id) : undefined;
+        if (fallback) return fallback;
+        throw error;
+      }
     },
   };
 }

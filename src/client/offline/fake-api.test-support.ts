@@ -8,6 +8,7 @@
  */
 import { applyMergePatch, changedPaths } from '../../domain/merge-patch.ts';
 import type { Entity } from '../../domain/entity.ts';
+import { answerLocally } from './local-query.ts';
 
 export interface SeenRequest {
   method: string;
@@ -17,6 +18,8 @@ export interface SeenRequest {
   /** The status answered (0: no answer). */
   status: number;
   replayed: boolean;
+  /** The query string's parameters (lists). */
+  query?: [string, string][];
 }
 
 /** `before`: fails before the server sees it; `after`: applied, answer lost; `hang`: applied, no answer ever. */
@@ -91,7 +94,7 @@ export class FakeApi {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) headers[name.toLowerCase()] = value;
     const text = typeof init.body === 'string' ? init.body : '';
-    const seen: SeenRequest = { method: (init.method ?? 'GET').toUpperCase(), path: decodeURIComponent(url.pathname.replace(/^\/api/, '')), headers, body: text ? JSON.parse(text) : undefined, status: 0, replayed: false };
+    const seen: SeenRequest = { method: (init.method ?? 'GET').toUpperCase(), path: decodeURIComponent(url.pathname.replace(/^\/api/, '')), headers, body: text ? JSON.parse(text) : undefined, status: 0, replayed: false, query: [...url.searchParams.entries()] };
     this.log.push(seen);
     const interception = this.intercept(seen);
     if (interception instanceof Response) {
@@ -131,6 +134,12 @@ export class FakeApi {
     const current = this.records.get(recordKey);
     const ifMatch = seen.headers['if-match']?.replace(/^"|"$/g, '');
     const body = (seen.body ?? {}) as Record<string, unknown>;
+    if (seen.method === 'GET' && !id) {
+      // A list: the SPEC §7 query over this type's records, computed as the device would.
+      const all = [...this.records.entries()].filter(([key]) => key.startsWith(`${type}/`)).map(([, entity]) => structuredClone(entity));
+      const answer = answerLocally(type, all, Object.fromEntries(seen.query ?? []));
+      return answer ? { status: 200, body: answer } : fail(400, 'INVALID_QUERY');
+    }
     if (seen.method === 'GET') {
       if (!current) return fail(404, 'NOT_FOUND');
       if (sub === 'history') return { status: 200, body: { data: this.history.get(recordKey) ?? [] } };

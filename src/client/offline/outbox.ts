@@ -92,6 +92,11 @@ export interface DrainSummary {
 export interface EnqueueOptions {
   /** Entries (ids) that must be applied before this one. */
   dependsOn?: readonly string[];
+  /**
+   * The key an attempt already sent with this very request (an online write whose answer never came):
+   * queued under it, the server replays what it may have committed instead of writing twice.
+   */
+  idempotencyKey?: string;
 }
 
 type Sections = Partial<RecordSections>;
@@ -174,10 +179,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     await db.records.put({ ...next, ...view, updatedAt: iso() });
   }
 
-  function entryOf(fields: Pick<OutboxEntry, 'kind' | 'method' | 'path' | 'type' | 'recordId' | 'body' | 'base' | 'baseVersion'> & { action?: string }, dependsOn: readonly string[]): OutboxEntry {
+  function entryOf(fields: Pick<OutboxEntry, 'kind' | 'method' | 'path' | 'type' | 'recordId' | 'body' | 'base' | 'baseVersion'> & { action?: string }, dependsOn: readonly string[], idempotencyKey?: string): OutboxEntry {
     return {
       id: newId(),
-      idempotencyKey: newId(),
+      idempotencyKey: idempotencyKey ?? newId(),
       deviceTime: iso(),
       dependsOn: [...dependsOn],
       attempts: 0,
@@ -203,7 +208,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const body = { attributes: sections.attributes ?? {}, relationships: sections.relationships ?? {} };
     const entry = await db.transaction('rw', [db.records, db.outbox, db.inbox], async () => {
       if (await db.records.get([type, id])) throw new Error(`${type}/${id} is already on this device`);
-      const created = entryOf({ kind: 'create', method: 'PUT', path: recordPath(type, id), type, recordId: id, body, base: null, baseVersion: null }, enqueue.dependsOn ?? []);
+      const created = entryOf({ kind: 'create', method: 'PUT', path: recordPath(type, id), type, recordId: id, body, base: null, baseVersion: null }, enqueue.dependsOn ?? [], enqueue.idempotencyKey);
       await db.outbox.add(created);
       await db.records.put({ type, id, version: null, server: null, metadata: {}, ...body, primedAt: null, updatedAt: iso() });
       return created;
@@ -220,7 +225,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const patch = diffRecord(view, after);
       if (!patch) return null;
       const dependsOn = await withCreateDependency(type, id, enqueue.dependsOn);
-      const edit = entryOf({ kind: 'update', method: 'PATCH', path: recordPath(type, id), type, recordId: id, body: patch, base: view, baseVersion: stored.version }, dependsOn);
+      const edit = entryOf({ kind: 'update', method: 'PATCH', path: recordPath(type, id), type, recordId: id, body: patch, base: view, baseVersion: stored.version }, dependsOn, enqueue.idempotencyKey);
       await db.outbox.add(edit);
       await refreshLocal(type, id);
       return edit;
@@ -234,7 +239,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const stored = await db.records.get([type, id]);
       if (!stored) throw new Error(`${type}/${id} is not on this device: prime it before acting on it offline`);
       const dependsOn = await withCreateDependency(type, id, enqueue.dependsOn);
-      const queued = entryOf({ kind: 'action', action, method: 'POST', path: `${recordPath(type, id)}/actions/${encodeURIComponent(action)}`, type, recordId: id, body, base: sectionsOf(stored), baseVersion: stored.version }, dependsOn);
+      const queued = entryOf({ kind: 'action', action, method: 'POST', path: `${recordPath(type, id)}/actions/${encodeURIComponent(action)}`, type, recordId: id, body, base: sectionsOf(stored), baseVersion: stored.version }, dependsOn, enqueue.idempotencyKey);
       await db.outbox.add(queued);
       return queued;
     });

@@ -1,5 +1,6 @@
 /** Italian texts of the record layer (keys `records.*`): kept drafts, live changes, Cronologia. */
 export default {
+  'records.savedOnDevice': 'Salvato sul dispositivo: sarà inviato appena il server è raggiungibile (vedi «Sincronizzazione»).',
   'records.draft.offer': 'Ripristina le modifiche non salvate delle {time}?',
   'records.draft.offerDay': 'Ripristina le modifiche non salvate del {time}?',
   'records.draft.restore': 'Ripristina',
