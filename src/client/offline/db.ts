@@ -17,7 +17,9 @@
  * - `photos`: photos taken offline, as bytes with their SHA-256, until they are uploaded.
  *
  * Version 2 adds `syncState`: small named values of the device's sync (`lastSync`: when the queue was
- * last sent whole while online; runtime.ts writes it, the sync centre reads it).
+ * last sent whole while online; runtime.ts writes it, the sync centre reads it), and what priming keeps
+ * (prime.ts): `primed` (the records a priming run keeps, to remove them once out of the window),
+ * `readiness` (per intervention: primed when, what is missing), `thumbnails` (photo thumbnails as bytes).
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import type { FieldConflict, JsonMap, RecordSections } from './merge.ts';
@@ -123,6 +125,46 @@ export interface SyncStateRow {
   value: string;
 }
 
+/** A record kept by priming (version 2): `run` is the run that last wanted it; others' are removed unless work on them is queued. */
+export interface PrimedKey {
+  type: string;
+  id: string;
+  run: string;
+}
+
+/** What an intervention lacks offline (prime.ts): kinds the user may not read, thumbnails that failed or were left out. */
+export interface ReadinessMissing {
+  /** API types refused (403) or unreadable, so left out. */
+  kinds: string[];
+  /** Thumbnails that could not be read (refused, none made, unreadable). */
+  thumbnails: number;
+  /** Thumbnails dropped to stay within the budget (the farthest days first). */
+  thumbnailsOverBudget: number;
+  /** The intervention itself was left out to stay within the budget. */
+  overBudget: boolean;
+}
+
+/** Per intervention (version 2): when it was last primed and what it lacks; ready when nothing does. */
+export interface ReadinessRow {
+  assignmentId: string;
+  primedAt: string;
+  /** Its day in Rome (`YYYY-MM-DD`); today for one running or paused. */
+  day: string;
+  ready: boolean;
+  missing: ReadinessMissing;
+}
+
+/** A photo's thumbnail as bytes (version 2), from the media row's preview. */
+export interface ThumbnailRow {
+  mediaId: string;
+  mediaType: string;
+  bytes: ArrayBuffer;
+  size: number;
+  /** The nearest day of an intervention that shows it: the farthest days are dropped first over the budget. */
+  day: string;
+  primedAt: string;
+}
+
 export interface PhotoBlob {
   id: string;
   type: string;
@@ -142,6 +184,9 @@ export class OfflineDb extends Dexie {
   declare conflicts: Table<ConflictItem, string>;
   declare photos: Table<PhotoBlob, string>;
   declare syncState: Table<SyncStateRow, string>;
+  declare primed: Table<PrimedKey, [string, string]>;
+  declare readiness: Table<ReadinessRow, string>;
+  declare thumbnails: Table<ThumbnailRow, string>;
   readonly userId: string;
 
   constructor(userId: string, options?: DexieOptions) {
@@ -157,6 +202,9 @@ export class OfflineDb extends Dexie {
     });
     this.version(2).stores({
       syncState: 'key',
+      primed: '[type+id], run',
+      readiness: 'assignmentId',
+      thumbnails: 'mediaId, day',
     });
   }
 }
