@@ -186,6 +186,9 @@ export const routes: readonly RouteDef[] = [
   { name: 'MailOutbox', path: '/mail/outbox', title: t('nav.mailOutbox'), group: 'admin', needsId: false, can: ['read', 'mail message'], staffOnly: true, aliases: [t('nav.alias.mailOutbox')] },
   { name: 'MailOutboxId', path: '/mail/outbox/:id', title: t('nav.mailOutboxId'), needsId: true, can: ['read', 'mail message'], staffOnly: true, kind: 'mailMessages', opensRecord: true },
 
+  // Issue 25: the sync centre of a field user's offline queue (src/client/offline/sync-centre-screen.tsx); who may
+  // record checks keeps an offline store (src/client/offline/runtime-state.ts `isFieldUser`). Not in the SPEC table.
+  { name: 'Sync', path: '/sync', title: t('nav.sync'), needsId: false, can: ['create', 'checks'], aliases: [t('nav.alias.sync'), t('nav.alias.offline'), t('nav.alias.syncQueue')] },
   { name: 'Preview', path: '/preview/:entity/:id', title: t('nav.preview'), needsId: true },
   // Catch-all (SPEC §2): must stay last.
   { name: 'NotFound', path: '*', title: t('nav.notFound'), needsId: false },

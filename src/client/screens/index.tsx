@@ -26,6 +26,7 @@ const RegisterImportScreen = lazyComponent(() => import('../import/register-impo
 const ImportRecordScreen = lazyComponent(() => import('../import/import-record-screen.tsx'));
 const PortalScreen = lazyComponent(() => import('../portal/portal-screen.tsx'));
 const MailMessageScreen = lazyComponent(() => import('../mail/mail-message-screen.tsx'));
+const SyncCentreScreen = lazyComponent(() => import('../offline/sync-centre-screen.tsx'));
 
 export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
@@ -94,6 +95,8 @@ function ScreenBody({ url, spec, params }: { url: string; spec: ResolvedScreen['
       return <PreviewScreen type={params.entity ?? ''} id={params.id ?? ''} />;
     case 'maintenance':
       return <MaintenanceScreen />;
+    case 'sync':
+      return <SyncCentreScreen />;
   }
 }
 

@@ -17,6 +17,7 @@ export type ScreenSpec =
   | { screen: 'import' }
   | { screen: 'importRecord' }
   | { screen: 'mailMessage' }
+  | { screen: 'sync' }
   | { screen: 'portal' }
   | { screen: 'root' }
   | { screen: 'maintenance' };
@@ -29,6 +30,7 @@ const form = (type: string, idParam = 'id'): ScreenSpec => ({ screen: 'form', ty
 export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Record<string, string>) => ScreenSpec)>> = {
   CustomersType: (params) => grid('customers', { 'filter[isPerson]': String(params.type === 'person') }),
   Root: { screen: 'root' },
+  Sync: { screen: 'sync' },
   Dashboard: { screen: 'dashboard' },
   Maintenance: { screen: 'maintenance' },
   Activities: grid('activities'),

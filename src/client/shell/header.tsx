@@ -2,6 +2,7 @@
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatSequence } from '../../../commands/keys.ts';
+import { SyncIndicatorSlot, signOutGuarded } from '../offline/sync-centre-header.tsx';
 import { DueRemindersBadge } from '../reminders/due-reminders.tsx';
 import { ImpersonationControl } from '../session/impersonation.tsx';
 import { useSession } from '../session/session.tsx';
@@ -40,10 +41,11 @@ export function Header({ dark }: { dark: boolean }) {
       <button type="button" className="theme-toggle" aria-pressed={dark} onClick={toggleTheme}>
         <FormattedMessage id="workspace.header.themeDark" />
       </button>
+      <SyncIndicatorSlot />
       <DueRemindersBadge />
       <ImpersonationControl />
       <span className="user-name">{session.identity.displayName}</span>
-      <button type="button" onClick={() => void session.signOut()}>
+      <button type="button" onClick={() => void signOutGuarded(session.signOut)}>
         <FormattedMessage id="workspace.header.signOut" />
       </button>
     </header>

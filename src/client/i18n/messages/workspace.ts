@@ -97,6 +97,7 @@ export default {
   'nav.impersonationAudit': 'Registro impersonificazioni',
   'nav.mailOutbox': 'Posta in uscita',
   'nav.mailOutboxId': 'Messaggio e-mail',
+  'nav.sync': 'Sincronizzazione',
   'nav.preview': 'Anteprima',
   'nav.notFound': 'Pagina non trovata',
 
@@ -113,6 +114,9 @@ export default {
   'nav.alias.home': 'Home',
   'nav.alias.impersonationAudit': 'Accessi come altri utenti',
   'nav.alias.mailOutbox': 'E-mail inviate',
+  'nav.alias.sync': 'Sincronizza le modifiche',
+  'nav.alias.offline': 'Offline e modifiche non inviate',
+  'nav.alias.syncQueue': 'Coda di invio',
   'nav.alias.employees': 'Dipendenti',
   'nav.alias.technicianQualifications': 'Tecnici manutentori qualificati',
   'nav.alias.healthSurveillanceVisits': 'Giudizi di idoneità del medico competente',

@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+// The sync centre (issue 25) over a real runtime on fake-indexeddb and the app's HTTP client behind a
+// fake fetch: the counts, a conflict resolved with «Mantieni il mio» (mine reaches the server), a
+// refused change discarded after its confirmation, and the screen of a user without a runtime.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { InMemoryWebStorage } from 'oidc-client-ts';
+import { testIdentity } from '../../../commands/testing.ts';
+import { buildAbility, type Identity } from '../../domain/ability.ts';
+import { configureApi } from '../api/client.ts';
+import { closeDialog, dialogAtom } from '../shell/dialog.tsx';
+import { store } from '../store.ts';
+import { renderSignedIn } from '../test-support/render-signed-in.tsx';
+import { FakeApi, problem } from './fake-api.test-support.ts';
+import { startOfflineRuntime, stopOfflineRuntime, type OfflineRuntime } from './runtime.ts';
+import SyncCentreScreen from './sync-centre-screen.tsx';
+
+const technician: Identity = { ...testIdentity, id: 'tecnico-sync-centre', permissions: [{ action: ['create', 'read', 'update'], subject: 'checks' }] };
+const salesman: Identity = { ...testIdentity, id: 'commerciale-sync-centre', permissions: [{ action: 'read', subject: 'customer' }] };
+
+let server: FakeApi;
+const original = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+beforeEach(() => {
+  Object.defineProperty(globalThis, 'localStorage', { value: new InMemoryWebStorage(), configurable: true });
+  server = new FakeApi();
+  configureApi({ baseUrl: 'http://fake/api', fetch: server.fetch, getAccessToken: () => 'token', refreshAccessToken: async () => null, onLoginRequired: () => undefined });
+});
+afterEach(async () => {
+  cleanup();
+  store.set(dialogAtom, null);
+  await stopOfflineRuntime();
+  if (original) Object.defineProperty(globalThis, 'localStorage', original);
+});
+
+/** A queue with one change waiting (no network for it), one refused by the server, one in «Da risolvere». */
+async function queueWithEverything(runtime: OfflineRuntime): Promise<void> {
+  const { outbox } = runtime;
+  await outbox.prime('checks', server.seed('checks', 'c-conflict', { notes: 'da vedere', code: 'VER-1' }));
+  await outbox.prime('checks', server.seed('checks', 'c-refused', { notes: '', code: 'VER-2' }));
+  await outbox.prime('checks', server.seed('checks', 'c-waiting', { notes: '', code: 'VER-3' }));
+  server.intercept = () => 'before';
+  await outbox.enqueueEdit('checks', 'c-conflict', { attributes: { notes: 'estintore scarico', code: 'VER-1' } });
+  await outbox.enqueueEdit('checks', 'c-refused', { attributes: { notes: 'x'.repeat(10), code: 'VER-2' } });
+  await outbox.enqueueEdit('checks', 'c-waiting', { attributes: { notes: 'in attesa', code: 'VER-3' } });
+  await outbox.drain();
+  // The office changed the same note meanwhile; the server refuses the second change; the third has no network.
+  server.officeEdit('checks', 'c-conflict', { attributes: { notes: 'sostituito dall’ufficio' } });
+  server.intercept = (request) => {
+    if (request.path.endsWith('/c-refused')) return problem(422, 'VALIDATION_ERROR', 'Dati non validi', { errors: [{ pointer: '/attributes/notes', code: 'too_big', message: 'Troppo lungo' }] });
+    if (request.path.endsWith('/c-waiting')) return 'before';
+    return undefined;
+  };
+  await runtime.db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+  await outbox.drain();
+}
+
+const count = (name: string) => document.querySelector(`[data-count="${name}"]`)?.textContent;
+
+describe('the sync centre', () => {
+  it('shows the counts, resolves a conflict with «Mantieni il mio» and discards a refused change', async () => {
+    const runtime = (await startOfflineRuntime(technician, buildAbility(technician.permissions), { locks: null }))!;
+    runtime.outbox.stop(); // the test drains by itself
+    await queueWithEverything(runtime);
+    renderSignedIn(technician, <SyncCentreScreen />);
+
+    await screen.findByRole('heading', { level: 1, name: 'Sincronizzazione' });
+    await waitFor(() => expect([count('pending'), count('failed'), count('conflicts')]).toEqual(['1', '1', '1']));
+    expect(screen.getByText('In linea')).toBeTruthy();
+    expect(screen.getByText('Ultima sincronizzazione')).toBeTruthy();
+
+    // The queue lists the waiting change with its attempts and the network error.
+    const queue = screen.getByRole('table', { name: 'Coda di invio' });
+    const waitingRow = within(queue).getAllByRole('row').find((row) => row.textContent?.includes('VER-3'))!;
+    expect(waitingRow.textContent).toContain('Rete non raggiungibile');
+    expect(within(waitingRow).getByRole('button', { name: /^Riprova ora/ })).toBeTruthy();
+
+    // The refusal, with the server's Italian message and its field error.
+    const refused = document.querySelector('[data-inbox]') as HTMLElement;
+    expect(refused.textContent).toContain('Dati non validi');
+    expect(refused.textContent).toContain('Troppo lungo');
+
+    // «Da risolvere»: base, mine, theirs and who changed it.
+    const conflictTable = screen.getByRole('table', { name: /Campi in conflitto/ });
+    const [, fieldRow] = within(conflictTable).getAllByRole('row');
+    expect(within(fieldRow!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['da vedere', 'estintore scarico', 'sostituito dall’ufficio', expect.stringContaining('Paola Pianificatrice')]);
+
+    server.intercept = (request) => (request.path.endsWith('/c-waiting') ? 'before' : undefined);
+    fireEvent.click(screen.getByRole('button', { name: /^Mantieni il mio/ }));
+    await waitFor(() => expect(count('conflicts')).toBe('0'));
+    await runtime.outbox.drain();
+    await waitFor(() => expect(server.get('checks', 'c-conflict')?.attributes.notes).toBe('estintore scarico'));
+
+    fireEvent.click(screen.getByRole('button', { name: /^Scarta/ }));
+    await waitFor(() => expect(store.get(dialogAtom)?.request.title).toBe('Scartare la modifica?'));
+    act(() => closeDialog(true));
+    await waitFor(() => expect(count('failed')).toBe('0'));
+    expect(await runtime.db.inbox.count()).toBe(0);
+    // The refused change was never written.
+    expect(server.get('checks', 'c-refused')?.attributes.notes).toBe('');
+    expect(count('pending')).toBe('1');
+  });
+
+  it('says so to a user who keeps no offline data', async () => {
+    renderSignedIn(salesman, <SyncCentreScreen />);
+    expect((await screen.findByRole('note')).textContent).toContain('non ci sono dati offline per te');
+  });
+});
