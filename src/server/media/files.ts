@@ -23,6 +23,11 @@ import { ImagePreviews } from './images.ts';
 import { recordingFacts } from './server-facts.ts';
 
 export interface UploadRequest {
+  /**
+   * The id the client chose for the media row (a UUID; offline photos, issue 25): a repeat of the
+   * request for the same file answers a fresh link for the same row instead of a second row.
+   */
+  id?: string | null;
   name: string;
   mimeType: string;
   bytesCount: number;
@@ -145,9 +150,16 @@ export class MediaFiles {
     this.previews = new ImagePreviews(deps.config.thumbnails);
   }
 
-  /** `POST /api/media/uploads`: a media row for the file, and the link its bytes go to. */
-  async createUpload(call: CallContext, body: unknown): Promise<{ data: Entity; upload: UploadLink }> {
-    const { config, links } = this.deps;
+  /**
+   * `POST /api/media/uploads`: a media row for the file, and the link its bytes go to (`created`:
+   * a new row, 201). With a client `id` (issue 25, retry-safe uploads) the row is made under that id;
+   * asked again for the same file (same owner or customer, folder, type and declared size) while its
+   * bytes have not arrived, it answers the same row with a fresh link (`created: false`, 200): a new
+   * nonce, so earlier links stop working. Any other row under that id (another file, a removed one,
+   * one whose bytes arrived) is 412 RECORD_EXISTS: the client reads it to know which.
+   */
+  async createUpload(call: CallContext, body: unknown): Promise<{ data: Entity; upload: UploadLink; created: boolean }> {
+    const { config } = this.deps;
     const request = parseUploadRequest(body);
     if (request.owner && OWNER_TYPES_WITHOUT_FILES.has(request.owner.type)) {
       throw new Problem('VALIDATION_FAILED', { errors: [{ pointer: '/owner/type', code: 'ownerNotAllowed', message: OWNER_NOT_ALLOWED_MESSAGE }] });
@@ -158,13 +170,22 @@ export class MediaFiles {
     if (request.bytesCount > config.maxUploadBytes) {
       throw new Problem('FILE_TOO_LARGE', { message: `Il file è troppo grande: al massimo ${Math.floor(config.maxUploadBytes / (1024 * 1024))} MB`, extensions: { maxBytes: config.maxUploadBytes } });
     }
+    // Who may not attach to the record learns nothing of which ids are taken.
+    await this.authorizeTarget(call, request);
     const nonce = newNonce();
-    const media = await this.createRow(call, request, { uploadNonce: nonce });
+    const existing = request.id ? await this.mediaRow(request.id) : undefined;
+    const media = existing ? await this.renewNonce(call, existing, request, nonce) : await this.createRow(call, request, { uploadNonce: nonce });
+    return { data: media, upload: this.uploadLink(call, media.id, nonce, request), created: !existing };
+  }
+
+  /** The signed link for `mediaId`'s bytes: bound to the row, its nonce, size, type and uploader. */
+  private uploadLink(call: CallContext, mediaId: string, nonce: string, request: Pick<UploadRequest, 'bytesCount' | 'mimeType'>): UploadLink {
+    const { config, links } = this.deps;
     const mimeType = bareMimeType(request.mimeType);
     const exp = Math.floor(Date.now() / 1000) + config.uploadLinkSeconds;
     const claims: LinkClaims = {
       p: 'upload',
-      m: media.id,
+      m: mediaId,
       exp,
       n: nonce,
       s: request.bytesCount,
@@ -172,49 +193,87 @@ export class MediaFiles {
       ...(call.identity.userId ? { u: call.identity.userId } : {}),
       ...(call.identity.impersonatorId ? { i: call.identity.impersonatorId } : {}),
     };
-    return {
-      data: media,
-      upload: { url: contentPath(media.id, links.sign(claims)), method: 'PUT', headers: { 'Content-Type': mimeType }, expiresAt: new Date(exp * 1000).toISOString() },
-    };
+    return { url: contentPath(mediaId, links.sign(claims)), method: 'PUT', headers: { 'Content-Type': mimeType }, expiresAt: new Date(exp * 1000).toISOString() };
   }
 
   /**
-   * The media row of a file about to be uploaded. Attached to a record, it is that record's file (and
-   * its customer's): the caller must be allowed to update the record, and that is enough (the media
-   * kind's `attachedTo`: no right on customers needed). A file of a customer's tree needs the right to
-   * change the customer. The declared size counts against the caller's quota (`reserveQuota`), in the
-   * transaction that makes the row.
+   * Attached to a record, a file is that record's: the caller must be allowed to update the record,
+   * and that is enough (the media kind's `attachedTo`: no right on customers needed). A file of a
+   * customer's tree needs the right to change the customer.
    */
-  private async createRow(call: CallContext, request: Omit<UploadRequest, 'bytesCount'> & { bytesCount: number }, meta: Record<string, unknown>): Promise<Entity> {
+  private async authorizeTarget(call: CallContext, request: UploadRequest): Promise<void> {
     const { service } = this.deps;
-    const customerId = request.owner ? null : (request.customerId ?? null);
     if (request.owner) {
       // Attaching a file is changing the record: who may not change it may not attach to it, whatever their rights on files.
       const owner = await service.get(request.owner.type, request.owner.id, call);
       call.access.authorize('update', service.kind(request.owner.type), owner);
-    } else if (customerId) {
-      const customer = await service.get('customers', customerId, call);
+    } else if (request.customerId) {
+      const customer = await service.get('customers', request.customerId, call);
       call.access.authorize('update', service.kind('customers'), customer);
     }
+  }
+
+  /**
+   * A fresh link for the row a client made under its own id, still waiting for its bytes: the new
+   * nonce is recorded through the write pipeline (the caller must be allowed to change the row, as
+   * for any media write), and its version moves, so the sweep of abandoned uploads counts from now.
+   */
+  private async renewNonce(call: CallContext, media: Entity, request: UploadRequest, nonce: string): Promise<Entity> {
+    const meta = isRecord(media.attributes.meta) ? media.attributes.meta : {};
+    const same =
+      !media.metadata.isDeleted &&
+      media.attributes.nodeKind === 'media' &&
+      !meta.uploadedAt &&
+      !this.uploading.has(media.id) &&
+      media.attributes.bytesCount === request.bytesCount &&
+      media.attributes.mimeType === bareMimeType(request.mimeType) &&
+      (media.attributes.parentId ?? null) === (request.parentId ?? null) &&
+      (request.owner
+        ? media.relationships.ownerType === request.owner.type && String(media.relationships.ownerId ?? '').toLowerCase() === request.owner.id.toLowerCase()
+        : !media.relationships.ownerId && (media.relationships.customerId ?? null) === (request.customerId ?? null));
+    if (!same) throw new Problem('RECORD_EXISTS');
+    // The server records the nonce (server facts: media kind's beforeWrite).
+    return this.deps.service.update('media', media.id, { attributes: { meta: { uploadNonce: nonce } } }, `"${media.metadata.lastUpdatedDateTime}"`, recordingFacts(call));
+  }
+
+  /**
+   * The media row of a file about to be uploaded (the caller's right to attach it was checked:
+   * `authorizeTarget`), under the client's id when it chose one. The declared size counts against
+   * the caller's quota (`reserveQuota`), in the transaction that makes the row.
+   */
+  private async createRow(call: CallContext, request: UploadRequest, meta: Record<string, unknown>): Promise<Entity> {
+    const { service } = this.deps;
+    const customerId = request.owner ? null : (request.customerId ?? null);
     const mimeType = bareMimeType(request.mimeType);
     const extension = extensionOf(request.name);
+    const id = request.id ? request.id.toLowerCase() : undefined;
     return service.transaction(call, async (trx) => {
       await this.reserveQuota(trx, call, request.bytesCount);
       // The server records the declared size and the upload's nonce (server facts: media kind's beforeWrite).
-      return service.createWithin(trx, recordingFacts(call), 'media', {
-        attributes: {
-          nodeKind: 'media',
-          type: mediaKindOf(mimeType),
-          name: request.name,
-          mimeType,
-          bytesCount: request.bytesCount,
-          ...(extension ? { extension } : {}),
-          ...(request.parentId ? { parentId: request.parentId } : {}),
-          meta,
+      return service.createWithin(
+        trx,
+        recordingFacts(call),
+        'media',
+        {
+          attributes: {
+            nodeKind: 'media',
+            type: mediaKindOf(mimeType),
+            name: request.name,
+            mimeType,
+            bytesCount: request.bytesCount,
+            ...(extension ? { extension } : {}),
+            ...(request.parentId ? { parentId: request.parentId } : {}),
+            meta,
+          },
+          metadata: {},
+          relationships: { customerId, ...(request.owner ? { ownerType: request.owner.type, ownerId: request.owner.id } : {}) },
         },
-        metadata: {},
-        relationships: { customerId, ...(request.owner ? { ownerType: request.owner.type, ownerId: request.owner.id } : {}) },
-      });
+        id ? { id } : undefined,
+      );
+    }).catch(async (error: unknown) => {
+      // Two first requests for the same client id at once: the loser's insert meets the winner's key.
+      if (id && (error as { code?: unknown }).code === '23505' && (await this.mediaRow(id))) throw new Problem('RECORD_EXISTS');
+      throw error;
     });
   }
 
@@ -315,8 +374,9 @@ export class MediaFiles {
   }
 
   /**
-   * Removes the files whose bytes never arrived: media rows made for an upload link that expired
-   * more than `graceSeconds` ago without an upload (a closed tab, a cancelled or failed transfer),
+   * Removes the files whose bytes never arrived: media rows whose last upload link (the row's last
+   * change: a link asked again for a client's id renews the nonce) expired more than `graceSeconds`
+   * ago without an upload (a closed tab, a cancelled or failed transfer),
    * with whatever part of them reached the store. Answers how many were removed.
    */
   async sweepAbandonedUploads(now = new Date(), graceSeconds = 3600): Promise<number> {
@@ -324,7 +384,7 @@ export class MediaFiles {
     const kind = service.kind('media');
     const before = new Date(now.getTime() - (config.uploadLinkSeconds + graceSeconds) * 1000);
     const result = await sql<{ id: string }>`SELECT id FROM ${sql.raw(tableName(kind))}
-      WHERE NOT is_deleted AND created_date_time < ${before.toISOString()}::timestamptz
+      WHERE NOT is_deleted AND last_updated_date_time < ${before.toISOString()}::timestamptz
         AND attributes->'meta'->>'uploadNonce' IS NOT NULL AND attributes->'meta'->>'uploadedAt' IS NULL
       LIMIT 500`.execute(db);
     const ids = result.rows.map((row) => row.id).filter((id) => !this.uploading.has(id));
@@ -461,7 +521,7 @@ export async function storeGeneratedFile(
   );
 }
 
-const UPLOAD_REQUEST_KEYS: ReadonlySet<string> = new Set(['name', 'mimeType', 'bytesCount', 'parentId', 'customerId', 'owner']);
+const UPLOAD_REQUEST_KEYS: ReadonlySet<string> = new Set(['id', 'name', 'mimeType', 'bytesCount', 'parentId', 'customerId', 'owner']);
 
 function parseUploadRequest(body: unknown): UploadRequest {
   const errors: { pointer: string; code: string; message: string }[] = [];
@@ -482,6 +542,7 @@ function parseUploadRequest(body: unknown): UploadRequest {
   const mimeType = text('mimeType', 200);
   const bytesCount = b.bytesCount;
   if (typeof bytesCount !== 'number' || !Number.isInteger(bytesCount) || bytesCount < 0) errors.push({ pointer: '/bytesCount', code: 'invalidValue', message: 'Valore non valido' });
+  const id = optionalId('id');
   const parentId = optionalId('parentId');
   const customerId = optionalId('customerId');
   let owner: UploadRequest['owner'] = null;
@@ -495,5 +556,5 @@ function parseUploadRequest(body: unknown): UploadRequest {
   for (const key of Object.keys(b).filter((k) => !UPLOAD_REQUEST_KEYS.has(k))) errors.push({ pointer: `/${key}`, code: 'unrecognizedKeys', message: 'Campo non previsto' });
   if (!isRecord(body)) errors.unshift({ pointer: '', code: 'invalidType', message: 'Atteso un oggetto JSON' });
   if (errors.length > 0) throw new Problem('VALIDATION_FAILED', { errors });
-  return { name, mimeType, bytesCount: bytesCount as number, parentId, customerId, owner };
+  return { id, name, mimeType, bytesCount: bytesCount as number, parentId, customerId, owner };
 }

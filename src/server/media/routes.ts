@@ -55,9 +55,10 @@ export async function registerMediaRoutes(
   app.addHook('onClose', async () => clearInterval(sweep));
 
   app.post('/api/media/uploads', async (request, reply) => {
-    const answer = await files.createUpload(options.callOf(request), request.body);
-    reply.code(201).header('Location', `/api/media/${answer.data.id}`).header('Cache-Control', 'no-store');
-    return answer;
+    // A client's id asked again (issue 25): the same row with a fresh link, 200.
+    const { data, upload, created } = await files.createUpload(options.callOf(request), request.body);
+    reply.code(created ? 201 : 200).header('Location', `/api/media/${data.id}`).header('Cache-Control', 'no-store');
+    return { data, upload };
   });
 
   // A browser sends its token only from script: `Accept: application/json` gets the address to open instead of the redirect.

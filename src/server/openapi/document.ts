@@ -884,6 +884,7 @@ function mediaPaths(): Record<string, JsonSchema> {
           content: json({
             type: 'object',
             properties: {
+              id: { type: ['string', 'null'], format: 'uuid', description: 'Identificativo scelto dal client (foto offline): ripetuta per lo stesso file, la richiesta risponde la stessa scheda con un nuovo collegamento (200).' },
               name: { type: 'string', maxLength: 255 },
               mimeType: { type: 'string', maxLength: 200 },
               bytesCount: { type: 'integer', minimum: 0 },
@@ -896,7 +897,8 @@ function mediaPaths(): Record<string, JsonSchema> {
         },
         responses: {
           201: { description: 'Scheda creata; i byte vanno inviati a `upload.url`.', content: json({ type: 'object', properties: { data: media, upload: link }, required: ['data', 'upload'] }) },
-          ...problems(400, 401, 403, 404, 413, 415, 422, 503),
+          200: { description: 'Con `id` di una scheda che attende ancora i byte: la stessa scheda e un nuovo collegamento (i precedenti non valgono più).', content: json({ type: 'object', properties: { data: media, upload: link }, required: ['data', 'upload'] }) },
+          ...problems(400, 401, 403, 404, 412, 413, 415, 422, 503),
         },
       },
     },
