@@ -27,6 +27,7 @@ import { workspaceAtom } from '../workspace/workspace-state.ts';
 import { addMessages } from '../i18n/index.ts';
 import interventionMessages from '../i18n/messages/intervention.ts';
 import { InterventionChecklist } from './checklist.tsx';
+import { OfflineReadinessSlot } from '../offline/readiness-slot.tsx';
 import { injectInterventionStyles } from './styles.ts';
 
 addMessages(interventionMessages);
@@ -72,6 +73,8 @@ function LoadedIntervention({ kind, controller, stored, draft }: { kind: KindDef
     >
       <section className="form-section" aria-labelledby="intervention-header-title">
         <h2 id="intervention-header-title"><FormattedMessage id="intervention.header" /></h2>
+        {/* Issue 25: whether this device keeps the intervention ready for work without a network (a technician's only). */}
+        <OfflineReadinessSlot assignmentId={stored.id} />
         <RecordFields sections={sections} paths={HEADER_PATHS} draft={draft} setField={controller.setField} errors={controller.errors} access={controller.access} locked={locked} />
         <Operators controller={controller} draft={draft} />
       </section>

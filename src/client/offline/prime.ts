@@ -30,6 +30,7 @@ import { ApiProblem, type ApiClient } from '../api/http.ts';
 import type { OfflineDb, PrimedKey, ReadinessMissing, ReadinessRow, StoredRecord, ThumbnailRow } from './db.ts';
 import type { JsonMap } from './merge.ts';
 import type { Outbox } from './outbox.ts';
+import { currentPrimingDb, setPrimingDb } from './prime-registry.ts';
 
 /**
  * What priming may keep per user: records (their JSON length) plus thumbnails (their bytes). 50 MB is
@@ -597,6 +598,8 @@ export function startPriming(runtime: PrimingRuntime, options: StartPrimingOptio
   };
   const onOnline = () => schedule();
   globalThis.addEventListener?.('online', onOnline);
+  // The screens' readiness badges read this store.
+  setPrimingDb(runtime.db);
   const refresh = setInterval(run, refreshMs);
   let unsubscribe: (() => void) | undefined;
   const listen = subscribe ?? (async (listener: (notice: { type: string }) => void) => (await import('../data/live-updates.ts')).onChangeNotice(listener));
@@ -614,5 +617,6 @@ export function startPriming(runtime: PrimingRuntime, options: StartPrimingOptio
     clearInterval(refresh);
     globalThis.removeEventListener?.('online', onOnline);
     unsubscribe?.();
+    if (currentPrimingDb() === runtime.db) setPrimingDb(null);
   };
 }
