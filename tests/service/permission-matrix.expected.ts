@@ -490,6 +490,8 @@ export const expected: Record<string, CallerExpectation> = {
       equipments: { read: all },
       components: { read: all },
       installations: { read: all },
+      // Issue 23: the type an equipment list names (0043-equipment-type-readers).
+      equipmentFamilies: { read: all },
       physicalActivities: { read: all, update: all, actions: { plan: all, postpone: all } },
       physicalEquipments: { read: all },
       physicalInstallations: { read: all },
@@ -523,6 +525,7 @@ export const expected: Record<string, CallerExpectation> = {
       equipments: { read: ['equipmentFireB'] },
       components: { read: all },
       installations: { read: all },
+      equipmentFamilies: { read: all },
       physicalActivities: { read: all, update: all, actions: { plan: all, postpone: all } },
       physicalEquipments: { read: all },
       physicalInstallations: { read: all },
@@ -593,6 +596,8 @@ export const expected: Record<string, CallerExpectation> = {
       assignmentActivities: { read: all },
       equipments: { read: all },
       components: { read: all },
+      // Issue 23: the type an equipment list names (0043-equipment-type-readers).
+      equipmentFamilies: { read: all },
       // Issue 25: their own qualifications only (the fixture's is the Manutentore's).
       technicianQualifications: { read: [] },
     },

@@ -44,6 +44,7 @@ import { healthSurveillanceMigration } from './migrations/0039-health-surveillan
 import { contactsAsUsersMigration } from './migrations/0040-contacts-as-users.ts';
 import { technicianQualificationRulesMigration } from './migrations/0041-technician-qualification-rules.ts';
 import { clienteOrdersMigration } from './migrations/0042-cliente-orders.ts';
+import { equipmentTypeReadersMigration } from './migrations/0043-equipment-type-readers.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0040-contacts-as-users': contactsAsUsersMigration,
   '0041-technician-qualification-rules': technicianQualificationRulesMigration,
   '0042-cliente-orders': clienteOrdersMigration,
+  '0043-equipment-type-readers': equipmentTypeReadersMigration,
 };
 
 /**

@@ -91,7 +91,7 @@ export const roleDefinitions: readonly { name: string; description: string; perm
       { action: 'manage', subject: 'service request' },
       // Deadlines: planned into interventions and postponed with a reason.
       { action: 'update', subject: 'physical activity' },
-      { action: 'read', subject: ['calendar', 'physical activity', 'physical equipment', 'physical installation', 'customer', 'customer location', 'equipment', 'installation', 'activity', 'user', 'zone', 'order'] },
+      { action: 'read', subject: ['calendar', 'physical activity', 'physical equipment', 'physical installation', 'customer', 'customer location', 'equipment', 'equipment type', 'installation', 'activity', 'user', 'zone', 'order'] },
       { action: 'manage', subject: 'reminder', conditions: { 'relationships.userId': USER_ID } },
     ],
   },
@@ -127,7 +127,8 @@ export const roleDefinitions: readonly { name: string; description: string; perm
     name: 'Esterno',
     description: 'Tecnico di una ditta esterna: consulta interventi, attività e attrezzature.',
     permissions: [
-      { action: 'read', subject: ['assignment', 'assignment activity', 'equipment'] },
+      // The equipment's type names it on every list and page (0043-equipment-type-readers).
+      { action: 'read', subject: ['assignment', 'assignment activity', 'equipment', 'equipment type'] },
       // Issue 25: their own qualifications.
       { action: 'read', subject: 'technician qualification', conditions: { 'relationships.userId': USER_ID } },
     ],
