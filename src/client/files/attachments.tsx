@@ -20,6 +20,9 @@ import { formatSequence } from '../../../commands/keys.ts';
 import { BlurhashThumb } from './blurhash-thumb.tsx';
 import { downloadMedia, startUpload, UploadCancelled, type UploadTarget } from './upload.ts';
 import { injectFileStyles } from './styles.ts';
+// Entry-safe (no Dexie): the offline code itself (photos-app.ts) is loaded with import() when a field user takes a photo.
+import { useOfflineRuntime } from '../offline/runtime-state.ts';
+import type { LocalPhoto } from '../offline/photos.ts';
 
 addMessages(fileMessages);
 injectFileStyles();
@@ -64,6 +67,14 @@ interface Pending {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * The records whose photos a field user takes with the camera and keeps on the device until they are
+ * sent (issue 25, photos offline: src/client/offline/photos.ts): a check's photos, a rectification's evidence.
+ */
+export const OFFLINE_PHOTO_TYPES: ReadonlySet<string> = new Set(['checks', 'rectifications']);
+const photoDate = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Rome' });
+const loadPhotos = () => import('../offline/photos-app.ts');
+
 export function mediaIdsOf(shape: AttachmentsShape, value: unknown): string[] {
   if (shape === 'one') return typeof value === 'string' && value ? [value] : [];
   if (!Array.isArray(value)) return [];
@@ -93,6 +104,30 @@ export function Attachments(props: AttachmentsProps) {
   const [uploaded, setUploaded] = useState<Record<string, Entity>>({});
   const [dragging, setDragging] = useState(false);
   const ids = mediaIdsOf(shape, value);
+  // Photos offline (issue 25): with the field user's offline runtime, the camera's photos are kept on the device and sent by its uploader.
+  const runtime = useOfflineRuntime();
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const photosOffline = runtime !== null && Boolean(type && id) && OFFLINE_PHOTO_TYPES.has(type ?? '');
+  const [queued, setQueued] = useState<{ key: string; photos: LocalPhoto[] }>({ key: '', photos: [] });
+  const [queueError, setQueueError] = useState<string | null>(null);
+  const ownerKey = photosOffline ? `${runtime?.userId}/${type}/${id}` : '';
+  useEffect(() => {
+    if (!runtime || !ownerKey || !type || !id) return;
+    let live = true;
+    let unwatch: (() => void) | undefined;
+    loadPhotos().then(
+      (photos) => {
+        if (live) unwatch = photos.watchQueuedPhotos(runtime, type, id, (list) => setQueued({ key: ownerKey, photos: list }));
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      unwatch?.();
+    };
+  }, [runtime, ownerKey, type, id]);
+  // Shown until the record's value holds the photo's media id (its attach answered, the record read again).
+  const waitingPhotos = queued.key === ownerKey ? queued.photos.filter((photo) => !ids.includes(photo.mediaId)) : [];
   const idsKey = ids.join(',');
   // The latest value and onChange, for uploads that finish after several renders.
   const latest = useRef({ value, onChange });
@@ -145,6 +180,32 @@ export function Attachments(props: AttachmentsProps) {
     [shape, target, add, queryClient],
   );
 
+  const takePhotos = useCallback(
+    (files: readonly File[]) => {
+      if (!runtime || !type || !id) return;
+      setQueueError(null);
+      void (async () => {
+        const photos = await loadPhotos();
+        for (const file of files) {
+          const name = t('files.photoName', { date: photoDate.format(new Date()).replace(/[/:]/g, '-').replace(',', '') });
+          const shown = await photos.queuePhoto(runtime, { owner: { type, id }, file, name });
+          URL.revokeObjectURL(shown.url); // the list shows it from the store (watchQueuedPhotos)
+        }
+        photos.startPhotoUploads(runtime).kick();
+      })().catch((error: unknown) => setQueueError(t('files.photoQueueFailed', { message: error instanceof Error ? error.message : String(error) })));
+    },
+    [runtime, type, id],
+  );
+  const photoAction = (action: 'retry' | 'discard', photoId: string) => {
+    if (!runtime) return;
+    void loadPhotos().then(async (photos) => {
+      if (action === 'retry') {
+        await photos.retryPhoto(runtime.db, photoId);
+        photos.startPhotoUploads(runtime).kick();
+      } else await photos.discardPhoto(runtime.db, photoId);
+    }).catch(() => undefined);
+  };
+
   const openPicker = useCallback(() => input.current?.click(), []);
   const keyOf = props.attachKeyOf === undefined ? (type && id ? { type, id } : null) : props.attachKeyOf;
   const keyType = keyOf?.type;
@@ -180,9 +241,9 @@ export function Attachments(props: AttachmentsProps) {
       onDrop={onDrop}
     >
       <legend>
-        {label} <span className="form-list-count">({ids.length})</span>
+        {label} <span className="form-list-count">({ids.length + waitingPhotos.length})</span>
       </legend>
-      {ids.length === 0 && pending.length === 0 && <p className="files-empty">{t('files.empty')}</p>}
+      {ids.length === 0 && pending.length === 0 && waitingPhotos.length === 0 && <p className="files-empty">{t('files.empty')}</p>}
       <ul className="files-list">
         {ids.map((mediaId, index) => {
           const media = byId.get(mediaId);
@@ -235,13 +296,51 @@ export function Attachments(props: AttachmentsProps) {
             </div>
           </li>
         ))}
+        {waitingPhotos.map((photo) => (
+          <li key={photo.id} className="files-item is-queued" data-queued-photo={photo.mediaId}>
+            <div className="files-row">
+              <img className="files-queued-thumb" src={photo.url} alt={t('files.preview', { name: photo.name })} width={48} height={48} />
+              <span className="files-name">{photo.name}</span>
+              <span className="files-size">{formatBytes(photo.size)}</span>
+              {photo.failed ? (
+                <>
+                  <span className="files-error" role="alert">{t('files.photoFailed', { message: photo.failed.message })}</span>
+                  <button type="button" onClick={() => photoAction('retry', photo.id)}>{t('files.photoRetry', { name: photo.name })}</button>
+                  <button type="button" onClick={() => photoAction('discard', photo.id)}>{t('files.photoDiscard', { name: photo.name })}</button>
+                </>
+              ) : (
+                <span className="files-waiting" role="status">{t('files.photoWaiting')}</span>
+              )}
+            </div>
+          </li>
+        ))}
       </ul>
+      {queueError && <p className="files-error" role="alert">{queueError}</p>}
       {!readOnly && (
         <div className="files-drop">
           <span>{t(shape === 'one' ? 'files.dropOne' : 'files.drop')}</span>{' '}
           <button type="button" onClick={openPicker} aria-describedby={`${inputId}-hint`}>
             {t(shape === 'one' ? 'files.pickOne' : 'files.pick')}
           </button>
+          {photosOffline && (
+            <>
+              <button type="button" className="files-camera" onClick={() => cameraInput.current?.click()}>
+                {t('files.camera')}
+              </button>
+              <input
+                ref={cameraInput}
+                type="file"
+                accept="image/*"
+                capture="environment"
+                hidden
+                data-camera-field={field}
+                onChange={(event) => {
+                  takePhotos([...(event.target.files ?? [])]);
+                  event.target.value = '';
+                }}
+              />
+            </>
+          )}
           {keyType && keyId && <span id={`${inputId}-hint`} className="form-hint">{t('files.keyHint', { keys: formatSequence(attachKey) })}</span>}
           <input
             ref={input}

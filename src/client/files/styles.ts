@@ -14,6 +14,9 @@ const css = `
 .files-thumb[data-loaded="true"] > img { opacity: 1; }
 .files-error { color: var(--danger, #b00020); }
 .files-drop { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
+.files-queued-thumb { width: 3rem; height: 3rem; object-fit: cover; border-radius: 4px; }
+.files-waiting { font-size: .85em; color: var(--text-muted, #555); }
+@media (pointer: coarse) { .files-drop button, .files-item button { min-height: 44px; min-width: 44px; } }
 .files-item progress { width: 10rem; }
 .files-tree { margin-top: 1rem; }
 .files-tree-actions, .files-tree-edit { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin-bottom: .5rem; }

@@ -12,7 +12,7 @@ import { api } from '../api/client.ts';
 import { readImpersonation } from '../session/impersonation-state.ts';
 import { onOfflineRuntime } from './runtime-state.ts';
 import type { LockManagerLike } from './outbox.ts';
-import { uploadQueuedPhotos, type PhotoRuntime, type PhotoSummary, type UploadPhotosOptions } from './photos.ts';
+import { localPhotoOf, queuedPhotosOf, uploadQueuedPhotos, type LocalPhoto, type PhotoRuntime, type PhotoSummary, type UploadPhotosOptions } from './photos.ts';
 
 export interface PhotoUploader {
   /** A round now (or right after the one running). */
@@ -112,4 +112,29 @@ export function startPhotoUploads(runtime: PhotoRuntime, options: PhotoUploaderO
   };
   uploaders.set(runtime, uploader);
   return uploader;
+}
+
+/**
+ * The photos of one record still on the device, as the screen shows them (`onChange` with each change,
+ * object URLs of their bytes, revoked when replaced or unwatched); starts the uploader too, so photos
+ * queued before a reload go on. Answers the unsubscribe.
+ */
+export function watchQueuedPhotos(runtime: PhotoRuntime, type: string, recordId: string, onChange: (photos: LocalPhoto[]) => void): () => void {
+  startPhotoUploads(runtime).kick();
+  let shown: LocalPhoto[] = [];
+  const revoke = (photos: LocalPhoto[]) => photos.forEach((photo) => URL.revokeObjectURL(photo.url));
+  const subscription = liveQuery(() => queuedPhotosOf(runtime.db, type, recordId)).subscribe({
+    next: (rows) => {
+      const previous = shown;
+      shown = rows.map((row) => localPhotoOf(row));
+      onChange(shown);
+      revoke(previous);
+    },
+    error: () => undefined,
+  });
+  return () => {
+    subscription.unsubscribe();
+    revoke(shown);
+    shown = [];
+  };
 }
