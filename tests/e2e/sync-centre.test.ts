@@ -54,6 +54,58 @@ describe('the sync centre', () => {
     guard.expectClean();
   });
 
+  it('on a 360×740 touch screen: a refusal and a conflict as cards, 44 px targets, nothing scrolls sideways', async () => {
+    const context = await session.browser.newContext({ locale: 'it-IT', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    const phone = await context.newPage();
+    try {
+      await phone.goto(`${session.server.url}/sync`, { waitUntil: 'commit', timeout: 60_000 });
+      await signIn(phone, session.server, DEMO.maintainer);
+      const centre = phone.locator('.sync-centre:visible');
+      await centre.locator('[data-count="pending"]').waitFor({ timeout: 30_000 });
+      const guard = guardJourney(phone);
+      expect(await phone.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+      // What a day offline may leave, written into the user's store as the outbox writes it: a change the
+      // server refused (with a field error) and one in «Da risolvere»; the page reads the store again.
+      await phone.evaluate(async () => {
+        const name = (await indexedDB.databases()).map((db) => db.name).find((db) => db?.startsWith('backoffice-offline-'))!;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error as Error);
+        });
+        const at = new Date().toISOString();
+        const entry = { id: 'e2e-refused', idempotencyKey: 'k1', method: 'PATCH', path: '/checks/c1', kind: 'update', type: 'checks', recordId: 'c1', body: { attributes: { notes: 'Estintore con la spina di sicurezza mancante e il manometro fuori scala' } }, base: null, baseVersion: null, deviceTime: at, dependsOn: [], attempts: 1, nextAttemptAt: 0, state: 'pending', rebases: 0 };
+        const tx = db.transaction(['inbox', 'conflicts'], 'readwrite');
+        tx.objectStore('inbox').put({ id: entry.id, entry, status: 422, code: 'VALIDATION_ERROR', message: 'I dati inviati non sono validi', errors: [{ pointer: '/attributes/notes', code: 'too_big', message: 'Il testo è troppo lungo' }], at });
+        tx.objectStore('conflicts').put({
+          id: 'e2e-conflict', entryId: 'e2e-entry', type: 'checks', recordId: 'c2', reason: 'fields', at, theirs: { attributes: {}, relationships: {} }, theirsVersion: at,
+          fields: [{ path: ['attributes', 'notes'], pointer: '/attributes/notes', base: 'Da verificare', mine: 'Sostituito il manometro dell’estintore al piano interrato', theirs: 'Estintore da sostituire entro fine mese', changedByName: 'Paola Pianificatrice', changedAt: at }],
+        });
+        await new Promise<void>((resolve, reject) => {
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error as Error);
+        });
+        db.close();
+      });
+      await phone.reload();
+      await expect.poll(() => centre.locator('[data-count="failed"]').textContent(), { timeout: 30_000 }).toBe('1');
+      expect(await centre.locator('[data-count="conflicts"]').textContent()).toBe('1');
+      expect(await centre.locator('[data-inbox]').textContent()).toContain('Il testo è troppo lungo');
+      expect(await centre.getByRole('table', { name: /Campi in conflitto/ }).textContent()).toContain('Estintore da sostituire entro fine mese');
+      for (const name of ['Sincronizza ora', /^Riprova:/, /^Scarta:/, /^Mantieni il mio/, /^Accetta il loro/]) {
+        const box = await centre.getByRole('button', { name }).boundingBox();
+        expect(box?.height, String(name)).toBeGreaterThanOrEqual(44);
+      }
+      expect((await phone.locator('.app-header .sync-indicator').boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await centre.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+      await guard.expectAccessible('sync centre on a phone');
+      guard.expectClean();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('is neither in the header nor in the palette of a user who records no checks', async () => {
     const context = await session.browser.newContext({ locale: 'it-IT' });
     const other = await context.newPage();
