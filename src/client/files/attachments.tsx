@@ -69,9 +69,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /**
  * The records whose photos a field user takes with the camera and keeps on the device until they are
- * sent (issue 25, photos offline: src/client/offline/photos.ts): a check's photos, a rectification's evidence.
+ * sent (issue 25, photos offline: src/client/offline/photos.ts): a check's photos. (A rectification's
+ * evidence is the customer's, sent from the portal's own form, and anomalies keep no photos.)
  */
-export const OFFLINE_PHOTO_TYPES: ReadonlySet<string> = new Set(['checks', 'rectifications']);
+export const OFFLINE_PHOTO_TYPES: ReadonlySet<string> = new Set(['checks']);
 const photoDate = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Rome' });
 const loadPhotos = () => import('../offline/photos-app.ts');
 
