@@ -22,7 +22,8 @@ import { enumLabel, formatMoney } from '../forms/format.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { TabIdContext } from '../workspace/tab-context.ts';
 import { activeTabAtom } from '../workspace/workspace-state.ts';
-import { lineAmounts, offerPercentOf, type LineDraft, type NumberField } from './lines.ts';
+import { lineAmounts, type LineDraft, type NumberField } from './lines.ts';
+import { offerHintText } from '../../domain/rules/pricing.ts';
 
 export const ROW_HEIGHT = 32;
 
@@ -321,10 +322,6 @@ interface RowHandlers {
 
 const percentText = (value: number) => `${formatItalianNumber(value)}%`;
 
-/** An empty «Sconto %» says the customer's offer already in the unit price («offerta 10%», «maggior. 5%»). */
-const offerHint = (intl: ReturnType<typeof useIntl>, offer: number | undefined) => (offer === undefined
-  ? ''
-  : intl.formatMessage({ id: offer > 0 ? 'quotationEditor.offerHint' : 'quotationEditor.surchargeHint' }, { percent: percentText(Math.abs(offer)) }));
 
 const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem, editing, handlers, showCosts }: RowProps) {
   const intl = useIntl();
@@ -341,7 +338,7 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
         quantity: formatItalianNumber(line.quantity),
         listPrice: money(line.listPrice),
         unitPrice: money(line.unitPrice),
-        discountPercent: line.discountPercent ? percentText(line.discountPercent) : offerHint(intl, offerPercentOf(line)),
+        discountPercent: line.discountPercent ? percentText(line.discountPercent) : offerHintText(line),
         net: money(amounts?.netTotal),
         costPrice: money(line.costPrice),
         margin: money(amounts?.margin),

@@ -118,15 +118,8 @@ export function moveLine(lines: readonly LineDraft[], index: number, delta: -1 |
 }
 
 /** A line's amounts, when it has them (a product line with a unit price). */
-/**
- * How far the unit price is from the list price when the line has no discount of its own: the
- * customer's commercial offer, already applied to the unit price (positive a discount, negative a
- * surcharge), so an empty «Sconto %» beside a lower price says why. Undefined when nothing differs.
- */
-export function offerPercentOf(line: LineDraft): number | undefined {
-  if (line.kind !== 'product' || line.discountPercent || !line.listPrice || line.unitPrice === undefined || line.unitPrice === line.listPrice) return undefined;
-  return Math.round(((line.listPrice - line.unitPrice) / line.listPrice) * 10_000) / 100;
-}
+/** The customer's offer already in a line's unit price: one rule for the editor, the portal and the printed quotation. */
+export { offerPercentOfLine as offerPercentOf } from '../../domain/rules/pricing.ts';
 
 export function lineAmounts(line: LineDraft): LineTotals | undefined {
   if (line.kind !== 'product' || line.unitPrice === undefined) return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicablePriceList, isPriceListValid, priceLine, type PricedCustomer, type PricedProduct, type PricingList } from './pricing.ts';
+import { applicablePriceList, isPriceListValid, priceLine, type PricedCustomer, type PricedProduct, type PricingList, offerHintText } from './pricing.ts';
 
 const productId = 'p1';
 const product: PricedProduct = {
@@ -98,5 +98,20 @@ describe('priceLine', () => {
     const bare: PricedProduct = { name: 'Sopralluogo', description: ' Sopralluogo tecnico ', costPrice: 12 };
     const line = priceLine({ productId, product: bare, customer: undefined, priceLists: [], today });
     expect(line).toEqual({ description: 'Sopralluogo tecnico', priceListId: null, priceListSource: null, offerPercent: 0, costPrice: 12 });
+  });
+});
+
+describe('the offer an empty discount stands for', () => {
+  const line = { kind: 'product', listPrice: 80, unitPrice: 72, discountPercent: 0 };
+  it('says the offer or the surcharge already in the unit price, once, in Italian', () => {
+    expect(offerHintText(line)).toBe('offerta 10%');
+    expect(offerHintText({ ...line, unitPrice: 84 })).toBe('maggior. 5%');
+    expect(offerHintText({ ...line, unitPrice: 55.2 })).toBe('offerta 31%');
+  });
+  it('says nothing with a line discount, the list price, no price or a section', () => {
+    expect(offerHintText({ ...line, discountPercent: 5 })).toBe('');
+    expect(offerHintText({ ...line, unitPrice: 80 })).toBe('');
+    expect(offerHintText({ ...line, listPrice: null })).toBe('');
+    expect(offerHintText({ ...line, kind: 'note' })).toBe('');
   });
 });

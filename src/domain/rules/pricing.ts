@@ -18,6 +18,7 @@
 import { calendarDay } from './calendar.ts';
 import { applyCommercialOffer, effectiveCommercialPercentage, type CommercialOfferTerms } from './commercial-offer.ts';
 import { roundEur } from './money.ts';
+import { formatItalianNumber } from './price-list-rows.ts';
 
 export interface PricedProduct {
   name: string;
@@ -108,4 +109,22 @@ export function priceLine(input: { productId: string; product: PricedProduct; cu
     ...(typeof cost === 'number' ? { costPrice: roundEur(cost) } : {}),
     ...(supplier ? { supplierId: supplier.supplierId } : {}),
   };
+}
+
+/**
+ * How far a line's unit price is from its list price when it has no discount of its own: the
+ * customer's commercial offer, already applied to the unit price (positive a discount, negative a
+ * surcharge), so an empty «Sconto %» beside a lower price says why («offerta 10%») on the editor, the
+ * portal and the printed quotation alike. Undefined when nothing differs.
+ */
+export function offerPercentOfLine(line: { kind?: string | null; discountPercent?: number | null; listPrice?: number | null; unitPrice?: number | null }): number | undefined {
+  if ((line.kind ?? 'product') !== 'product' || line.discountPercent || !line.listPrice || line.unitPrice === undefined || line.unitPrice === null || line.unitPrice === line.listPrice) return undefined;
+  return Math.round(((line.listPrice - line.unitPrice) / line.listPrice) * 10_000) / 100;
+}
+
+/** What an empty «Sconto %» says of the offer in the unit price: «offerta 10%», «maggior. 5%», or nothing. */
+export function offerHintText(line: Parameters<typeof offerPercentOfLine>[0]): string {
+  const offer = offerPercentOfLine(line);
+  if (offer === undefined) return '';
+  return `${offer > 0 ? 'offerta' : 'maggior.'} ${formatItalianNumber(Math.abs(offer))}%`;
 }

@@ -23,6 +23,7 @@ import { calendarDay } from '../../domain/rules/calendar.ts';
 import { italianDate } from '../../domain/entities/italian-date.ts';
 import { systemTypeNames } from '../../domain/entities/technician-qualifications.ts';
 import { lineTotals, type LineAmounts } from '../../domain/rules/totals.ts';
+import { offerHintText } from '../../domain/rules/pricing.ts';
 import { orderStateLabels } from '../../domain/machines/order.ts';
 
 export interface ReportHeading {
@@ -98,7 +99,8 @@ function numberedLines(lines: Parameters<typeof quotationProductTotals>[0][]): R
       quantita: l.quantity,
       unita: printedUnits[l.unitOfMeasure ?? 'each'] ?? l.unitOfMeasure,
       prezzoUnitario: l.unitPrice,
-      sconto: l.discountPercent,
+      // An empty discount beside a price the customer's offer lowered says so, as the editor and the portal do.
+      sconto: l.discountPercent || offerHintText(l as Parameters<typeof offerHintText>[0]) || l.discountPercent,
       totale: quotationProductTotals(l).netTotal,
       note: l.notes,
     };
@@ -634,7 +636,7 @@ export class DocumentData {
             descrizione: str(line.description) ?? str(attrs(products.get(String(line.productId))).name),
             quantita: line.quantity,
             prezzoUnitario: line.unitPrice,
-            sconto: line.discountPercent ?? 0,
+            sconto: line.discountPercent || offerHintText(line as Parameters<typeof offerHintText>[0]) || (line.discountPercent ?? 0),
             // The agreed price less the line discount, as the order's own totals count it.
             totale: lineTotals(line as LineAmounts).netTotal,
           })),

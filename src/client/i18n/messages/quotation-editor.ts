@@ -25,8 +25,6 @@ const quotationEditor: Record<string, string> = {
   'quotationEditor.kind.section': 'Sezione',
   'quotationEditor.kind.note': 'Nota',
   'quotationEditor.optional': 'opzionale',
-  'quotationEditor.offerHint': 'offerta {percent}',
-  'quotationEditor.surchargeHint': 'maggior. {percent}',
   'quotationEditor.offerHint.title': 'Offerta commerciale del cliente, già applicata al prezzo unitario; uno sconto di riga si aggiunge',
   'quotationEditor.cellOf': '{column} della riga {n}',
   'quotationEditor.invalidNumber': 'Numero non valido',
