@@ -2,6 +2,7 @@
 // for a field user and never while impersonating, idempotent, the unsent count given to the shell and
 // withdrawn on stop, the «last sync» kept in the store.
 import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InMemoryWebStorage } from 'oidc-client-ts';
 import { testIdentity } from '../../../commands/testing.ts';
@@ -25,6 +26,8 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await stopOfflineRuntime();
+  // Each test starts from an empty device.
+  for (const { name } of await indexedDB.databases()) if (name) await Dexie.delete(name);
   if (original) Object.defineProperty(globalThis, 'localStorage', original);
   else delete (globalThis as { localStorage?: Storage }).localStorage;
 });

@@ -3,6 +3,7 @@
 // fake fetch: the counts, a conflict resolved with «Mantieni il mio» (mine reaches the server), a
 // refused change discarded after its confirmation, and the screen of a user without a runtime.
 import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { InMemoryWebStorage } from 'oidc-client-ts';
@@ -30,6 +31,8 @@ afterEach(async () => {
   cleanup();
   store.set(dialogAtom, null);
   await stopOfflineRuntime();
+  // Each test starts from an empty device.
+  for (const { name } of await indexedDB.databases()) if (name) await Dexie.delete(name);
   if (original) Object.defineProperty(globalThis, 'localStorage', original);
 });
 
@@ -57,7 +60,8 @@ async function queueWithEverything(runtime: OfflineRuntime): Promise<void> {
 
 const count = (name: string) => document.querySelector(`[data-count="${name}"]`)?.textContent;
 
-describe('the sync centre', () => {
+// jsdom, fake-indexeddb and React together: several seconds on a busy two-core machine.
+describe('the sync centre', { timeout: 30_000 }, () => {
   it('shows the counts, resolves a conflict with «Mantieni il mio» and discards a refused change', async () => {
     const runtime = (await startOfflineRuntime(technician, buildAbility(technician.permissions), { locks: null }))!;
     runtime.outbox.stop(); // the test drains by itself
@@ -98,6 +102,21 @@ describe('the sync centre', () => {
     expect(await runtime.db.inbox.count()).toBe(0);
     // The refused change was never written.
     expect(server.get('checks', 'c-refused')?.attributes.notes).toBe('');
+    expect(count('pending')).toBe('1');
+  });
+
+  it('asks to sign in again when the session expired with changes in the queue (the outbox waits on a 401)', async () => {
+    const expired: Identity = { ...technician, id: 'tecnico-sync-expired' };
+    const runtime = (await startOfflineRuntime(expired, buildAbility(expired.permissions), { locks: null }))!;
+    runtime.outbox.stop();
+    await runtime.outbox.prime('checks', server.seed('checks', 'c-expired', { notes: '' }));
+    await runtime.outbox.enqueueEdit('checks', 'c-expired', { attributes: { notes: 'dopo la scadenza' } });
+    server.intercept = () => problem(401, 'UNAUTHORIZED', 'Sessione scaduta');
+    await runtime.outbox.drain();
+    expect((await runtime.db.outbox.toArray())[0]?.lastError?.status).toBe(401);
+    renderSignedIn(expired, <SyncCentreScreen />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Accedi di nuovo per inviare le modifiche');
+    expect(screen.getByRole('button', { name: 'Accedi di nuovo' })).toBeTruthy();
     expect(count('pending')).toBe('1');
   });
 

@@ -3,6 +3,7 @@
 // asks instead («Annulla» keeps the session); «Esporta e scarta» saves the user's outbox, inbox,
 // conflicts and photo metadata as JSON, deletes the offline database, and only then signs out.
 import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
@@ -33,6 +34,8 @@ afterEach(async () => {
   cleanup();
   store.set(dialogAtom, null);
   await stopOfflineRuntime();
+  // Each test starts from an empty device.
+  for (const { name } of await indexedDB.databases()) if (name) await Dexie.delete(name);
   if (original) Object.defineProperty(globalThis, 'localStorage', original);
 });
 
@@ -63,7 +66,8 @@ const readBlob = (blob: Blob) => new Promise<string>((resolve, reject) => {
   reader.readAsText(blob);
 });
 
-describe('the sign-out guard', () => {
+// jsdom, fake-indexeddb and React together: several seconds on a busy two-core machine.
+describe('the sign-out guard', { timeout: 30_000 }, () => {
   it('signs out at once when nothing is unsent', async () => {
     await technicianRuntime();
     const signOut = vi.fn(async () => undefined);
