@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Locator, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { freePort } from '../support/free-port.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
@@ -276,6 +276,8 @@ export interface SignedInSessionOptions {
   /** App path opened before signing in (default `/dashboard`). */
   path?: string;
   viewport?: { width: number; height: number };
+  /** More options of the browser context (a phone: `{ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true }`). */
+  contextOptions?: BrowserContextOptions;
   server?: StartServerOptions;
 }
 
@@ -284,7 +286,7 @@ export async function signedInSession(options: SignedInSessionOptions = {}): Pro
   let browser: Browser | undefined;
   try {
     browser = await launchBrowser();
-    const context = await browser.newContext({ locale: 'it-IT', viewport: options.viewport ?? { width: 1400, height: 900 } });
+    const context = await browser.newContext({ locale: 'it-IT', viewport: options.viewport ?? { width: 1400, height: 900 }, ...options.contextOptions });
     const page = await context.newPage();
     // File choosers are intercepted from the start: Playwright turns interception on asynchronously
     // when the first 'filechooser' listener is added, so a key press sent right after
