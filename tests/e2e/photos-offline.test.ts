@@ -66,7 +66,7 @@ describe('photos offline', () => {
   it('a photo taken offline is shown «In attesa di invio», and uploaded once back online: one media row with its hash, on the check', async () => {
     const { assignment, row: planned } = await interventionOfToday();
     await openIntervention(page, assignment);
-    await startIfNeeded(page, assignment, machineStateLabels.assignments.running);
+    await startIfNeeded(page, assignment, machineStateLabels.assignments.running!);
     await tabIntoChecklist(page);
     await cursorTo(page, planned.key);
     await recordOutcome(page, planned.key, true);

@@ -89,8 +89,6 @@ export interface LocalPhoto {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const recordPath = (type: string, id: string) => `/${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
 const TRANSIENT_STATUSES = new Set([0, 401, 408, 413, 425, 429]);
-/** A link this close to its expiry is not used (the bytes may take a while). */
-const LINK_MARGIN_MS = 30_000;
 
 // ---- scaling ----
 
@@ -342,7 +340,7 @@ export async function uploadQueuedPhotos(runtime: PhotoRuntime, http: ApiClient,
       if (problem.status === 412) return existing(photo);
       return isTransient(problem) ? wait(photo, problem) : fail(photo, problem);
     }
-    if (Date.parse(answer.upload.expiresAt) - now() < LINK_MARGIN_MS) return wait(photo, new ApiProblem(403, { code: 'MEDIA_LINK_EXPIRED', message: 'Il collegamento al file è scaduto' }));
+    // Sent at once to the link just answered (its expiry is not compared with the device's clock, which may be wrong).
     let media: Entity;
     try {
       media = await sendBytes(answer.upload, photo.bytes, photo.mediaType);
