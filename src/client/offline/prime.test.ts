@@ -10,6 +10,7 @@ import { findKind } from '../../domain/kinds.ts';
 import { openOfflineDb, type OfflineDb } from './db.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { ID_BATCH, primeFieldWork, startPriming } from './prime.ts';
+import type { OfflineRuntime } from './runtime-state.ts';
 
 const ME = 'u-me';
 // Friday 4 December 2026, 11:00 in Rome; Tuesday the 8th is a holiday (Immacolata).
@@ -329,7 +330,9 @@ describe('one run at a time', () => {
       },
     };
     const settle = () => new Promise((resolve) => setTimeout(resolve, 120));
-    const stop = startPriming({ userId: ME, db: r.db, outbox: r.outbox }, {
+    // The runtime's own object (runtime.ts) is what the coordinator passes.
+    const runtime: OfflineRuntime = { userId: ME, db: r.db, outbox: r.outbox };
+    const stop = startPriming(runtime, {
       http, days: 2, now: () => NOW, debounceMs: 20, refreshMs: 60_000, isOnline: () => true,
       subscribe: (l) => { listener = l; return () => { listener = undefined; }; },
       onRun: (summary) => runs.push(summary.interventions),
