@@ -4,6 +4,8 @@
 // is answered, and a photo of a check not yet sent waiting for it.
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+// Dexie's liveQuery (the app uploader's wake-ups) answers only with an IndexedDB installed globally, as in a browser.
+import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createApiClient, ApiProblem, type ApiClient } from '../api/http.ts';
 import type { Entity } from '../../domain/entity.ts';
@@ -328,5 +330,29 @@ describe('uploading in three steps', () => {
     expect(r.media.stored()).toHaveLength(1);
     await discardPhoto(r.db, id);
     expect(await pendingPhotoCount(r.db)).toBe(0);
+  });
+});
+
+describe('the app uploader (photos-app.ts)', () => {
+  it('sends a queued photo by itself and drops its bytes once the outbox has sent the attach', async () => {
+    const { startPhotoUploads } = await import('./photos-app.ts');
+    const r = await rig();
+    checkOnServer(r.api);
+    const runtime = { userId: 'tecnico', db: r.db, outbox: r.outbox };
+    const uploader = startPhotoUploads(runtime, { http: r.http as never, sendBytes: r.media.sendBytes, locks: null });
+    try {
+      expect(startPhotoUploads(runtime)).toBe(uploader);
+      const id = await r.queue();
+      // The queued photo wakes it (a liveQuery of the queue and the photos): row, bytes, attach queued.
+      await expect.poll(async () => (await photoRow(r.db, id))?.step, { timeout: 10_000 }).toBe('attaching');
+      expect(await pendingPhotoCount(r.db)).toBe(1);
+      // The attach answered: the outbox's change wakes it again, and the bytes leave the device.
+      await r.outbox.drain();
+      await expect.poll(() => pendingPhotoCount(r.db), { timeout: 10_000 }).toBe(0);
+      expect(r.api.get('checks', CHECK)!.attributes.photos).toEqual([id]);
+      expect(r.media.rows.size).toBe(1);
+    } finally {
+      uploader.stop();
+    }
   });
 });
