@@ -2,7 +2,8 @@
 // Manutentore, the dashboard, today's interventions (opened from its card, by a tap), one of them
 // (opened from the list, by a tap) and its checklist never scroll sideways, and every visible button,
 // link, field and choice is at least 44 px each way. A tap on a control's «Conforme» records the check
-// (read back through the API). No serious or critical axe finding. On a desktop, the shell is as before.
+// (read back through the API); «Non conforme» opens the anomaly's form within the screen. The sync centre,
+// from the header's indicator, too. No serious or critical axe finding. On a desktop, the shell is as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
@@ -85,7 +86,7 @@ async function interventionOfToday(): Promise<{ assignment: Entity; row: Planned
 }
 
 describe('the technician on a phone (360×740, touch)', () => {
-  it('dashboard, today’s interventions, the intervention and its checklist: no sideways scroll, 44 px targets, a tap records a check', async () => {
+  it('dashboard, today’s interventions, the intervention, its checklist and the sync centre: no sideways scroll, 44 px targets, a tap records a check', async () => {
     const { assignment, row } = await interventionOfToday();
     const code = String(assignment.attributes.code);
 
@@ -140,6 +141,23 @@ describe('the technician on a phone (360×740, touch)', () => {
     await controlRow.locator('.files-panel').waitFor({ timeout: 15_000 });
     await expectTouchLayout(page, 'checklist row with its check');
     await expectNoSeriousAxe(page, '.intervention-checklist');
+
+    // «Non conforme», tapped: the anomaly's form opens in the row, stacked and inside the screen; «Non ora» closes it.
+    await controlRow.locator('[data-command="intervention.fail"]').tap();
+    await expect.poll(() => controlRow.getAttribute('data-outcome'), { timeout: 15_000 }).toBe('failed');
+    const anomalyForm = controlRow.locator('.intervention-anomaly-form');
+    await anomalyForm.waitFor({ timeout: 15_000 });
+    await expectTouchLayout(page, 'anomaly form');
+    const textarea = await anomalyForm.locator('textarea').boundingBox();
+    expect(textarea!.x + textarea!.width).toBeLessThanOrEqual(360);
+    await anomalyForm.getByRole('button', { name: 'Non ora' }).tap();
+    await anomalyForm.waitFor({ state: 'detached', timeout: 10_000 });
+
+    // The sync centre, from the header's indicator.
+    await page.locator('.app-header .sync-indicator').tap();
+    await page.locator('.pane:not([hidden]) .sync-centre').waitFor({ timeout: 30_000 });
+    await expectTouchLayout(page, 'sync centre');
+    await expectNoSeriousAxe(page, '.sync-centre');
   });
 
   it('the desktop is as before: the sidebar beside the page, no menu button, tabs of the desktop height', async () => {
