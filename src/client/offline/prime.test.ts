@@ -1,7 +1,7 @@
 // Priming (issue 25) on fake-indexeddb, reading through the app's HTTP client (src/client/api/http.ts)
 // over a fake list API that answers the SPEC §7 list language with the kinds' own list fields: the
 // window, the batches, a refused kind, pruning that spares queued work, the budget, one run at a time.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createApiClient, type ApiClient } from '../api/http.ts';
 import type { Entity } from '../../domain/entity.ts';
@@ -316,11 +316,13 @@ describe('one run at a time', () => {
     let listener: ((notice: { type: string }) => void) | undefined;
     const runs: number[] = [];
     let active = 0;
+    let calls = 0;
     let overlap = false;
     const http: ApiClient = {
       ...r.http,
       get: async (path, options) => {
         active += 1;
+        calls += 1;
         if (active > 1) overlap = true;
         try {
           return await r.http.get(path, options);
@@ -329,7 +331,7 @@ describe('one run at a time', () => {
         }
       },
     };
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 120));
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     // The runtime's own object (runtime.ts) is what the coordinator passes.
     const runtime: OfflineRuntime = { userId: ME, db: r.db, outbox: r.outbox };
     const stop = startPriming(runtime, {
@@ -337,26 +339,26 @@ describe('one run at a time', () => {
       subscribe: (l) => { listener = l; return () => { listener = undefined; }; },
       onRun: (summary) => runs.push(summary.interventions),
     });
-    await settle();
-    expect(runs).toEqual([4]);
+    await vi.waitFor(() => expect(runs).toEqual([4]), { timeout: 10_000 });
+    // A burst of relevant notices is one run; a notice of a kind priming does not keep is none.
     for (let n = 0; n < 5; n += 1) listener?.({ type: 'checks' });
     listener?.({ type: 'quotations' });
-    await settle();
+    await vi.waitFor(() => expect(runs).toEqual([4, 4]), { timeout: 10_000 });
+    await pause(200);
     expect(runs).toEqual([4, 4]);
     // Notices arriving while a run is under way make exactly one more run after it.
+    const before = calls;
     listener?.({ type: 'assignments' });
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await vi.waitFor(() => expect(calls).toBeGreaterThan(before), { timeout: 10_000, interval: 1 });
     listener?.({ type: 'assignments' });
     listener?.({ type: 'equipments' });
-    await settle();
-    await settle();
-    expect(runs.length).toBeLessThanOrEqual(5);
-    expect(runs.length).toBeGreaterThanOrEqual(3);
+    await vi.waitFor(() => expect(runs).toHaveLength(4), { timeout: 10_000 });
+    await pause(200);
+    expect(runs).toHaveLength(4);
     expect(overlap).toBe(false);
     stop();
     expect(listener).toBeUndefined();
-    const before = runs.length;
-    await settle();
-    expect(runs.length).toBe(before);
+    await pause(100);
+    expect(runs).toHaveLength(4);
   });
 });
