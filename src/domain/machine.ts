@@ -62,6 +62,8 @@ export interface TransitionMessage {
   /** Italian label of the message field. */
   label: string;
   maxLength: number;
+  /** The transition is refused without it (a refusal's reason the customer reads): the form asks for it. */
+  required?: boolean;
 }
 
 export interface StateMachine {

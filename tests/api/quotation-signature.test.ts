@@ -78,7 +78,7 @@ describe.each(engines())('quotation signed online on %s', (engine) => {
     const body = { code: wrong, signature: SIGNATURE, signerName: 'Giulia Firmataria', includedOptionalLineIds: [optionalLineId] };
     const refused = await client.request('POST', path, body);
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ code: 'SIGNATURE_CODE_INVALID', attemptsLeft: 4, errors: [{ pointer: '/code' }] });
+    expect(refused.body).toMatchObject({ code: 'SIGNATURE_CODE_INVALID', attemptsLeft: 4, message: 'Restano 4 tentativi con questo codice', errors: [{ pointer: '/code' }] });
     expect((await client.request('POST', path, body)).body.attemptsLeft).toBe(3);
     // No drawing: refused by its field.
     const undrawn = await client.request('POST', path, { ...body, code, signature: '' });

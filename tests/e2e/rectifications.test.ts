@@ -88,6 +88,19 @@ describe('a customer resolves an anomaly itself', () => {
     await card.locator('[role=alert]', { hasText: 'Allegate almeno una foto' }).waitFor({ timeout: 10_000 });
     const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 160, b: 40 } } }).png().toBuffer();
     const choose = card.getByRole('button', { name: 'Scegli foto o documenti' });
+    // A file the server refuses (named .png, not a picture): the proof is kept, the form stays and says why.
+    await pressUntil(page, 'Shift+Tab', focused(choose));
+    const refusedChooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await refusedChooser).setFiles({ name: 'Rotto.png', mimeType: 'image/png', buffer: Buffer.from('non è una foto') });
+    await guard.expectRefusal(/^\/api\/media\/[^/]+\/content/, 415, async () => {
+      await pressUntil(page, 'Tab', focused(send));
+      await page.keyboard.press('Enter');
+    });
+    await card.locator('[role=alert]', { hasText: 'non è completa' }).waitFor({ timeout: 30_000 });
+    const drop = card.getByRole('button', { name: 'Togli Rotto.png' });
+    await pressUntil(page, 'Shift+Tab', focused(drop));
+    await page.keyboard.press('Enter');
     await pressUntil(page, 'Shift+Tab', focused(choose));
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');

@@ -42,8 +42,11 @@ const CONCLUDED = ['closed', 'closed-with-anomalies'];
 /** The quotations a customer has received: issued, then accepted or not (a draft is the office's). */
 const RECEIVED = ['issued', 'accepted', 'not-accepted'];
 
-/** `ownPage`: the documents are the page's whole content (the portal's «Documenti», titled by its h1): no heading of their own. */
-export function CustomerDocuments({ customerId, ownPage = false }: { customerId: string; ownPage?: boolean }) {
+/**
+ * `ownPage`: the documents are the page's whole content (the portal's «Documenti», titled by its h1): no heading of their own.
+ * `readOnly`: staff looking at the portal as its users see it: the register's share links are listed, none made.
+ */
+export function CustomerDocuments({ customerId, ownPage = false, readOnly = false }: { customerId: string; ownPage?: boolean; readOnly?: boolean }) {
   const { ability } = useSession();
   const [error, setError] = useState<string | undefined>();
   const readable = (type: string) => {
@@ -60,7 +63,7 @@ export function CustomerDocuments({ customerId, ownPage = false }: { customerId:
       {sections.certificates && <Certificates customerId={customerId} onError={fail} />}
       {sections.reports && <Reports customerId={customerId} onError={fail} />}
       {sections.register && <Register customerId={customerId} onError={fail} />}
-      {sections.register && <RegisterLinks customerId={customerId} />}
+      {sections.register && <RegisterLinks customerId={customerId} readOnly={readOnly} />}
       {sections.orders && <Orders customerId={customerId} onError={fail} />}
       {sections.quotations && <Quotations customerId={customerId} printable={sections.quotationPdfs} signedCopies={sections.signedCopies} onError={fail} />}
       <DownloadLog customerId={customerId} />

@@ -27,7 +27,8 @@ interface RegisterLink {
 
 const DAYS = [1, 7, 14, 30, 90] as const;
 
-export function RegisterLinks({ customerId }: { customerId: string }) {
+/** `readOnly`: the links are listed, none made or revoked (staff looking at the portal as its users see it). */
+export function RegisterLinks({ customerId, readOnly = false }: { customerId: string; readOnly?: boolean }) {
   const intl = useIntl();
   const client = useQueryClient();
   const ids = { title: useId(), label: useId(), days: useId(), url: useId() };
@@ -64,6 +65,7 @@ export function RegisterLinks({ customerId }: { customerId: string }) {
     <section className="register-links" aria-labelledby={ids.title}>
       <DocumentsHeading id={ids.title}><FormattedMessage id="files.registerLinks.title" /></DocumentsHeading>
       <p className="form-hint"><FormattedMessage id="files.registerLinks.hint" /></p>
+      {!readOnly && (<>
       <div className="form-fields">
         <div className="form-field">
           <label htmlFor={ids.label}><FormattedMessage id="files.registerLinks.label" /></label>
@@ -77,6 +79,7 @@ export function RegisterLinks({ customerId }: { customerId: string }) {
         </div>
       </div>
       <button type="button" onClick={() => void create()} disabled={busy}><FormattedMessage id="files.registerLinks.create" /></button>
+      </>)}
       {problem && <p className="form-error" role="alert">{problem}</p>}
       {made?.url && (
         <div className="form-field register-link-made" role="status">
@@ -107,7 +110,8 @@ export function RegisterLinks({ customerId }: { customerId: string }) {
                   {link.lastAccessDateTime ? ` (${intl.formatMessage({ id: 'files.registerLinks.last' }, { date: formatValue(link.lastAccessDateTime, 'datetime') })})` : ''}
                 </td>
                 <td>
-                  {link.active ? (
+                  {link.active && readOnly ? <FormattedMessage id="files.registerLinks.active" />
+                  : link.active ? (
                     <button type="button" onClick={() => void revoke(link)} disabled={busy}
                       aria-label={intl.formatMessage({ id: 'files.registerLinks.revokeOf' }, { label: link.label || intl.formatMessage({ id: 'files.registerLinks.noLabel' }) })}>
                       <FormattedMessage id="files.registerLinks.revoke" />

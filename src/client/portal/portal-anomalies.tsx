@@ -188,7 +188,8 @@ function AnomalyCard({ anomaly, proofs, context, canSend }: { anomaly: Entity; p
           </ul>
         </>
       )}
-      {canSend && !resolved && !waiting && (writing
+      {/* The form stays while it is in use: its proof is stored before its files, and a file refused on the way is said there, to send again. */}
+      {canSend && !resolved && (writing || !waiting) && (writing
         ? <ProofForm anomaly={anomaly} title={String(anomaly.attributes.description ?? '')} onDone={close} />
         : (
           <button type="button" ref={opener} aria-describedby={headingId} onClick={() => setWriting(true)}>

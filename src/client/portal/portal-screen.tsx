@@ -62,7 +62,7 @@ function PortalPageOf({ customerId, page, staffView }: { customerId: string; pag
           <h2><FormattedMessage id="portal.training.employees" /></h2>
           <EmbeddedGrid type="employees" fixed={{ 'filter[customerId]': customerId }} label={intl.formatMessage({ id: 'portal.training.employees' })} creates={false} />
         </>
-      ) : <CustomerDocuments customerId={customerId} ownPage />}
+      ) : <CustomerDocuments customerId={customerId} ownPage readOnly={staffView} />}
     </section>
   );
 }

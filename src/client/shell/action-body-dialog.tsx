@@ -25,21 +25,38 @@ function TransitionMessageForm({ request, close }: ActionBodyFormProps) {
   const id = useId();
   const hintId = useId();
   const max = declared?.maxLength ?? 1000;
-  const submit = () => close(text.trim() === '' ? {} : { message: text.trim() });
+  const required = declared?.required === true;
+  const [missing, setMissing] = useState(false);
+  const errorId = useId();
+  const submit = () => {
+    // A required reason is asked for here, before the server refuses the empty one.
+    if (required && text.trim() === '') {
+      setMissing(true);
+      document.getElementById(id)?.focus();
+      return;
+    }
+    close(text.trim() === '' ? {} : { message: text.trim() });
+  };
   return (
     <ActionBodyFormFrame request={request} close={close} onSubmit={submit}>
-      <label htmlFor={id}>{declared?.label}</label>
+      <label htmlFor={id}>{declared?.label}{required && <> <FormattedMessage id="commands.transitionMessage.requiredMark" /></>}</label>
       <textarea
         id={id}
         name="message"
         rows={4}
         maxLength={max}
+        required={required}
+        aria-invalid={missing || undefined}
         data-autofocus
-        aria-describedby={hintId}
+        aria-describedby={missing ? `${errorId} ${hintId}` : hintId}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim() !== '') setMissing(false);
+        }}
       />
-      <p id={hintId} className="form-hint">{intlHook.formatMessage({ id: 'commands.transitionMessage.hint' }, { count: text.length, max })}</p>
+      {missing && <p id={errorId} className="form-error" role="alert"><FormattedMessage id="commands.transitionMessage.missing" values={{ label: declared?.label ?? '' }} /></p>}
+      <p id={hintId} className="form-hint">{intlHook.formatMessage({ id: required ? 'commands.transitionMessage.requiredHint' : 'commands.transitionMessage.hint' }, { count: text.length, max })}</p>
     </ActionBodyFormFrame>
   );
 }

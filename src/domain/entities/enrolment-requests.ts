@@ -43,7 +43,7 @@ export const enrolmentRequestMachine = defineMachine({
       to: 'declined',
       label: 'Rifiuta',
       ability: 'decide',
-      message: { label: 'Motivo del rifiuto', maxLength: ENROLMENT_REASON_MAX },
+      message: { label: 'Motivo del rifiuto', maxLength: ENROLMENT_REASON_MAX, required: true },
     },
   ],
 });

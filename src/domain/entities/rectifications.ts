@@ -52,7 +52,7 @@ export const rectificationMachine = defineMachine({
       to: 'refused',
       label: 'Rifiuta',
       ability: 'decide',
-      message: { label: 'Motivo del rifiuto', maxLength: RECTIFICATION_REASON_MAX },
+      message: { label: 'Motivo del rifiuto', maxLength: RECTIFICATION_REASON_MAX, required: true },
     },
   ],
 });

@@ -117,9 +117,11 @@ async function liveCode(db: Kysely<DatabaseSchema>, quotationId: string, userId:
 class WrongCode extends Problem {
   readonly codeId: string;
   constructor(codeId: string, attemptsLeft: number) {
+    // The code's own text says «non corretto» (problems.SIGNATURE_CODE_INVALID): the message adds only what is left.
+    const left = attemptsLeft > 0 ? `${attemptsLeft === 1 ? 'Resta 1 tentativo' : `Restano ${attemptsLeft} tentativi`} con questo codice` : 'Tentativi esauriti: richiedine uno nuovo';
     super('SIGNATURE_CODE_INVALID', {
-      message: attemptsLeft > 0 ? `Codice non corretto: ${attemptsLeft === 1 ? 'resta 1 tentativo' : `restano ${attemptsLeft} tentativi`}` : 'Codice non corretto: richiederne uno nuovo',
-      errors: [{ pointer: '/code', code: 'signatureCodeInvalid', message: 'Codice non corretto' }],
+      message: left,
+      errors: [{ pointer: '/code', code: 'signatureCodeInvalid', message: left }],
       extensions: { attemptsLeft },
     });
     this.codeId = codeId;

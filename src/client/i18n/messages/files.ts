@@ -74,6 +74,7 @@ export default {
   'files.registerLinks.revoke': 'Revoca',
   'files.registerLinks.revokeOf': 'Revoca il collegamento «{label}»',
   'files.registerLinks.revoked': 'Revocato',
+  'files.registerLinks.active': 'Attivo',
   'files.registerLinks.expired': 'Scaduto',
   'files.documents.certificates': 'Attestati di formazione',
   'files.documents.noCertificates': 'Nessun attestato.',
