@@ -23,7 +23,7 @@ describe('the sync centre', () => {
     const guard = guardJourney(page);
     const indicator = page.locator('.app-header .sync-indicator');
     await indicator.waitFor({ state: 'visible', timeout: 30_000 });
-    expect(await indicator.getAttribute('aria-label')).toBe('Sincronizzazione: in linea, nessuna modifica da inviare');
+    expect(await indicator.getAttribute('aria-label')).toBe('Sincronizzazione: in linea, tutto inviato');
     expect(await indicator.getAttribute('data-pending')).toBe('0');
 
     await openFromPalette(page, 'Sincronizza', 'Sincronizzazione');

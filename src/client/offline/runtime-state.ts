@@ -1,8 +1,8 @@
 /**
  * Whether this tab runs the offline runtime (issue 25), readable by the shell without loading the
  * offline code: the header shows its sync indicator and guards «Esci» only while one exists. runtime.ts
- * sets it (and re-exports the readers, the contract of /tmp runtime); this module imports nothing of
- * Dexie, so the entry chunk stays as it was.
+ * sets it and re-exports the readers (`currentOfflineRuntime`, `onOfflineRuntime`, `useOfflineRuntime`,
+ * `isFieldUser`); this module imports nothing of Dexie, so the entry chunk stays as it was.
  */
 import { useSyncExternalStore } from 'react';
 import type { AppAbility } from '../../domain/ability.ts';

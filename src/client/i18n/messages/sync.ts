@@ -90,7 +90,7 @@ const messages: Record<string, string> = {
   'sync.value.yes': 'Sì',
   'sync.value.no': 'No',
 
-  'sync.indicator.label': 'Sincronizzazione: {online, select, true {in linea} other {non in linea}}, {count, plural, =0 {nessuna modifica da inviare} one {# modifica da inviare} other {# modifiche da inviare}}',
+  'sync.indicator.label': 'Sincronizzazione: {online, select, true {in linea} other {non in linea}}, {count, plural, =0 {tutto inviato} one {# modifica non inviata} other {# modifiche non inviate}}',
 
   'sync.signOut.title': 'Modifiche non inviate',
   'sync.signOut.message': '{count, plural, one {# modifica non è ancora stata inviata} other {# modifiche non sono ancora state inviate}}. Per uscire inviale prima (in linea) oppure esportale e scartale.',
