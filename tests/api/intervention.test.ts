@@ -87,6 +87,23 @@ describe.each(engines())('the intervention on %s', (engine) => {
     return response.body.data;
   };
 
+  it('an anomaly is its equipment’s customer’s: another customer is refused with the reason (issue 26 walk: the portal never showed it)', async () => {
+    const admin = as(api.adminId);
+    const equipment = (await admin.request('POST', '/api/equipments', { attributes: { equipmentId: 'EST-ALTRO', module: 'fire' }, relationships: { customerId, equipmentFamilyId: familyId } })).body.data;
+    const other = (await admin.request('POST', '/api/customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Gamma Srl – Sede di Cinisello' } } })).body.data;
+    const body = (customer: string) => ({
+      attributes: { description: 'Cartello mancante', risk: 'medium', detectedDateTime: '2026-06-15T08:11:00.000Z' },
+      relationships: { customerId: customer, equipmentId: equipment.id },
+    });
+    const refused = await admin.request('POST', '/api/anomalies', body(other.id));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([{ pointer: '/relationships/customerId', code: 'anomalyOtherCustomer', message: 'L’attrezzatura o l’impianto appartiene a un altro cliente: scegli il cliente dell’attrezzatura' }]);
+    const made = await admin.request('POST', '/api/anomalies', body(customerId));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const moved = await admin.request('PATCH', `/api/anomalies/${made.body.data.id as string}`, { relationships: { customerId: other.id } }, { 'if-match': `"${made.body.data.metadata.lastUpdatedDateTime as string}"`, 'content-type': 'application/merge-patch+json' });
+    expect(moved.status).toBe(422);
+  });
+
   it('with no anomaly found: closed plainly, never “with anomalies”', async () => {
     const { assignment } = await runningIntervention();
     expect(await actionsOf(technicianId, assignment.id)).toMatchObject({ close: null, closeWithAnomalies: 'NO_ANOMALIES' });

@@ -9,9 +9,24 @@ import { Problem } from '../http/problems.ts';
 import { defineKindHooks } from '../resources/hooks.ts';
 
 export const RAISE_ANOMALY_REFUSED = 'Puoi segnalare anomalie solo sugli interventi di cui sei operatore';
+export const ANOMALY_OTHER_CUSTOMER = 'L’attrezzatura o l’impianto appartiene a un altro cliente: scegli il cliente dell’attrezzatura';
 
 export const anomaliesKind = defineKindHooks('anomalies', {
   async beforeWrite(hook, data, previous) {
+    // The anomaly is its asset's customer's: the customer reads it (portal, register) through that customer.
+    const customerId = data.relationships.customerId;
+    for (const [path, type] of [['equipmentId', 'equipments'], ['installationId', 'installations']] as const) {
+      const assetId = data.relationships[path];
+      if (typeof assetId !== 'string' || (assetId === previous?.relationships[path] && customerId === previous?.relationships.customerId)) continue;
+      const asset = await hook.repository(type).findById(assetId);
+      const owner = asset?.relationships.customerId;
+      if (typeof owner === 'string' && typeof customerId === 'string' && owner !== customerId) {
+        throw new Problem('VALIDATION_FAILED', {
+          message: ANOMALY_OTHER_CUSTOMER,
+          errors: [{ pointer: '/relationships/customerId', code: 'anomalyOtherCustomer', message: ANOMALY_OTHER_CUSTOMER }],
+        });
+      }
+    }
     const checkId = data.relationships.checkId;
     if (typeof checkId !== 'string' || checkId === previous?.relationships.checkId) return;
     const check = await hook.repository('checks').findById(checkId);
