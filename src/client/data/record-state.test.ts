@@ -112,6 +112,13 @@ describe('a newer version while the record is open', () => {
     expect(onNewerVersion({ loaded: stored, newer: { ...stored }, dirty: false, me: 'u-me', ownWrite: false })).toEqual({ kind: 'none' });
   });
 
+  it('takes a change kept on this device (same server version, a new local step) as this user’s own', () => {
+    const local = (seq: number) => ({ ...stored, attributes: { ...stored.attributes, state: 'running' }, metadata: { ...stored.metadata, lastUpdatedBy: 'u-office', unsent: 1, localSeq: seq } });
+    expect(onNewerVersion({ loaded: stored, newer: local(4), dirty: false, me: 'u-me', ownWrite: false })).toEqual({ kind: 'take', byOther: false });
+    expect(onNewerVersion({ loaded: stored, newer: local(4), dirty: true, me: 'u-me', ownWrite: false })).toEqual({ kind: 'rebase' });
+    expect(onNewerVersion({ loaded: local(4), newer: local(4), dirty: false, me: 'u-me', ownWrite: false })).toEqual({ kind: 'none' });
+  });
+
   it('is offered (reload / keep mine) over a draft when someone else wrote it', () => {
     expect(onNewerVersion({ loaded: stored, newer: newer('u-other'), dirty: true, me: 'u-me', ownWrite: false })).toEqual({ kind: 'offer' });
   });

@@ -119,6 +119,11 @@ export type NewerVersionDecision =
   | { kind: 'derived'; metadata: Record<string, unknown> };
 
 export function onNewerVersion(input: { loaded: EntityJson; newer: EntityJson; dirty: boolean; me: string; ownWrite: boolean }): NewerVersionDecision {
+  // A change kept on this device (issue 25, offline/device-records.ts) leaves the server's version as it
+  // was and moves `metadata.localSeq`: this user's own step, taken (or the draft rebased on it).
+  if (versionOf(input.newer) === versionOf(input.loaded) && input.newer.metadata.localSeq !== input.loaded.metadata.localSeq) {
+    return input.dirty ? { kind: 'rebase' } : { kind: 'take', byOther: false };
+  }
   if (versionOf(input.newer) === versionOf(input.loaded)) {
     const changed = Object.entries(input.newer.metadata).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(input.loaded.metadata[key]));
     return changed.length === 0 ? { kind: 'none' } : { kind: 'derived', metadata: Object.fromEntries(changed) };

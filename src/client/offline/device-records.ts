@@ -86,7 +86,8 @@ export function createDeviceRecords(outbox: Outbox, options: DeviceRecordsOption
         isArchived: false,
         ...stored.metadata,
         lastUpdatedDateTime: stored.version ?? '',
-        ...(entries.length > 0 ? { unsent: entries.length } : {}),
+        // How many changes wait, and the last one: a screen holding this record takes each local step as news.
+        ...(entries.length > 0 ? { unsent: entries.length, localSeq: entries.at(-1)!.seq ?? entries.length } : {}),
       },
     } as Entity;
   }

@@ -1,7 +1,8 @@
 /**
  * «Esporta e scarta» (issue 25): before a user with unsent changes signs out, what only this device
- * holds — the queue, the refusals, «Da risolvere» and the photos' metadata (not their bytes) — is
- * saved as a JSON file, and only then the user's offline database is deleted.
+ * holds — the queue, the refusals, «Da risolvere» and the photos not yet uploaded (their bytes as
+ * base64: deleted with the database, they would be lost) — is saved as a JSON file, and only then the
+ * user's offline database is deleted.
  */
 import { Dexie } from 'dexie';
 import { downloadBlob } from '../shell/download.ts';
@@ -18,7 +19,15 @@ export interface UnsentExport {
   outbox: OutboxEntry[];
   inbox: InboxItem[];
   conflicts: ConflictItem[];
-  photos: Omit<PhotoBlob, 'bytes'>[];
+  photos: (Omit<PhotoBlob, 'bytes'> & { base64: string })[];
+}
+
+/** Bytes as base64, in slices (a whole photo at once would overflow the argument list). */
+function base64Of(bytes: ArrayBuffer): string {
+  const view = new Uint8Array(bytes);
+  let text = '';
+  for (let at = 0; at < view.length; at += 0x8000) text += String.fromCharCode(...view.subarray(at, at + 0x8000));
+  return btoa(text);
 }
 
 /** Everything of the user's store that the server has not taken, in one read. */
@@ -31,8 +40,7 @@ export async function collectUnsent(db: OfflineDb, at: Date = new Date()): Promi
     outbox: await db.outbox.orderBy('seq').toArray(),
     inbox: await db.inbox.orderBy('at').toArray(),
     conflicts: await db.conflicts.orderBy('at').toArray(),
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the bytes stay out of the file
-    photos: (await db.photos.orderBy('createdAt').toArray()).map(({ bytes, ...metadata }) => metadata),
+    photos: (await db.photos.orderBy('createdAt').toArray()).map(({ bytes, ...metadata }) => ({ ...metadata, base64: base64Of(bytes) })),
   }));
 }
 

@@ -163,7 +163,7 @@ async function rig(api = demo()): Promise<Rig> {
   return { api, db, outbox, http };
 }
 
-const prime = (r: Rig, more: { budgetBytes?: number; days?: number } = {}) =>
+const prime = (r: Rig, more: { budgetBytes?: number; days?: number; mayRead?: (type: string) => boolean } = {}) =>
   primeFieldWork({ db: r.db, outbox: r.outbox, userId: ME, http: r.http, days: 2, now: () => NOW, ...more });
 const held = async (r: Rig, type: string) => (await r.db.records.where('type').equals(type).primaryKeys()).map(([, id]) => id).sort();
 
@@ -242,6 +242,15 @@ describe('primeFieldWork', () => {
     expect(await r.db.readiness.get('a-wed')).toMatchObject({ ready: false, missing: { kinds: ['physicalActivities'] } });
     // Asked once, then not again in the run.
     expect(api.listed('physicalActivities')).toHaveLength(1);
+  });
+
+  it('does not ask for a kind the session may not read (no 403 for the browser to log): left out the same way', async () => {
+    const api = demo();
+    const r = await rig(api);
+    const summary = await prime(r, { mayRead: (type: string) => type !== 'technicianQualifications' });
+    expect(api.listed('technicianQualifications')).toHaveLength(0);
+    expect(summary.refused).toEqual(['technicianQualifications']);
+    expect(await held(r, 'equipments')).toEqual(['e1', 'e2', 'e4', 'e6']);
   });
 
   it('removes what fell out of the window, but never a record with queued work', async () => {

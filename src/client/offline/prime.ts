@@ -67,6 +67,11 @@ export interface PrimeOptions {
   days?: number;
   now?: () => number;
   budgetBytes?: number;
+  /**
+   * Whether the user may read a kind at all (the session's ability): a kind it may not is left out
+   * without asking — a 403 would be logged by the browser as an error on every run.
+   */
+  mayRead?: (type: string) => boolean;
 }
 
 export interface PrimeSummary {
@@ -106,12 +111,20 @@ class Reader {
   readonly refused = new Set<string>();
   requests = 0;
   readonly http: ApiClient;
-  constructor(http: ApiClient) {
+  private readonly mayRead: (type: string) => boolean;
+  constructor(http: ApiClient, mayRead: (type: string) => boolean = () => true) {
     this.http = http;
+    this.mayRead = mayRead;
+  }
+
+  /** False (and the kind counted as refused) for a kind the user may not read: nothing is asked. */
+  allowed(type: string): boolean {
+    if (!this.refused.has(type) && !this.mayRead(type)) this.refused.add(type);
+    return !this.refused.has(type);
   }
 
   async list(type: string, query: Query): Promise<Entity[]> {
-    if (this.refused.has(type)) return [];
+    if (!this.allowed(type)) return [];
     const rows: Entity[] = [];
     for (let page = 1; ; page += 1) {
       let answer: ListAnswer;
@@ -164,7 +177,7 @@ class Bag {
 async function lastVisitsChecks(reader: Reader, equipmentIds: readonly string[], current: ReadonlySet<string>): Promise<Entity[]> {
   const kept: Entity[] = [];
   for (const batch of chunks([...new Set(equipmentIds)].sort(), CHECK_BATCH)) {
-    if (reader.refused.has('checks')) break;
+    if (!reader.allowed('checks')) break;
     const visits = new Map<string, string[]>(batch.map((id) => [id, []]));
     for (let page = 1; page <= CHECK_PAGES; page += 1) {
       reader.requests += 1;
@@ -251,7 +264,7 @@ async function primeOnce(options: PrimeOptions): Promise<PrimeSummary> {
   const window = fieldPrimeWindow(new Date(now()), days);
   const runAt = new Date(now()).toISOString();
   const run = `${runAt} ${crypto.randomUUID()}`;
-  const reader = new Reader(http);
+  const reader = new Reader(http, options.mayRead);
 
   // ---- the interventions ----
   const mine = { 'filter[operatorIds]': [userId] };

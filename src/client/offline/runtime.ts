@@ -10,10 +10,15 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import type { AppAbility, Identity } from '../../domain/ability.ts';
+import { findKind } from '../../domain/kinds.ts';
 import { readImpersonation } from '../session/impersonation-state.ts';
 import { provideUnsentWork } from '../shell/unsent-work.ts';
+import { installDeviceRecords } from '../data/records.ts';
 import { openAppOutbox } from './app-outbox.ts';
 import type { OfflineDb } from './db.ts';
+import { createDeviceRecords } from './device-records.ts';
+import { pendingPhotoCount, startPhotoUploads } from './photos-app.ts';
+import { startPriming } from './prime.ts';
 import type { DrainSummary, OutboxOptions } from './outbox.ts';
 import { isFieldUser, setOfflineRuntime, type OfflineRuntime } from './runtime-state.ts';
 
@@ -32,9 +37,9 @@ export async function recordLastSync(db: OfflineDb, at: Date = new Date()): Prom
   await db.syncState.put({ key: LAST_SYNC_KEY, value: at.toISOString() });
 }
 
-/** The changes not yet answered by the server: every entry of the queue (waiting, in flight, or in «Da risolvere»). */
-export function unsentCount(db: OfflineDb): Promise<number> {
-  return db.outbox.count();
+/** The changes not yet answered by the server: every entry of the queue (waiting, in flight, or in «Da risolvere») and every photo not yet uploaded. */
+export async function unsentCount(db: OfflineDb): Promise<number> {
+  return (await db.outbox.count()) + (await pendingPhotoCount(db));
 }
 
 /**
@@ -60,6 +65,8 @@ export async function syncNow(runtime: OfflineRuntime, now: () => Date = () => n
 interface Running {
   runtime: OfflineRuntime;
   subscriptions: Subscription[];
+  /** What runs with the store: priming, the photo uploads. */
+  stops: (() => void)[];
 }
 
 let running: Running | null = null;
@@ -75,6 +82,8 @@ async function stopNow(): Promise<void> {
   const stopping = running;
   if (!stopping) return;
   running = null;
+  installDeviceRecords(null);
+  for (const stop of stopping.stops) stop();
   stopping.runtime.outbox.stop();
   for (const subscription of stopping.subscriptions) subscription.unsubscribe();
   provideUnsentWork(null);
@@ -110,7 +119,7 @@ export function startOfflineRuntime(identity: Identity, ability: AppAbility, opt
       },
       error: (error: unknown) => console.warn('offline runtime: queue count', error),
     });
-    running = { runtime, subscriptions: [lastSync] };
+    running = { runtime, subscriptions: [lastSync], stops: [] };
     provideUnsentWork({
       count: () => unsentCount(db),
       subscribe: (listener) => {
@@ -119,6 +128,15 @@ export function startOfflineRuntime(identity: Identity, ability: AppAbility, opt
       },
     });
     outbox.start();
+    // The screens read and write through the device from now on (data/records.ts), the day's work is
+    // kept ready, and photos taken offline go up after their data.
+    installDeviceRecords(createDeviceRecords(outbox));
+    const photos = startPhotoUploads(runtime);
+    const mayRead = (type: string) => {
+      const kind = findKind(type);
+      return kind === undefined || ability.can('read', kind.subject);
+    };
+    running.stops.push(startPriming(runtime, { mayRead, onError: (error) => console.warn('offline priming', error) }), () => photos.stop());
     setOfflineRuntime(runtime);
     return runtime;
   });

@@ -119,7 +119,8 @@ describe('the sign-out guard', { timeout: 30_000 }, () => {
     expect(file!.data).toMatchObject({ format: 'backoffice-offline-unsent', userId: 'tecnico-sign-out', inbox: [], conflicts: [] });
     expect(file!.data.outbox).toHaveLength(1);
     expect(file!.data.outbox[0]).toMatchObject({ type: 'checks', recordId: 'c1', body: { attributes: { notes: 'verificato offline' } } });
-    expect(file!.data.photos).toEqual([expect.objectContaining({ id: 'p1', sha256: expect.stringMatching(/^[0-9a-f]{64}$/), size: 3 })]);
+    // The photo's bytes go with it (base64 of 1, 2, 3): deleted with the database, they would be lost.
+    expect(file!.data.photos).toEqual([expect.objectContaining({ id: 'p1', sha256: expect.stringMatching(/^[0-9a-f]{64}$/), size: 3, base64: 'AQID' })]);
     expect(file!.data.photos[0]).not.toHaveProperty('bytes');
     expect(currentOfflineRuntime()).toBeNull();
     expect((await indexedDB.databases()).map((db) => db.name)).not.toContain('backoffice-offline-tecnico-sign-out');

@@ -1,0 +1,138 @@
+/**
+ * Issue 25, the technician in the basement (scenarios 1 and 2): signed in as the demo Manutentore, the
+ * day's interventions are prepared for offline use by themselves («Pronto offline»); then the network
+ * is cut for the page AND the service worker (setOffline plus every request of the context aborted:
+ * setOffline alone does not stop the worker's own fetches), the app is reloaded, and the intervention
+ * opens from the device. Offline, by keys: started, every control recorded (the first failed, with its
+ * anomaly), closed with anomalies — each shown at once, kept on the device, counted by the sync
+ * indicator. Back online the queue drains by itself: the server has exactly those checks (one per
+ * control, none twice), the anomaly linked to its check, the intervention closed with anomalies, and
+ * each check dated by the device when it was recorded, before the network came back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { machineStateLabels } from '../../src/domain/machines/index.ts';
+import { businessDay } from '../../src/domain/business-day.ts';
+import { apiData, DEMO, focusOutOfFields, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
+import { checklistRows, cursorTo, openIntervention, recordOutcome, stateBadge, tabIntoChecklist, type Entity, type Workable } from './journeys/intervention-steps.ts';
+
+const labels = machineStateLabels.assignments;
+let session: SignedInSession;
+let page: Page;
+
+beforeAll(async () => {
+  // Today only (and what is under way): priming the demo technician's whole week takes minutes on a busy machine.
+  session = await signedInSession({ email: DEMO.maintainer, server: { env: { FIELD_PRIME_DAYS: '0' } } });
+  page = session.page;
+  await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+});
+
+afterAll(() => session?.close());
+
+/** Today's intervention of the technician with the fewest controls (at most 20), to record them all. */
+async function smallestOfToday(): Promise<Workable> {
+  const { server, token } = session;
+  const identity = await server.api('/identity/authorization', { token });
+  const [me] = (await identity.json()) as { id: string }[];
+  const today = businessDay();
+  const assignments = await apiData<Entity[]>(server, token, `/assignments?filter[operatorIds]=${me!.id}&filter[state]=scheduled,running&from[plannedStartDateTime]=${today}&to[plannedStartDateTime]=${today}&sort=plannedStartDateTime&page[size]=50`);
+  const candidates: Workable[] = [];
+  for (const assignment of assignments) {
+    const rows = await checklistRows(server, token, assignment);
+    if (rows.length >= 2 && rows.length <= 20) candidates.push({ assignment, rows });
+  }
+  expect(candidates.length, 'the demo data has an intervention of today for the technician with 2–20 controls').toBeGreaterThan(0);
+  return candidates.toSorted((a, b) => a.rows.length - b.rows.length)[0]!;
+}
+
+async function waitForWorker(): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+  await expect.poll(() => page.evaluate(async () => {
+    const script = await (await fetch('/sw.js', { cache: 'no-store' })).text();
+    const listed = (script.match(/"revision":/g) ?? []).length;
+    const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache-v2-'));
+    return name ? (await (await caches.open(name)).keys()).length >= listed : false;
+  }), { timeout: 60_000, interval: 500 }).toBe(true);
+}
+
+describe('the intervention offline', () => {
+  it('prepared, offline and reloaded, is recorded and closed by keys; back online the server has exactly that, with the device times', async () => {
+    const { server, token, context } = session;
+    const get = <T>(path: string) => apiData<T>(server, token, path);
+    const { assignment, rows } = await smallestOfToday();
+    const code = String(assignment.attributes.code);
+
+    // Online: opened once, and prepared by itself for offline use.
+    await openIntervention(page, assignment);
+    const badge = page.locator('.intervention-detail:visible .offline-readiness');
+    await expect.poll(() => badge.textContent(), { timeout: 180_000, interval: 1_000 }).toMatch(/^Pronto offline/);
+    await waitForWorker();
+    const checklistOnline = await page.locator('.intervention-checklist:visible [data-row]').evaluateAll((found) => found.map((row) => (row as HTMLElement).dataset.row!));
+    expect(checklistOnline).toEqual(expect.arrayContaining(rows.map((row) => row.key)));
+
+    // The network cut for the page and for the worker; the app reloaded on the intervention's address.
+    await context.route('**/*', (route) => route.abort('internetdisconnected'));
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'commit', timeout: 30_000 });
+    const checklist = page.locator('.intervention-checklist:visible');
+    await checklist.waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: new RegExp(code) }).first().waitFor({ timeout: 30_000 });
+    // The same checklist as online, from the device.
+    await expect.poll(() => checklist.locator('[data-row]').evaluateAll((found) => found.map((row) => (row as HTMLElement).dataset.row!)), { timeout: 30_000 }).toEqual(checklistOnline);
+
+    // Started (t i a) offline: shown at once from the device.
+    if (assignment.attributes.state === 'scheduled') {
+      await focusOutOfFields(page);
+      await pressKeys(page, 't', 'i', 'a');
+      await expect.poll(() => stateBadge(page).textContent(), { timeout: 15_000 }).toBe(labels.running);
+    }
+
+    // Every control recorded: the first not compliant with its anomaly, the others compliant.
+    await tabIntoChecklist(page);
+    const [first, ...others] = rows;
+    await cursorTo(page, first!.key);
+    await recordOutcome(page, first!.key, false);
+    const firstRow = checklist.locator(`[data-row="${first!.key}"]`);
+    const form = firstRow.locator('.intervention-anomaly-form');
+    await form.waitFor({ timeout: 10_000 });
+    await page.keyboard.type('Cartello mancante, rilevato offline', { delay: 5 });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await form.waitFor({ state: 'detached', timeout: 15_000 });
+    await firstRow.locator('.intervention-anomaly').waitFor({ timeout: 15_000 });
+    for (const row of others) {
+      for (let i = 0; i < 12 && !(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.row !== undefined)); i++) await page.keyboard.press('Shift+Tab');
+      await cursorTo(page, row.key);
+      await recordOutcome(page, row.key, true);
+    }
+
+    // Closed with anomalies (t i k), on the device.
+    await focusOutOfFields(page);
+    await pressKeys(page, 't', 'i', 'k');
+    await expect.poll(() => stateBadge(page).textContent(), { timeout: 15_000 }).toBe(labels['closed-with-anomalies']);
+    // The sync indicator counts what waits: the start, the checks, the anomaly, the close.
+    const indicator = page.locator('.sync-indicator');
+    await expect.poll(async () => Number(await indicator.getAttribute('data-pending')), { timeout: 15_000 }).toBeGreaterThanOrEqual(rows.length + 2);
+
+    // Back online: the queue drains by itself.
+    const backOnline = new Date().toISOString();
+    await context.unroute('**/*');
+    await context.setOffline(false);
+    await expect.poll(() => indicator.getAttribute('data-pending'), { timeout: 120_000, interval: 1_000 }).toBe('0');
+
+    const activityIds = [...new Set(rows.map((row) => row.activityId))];
+    const checks = await get<Entity[]>(`/checks?filter[assignmentActivityId]=${activityIds.join(',')}&page[size]=500`);
+    const recorded = checks.filter((check) => rows.some((row) => row.key === `${String(check.relationships.assignmentActivityId)}:${String(check.relationships.controlId)}`) && String(check.attributes.checkedDateTime) < backOnline);
+    // One check per control, none twice, each dated by the device while offline.
+    expect(recorded.map((check) => `${String(check.relationships.assignmentActivityId)}:${String(check.relationships.controlId)}`).toSorted()).toEqual(rows.map((row) => row.key).toSorted());
+    const failed = recorded.filter((check) => check.attributes.passed === false);
+    expect(failed).toHaveLength(1);
+    const anomalies = await get<Entity[]>(`/anomalies?filter[assignmentActivityId]=${first!.activityId}&page[size]=50`);
+    const raised = anomalies.filter((anomaly) => anomaly.attributes.description === 'Cartello mancante, rilevato offline');
+    expect(raised).toHaveLength(1);
+    expect(raised[0]!.relationships.checkId).toBe(failed[0]!.id);
+    const closed = await get<Entity>(`/assignments/${assignment.id}`);
+    expect(closed.attributes.state).toBe('closed-with-anomalies');
+  }, 420_000);
+});
