@@ -51,6 +51,9 @@ const CHECK_PAGES = 4;
 export const UNDER_WAY_STATES = ['running', 'paused'] as const;
 
 /** The kinds priming reads: a change notice of one of them may change what the device should keep. */
+/** Where the kept kinds hold their pictures' media ids (a check's photos, an equipment's pictures): their thumbnails are kept too. */
+const PICTURE_FIELDS: Readonly<Record<string, string>> = { checks: 'photos', equipments: 'medias' };
+
 export const PRIMED_TYPES: readonly string[] = [
   'assignments', 'assignmentActivities', 'customers', 'equipments', 'installations', 'equipmentFamilies', 'activities',
   'controls', 'checks', 'anomalies', 'physicalActivities', 'technicianQualifications', 'media',
@@ -327,7 +330,10 @@ async function primeOnce(options: PrimeOptions): Promise<PrimeSummary> {
   const qualifications = new Bag('technicianQualifications').add(await reader.list('technicianQualifications', { 'filter[userId]': [userId] }));
 
   // ---- photos: their media rows, and the thumbnails as bytes ----
-  const photoIdsOf = (type: string, entity: Entity): string[] => (type === 'checks' ? strs(entity.attributes.photos) : type === 'equipments' ? strs(entity.attributes.medias) : []);
+  const photoIdsOf = (type: string, entity: Entity): string[] => {
+    const field = Object.hasOwn(PICTURE_FIELDS, type) ? PICTURE_FIELDS[type] : undefined;
+    return field ? strs(entity.attributes[field]) : [];
+  };
   const mediaIds = new Set([...checks.all.flatMap((c) => photoIdsOf('checks', c)), ...equipments.all.flatMap((e) => photoIdsOf('equipments', e))]);
   const media = new Bag('media').add(await reader.byValues('media', 'ids', mediaIds));
   const thumbnails = new Map<string, { mediaType: string; bytes: ArrayBuffer }>();
