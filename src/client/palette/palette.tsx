@@ -18,7 +18,7 @@ import { runCommand } from '../shell/keyboard.ts';
 import { getCommandContext } from '../workspace/command-context.ts';
 import { recentDetail, recentItemsAtom } from '../workspace/recent.ts';
 import { activeDocumentAtom, openTab } from '../workspace/tab-context.ts';
-import { listeningCommands, scopedCommandsAtom } from '../workspace/use-scoped-commands.ts';
+import { useListeningCommands } from '../workspace/use-scoped-commands.ts';
 import { activeTab, pagePath, workspaceAtom } from '../workspace/workspace-state.ts';
 import type { PaletteItem } from './palette-items.ts';
 import { PaletteView } from './palette-view.tsx';
@@ -36,7 +36,7 @@ export default function Palette() {
   // Re-read the commands when what they depend on changes.
   const workspace = useAtomValue(workspaceAtom);
   const activeDocument = useAtomValue(activeDocumentAtom);
-  const scoped = useAtomValue(scopedCommandsAtom);
+  const listening = useListeningCommands();
   const records = useRecordSearch(open ? search : '', session.ability);
   const savedViews = useSavedViews();
 
@@ -47,7 +47,7 @@ export default function Palette() {
     const text = (value: Command['title']) => (typeof value === 'string' ? value : intl.formatMessage(value));
     const documentGroup = intl.formatMessage({ id: 'workspace.group.document' });
     const items: PaletteItem[] = [];
-    for (const command of listeningCommands()) {
+    for (const command of listening) {
       const state = availability(command, ctx);
       if (state === false) continue;
       // Commands of the focused tab (its document, grid or form) come first.
@@ -70,7 +70,7 @@ export default function Palette() {
     return items.sort((a, b) => Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)));
     // The items read the command context from the store; these are what their availability depends on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, intl, workspace, activeDocument, scoped, session]);
+  }, [open, intl, workspace, activeDocument, listening, session]);
 
   // The open record's other pages: from the document its tab publishes, else from its URL (a grid under a customer).
   const recordPageItems = useMemo(() => {

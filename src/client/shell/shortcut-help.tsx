@@ -9,12 +9,12 @@ import type { Command, CommandScope } from '../../../commands/types.ts';
 import { formatSequence } from '../../../commands/keys.ts';
 import { availability, scopeOf, scopeOrder } from '../../../commands/registry.ts';
 import { getCommandContext } from '../workspace/command-context.ts';
-import { listeningCommands } from '../workspace/use-scoped-commands.ts';
+import { useListeningCommands } from '../workspace/use-scoped-commands.ts';
 import { shortcutHelpOpenAtom, useModalDialog } from './ui-state.ts';
 
-export function shortcutsByScope(): [CommandScope, Command[]][] {
+function shortcutsByScope(listening: readonly Command[]): [CommandScope, Command[]][] {
   const ctx = getCommandContext();
-  const commands = listeningCommands().filter((command) => command.keys?.length && ctx && availability(command, ctx) !== false);
+  const commands = listening.filter((command) => command.keys?.length && ctx && availability(command, ctx) !== false);
   return [...scopeOrder]
     .reverse()
     .map((scope): [CommandScope, Command[]] => [scope, commands.filter((command) => scopeOf(command) === scope)])
@@ -25,6 +25,7 @@ export function ShortcutHelp() {
   const [open, setOpen] = useAtom(shortcutHelpOpenAtom);
   const ref = useRef<HTMLDialogElement>(null);
   const intl = useIntl();
+  const listening = useListeningCommands();
   useModalDialog(ref, open);
   const title = (command: Command) => (typeof command.title === 'string' ? command.title : intl.formatMessage(command.title));
   return (
@@ -40,7 +41,7 @@ export function ShortcutHelp() {
             </button>
           </header>
           <div className="dialog-body shortcut-columns" tabIndex={0} role="region" aria-labelledby="shortcut-help-title">
-            {shortcutsByScope().map(([scope, commands]) => (
+            {shortcutsByScope(listening).map(([scope, commands]) => (
               <section key={scope} className="shortcut-scope">
                 <h3>
                   <FormattedMessage id={`workspace.help.scope.${scope}`} />

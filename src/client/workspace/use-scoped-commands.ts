@@ -3,10 +3,10 @@
  * form): they join the one dispatcher and the shortcut help overlay, and the innermost active scope
  * wins a key. A registration is checked like the static registry (clash = error).
  */
-import { useEffect, useId } from 'react';
-import { atom } from 'jotai';
+import { useEffect, useId, useMemo, useSyncExternalStore } from 'react';
+import { atom, useAtomValue } from 'jotai';
 import type { Command, CommandScope } from '../../../commands/types.ts';
-import { assertValidCommands, commands as staticCommands, scopeOf } from '../../../commands/registry.ts';
+import { assertValidCommands, commands as staticCommands, onCommandsChanged, scopeOf } from '../../../commands/registry.ts';
 import { store } from '../store.ts';
 
 export interface ScopedRegistration {
@@ -38,6 +38,20 @@ export function useScopedCommands(scope: CommandScope, commands: readonly Comman
 
 /** The commands listening now: static ones plus the active scoped registrations. */
 export function listeningCommands(): Command[] {
-  const scoped = [...store.get(scopedCommandsAtom).values()].filter((registration) => registration.active).flatMap((registration) => registration.commands);
-  return [...staticCommands, ...scoped];
+  return listening(staticCommands, store.get(scopedCommandsAtom));
+}
+
+function listening(registry: readonly Command[], scoped: ReadonlyMap<string, ScopedRegistration>): Command[] {
+  return [...registry, ...[...scoped.values()].filter((registration) => registration.active).flatMap((registration) => registration.commands)];
+}
+
+/**
+ * The commands listening now, for a view that lists them: re-read when a module's commands join the
+ * registry (the record, transition and «Nuovo …» commands load after sign-in: a palette opened before
+ * kept a list without them) and when a scope registers.
+ */
+export function useListeningCommands(): Command[] {
+  const registry = useSyncExternalStore(onCommandsChanged, () => staticCommands);
+  const scoped = useAtomValue(scopedCommandsAtom);
+  return useMemo(() => listening(registry, scoped), [registry, scoped]);
 }
