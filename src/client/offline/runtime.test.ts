@@ -1,38 +1,22 @@
 // The offline runtime (issue 25) on fake-indexeddb behind the app's configured HTTP client: started only
 // for a field user and never while impersonating, idempotent, the unsent count given to the shell and
 // withdrawn on stop, the «last sync» kept in the store.
+// Before Dexie loads: it takes the IndexedDB it finds then.
 import 'fake-indexeddb/auto';
-import { Dexie } from 'dexie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InMemoryWebStorage } from 'oidc-client-ts';
+import { describe, expect, it, vi } from 'vitest';
 import { testIdentity } from '../../../commands/testing.ts';
 import { buildAbility, type Identity } from '../../domain/ability.ts';
-import { configureApi } from '../api/client.ts';
 import { writeImpersonation } from '../session/impersonation-state.ts';
 import { onUnsentWorkChange, unsentWorkCount } from '../shell/unsent-work.ts';
-import { FakeApi } from './fake-api.test-support.ts';
+import { fakeDevice } from './fake-device.test-support.ts';
 import { currentOfflineRuntime, cutWaits, isFieldUser, onOfflineRuntime, readLastSync, startOfflineRuntime, stopOfflineRuntime, syncNow, type OfflineRuntime } from './runtime.ts';
 
 const technician: Identity = { ...testIdentity, id: 'tecnico-runtime', permissions: [{ action: 'create', subject: 'checks' }, { action: ['read', 'update'], subject: 'checks' }] };
 const salesman: Identity = { ...testIdentity, id: 'commerciale-runtime', permissions: [{ action: 'read', subject: 'customer' }] };
 const abilityOf = (identity: Identity) => buildAbility(identity.permissions);
 
-let server: FakeApi;
-const original = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
-beforeEach(() => {
-  Object.defineProperty(globalThis, 'localStorage', { value: new InMemoryWebStorage(), configurable: true });
-  server = new FakeApi();
-  configureApi({ baseUrl: 'http://fake/api', fetch: server.fetch, getAccessToken: () => 'token', refreshAccessToken: async () => null, onLoginRequired: () => undefined });
-});
-afterEach(async () => {
-  await stopOfflineRuntime();
-  // Each test starts from an empty device.
-  for (const { name } of await indexedDB.databases()) if (name) await Dexie.delete(name);
-  if (original) Object.defineProperty(globalThis, 'localStorage', original);
-  else delete (globalThis as { localStorage?: Storage }).localStorage;
-});
+const device = fakeDevice();
 
-/** Polls until `check` passes (liveQuery answers after the transaction commits). */
 async function eventually(check: () => Promise<void> | void): Promise<void> {
   await vi.waitFor(check, { timeout: 3_000, interval: 20 });
 }
@@ -78,8 +62,8 @@ describe('the offline runtime', () => {
     // Offline: the change waits in the queue, and the shell hears that the count changed.
     const changed = vi.fn();
     const stopListening = onUnsentWorkChange(changed);
-    server.intercept = () => 'before';
-    await runtime!.outbox.prime('checks', server.seed('checks', 'c1', { notes: '' }));
+    device.server.intercept = () => 'before';
+    await runtime!.outbox.prime('checks', device.server.seed('checks', 'c1', { notes: '' }));
     await runtime!.outbox.enqueueEdit('checks', 'c1', { attributes: { notes: 'verificato offline' } });
     await eventually(async () => expect(await unsentWorkCount()).toBe(1));
     await eventually(() => expect(changed).toHaveBeenCalled());
@@ -87,11 +71,11 @@ describe('the offline runtime', () => {
     expect(await readLastSync(runtime!.db)).toBeNull();
 
     // Back online, «Sincronizza ora»: sent, nothing left, the last sync stored.
-    server.intercept = () => undefined;
+    device.server.intercept = () => undefined;
     const before = Date.now();
     const summary = await syncNow(runtime!);
     expect(summary).toMatchObject({ sent: 1, retried: 0 });
-    expect(server.get('checks', 'c1')?.attributes).toEqual({ notes: 'verificato offline' });
+    expect(device.server.get('checks', 'c1')?.attributes).toEqual({ notes: 'verificato offline' });
     await eventually(async () => expect(await unsentWorkCount()).toBe(0));
     const lastSync = await readLastSync(runtime!.db);
     expect(Date.parse(lastSync!)).toBeGreaterThanOrEqual(before);
@@ -107,11 +91,11 @@ describe('the offline runtime', () => {
 
   it('records the last sync when the queue becomes empty while online, whoever drained it', async () => {
     const runtime = await startOfflineRuntime(technician, abilityOf(technician), { locks: null });
-    server.intercept = () => 'before';
-    await runtime!.outbox.prime('checks', server.seed('checks', 'c2', { notes: '' }));
+    device.server.intercept = () => 'before';
+    await runtime!.outbox.prime('checks', device.server.seed('checks', 'c2', { notes: '' }));
     await runtime!.outbox.enqueueEdit('checks', 'c2', { attributes: { notes: 'x' } });
     await eventually(async () => expect((await runtime!.db.outbox.toArray())[0]?.attempts).toBeGreaterThan(0));
-    server.intercept = () => undefined;
+    device.server.intercept = () => undefined;
     // The outbox's own drain (the one the device starts when it is back online), not syncNow.
     await cutWaits(runtime!.db);
     await runtime!.outbox.drain();

@@ -2,54 +2,42 @@
 // The sync centre (issue 25) over a real runtime on fake-indexeddb and the app's HTTP client behind a
 // fake fetch: the counts, a conflict resolved with «Mantieni il mio» (mine reaches the server), a
 // refused change discarded after its confirmation, and the screen of a user without a runtime.
+// Before Dexie loads: it takes the IndexedDB it finds then.
 import 'fake-indexeddb/auto';
-import { Dexie } from 'dexie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { InMemoryWebStorage } from 'oidc-client-ts';
 import { testIdentity } from '../../../commands/testing.ts';
 import { buildAbility, type Identity } from '../../domain/ability.ts';
-import { configureApi } from '../api/client.ts';
 import { closeDialog, dialogAtom } from '../shell/dialog.tsx';
 import { store } from '../store.ts';
 import { renderSignedIn } from '../test-support/render-signed-in.tsx';
-import { FakeApi, problem } from './fake-api.test-support.ts';
-import { startOfflineRuntime, stopOfflineRuntime, type OfflineRuntime } from './runtime.ts';
+import { problem } from './fake-api.test-support.ts';
+import { fakeDevice } from './fake-device.test-support.ts';
+import { startOfflineRuntime, type OfflineRuntime } from './runtime.ts';
 import SyncCentreScreen from './sync-centre-screen.tsx';
 
 const technician: Identity = { ...testIdentity, id: 'tecnico-sync-centre', permissions: [{ action: ['create', 'read', 'update'], subject: 'checks' }] };
 const salesman: Identity = { ...testIdentity, id: 'commerciale-sync-centre', permissions: [{ action: 'read', subject: 'customer' }] };
 
-let server: FakeApi;
-const original = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
-beforeEach(() => {
-  Object.defineProperty(globalThis, 'localStorage', { value: new InMemoryWebStorage(), configurable: true });
-  server = new FakeApi();
-  configureApi({ baseUrl: 'http://fake/api', fetch: server.fetch, getAccessToken: () => 'token', refreshAccessToken: async () => null, onLoginRequired: () => undefined });
-});
-afterEach(async () => {
+const device = fakeDevice(() => {
   cleanup();
   store.set(dialogAtom, null);
-  await stopOfflineRuntime();
-  // Each test starts from an empty device.
-  for (const { name } of await indexedDB.databases()) if (name) await Dexie.delete(name);
-  if (original) Object.defineProperty(globalThis, 'localStorage', original);
 });
 
-/** A queue with one change waiting (no network for it), one refused by the server, one in «Da risolvere». */
+/** A queue with one change waiting (no network for it), one refused by the device.server, one in «Da risolvere». */
 async function queueWithEverything(runtime: OfflineRuntime): Promise<void> {
   const { outbox } = runtime;
-  await outbox.prime('checks', server.seed('checks', 'c-conflict', { notes: 'da vedere', code: 'VER-1' }));
-  await outbox.prime('checks', server.seed('checks', 'c-refused', { notes: '', code: 'VER-2' }));
-  await outbox.prime('checks', server.seed('checks', 'c-waiting', { notes: '', code: 'VER-3' }));
-  server.intercept = () => 'before';
+  await outbox.prime('checks', device.server.seed('checks', 'c-conflict', { notes: 'da vedere', code: 'VER-1' }));
+  await outbox.prime('checks', device.server.seed('checks', 'c-refused', { notes: '', code: 'VER-2' }));
+  await outbox.prime('checks', device.server.seed('checks', 'c-waiting', { notes: '', code: 'VER-3' }));
+  device.server.intercept = () => 'before';
   await outbox.enqueueEdit('checks', 'c-conflict', { attributes: { notes: 'estintore scarico', code: 'VER-1' } });
   await outbox.enqueueEdit('checks', 'c-refused', { attributes: { notes: 'x'.repeat(10), code: 'VER-2' } });
   await outbox.enqueueEdit('checks', 'c-waiting', { attributes: { notes: 'in attesa', code: 'VER-3' } });
   await outbox.drain();
-  // The office changed the same note meanwhile; the server refuses the second change; the third has no network.
-  server.officeEdit('checks', 'c-conflict', { attributes: { notes: 'sostituito dall’ufficio' } });
-  server.intercept = (request) => {
+  // The office changed the same note meanwhile; the device.server refuses the second change; the third has no network.
+  device.server.officeEdit('checks', 'c-conflict', { attributes: { notes: 'sostituito dall’ufficio' } });
+  device.server.intercept = (request) => {
     if (request.path.endsWith('/c-refused')) return problem(422, 'VALIDATION_ERROR', 'Dati non validi', { errors: [{ pointer: '/attributes/notes', code: 'too_big', message: 'Troppo lungo' }] });
     if (request.path.endsWith('/c-waiting')) return 'before';
     return undefined;
@@ -89,11 +77,11 @@ describe('the sync centre', { timeout: 30_000 }, () => {
     const [, fieldRow] = within(conflictTable).getAllByRole('row');
     expect(within(fieldRow!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['da vedere', 'estintore scarico', 'sostituito dall’ufficio', expect.stringContaining('Paola Pianificatrice')]);
 
-    server.intercept = (request) => (request.path.endsWith('/c-waiting') ? 'before' : undefined);
+    device.server.intercept = (request) => (request.path.endsWith('/c-waiting') ? 'before' : undefined);
     fireEvent.click(screen.getByRole('button', { name: /^Mantieni il mio/ }));
     await waitFor(() => expect(count('conflicts')).toBe('0'));
     await runtime.outbox.drain();
-    await waitFor(() => expect(server.get('checks', 'c-conflict')?.attributes.notes).toBe('estintore scarico'));
+    await waitFor(() => expect(device.server.get('checks', 'c-conflict')?.attributes.notes).toBe('estintore scarico'));
 
     fireEvent.click(screen.getByRole('button', { name: /^Scarta/ }));
     await waitFor(() => expect(store.get(dialogAtom)?.request.title).toBe('Scartare la modifica?'));
@@ -101,7 +89,7 @@ describe('the sync centre', { timeout: 30_000 }, () => {
     await waitFor(() => expect(count('failed')).toBe('0'));
     expect(await runtime.db.inbox.count()).toBe(0);
     // The refused change was never written.
-    expect(server.get('checks', 'c-refused')?.attributes.notes).toBe('');
+    expect(device.server.get('checks', 'c-refused')?.attributes.notes).toBe('');
     expect(count('pending')).toBe('1');
   });
 
@@ -109,9 +97,9 @@ describe('the sync centre', { timeout: 30_000 }, () => {
     const expired: Identity = { ...technician, id: 'tecnico-sync-expired' };
     const runtime = (await startOfflineRuntime(expired, buildAbility(expired.permissions), { locks: null }))!;
     runtime.outbox.stop();
-    await runtime.outbox.prime('checks', server.seed('checks', 'c-expired', { notes: '' }));
+    await runtime.outbox.prime('checks', device.server.seed('checks', 'c-expired', { notes: '' }));
     await runtime.outbox.enqueueEdit('checks', 'c-expired', { attributes: { notes: 'dopo la scadenza' } });
-    server.intercept = () => problem(401, 'UNAUTHORIZED', 'Sessione scaduta');
+    device.server.intercept = () => problem(401, 'UNAUTHORIZED', 'Sessione scaduta');
     await runtime.outbox.drain();
     expect((await runtime.db.outbox.toArray())[0]?.lastError?.status).toBe(401);
     renderSignedIn(expired, <SyncCentreScreen />);

@@ -2,41 +2,28 @@
 // The sign-out guard (issue 25): «Esci» signs out at once with nothing unsent; with unsent changes it
 // asks instead («Annulla» keeps the session); «Esporta e scarta» saves the user's outbox, inbox,
 // conflicts and photo metadata as JSON, deletes the offline database, and only then signs out.
+// Before Dexie loads: it takes the IndexedDB it finds then.
 import 'fake-indexeddb/auto';
-import { Dexie } from 'dexie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { InMemoryWebStorage } from 'oidc-client-ts';
 import { testIdentity } from '../../../commands/testing.ts';
 import { buildAbility, type Identity } from '../../domain/ability.ts';
-import { configureApi } from '../api/client.ts';
 import { messages } from '../i18n/index.ts';
 import { closeDialog, dialogAtom } from '../shell/dialog.tsx';
 import { store } from '../store.ts';
 import { storePhoto } from './db.ts';
 import type { UnsentExport } from './export-unsent.ts';
-import { FakeApi } from './fake-api.test-support.ts';
-import { currentOfflineRuntime, startOfflineRuntime, stopOfflineRuntime, type OfflineRuntime } from './runtime.ts';
+import { fakeDevice } from './fake-device.test-support.ts';
+import { currentOfflineRuntime, startOfflineRuntime, type OfflineRuntime } from './runtime.ts';
 import { signOutGuarded } from './sync-centre-header.tsx';
 import { askBeforeSignOut } from './sync-centre-sign-out.tsx';
 
 const technician: Identity = { ...testIdentity, id: 'tecnico-sign-out', permissions: [{ action: ['create', 'read', 'update'], subject: 'checks' }] };
 
-let server: FakeApi;
-const original = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
-beforeEach(() => {
-  Object.defineProperty(globalThis, 'localStorage', { value: new InMemoryWebStorage(), configurable: true });
-  server = new FakeApi();
-  configureApi({ baseUrl: 'http://fake/api', fetch: server.fetch, getAccessToken: () => 'token', refreshAccessToken: async () => null, onLoginRequired: () => undefined });
-});
-afterEach(async () => {
+const device = fakeDevice(() => {
   cleanup();
   store.set(dialogAtom, null);
-  await stopOfflineRuntime();
-  // Each test starts from an empty device.
-  for (const { name } of await indexedDB.databases()) if (name) await Dexie.delete(name);
-  if (original) Object.defineProperty(globalThis, 'localStorage', original);
 });
 
 async function technicianRuntime(): Promise<OfflineRuntime> {
@@ -45,10 +32,10 @@ async function technicianRuntime(): Promise<OfflineRuntime> {
   return runtime;
 }
 
-/** One change the server never got (no network). */
+/** One change the device.server never got (no network). */
 async function unsentChange(runtime: OfflineRuntime): Promise<void> {
-  server.intercept = () => 'before';
-  await runtime.outbox.prime('checks', server.seed('checks', 'c1', { notes: '' }));
+  device.server.intercept = () => 'before';
+  await runtime.outbox.prime('checks', device.server.seed('checks', 'c1', { notes: '' }));
   await runtime.outbox.enqueueEdit('checks', 'c1', { attributes: { notes: 'verificato offline' } });
 }
 
