@@ -1,9 +1,14 @@
 /**
  * Decides which database engines the API tests run on: always embedded PGlite, and a PostgreSQL
  * server when one answers at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
+ * Migrates one PGlite database for the run, which every test file's PGlite starts from.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { writePgliteTemplate } from '../support/test-database.ts';
 
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -26,8 +31,12 @@ export function engineSetup(tier: string) {
     } finally {
       await client.end().catch(() => undefined);
     }
+    const template = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-template-')), 'migrated.tar');
+    await writePgliteTemplate(template);
     project.provide('engines', engines);
     project.provide('testDatabaseUrl', url);
+    project.provide('pgliteTemplate', template);
+    return () => fs.rmSync(path.dirname(template), { recursive: true, force: true });
   };
 }
 
@@ -37,5 +46,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     engines: string[];
     testDatabaseUrl: string;
+    /** The archive of a migrated PGlite data directory (tests/support/test-database.ts). */
+    pgliteTemplate: string;
   }
 }

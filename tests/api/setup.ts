@@ -7,11 +7,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../../src/server/db/database.ts';
-import { migrateToLatest } from '../../src/server/db/migrator.ts';
+import type { Database } from '../../src/server/db/database.ts';
+import { openTestDatabase } from '../support/test-database.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { EntityRepository } from '../../src/server/resources/repository.ts';
@@ -82,17 +81,9 @@ export interface SetupOptions {
 }
 
 export async function setupApi(engine: string, options: SetupOptions = {}): Promise<Api> {
-  let schema: string | undefined;
   const url = inject('testDatabaseUrl');
-  if (engine === 'postgres') {
-    schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-  }
-  const database = await openDatabase(engine === 'postgres' ? { url, schema, poolSize: 4 } : {});
-  await migrateToLatest(database);
+  const opened = await openTestDatabase(engine, { url, schemaPrefix: 't_', pgliteTemplate: inject('pgliteTemplate') });
+  const { database } = opened;
   const adminId = randomUUID();
   const adminRoleId = randomUUID();
   await new EntityRepository(database.db, findKind('roles')!).insert([
@@ -173,14 +164,8 @@ export async function setupApi(engine: string, options: SetupOptions = {}): Prom
       request('POST', `/api/${type}/${entity.id}/actions/${action}`, { body, headers: { 'if-match': `"${entity.metadata.lastUpdatedDateTime}"` } }),
     async close() {
       await app.close();
-      await database.close();
+      await opened.drop();
       if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
-      if (schema) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`DROP SCHEMA ${schema} CASCADE`);
-        await client.end();
-      }
     },
   };
   return api;

@@ -11,11 +11,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { Kysely } from 'kysely';
-import { openDatabase, type Database, type DatabaseSchema } from '../../src/server/db/database.ts';
-import { migrateToLatest } from '../../src/server/db/migrator.ts';
+import type { Database, DatabaseSchema } from '../../src/server/db/database.ts';
+import { openTestDatabase } from '../support/test-database.ts';
 import { EntityService, type ActionResult, type CallContext, type ServiceOptions } from '../../src/server/resources/service.ts';
 import { kindHooks } from '../../src/server/kinds/index.ts';
 import { EntityRepository } from '../../src/server/resources/repository.ts';
@@ -122,18 +121,9 @@ function rollingBack(db: Kysely<DatabaseSchema>): Kysely<DatabaseSchema> {
 }
 
 export async function setupService(engine: string, setupOptions: SetupOptions = {}): Promise<ServiceSetup> {
-  let schema: string | undefined;
-  const url = inject('testDatabaseUrl');
-  if (engine === 'postgres') {
-    schema = `s_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-  }
   const started = Date.now();
-  const database = await openDatabase(engine === 'postgres' ? { url, schema, poolSize: 4 } : {});
-  await migrateToLatest(database);
+  const opened = await openTestDatabase(engine, { url: inject('testDatabaseUrl'), schemaPrefix: 's_', pgliteTemplate: inject('pgliteTemplate') });
+  const { database } = opened;
   if (process.env.MATRIX_TIMING) console.log(`migrated on ${engine}: ${Date.now() - started} ms`);
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'service-media-'));
   const storage = diskStorage(mediaDir);
@@ -219,14 +209,8 @@ export async function setupService(engine: string, setupOptions: SetupOptions = 
       return dry;
     },
     async close() {
-      await database.close();
+      await opened.drop();
       fs.rmSync(mediaDir, { recursive: true, force: true });
-      if (schema) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`DROP SCHEMA ${schema} CASCADE`);
-        await client.end();
-      }
     },
   };
   return setup;

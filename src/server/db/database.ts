@@ -22,6 +22,8 @@ export interface Database {
    * not an outage, so it is given at least 10 s.
    */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** PGlite only: its data directory as an archive (`loadDataDir` of another one starts from it). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,11 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; absent (with no url) means in-memory. */
   dataDir?: string;
+  /**
+   * PGlite only: start from this data directory archive (`dumpDataDir`) instead of an empty cluster —
+   * the tests open each database from one migrated once, skipping initdb and the migrations.
+   */
+  loadDataDir?: Blob;
   /** PostgreSQL only: schema to work in (tests isolate themselves this way). */
   schema?: string;
   poolSize?: number;
@@ -108,12 +115,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers });
+  const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
     engine: 'pglite',
     ping: (timeoutMs = 2000) => answersWithin(() => sql`SELECT 1`.execute(db), Math.max(timeoutMs, 10_000)),
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     close: () => db.destroy(),
   };
 }

@@ -139,6 +139,12 @@ export interface MediaFilesDeps {
   log: { error(object: unknown, message: string): void };
 }
 
+
+/** What every media row starts from: its kind by type, its name, type and size, its name's extension. */
+function fileAttributes(name: string, mimeType: string, bytesCount: number): Record<string, unknown> {
+  const extension = extensionOf(name);
+  return { nodeKind: 'media', type: mediaKindOf(mimeType), name, mimeType, bytesCount, ...(extension ? { extension } : {}) };
+}
 export class MediaFiles {
   private readonly uploading = new Set<string>();
   private readonly deps: MediaFilesDeps;
@@ -245,7 +251,6 @@ export class MediaFiles {
     const { service } = this.deps;
     const customerId = request.owner ? null : (request.customerId ?? null);
     const mimeType = bareMimeType(request.mimeType);
-    const extension = extensionOf(request.name);
     const id = request.id ? request.id.toLowerCase() : undefined;
     return service.transaction(call, async (trx) => {
       await this.reserveQuota(trx, call, request.bytesCount);
@@ -256,12 +261,7 @@ export class MediaFiles {
         'media',
         {
           attributes: {
-            nodeKind: 'media',
-            type: mediaKindOf(mimeType),
-            name: request.name,
-            mimeType,
-            bytesCount: request.bytesCount,
-            ...(extension ? { extension } : {}),
+            ...fileAttributes(request.name, mimeType, request.bytesCount),
             ...(request.parentId ? { parentId: request.parentId } : {}),
             meta,
           },
@@ -494,7 +494,6 @@ export async function storeGeneratedFile(
     throw new Problem('FILE_UPLOAD_FAILED');
   }
   service.onRollback(trx, () => storage.delete(key));
-  const extension = extensionOf(file.name);
   // The server records size, store, SHA-256 and what made the file (server facts: media kind's beforeWrite).
   return service.createWithin(
     trx,
@@ -502,12 +501,7 @@ export async function storeGeneratedFile(
     'media',
     {
       attributes: {
-        nodeKind: 'media',
-        type: mediaKindOf(mimeType),
-        name: file.name,
-        mimeType,
-        bytesCount: file.bytes.length,
-        ...(extension ? { extension } : {}),
+        ...fileAttributes(file.name, mimeType, file.bytes.length),
         storageHandle: key,
         storagePolicy: storage.driver,
         storedFileName: id,
