@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import messages from '../client/i18n/messages/workspace.ts';
 import { modules, templateDocTypes } from './enums.ts';
-import { customerUserRedirect, entityUrl, matchRoute, routeModuleNames, routeOpenTo, routeTemplateDocTypes, redirectCustomerType, routes, routeUrl, routeVariants } from './routes.ts';
+import { customerUserHome, customerUserRedirect, entityUrl, matchRoute, routeModuleNames, routeOpenTo, routeTemplateDocTypes, redirectCustomerType, routes, routeUrl, routeVariants } from './routes.ts';
 
 const name = (url: string) => matchRoute(url)?.route.name;
 
@@ -133,6 +133,26 @@ describe('staff screens', () => {
 
   it('leave the customer its own page and its registry', () => {
     for (const name of ['CustomersId', 'CustomersIdDetail']) expect(routeOpenTo(route(name), 'customer'), name).toBe(true);
+  });
+
+  it('are every route a customer user\'s portal does not hold: the dashboard, the grids, the planning board (walk 26)', () => {
+    for (const url of ['/dashboard', '/customers/company', '/customers/employees', '/marketing/orders', '/marketing/quotations', '/planning/assignments', '/planning/calendar/fire', '/preview/anomalies/a1', '/userSettings']) {
+      const match = matchRoute(url)!;
+      expect(routeOpenTo(match.route, 'customer'), url).toBe(false);
+      expect(routeOpenTo(match.route, 'siv'), url).toBe(true);
+    }
+  });
+
+  it('leave a customer user its portal\'s pages, the employee pages it links to, and the catch-all', () => {
+    const portal = routes.filter((r) => r.path.startsWith('/customers/:id/portal')).map((r) => r.name);
+    expect(portal.length).toBeGreaterThanOrEqual(9);
+    for (const name of [...portal, 'CustomersEmployeesId', 'Root', 'Maintenance', 'NotFound']) expect(routeOpenTo(route(name), 'customer'), name).toBe(true);
+    for (const url of ['/customers/c1/portal/documents', '/customers/c1/portal/quotations/q1', '/customers/employees/e1/c1', '/nessuna/pagina']) expect(routeOpenTo(matchRoute(url)!.route, 'customer'), url).toBe(true);
+  });
+
+  it('a customer user\'s home is its customer\'s page', () => {
+    expect(customerUserHome('c 1')).toBe('/customers/c%201');
+    expect(matchRoute(customerUserHome('c1'))!.route.name).toBe('CustomersId');
   });
 });
 

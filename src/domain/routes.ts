@@ -35,8 +35,13 @@ export interface RouteDef {
   layout?: LayoutName;
   /** Permission needed to see it (DESIGN §6.3). */
   can?: [action: string, subject: string];
-  /** A staff screen only (the customer's settings, the sales CRM): never offered to a customer user, whatever its abilities. */
-  staffOnly?: true;
+  /**
+   * Open to a customer user too: its portal's pages, the pages they link to (an employee's), and Root,
+   * Maintenance and the catch-all. Every other route is a staff screen, never offered to a customer
+   * user whatever its abilities (the API would give it only its own rows, but no staff screen is a
+   * page of its): no command, no link, and the portal's refusal when its address is typed.
+   */
+  customerUser?: true;
   /** Any of these modules must be allowed; a `moduleName` param requires its own module. */
   modules?: readonly ModuleName[];
   /** API type whose records this (detail) route shows, e.g. `quotations`. */
@@ -61,35 +66,35 @@ const customerModules = routeModuleNames.filter((m) => m !== 'portal');
 
 /** Every route of SPEC §2, most specific first where two patterns could match the same path. */
 export const routes: readonly RouteDef[] = [
-  { name: 'Root', path: '/', title: t('nav.root'), needsId: false, layout: 'empty' },
-  { name: 'Maintenance', path: '/maintenance', title: t('nav.maintenance'), needsId: false, layout: 'empty' },
+  { name: 'Root', path: '/', title: t('nav.root'), needsId: false, layout: 'empty', customerUser: true },
+  { name: 'Maintenance', path: '/maintenance', title: t('nav.maintenance'), needsId: false, layout: 'empty', customerUser: true },
   { name: 'Dashboard', path: '/dashboard', title: t('nav.dashboard'), group: 'home', needsId: false, aliases: [t('nav.alias.home')] },
 
   // Customers and groups
   { name: 'CustomersType', path: '/customers/:type', title: t('nav.customersType'), group: 'customers', needsId: false, params: { type: ['company', 'person'] }, can: ['read', 'customer'] },
   { name: 'CustomersEmployees', path: '/customers/employees', title: t('nav.customersEmployees'), group: 'customers', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.employees')] },
-  { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], kind: 'employees', opensRecord: true, recordParams: { employeeCustomerId: 'customerId' } },
+  { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], kind: 'employees', opensRecord: true, recordParams: { employeeCustomerId: 'customerId' }, customerUser: true },
   // Module med (D.Lgs. 81/2008 art. 41): the employees' visits of health surveillance and their judgements. Not in the SPEC table.
-  { name: 'HealthSurveillanceVisits', path: '/customers/healthSurveillanceVisits', title: t('nav.healthSurveillanceVisits'), group: 'customers', needsId: false, can: ['read', 'health surveillance visit'], staffOnly: true, modules: ['med'], aliases: [t('nav.alias.healthSurveillanceVisits')] },
-  { name: 'HealthSurveillanceVisitsId', path: '/customers/healthSurveillanceVisits/:id', title: t('nav.healthSurveillanceVisitsId'), needsId: true, can: ['read', 'health surveillance visit'], staffOnly: true, modules: ['med'], kind: 'healthSurveillanceVisits', opensRecord: true },
-  { name: 'CustomersId', path: '/customers/:id', title: t('nav.customersId'), needsId: true, can: ['read', 'customer'], kind: 'customers', opensRecord: true, aliases: [t('nav.alias.contacts')] },
-  { name: 'CustomersIdDetail', path: '/customers/:id/detail', title: t('nav.customersIdDetail'), needsId: true, can: ['read', 'customer'], kind: 'customers', aliases: [t('nav.alias.registry'), t('nav.alias.editCustomer')] },
-  { name: 'CustomersIdSettings', path: '/customers/:id/settings', title: t('nav.customersIdSettings'), needsId: true, can: ['read', 'customer'], staffOnly: true, kind: 'customers' },
+  { name: 'HealthSurveillanceVisits', path: '/customers/healthSurveillanceVisits', title: t('nav.healthSurveillanceVisits'), group: 'customers', needsId: false, can: ['read', 'health surveillance visit'], modules: ['med'], aliases: [t('nav.alias.healthSurveillanceVisits')] },
+  { name: 'HealthSurveillanceVisitsId', path: '/customers/healthSurveillanceVisits/:id', title: t('nav.healthSurveillanceVisitsId'), needsId: true, can: ['read', 'health surveillance visit'], modules: ['med'], kind: 'healthSurveillanceVisits', opensRecord: true },
+  { name: 'CustomersId', path: '/customers/:id', title: t('nav.customersId'), needsId: true, can: ['read', 'customer'], kind: 'customers', opensRecord: true, aliases: [t('nav.alias.contacts')], customerUser: true },
+  { name: 'CustomersIdDetail', path: '/customers/:id/detail', title: t('nav.customersIdDetail'), needsId: true, can: ['read', 'customer'], kind: 'customers', aliases: [t('nav.alias.registry'), t('nav.alias.editCustomer')], customerUser: true },
+  { name: 'CustomersIdSettings', path: '/customers/:id/settings', title: t('nav.customersIdSettings'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   // The customer portal (issue 26): its home, compliance per site, and a site's page. A customer user reads its own; staff a read-only view of a customer's.
-  { name: 'CustomersIdPortal', path: '/customers/:id/portal', title: t('nav.customersIdPortal'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
-  { name: 'CustomersIdPortalTraining', path: '/customers/:id/portal/training', title: t('nav.customersIdPortalTraining'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
-  { name: 'CustomersIdPortalDocuments', path: '/customers/:id/portal/documents', title: t('nav.customersIdPortalDocuments'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
-  { name: 'CustomersIdPortalQuotations', path: '/customers/:id/portal/quotations', title: t('nav.customersIdPortalQuotations'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
+  { name: 'CustomersIdPortal', path: '/customers/:id/portal', title: t('nav.customersIdPortal'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
+  { name: 'CustomersIdPortalTraining', path: '/customers/:id/portal/training', title: t('nav.customersIdPortalTraining'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
+  { name: 'CustomersIdPortalDocuments', path: '/customers/:id/portal/documents', title: t('nav.customersIdPortalDocuments'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
+  { name: 'CustomersIdPortalQuotations', path: '/customers/:id/portal/quotations', title: t('nav.customersIdPortalQuotations'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
   // One quotation as its customer reads it (issue 26 §3): a document with its lines and totals, signed there.
-  { name: 'CustomersIdPortalQuotation', path: '/customers/:id/portal/quotations/:quotationId', title: t('nav.customersIdPortalQuotation'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
+  { name: 'CustomersIdPortalQuotation', path: '/customers/:id/portal/quotations/:quotationId', title: t('nav.customersIdPortalQuotation'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
   // Issue 26 §7: its service requests (chiamate), opened here, and their outcome.
-  { name: 'CustomersIdPortalRequests', path: '/customers/:id/portal/requests', title: t('nav.customersIdPortalRequests'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
+  { name: 'CustomersIdPortalRequests', path: '/customers/:id/portal/requests', title: t('nav.customersIdPortalRequests'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
   // Issue 26 §9: its colleagues as users, invited by the customer's administrator with their sites and modules.
-  { name: 'CustomersIdPortalUsers', path: '/customers/:id/portal/users', title: t('nav.customersIdPortalUsers'), needsId: true, can: ['invite', 'user'], kind: 'customers' },
+  { name: 'CustomersIdPortalUsers', path: '/customers/:id/portal/users', title: t('nav.customersIdPortalUsers'), needsId: true, can: ['invite', 'user'], kind: 'customers', customerUser: true },
   // Issue 26 §4: its open anomalies, with «Segnala la risoluzione» (a rectification) and each proof's outcome.
-  { name: 'CustomersIdPortalAnomalies', path: '/customers/:id/portal/anomalies', title: t('nav.customersIdPortalAnomalies'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
-  { name: 'CustomersIdPortalSite', path: '/customers/:id/portal/sites/:siteId', title: t('nav.customersIdPortalSite'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
-  { name: 'CustomersIdImport', path: '/customers/:id/import', title: t('nav.customersIdImport'), needsId: true, can: ['create', 'import'], staffOnly: true, kind: 'customers' },
+  { name: 'CustomersIdPortalAnomalies', path: '/customers/:id/portal/anomalies', title: t('nav.customersIdPortalAnomalies'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
+  { name: 'CustomersIdPortalSite', path: '/customers/:id/portal/sites/:siteId', title: t('nav.customersIdPortalSite'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
+  { name: 'CustomersIdImport', path: '/customers/:id/import', title: t('nav.customersIdImport'), needsId: true, can: ['create', 'import'], kind: 'customers' },
   { name: 'CustomerEquipments', path: '/customers/:id/:moduleName/equipments', title: t('nav.customerEquipments'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'equipment'], kind: 'customers', page: t('nav.page.customerEquipments') },
   { name: 'CustomerEquipmentsId', path: '/customers/:id/:moduleName/equipments/:equipmentId', title: t('nav.customerEquipmentsId'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'equipment'], kind: 'equipments' },
   { name: 'CustomerInstallations', path: '/customers/:id/:moduleName/installations', title: t('nav.customerInstallations'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'installation'], kind: 'customers', page: t('nav.page.customerInstallations') },
@@ -97,8 +102,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'CustomersGroups', path: '/customersGroups', title: t('nav.customersGroups'), group: 'customers', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.groups')] },
 
   // Marketing
-  { name: 'MarketingCustomers', path: '/marketing/customers', title: t('nav.marketingCustomers'), group: 'marketing', needsId: false, can: ['read', 'customer'], staffOnly: true, aliases: [t('nav.alias.salesCrm')] },
-  { name: 'MarketingCustomersId', path: '/marketing/customers/:id', title: t('nav.marketingCustomersId'), needsId: true, can: ['read', 'customer'], staffOnly: true, kind: 'customers', page: t('nav.page.marketingCustomersId') },
+  { name: 'MarketingCustomers', path: '/marketing/customers', title: t('nav.marketingCustomers'), group: 'marketing', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.salesCrm')] },
+  { name: 'MarketingCustomersId', path: '/marketing/customers/:id', title: t('nav.marketingCustomersId'), needsId: true, can: ['read', 'customer'], kind: 'customers', page: t('nav.page.marketingCustomersId') },
   { name: 'MarketingQuotations', path: '/marketing/quotations', title: t('nav.marketingQuotations'), group: 'marketing', needsId: false, can: ['read', 'quotation'] },
   { name: 'MarketingQuotationsDetail', path: '/marketing/quotations/detail/:id', title: t('nav.marketingQuotationsDetail'), needsId: true, can: ['read', 'quotation'], kind: 'quotations', opensRecord: true },
   // Issue 9 "compare": a quotation beside one of its revisions, or beside another quotation (quotation-compare/).
@@ -124,14 +129,14 @@ export const routes: readonly RouteDef[] = [
   { name: 'Reminders', path: '/reminders', title: t('nav.reminders'), group: 'planning', needsId: false, can: ['read', 'reminder'] },
   { name: 'RemindersId', path: '/reminders/:id', title: t('nav.remindersId'), needsId: true, can: ['read', 'reminder'], kind: 'reminders', opensRecord: true },
   // Issue 25: who is a «tecnico manutentore qualificato» for which system types (D.M. 1/9/2021). Not in the SPEC table.
-  { name: 'TechnicianQualifications', path: '/planning/technicianQualifications', title: t('nav.technicianQualifications'), group: 'planning', needsId: false, can: ['read', 'technician qualification'], staffOnly: true, aliases: [t('nav.alias.technicianQualifications')] },
-  { name: 'TechnicianQualificationsId', path: '/planning/technicianQualifications/:id', title: t('nav.technicianQualificationsId'), needsId: true, can: ['read', 'technician qualification'], staffOnly: true, kind: 'technicianQualifications', opensRecord: true },
+  { name: 'TechnicianQualifications', path: '/planning/technicianQualifications', title: t('nav.technicianQualifications'), group: 'planning', needsId: false, can: ['read', 'technician qualification'], aliases: [t('nav.alias.technicianQualifications')] },
+  { name: 'TechnicianQualificationsId', path: '/planning/technicianQualifications/:id', title: t('nav.technicianQualificationsId'), needsId: true, can: ['read', 'technician qualification'], kind: 'technicianQualifications', opensRecord: true },
   // Issue 26 §7: the customers' service requests (chiamate) from the portal, confirmed or declined by the office. Not in the SPEC table.
-  { name: 'ServiceRequests', path: '/planning/serviceRequests', title: t('nav.serviceRequests'), group: 'planning', needsId: false, can: ['read', 'service request'], staffOnly: true, aliases: [t('nav.alias.serviceRequests')] },
-  { name: 'ServiceRequestsId', path: '/planning/serviceRequests/:id', title: t('nav.serviceRequestsId'), needsId: true, can: ['read', 'service request'], staffOnly: true, kind: 'serviceRequests', opensRecord: true },
+  { name: 'ServiceRequests', path: '/planning/serviceRequests', title: t('nav.serviceRequests'), group: 'planning', needsId: false, can: ['read', 'service request'], aliases: [t('nav.alias.serviceRequests')] },
+  { name: 'ServiceRequestsId', path: '/planning/serviceRequests/:id', title: t('nav.serviceRequestsId'), needsId: true, can: ['read', 'service request'], kind: 'serviceRequests', opensRecord: true },
   // Issue 26 §4: the customers' proofs that they fixed an anomaly, which the office accepts or refuses. Not in the SPEC table.
-  { name: 'Rectifications', path: '/planning/rectifications', title: t('nav.rectifications'), group: 'planning', needsId: false, can: ['read', 'rectification'], staffOnly: true, aliases: [t('nav.alias.rectifications')] },
-  { name: 'RectificationsId', path: '/planning/rectifications/:id', title: t('nav.rectificationsId'), needsId: true, can: ['read', 'rectification'], staffOnly: true, kind: 'rectifications', opensRecord: true },
+  { name: 'Rectifications', path: '/planning/rectifications', title: t('nav.rectifications'), group: 'planning', needsId: false, can: ['read', 'rectification'], aliases: [t('nav.alias.rectifications')] },
+  { name: 'RectificationsId', path: '/planning/rectifications/:id', title: t('nav.rectificationsId'), needsId: true, can: ['read', 'rectification'], kind: 'rectifications', opensRecord: true },
 
   // Equipment and installations
   { name: 'Equipments', path: '/equipments', title: t('nav.equipments'), group: 'equipment', needsId: false, can: ['read', 'equipment'], modules: fieldModules },
@@ -148,8 +153,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'CourseEditions', path: '/courseEditions', title: t('nav.courseEditions'), group: 'training', needsId: false, can: ['read', 'course'], aliases: [t('nav.alias.courseEditions')] },
   { name: 'CourseEditionsId', path: '/courseEditions/:id', title: t('nav.courseEditionsId'), needsId: true, can: ['read', 'course'], kind: 'courseEditions', opensRecord: true },
   // Issue 26 §6: the customers' enrolment requests from the portal's training matrix, which the training office accepts or declines. Not in the SPEC table.
-  { name: 'EnrolmentRequests', path: '/enrolmentRequests', title: t('nav.enrolmentRequests'), group: 'training', needsId: false, can: ['read', 'enrolment request'], staffOnly: true, aliases: [t('nav.alias.enrolmentRequests')] },
-  { name: 'EnrolmentRequestsId', path: '/enrolmentRequests/:id', title: t('nav.enrolmentRequestsId'), needsId: true, can: ['read', 'enrolment request'], staffOnly: true, kind: 'enrolmentRequests', opensRecord: true },
+  { name: 'EnrolmentRequests', path: '/enrolmentRequests', title: t('nav.enrolmentRequests'), group: 'training', needsId: false, can: ['read', 'enrolment request'], aliases: [t('nav.alias.enrolmentRequests')] },
+  { name: 'EnrolmentRequestsId', path: '/enrolmentRequests/:id', title: t('nav.enrolmentRequestsId'), needsId: true, can: ['read', 'enrolment request'], kind: 'enrolmentRequests', opensRecord: true },
   { name: 'TrainingPlans', path: '/trainingPlans', title: t('nav.trainingPlans'), group: 'training', needsId: false, can: ['read', 'course'] },
   { name: 'TrainingPlansId', path: '/trainingPlans/:id', title: t('nav.trainingPlansId'), needsId: true, can: ['read', 'course'], kind: 'trainingPlans', opensRecord: true },
   { name: 'TrainingSites', path: '/trainingSites', title: t('nav.trainingSites'), group: 'training', needsId: false, can: ['read', 'course'] },
@@ -160,8 +165,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'Activities', path: '/activities', title: t('nav.activities'), group: 'catalog', needsId: false, can: ['read', 'activity'] },
   { name: 'ActivitiesId', path: '/activities/:activityId', title: t('nav.activitiesId'), needsId: true, can: ['read', 'activity'], kind: 'activities', opensRecord: true },
   { name: 'Products', path: '/products', title: t('nav.products'), group: 'catalog', needsId: false, can: ['read', 'product'], aliases: [t('nav.alias.productsServices')] },
-  { name: 'ImportsNew', path: '/imports/new', title: t('nav.importsNew'), needsId: false, can: ['create', 'import'], staffOnly: true },
-  { name: 'ImportsId', path: '/imports/:id', title: t('nav.importsId'), needsId: true, can: ['read', 'import'], staffOnly: true, kind: 'imports', opensRecord: true },
+  { name: 'ImportsNew', path: '/imports/new', title: t('nav.importsNew'), needsId: false, can: ['create', 'import'] },
+  { name: 'ImportsId', path: '/imports/:id', title: t('nav.importsId'), needsId: true, can: ['read', 'import'], kind: 'imports', opensRecord: true },
   { name: 'ProductsId', path: '/products/:id', title: t('nav.productsId'), needsId: true, can: ['read', 'product'], kind: 'products', opensRecord: true },
   { name: 'Suppliers', path: '/suppliers', title: t('nav.suppliers'), group: 'catalog', needsId: false, can: ['read', 'supplier'] },
   { name: 'SuppliersId', path: '/suppliers/:id', title: t('nav.suppliersId'), needsId: true, can: ['read', 'supplier'], kind: 'suppliers', opensRecord: true },
@@ -183,15 +188,15 @@ export const routes: readonly RouteDef[] = [
   // Not in SPEC §2 (security issue): what administrators did while acting as other users, administrators only.
   { name: 'ImpersonationAudit', path: '/impersonationAudit', title: t('nav.impersonationAudit'), group: 'admin', needsId: false, can: ['read', 'impersonation audit'], aliases: [t('nav.alias.impersonationAudit')] },
   // Not in SPEC §2 (issue 26 §8): the e-mail the server sent (SMTP, or .eml files without SMTP_URL), administrators only.
-  { name: 'MailOutbox', path: '/mail/outbox', title: t('nav.mailOutbox'), group: 'admin', needsId: false, can: ['read', 'mail message'], staffOnly: true, aliases: [t('nav.alias.mailOutbox')] },
-  { name: 'MailOutboxId', path: '/mail/outbox/:id', title: t('nav.mailOutboxId'), needsId: true, can: ['read', 'mail message'], staffOnly: true, kind: 'mailMessages', opensRecord: true },
+  { name: 'MailOutbox', path: '/mail/outbox', title: t('nav.mailOutbox'), group: 'admin', needsId: false, can: ['read', 'mail message'], aliases: [t('nav.alias.mailOutbox')] },
+  { name: 'MailOutboxId', path: '/mail/outbox/:id', title: t('nav.mailOutboxId'), needsId: true, can: ['read', 'mail message'], kind: 'mailMessages', opensRecord: true },
 
   // Issue 25: the sync centre of a field user's offline queue (src/client/offline/sync-centre-screen.tsx); who may
   // record checks keeps an offline store (src/client/offline/runtime-state.ts `isFieldUser`). Not in the SPEC table.
   { name: 'Sync', path: '/sync', title: t('nav.sync'), needsId: false, can: ['create', 'checks'], aliases: [t('nav.alias.sync'), t('nav.alias.offline'), t('nav.alias.syncQueue')] },
   { name: 'Preview', path: '/preview/:entity/:id', title: t('nav.preview'), needsId: true },
   // Catch-all (SPEC §2): must stay last.
-  { name: 'NotFound', path: '*', title: t('nav.notFound'), needsId: false },
+  { name: 'NotFound', path: '*', title: t('nav.notFound'), needsId: false, customerUser: true },
 ];
 
 export const routesByName: ReadonlyMap<string, RouteDef> = new Map(routes.map((route) => [route.name, route]));
@@ -340,9 +345,17 @@ export function redirectCustomerType(fromUrl: string | undefined, toUrl: string)
   return type ? routeUrl('CustomersType', { type }) : toUrl;
 }
 
-/** Whether a user of this type is ever offered the route (staff screens are not a customer user's). */
-export function routeOpenTo(route: Pick<RouteDef, 'staffOnly'>, userType: string): boolean {
-  return !route.staffOnly || userType !== 'customer';
+/**
+ * Whether a user of this type is ever offered the route: staff every route (their abilities decide
+ * the rest), a customer user only those marked `customerUser` (its portal); every other is a staff screen.
+ */
+export function routeOpenTo(route: Pick<RouteDef, 'customerUser'>, userType: string): boolean {
+  return userType !== 'customer' || route.customerUser === true;
+}
+
+/** A customer user's home: its customer's page, which for it is the portal's (SPEC §2). */
+export function customerUserHome(customerId: string): string {
+  return routeUrl('CustomersId', { id: customerId });
 }
 
 /**

@@ -2,7 +2,8 @@
 // it lands on the portal, sees every site with its deadlines by state
 // per module (each figure equal to the API's own list count for that window), the 12-month chart's
 // table behind Alt+T, then a site's deadlines with the norm behind each date, its employees' training
-// and the register of checks as a PDF. Another customer's portal is refused. Under the journey guard: no console error, axe without serious findings, Italian.
+// and the register of checks as a PDF. Another customer's portal is refused, each of its pages; the office's
+// screens are no part of the portal (their `g` keys open nothing, their addresses are refused with a way back). Under the journey guard: no console error, axe without serious findings, Italian.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiData, DEMO, pressUntil, signedInSession, signedInToken, type SignedInSession } from './harness.ts';
 import { guardJourney } from './journeys/guard.ts';
@@ -149,6 +150,43 @@ describe('the portal’s compliance', () => {
       await page.locator('.pane:not([hidden]) [role=alert]').waitFor({ timeout: 30_000 });
     });
     expect(await page.locator('.portal-site').count()).toBe(0);
+
+    // Walk 26: none of another customer's portal pages either, each refused as its home is (one check for
+    // every page), before any of them asks for that customer's data; and a way back to its own portal.
+    await guard.expectRefusal(/\/api\/customers\//, 403, async () => {
+      await page.goto(`${server.url}/customers/${other.id}/portal/documents`);
+      await page.locator('.pane:not([hidden]) .portal-refused [role=alert]').waitFor({ timeout: 30_000 });
+    });
+    expect(await page.locator('.pane:not([hidden]) .portal-refused [role=alert]').textContent()).toBe('Impossibile aprire questa pagina del portale: Non sei autorizzato a visualizzare i dati.');
+    expect(await page.locator('[data-documents]').count()).toBe(0);
+    await guard.expectAccessible('portal, another customer’s documents refused');
+
+    // Walk 26: the staff screens are no part of the portal. The office's `g o` opens nothing…
+    await page.goto(`${server.url}/customers/${customer.id}`);
+    await page.locator('.portal-compliance:visible .portal-site').first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press('g');
+    await page.keyboard.press('o');
+    await page.waitForTimeout(800);
+    expect(new URL(page.url()).pathname).toBe(`/customers/${customer.id}`);
+    expect(await page.locator('.portal-app [role=grid]').count()).toBe(0);
+    // …and the orders grid's address is refused, with the way back to the portal's home.
+    await page.goto(`${server.url}/marketing/orders`);
+    const refusal = page.locator('.pane:not([hidden]) .screen-denied');
+    await refusal.waitFor({ timeout: 30_000 });
+    expect(await refusal.locator('[role=note]').textContent()).toBe('Il tuo profilo non ha accesso a «Ordini»: è una pagina riservata al personale dell’ufficio, non fa parte del portale clienti.');
+    expect(await page.locator('.portal-app [role=grid]').count()).toBe(0);
+    await guard.expectAccessible('portal, a staff page refused');
+    const home = refusal.getByRole('link', { name: 'Torna alla home del portale' });
+    await pressUntil(page, 'Tab', () => home.evaluate((element) => element === document.activeElement));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`, { timeout: 15_000 });
+    await page.locator('.portal-compliance:visible').waitFor({ timeout: 30_000 });
+    // A path of no page: the catch-all leads to the portal's home, not to the office's dashboard.
+    await page.goto(`${server.url}/planning`);
+    const notFound = page.locator('.pane:not([hidden]) .not-found');
+    await notFound.waitFor({ timeout: 30_000 });
+    expect(await notFound.getByRole('link').getAttribute('href')).toBe(`/customers/${customer.id}`);
+    expect(await notFound.getByRole('link').textContent()).toBe('Vai alla home del portale');
     guard.expectClean();
     // Each module row of each site is checked against four API counts (med added a row per site): more than the default 2 minutes on a busy machine.
   }, 240_000);

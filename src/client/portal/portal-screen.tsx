@@ -5,6 +5,8 @@
  * to see what its users see.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
+import { customerUserHome } from '../../domain/routes.ts';
+import { AppLink } from '../shell/app-link.tsx';
 import { CustomerDocuments } from '../files/customer-documents.tsx';
 import { EmbeddedGrid } from '../screens/grid-screen.tsx';
 import { useSession } from '../session/session.tsx';
@@ -12,7 +14,7 @@ import { CustomerCompliance } from '../training/customer-compliance.tsx';
 import { useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { pagePath } from '../workspace/workspace-state.ts';
 import PortalAnomalies from './portal-anomalies.tsx';
-import PortalCompliance from './portal-compliance.tsx';
+import PortalCompliance, { failureText } from './portal-compliance.tsx';
 import PortalRequests from './portal-requests.tsx';
 import PortalUsers from './portal-users.tsx';
 import PortalSite from './portal-site.tsx';
@@ -27,6 +29,11 @@ export default function PortalScreen({ customerId, siteId, quotationId }: { cust
   const [url] = useTabUrl();
   const page = portalPageOf(pagePath(url)) ?? 'compliance';
   const staffView = identity.userType !== 'customer';
+  // Every page is of one customer, which the user must be allowed to read: one check for all of them
+  // (the server's read rule, through the record layer), before any page asks for that customer's data.
+  const customer = useCustomer(customerId);
+  if (customer.error) return <PortalRefused reason={failureText(customer.error)} />;
+  if (!customer.data) return <p className="screen-loading" role="status"><FormattedMessage id="screens.loading" /></p>;
   return (
     <div className="portal-frame">
       {/* A customer's user has the navigation in its layout; staff, in a tab, here. */}
@@ -40,6 +47,22 @@ export default function PortalScreen({ customerId, siteId, quotationId }: { cust
           : siteId ? <PortalSite customerId={customerId} siteId={siteId} staffView={staffView} />
             : <PortalCompliance customerId={customerId} staffView={staffView} />}
     </div>
+  );
+}
+
+/** A customer the user may not read (another customer's address): the refusal, and a customer user's way back to its own portal. */
+function PortalRefused({ reason }: { reason: string }) {
+  const intl = useIntl();
+  const { identity } = useSession();
+  const title = intl.formatMessage({ id: 'portal.refused.title' });
+  useTabTitle(title);
+  const home = identity.userType === 'customer' && identity.customerId ? customerUserHome(identity.customerId) : undefined;
+  return (
+    <section className="portal portal-refused" aria-labelledby="portal-refused-title">
+      <h1 id="portal-refused-title" className="screen-title">{title}</h1>
+      <p role="alert"><FormattedMessage id="portal.refused" values={{ reason }} /></p>
+      {home && <p><AppLink href={home}><FormattedMessage id="portal.refused.home" /></AppLink></p>}
+    </section>
   );
 }
 

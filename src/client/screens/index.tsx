@@ -7,7 +7,8 @@ import { Suspense, useEffect } from 'react';
 import { lazyComponent } from '../lazy-component.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { screenOf, type ResolvedScreen } from './screen-table.ts';
-import { customerUserRedirect, routeOpenTo, type RouteMatch } from '../../domain/routes.ts';
+import { customerUserHome, customerUserRedirect, routeOpenTo, type RouteMatch } from '../../domain/routes.ts';
+import { AppLink } from '../shell/app-link.tsx';
 import { injectScreenStyles } from './screen-styles.ts';
 import { useSession } from '../session/session.tsx';
 import { useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
@@ -36,7 +37,7 @@ export function Screen({ match }: { match: RouteMatch }) {
   const resolved = screenOf(match, identity.userType);
   const can = match.route.can;
   // A list or record page the role may not read says so, instead of asking the API for a 403; so does
-  // a staff screen opened by a customer user's link.
+  // a staff screen opened by a customer user (a link, a typed address): the routes table says which are its.
   const denied =
     !routeOpenTo(match.route, identity.userType) ||
     (resolved && (resolved.spec.screen === 'grid' || resolved.spec.screen === 'form') && can && !ability.can(can[0], can[1]));
@@ -54,14 +55,18 @@ function Redirect({ to }: { to: string }) {
   return null;
 }
 
+/** The refusal of a page the user may not open; a customer user's says the page is the office's and leads back to its portal. */
 function NotAllowed({ route }: { route: RouteMatch['route'] }) {
   const intl = useIntl();
+  const { identity } = useSession();
   const title = intl.formatMessage(route.title);
   useTabTitle(title);
+  const portal = identity.userType === 'customer' && identity.customerId ? customerUserHome(identity.customerId) : undefined;
   return (
     <section className="screen screen-denied">
       <h1 className="screen-title">{title}</h1>
-      <p role="note"><FormattedMessage id="screens.denied" values={{ title }} /></p>
+      <p role="note"><FormattedMessage id={portal ? 'screens.denied.customer' : 'screens.denied'} values={{ title }} /></p>
+      {portal && <p><AppLink href={portal}><FormattedMessage id="screens.denied.portalHome" /></AppLink></p>}
     </section>
   );
 }

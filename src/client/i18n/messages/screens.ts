@@ -8,6 +8,8 @@ export default {
   'screens.loading': 'Caricamento…',
   'screens.notFound': 'Pagina non trovata',
   'screens.denied': 'Il tuo profilo non ha accesso a «{title}»: la pagina è riservata ai ruoli che ne gestiscono i dati. Se ti serve, chiedi l’accesso a un amministratore.',
+  'screens.denied.customer': 'Il tuo profilo non ha accesso a «{title}»: è una pagina riservata al personale dell’ufficio, non fa parte del portale clienti.',
+  'screens.denied.portalHome': 'Torna alla home del portale',
   'screens.notFound.hint': 'L’indirizzo {url} non corrisponde a nessuna schermata.',
   'screens.maintenance.title': 'Manutenzione in corso',
   'screens.maintenance.text': 'Il servizio tornerà disponibile a breve.',

@@ -254,6 +254,7 @@ export default {
   'workspace.notFound.title': 'Pagina non trovata',
   'workspace.notFound.text': 'L’indirizzo {url} non corrisponde a nessuna schermata.',
   'workspace.notFound.home': 'Vai al cruscotto',
+  'workspace.notFound.portalHome': 'Vai alla home del portale',
   'workspace.maintenance.text': 'Il servizio è in manutenzione. Riprova tra qualche minuto.',
 
   // Dialogs.
