@@ -199,12 +199,12 @@ describe('workspace', () => {
 
   it('with many tabs the active one is scrolled into view; the tab list (Alt+L) finds a tab by title, shows it, and Alt+W closes one', async () => {
     const strip = page.locator('.tab-strip');
-    /** The selected tab lies inside the strip's visible width. */
+    /** The selected tab, its «×» included, lies inside the strip's visible width, clear of its edges. */
     const selectedInView = () =>
       page.evaluate(() => {
         const strip = document.querySelector('.tab-strip')!.getBoundingClientRect();
-        const tab = document.querySelector('.tab-strip [role=tab][aria-selected=true]')!.getBoundingClientRect();
-        return tab.left >= strip.left - 1 && tab.right <= strip.right + 1;
+        const tab = document.querySelector('.tab-strip [role=tab][aria-selected=true]')!.closest('.tab-item')!.getBoundingClientRect();
+        return tab.left >= strip.left + 4 && tab.right <= strip.right - 4;
       });
     // A morning of deep links: thirty more tabs, opened as the address bar would (back/forward opens a URL's tab).
     const before = await tabs().count();

@@ -33,15 +33,19 @@ function LazyTabList() {
   ) : null;
 }
 
+/** Room kept beside a tab scrolled to an edge: its border and «×» clear of the edge, a sliver of the next tab hinting at more. */
+const STRIP_EDGE_ROOM = 24;
+
 /**
- * Scrolls the strip sideways just enough to show `item` whole (`scrollIntoView` with `nearest`,
- * limited to the strip: the page and the panes never move).
+ * Scrolls the strip sideways just enough to show `item` whole with some room (`scrollIntoView` with
+ * `nearest`, limited to the strip: the page and the panes never move).
  */
 export function scrollIntoStrip(strip: HTMLElement, item: HTMLElement): void {
   const view = strip.getBoundingClientRect();
   const box = item.getBoundingClientRect();
-  if (box.left < view.left) strip.scrollLeft -= view.left - box.left;
-  else if (box.right > view.right) strip.scrollLeft += Math.min(box.right - view.right, box.left - view.left);
+  const room = Math.min(STRIP_EDGE_ROOM, Math.max(0, (view.width - box.width) / 2));
+  if (box.left < view.left + room) strip.scrollLeft -= view.left + room - box.left;
+  else if (box.right > view.right - room) strip.scrollLeft += Math.min(box.right - view.right + room, box.left - view.left - room);
 }
 
 export function TabStrip() {
