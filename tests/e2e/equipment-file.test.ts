@@ -2,10 +2,14 @@
 // opens with only the fire fields (no INAIL number, no cost centre), and under the form its file: the
 // lifecycle from production to its next deadlines with their norm, the open deadlines, the checks
 // made with their outcome, the anomalies and the interventions, each equal to what the API answers.
+// Its characteristics read by their Italian names, never by their keys (walk 23: `caricaLitri` in an
+// editable field). Its customer's equipment section reads the next deadline second, as the customer's
+// equipment page does, and that page is headed as its tab.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, openFromPalette, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
+import labels from '../../src/client/i18n/messages/screens-labels.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
@@ -14,6 +18,8 @@ let server: TestServer;
 let page: Page;
 let token: string;
 let guard: JourneyGuard;
+/** The extinguisher the first test opens (its customer's pages are the last test's). */
+let extinguisher: Entity | undefined;
 const api = <T>(pathAndQuery: string) => apiData<T>(server, token, pathAndQuery);
 
 beforeAll(async () => {
@@ -32,6 +38,7 @@ describe('the equipment’s file', () => {
     const equipmentId = String(check!.relationships.equipmentId);
     const equipment = await api<Entity>(`/equipments/${equipmentId}`);
     expect(equipment.attributes.module).toBe('fire');
+    extinguisher = equipment;
     const checks = await api<Entity[]>(`/checks?filter[equipmentId]=${equipmentId}&page[size]=100`);
     const open = (await api<Entity[]>(`/physicalActivities?filter[equipmentId]=${equipmentId}&page[size]=200`))
       .filter((row) => row.attributes.isExecuted !== true && row.attributes.isEnded !== true);
@@ -49,6 +56,24 @@ describe('the equipment’s file', () => {
     // Only the fire module's fields.
     expect(await pane.getByLabel(/^Matricola INAIL/).count()).toBe(0);
     expect(await pane.getByLabel(/^Centro di costo/).count()).toBe(0);
+
+    // Its characteristics by their Italian names («Carica (litri)»), not as keys to edit; no control is named by a key.
+    const keys = Object.keys((equipment.attributes.characteristics ?? {}) as Record<string, unknown>);
+    expect(keys.length, 'the demo extinguisher has characteristics').toBeGreaterThan(0);
+    const catalogue = labels as Record<string, string>;
+    const characteristics = pane.locator('fieldset.form-map', { has: page.locator('legend', { hasText: 'Caratteristiche' }) });
+    await characteristics.waitFor({ timeout: 15_000 });
+    expect(await characteristics.locator('.form-map-key-label').allTextContents()).toEqual(keys.map((key) => catalogue[`form.field.${key}`]));
+    const shownRaw = await page.evaluate((rawKeys) => {
+      const pane = document.querySelector('.pane:not([hidden])')!;
+      const said = [
+        (pane as HTMLElement).innerText,
+        ...[...pane.querySelectorAll('input, textarea')].map((input) => (input as HTMLInputElement).value),
+        ...[...pane.querySelectorAll('[aria-label], [title], [placeholder]')].flatMap((element) => ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? '')),
+      ];
+      return rawKeys.filter((key) => said.some((text) => new RegExp(`\\b${key}\\b`).test(text)));
+    }, keys);
+    expect(shownRaw).toEqual([]);
 
     const section = (name: string) => file.locator('section', { has: page.getByRole('heading', { name, exact: true }) });
     const timeline = await section('Ciclo di vita').locator('li').allTextContents();
@@ -112,6 +137,34 @@ describe('the equipment’s file', () => {
     expect(await row.locator('a').first().textContent()).toContain(String(anomaly.attributes.description).slice(0, 20));
     await expect.poll(() => row.locator('[role=gridcell]').nth(column).textContent(), { timeout: 15_000 }).toBe(String(control.attributes.name));
     await guard.expectAccessible('anomalies list');
+    guard.expectClean();
+  });
+
+  it('shows a customer’s equipments with their next deadline second, and heads their page as its tab', async () => {
+    expect(extinguisher, 'the first test’s extinguisher').toBeDefined();
+    const customerId = String(extinguisher!.relationships.customerId);
+    const customer = await api<Entity>(`/customers/${customerId}`);
+    const name = String(customer.metadata.displayName);
+    await openFromPalette(page, name.slice(0, 20), name);
+    await page.waitForURL((url) => url.pathname === `/customers/${customerId}`, { timeout: 15_000 });
+    await page.locator('.customer-page:visible').waitFor({ timeout: 30_000 });
+    await focusOutOfFields(page);
+    await pressKeys(page, 's', 't');
+    const grid = page.locator('.customer-page:visible [role=tabpanel][data-section=equipment] [role=grid]').first();
+    await grid.waitFor({ timeout: 30_000 });
+    const headers = (await grid.locator('[role=columnheader]').allTextContents()).map((text) => text.replace(/[ ▲▼]+$/, ''));
+    // Second, after what the row is, as on /customers/{id}/fire/equipments: not last, past the right edge.
+    expect(headers[1]).toBe('Prossima scadenza');
+    await guard.expectAccessible('customer equipment section');
+
+    // The customer's equipment page: its heading says what its tab says, not «Attrezzature · filtrato».
+    await page.goto(`${server.url}/customers/${customerId}/fire/equipments`);
+    const heading = page.locator('.pane:not([hidden]) h1.screen-title');
+    await expect.poll(() => heading.textContent(), { timeout: 30_000 }).toBe(`Attrezzature Antincendio · ${name}`);
+    const tab = page.locator('.tab-strip [role=tab][aria-selected=true]');
+    expect(await tab.textContent()).toContain(`Attrezzature Antincendio · ${name}`);
+    expect(await page.title()).toMatch(new RegExp(`^${(await heading.textContent())!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} – `));
+    await guard.expectAccessible('customer equipment page');
     guard.expectClean();
   });
 });

@@ -3,7 +3,8 @@
  * Italian comma, textareas count characters against maxlength, invalid fields carry aria-invalid
  * and their message, read-only fields leave the tab order. Objects and lists recurse; an id is
  * always a reference picker (list items included); maps get a key/value editor, an equipment's
- * `additionalData` its customer's definitions, a role's `permissions` the rule editor.
+ * `additionalData` its customer's definitions and its `characteristics` their Italian names, a role's
+ * `permissions` the rule editor.
  */
 import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -21,6 +22,7 @@ import { RuleListEditor } from './editors/rule-editor.tsx';
 import { AttachmentsEditor, attachmentsShapeOf, itemExtraFields } from './editors/attachments-editor.tsx';
 import { useFormRecord } from './editors/form-record.ts';
 import { readPath } from '../../domain/kind.ts';
+import { namedCharacteristics } from '../../domain/entities/equipments.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { injectEditorStyles } from './editors/editor-styles.ts';
 import { useTypedText } from './editors/use-typed-text.ts';
@@ -57,13 +59,20 @@ interface FieldProps {
 /** Path used for abilities: list item indexes removed (`attributes.referents.email`). */
 const abilityPath = (path: string) => path.split('.').filter((p) => !/^\d+$/.test(p)).join('.');
 
+/** The characteristics the product names: rows labelled in Italian («Carica (litri)»), not keys to edit. */
+const NAMED_CHARACTERISTICS: ReadonlySet<string> = new Set(namedCharacteristics);
+
 /**
  * Editors chosen by field name, whatever the kind (names mean one thing across the product, as
- * `MONEY_FIELDS` do): the SPEC's additional data of an equipment and a role's CASL rules.
+ * `MONEY_FIELDS` do): the SPEC's additional data and characteristics of an equipment and a role's CASL rules.
  */
 const NAMED_EDITORS: Record<string, (props: FieldProps & { readOnly: boolean }) => ReactNode> = {
   additionalData: ({ spec, path, value, onChange, errors, readOnly }) => (
     <AdditionalDataEditor label={fieldLabel(spec.name, spec.path)} value={value} onChange={(v) => onChange(path, v)} readOnly={readOnly} error={errors.get(path)} errorOf={(key) => errors.get(`${path}.${key}`)} />
+  ),
+  characteristics: ({ spec, path, value, onChange, errors, readOnly }) => (
+    <MapEditor label={fieldLabel(spec.name, spec.path)} value={value} onChange={(v) => onChange(path, v)} allowed={allowedValueKinds(spec.values)} readOnly={readOnly}
+      keyMaxLength={spec.keyMaxLength} namedKeys={NAMED_CHARACTERISTICS} error={errors.get(path)} />
   ),
   additionalPEFields: ({ spec, path, value, onChange, errors, access, locked, readOnly }) => (
     <AdditionalFieldsEditor spec={spec} path={path} value={value} onChange={(v) => onChange(path, v)} readOnly={readOnly} error={errors.get(path)}

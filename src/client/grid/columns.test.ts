@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findKind } from '../../domain/kinds.ts';
-import { childColumnIds, defaultColumnIds, kindColumns, TITLE_COLUMN, titleColumnLabel } from './columns.ts';
+import { childColumnIds, defaultColumnIds, kindColumns, TITLE_COLUMN, titleColumnLabel, withDrawnIds } from './columns.ts';
 import { fieldLabel } from '../forms/format.ts';
 import { kindList } from '../../domain/kinds.ts';
 import { kindModule } from '../kinds/index.ts';
@@ -25,6 +25,16 @@ describe('grid columns', () => {
     expect(childColumnIds(lines, new Set(['quotationId']), kindModule('quotationProducts').childColumns)).toEqual([TITLE_COLUMN, 'productId', 'quantity', 'unitOfMeasure', 'unitPrice', 'discountPercent', 'netTotal']);
     // Without the module's choice: the relation, the required fields (the line's kind: product, section or note), the amounts and the net total.
     expect(childColumnIds(lines, new Set(['quotationId']))).toEqual([TITLE_COLUMN, 'productId', 'kind', 'quantity', 'discountPercent', 'netTotal']);
+  });
+
+  it('shows a customer’s equipments with their next deadline second, as their own list does (not last, past the edge)', () => {
+    const equipments = findKind('equipments')!;
+    const { childColumns, gridCells } = kindModule('equipments');
+    const section = withDrawnIds(childColumnIds(equipments, new Set(['customerId']), childColumns), gridCells);
+    expect(section).toEqual([TITLE_COLUMN, 'nextDeadline', 'equipmentFamilyId', 'customerLocationPosition', 'state', 'serialNumber', 'productionDate']);
+    // A choice with no drawn columns stays as it is.
+    expect(withDrawnIds([TITLE_COLUMN, 'state'], undefined)).toEqual([TITLE_COLUMN, 'state']);
+    expect(withDrawnIds(undefined, gridCells)).toBeUndefined();
   });
 
   it('never shows the parent relation the grid is filtered by', () => {

@@ -166,6 +166,18 @@ export function childColumnIds(kind: KindDefinition, fixedIds: ReadonlySet<strin
   return [TITLE_COLUMN, ...[...relation, ...plain, ...totals].map((c) => c.id)].slice(0, 9);
 }
 
+/**
+ * A parent's choice of columns (a customer's equipments) keeps the columns the kind draws itself
+ * right after the title, where the kind's own list has them: a customer's «Attrezzature e impianti»
+ * reads «Prossima scadenza» second, as /customers/{id}/fire/equipments does, not last past the edge.
+ */
+export function withDrawnIds(ids: readonly string[] | undefined, cells: Readonly<Record<string, unknown>> | undefined): string[] | undefined {
+  if (!ids) return undefined;
+  if (!cells) return [...ids];
+  const [title, ...rest] = ids;
+  return [...new Set([title!, ...Object.keys(cells), ...rest])];
+}
+
 /** Columns shown when neither the URL nor the user chose: the title, the state, a few plain fields, last change. */
 export function defaultColumnIds(kind: KindDefinition): string[] {
   const columns = kindColumns(kind).slice(1);

@@ -11,7 +11,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
 import type { KindDefinition } from '../../domain/kind.ts';
-import { cellValue, defaultColumnIds, kindColumns, TITLE_COLUMN, titleColumnLabel, type GridColumn } from './columns.ts';
+import { cellValue, defaultColumnIds, kindColumns, TITLE_COLUMN, titleColumnLabel, withDrawnIds, type GridColumn } from './columns.ts';
 import { gridQuery, gridUrl, parseGridState, sortDirection, toggleSort, type GridState } from './grid-state.ts';
 import { useGridPages } from './use-grid-pages.ts';
 import { activeGroupFields, effectiveSort, startsGroup } from './grid-groups.ts';
@@ -428,13 +428,6 @@ function withDrawnColumns(columns: GridColumn[], cells: Readonly<Record<string, 
   const own = Object.keys(cells ?? {}).filter((id) => !columns.some((column) => column.id === id));
   if (own.length === 0) return columns;
   return [...columns, ...own.map((id): GridColumn => ({ id, path: '', kind: 'text', sortable: false, range: false, fieldType: 'none', width: 200 }))];
-}
-
-/** A parent's choice of columns (a customer's equipments) keeps the columns the kind draws itself, after the title. */
-function withDrawnIds(ids: string[] | undefined, cells: Readonly<Record<string, unknown>> | undefined): string[] | undefined {
-  if (!ids || !cells) return ids;
-  const [title, ...rest] = ids;
-  return [...new Set([title!, ...rest, ...Object.keys(cells)])];
 }
 
 export function columnLabel(column: GridColumn): string {

@@ -11,6 +11,7 @@ import { commands, loadRecordCommands } from '../../../commands/registry.ts';
 import { kindList, findKind } from '../../domain/kinds.ts';
 import { abilityActions, assignmentAbilityActions, quotationAbilityActions } from '../../domain/enums.ts';
 import { conditionOperators } from '../../domain/entities/roles.ts';
+import { namedCharacteristics } from '../../domain/entities/equipments.ts';
 import { roleCatalogue } from '../../domain/rules/role-rules.ts';
 import { allFields, kindSections } from '../forms/schema-fields.ts';
 import { kindColumns } from '../grid/columns.ts';
@@ -146,13 +147,16 @@ describe('Italian names of the demo data’s keys', () => {
     return source.slice(start, source.indexOf('\n};', start));
   }
 
-  it('every characteristic key of the equipment families (caricaLitri, agenteEstinguente…) has a field label', () => {
+  it('every characteristic key of the equipment families (caricaLitri, agenteEstinguente…) is a named one, with a field label', () => {
     const block = seedBlock('src/server/seed/generators/equipment.ts', 'fireCharacteristics');
     const keys = new Set([...block.matchAll(/[{,]\s*([a-z][A-Za-z0-9]*):/g)].map((match) => match[1]!));
     // An explicit agent (maintenance-rules.ts `agentOf`) is a characteristic too.
     keys.add('agent');
     expect(keys.size).toBeGreaterThan(10);
-    expect([...keys].filter((key) => !hasMessage(`form.field.${key}`)).map((key) => `form.field.${key}`)).toEqual([]);
+    // The forms show a named characteristic by its label, not as a key (defect 1 of walk 23: `caricaLitri`).
+    const named = new Set<string>(namedCharacteristics);
+    expect([...keys].filter((key) => !named.has(key))).toEqual([]);
+    expect([...named].filter((key) => !hasMessage(`form.field.${key}`)).map((key) => `form.field.${key}`)).toEqual([]);
   });
 
   it('every context table of the demo data (canaliAcquisizione…) has its Italian name', () => {

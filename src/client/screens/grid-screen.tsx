@@ -11,6 +11,7 @@ import { childColumnIds } from '../grid/columns.ts';
 import { kindModule } from '../kinds/index.ts';
 import { useUserSetting } from '../settings/index.ts';
 import { useIsActiveTab, useOpenTab, useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
+import { tabLabel } from '../workspace/tab-label.ts';
 import { fillParams } from './screen-table.ts';
 import { matchRoute, recordTabUrl, routeRecord } from '../../domain/routes.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -57,10 +58,12 @@ export default function GridScreen({ spec, params }: Props) {
   const owner = usePageOwner(url);
   // A list on a page about a record (a customer's deadlines) is titled by that record: the tab says «Scadenze Antincendio · <customer>».
   useTabTitle(owner === undefined ? title : owner.name);
+  // The heading says what the tab says («Attrezzature Antincendio · Capizzi Cristina»), not «Attrezzature · filtrato».
+  const heading = owner === undefined ? `${title}${fixedSummary(fixed, intl.formatMessage({ id: 'grid.fixed' }))}` : tabLabel({ url, title: owner.name });
   const onCreate = useMemo(() => (kind && ability.can('create', kind.subject) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [kind, ability, openTab, fixed]);
   return (
     <section className="screen screen-grid" aria-label={title}>
-      <h1 className="screen-title">{title}{fixedSummary(fixed, intl.formatMessage({ id: 'grid.fixed' }))}</h1>
+      <h1 className="screen-title">{heading}</h1>
       {Summary && <Summary url={url} onUrlChange={replaceUrl} fixed={fixed} />}
       <RememberedGrid type={spec.type} url={url} onUrlChange={replaceUrl} fixed={fixed} openTab={openTab} label={title} autoFocus={active} onCreate={onCreate} exportTabUrl={url}
         {...(spec.columns ? { defaultColumns: spec.columns } : {})} {...(spec.gridId ? { gridId: spec.gridId } : {})} />

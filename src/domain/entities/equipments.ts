@@ -25,6 +25,17 @@ const additionalValue = z.union([
 /** Technical characteristics of a fire equipment: capacity, extinguishing agent, class… */
 const characteristicValue = z.union([z.string().max(500), z.number().finite(), z.boolean()]);
 
+/**
+ * The characteristics the product names (those of the equipment types in the demo and the register
+ * import, and the agent the maintenance rules read): a form shows each by its Italian name
+ * (`form.field.<key>`) rather than as a key to edit. Any other key is the user's own and stays editable.
+ */
+export const namedCharacteristics = [
+  'agent', 'agenteEstinguente', 'ante', 'autonomiaOre', 'bocche', 'capacitaEstinguente', 'caricaKg', 'caricaLitri',
+  'carrellato', 'diametro', 'lunghezzaManichettaM', 'lunghezzaTubazioneM', 'permanente', 'pressurizzazione',
+  'resistenzaAlFuoco', 'superficieUtileMq', 'tecnologia', 'tipo',
+] as const;
+
 export const equipmentAttributes = z.strictObject({
   /** The equipment's code in the provider's registry (SPEC name kept: it is text, not a uuid). */
   equipmentId: requiredText(50),

@@ -14,6 +14,8 @@ const css = `
 .form-map-rows { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: .3rem; }
 .form-map-row { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
 .form-map-row input[type="text"] { min-width: 10rem; padding: .3rem .4rem; font: inherit; }
+/* A characteristic the product names reads as a label where an editable key would stand (as wide, so values line up). */
+.form-map-key-label { min-width: 10rem; padding: .3rem .4rem; font-weight: 600; }
 .form-map-empty, .form-hint { font-size: .8rem; opacity: .8; margin: .2rem 0; }
 .form-rule { display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: .6rem 1rem; }
 .form-rule > .form-choices, .form-rule > .form-conditions { grid-column: 1 / -1; }

@@ -1,7 +1,8 @@
 /**
  * A key/value editor for map fields (`z.record`: an equipment's characteristics, values of
  * additional fields no definition names): add, remove, rename, and a typed value when the schema
- * allows several kinds (text, number, yes/no, a list of texts). Keys stay in the order shown.
+ * allows several kinds (text, number, yes/no, a list of texts). Keys stay in the order shown. A key
+ * the product names (an extinguisher's `caricaLitri`) reads as its Italian name, not as a key to edit.
  */
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -15,6 +16,8 @@ export type MapValueKind = 'text' | 'number' | 'boolean' | 'textList';
 interface Row {
   key: string;
   value: unknown;
+  /** A stored key the product names: shown by its Italian name, not renamed (a row the user adds never is one). */
+  named?: boolean;
 }
 
 /** The kind a stored value has among the allowed ones (its JS type decides). */
@@ -52,8 +55,10 @@ export function rowsToMap(rows: readonly Row[]): Record<string, unknown> | undef
 /** An object or a list holding more than texts: not editable as one typed value. */
 const isNested = (value: unknown) => value !== null && typeof value === 'object' && !(Array.isArray(value) && value.every((v) => typeof v === 'string'));
 
-const toRows = (value: unknown): Row[] =>
-  value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value as Record<string, unknown>).map(([key, v]) => ({ key, value: v })) : [];
+const toRows = (value: unknown, namedKeys: ReadonlySet<string> | undefined): Row[] =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.entries(value as Record<string, unknown>).map(([key, v]) => (namedKeys?.has(key) ? { key, value: v, named: true } : { key, value: v }))
+    : [];
 
 /** The value kinds a map's value spec allows. */
 export function allowedValueKinds(spec: { kind: FieldKind; alternatives?: FieldKind[] } | undefined): MapValueKind[] {
@@ -74,13 +79,15 @@ interface MapEditorProps {
   keyMaxLength?: number | undefined;
   /** Keys edited elsewhere (additional fields with a definition): not listed here, kept as they are. */
   hiddenKeys?: ReadonlySet<string>;
+  /** Keys the product names (`namedCharacteristics`): a stored one reads as its label (`form.field.<key>`), not as an editable key. */
+  namedKeys?: ReadonlySet<string> | undefined;
   error?: string | undefined;
 }
 
-export function MapEditor({ label, value, onChange, allowed, readOnly, keyMaxLength, hiddenKeys, error }: MapEditorProps) {
+export function MapEditor({ label, value, onChange, allowed, readOnly, keyMaxLength, hiddenKeys, namedKeys, error }: MapEditorProps) {
   const intl = useIntl();
   const id = useId();
-  const all = toRows(value);
+  const all = toRows(value, namedKeys);
   const hidden = all.filter((r) => hiddenKeys?.has(r.key));
   const [rows, setRows] = useState<Row[]>(() => all.filter((r) => !hiddenKeys?.has(r.key)));
   const [duplicate, setDuplicate] = useState(false);
@@ -121,13 +128,21 @@ export function MapEditor({ label, value, onChange, allowed, readOnly, keyMaxLen
           // A known key (an extinguisher's `caricaKg`) reads by its Italian name; the key itself stays what is stored.
           const keyName = row.key ? fieldLabel(row.key.trim()) : '';
           const named = keyName !== '' && keyName !== row.key.trim();
-          const valueLabel = intl.formatMessage({ id: 'forms.map.value' }, { key: named ? keyName : row.key || keyLabel });
+          // What the row's controls are named by: its Italian name, else the key the user typed.
+          const rowName = named ? keyName : row.key || keyLabel;
+          const valueLabel = intl.formatMessage({ id: 'forms.map.value' }, { key: rowName });
           return (
             <li key={index} className="form-map-row">
-              <input aria-label={keyLabel} id={`${rowId}-key`} type="text" value={row.key} maxLength={keyMaxLength} readOnly={readOnly} onChange={(e) => update(index, { key: e.target.value })} />
-              {named && <span className="form-map-key-name">{keyName}</span>}
+              {row.named ? (
+                <span className="form-map-key-label" id={`${rowId}-key`}>{keyName}</span>
+              ) : (
+                <>
+                  <input aria-label={keyLabel} id={`${rowId}-key`} type="text" value={row.key} maxLength={keyMaxLength} readOnly={readOnly} onChange={(e) => update(index, { key: e.target.value })} />
+                  {named && <span className="form-map-key-name">{keyName}</span>}
+                </>
+              )}
               {typeChoice && (
-                <select aria-label={intl.formatMessage({ id: 'forms.map.type' }, { key: row.key || keyLabel })} value={kind} disabled={readOnly} onChange={(e) => update(index, { value: convertValue(row.value, e.target.value as MapValueKind) })}>
+                <select aria-label={intl.formatMessage({ id: 'forms.map.type' }, { key: rowName })} value={kind} disabled={readOnly} onChange={(e) => update(index, { value: convertValue(row.value, e.target.value as MapValueKind) })}>
                   {allowed.map((k) => <option key={k} value={k}>{intl.formatMessage({ id: `forms.map.kind.${k}` })}</option>)}
                 </select>
               )}
@@ -138,7 +153,7 @@ export function MapEditor({ label, value, onChange, allowed, readOnly, keyMaxLen
                 <TypedValue kind={kind} label={valueLabel} value={row.value} readOnly={readOnly} onChange={(v) => update(index, { value: v })} />
               )}
               {!readOnly && (
-                <button type="button" aria-label={intl.formatMessage({ id: 'forms.map.remove' }, { key: row.key || keyLabel })} onClick={() => commit(rows.filter((_, i) => i !== index))}>
+                <button type="button" aria-label={intl.formatMessage({ id: 'forms.map.remove' }, { key: rowName })} onClick={() => commit(rows.filter((_, i) => i !== index))}>
                   ×
                 </button>
               )}
