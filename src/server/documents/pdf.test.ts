@@ -43,6 +43,15 @@ describe('PDF layout', () => {
     expect(lines).not.toContain(description);
   });
 
+  it('keeps a short two-word label (a state) on one line beside long texts in a crowded table', async () => {
+    const long = 'Rilevatore di fumo che non risponde al test di funzionamento periodico';
+    const row = ['ATT-0000261', '06/11/2025', 'Alto', long, 'Non risolta', '14/12/2025', 'Intervento della ditta di manutenzione', 'Sostituito il componente difettoso', ''];
+    const table: Block = { kind: 'table', header: ['Attrezzatura', 'Rilevata il', 'Rischio', 'Descrizione', 'Stato', 'Risolta il', 'Risolta da', 'Risoluzione', 'Prove'], rows: [row, row], numeric: [false, false, false, false, false, false, false, false, false] };
+    const lines = pdfText(await bytesOf(await renderPdf([table], { title: 'Prova', compress: false }))).split('\n');
+    expect(lines).toContain('Non risolta');
+    expect(lines).not.toContain(long);
+  });
+
   it('prints bold and italic runs in their fonts, without the markers', async () => {
     const pdf = await bytesOf(await renderPdf(parseMarkup('Cliente: **Officine Meccaniche Lombarde Srl** – *urgente*'), { title: 'Prova', compress: false }));
     const text = pdfText(pdf);

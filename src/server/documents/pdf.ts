@@ -143,8 +143,14 @@ const widthOf = (doc: Doc, text: string, bold = false, italic = false) => doc.fo
 /** Parts of a cell that must stay on one line: the whole value in an amounts column, else each word (a date, a code). */
 function unbreakableParts(cell: Inline, numeric: boolean): string[] {
   const text = plainText(cell);
-  return numeric ? text.split('\n') : text.split(/[ \t\n]+/);
+  if (numeric) return text.split('\n');
+  // A short label of two words (a state «Non risolta», a place «Piano terra») reads as one value.
+  if (text.length <= SHORT_LABEL_LENGTH && !text.includes('\n') && text.trim().split(/[ \t]+/).length <= 2) return [text.trim()];
+  return text.split(/[ \t\n]+/);
 }
+
+/** The longest two-word cell kept on one line (see unbreakableParts). */
+const SHORT_LABEL_LENGTH = 20;
 
 interface ColumnMeasure {
   /** Its widest date, code, amount or word (with the header's words), on one line. */
