@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { engines, insertDemoRoles, insertUser, setupApi, TODAY, type Api } from './setup.ts';
 import { pdfPageCount, pdfText } from '../support/pdf-text.ts';
-import { defaultTemplates, quotationTemplate } from '../../src/server/seed/generators/document-templates.ts';
+import { defaultTemplates, interventionReportTemplate, quotationTemplate } from '../../src/server/seed/generators/document-templates.ts';
 import { formatEur } from '../../src/domain/rules/money.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -238,6 +238,40 @@ describe.each(engines())('documents on %s', (engine) => {
     expect(register.status).toBe(200);
     expect(pdfText(register.bytes)).toContain('D.M. 1 settembre 2021');
   });
+  it('prints for its customer what was done on its intervention: each activity by name, though the catalogue stays the office’s', async () => {
+    // Issue 26 walk: the customer's copy of a report had an empty «Attività» column (the admin's named each activity).
+    const admin = api.as(api.adminId);
+    const create = async (type: string, body: unknown) => {
+      const response = await admin.request('POST', `/api/${type}`, body);
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body.data;
+    };
+    await create('templateDocs', { attributes: { type: 'interventionReport', name: 'Rapporto di intervento', body: interventionReportTemplate, isDefault: true } });
+    const other = await create('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Gamma Srl' } } });
+    const cliente = await insertUser(api, [roleIds.Cliente!], { userType: 'customer', displayName: 'Carla Cliente', customerId, allowedModules: ['fire'] });
+    const stranger = await insertUser(api, [roleIds.Cliente!], { userType: 'customer', displayName: 'Estraneo Cliente', customerId: other.id, allowedModules: ['fire'] });
+    const kind = await create('activities', { attributes: { code: 'CO2-SEM', name: 'Controllo semestrale estintore a CO2', module: 'fire' } });
+    const unused = await create('activities', { attributes: { code: 'IDR-ANN', name: 'Verifica annuale rete idranti', module: 'fire' } });
+    const equipment = await create('equipments', { attributes: { equipmentId: 'EST-CO2-01', serialNumber: 'SN-4471', module: 'fire' }, relationships: { customerId } });
+    const assignment = await create('assignments', { attributes: { module: 'fire', title: 'Controllo estintori CO2' }, relationships: { customerId } });
+    await create('assignmentActivities', { attributes: {}, relationships: { assignmentId: assignment.id, activityId: kind.id, equipmentId: equipment.id } });
+
+    const url = `/api/assignments/${assignment.id as string}/document`;
+    const printed = await pdf(url, cliente);
+    expect(printed.status, printed.bytes.toString()).toBe(200);
+    const text = pdfText(printed.bytes).replace(/\s+/g, ' ');
+    expect(text).toContain(`Rapporto di intervento ${assignment.attributes.code as string}`);
+    expect(text).toMatch(/Controllo semestrale estintore a CO2\s*\|?\s*EST-CO2-01/);
+    // The admin's copy names it the same.
+    expect(pdfText((await pdf(url, api.adminId)).bytes).replace(/\s+/g, ' ')).toContain('Controllo semestrale estintore a CO2');
+    // Only the names of its intervention's activities: no other kind of the catalogue, and the catalogue is still not the customer's to read.
+    expect(text).not.toContain('Verifica annuale rete idranti');
+    for (const id of [kind.id as string, unused.id as string]) expect([403, 404]).toContain((await api.as(cliente).request('GET', `/api/activities/${id}`)).status);
+    expect((await api.as(cliente).request('GET', '/api/activities')).status).toBe(403);
+    // Another customer's user prints nothing of it.
+    expect([403, 404]).toContain((await pdf(url, stranger)).status);
+  });
+
   it('keeps each issue of a re-issued intervention report as a version its customer reads, and another customer never', async () => {
     const admin = api.as(api.adminId);
     const other = (await admin.request('POST', '/api/customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Beta Spa' } } })).body.data;

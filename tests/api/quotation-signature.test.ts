@@ -2,8 +2,9 @@
  * A quotation approved and signed online by its customer (issue 26 §3): the one-time code reaches the
  * signer's mailbox; a wrong code is counted and refused; the right one, with the drawing and the
  * optional line taken, accepts the quotation with its sealed PDF (audit trail, SHA-256 of what was
- * presented) attached and makes its order, once, even when the request is sent again with its
- * Idempotency-Key; staff never sign, another customer is refused it; a refusal keeps its reason.
+ * presented) attached, answers both fingerprints (what was presented, and the signed file's own) and
+ * makes its order, once, even when the request is sent again with its Idempotency-Key; staff never
+ * sign, another customer is refused it; a refusal keeps its reason.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +91,9 @@ describe.each(engines())('quotation signed online on %s', (engine) => {
     expect(signed.body.data.attributes.status).toBe('accepted');
     expect(signed.body.data.attributes.attachments).toEqual([expect.objectContaining({ kind: 'signedQuotation', mediaId: signed.body.meta.signedDocumentId })]);
     expect(signed.body.meta.documentSha256).toMatch(/^[0-9a-f]{64}$/);
+    // The signed file is another document than the one presented: its own fingerprint, given beside it.
+    expect(signed.body.meta.signedDocumentSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(signed.body.meta.signedDocumentSha256).not.toBe(signed.body.meta.documentSha256);
     // The optional line taken counts: 10 × 18,50 + 10 × 6.
     expect(signed.body.data.metadata.totalNetPrice).toBe(245);
 
@@ -98,6 +102,7 @@ describe.each(engines())('quotation signed online on %s', (engine) => {
     expect(replayed.status).toBe(200);
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(replayed.body.meta.orderId).toBe(signed.body.meta.orderId);
+    expect(replayed.body.meta.signedDocumentSha256).toBe(signed.body.meta.signedDocumentSha256);
     const orders = await admin().request('GET', `/api/orders?filter[quotationId]=${quotation.id as string}`);
     expect(orders.body.data.map((order: { id: string }) => order.id)).toEqual([signed.body.meta.orderId]);
     expect(orders.body.data[0].attributes.lines.map((line: { description: string }) => line.description)).toEqual(['Revisione estintori a polvere 6 kg', 'Cartelli di segnalazione']);
@@ -117,6 +122,8 @@ describe.each(engines())('quotation signed online on %s', (engine) => {
     expect(text).toContain('Firma elettronica semplice ai sensi del Regolamento UE 910/2014');
     const media = (await admin().request('GET', `/api/media/${signed.body.meta.signedDocumentId as string}`)).body.data;
     expect(media.attributes.meta.sha256).toBe(createHash('sha256').update(file.rawPayload).digest('hex'));
+    // The answer's fingerprint of the signed file is the downloaded file's (the portal shows it as such).
+    expect(signed.body.meta.signedDocumentSha256).toBe(media.attributes.meta.sha256);
     expect(media.attributes.meta.signature).toMatchObject({ signerEmail: 'firmatario@cliente.test', documentSha256: signed.body.meta.documentSha256 });
   });
 

@@ -2,9 +2,10 @@
 // The register's share links for an inspector (issue 26 §2): the customer's users make and revoke them;
 // staff looking at the portal as those users see it (read-only) see the links, and can make none
 // (issue 26 walk: «Crea il collegamento» was offered in the «sola lettura» view).
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { testIdentity } from '../../../commands/testing.ts';
+import { api } from '../api/client.ts';
 import { queryClient } from '../api/query-client.ts';
 import { addMessages } from '../i18n/index.ts';
 import fileMessages from '../i18n/messages/files.ts';
@@ -19,6 +20,7 @@ const link = { id: 'l1', label: 'ASL Milano', createdDateTime: '2026-11-20T08:00
 afterEach(() => {
   cleanup();
   queryClient.clear();
+  vi.restoreAllMocks();
 });
 
 function show(readOnly: boolean) {
@@ -39,5 +41,32 @@ describe('RegisterLinks', () => {
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(table.getByRole('row', { name: /ASL Milano.*Attivo/ })).toBeTruthy();
+  });
+
+  it('moves the focus to the link made, then to the row’s new state once revoked (it fell to <body>: the buttons are disabled while they work)', async () => {
+    type Listed = Omit<typeof link, 'revokedDateTime'> & { revokedDateTime: string | null; url?: string };
+    let listed: Listed[] = [link];
+    const made: Listed = { ...link, id: 'l2', label: 'Ispezione VVF dicembre', accesses: 0, url: 'http://localhost/registro/JG9JTy' };
+    vi.spyOn(api, 'get').mockImplementation(async () => ({ data: listed }) as never);
+    vi.spyOn(api, 'post').mockImplementation(async () => {
+      listed = [made, link];
+      return { data: made } as never;
+    });
+    vi.spyOn(api, 'delete').mockImplementation(async () => {
+      listed = [{ ...made, url: undefined }, { ...link, active: false, revokedDateTime: '2026-11-29T15:45:00.000Z' }];
+      return undefined as never;
+    });
+    show(false);
+    const create = screen.getByRole('button', { name: 'Crea il collegamento' });
+    create.focus();
+    fireEvent.click(create);
+    const field = await screen.findByDisplayValue(made.url!);
+    await waitFor(() => expect(document.activeElement).toBe(field));
+
+    const revoke = screen.getByRole('button', { name: 'Revoca il collegamento «ASL Milano»' });
+    revoke.focus();
+    fireEvent.click(revoke);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Revocato'));
+    expect(document.activeElement?.closest('tr')?.getAttribute('data-link')).toBe(link.id);
   });
 });

@@ -1,15 +1,18 @@
 /**
  * «Condividi il registro con un ispettore» (issue 26 §2): a time-limited address that opens the
  * register of checks without an account, shown once; the links made, with their accesses, each
- * revocable. Under the register in the customer's documents (portal and customer page).
+ * revocable. Under the register in the customer's documents (portal and customer page). The pressed
+ * button is disabled while its request runs (which drops the focus to <body>): made, the focus goes to
+ * the link to copy; revoked, to the row's new state.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api } from '../api/client.ts';
 import { ApiProblem } from '../api/http.ts';
 import { problemText } from '../api/problem-alert.ts';
 import { formatValue } from '../forms/format.ts';
+import { useFocusAfterRender, type FocusTarget } from '../use-focus-after-render.ts';
 import { DocumentsHeading } from './documents-heading.tsx';
 
 interface RegisterLink {
@@ -39,14 +42,21 @@ export function RegisterLinks({ customerId, readOnly = false }: { customerId: st
   const [made, setMade] = useState<RegisterLink | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<void>) => {
+  const sectionRef = useRef<HTMLElement | null>(null);
+  // Once the answer is drawn, the focus goes to what it shows (the link made, the row's new state).
+  const focusAfterRender = useFocusAfterRender();
+  const within = (selector: string) => sectionRef.current?.querySelector<HTMLElement>(selector) ?? null;
+  const run = async (work: () => Promise<void>, then: { done: FocusTarget; failed: FocusTarget }) => {
     setBusy(true);
     setProblem(undefined);
     try {
       await work();
       await client.invalidateQueries({ queryKey: key });
+      focusAfterRender(then.done);
     } catch (error) {
       setProblem(error instanceof ApiProblem ? problemText(error) : String(error));
+      // The alert says why; the focus goes back where the reader was, to try again.
+      focusAfterRender(then.failed);
     } finally {
       setBusy(false);
     }
@@ -55,14 +65,18 @@ export function RegisterLinks({ customerId, readOnly = false }: { customerId: st
     const answer = await api.post<{ data: RegisterLink }>('/customers/{id}/register-links', { ...(label.trim() ? { label: label.trim() } : {}), days }, { params: { id: customerId }, silent: true });
     setMade(answer.data);
     setLabel('');
-  });
+  }, { done: () => within('.register-link-made input'), failed: () => within('[data-action=create]') });
   const revoke = (link: RegisterLink) => run(async () => {
     await api.delete('/customers/{id}/register-links/{linkId}', { params: { id: customerId, linkId: link.id }, silent: true });
     if (made?.id === link.id) setMade(undefined);
+  }, {
+    // The row now says «Revocato»; a row no longer listed leaves the list's caption.
+    done: () => within(`tr[data-link="${link.id}"] [data-state]`) ?? within('.register-links-table caption') ?? within('[data-action=create]'),
+    failed: () => within(`tr[data-link="${link.id}"] button`) ?? within('[data-action=create]'),
   });
   if (links.isError) return null;
   return (
-    <section className="register-links" aria-labelledby={ids.title}>
+    <section className="register-links" aria-labelledby={ids.title} ref={sectionRef}>
       <DocumentsHeading id={ids.title}><FormattedMessage id="files.registerLinks.title" /></DocumentsHeading>
       <p className="form-hint"><FormattedMessage id="files.registerLinks.hint" /></p>
       {!readOnly && (<>
@@ -78,7 +92,7 @@ export function RegisterLinks({ customerId, readOnly = false }: { customerId: st
           </select>
         </div>
       </div>
-      <button type="button" onClick={() => void create()} disabled={busy}><FormattedMessage id="files.registerLinks.create" /></button>
+      <button type="button" data-action="create" onClick={() => void create()} disabled={busy}><FormattedMessage id="files.registerLinks.create" /></button>
       </>)}
       {problem && <p className="form-error" role="alert">{problem}</p>}
       {made?.url && (
@@ -89,7 +103,7 @@ export function RegisterLinks({ customerId, readOnly = false }: { customerId: st
       )}
       {links.data && links.data.length > 0 && (
         <table className="register-links-table">
-          <caption><FormattedMessage id="files.registerLinks.list" /></caption>
+          <caption tabIndex={-1}><FormattedMessage id="files.registerLinks.list" /></caption>
           <thead>
             <tr>
               <th scope="col"><FormattedMessage id="files.registerLinks.col.label" /></th>
@@ -116,7 +130,11 @@ export function RegisterLinks({ customerId, readOnly = false }: { customerId: st
                       aria-label={intl.formatMessage({ id: 'files.registerLinks.revokeOf' }, { label: link.label || intl.formatMessage({ id: 'files.registerLinks.noLabel' }) })}>
                       <FormattedMessage id="files.registerLinks.revoke" />
                     </button>
-                  ) : <FormattedMessage id={link.revokedDateTime ? 'files.registerLinks.revoked' : 'files.registerLinks.expired'} />}
+                  ) : (
+                    <span data-state tabIndex={-1}>
+                      <FormattedMessage id={link.revokedDateTime ? 'files.registerLinks.revoked' : 'files.registerLinks.expired'} />
+                    </span>
+                  )}
                 </td>
               </tr>
             ))}

@@ -9,8 +9,10 @@ import { testIdentity } from '../../../commands/testing.ts';
 import type { PermissionRule } from '../../domain/entities/roles.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { api } from '../api/client.ts';
+import { ApiProblem } from '../api/http.ts';
 import { queryClient } from '../api/query-client.ts';
-import { listKey, recordKey } from '../data/records.ts';
+import { listKey, recordKey, records } from '../data/records.ts';
+import { SignatureOutcome } from '../quotation-editor/signature-panel.tsx';
 import { TabIdContext } from '../workspace/tab-context.ts';
 import PortalQuotation from './portal-quotation.tsx';
 import PortalQuotations, { portalQuotationsQuery } from './portal-quotations.tsx';
@@ -128,5 +130,106 @@ describe('a quotation’s page in the portal', () => {
   it('is not found for another customer’s quotation', async () => {
     renderPortal(<PortalQuotation customerId={SITE} quotationId={ISSUED} staffView />, 'siv', [{ action: 'manage', subject: 'all' }]);
     expect((await screen.findByRole('alert')).textContent).toBe('Questo preventivo non è del cliente.');
+  });
+});
+
+/** A 1×1 PNG: what the canvas gives once a signature is drawn. */
+const DRAWN = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const PRESENTED_SHA = '6269e25a'.padEnd(64, '0');
+const FILE_SHA = '015c5290'.padEnd(64, '1');
+
+describe('signing or refusing in the portal: the focus follows each answer (issue 26 walk: it fell to <body>)', () => {
+  /** The quotation as the server answers it now (issued, then accepted or refused). */
+  let current: EntityJson;
+  const press = (button: HTMLElement) => {
+    // A key on a focused button: the focus is on it when it is disabled for the request.
+    button.focus();
+    fireEvent.click(button);
+  };
+  const focusedElement = () => document.activeElement;
+
+  function renderSigner() {
+    current = issued as EntityJson;
+    // jsdom draws nothing: a context that takes the typed name, and the canvas's PNG.
+    const context = { clearRect: vi.fn(), fillText: vi.fn(), beginPath: vi.fn(), moveTo: vi.fn(), lineTo: vi.fn(), stroke: vi.fn() };
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as never);
+    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(DRAWN);
+    vi.spyOn(records, 'get').mockImplementation(async (type: string, id: string) => (type === 'quotations' ? current : id === SITE ? site : customer) as never);
+    vi.spyOn(records, 'list').mockResolvedValue({ data: lines, meta: { total: lines.length, page: { number: 1, size: 500 } } } as never);
+    renderPortal(<PortalQuotation customerId={CUSTOMER} quotationId={ISSUED} staffView={false} />, 'customer', clientRules);
+  }
+
+  it('sends the code into its field, brings a wrong code back to it with the error, and lands on the result, with both fingerprints', async () => {
+    renderSigner();
+    const post = vi.spyOn(api, 'post').mockImplementation(async (path: string, body?: unknown) => {
+      if (path.endsWith('/signature/code')) return { data: { sentTo: 'f•••••o@cliente.test', expiresDateTime: '2026-06-02T09:10:00.000Z', codeLength: 6 } } as never;
+      if ((body as { code: string }).code === '123456') {
+        throw new ApiProblem(422, { code: 'SIGNATURE_CODE_INVALID', title: 'Codice di firma non corretto', message: 'Restano 4 tentativi con questo codice', attemptsLeft: 4, errors: [{ pointer: '/code', code: 'signatureCodeInvalid', message: 'Restano 4 tentativi con questo codice' }] });
+      }
+      current = { ...issued, attributes: { ...issued.attributes, status: 'accepted' } } as EntityJson;
+      return { data: current, meta: { orderId: 'o1', orderNumber: 'ORD-2026-00495', signedDocumentId: 'm1', documentSha256: PRESENTED_SHA, signedDocumentSha256: FILE_SHA } } as never;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Usa il nome come firma' }));
+    expect(screen.getByText('Firma presente')).toBeTruthy();
+
+    press(screen.getByRole('button', { name: 'Invia il codice via e-mail' }));
+    const codeField = await screen.findByLabelText('Codice ricevuto (6 cifre)');
+    await waitFor(() => expect(focusedElement()).toBe(codeField));
+    expect(screen.getByText(/Codice inviato a f•••••o@cliente\.test/)).toBeTruthy();
+
+    fireEvent.change(codeField, { target: { value: '123456' } });
+    press(screen.getByRole('button', { name: 'Firma e accetta' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Restano 4 tentativi con questo codice');
+    // Back in the code field, which says it is wrong and is described by the error.
+    await waitFor(() => expect(focusedElement()).toBe(codeField));
+    expect(codeField.getAttribute('aria-invalid')).toBe('true');
+    expect(codeField.getAttribute('aria-describedby')).toBe(alert.id);
+
+    fireEvent.change(codeField, { target: { value: '654321' } });
+    press(screen.getByRole('button', { name: 'Firma e accetta' }));
+    const result = await screen.findByText(/Il preventivo PRV-2026-00009 è firmato e accettato: l’ordine ORD-2026-00495 è stato creato/);
+    await waitFor(() => expect(focusedElement()).toBe(result));
+    expect(post).toHaveBeenLastCalledWith('/quotations/' + ISSUED + '/signature', expect.objectContaining({ code: '654321', signature: DRAWN }), expect.anything());
+    // Two files, two fingerprints, each named for what it is.
+    expect(document.querySelector('[data-hash=presented]')?.textContent).toBe(`Impronta SHA-256 del preventivo come presentato, riportata nella traccia della firma: ${PRESENTED_SHA}`);
+    expect(document.querySelector('[data-hash=signed]')?.textContent).toBe(`Impronta SHA-256 del file firmato da scaricare: ${FILE_SHA}`);
+    expect(screen.queryByText(/del preventivo firmato:/)).toBeNull();
+  });
+
+  it('opens the reason into its field, and lands on the refusal once confirmed, its reason quoted with one period', async () => {
+    renderSigner();
+    const reason = 'Prezzi troppo alti, attendiamo un nuovo preventivo.';
+    vi.spyOn(api, 'post').mockImplementation(async () => {
+      current = { ...issued, attributes: { ...issued.attributes, status: 'not-accepted' }, metadata: { ...issued.metadata, refusalReason: reason, refusedBy: 'Anna Marchetti', refusedDateTime: '2026-06-02T14:47:00.000Z' } } as EntityJson;
+      return { data: current } as never;
+    });
+    press(await screen.findByRole('button', { name: 'Rifiuta il preventivo' }));
+    const field = await screen.findByLabelText('Motivo del rifiuto');
+    await waitFor(() => expect(focusedElement()).toBe(field));
+
+    fireEvent.change(field, { target: { value: reason } });
+    press(screen.getByRole('button', { name: 'Conferma il rifiuto' }));
+    const outcome = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[data-signature=refused]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    await waitFor(() => expect(focusedElement()).toBe(outcome));
+    expect(outcome.textContent).toMatch(/^Rifiutato online da Anna Marchetti il .+: «Prezzi troppo alti, attendiamo un nuovo preventivo\.»$/);
+    expect(screen.queryByRole('heading', { name: 'Approva e firma il preventivo' })).toBeNull();
+  });
+
+  it('ends a reason that is no sentence with the period, and never doubles one', () => {
+    const refused = (refusalReason: string) => ({ ...issued, metadata: { ...issued.metadata, refusalReason, refusedBy: 'Anna Marchetti', refusedDateTime: '2026-06-02T14:47:00.000Z' } }) as EntityJson;
+    const text = (refusalReason: string) => {
+      const { container, unmount } = renderSignedIn(testIdentity, <SignatureOutcome stored={refused(refusalReason)} />);
+      const said = container.textContent ?? '';
+      unmount();
+      return said.replace(/^.*: /, '');
+    };
+    expect(text('Prezzo troppo alto')).toBe('«Prezzo troppo alto».');
+    expect(text('Prezzo troppo alto.')).toBe('«Prezzo troppo alto.»');
+    expect(text('Perché così caro?')).toBe('«Perché così caro?»');
   });
 });

@@ -44,6 +44,8 @@ export default function PortalQuotation({ customerId, quotationId, staffView }: 
   const subject = useMemo(() => (stored ? asSubject('quotation', { ...stored } as Record<string, unknown>) : undefined), [stored]);
   // Once signed here, the panel stays to say so (with the order made), though the quotation is no longer to sign.
   const [signedHere, setSignedHere] = useState(false);
+  // Once refused here, the outcome replacing the panel takes the focus (the panel and its button are gone).
+  const [refusedHere, setRefusedHere] = useState(false);
   const code = String(stored?.attributes.code ?? '');
   useTabTitle(intl.formatMessage({ id: 'portal.quotation.tabTitle' }, { code: code || intl.formatMessage({ id: 'portal.nav.quotations' }) }));
 
@@ -83,7 +85,9 @@ export default function PortalQuotation({ customerId, quotationId, staffView }: 
           <p>{a.notes}</p>
         </section>
       )}
-      {canSign || signedHere ? <SignaturePanel stored={stored} lines={lines} onSigned={() => setSignedHere(true)} /> : <SignatureOutcome stored={stored} />}
+      {canSign || signedHere
+        ? <SignaturePanel stored={stored} lines={lines} onSigned={() => setSignedHere(true)} onRefused={() => setRefusedHere(true)} />
+        : <SignatureOutcome stored={stored} takeFocus={refusedHere} />}
     </section>
   );
 }

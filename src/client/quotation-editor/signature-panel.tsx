@@ -4,8 +4,11 @@
  * is enough), asks for the one-time code by e-mail and signs; or refuses, saying why. Staff read
  * what happened: who signed and when, with the signed copy, or who refused and why. The rules (code,
  * drawing, name) are the server's schema (domain/rules/quotation-signature.ts), checked here first.
+ * The focus follows the work: a pressed button is disabled while its request runs, which drops the
+ * focus to <body>, so each answer moves it to what is read or used next (the code field once sent or
+ * refused, the result once signed, the reason once «Rifiuta» opens it).
  */
-import { useId, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SIGNATURE_CODE_LENGTH, signQuotationRequest } from '../../domain/rules/quotation-signature.ts';
@@ -19,6 +22,7 @@ import { formatDateTime, formatMoney } from '../forms/format.ts';
 import { addMessages } from '../i18n/index.ts';
 import messages from '../i18n/messages/quotation-signature.ts';
 import { useSession } from '../session/session.tsx';
+import { useFocusAfterRender } from '../use-focus-after-render.ts';
 import type { LineDraft } from './lines.ts';
 import { lineAmounts } from './lines.ts';
 
@@ -27,11 +31,15 @@ addMessages(messages);
 const CANVAS_WIDTH = 520;
 const CANVAS_HEIGHT = 160;
 
-/** What the signer sees on an issued quotation it may sign. */
-export default function SignaturePanel({ stored, lines, onSigned }: { stored: EntityJson; lines: readonly LineDraft[]; onSigned(): void }) {
+/** Whether the problem is about the code typed (wrong, expired, used up): the code field is where to go back. */
+const aboutTheCode = (error: unknown): boolean => error instanceof ApiProblem
+  && (error.code === 'SIGNATURE_CODE_INVALID' || error.code === 'SIGNATURE_CODE_EXPIRED' || error.errors.some((item) => item.pointer === '/code'));
+
+/** What the signer sees on an issued quotation it may sign. `onRefused`: the refusal was stored (its outcome replaces the panel). */
+export default function SignaturePanel({ stored, lines, onSigned, onRefused }: { stored: EntityJson; lines: readonly LineDraft[]; onSigned(): void; onRefused?(): void }) {
   const { identity } = useSession();
   const client = useQueryClient();
-  const ids = { title: useId(), name: useId(), code: useId(), reason: useId(), canvas: useId() };
+  const ids = { title: useId(), name: useId(), code: useId(), reason: useId(), canvas: useId(), problem: useId() };
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const drawing = useRef(false);
   const [drawn, setDrawn] = useState(false);
@@ -42,9 +50,16 @@ export default function SignaturePanel({ stored, lines, onSigned }: { stored: En
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
-  const [done, setDone] = useState<{ orderNumber: string; documentId: string; sha: string } | undefined>();
+  const [codeRefused, setCodeRefused] = useState(false);
+  const [done, setDone] = useState<{ orderNumber: string; documentId: string; presentedSha: string; fileSha?: string } | undefined>();
   const [refusing, setRefusing] = useState(false);
   const [reason, setReason] = useState('');
+  const focusAfterRender = useFocusAfterRender();
+  const askCodeRef = useRef<HTMLButtonElement | null>(null);
+  const codeRef = useRef<HTMLInputElement | null>(null);
+  const problemRef = useRef<HTMLParagraphElement | null>(null);
+  const resultRef = useRef<HTMLParagraphElement | null>(null);
+  const reasonRef = useRef<HTMLTextAreaElement | null>(null);
   // One key per signature asked: a retry after a lost answer replays it, a new attempt is a new key.
   const attempt = useRef(crypto.randomUUID());
   const path = `/quotations/${stored.id}/signature`;
@@ -103,11 +118,16 @@ export default function SignaturePanel({ stored, lines, onSigned }: { stored: En
   const askCode = async () => {
     setBusy(true);
     setProblem(undefined);
+    setCodeRefused(false);
     try {
       const answer = await api.post<{ data: { sentTo: string; expiresDateTime: string } }>(`${path}/code`, {}, { silent: true });
+      // The code arrives by e-mail: its field is what the signer uses next.
+      focusAfterRender(() => codeRef.current);
       setSent(answer.data);
     } catch (error) {
       fail(error);
+      // The alert says why; the button is there to ask again.
+      focusAfterRender(() => askCodeRef.current);
     } finally {
       setBusy(false);
     }
@@ -123,20 +143,30 @@ export default function SignaturePanel({ stored, lines, onSigned }: { stored: En
     const checked = signQuotationRequest.safeParse(body);
     if (!checked.success) {
       setProblem(checked.error.issues.map((issue) => issue.message).join('. '));
+      focusAfterRender(() => problemRef.current);
       return;
     }
     setBusy(true);
     setProblem(undefined);
+    setCodeRefused(false);
     try {
-      const answer = await api.post<{ meta: { orderNumber?: string; signedDocumentId: string; documentSha256: string } }>(path, checked.data, {
+      const answer = await api.post<{ meta: { orderNumber?: string; signedDocumentId: string; documentSha256: string; signedDocumentSha256?: string } }>(path, checked.data, {
         silent: true, headers: { 'Idempotency-Key': attempt.current }, ifMatch: String(stored.metadata.lastUpdatedDateTime),
       });
-      setDone({ orderNumber: String(answer.meta.orderNumber ?? ''), documentId: answer.meta.signedDocumentId, sha: answer.meta.documentSha256 });
+      focusAfterRender(() => resultRef.current);
+      setDone({
+        orderNumber: String(answer.meta.orderNumber ?? ''), documentId: answer.meta.signedDocumentId,
+        presentedSha: answer.meta.documentSha256, ...(answer.meta.signedDocumentSha256 ? { fileSha: answer.meta.signedDocumentSha256 } : {}),
+      });
       onSigned();
       await refresh();
     } catch (error) {
       attempt.current = crypto.randomUUID();
       fail(error);
+      // A wrong or spent code: back in its field, which the alert describes; anything else, the alert itself.
+      const codeWrong = aboutTheCode(error);
+      setCodeRefused(codeWrong);
+      focusAfterRender(() => (codeWrong ? codeRef.current : null) ?? problemRef.current);
     } finally {
       setBusy(false);
     }
@@ -148,8 +178,11 @@ export default function SignaturePanel({ stored, lines, onSigned }: { stored: En
     try {
       await api.post(`${path}/refusal`, { reason, signerName }, { silent: true });
       await refresh();
+      // The outcome («Rifiutato online da …») replaces the panel: the page focuses it.
+      onRefused?.();
     } catch (error) {
       fail(error);
+      focusAfterRender(() => reasonRef.current);
     } finally {
       setBusy(false);
     }
@@ -160,8 +193,10 @@ export default function SignaturePanel({ stored, lines, onSigned }: { stored: En
     return (
       <section className="form-section quotation-signature" aria-labelledby={ids.title} data-signature="signed">
         <h2 id={ids.title}><FormattedMessage id="signature.done.title" /></h2>
-        <p role="status"><FormattedMessage id="signature.done.text" values={{ code: code_, order: done.orderNumber }} /></p>
-        <p className="form-hint"><FormattedMessage id="signature.done.hash" values={{ sha: done.sha }} /></p>
+        <p role="status" tabIndex={-1} ref={resultRef}><FormattedMessage id="signature.done.text" values={{ code: code_, order: done.orderNumber }} /></p>
+        {/* Two documents, two fingerprints: the quotation as presented (sealed in the audit trail) and the signed PDF to download. */}
+        <p className="form-hint" data-hash="presented"><FormattedMessage id="signature.done.presentedHash" values={{ sha: done.presentedSha }} /></p>
+        {done.fileSha && <p className="form-hint" data-hash="signed"><FormattedMessage id="signature.done.fileHash" values={{ sha: done.fileSha }} /></p>}
         <button type="button" onClick={() => void downloadMedia(done.documentId, `${code_} firmato.pdf`)}><FormattedMessage id="signature.download" /></button>
       </section>
     );
@@ -220,26 +255,46 @@ export default function SignaturePanel({ stored, lines, onSigned }: { stored: En
         </div>
       </div>
       <div className="form-field">
-        <button type="button" onClick={() => void askCode()} disabled={busy}><FormattedMessage id={sent ? 'signature.codeAgain' : 'signature.askCode'} /></button>
+        <button type="button" ref={askCodeRef} onClick={() => void askCode()} disabled={busy}><FormattedMessage id={sent ? 'signature.codeAgain' : 'signature.askCode'} /></button>
         {sent && <p role="status"><FormattedMessage id="signature.codeSent" values={{ to: sent.sentTo, until: formatDateTime(sent.expiresDateTime) }} /></p>}
       </div>
       {sent && (
         <div className="form-field">
           <label htmlFor={ids.code}><FormattedMessage id="signature.code" values={{ digits: SIGNATURE_CODE_LENGTH }} /></label>
-          <input id={ids.code} inputMode="numeric" autoComplete="one-time-code" maxLength={SIGNATURE_CODE_LENGTH} value={code} onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))} />
+          <input
+            id={ids.code}
+            ref={codeRef}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={SIGNATURE_CODE_LENGTH}
+            value={code}
+            aria-invalid={codeRefused || undefined}
+            aria-describedby={codeRefused && problem ? ids.problem : undefined}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          />
         </div>
       )}
-      {problem && <p className="form-error" role="alert">{problem}</p>}
+      {problem && <p id={ids.problem} className="form-error" role="alert" tabIndex={-1} ref={problemRef}>{problem}</p>}
       <div className="entity-form-actions">
         <button type="button" className="primary" onClick={() => void sign()} disabled={busy || !sent || code.length !== SIGNATURE_CODE_LENGTH || !drawn || !signerName.trim()}>
           <FormattedMessage id="signature.sign" />
         </button>
-        <button type="button" onClick={() => setRefusing((open) => !open)} aria-expanded={refusing}><FormattedMessage id="signature.refuse" /></button>
+        <button
+          type="button"
+          onClick={() => {
+            // Opened, the reason is what to write next.
+            if (!refusing) focusAfterRender(() => reasonRef.current);
+            setRefusing(!refusing);
+          }}
+          aria-expanded={refusing}
+        >
+          <FormattedMessage id="signature.refuse" />
+        </button>
       </div>
       {refusing && (
         <div className="form-field">
           <label htmlFor={ids.reason}><FormattedMessage id="signature.reason" /></label>
-          <textarea id={ids.reason} rows={3} maxLength={2000} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <textarea id={ids.reason} ref={reasonRef} rows={3} maxLength={2000} value={reason} onChange={(event) => setReason(event.target.value)} />
           <button type="button" onClick={() => void refuse()} disabled={busy || !reason.trim()}><FormattedMessage id="signature.refuseConfirm" /></button>
         </div>
       )}
@@ -247,13 +302,24 @@ export default function SignaturePanel({ stored, lines, onSigned }: { stored: En
   );
 }
 
-/** What staff (and the customer afterwards) read of the answer given online. */
-export function SignatureOutcome({ stored }: { stored: EntityJson }) {
+/** A refusal's reason that ends its own sentence («… nuovo preventivo.») takes no second period after the quote. */
+export const reasonEnd = (reason: string): 'ended' | 'open' => (/[.!?…]$/.test(reason.trim()) ? 'ended' : 'open');
+
+/**
+ * What staff (and the customer afterwards) read of the answer given online. `takeFocus`: the answer was
+ * just given here, and the outcome (which replaced the panel) is what the reader reads next.
+ */
+export function SignatureOutcome({ stored, takeFocus = false }: { stored: EntityJson; takeFocus?: boolean }) {
   const intl = useIntl();
   const m = stored.metadata;
+  const outcomeRef = useRef<HTMLParagraphElement | null>(null);
+  const answered = typeof m.signedDateTime === 'string' || typeof m.refusedDateTime === 'string';
+  useEffect(() => {
+    if (takeFocus && answered) outcomeRef.current?.focus();
+  }, [takeFocus, answered]);
   if (typeof m.signedDateTime === 'string') {
     return (
-      <p className="form-hint quotation-signed" data-signature="signed">
+      <p className="form-hint quotation-signed" data-signature="signed" tabIndex={takeFocus ? -1 : undefined} ref={outcomeRef}>
         {intl.formatMessage({ id: 'signature.outcome.signed' }, { who: String(m.signedBy ?? ''), date: formatDateTime(m.signedDateTime) })}{' '}
         {typeof m.signedDocumentId === 'string' && (
           <button type="button" className="link-button" onClick={() => void downloadMedia(String(m.signedDocumentId), `${String(stored.attributes.code ?? '')} firmato.pdf`)}>
@@ -264,9 +330,10 @@ export function SignatureOutcome({ stored }: { stored: EntityJson }) {
     );
   }
   if (typeof m.refusedDateTime === 'string') {
+    const reason = String(m.refusalReason ?? '').trim();
     return (
-      <p className="form-hint quotation-refused" data-signature="refused">
-        {intl.formatMessage({ id: 'signature.outcome.refused' }, { who: String(m.refusedBy ?? ''), date: formatDateTime(m.refusedDateTime), reason: String(m.refusalReason ?? '') })}
+      <p className="form-hint quotation-refused" data-signature="refused" tabIndex={takeFocus ? -1 : undefined} ref={outcomeRef}>
+        {intl.formatMessage({ id: 'signature.outcome.refused' }, { who: String(m.refusedBy ?? ''), date: formatDateTime(m.refusedDateTime), reason, end: reasonEnd(reason) })}
       </p>
     );
   }

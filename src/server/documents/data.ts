@@ -511,7 +511,10 @@ export class DocumentData {
       ]);
       const activityIds = activities.map((x) => x.id);
       const [kinds, equipments, installations, checks, anomalies] = await Promise.all([
-        this.readableByIds(call, 'activities', activities.map((x) => x.relationships.activityId)),
+        // What was done, by name: the kind of each activity the caller reads on this intervention names it, whoever
+        // prints the report (the catalogue is the office's, what was done on the customer's intervention is not);
+        // only the name prints, and nothing else of the catalogue becomes readable (as an order's product names).
+        this.byIds('activities', activities.map((x) => x.relationships.activityId)),
         this.readableByIds(call, 'equipments', activities.map((x) => x.relationships.equipmentId)),
         this.readableByIds(call, 'installations', activities.map((x) => x.relationships.installationId)),
         this.readableChildren(call, 'checks', 'assignmentActivityId', activityIds),

@@ -616,8 +616,8 @@ function quotationSignaturePaths(sink: SchemaSink): Record<string, JsonSchema> {
         requestBody: { required: true, content: json(componentSchema('SignQuotationRequest', signQuotationRequest, 'input', sink)) },
         responses: {
           200: {
-            description: 'Il preventivo accettato; in `meta` l’ordine creato, il documento firmato e l’impronta.',
-            content: json({ ...answer, properties: { ...answer.properties, meta: { type: 'object', properties: { orderId: { type: 'string', format: 'uuid' }, orderNumber: { type: 'string' }, signedDocumentId: { type: 'string', format: 'uuid' }, documentSha256: { type: 'string' } } } } }),
+            description: 'Il preventivo accettato; in `meta` l’ordine creato, il documento firmato, l’impronta SHA-256 del preventivo presentato (`documentSha256`) e quella del file firmato (`signedDocumentSha256`).',
+            content: json({ ...answer, properties: { ...answer.properties, meta: { type: 'object', properties: { orderId: { type: 'string', format: 'uuid' }, orderNumber: { type: 'string' }, signedDocumentId: { type: 'string', format: 'uuid' }, documentSha256: { type: 'string' }, signedDocumentSha256: { type: 'string' } } } } }),
           },
           ...problems(400, 401, 403, 404, 409, 413, 415, 422, 503),
         },

@@ -7,7 +7,9 @@
  *   the optional lines taken join the totals, the quotation is printed again with a last page sealing
  *   the audit trail (who, when, address, browser, the hash, the code's delivery) and the drawing,
  *   stored as its `signedQuotation` attachment, the quotation accepted, and its order created by the
- *   same code as «Crea ordine»; the code is used up. `Idempotency-Key` replays it as every write;
+ *   same code as «Crea ordine»; the code is used up. The answer's `meta` gives both fingerprints:
+ *   `documentSha256` (the quotation as presented) and `signedDocumentSha256` (the signed PDF stored).
+ *   `Idempotency-Key` replays it as every write;
  * - `POST /api/quotations/{id}/signature/refusal`: the quotation not accepted, with the reason.
  * Who: the `sign` ability on the quotation (a customer's user on its issued quotations; staff never,
  * domain/rules/quotation-signature.ts `signatureRules`), checked after the read rule. Signing grants
@@ -239,10 +241,19 @@ export function registerQuotationSignatureRoutes(app: FastifyInstance, deps: Sig
         if (!accepted) throw new Problem('VERSION_CONFLICT');
         const order = await createOrderFromQuotation(hook, accepted);
         await sql`UPDATE signature_codes SET consumed_date_time = now() WHERE id = ${code.id}::uuid`.execute(trx);
-        return { accepted, order, media, documentSha256 };
+        // The signed file's own fingerprint (its media row's `meta.sha256`): what the customer downloads hashes to it.
+        const signedDocumentSha256 = sha256(sealed.bytes);
+        return { accepted, order, media, documentSha256, signedDocumentSha256 };
       });
       const data = await service.get('quotations', seen.id, call);
-      return reply.code(200).send({ data, meta: { orderId: result.order.id, orderNumber: result.order.attributes.orderNumber, signedDocumentId: result.media.id, documentSha256: result.documentSha256 } });
+      return reply.code(200).send({
+        data,
+        meta: {
+          orderId: result.order.id, orderNumber: result.order.attributes.orderNumber, signedDocumentId: result.media.id,
+          // What was presented (sealed in the audit trail), and the signed PDF itself: two different files, two fingerprints.
+          documentSha256: result.documentSha256, signedDocumentSha256: result.signedDocumentSha256,
+        },
+      });
     } catch (error) {
       if (error instanceof WrongCode) await sql`UPDATE signature_codes SET attempts = attempts + 1 WHERE id = ${error.codeId}::uuid`.execute(db);
       throw error;

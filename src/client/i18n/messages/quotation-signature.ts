@@ -19,10 +19,12 @@ const quotationSignature: Record<string, string> = {
   'signature.refuseConfirm': 'Conferma il rifiuto',
   'signature.done.title': 'Preventivo firmato',
   'signature.done.text': 'Il preventivo {code} è firmato e accettato: l’ordine {order} è stato creato e l’ufficio lo pianifica.',
-  'signature.done.hash': 'Impronta SHA-256 del preventivo firmato: {sha}',
+  'signature.done.presentedHash': 'Impronta SHA-256 del preventivo come presentato, riportata nella traccia della firma: {sha}',
+  'signature.done.fileHash': 'Impronta SHA-256 del file firmato da scaricare: {sha}',
   'signature.download': 'Scarica il preventivo firmato',
   'signature.outcome.signed': 'Firmato online da {who} il {date}.',
-  'signature.outcome.refused': 'Rifiutato online da {who} il {date}: «{reason}».',
+  // A reason that ends its own sentence takes no second period after the closing quote (`end`: signature-panel's reasonEnd).
+  'signature.outcome.refused': 'Rifiutato online da {who} il {date}: «{reason}»{end, select, ended {} other {.}}',
 };
 
 export default quotationSignature;
