@@ -199,6 +199,9 @@ describe.each(engines())('demo data set on %s', (engine) => {
     expect(rows.rows.every((row) => row.state === 'closed')).toBe(true);
     expect(rows.rows.some((row) => row.due < OPTIONS.referenceDay)).toBe(true);
     expect(rows.rows.some((row) => row.due > OPTIONS.referenceDay)).toBe(true);
+    // Past editions: none ends after today (a yearly update once came out finished in 2029).
+    const ends = await sql<{ end: string }>`SELECT attributes->>'endDate' AS end FROM course_editions WHERE attributes->>'state' = 'closed'`.execute(api.database.db);
+    expect(ends.rows.filter((row) => row.end > OPTIONS.referenceDay)).toEqual([]);
     expect(new Set(rows.rows.map((row) => row.norm))).toContain('D.M. 2/9/2021');
     // Every safety role says what it requires, with the norm; the workers' roles per risk class too.
     const roles = await sql<{ code: string; n: number }>`SELECT attributes->>'code' AS code, jsonb_array_length(attributes->'requirements')::int AS n FROM safety_roles ORDER BY 1`.execute(api.database.db);

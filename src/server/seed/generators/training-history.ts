@@ -109,7 +109,10 @@ export async function seedTrainingHistory(ctx: SeedContext): Promise<Record<stri
       lines.add(courseLine(course));
       // About one in four required courses is missing; of the others, one in five is overdue, one in ten expiring.
       if (draw < 0.25) continue;
-      const due = draw < 0.4 ? addDays(today, -between(5, 400)) : draw < 0.48 ? addDays(today, between(1, 29)) : addDays(today, between(60, 1500));
+      const drawn = draw < 0.4 ? addDays(today, -between(5, 400)) : draw < 0.48 ? addDays(today, between(1, 29)) : addDays(today, between(60, 1500));
+      // A course is done before today: a short validity (a yearly update) is due within a year of a past course.
+      const latest = course.validityYears ? addMonths(addDays(today, -30), 12 * course.validityYears) : drawn;
+      const due = drawn < latest ? drawn : latest;
       const completedOn = course.validityYears ? addMonths(due, -12 * course.validityYears) : addDays(today, -between(30, 2000));
       const editionId = uuid();
       const sessionId = uuid();
