@@ -74,8 +74,9 @@ describe('a quotation signed online', () => {
     const oneTime = /è (\d{6})\./.exec(mail.decoded)?.[1];
     expect(oneTime).toMatch(/^\d{6}$/);
     await panel.locator('[role=status]', { hasText: 'Codice inviato a' }).waitFor({ timeout: 10_000 });
+    // The focus is already in the code field (issue 26 walk: it fell to <body>).
     const codeField = panel.getByLabel('Codice ricevuto (6 cifre)');
-    await pressUntil(page, 'Tab', focused(codeField));
+    await expect.poll(focused(codeField), { timeout: 5_000 }).toBe(true);
     await page.keyboard.type(oneTime!);
     const sign = panel.getByRole('button', { name: 'Firma e accetta' });
     await pressUntil(page, 'Tab', focused(sign));
@@ -86,6 +87,12 @@ describe('a quotation signed online', () => {
     await done.or(panel.locator('.form-error')).first().waitFor({ timeout: 30_000 });
     expect(await panel.locator('.form-error').allTextContents()).toEqual([]);
     await expect.poll(() => done.locator('[role=status]').textContent(), { timeout: 5_000 }).toMatch(new RegExp(`Il preventivo ${code} è firmato e accettato: l’ordine \\S+ è stato creato`));
+    // The focus is on the result; the two fingerprints are told apart, the signed file's being the file's own.
+    await expect.poll(focused(done.locator('[role=status]')), { timeout: 5_000 }).toBe(true);
+    const signedCopy = await apiData<Entity>(server, token, `/quotations/${quotation!.id}`);
+    const media = await apiData<Entity>(server, token, `/media/${String(signedCopy.metadata.signedDocumentId)}`);
+    expect(await done.locator('[data-hash=signed]').textContent()).toBe(`Impronta SHA-256 del file firmato da scaricare: ${String(media.attributes.meta.sha256)}`);
+    expect(await done.locator('[data-hash=presented]').textContent()).toBe(`Impronta SHA-256 del preventivo come presentato, riportata nella traccia della firma: ${String(signedCopy.metadata.documentSha256)}`);
     await guard.expectAccessible('signed quotation');
     const accepted = await apiData<Entity>(server, token, `/quotations/${quotation!.id}`);
     expect(accepted.attributes.status).toBe('accepted');
