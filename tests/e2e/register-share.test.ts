@@ -45,6 +45,8 @@ describe('the register shared with an inspector', () => {
     await address.waitFor({ timeout: 15_000 });
     const url = await address.inputValue();
     expect(url).toMatch(/\/registro\/[A-Za-z0-9_-]{43}$/);
+    // The focus is on the address to copy (issue 26 walk: it fell to <body>).
+    await expect.poll(focused(address), { timeout: 5_000 }).toBe(true);
     await share.locator('tr', { hasText: 'Ispezione VV.F.' }).waitFor({ timeout: 15_000 });
     await guard.expectAccessible('register share');
 
@@ -68,7 +70,10 @@ describe('the register shared with an inspector', () => {
     const revoke = share.getByRole('button', { name: 'Revoca il collegamento «Ispezione VV.F.»' });
     await pressUntil(page, 'Tab', focused(revoke));
     await page.keyboard.press('Enter');
-    await share.locator('tr', { hasText: 'Ispezione VV.F.' }).getByText('Revocato').waitFor({ timeout: 15_000 });
+    const revoked = share.locator('tr', { hasText: 'Ispezione VV.F.' }).getByText('Revocato');
+    await revoked.waitFor({ timeout: 15_000 });
+    // The focus is on the row's new state.
+    await expect.poll(focused(revoked), { timeout: 5_000 }).toBe(true);
     await inspector.goto(url, { timeout: 30_000 });
     await expect.poll(() => inspector.locator('h1').textContent(), { timeout: 10_000 }).toBe('Collegamento non valido');
     guard.expectClean();
