@@ -15,7 +15,7 @@ import { machineStateLabels } from '../../domain/machines/index.ts';
 import { ruleKindLabels } from '../../domain/entities/physical-activities.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import { equipmentLifecycle, type LifecycleEvent } from '../../domain/rules/equipment-lifecycle.ts';
-import type { DeadlineRule } from '../../domain/rules/maintenance-rules.ts';
+import { normCitation, type DeadlineRule } from '../../domain/rules/maintenance-rules.ts';
 import { listKey, records, recordKey, useLiveUpdates } from '../data/index.ts';
 import { BlurhashThumb } from '../files/blurhash-thumb.tsx';
 import { formatDate, formatDateTime } from '../forms/format.ts';
@@ -110,7 +110,7 @@ export function EquipmentFile({ id }: { id: string }) {
               <tr key={row.id}>
                 <td className="nowrap"><AppLink href={recordTabUrl('physicalActivities', row.id, row)}>{formatDate(text(row.attributes.deadlineDate))}</AppLink></td>
                 <td>{rule ? ruleKindLabels[rule.kind] : text(row.metadata.activityName) || '—'}</td>
-                <td className="nowrap">{rule ? `${rule.norm}:${rule.edition}` : '—'}</td>
+                <td className="nowrap">{rule ? normCitation(rule.norm, rule.edition) : '—'}</td>
                 <td className={`equipment-status is-${event?.status ?? 'planned'}`}><FormattedMessage id={`equipmentFile.status.${event?.status ?? 'planned'}`} /></td>
               </tr>
             );

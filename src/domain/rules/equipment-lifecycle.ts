@@ -3,7 +3,7 @@
  * the deadlines executed and those to come (controls, revision, collaudo, end of life), each with the
  * norm it comes from. Built from what the records hold; the deadline engine computed the dates.
  */
-import type { DeadlineRule } from './maintenance-rules.ts';
+import { normCitation, type DeadlineRule } from './maintenance-rules.ts';
 import { ruleKindLabels } from '../entities/physical-activities.ts';
 import { isExpired, isExpiring } from './expiry.ts';
 
@@ -45,7 +45,7 @@ export function equipmentLifecycle(sources: LifecycleSources, today: string): Li
   for (const deadline of sources.deadlines) {
     if (deadline.isEnded && !deadline.isExecuted) continue;
     const label = deadline.rule ? ruleKindLabels[deadline.rule.kind] : 'Scadenza';
-    const norm = deadline.rule ? `${deadline.rule.norm}:${deadline.rule.edition}` : undefined;
+    const norm = deadline.rule ? normCitation(deadline.rule.norm, deadline.rule.edition) : undefined;
     const event: LifecycleEvent = deadline.isExecuted
       ? { date: day(deadline.executedDate ?? deadline.deadlineDate), label: `Esecuzione: ${label}`, status: 'done' }
       : {

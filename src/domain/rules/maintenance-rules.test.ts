@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   agentMissing, agentOf, applicableEdition, effectiveAgent, rulesNeedAgent, deadlineKey, detectionRules, dueWindowRange, emergencyLightingRules, equipmentDeadlines, extinguisherRules,
-  fireDoorRules, hydrantRules, maintenanceRule, nextDeadlineAfter, type ComputedDeadline,
+  fireDoorRules, hydrantRules, maintenanceRule, nextDeadlineAfter, normCitation, type ComputedDeadline,
 } from './maintenance-rules.ts';
 
 const byKind = (list: ComputedDeadline[]) => Object.fromEntries(list.map((d) => [d.rule.kind, d]));
@@ -148,5 +148,16 @@ describe('agents and windows', () => {
     expect(dueWindowRange('thisMonth', '2026-02-10')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
     expect(dueWindowRange('next30', '2026-03-10')).toEqual({ from: '2026-03-10', to: '2026-04-09' });
     expect(dueWindowRange('next90', '2026-12-10')).toEqual({ from: '2026-12-10', to: '2027-03-10' });
+  });
+});
+
+describe('normCitation', () => {
+  it('cites a norm with its edition once: a year after a colon, never the year twice, an article, a date', () => {
+    expect(normCitation('UNI 9994-1', '2024')).toBe('UNI 9994-1:2024');
+    expect(normCitation('D.M. 2/9/2021', '2021')).toBe('D.M. 2/9/2021');
+    expect(normCitation('D.M. 388/2003', '2003')).toBe('D.M. 388/2003');
+    expect(normCitation('D.Lgs. 81/2008', 'art. 41')).toBe('D.Lgs. 81/2008 art. 41');
+    expect(normCitation('Accordo Stato-Regioni', '17/04/2025')).toBe('Accordo Stato-Regioni del 17/04/2025');
+    expect(normCitation('UNI 11473-1', '')).toBe('UNI 11473-1');
   });
 });

@@ -153,6 +153,17 @@ export const detectionRules: readonly RuleRow[] = [
 ];
 
 /** Agent of an extinguisher from its characteristics: an explicit `agent`, or the Italian text of `agenteEstinguente`. */
+/**
+ * A norm as it is cited: «UNI 9994-1:2024» (a year edition after a colon), «D.M. 2/9/2021» (its year
+ * already in its name: not «D.M. 2/9/2021:2021»), «D.Lgs. 81/2008 art. 41», else «… del 17/04/2025».
+ */
+export function normCitation(norm: string, edition: unknown): string {
+  const given = typeof edition === 'string' ? edition.trim() : '';
+  if (given === '') return norm;
+  if (/^\d{4}$/.test(given)) return new RegExp(`\\b${given}$`).test(norm) ? norm : `${norm}:${given}`;
+  return /^art\. /.test(given) ? `${norm} ${given}` : `${norm} del ${given}`;
+}
+
 export function agentOf(characteristics: Record<string, unknown> | null | undefined): ExtinguishingAgent | null {
   if (!characteristics) return null;
   const explicit = characteristics.agent;

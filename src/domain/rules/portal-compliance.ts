@@ -6,6 +6,7 @@
  */
 import { addMonths, daysBetween } from './calendar.ts';
 import { addDays } from '../business-day.ts';
+import { normCitation } from './maintenance-rules.ts';
 
 /** The «in scadenza» bands the portal shows: within 30, 60 or 90 days. */
 export const PORTAL_EXPIRING_BANDS = [30, 60, 90] as const;
@@ -137,10 +138,7 @@ export interface DeadlineRuleFacts {
 /** The norm behind a deadline's date (issue 26: «revisione: UNI 9994-1:2024, 60 mesi dalla produzione»). */
 export function deadlineReason({ rule, lastExecutionDate }: DeadlineRuleFacts): DeadlineReason | null {
   if (!rule || typeof rule.norm !== 'string' || typeof rule.months !== 'number') return null;
-  const edition = typeof rule.edition === 'string' ? rule.edition.trim() : '';
-  const norm = edition === '' ? rule.norm
-    : /^\d{4}$/.test(edition) ? `${rule.norm}:${edition}`
-      : /^art\. /.test(edition) ? `${rule.norm} ${edition}` : `${rule.norm} del ${edition}`;
+  const norm = normCitation(rule.norm, rule.edition);
   const kind = String(rule.kind ?? '');
   const since = typeof lastExecutionDate === 'string' && lastExecutionDate !== '' ? lastExecutionDate.slice(0, 10) : null;
   const training = kind === 'aggiornamentoFormativo';

@@ -18,6 +18,7 @@ import type { Entity } from '../../domain/entity.ts';
 import { italianDate } from '../../domain/entities/italian-date.ts';
 import { ruleKindLabels } from '../../domain/entities/physical-activities.ts';
 import { nonWorkingDay } from '../../domain/rules/calendar.ts';
+import { normCitation } from '../../domain/rules/maintenance-rules.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import type { EntityService } from '../resources/service.ts';
 import type { Mailer, MailResult } from './mailer.ts';
@@ -58,7 +59,7 @@ function deadlineLine(deadline: Entity, today: string): string {
   const parts = [`${italianDate(deadlineDate)}${deadlineDate < today ? ' (scaduta)' : ''}: ${what}`];
   const target = text(deadline.metadata.targetName);
   if (target) parts.push(target);
-  if (rule) parts.push(`${ruleKindLabels[rule.kind]}, norma ${rule.norm}:${rule.edition}`);
+  if (rule) parts.push(`${ruleKindLabels[rule.kind]}, norma ${normCitation(rule.norm, rule.edition)}`);
   if (text(postponeReason)) parts.push(`rinviata: ${text(postponeReason)}`);
   return `- ${parts.join(' – ')}`;
 }
