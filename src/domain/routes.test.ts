@@ -136,18 +136,29 @@ describe('staff screens', () => {
   });
 
   it('are every route a customer user\'s portal does not hold: the dashboard, the grids, the planning board (walk 26)', () => {
-    for (const url of ['/dashboard', '/customers/company', '/customers/employees', '/marketing/orders', '/marketing/quotations', '/planning/assignments', '/planning/calendar/fire', '/preview/anomalies/a1', '/userSettings']) {
+    for (const url of ['/dashboard', '/customers/company', '/customers/employees', '/customers/employees/e1/c1', '/marketing/orders', '/marketing/quotations', '/planning/assignments', '/planning/calendar/fire', '/preview/anomalies/a1', '/userSettings']) {
       const match = matchRoute(url)!;
       expect(routeOpenTo(match.route, 'customer'), url).toBe(false);
       expect(routeOpenTo(match.route, 'siv'), url).toBe(true);
     }
   });
 
-  it('leave a customer user its portal\'s pages, the employee pages it links to, and the catch-all', () => {
+  it('leave a customer user its portal\'s pages, its employees\' pages among them, and the catch-all', () => {
     const portal = routes.filter((r) => r.path.startsWith('/customers/:id/portal')).map((r) => r.name);
-    expect(portal.length).toBeGreaterThanOrEqual(9);
-    for (const name of [...portal, 'CustomersEmployeesId', 'Root', 'Maintenance', 'NotFound']) expect(routeOpenTo(route(name), 'customer'), name).toBe(true);
-    for (const url of ['/customers/c1/portal/documents', '/customers/c1/portal/quotations/q1', '/customers/employees/e1/c1', '/nessuna/pagina']) expect(routeOpenTo(matchRoute(url)!.route, 'customer'), url).toBe(true);
+    expect(portal.length).toBeGreaterThanOrEqual(10);
+    for (const name of [...portal, 'Root', 'Maintenance', 'NotFound']) expect(routeOpenTo(route(name), 'customer'), name).toBe(true);
+    for (const url of ['/customers/c1/portal/documents', '/customers/c1/portal/quotations/q1', '/customers/c1/portal/employees/e1', '/nessuna/pagina']) expect(routeOpenTo(matchRoute(url)!.route, 'customer'), url).toBe(true);
+  });
+
+  it('give an employee a portal page of its own, and its staff record only to staff (walk 26)', () => {
+    const match = matchRoute('/customers/c1/portal/employees/e1')!;
+    expect(match.route.name).toBe('CustomersIdPortalEmployee');
+    expect(match.params).toEqual({ id: 'c1', employeeId: 'e1' });
+    expect(routeUrl('CustomersIdPortalEmployee', { id: 'c 1', employeeId: 'e1' })).toBe('/customers/c%201/portal/employees/e1');
+    expect(routeOpenTo(route('CustomersEmployeesId'), 'customer')).toBe(false);
+    expect(routeOpenTo(route('CustomersEmployeesId'), 'siv')).toBe(true);
+    // The employee's record still opens on the staff page (grids, palette, links of the back-office).
+    expect(entityUrl('employees', 'e1', { relationships: { customerId: 'c1' } })).toBe('/customers/employees/e1/c1');
   });
 
   it('a customer user\'s home is its customer\'s page', () => {
@@ -160,6 +171,18 @@ describe('a customer user on a staff page it has a portal page for (issue 26)', 
   it('goes from the office\'s quotation editor to the quotation\'s page in its portal', () => {
     expect(customerUserRedirect(matchRoute('/marketing/quotations/detail/q1')!, 'c1')).toBe('/customers/c1/portal/quotations/q1');
     expect(customerUserRedirect(matchRoute('/marketing/quotations/detail/q1?x=1')!, 'c 1')).toBe('/customers/c%201/portal/quotations/q1');
+  });
+
+  it('goes from the office\'s employee record to the employee\'s page in its customer\'s portal (which refuses another customer\'s)', () => {
+    expect(customerUserRedirect(matchRoute('/customers/employees/e1/c1')!, 'c1')).toBe('/customers/c1/portal/employees/e1');
+    expect(customerUserRedirect(matchRoute('/customers/employees/e1/c2?x=1')!, 'c1')).toBe('/customers/c2/portal/employees/e1');
+  });
+
+  it('is declared on the staff route as data: each redirect names a portal route a customer user may open', () => {
+    for (const route of routes.filter((r) => r.customerUserPage)) {
+      expect(routeOpenTo(route, 'customer'), route.name).toBe(false);
+      expect(routeOpenTo(routes.find((r) => r.name === route.customerUserPage!.route)!, 'customer'), route.name).toBe(true);
+    }
   });
 
   it('stays anywhere else, and without a customer', () => {

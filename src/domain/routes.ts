@@ -36,12 +36,18 @@ export interface RouteDef {
   /** Permission needed to see it (DESIGN §6.3). */
   can?: [action: string, subject: string];
   /**
-   * Open to a customer user too: its portal's pages, the pages they link to (an employee's), and Root,
-   * Maintenance and the catch-all. Every other route is a staff screen, never offered to a customer
+   * Open to a customer user too: its portal's pages (an employee's among them), its customer's page, and
+   * Root, Maintenance and the catch-all. Every other route is a staff screen, never offered to a customer
    * user whatever its abilities (the API would give it only its own rows, but no staff screen is a
    * page of its): no command, no link, and the portal's refusal when its address is typed.
    */
   customerUser?: true;
+  /**
+   * A staff page that is, for a customer user, a page of its portal (issue 26: deep links into the
+   * portal are routes of their own): it is sent there from an old link or a bookmark. `params` fills
+   * each parameter of the portal route with one of this route's (`USER_CUSTOMER`: the user's own customer).
+   */
+  customerUserPage?: { route: string; params: Readonly<Record<string, string>> };
   /** Any of these modules must be allowed; a `moduleName` param requires its own module. */
   modules?: readonly ModuleName[];
   /** API type whose records this (detail) route shows, e.g. `quotations`. */
@@ -61,6 +67,8 @@ export interface RouteDef {
 }
 
 const t = (id: string): MessageDescriptor => ({ id });
+/** In `customerUserPage.params`: the signed-in customer user's own customer. */
+export const USER_CUSTOMER = '$userCustomer';
 const fieldModules: ModuleName[] = ['fire', 'equip'];
 const customerModules = routeModuleNames.filter((m) => m !== 'portal');
 
@@ -73,7 +81,8 @@ export const routes: readonly RouteDef[] = [
   // Customers and groups
   { name: 'CustomersType', path: '/customers/:type', title: t('nav.customersType'), group: 'customers', needsId: false, params: { type: ['company', 'person'] }, can: ['read', 'customer'] },
   { name: 'CustomersEmployees', path: '/customers/employees', title: t('nav.customersEmployees'), group: 'customers', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.employees')] },
-  { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], kind: 'employees', opensRecord: true, recordParams: { employeeCustomerId: 'customerId' }, customerUser: true },
+  // A staff page: a customer's user who reaches it (an old link, a bookmark) goes to the employee's page in its portal.
+  { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], kind: 'employees', opensRecord: true, recordParams: { employeeCustomerId: 'customerId' }, customerUserPage: { route: 'CustomersIdPortalEmployee', params: { id: 'employeeCustomerId', employeeId: 'employeeId' } } },
   // Module med (D.Lgs. 81/2008 art. 41): the employees' visits of health surveillance and their judgements. Not in the SPEC table.
   { name: 'HealthSurveillanceVisits', path: '/customers/healthSurveillanceVisits', title: t('nav.healthSurveillanceVisits'), group: 'customers', needsId: false, can: ['read', 'health surveillance visit'], modules: ['med'], aliases: [t('nav.alias.healthSurveillanceVisits')] },
   { name: 'HealthSurveillanceVisitsId', path: '/customers/healthSurveillanceVisits/:id', title: t('nav.healthSurveillanceVisitsId'), needsId: true, can: ['read', 'health surveillance visit'], modules: ['med'], kind: 'healthSurveillanceVisits', opensRecord: true },
@@ -93,6 +102,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'CustomersIdPortalUsers', path: '/customers/:id/portal/users', title: t('nav.customersIdPortalUsers'), needsId: true, can: ['invite', 'user'], kind: 'customers', customerUser: true },
   // Issue 26 §4: its open anomalies, with «Segnala la risoluzione» (a rectification) and each proof's outcome.
   { name: 'CustomersIdPortalAnomalies', path: '/customers/:id/portal/anomalies', title: t('nav.customersIdPortalAnomalies'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
+  // Walk 26: one employee as its employer reads it (name, safety roles, training and its deadlines, fitness judgements), from the portal's «Formazione».
+  { name: 'CustomersIdPortalEmployee', path: '/customers/:id/portal/employees/:employeeId', title: t('nav.customersIdPortalEmployee'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
   { name: 'CustomersIdPortalSite', path: '/customers/:id/portal/sites/:siteId', title: t('nav.customersIdPortalSite'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
   { name: 'CustomersIdImport', path: '/customers/:id/import', title: t('nav.customersIdImport'), needsId: true, can: ['create', 'import'], kind: 'customers' },
   { name: 'CustomerEquipments', path: '/customers/:id/:moduleName/equipments', title: t('nav.customerEquipments'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'equipment'], kind: 'customers', page: t('nav.page.customerEquipments') },
@@ -105,7 +116,7 @@ export const routes: readonly RouteDef[] = [
   { name: 'MarketingCustomers', path: '/marketing/customers', title: t('nav.marketingCustomers'), group: 'marketing', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.salesCrm')] },
   { name: 'MarketingCustomersId', path: '/marketing/customers/:id', title: t('nav.marketingCustomersId'), needsId: true, can: ['read', 'customer'], kind: 'customers', page: t('nav.page.marketingCustomersId') },
   { name: 'MarketingQuotations', path: '/marketing/quotations', title: t('nav.marketingQuotations'), group: 'marketing', needsId: false, can: ['read', 'quotation'] },
-  { name: 'MarketingQuotationsDetail', path: '/marketing/quotations/detail/:id', title: t('nav.marketingQuotationsDetail'), needsId: true, can: ['read', 'quotation'], kind: 'quotations', opensRecord: true },
+  { name: 'MarketingQuotationsDetail', path: '/marketing/quotations/detail/:id', title: t('nav.marketingQuotationsDetail'), needsId: true, can: ['read', 'quotation'], kind: 'quotations', opensRecord: true, customerUserPage: { route: 'CustomersIdPortalQuotation', params: { id: USER_CUSTOMER, quotationId: 'id' } } },
   // Issue 9 "compare": a quotation beside one of its revisions, or beside another quotation (quotation-compare/).
   { name: 'MarketingQuotationsCompareRevision', path: '/marketing/quotations/compare/:id/revisions/:revisionId', title: t('nav.marketingQuotationsCompareRevision'), needsId: true, can: ['read', 'quotation'] },
   { name: 'MarketingQuotationsCompare', path: '/marketing/quotations/compare/:id/:otherId', title: t('nav.marketingQuotationsCompare'), needsId: true, can: ['read', 'quotation'] },
@@ -360,10 +371,18 @@ export function customerUserHome(customerId: string): string {
 
 /**
  * The portal page a customer's user is sent to from a staff page it reaches by an old link or a
- * bookmark (issue 26: deep links into the portal are routes of their own): a quotation's staff editor
- * is its page in the portal. Undefined for any other page.
+ * bookmark: the route's `customerUserPage` with its parameters filled (a quotation's staff editor is
+ * its page in the portal, an employee's staff record the employee's page in its customer's portal;
+ * there the portal refuses another customer's). Undefined for any other page.
  */
 export function customerUserRedirect(match: Pick<RouteMatch, 'route' | 'params'>, customerId: string | undefined): string | undefined {
-  if (!customerId || match.route.name !== 'MarketingQuotationsDetail' || !match.params.id) return undefined;
-  return routeUrl('CustomersIdPortalQuotation', { id: customerId, quotationId: match.params.id });
+  const page = match.route.customerUserPage;
+  if (!page) return undefined;
+  const params: Record<string, string> = {};
+  for (const [name, from] of Object.entries(page.params)) {
+    const value = from === USER_CUSTOMER ? customerId : match.params[from];
+    if (!value) return undefined;
+    params[name] = value;
+  }
+  return routeUrl(page.route, params);
 }

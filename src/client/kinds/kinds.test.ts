@@ -47,8 +47,9 @@ describe('entity routes: every route that needs an id is reachable from its reco
   const sample = { id: 'r1', attributes: { module: 'fire' }, metadata: {}, relationships: { customerId: 'c9' } };
 
   // The comparisons of two quotations are opened by the quotation editor (`r k`, its revisions list), not from one record;
-  // a site's page of the customer portal by the portal's site cards, a quotation's page of the portal by its «Preventivi».
-  const opened = new Set(['Preview', 'MarketingQuotationsCompare', 'MarketingQuotationsCompareRevision', 'CustomersIdPortalSite', 'CustomersIdPortalQuotation']);
+  // a site's page of the customer portal by the portal's site cards, a quotation's page of the portal by its «Preventivi»,
+  // an employee's page of the portal by its «Formazione».
+  const opened = new Set(['Preview', 'MarketingQuotationsCompare', 'MarketingQuotationsCompareRevision', 'CustomersIdPortalSite', 'CustomersIdPortalQuotation', 'CustomersIdPortalEmployee']);
 
   it('covers every id route of the table (but the generic Preview and the comparisons) from a record of its kind', () => {
     const unreachable = routes

@@ -14,10 +14,11 @@ import { customerDocumentSections, hasCustomerDocuments } from '../files/custome
 export const portalPages = ['compliance', 'anomalies', 'training', 'documents', 'quotations', 'requests', 'users'] as const;
 export type PortalPage = (typeof portalPages)[number];
 
-/** The portal page a URL shows (a site's page is part of «Conformità», a quotation's of «Preventivi»); none for another page (an employee's). */
+/** The portal page a URL shows (a site's page is part of «Conformità», a quotation's of «Preventivi», an employee's of «Formazione»); none for another page. */
 export function portalPageOf(path: string): PortalPage | undefined {
   if (!/^\/customers\/[^/]+(\/portal(\/.*)?)?$/.test(path)) return undefined;
-  const page = /\/portal\/(anomalies|training|documents|quotations|requests|users)$/.exec(path)?.[1] ?? (/\/portal\/quotations\/[^/]+$/.test(path) ? 'quotations' : undefined);
+  const page = /\/portal\/(anomalies|training|documents|quotations|requests|users)$/.exec(path)?.[1]
+    ?? (/\/portal\/quotations\/[^/]+$/.test(path) ? 'quotations' : /\/portal\/employees\/[^/]+$/.test(path) ? 'training' : undefined);
   return (page as PortalPage | undefined) ?? 'compliance';
 }
 

@@ -1,6 +1,6 @@
 /**
  * The portal's routes as one screen (issue 26): its pages under `/customers/{id}/portal` (compliance
- * per site, a site, the employees' training, the documents, the quotations and one quotation), with the portal's own navigation. A
+ * per site, a site, the employees' training and one employee, the documents, the quotations and one quotation), with the portal's own navigation. A
  * customer user reads its own customer's; staff open a customer's portal view read-only, in a tab,
  * to see what its users see.
  */
@@ -8,7 +8,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { customerUserHome } from '../../domain/routes.ts';
 import { AppLink } from '../shell/app-link.tsx';
 import { CustomerDocuments } from '../files/customer-documents.tsx';
-import { EmbeddedGrid } from '../screens/grid-screen.tsx';
 import { useSession } from '../session/session.tsx';
 import { CustomerCompliance } from '../training/customer-compliance.tsx';
 import { useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
@@ -20,11 +19,14 @@ import PortalUsers from './portal-users.tsx';
 import PortalSite from './portal-site.tsx';
 import PortalQuotation from './portal-quotation.tsx';
 import PortalQuotations from './portal-quotations.tsx';
+import PortalEmployee from './portal-employee.tsx';
+import PortalEmployees from './portal-employees.tsx';
 import { useCustomer } from './portal-data.ts';
+import { portalEmployeeUrl } from './portal-texts.ts';
 import { PortalNav, portalPageOf } from './portal-nav.tsx';
 import './portal-styles.ts';
 
-export default function PortalScreen({ customerId, siteId, quotationId }: { customerId: string; siteId?: string | undefined; quotationId?: string | undefined }) {
+export default function PortalScreen({ customerId, siteId, quotationId, employeeId }: { customerId: string; siteId?: string | undefined; quotationId?: string | undefined; employeeId?: string | undefined }) {
   const { identity } = useSession();
   const [url] = useTabUrl();
   const page = portalPageOf(pagePath(url)) ?? 'compliance';
@@ -42,7 +44,7 @@ export default function PortalScreen({ customerId, siteId, quotationId }: { cust
         : page === 'requests' ? <PortalRequests customerId={customerId} staffView={staffView} />
         : page === 'users' ? <PortalUsers customerId={customerId} staffView={staffView} />
         : page === 'anomalies' ? <PortalAnomalies customerId={customerId} staffView={staffView} />
-        : page === 'training' ? <PortalPageOf customerId={customerId} page="training" staffView={staffView} />
+        : page === 'training' ? (employeeId ? <PortalEmployee customerId={customerId} employeeId={employeeId} staffView={staffView} /> : <PortalPageOf customerId={customerId} page="training" staffView={staffView} />)
         : page === 'documents' ? <PortalPageOf customerId={customerId} page="documents" staffView={staffView} />
           : siteId ? <PortalSite customerId={customerId} siteId={siteId} staffView={staffView} />
             : <PortalCompliance customerId={customerId} staffView={staffView} />}
@@ -80,10 +82,9 @@ function PortalPageOf({ customerId, page, staffView }: { customerId: string; pag
       {staffView && <p className="portal-staff-note" role="note"><FormattedMessage id="portal.staffView" /></p>}
       {page === 'training' ? (
         <>
-          {/* Issue 26 §6: its own users ask enrolments from the matrix (staff see the portal read-only). */}
-          <CustomerCompliance customerId={customerId} asks={!staffView && ability.can('create', 'enrolment request')} />
-          <h2><FormattedMessage id="portal.training.employees" /></h2>
-          <EmbeddedGrid type="employees" fixed={{ 'filter[customerId]': customerId }} label={intl.formatMessage({ id: 'portal.training.employees' })} creates={false} />
+          {/* Issue 26 §6: its own users ask enrolments from the matrix (staff see the portal read-only). Each employee opens its page in the portal. */}
+          <CustomerCompliance customerId={customerId} asks={!staffView && ability.can('create', 'enrolment request')} employeeUrl={(id) => portalEmployeeUrl(customerId, id)} level={2} />
+          <PortalEmployees customerId={customerId} />
         </>
       ) : <CustomerDocuments customerId={customerId} ownPage readOnly={staffView} />}
     </section>

@@ -15,6 +15,7 @@ addMessages(messages);
 export const portalUrl = (customerId: string) => `/customers/${encodeURIComponent(customerId)}/portal`;
 export const portalSiteUrl = (customerId: string, siteId: string) => `${portalUrl(customerId)}/sites/${encodeURIComponent(siteId)}`;
 export const portalQuotationUrl = (customerId: string, quotationId: string) => routeUrl('CustomersIdPortalQuotation', { id: customerId, quotationId });
+export const portalEmployeeUrl = (customerId: string, employeeId: string) => routeUrl('CustomersIdPortalEmployee', { id: customerId, employeeId });
 
 /** A quotation's state in its customer's words: issued is «Da approvare» (by it); a state it never sees, the office's word. */
 export function quotationStateText(intl: IntlShape, status: unknown): string {

@@ -93,7 +93,7 @@ function ScreenBody({ url, spec, params }: { url: string; spec: ResolvedScreen['
     case 'mailMessage':
       return <MailMessageScreen key={url.split('?')[0]} id={params.id ?? ''} />;
     case 'portal':
-      return <PortalScreen key={url.split('?')[0]} customerId={params.id ?? ''} siteId={params.siteId} quotationId={params.quotationId} />;
+      return <PortalScreen key={url.split('?')[0]} customerId={params.id ?? ''} siteId={params.siteId} quotationId={params.quotationId} employeeId={params.employeeId} />;
     case 'preferences':
       return <SettingsScreen />;
     case 'preview':

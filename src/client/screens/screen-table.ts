@@ -66,6 +66,7 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   CustomersIdPortalRequests: { screen: 'portal' },
   CustomersIdPortalAnomalies: { screen: 'portal' },
   CustomersIdPortalUsers: { screen: 'portal' },
+  CustomersIdPortalEmployee: { screen: 'portal' },
   ImportsNew: { screen: 'import' },
   ImportsId: { screen: 'importRecord' },
   CustomerEquipments: grid('equipments', { 'filter[customerId]': ':id', 'filter[module]': ':moduleName' }),

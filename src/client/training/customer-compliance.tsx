@@ -9,13 +9,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiProblem } from '../api/http.ts';
 import { problemText } from '../api/problem-alert.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { recordTabUrl } from '../../domain/routes.ts';
 import { useLiveUpdates } from '../data/index.ts';
 import { addMessages } from '../i18n/index.ts';
 import trainingMessages from '../i18n/messages/training.ts';
 import { AppLink } from '../shell/app-link.tsx';
 import { ComplianceBadge } from './compliance-badge.tsx';
-import { TrainingMatrix } from './training-matrix.tsx';
+import { employeeRecordUrl, TrainingMatrix } from './training-matrix.tsx';
 import { customerComplianceKey, hasTrainingModule, loadCustomerCompliance, useComplianceFollowsSources } from './compliance-data.ts';
 import { askEnrolment, useEnrolmentRequests } from './enrolment-asks.tsx';
 import { useSession } from '../session/session.tsx';
@@ -49,14 +48,24 @@ function useRememberedView(): [View, (view: View) => void] {
   }];
 }
 
-/** `asks`: the portal's customer user may ask enrolments from the matrix (issue 26 §6). */
-export function CustomerCompliance({ customerId, asks = false }: { customerId: string; asks?: boolean }) {
-  const { identity } = useSession();
-  // Compliance is the training module's (edu): without it the section is left out, not refused on screen.
-  return hasTrainingModule(identity.allowedModules) ? <TrainingCompliance customerId={customerId} asks={asks} /> : null;
+interface Props {
+  customerId: string;
+  /** The portal's customer user may ask enrolments from the matrix (issue 26 §6). */
+  asks?: boolean;
+  /** Where an employee leads: the staff record by default, the portal's employee page in the portal. */
+  employeeUrl?: ((employeeId: string) => string) | undefined;
+  /** The section heading's level: 3 under the customer page's employees, 2 on the portal's «Formazione». */
+  level?: 2 | 3;
 }
 
-function TrainingCompliance({ customerId, asks }: { customerId: string; asks: boolean }) {
+export function CustomerCompliance({ customerId, asks = false, employeeUrl, level = 3 }: Props) {
+  const { identity } = useSession();
+  // Compliance is the training module's (edu): without it the section is left out, not refused on screen.
+  return hasTrainingModule(identity.allowedModules) ? <TrainingCompliance customerId={customerId} asks={asks} employeeUrl={employeeUrl ?? employeeRecordUrl(customerId)} level={level} /> : null;
+}
+
+function TrainingCompliance({ customerId, asks, employeeUrl, level }: { customerId: string; asks: boolean; employeeUrl: (employeeId: string) => string; level: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const intl = useIntl();
   useLiveUpdates();
   useComplianceFollowsSources();
@@ -70,7 +79,7 @@ function TrainingCompliance({ customerId, asks }: { customerId: string; asks: bo
   const employees = query.data.data;
   return (
     <section className="customer-compliance" aria-labelledby={titleId}>
-      <h3 id={titleId}><FormattedMessage id="training.customer.title" /></h3>
+      <Heading id={titleId}><FormattedMessage id="training.customer.title" /></Heading>
       {employees.length === 0 ? null : (
         <div role="group" aria-label={intl.formatMessage({ id: 'training.customer.view' })} className="training-view-toggle">
           {views.map((option) => (
@@ -82,7 +91,7 @@ function TrainingCompliance({ customerId, asks }: { customerId: string; asks: bo
       )}
       {employees.length === 0 ? <p><FormattedMessage id="training.customer.none" /></p>
         : view === 'matrix' ? (
-          <TrainingMatrix customerId={customerId} employees={employees} meta={query.data.meta}
+          <TrainingMatrix customerId={customerId} employees={employees} meta={query.data.meta} employeeUrl={employeeUrl}
             enrolment={asks ? { requests: requests.data?.data ?? [], today: query.data.meta.today, ask: (employee, courseId, course) => void askEnrolment(customerId, employee, courseId, course) } : undefined} />
         ) : (
         <table className="compliance-table" aria-labelledby={titleId}>
@@ -95,7 +104,7 @@ function TrainingCompliance({ customerId, asks }: { customerId: string; asks: bo
             {employees.map((employee) => (
               <tr key={employee.employeeId} data-employee={employee.employeeId}>
                 <th scope="row">
-                  <AppLink href={recordTabUrl('employees', employee.employeeId, { relationships: { customerId } })}>{employee.employeeName}</AppLink>
+                  <AppLink href={employeeUrl(employee.employeeId)}>{employee.employeeName}</AppLink>
                 </th>
                 <td>{[...new Set(employee.rows.map((row) => row.roleName || row.roleCode))].join(', ')}</td>
                 <td><ComplianceBadge summary={employee.summary} /></td>

@@ -44,7 +44,11 @@ const scrollStyle = { overflowX: 'auto', maxWidth: '100%' } as const;
 const stickyStyle = { position: 'sticky', left: 0, background: 'var(--bg)', zIndex: 1 } as const;
 const smallStyle = { display: 'block', fontSize: '.85em', fontWeight: 'normal', color: 'var(--muted)' } as const;
 
-export function TrainingMatrix({ customerId, employees, meta, enrolment }: { customerId: string; employees: readonly EmployeeCompliance[]; meta: ComplianceMeta; enrolment?: EnrolmentAsks | undefined }) {
+/** The staff record of an employee: the link of the customer page's rows (the portal gives its own page). */
+export const employeeRecordUrl = (customerId: string) => (employeeId: string) => recordTabUrl('employees', employeeId, { relationships: { customerId } });
+
+/** `employeeUrl`: where an employee's row and cells lead (default the staff record; the portal's own employee page there). */
+export function TrainingMatrix({ customerId, employees, meta, enrolment, employeeUrl = employeeRecordUrl(customerId) }: { customerId: string; employees: readonly EmployeeCompliance[]; meta: ComplianceMeta; enrolment?: EnrolmentAsks | undefined; employeeUrl?: ((employeeId: string) => string) | undefined }) {
   const intl = useIntl();
   const table = useRef<HTMLTableElement>(null);
   const [active, setActive] = useState({ row: 0, column: 0 });
@@ -96,7 +100,7 @@ export function TrainingMatrix({ customerId, employees, meta, enrolment }: { cus
           </thead>
           <tbody>
             {matrix.rows.map(({ employee, cells }, row) => {
-              const href = recordTabUrl('employees', employee.employeeId, { relationships: { customerId } });
+              const href = employeeUrl(employee.employeeId);
               const requests = enrolment?.requests.filter((request) => request.relationships.employeeId === employee.employeeId) ?? [];
               return (
                 <tr key={employee.employeeId} data-employee={employee.employeeId}>

@@ -19,6 +19,7 @@ export default {
   'nav.customersIdPortalAnomalies': 'Anomalie aperte del cliente (portale)',
   'nav.customersIdPortalUsers': 'Utenti del cliente (portale)',
   'nav.customersIdPortalSite': 'Conformità di una sede (portale)',
+  'nav.customersIdPortalEmployee': 'Dipendente del cliente (portale)',
   'nav.customersIdImport': 'Importa nei registri del cliente',
   'nav.importsNew': 'Importa clienti, prodotti e listini',
   'nav.importsId': 'Importazione',
