@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { availability } from './registry.ts';
-import { goKeys, navigationCommands } from './navigation.ts';
-import { fakeContext } from './testing.ts';
-import { roleDefinitions } from '../src/server/seed/generators/roles.ts';
+import { availability } from '../../../commands/registry.ts';
+import { goKeys, navigationCommands } from '../../../commands/navigation.ts';
+import { fakeContext } from '../../../commands/testing.ts';
+import { roleDefinitions } from '../../server/seed/generators/roles.ts';
 
 /** The navigation commands a demo role is offered, as a staff user or as a customer user. */
 function offered(roleName: string, userType: 'siv' | 'customer'): string[] {
