@@ -127,6 +127,31 @@ describe('the portal’s compliance', () => {
     expect(await page.locator('.portal-app .portal-nav a[aria-current=page]').textContent()).toBe('Formazione');
     await guard.expectAccessible('portal, training');
 
+    // Walk 26: an employee opens its own page in the portal, not the office's record form (Tab to it, Enter).
+    const employeeLink = page.locator('.portal-training:visible .customer-compliance tbody th a').first();
+    const employeeName = String(await employeeLink.textContent());
+    const employeePath = String(await employeeLink.getAttribute('href'));
+    expect(employeePath).toMatch(new RegExp(`^/customers/${customer.id}/portal/employees/[^/]+$`));
+    await pressUntil(page, 'Tab', () => employeeLink.evaluate((element) => element === document.activeElement));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === employeePath, { timeout: 15_000 });
+    const employeePage = page.locator('.portal-employee:visible');
+    await employeePage.locator('h1').waitFor({ timeout: 30_000 });
+    expect(await employeePage.locator('h1').textContent()).toBe(employeeName);
+    await employeePage.locator('.portal-employee-roles').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.portal-app .portal-nav a[aria-current=page]').textContent()).toBe('Formazione');
+    // No staff screen or word: no grid, no form field, no history, no «non visibile», no deleted rows.
+    expect(await page.locator('.portal-app [role=grid]').count()).toBe(0);
+    expect(await employeePage.locator('input, select, textarea').count()).toBe(0);
+    expect(await employeePage.textContent()).not.toMatch(/Cronologia|non visibile|Eliminati|Colonne/);
+    await guard.expectAccessible('portal, an employee');
+    // The office's record of that employee, reached by its old address, is the employee's page in the portal.
+    const employeeId = employeePath.split('/').at(-1)!;
+    await page.goto(`${server.url}/customers/employees/${employeeId}/${customer.id}`);
+    await page.waitForURL((url) => url.pathname === employeePath, { timeout: 30_000 });
+    await page.locator('.portal-employee:visible h1').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.pane:not([hidden]) .employee-compliance').count()).toBe(0);
+
     // «Documenti»: the register of checks an inspector asks for, printed now and downloaded with the keyboard.
     const documents = page.locator('.portal-app .portal-nav a', { hasText: 'Documenti' });
     await pressUntil(page, 'Shift+Tab', () => documents.evaluate((element) => element === document.activeElement));
