@@ -5,8 +5,8 @@
 //    sidebar, tabs, palette, save/archive/«Registra contatto»/delete) and none of the commercial words;
 //  - «Documenti»: its employees' course certificates (issued by the office beforehand, as the
 //    administrator), one downloaded as a PDF with the keyboard, and the report of a concluded intervention;
-//  - «Formazione»: an employee's page from its employees' grid, with the real training (the course
-//    attended, the certificate), not «Nessun corso frequentato», and never «Impossibile caricare».
+//  - «Formazione»: an employee's portal page from its employees' list, with the real training (the course
+//    attended, the certificate) and never «Impossibile caricare».
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download } from 'playwright-core';
 import { apiData, DEMO, focusOutOfFields, pressUntil, signedInSession, signedInToken, type SignedInSession } from '../harness.ts';
@@ -95,24 +95,22 @@ describe('Cliente: its portal, its certificate, nothing internal', () => {
     expect(await page.getByText('Impossibile caricare').count()).toBe(0);
     await guard.expectAccessible('portal, documents');
 
-    // «Formazione»: an employee with a certificate, from its employees' grid (Tab into the grid, ↓, Enter): its real training.
+    // «Formazione»: an employee with a certificate, from its employees' list (Tab to its name, Enter): its portal page with its real training.
     await openPortalPage('Formazione', 'training');
     const employeeName = `${certified.attributes.lastName} ${certified.attributes.firstName}`;
-    const grid = portal.locator('.portal-training [role=grid]').first();
-    await grid.locator('[role=row]').nth(1).waitFor({ timeout: 15_000 });
+    const link = portal.locator('.portal-employee-list a', { hasText: employeeName }).first();
+    await link.waitFor({ timeout: 15_000 });
     await guard.expectItalian('portal, training');
-    await pressUntil(page, 'Tab', () => grid.evaluate((element) => element === document.activeElement));
-    const activeRow = () => grid.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
-    await pressUntil(page, 'ArrowDown', async () => (await activeRow()).includes(employeeName), 300);
+    await pressUntil(page, 'Tab', () => link.evaluate((element) => element === document.activeElement), 400);
     await page.keyboard.press('Enter');
-    const record = page.locator('.training-record:visible');
+    await page.waitForURL((url) => url.pathname === `/customers/${customer.id}/portal/employees/${certified.id}`, { timeout: 20_000 });
+    const record = portal.locator('.portal-employee');
     await record.waitFor({ timeout: 30_000 });
-    const row = record.locator('tbody tr').first();
-    await row.waitFor({ timeout: 15_000 });
-    expect(await record.textContent()).not.toContain('Nessun corso frequentato');
-    // Still the portal around it: no staff workspace, and no page of the portal marked current.
-    expect(await page.locator('.sidebar, .tab-strip').count()).toBe(0);
-    expect(await portal.locator('.portal-nav a[aria-current=page]').count()).toBe(0);
+    expect(await record.getByRole('heading', { level: 1 }).textContent()).toContain(employeeName);
+    await record.locator('.portal-employee-courses tbody tr').first().waitFor({ timeout: 15_000 });
+    // Still the portal around it: no staff workspace, no staff form, «Formazione» the current page.
+    expect(await page.locator('.sidebar, .tab-strip, .entity-form').count()).toBe(0);
+    expect(await portal.locator('.portal-nav a[aria-current=page]').allTextContents()).toEqual(['Formazione']);
     const certificate = record.getByRole('button', { name: /^Scarica l’attestato di / }).first();
     await certificate.waitFor();
     await pressUntil(page, 'Tab', () => certificate.evaluate((element) => element === document.activeElement));
