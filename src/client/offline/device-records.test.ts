@@ -131,6 +131,21 @@ describe('writes of field kinds', () => {
     expect(r.api.log.filter((seen) => seen.method !== 'GET').map((seen) => seen.method)).toEqual(['PATCH', 'POST']);
   });
 
+  it('a state change offline goes after every change queued before it, on any record (the close after its checks)', async () => {
+    const r = await rig();
+    r.api.seed('assignments', ASSIGNMENT, { state: 'running', notes: null });
+    const loaded = await r.records.get('assignments', ASSIGNMENT);
+    r.network.up = false;
+    const recorded = await r.records.create('checks', check(true));
+    await r.records.runAction('assignments', loaded, 'close', {});
+    const queued = await r.db.outbox.toArray();
+    const close = queued.find((entry) => entry.recordId === ASSIGNMENT)!;
+    expect(close.dependsOn).toContain(queued.find((entry) => entry.recordId === recorded.id)!.id);
+    r.network.up = true;
+    for (let i = 0; i < 3 && (await r.db.outbox.count()) > 0; i += 1) await r.outbox.drain();
+    expect(r.api.log.filter((seen) => seen.method !== 'GET').map((seen) => `${seen.method} ${seen.path.split('/')[1]}`)).toEqual(['PUT checks', 'POST assignments']);
+  });
+
   it('a refusal online is shown where it happened: nothing is queued', async () => {
     const r = await rig();
     await expect(r.records.create('checks', { ...check(true), attributes: { invalid: true } })).rejects.toMatchObject({ status: 422 });

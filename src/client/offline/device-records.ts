@@ -127,6 +127,15 @@ export function createDeviceRecords(outbox: Outbox, options: DeviceRecordsOption
     return entries.filter((entry) => entry.kind === 'create' && ids.has(entry.recordId.toLowerCase())).map((entry) => entry.id);
   }
 
+  /**
+   * Every entry still queued: a state change goes after all of them, since the server judges it on what
+   * was recorded before (an intervention is closed once its checks are in; the queue drains records in
+   * parallel, and a close sent ahead of its checks was refused for controls still open).
+   */
+  async function everythingQueued(): Promise<string[]> {
+    return (await db.outbox.toArray()).map((entry) => entry.id);
+  }
+
   /** Whether a write must wait on the device: offline, or unsent changes are queued (it goes after them). */
   async function mustQueue(): Promise<boolean> {
     return !online() || (await db.outbox.count()) > 0;
@@ -233,7 +242,7 @@ export function createDeviceRecords(outbox: Outbox, options: DeviceRecordsOption
         write,
         async (idempotencyKey) => {
           await ensureStored(type, entity);
-          await outbox.enqueueAction(type, entity.id, action, isMap(body) ? (body as Record<string, never>) : {}, { idempotencyKey });
+          await outbox.enqueueAction(type, entity.id, action, isMap(body) ? (body as Record<string, never>) : {}, { idempotencyKey, dependsOn: await everythingQueued() });
           return { data: (await localEntity(type, entity.id))!, created: false, effects: [] };
         },
         async (result) => {
