@@ -35,7 +35,9 @@ const pageScrollsSideways = (p: Page) => p.evaluate(() => document.scrollingElem
  * below it): buttons, links, fields, choices; a checkbox or radio by its label. `what (w×h)` for those
  * under 44 px in either dimension.
  */
-function smallTargets(p: Page): Promise<string[]> {
+async function smallTargets(p: Page): Promise<string[]> {
+  // Measured at rest: a tab's opening slide (a translateY) puts float noise in the boxes it moves (43.99… for 44).
+  await p.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))));
   return p.evaluate((min) => {
     const shown = (element: Element) => {
       const box = element.getBoundingClientRect();
