@@ -26,6 +26,7 @@ import {
 import { useTabTitle } from '../workspace/tab-context.ts';
 import { failureText } from './portal-compliance.tsx';
 import { PENDING_FILTER, useCustomer, usePortalModules, useSites } from './portal-data.ts';
+import { QueryOutcome, PortalTable, type PortalColumn } from './portal-table.tsx';
 import { deadlineStateText, portalUrl, reasonText } from './portal-texts.ts';
 import './portal-styles.ts';
 
@@ -38,6 +39,9 @@ export const employeeDeadlinesQuery = (employeeId: string) => ({
 
 /** One employee's judgements of fitness, newest first (the first is the one in force). */
 export const employeeVisitsQuery = (employeeId: string) => ({ 'filter[employeeId]': employeeId, sort: '-visitDate', 'page[size]': '1' });
+
+/** The employee page's columns, by their `portal.employee.column.*` labels. */
+const employeeColumns = (intl: IntlShape, keys: readonly string[]): PortalColumn[] => keys.map((key) => ({ key, label: intl.formatMessage({ id: `portal.employee.column.${key}` }) }));
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const date = (value: unknown) => (typeof value === 'string' && value !== '' ? formatValue(value.slice(0, 10), 'date') : '');
@@ -106,9 +110,7 @@ function EmployeeRoles({ employeeId }: { employeeId: string }) {
   return (
     <section className="portal-employee-section" aria-labelledby="portal-employee-roles">
       <h2 id="portal-employee-roles"><FormattedMessage id="portal.employee.roles" /></h2>
-      {query.error ? <p role="alert"><FormattedMessage id="portal.failed" values={{ reason: failureText(query.error) }} /></p>
-        : !query.data ? <p role="status"><FormattedMessage id="portal.loading" /></p>
-          : <RolesTable intl={intl} compliance={query.data.data} meta={query.data.meta} />}
+      <QueryOutcome query={query}>{(data) => <RolesTable intl={intl} compliance={data.data} meta={data.meta} />}</QueryOutcome>
     </section>
   );
 }
@@ -118,31 +120,23 @@ function RolesTable({ intl, compliance, meta }: { intl: IntlShape; compliance: E
   if (compliance.rows.length === 0) return <p><FormattedMessage id="portal.employee.roles.noRequirements" /></p>;
   const or = intl.formatMessage({ id: 'portal.employee.required.or' });
   return (
-    <div className="portal-table-scroll">
-      <table className="portal-deadlines portal-employee-roles">
-        <caption className="sr-only"><FormattedMessage id="portal.employee.roles" /></caption>
-        <thead>
-          <tr>{(['role', 'required', 'norm', 'state'] as const).map((column) => <th key={column} scope="col"><FormattedMessage id={`portal.employee.column.${column}`} /></th>)}</tr>
-        </thead>
-        <tbody>
-          {compliance.rows.map((row) => {
-            const state = row.status === 'missing' ? 'expired' : row.status === 'valid' ? 'ok' : row.status;
-            const held = row.status === 'valid' && !row.validUntil ? intl.formatMessage({ id: 'portal.employee.required.valid' })
-              : row.status === 'valid' ? intl.formatMessage({ id: 'portal.employee.required.validUntil' }, { date: date(row.validUntil) })
-                : row.status === 'missing' ? intl.formatMessage({ id: 'portal.employee.required.missing' })
-                  : intl.formatMessage({ id: `portal.employee.required.${row.status}` }, { date: date(row.validUntil) });
-            return (
-              <tr key={`${row.roleId}:${row.requirementIndex}`}>
-                <th scope="row" data-label={intl.formatMessage({ id: 'portal.employee.column.role' })}>{row.roleName || row.roleCode}</th>
-                <td data-label={intl.formatMessage({ id: 'portal.employee.column.required' })}>{row.courseIds.map((id) => courseName(meta, id)).join(or)}</td>
-                <td className="portal-norm" data-label={intl.formatMessage({ id: 'portal.employee.column.norm' })}>{row.norm}</td>
-                <td data-state={state} data-label={intl.formatMessage({ id: 'portal.employee.column.state' })}>{held}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <PortalTable className="portal-deadlines portal-employee-roles" caption={<FormattedMessage id="portal.employee.roles" />} columns={employeeColumns(intl, ['role', 'required', 'norm', 'state'])}>
+      {compliance.rows.map((row) => {
+        const state = row.status === 'missing' ? 'expired' : row.status === 'valid' ? 'ok' : row.status;
+        const held = row.status === 'valid' && !row.validUntil ? intl.formatMessage({ id: 'portal.employee.required.valid' })
+          : row.status === 'valid' ? intl.formatMessage({ id: 'portal.employee.required.validUntil' }, { date: date(row.validUntil) })
+            : row.status === 'missing' ? intl.formatMessage({ id: 'portal.employee.required.missing' })
+              : intl.formatMessage({ id: `portal.employee.required.${row.status}` }, { date: date(row.validUntil) });
+        return (
+          <tr key={`${row.roleId}:${row.requirementIndex}`}>
+            <th scope="row" data-label={intl.formatMessage({ id: 'portal.employee.column.role' })}>{row.roleName || row.roleCode}</th>
+            <td data-label={intl.formatMessage({ id: 'portal.employee.column.required' })}>{row.courseIds.map((id) => courseName(meta, id)).join(or)}</td>
+            <td className="portal-norm" data-label={intl.formatMessage({ id: 'portal.employee.column.norm' })}>{row.norm}</td>
+            <td data-state={state} data-label={intl.formatMessage({ id: 'portal.employee.column.state' })}>{held}</td>
+          </tr>
+        );
+      })}
+    </PortalTable>
   );
 }
 
@@ -161,35 +155,27 @@ function EmployeeCourses({ employeeId }: { employeeId: string }) {
   return (
     <section className="portal-employee-section" aria-labelledby="portal-employee-courses">
       <h2 id="portal-employee-courses"><FormattedMessage id="portal.employee.courses" /></h2>
-      {query.error ? <p role="alert"><FormattedMessage id="portal.failed" values={{ reason: failureText(query.error) }} /></p>
-        : !query.data ? <p role="status"><FormattedMessage id="portal.loading" /></p>
-          : query.data.data.length === 0 ? <p><FormattedMessage id="portal.employee.courses.none" /></p> : (
-            <div className="portal-table-scroll">
-              <table className="portal-deadlines portal-employee-courses">
-                <caption className="sr-only"><FormattedMessage id="portal.employee.courses" /></caption>
-                <thead>
-                  <tr>{(['course', 'completedOn', 'outcome', 'certificate'] as const).map((column) => <th key={column} scope="col">{label(column)}</th>)}</tr>
-                </thead>
-                <tbody>
-                  {query.data.data.map((row) => {
-                    const course = courseName(query.data.meta, row.courseId);
-                    return (
-                      <tr key={row.editionId}>
-                        <th scope="row" data-label={label('course')}>{course}</th>
-                        <td className="portal-date" data-label={label('completedOn')}>{date(row.completedOn)}</td>
-                        <td data-label={label('outcome')}>{outcome(row)}</td>
-                        <td data-label={label('certificate')}>
-                          {row.certificateMediaId
-                            ? <button type="button" onClick={() => download(row.certificateMediaId!, course)}>{intl.formatMessage({ id: 'portal.employee.certificate.download' }, { course })}</button>
-                            : intl.formatMessage({ id: 'portal.employee.certificate.none' })}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
+      <QueryOutcome query={query} isEmpty={(data) => data.data.length === 0} empty={<FormattedMessage id="portal.employee.courses.none" />}>
+        {(data) => (
+          <PortalTable className="portal-deadlines portal-employee-courses" caption={<FormattedMessage id="portal.employee.courses" />} columns={employeeColumns(intl, ['course', 'completedOn', 'outcome', 'certificate'])}>
+            {data.data.map((row) => {
+              const course = courseName(data.meta, row.courseId);
+              return (
+                <tr key={row.editionId}>
+                  <th scope="row" data-label={label('course')}>{course}</th>
+                  <td className="portal-date" data-label={label('completedOn')}>{date(row.completedOn)}</td>
+                  <td data-label={label('outcome')}>{outcome(row)}</td>
+                  <td data-label={label('certificate')}>
+                    {row.certificateMediaId
+                      ? <button type="button" onClick={() => download(row.certificateMediaId!, course)}>{intl.formatMessage({ id: 'portal.employee.certificate.download' }, { course })}</button>
+                      : intl.formatMessage({ id: 'portal.employee.certificate.none' })}
+                  </td>
+                </tr>
+              );
+            })}
+          </PortalTable>
+        )}
+      </QueryOutcome>
       {failure && <p role="alert"><FormattedMessage id="portal.employee.certificate.failed" values={{ reason: failure }} /></p>}
     </section>
   );
@@ -211,32 +197,24 @@ function EmployeeRefreshers({ employeeId }: { employeeId: string }) {
   return (
     <section className="portal-employee-section" aria-labelledby="portal-employee-refreshers">
       <h2 id="portal-employee-refreshers"><FormattedMessage id="portal.employee.refreshers" /></h2>
-      {query.error ? <p role="alert"><FormattedMessage id="portal.failed" values={{ reason: failureText(query.error) }} /></p>
-        : !query.data ? <p role="status"><FormattedMessage id="portal.loading" /></p>
-          : query.data.data.length === 0 ? <p><FormattedMessage id="portal.employee.refreshers.none" /></p> : (
-            <div className="portal-table-scroll">
-              <table className="portal-deadlines portal-employee-refreshers">
-                <caption className="sr-only"><FormattedMessage id="portal.employee.refreshers" /></caption>
-                <thead>
-                  <tr>{(['state', 'date', 'what', 'norm'] as const).map((column) => <th key={column} scope="col">{label(column)}</th>)}</tr>
-                </thead>
-                <tbody>
-                  {query.data.data.map((deadline) => {
-                    const due = typeof deadline.attributes.deadlineDate === 'string' ? deadline.attributes.deadlineDate : null;
-                    const state = deadlineStateText(intl, due, today);
-                    return (
-                      <tr key={deadline.id} data-deadline={deadline.id}>
-                        <td data-state={state.state} data-label={label('state')}>{state.text}</td>
-                        <td className="portal-date" data-label={label('date')}>{date(due)}</td>
-                        <th scope="row" data-label={label('what')}>{what(deadline)}</th>
-                        <td className="portal-norm" data-label={label('norm')}>{reasonText(intl, deadline.attributes as Parameters<typeof reasonText>[1])}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
+      <QueryOutcome query={query} isEmpty={(data) => data.data.length === 0} empty={<FormattedMessage id="portal.employee.refreshers.none" />}>
+        {(data) => (
+          <PortalTable className="portal-deadlines portal-employee-refreshers" caption={<FormattedMessage id="portal.employee.refreshers" />} columns={['state', 'date', 'what', 'norm'].map((key) => ({ key, label: label(key) }))}>
+            {data.data.map((deadline) => {
+              const due = typeof deadline.attributes.deadlineDate === 'string' ? deadline.attributes.deadlineDate : null;
+              const state = deadlineStateText(intl, due, today);
+              return (
+                <tr key={deadline.id} data-deadline={deadline.id}>
+                  <td data-state={state.state} data-label={label('state')}>{state.text}</td>
+                  <td className="portal-date" data-label={label('date')}>{date(due)}</td>
+                  <th scope="row" data-label={label('what')}>{what(deadline)}</th>
+                  <td className="portal-norm" data-label={label('norm')}>{reasonText(intl, deadline.attributes as Parameters<typeof reasonText>[1])}</td>
+                </tr>
+              );
+            })}
+          </PortalTable>
+        )}
+      </QueryOutcome>
     </section>
   );
 }
@@ -248,31 +226,27 @@ function EmployeeHealth({ employeeId }: { employeeId: string }) {
   const params = employeeVisitsQuery(employeeId);
   const query = useQuery({ queryKey: listKey('healthSurveillanceVisits', params), queryFn: ({ signal }) => records.list('healthSurveillanceVisits', params, signal) });
   const label = (column: string) => intl.formatMessage({ id: `portal.employee.column.${column}` });
-  const visit = query.data?.data[0];
-  const next = typeof visit?.attributes.nextVisitDate === 'string' ? visit.attributes.nextVisitDate : null;
-  const state = next ? deadlineStateText(intl, next, today) : undefined;
   return (
     <section className="portal-employee-section" aria-labelledby="portal-employee-health">
       <h2 id="portal-employee-health"><FormattedMessage id="portal.employee.health" /></h2>
       <p className="note"><FormattedMessage id="portal.employee.health.hint" /></p>
-      {query.error ? <p role="alert"><FormattedMessage id="portal.failed" values={{ reason: failureText(query.error) }} /></p>
-        : !query.data ? <p role="status"><FormattedMessage id="portal.loading" /></p>
-          : !visit ? <p><FormattedMessage id="portal.employee.health.none" /></p> : (
-            <table className="portal-deadlines portal-employee-health">
-              <caption className="sr-only"><FormattedMessage id="portal.employee.health" /></caption>
-              <thead>
-                <tr>{(['judgement', 'nextVisit'] as const).map((column) => <th key={column} scope="col">{label(column)}</th>)}</tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <th scope="row" data-label={label('judgement')}>{enumLabel(text(visit.attributes.judgement))}</th>
-                  <td data-state={state?.state} data-label={label('nextVisit')}>
-                    {next && state ? intl.formatMessage({ id: 'portal.employee.nextVisit.value' }, { date: date(next), state: state.text }) : intl.formatMessage({ id: 'portal.employee.nextVisit.none' })}
-                  </td>
-                </tr>
-              </tbody>
-            </table>
-          )}
+      <QueryOutcome query={query} isEmpty={(data) => data.data.length === 0} empty={<FormattedMessage id="portal.employee.health.none" />}>
+        {(data) => {
+          const visit = data.data[0]!;
+          const next = typeof visit.attributes.nextVisitDate === 'string' ? visit.attributes.nextVisitDate : null;
+          const state = next ? deadlineStateText(intl, next, today) : undefined;
+          return (
+            <PortalTable className="portal-deadlines portal-employee-health" caption={<FormattedMessage id="portal.employee.health" />} columns={employeeColumns(intl, ['judgement', 'nextVisit'])}>
+              <tr>
+                <th scope="row" data-label={label('judgement')}>{enumLabel(text(visit.attributes.judgement))}</th>
+                <td data-state={state?.state} data-label={label('nextVisit')}>
+                  {next && state ? intl.formatMessage({ id: 'portal.employee.nextVisit.value' }, { date: date(next), state: state.text }) : intl.formatMessage({ id: 'portal.employee.nextVisit.none' })}
+                </td>
+              </tr>
+            </PortalTable>
+          );
+        }}
+      </QueryOutcome>
     </section>
   );
 }

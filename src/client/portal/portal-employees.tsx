@@ -9,8 +9,8 @@ import { listKey, records } from '../data/index.ts';
 import { addMessages } from '../i18n/index.ts';
 import messages from '../i18n/messages/portal-employee.ts';
 import { AppLink } from '../shell/app-link.tsx';
-import { failureText } from './portal-compliance.tsx';
 import { useCustomer, useSites } from './portal-data.ts';
+import { PortalTable, QueryOutcome, type PortalQueryMessages } from './portal-table.tsx';
 import { portalEmployeeUrl } from './portal-texts.ts';
 import './portal-styles.ts';
 
@@ -18,6 +18,8 @@ addMessages(messages);
 
 /** The most employees the list shows (the server's largest page). */
 export const EMPLOYEES_PAGE_SIZE = 500;
+
+const EMPLOYEES_MESSAGES: PortalQueryMessages = { failed: 'portal.employees.failed', loading: 'portal.employees.loading' };
 
 export const portalEmployeesQuery = (customerId: string) => ({
   'filter[customerId]': customerId, sort: 'lastName,firstName', 'page[size]': String(EMPLOYEES_PAGE_SIZE),
@@ -37,29 +39,21 @@ export default function PortalEmployees({ customerId }: { customerId: string }) 
   return (
     <section className="portal-employees" aria-labelledby="portal-employees-title">
       <h2 id="portal-employees-title"><FormattedMessage id="portal.training.employees" /></h2>
-      {list.error ? <p role="alert"><FormattedMessage id="portal.employees.failed" values={{ reason: failureText(list.error) }} /></p>
-        : !list.data ? <p role="status"><FormattedMessage id="portal.employees.loading" /></p>
-          : list.data.data.length === 0 ? <p><FormattedMessage id="portal.employees.none" /></p> : (
-            <div className="portal-table-scroll">
-              <table className="portal-deadlines portal-employee-list">
-                <caption className="sr-only"><FormattedMessage id="portal.training.employees" /></caption>
-                <thead>
-                  <tr>{(['name', 'fiscalCode', 'site'] as const).map((column) => <th key={column} scope="col">{label(column)}</th>)}</tr>
-                </thead>
-                <tbody>
-                  {list.data.data.map((employee) => (
-                    <tr key={employee.id} data-employee={employee.id}>
-                      <th scope="row" data-label={label('name')}>
-                        <AppLink href={portalEmployeeUrl(customerId, employee.id)}>{`${String(employee.attributes.lastName ?? '')} ${String(employee.attributes.firstName ?? '')}`.trim()}</AppLink>
-                      </th>
-                      <td data-label={label('fiscalCode')}>{String(employee.attributes.fiscalCode ?? '')}</td>
-                      <td data-label={label('site')}>{siteName(employee.relationships.officeLocationId)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+      <QueryOutcome query={list} messages={EMPLOYEES_MESSAGES} isEmpty={(data) => data.data.length === 0} empty={<FormattedMessage id="portal.employees.none" />}>
+        {(data) => (
+          <PortalTable className="portal-deadlines portal-employee-list" caption={<FormattedMessage id="portal.training.employees" />} columns={['name', 'fiscalCode', 'site'].map((key) => ({ key, label: label(key) }))}>
+            {data.data.map((employee) => (
+            <tr key={employee.id} data-employee={employee.id}>
+              <th scope="row" data-label={label('name')}>
+                <AppLink href={portalEmployeeUrl(customerId, employee.id)}>{`${String(employee.attributes.lastName ?? '')} ${String(employee.attributes.firstName ?? '')}`.trim()}</AppLink>
+              </th>
+              <td data-label={label('fiscalCode')}>{String(employee.attributes.fiscalCode ?? '')}</td>
+              <td data-label={label('site')}>{siteName(employee.relationships.officeLocationId)}</td>
+            </tr>
+            ))}
+          </PortalTable>
+        )}
+      </QueryOutcome>
       {list.data && list.data.meta.total > list.data.data.length && (
         <p className="note"><FormattedMessage id="portal.employees.more" values={{ shown: list.data.data.length, total: list.data.meta.total }} /></p>
       )}

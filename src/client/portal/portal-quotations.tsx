@@ -10,8 +10,8 @@ import { listKey, records } from '../data/index.ts';
 import { formatMoney, formatValue } from '../forms/format.ts';
 import { AppLink } from '../shell/app-link.tsx';
 import { useTabTitle } from '../workspace/tab-context.ts';
-import { failureText } from './portal-compliance.tsx';
 import { useCustomer } from './portal-data.ts';
+import { PortalTable, QueryOutcome, type PortalQueryMessages } from './portal-table.tsx';
 import { portalQuotationUrl, quotationStateText } from './portal-texts.ts';
 import './portal-styles.ts';
 
@@ -19,6 +19,8 @@ import './portal-styles.ts';
 export const RECEIVED_STATES = ['issued', 'accepted', 'not-accepted'] as const;
 /** The most recent quotations listed (a customer with more is told how many there are). */
 const SHOWN = 100;
+const COLUMNS = ['code', 'date', 'expiry', 'state', 'total'] as const;
+const QUOTATIONS_MESSAGES: PortalQueryMessages = { failed: 'portal.quotations.failed', loading: 'portal.quotations.loading' };
 
 /** The list's query: the customer's received quotations, newest first. */
 export const portalQuotationsQuery = (customerId: string) => ({
@@ -40,27 +42,19 @@ export default function PortalQuotations({ customerId, staffView }: { customerId
     <section className="portal portal-quotations" aria-labelledby="portal-quotations-title">
       <h1 id="portal-quotations-title" className="screen-title">{title} – {name}</h1>
       {staffView && <p className="portal-staff-note" role="note"><FormattedMessage id="portal.staffView" /></p>}
-      {list.error ? <p role="alert"><FormattedMessage id="portal.quotations.failed" values={{ reason: failureText(list.error) }} /></p>
-        : !list.data ? <p role="status"><FormattedMessage id="portal.quotations.loading" /></p> : (
+      <QueryOutcome query={list} messages={QUOTATIONS_MESSAGES}>
+        {() => (
           <>
             <p className="portal-quotations-count"><FormattedMessage id="portal.quotations.count" values={{ count: total }} /></p>
             {rows.length > 0 && (
-              <div className="portal-table-scroll">
-                <table className="portal-quotation-list" aria-labelledby="portal-quotations-title">
-                  <thead>
-                    <tr>
-                      {(['code', 'date', 'expiry', 'state', 'total'] as const).map((column) => <th key={column} scope="col" className={column === 'total' ? 'portal-amount' : undefined}>{label(column)}</th>)}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((quotation) => <QuotationRow key={quotation.id} customerId={customerId} quotation={quotation} label={label} />)}
-                  </tbody>
-                </table>
-              </div>
+              <PortalTable className="portal-quotation-list" labelledBy="portal-quotations-title" columns={COLUMNS.map((key) => ({ key, label: label(key), className: key === 'total' ? 'portal-amount' : undefined }))}>
+                {rows.map((quotation) => <QuotationRow key={quotation.id} customerId={customerId} quotation={quotation} label={label} />)}
+              </PortalTable>
             )}
             {total > rows.length && <p className="note"><FormattedMessage id="portal.quotations.more" values={{ shown: rows.length, total }} /></p>}
           </>
         )}
+      </QueryOutcome>
     </section>
   );
 }
