@@ -457,6 +457,37 @@ describe('draining on its own', () => {
   }, 30_000);
 });
 
+describe('offline, then online', () => {
+  it('offline, nothing is tried on a schedule; when the network is back the queue goes at once, with no wait built up offline', async () => {
+    // The browser's `online` event, on a target of the test's own (Node's global object has none).
+    const events = new EventTarget();
+    const global = globalThis as { addEventListener?: unknown; removeEventListener?: unknown };
+    const saved = { add: global.addEventListener, remove: global.removeEventListener };
+    global.addEventListener = events.addEventListener.bind(events);
+    global.removeEventListener = events.removeEventListener.bind(events);
+    let online = false;
+    const r = await rig({ now: () => Date.now(), isOnline: () => online, backoff: { baseMs: 60_000, capMs: 60_000 } });
+    await r.outbox.prime('checks', r.api.seed('checks', 'c1', {}));
+    // Offline every request fails before reaching the server.
+    r.api.intercept = () => (online ? undefined : 'before');
+    r.outbox.start();
+    try {
+      await r.outbox.enqueueEdit('checks', 'c1', { attributes: { notes: 'in cantina' } });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(r.api.log).toHaveLength(0);
+      expect(await r.db.outbox.toArray()).toMatchObject([{ attempts: 0, nextAttemptAt: 0, state: 'pending' }]);
+      online = true;
+      events.dispatchEvent(new Event('online'));
+      await expect.poll(() => r.api.get('checks', 'c1')?.attributes.notes, { timeout: 5_000 }).toBe('in cantina');
+      expect(r.api.log.map((seen) => seen.status)).toEqual([200]);
+    } finally {
+      r.outbox.stop();
+      global.addEventListener = saved.add;
+      global.removeEventListener = saved.remove;
+    }
+  }, 30_000);
+});
+
 describe('a queue belongs to its user', () => {
   it('one database per user; nothing is sent while another user is signed in', async () => {
     expect(offlineDbName('u1')).toBe('backoffice-offline-u1');

@@ -71,6 +71,12 @@ export interface OutboxOptions {
   backoff?: BackoffPolicy;
   /** False while another user is signed in: the queue is not sent under someone else's session. */
   isCurrentUser?: () => boolean;
+  /**
+   * Whether the device is online (`navigator.onLine` by default). While it is not, nothing is sent on
+   * a schedule: attempts that could only fail would build up backoff, and the queue would then wait
+   * (and another tab's timer take it over) after the network came back; `online` drains at once.
+   */
+  isOnline?: () => boolean;
   /** After the server answered a write (the app refreshes its cache: data/records.ts `invalidateAfterWrite`). */
   onApplied?: (type: string, entity: Entity) => void | Promise<void>;
   /** After anything in the store changed (the sync centre re-reads). */
@@ -153,6 +159,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const concurrency = Math.max(1, options.concurrency ?? 3);
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const isCurrentUser = options.isCurrentUser ?? (() => true);
+  const isOnline = options.isOnline ?? (() => (globalThis.navigator as { onLine?: boolean } | undefined)?.onLine !== false);
   const locks = options.locks === undefined ? ((globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null) : options.locks;
   const lockName = `outbox-drain-${db.userId}`;
   const changed = () => options.onChange?.();
@@ -573,6 +580,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (!started) return;
     if (timer) clearTimeout(timer);
     timer = undefined;
+    if (!isOnline()) return; // the `online` event kicks again
     const summary = await drain().catch(() => null);
     if (!started) return;
     const at = summary ? summary.nextAttemptAt : now() + backoff.baseMs;
