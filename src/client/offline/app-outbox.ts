@@ -23,6 +23,8 @@ export async function openAppOutbox(userId: string, options: Partial<Omit<Outbox
     http: api,
     isCurrentUser: () => !readImpersonation(),
     onApplied: (type, entity) => invalidateAfterWrite(type, entity.id, [], entity, queryClient),
+    // A refused write: the screens read the record again, through the device (its local change undone, or the office's version).
+    onRefused: (type, id) => invalidateAfterWrite(type, id, [], undefined, queryClient),
     ...options,
   });
 }

@@ -213,7 +213,8 @@ describe('backoff with jitter', () => {
 
 describe('refusals go to the inbox and never block the queue', () => {
   it('a poison entry is isolated: the others drain, its record goes on, what depends on it is held with it', async () => {
-    const r = await rig();
+    const reread: string[] = [];
+    const r = await rig({ onRefused: (type, id) => void reread.push(`${type}/${id}`) });
     for (const id of ['a', 'b', 'c']) await r.outbox.prime('checks', r.api.seed('checks', id, { notes: '' }));
     const poison = await r.outbox.enqueueEdit('checks', 'a', { attributes: { invalid: true, notes: 'scritto' } });
     await r.outbox.enqueueEdit('checks', 'b', { attributes: { notes: 'b' } });
@@ -227,8 +228,9 @@ describe('refusals go to the inbox and never block the queue', () => {
     // The record's later entry went on (its patch: only what it changed).
     expect(r.api.get('checks', 'a')?.attributes).toEqual({ notes: '', extinguishers: 3 });
     expect(later?.body).toEqual({ attributes: { extinguishers: 3 } });
-    // The refused change is no longer shown as made.
+    // The refused change is no longer shown as made, on the device and (read again) on the screens.
     expect((await r.outbox.local('checks', 'a'))?.attributes).toEqual({ notes: '', extinguishers: 3 });
+    expect(reread).toEqual(['checks/a']);
     // Held with it: not sent, still queued, for as long as the refusal stays.
     expect(writes(r.api.log).some((seen) => seen.path === '/checks/c')).toBe(false);
     expect(await r.db.outbox.toArray()).toMatchObject([{ id: held?.id, state: 'pending' }]);
@@ -340,13 +342,16 @@ describe('409: per-field merge', () => {
   });
 
   it('a state change the office made impossible goes to «Da risolvere» as refused; accepting theirs drops it', async () => {
-    const r = await rig();
+    const reread: string[] = [];
+    const r = await rig({ onRefused: (type, id) => void reread.push(`${type}/${id}`) });
     await r.outbox.prime('interventions', r.api.seed('interventions', 'i1', { state: 'planned' }));
     await r.outbox.enqueueAction('interventions', 'i1', 'complete', { note: 'fatto' });
     r.api.officeEdit('interventions', 'i1', { attributes: { state: 'cancelled' } });
     await r.outbox.drain();
     const [conflict] = await r.db.conflicts.toArray();
     expect(conflict).toMatchObject({ reason: 'refused', code: 'TRANSITION_NOT_ALLOWED', message: 'L’intervento è stato annullato', theirs: { attributes: { state: 'cancelled' } } });
+    // The screens, which showed the state the queued change led to, read the office's record again.
+    expect(reread).toEqual(['interventions/i1']);
     await r.outbox.acceptTheirs(conflict!.id);
     expect(await r.db.outbox.count()).toBe(0);
     expect((await r.outbox.local('interventions', 'i1'))?.attributes.state).toBe('cancelled');

@@ -79,6 +79,11 @@ export interface OutboxOptions {
   isOnline?: () => boolean;
   /** After the server answered a write (the app refreshes its cache: data/records.ts `invalidateAfterWrite`). */
   onApplied?: (type: string, entity: Entity) => void | Promise<void>;
+  /**
+   * After the server refused a write, to the inbox or to «Da risolvere»: the record's local change is
+   * undone or the office's version read, so the screens read it again (the app invalidates its cache).
+   */
+  onRefused?: (type: string, id: string) => void | Promise<void>;
   /** After anything in the store changed (the sync centre re-reads). */
   onChange?: () => void;
 }
@@ -334,7 +339,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await db.outbox.delete(entry.seq as number);
       await refreshLocal(entry.type, entry.recordId);
     });
+    await refused(entry);
     return { kind: 'refused' };
+  }
+
+  /** The screens still show what the refused write made locally: they read the record again. */
+  async function refused(entry: OutboxEntry): Promise<void> {
+    try {
+      await options.onRefused?.(entry.type, entry.recordId);
+    } catch {
+      // A cache refresh that failed leaves the screens to the live stream; the store is right.
+    }
   }
 
   /** Who changed each conflicting field and when, from the record's history (newest first); best effort. */
@@ -405,6 +420,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await db.outbox.update(entry.seq as number, { state: 'conflict' });
       await refreshLocal(entry.type, entry.recordId, server);
     });
+    await refused(entry);
   }
 
   /** A 409 other than a version conflict: the office's change made this write impossible as it is. */
