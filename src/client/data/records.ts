@@ -34,6 +34,8 @@ export interface ReadOptions {
 /** The provider of the contract plus what only the client needs (the server's view of the actions). */
 export interface ClientRecords extends RecordsProvider {
   list(type: string, params?: ListParams, signal?: AbortSignal, options?: ReadOptions): Promise<ListResult>;
+  /** One record; `silent`: the screen that asked says why it failed (a record page's refusal), no alert. */
+  get(type: string, id: string, signal?: AbortSignal, options?: ReadOptions): Promise<Entity>;
   actions(type: string, id: string, signal?: AbortSignal): Promise<ServerAction[]>;
   /**
    * Counts and sums of a list by group (`GET /api/{type}/aggregate`, issue 23): the list query plus
@@ -303,18 +305,18 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
       return http.get<AggregateResult>('/{type}/aggregate', { params: { type }, query: params, signal, ...failing(type, 'list') });
     },
 
-    async get(type, id, signal) {
+    async get(type, id, signal, options) {
       const offline = await offlineDevice();
       const local = offline ? await offline.get(type, id) : undefined;
       if (local) return local;
       const onDevice = device;
       try {
-        const { data } = await http.get<One>('/{type}/{id}', { params: { type, id }, signal, ...(onDevice ? { quietWhenUnreachable: true } : {}) });
+        const { data } = await http.get<One>('/{type}/{id}', { params: { type, id }, signal, ...(options?.silent ? { silent: true } : {}), ...(onDevice ? { quietWhenUnreachable: true } : {}) });
         return onDevice ? await onDevice.overlayOne(type, data) : data;
       } catch (error) {
         const fallback = onDevice && unreachable(error) ? await onDevice.get(type, id) : undefined;
         if (fallback) return fallback;
-        if (onDevice && unreachable(error)) showProblemAlert(error as ApiProblem);
+        if (onDevice && unreachable(error) && !options?.silent) showProblemAlert(error as ApiProblem);
         throw error;
       }
     },

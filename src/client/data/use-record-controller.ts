@@ -81,6 +81,8 @@ export interface RemoteChange {
 export interface RecordController {
   kind: KindDefinition | undefined;
   status: 'unknown-kind' | 'loading' | 'error' | 'ready';
+  /** Why the record could not be read (status `error`): the screen says it (a refusal, a 404), no alert. */
+  error: unknown;
   creating: boolean;
   /** The stored version the draft is based on (what the header, state and banners show). */
   stored: EntityJson | undefined;
@@ -146,7 +148,8 @@ export function useRecordController(type: string, id: string, options: RecordCon
   useLiveUpdates();
   const query = useQuery({
     queryKey: recordKey(type, id),
-    queryFn: ({ signal }) => records.get(type, id, signal),
+    // Silent: a record that cannot be read says why on its own page (RecordProblem), once.
+    queryFn: ({ signal }) => records.get(type, id, signal, { silent: true }),
     enabled: Boolean(kind && id) && !creating,
   });
   // The preset is compared by value: a new object with the same values is the same new record.
@@ -394,6 +397,7 @@ export function useRecordController(type: string, id: string, options: RecordCon
   return {
     kind,
     status,
+    error: status === 'error' ? query.error : undefined,
     creating,
     stored: loaded,
     draft: edit?.draft,

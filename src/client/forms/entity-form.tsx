@@ -25,6 +25,7 @@ import { FormRecordContext, useNewRecordPreset } from './editors/form-record.ts'
 import { Field } from './field-input.tsx';
 import { formatValue, fieldLabel, numberKind } from './format.ts';
 import { FrozenBanner, RecordFrame, useRecordDocument } from './record-frame.tsx';
+import { RecordProblem } from './record-gate.tsx';
 import { kindSections, type FieldSpec } from './schema-fields.ts';
 import { focusFirstInvalid } from './focus-invalid.ts';
 
@@ -66,7 +67,7 @@ export function EntityForm({ type, id, only }: Props) {
   const { kind, status } = controller;
   if (status === 'unknown-kind' || !kind) return <p role="alert"><FormattedMessage id="screens.unknownKind" values={{ type }} /></p>;
   if (status === 'loading') return <p role="status"><FormattedMessage id="screens.loading" /></p>;
-  if (status === 'error' || !controller.stored || !controller.draft) return <p role="alert"><FormattedMessage id="form.loadError" /></p>;
+  if (status === 'error' || !controller.stored || !controller.draft) return <RecordProblem error={controller.error} />;
   return <LoadedForm kind={kind} controller={controller} stored={controller.stored} draft={controller.draft} only={only} formRef={formRef} intlTitle={intl.formatMessage({ id: 'form.newTitle' }, { kind: kind.label.singular })} />;
 }
 

@@ -22,6 +22,7 @@ import type { RecordController } from '../data/use-record-controller.ts';
 import { CommandButton, UndoButton } from '../shell/command-button.tsx';
 import { usePublishDocument, useIsActiveTab, useTabDirty, useTabTitle } from '../workspace/tab-context.ts';
 import { HistoryPanel } from './history-panel.tsx';
+import { RecordProblem } from './record-gate.tsx';
 import { TransitionBar } from './transition-bar.tsx';
 
 const time = new Intl.DateTimeFormat('it-IT', { timeStyle: 'short', timeZone: 'Europe/Rome' });
@@ -50,7 +51,7 @@ export interface LoadedRecord {
 export function RecordLoader({ controller, waiting = false, children }: { controller: RecordController; waiting?: boolean; children: (record: LoadedRecord) => ReactNode }) {
   const { kind, status, stored, draft } = controller;
   if (status === 'loading' || waiting) return <p role="status"><FormattedMessage id="screens.loading" /></p>;
-  if (status !== 'ready' || !kind || !stored || !draft) return <p role="alert"><FormattedMessage id="form.loadError" /></p>;
+  if (status !== 'ready' || !kind || !stored || !draft) return <RecordProblem error={controller.error} />;
   return <>{children({ kind, controller, stored, draft })}</>;
 }
 

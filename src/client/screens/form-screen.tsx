@@ -6,6 +6,7 @@
 import { FormattedMessage } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
 import { EntityForm, NEW_ID } from '../forms/entity-form.tsx';
+import { RecordGate } from '../forms/record-gate.tsx';
 import { kindModule } from '../kinds/index.ts';
 import { RecordLinks } from '../kinds/record-links.tsx';
 import { useSession } from '../session/session.tsx';
@@ -23,16 +24,28 @@ export default function FormScreen({ spec, params }: { spec: FormSpec; params: R
     const Create = screen.create;
     return <section className="screen screen-form"><Create /></section>;
   }
-  const Below = screen.below;
   const Notice = screen.notice;
-  const Detail = !creating && !spec.only ? screen.detail : undefined;
+  if (creating) {
+    return (
+      <section className="screen screen-form">
+        {Notice && <Notice />}
+        <EntityForm type={spec.type} id={id} only={spec.only} />
+      </section>
+    );
+  }
+  const Below = screen.below;
+  const Detail = !spec.only ? screen.detail : undefined;
+  // The record is read once, first: a refused one says why in place of the page, and nothing under it
+  // (an equipment's file, the rows below, the linked pages) asks again or shows itself empty.
   return (
     <section className="screen screen-form">
-      {Notice && <Notice />}
-      {Detail ? <Detail id={id} /> : <EntityForm type={spec.type} id={id} only={spec.only} />}
-      {!creating && Below && <Below id={id} />}
-      {!creating && <RecordLinks type={spec.type} id={id} />}
-      {below && !creating && <RowsBelow type={below.type} fixed={fillParams(below.fixedFrom, params)} />}
+      <RecordGate type={spec.type} id={id}>
+        {Notice && <Notice />}
+        {Detail ? <Detail id={id} /> : <EntityForm type={spec.type} id={id} only={spec.only} />}
+        {Below && <Below id={id} />}
+        <RecordLinks type={spec.type} id={id} />
+        {below && <RowsBelow type={below.type} fixed={fillParams(below.fixedFrom, params)} />}
+      </RecordGate>
     </section>
   );
 }

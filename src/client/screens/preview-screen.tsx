@@ -10,6 +10,7 @@ import { findKind } from '../../domain/kinds.ts';
 import { documentForRecordType } from '../../domain/documents/placeholders.ts';
 import { entityUrl } from '../../domain/routes.ts';
 import { EntityForm, NEW_ID } from '../forms/entity-form.tsx';
+import { RecordGate } from '../forms/record-gate.tsx';
 import { kindModule } from '../kinds/index.ts';
 import { lazyComponent } from '../lazy-component.ts';
 import { NotFound } from './index.tsx';
@@ -29,8 +30,8 @@ export default function PreviewScreen({ type, id }: { type: string; id: string }
   const Below = id !== NEW_ID ? screen.below : undefined;
   // …and what it says above its form (SPEC §9 report headings warning).
   const Notice = screen.notice;
-  return (
-    <section className="screen screen-preview">
+  const page = (
+    <>
       {(!printable || !ownForm) && Notice && <Notice />}
       {printable && (
         <Suspense fallback={<p role="status"><FormattedMessage id="screens.loading" /></p>}>
@@ -39,6 +40,8 @@ export default function PreviewScreen({ type, id }: { type: string; id: string }
       )}
       {(!printable || !ownForm) && (Detail ? <Detail id={id} /> : Create ? <Create /> : <EntityForm type={type} id={id} />)}
       {(!printable || !ownForm) && Below && <Below id={id} />}
-    </section>
+    </>
   );
+  // A stored record is read once, first (forms/record-gate.tsx): a refused one says why in place of the page.
+  return <section className="screen screen-preview">{id === NEW_ID ? page : <RecordGate type={type} id={id}>{page}</RecordGate>}</section>;
 }
