@@ -109,6 +109,10 @@ describe.each(engines())('state machines through the service on %s', (engine) =>
             code: 'TRANSITION_NOT_ALLOWED',
             message: expect.stringMatching(/non consentita/),
           });
+          // In the user's words (a technician reads it in the sync centre when the office moved the intervention), never the codes.
+          if (type === 'assignments' && state === 'canceled' && action === 'closeWithAnomalies') {
+            await expect(act(type, entity, action)).rejects.toMatchObject({ message: 'Azione «Chiudi con anomalie» non consentita nello stato «Annullato»' });
+          }
         }
       }
     }

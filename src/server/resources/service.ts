@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { deleteRefusal, recordState, stateLockMessage } from '../../domain/record-lock.ts';
 import { attachedOwnerOf, entitySchema, entryStates, frozenByLock, parentLinks, readPath, referenceValues, writePath, type EntityShape, type KindDefinition, type RecordActionDefinition } from '../../domain/kind.ts';
 import { findTransition, availableActions, type GuardContext, type Transition } from '../../domain/machine.ts';
+import { machineStateLabels } from '../../domain/machines/index.ts';
 import { kindList, findKind } from '../../domain/kinds.ts';
 import { normaliseDateTime } from '../../domain/validation.ts';
 import type { DatabaseSchema } from '../db/database.ts';
@@ -523,7 +524,10 @@ export class EntityService {
       const state = String(readPath(current, machine!.statePath));
       const transition = findTransition(machine!, state, action);
       if (!transition) {
-        throw new Problem('TRANSITION_NOT_ALLOWED', { message: `Azione «${action}» non consentita nello stato «${state}»`, extensions: { state, action } });
+        // Said with the names the user sees (a technician reads it in the sync centre), the codes in the extensions.
+        const actionLabel = machine!.transitions.find((t) => t.action === action)?.label ?? action;
+        const stateLabel = (machineStateLabels as Record<string, Record<string, string> | undefined>)[type]?.[state] ?? state;
+        throw new Problem('TRANSITION_NOT_ALLOWED', { message: `Azione «${actionLabel}» non consentita nello stato «${stateLabel}»`, extensions: { state, action } });
       }
       call.access.authorize(transition.ability, kind, current);
       const message = transitionMessage(transition, bodyObject.message);
