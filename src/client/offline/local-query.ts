@@ -10,6 +10,8 @@
 import type { Entity } from '../../domain/entity.ts';
 import { readPath, type ListField } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
+import { rangeUpperBound } from '../../domain/list-range.ts';
+import { normaliseDate, normaliseDateTime } from '../../domain/validation.ts';
 import type { ListParams, ListResult } from '../../domain/records.ts';
 
 type Test = (entity: Entity) => boolean;
@@ -68,12 +70,17 @@ function testOf(parameter: string, raw: ListParams[string], fields: Record<strin
     const wanted = new Set(valuesOf(raw).map((value) => (field.type === 'uuid' || field.type === 'uuidArray' ? value.toLowerCase() : value)));
     return (entity) => valuesAt(entity, field).some((value) => wanted.has(value));
   }
-  const bound = valuesOf(raw)[0];
+  const text = valuesOf(raw)[0];
+  // As the server reads it: a date or a point in time normalised, a calendar day as upper bound the whole day.
+  const bound = text !== undefined && field.type === 'date' ? (normaliseDate(text) ?? normaliseDateTime(text) ?? undefined) : text;
   if (bound === undefined) return null;
+  const upper = field.type === 'date' ? rangeUpperBound(bound) : { bound, inclusive: true };
   return (entity) => {
     const value = valuesAt(entity, field)[0];
     if (value === undefined) return false;
-    return group === 'from' ? compare(value, bound, field) >= 0 : compare(value, bound, field) <= 0;
+    if (group === 'from') return compare(value, bound, field) >= 0;
+    const order = compare(value, upper.bound, field);
+    return upper.inclusive ? order <= 0 : order < 0;
   };
 }
 

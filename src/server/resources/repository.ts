@@ -9,6 +9,7 @@ import type { DatabaseSchema } from '../db/database.ts';
 import { commonColumnOf, fieldSql, fieldSqlText, jsonPathSql, sortValueType, tableName } from '../db/entity-sql.ts';
 import { Problem } from '../http/problems.ts';
 import { EXACT_TOTAL_LIMIT } from '../../domain/records.ts';
+import { rangeUpperBound } from '../../domain/list-range.ts';
 import type { Entity, EntityData } from '../../domain/entity.ts';
 import type { Condition, ListQuery } from './list-query.ts';
 import type { FilterContext } from './custom-filters.ts';
@@ -97,9 +98,25 @@ function readableSearchVector(paths: readonly string[]): RawBuilder<unknown> {
   return sql.raw(`to_tsvector('italian', regexp_replace(left(concat_ws(' ', ${values}), 20000), ${SEARCH_SEPARATORS_SQL}, ' ', 'g'))`);
 }
 
-/** `a:* & b:*` from already sanitised terms (letters and digits only). */
-function tsQuery(terms: string[]): string {
-  return terms.map((t) => `${t}:*`).join(' & ');
+/** The shortest typed prefix that may stand for a whole stored stem (see `tsQuery`). */
+const STEM_MIN_LENGTH = 3;
+
+/**
+ * Every term as a prefix, all of them (`a:* & b:*`) from already sanitised terms (letters and digits
+ * only). The stored vector keeps Italian stems, which may be shorter than what the user has typed so
+ * far: «Operatore» is stored as `oper`, so `operat:*` (a stem of its own) matched nothing while «Op»
+ * and «Operatore» did. A word's stem is a prefix of the word, so a typed prefix longer than the stem
+ * begins with it: a term of letters also matches a stored lexeme equal to one of its own prefixes
+ * (from STEM_MIN_LENGTH letters), unstemmed (`simple`).
+ */
+function tsQuery(terms: string[]): RawBuilder<unknown> {
+  const parts = terms.map((term) => {
+    const prefix = sql`to_tsquery('italian', ${`${term}:*`})`;
+    if (!/^\p{L}+$/u.test(term) || term.length <= STEM_MIN_LENGTH) return prefix;
+    const stems = Array.from({ length: term.length - STEM_MIN_LENGTH }, (_, i) => term.slice(0, STEM_MIN_LENGTH + i));
+    return sql`(${prefix} || to_tsquery('simple', ${stems.join(' | ')}))`;
+  });
+  return sql`(${sql.join(parts, sql` && `)})`;
 }
 
 /**
@@ -139,7 +156,7 @@ function conditionSql(condition: Condition, ctx: FilterContext, fullText: FullTe
     case 'ids':
       return sql`id = ANY(${condition.ids}::uuid[])`;
     case 'fullText': {
-      const query = sql`to_tsquery('italian', ${tsQuery(condition.terms)})`;
+      const query = tsQuery(condition.terms);
       const stored = fullText === 'filter' ? sql`ts_match_vq(search, ${query})` : sql`search @@ ${query}`;
       if (!condition.readablePaths) return stored;
       // The stored vector also holds fields hidden from this caller: its matches are checked again on
@@ -175,9 +192,8 @@ function conditionSql(condition: Condition, ctx: FilterContext, fullText: FullTe
       const parts: RawBuilder<unknown>[] = [];
       if (condition.from !== undefined) parts.push(sql`${value} >= ${condition.from}`);
       if (condition.to !== undefined) {
-        // A calendar day as upper bound includes the whole day.
-        if (typeof condition.to === 'string' && condition.to.length === 10) parts.push(sql`${value} < ${nextDay(condition.to)}`);
-        else parts.push(sql`${value} <= ${condition.to}`);
+        const upper = condition.field.type === 'date' && typeof condition.to === 'string' ? rangeUpperBound(condition.to) : { bound: condition.to, inclusive: true };
+        parts.push(upper.inclusive ? sql`${value} <= ${upper.bound}` : sql`${value} < ${upper.bound}`);
       }
       return parts.length === 0 ? sql`true` : sql.join(parts, sql` AND `);
     }
@@ -191,12 +207,6 @@ function listWhereSql(query: ListQuery, ctx: FilterContext, scope: RawBuilder<un
   for (const condition of query.conditions) if (withFullText || condition.kind !== 'fullText') where.push(conditionSql(condition, ctx, plan));
   if (scope) where.push(scope);
   return sql.join(where, sql` AND `);
-}
-
-function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
 }
 
 /** One key of a list's order: its SQL expression, direction and the type its cursor value is cast back to. */
@@ -427,7 +437,7 @@ export class EntityRepository {
     const boundedWhere = after ? sql`${whereOf('index', false)} AND ${after}` : whereOf('index', false);
     const pageIds = fullText === 'bounded' && fullTextCondition
       ? sql`SELECT id AS page_id FROM (SELECT id, search, ${keyColumns} FROM ${this.table} WHERE ${boundedWhere} ORDER BY ${orderSql} LIMIT ${FULL_TEXT_BOUNDED_SCAN}) AS walked
-          WHERE ts_match_vq(search, to_tsquery('italian', ${tsQuery(fullTextCondition.terms)})) ORDER BY ${keyOrder} LIMIT ${query.page.size} OFFSET ${offset}`
+          WHERE ts_match_vq(search, ${tsQuery(fullTextCondition.terms)}) ORDER BY ${keyOrder} LIMIT ${query.page.size} OFFSET ${offset}`
       : matchSet
       ? sql`WITH matched AS MATERIALIZED (SELECT id, ${keyColumns} FROM ${this.table} WHERE ${pageWhere})
           SELECT id AS page_id, count(*) OVER () AS matched_total FROM matched ORDER BY ${keyOrder} LIMIT ${query.page.size} OFFSET ${offset}`
@@ -531,7 +541,7 @@ export class EntityRepository {
     let estimate = fullTextEstimates.get(key);
     if (!estimate || estimate.at < Date.now() - ESTIMATE_TTL_MS) {
       const [matches, rows] = await Promise.all([
-        sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table} WHERE search @@ to_tsquery('italian', ${tsQuery(condition.terms)})`.execute(this.db),
+        sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table} WHERE search @@ ${tsQuery(condition.terms)}`.execute(this.db),
         sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table}`.execute(this.db),
       ]);
       estimate = { matches: plannedRows(matches.rows[0]?.['QUERY PLAN']), rows: plannedRows(rows.rows[0]?.['QUERY PLAN']), at: Date.now() };
