@@ -15,6 +15,8 @@ describe('SPEC §8 problem texts', () => {
   it('uses problems.{code}, then problems.{message}, then problems.{title}, then the raw title', () => {
     expect(problemText(new ApiProblem(409, { code: 'CUSTOMER_ALREADY_EXISTS', message: 'Esiste già un cliente con questi dati', title: 'y' }))).toBe('Esiste già un cliente con questi dati.');
     expect(problemText(new ApiProblem(500, { code: 'UNKNOWN', message: 'Request timed out', title: 'y' }))).toMatch(/troppo tempo/);
+    // Offline: the browser's own words are not shown after the Italian text.
+    expect(problemText(new ApiProblem(0, { code: 'NETWORK_ERROR', message: 'Failed to fetch', title: 'Network error' }))).not.toMatch(/Failed|fetch|Network/);
     expect(problemText(new ApiProblem(502, { code: 'UNKNOWN', message: 'Unknown message', title: 'Bad Gateway' }))).toMatch(/non risponde/);
     expect(problemText(new ApiProblem(502, { title: 'Teapot' }))).toBe('Teapot');
   });
@@ -71,6 +73,22 @@ describe('SPEC §8 problem texts', () => {
       problem.failure = id;
       showProblemAlert(problem);
       expect(store.get(alertsAtom)[0]).toMatchObject({ title: text });
+    }
+  });
+});
+
+describe('a request that could not leave an offline device', () => {
+  it('shows one steady offline notice, not an error per request', () => {
+    const online = Object.getOwnPropertyDescriptor(globalThis.navigator, 'onLine');
+    Object.defineProperty(globalThis.navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      showProblemAlert(new ApiProblem(0, { code: 'NETWORK_ERROR', message: 'Failed to fetch' }));
+      showProblemAlert(new ApiProblem(0, { code: 'NETWORK_ERROR', message: 'Failed to fetch' }), 'records.failed.list');
+      const shown = store.get(alertsAtom);
+      expect(shown.map((alert) => [alert.type, alert.content])).toEqual([['warning', 'Sei offline: quello che richiede il server sarà disponibile quando torni in linea.']]);
+    } finally {
+      if (online) Object.defineProperty(globalThis.navigator, 'onLine', online);
+      else delete (globalThis.navigator as { onLine?: boolean }).onLine;
     }
   });
 });

@@ -8,13 +8,14 @@ import { pushAlert } from '../alerts/alerts.ts';
 import { hasMessage, intl } from '../i18n/index.ts';
 import type { ApiProblem } from './http.ts';
 
-export function problemText(problem: Pick<ApiProblem, 'code' | 'title' | 'body'>): string {
+export function problemText(problem: Pick<ApiProblem, 'code' | 'title' | 'body'> & { status?: number }): string {
   const message = typeof problem.body.message === 'string' ? problem.body.message : '';
   for (const key of [problem.code, message, problem.title]) {
     if (!key || !hasMessage(`problems.${key}`)) continue;
     // The code's text, then the server's own message when it says more than that text (which order, which state: «Ordine: non
     // modificabile nello stato «Completato»…» after «L’elemento non è modificabile…»); a message that is itself a key is translated instead.
-    const own = key === message ? [] : [message];
+    // Status 0 is the browser's own failure (no server spoke): its text («Failed to fetch») is not the user's language.
+    const own = key === message || problem.status === 0 ? [] : [message];
     return withDetails(intl.formatMessage({ id: `problems.${key}` }, problemValues(problem)), problem, own);
   }
   // A server message is already Italian (README "Errors"); otherwise the raw title.
@@ -52,6 +53,11 @@ function problemValues(problem: Pick<ApiProblem, 'body'>): Record<string, string
  * one; by default the one the failed request carried (a silent request reported by its caller).
  */
 export function showProblemAlert(problem: ApiProblem, failure: string | undefined = problem.failure): void {
+  // The browser knows it has no network: one steady notice that says so, not an error per request that could not leave.
+  if (problem.status === 0 && globalThis.navigator?.onLine === false) {
+    pushAlert({ id: 'offline', type: 'warning', content: intl.formatMessage({ id: 'problems.offline' }) });
+    return;
+  }
   pushAlert({
     id: problem.type || `problem-${problem.code || problem.status}`,
     type: 'danger',

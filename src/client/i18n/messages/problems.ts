@@ -60,6 +60,8 @@ export default {
   'problems.PRODUCT_CODE_ALREADY_USED': 'Codice prodotto già utilizzato.',
   'problems.TECHNICIAN_NOT_QUALIFIED': 'Il tecnico non è qualificato per i tipi di impianto dell’intervento.',
   'problems.QUALIFICATION_OVERRIDE_NOT_ALLOWED': 'Solo un amministratore può assegnare un tecnico non qualificato, indicando il motivo.',
+  'problems.LEGAL_DATA_BY_CHANGE_REQUEST': 'Data di produzione, data di installazione, matricola e agente estinguente determinano le scadenze di legge: proponi la correzione con una richiesta di modifica, che l’ufficio approva.',
+  'problems.EQUIPMENT_CHANGED_SINCE_REQUEST': 'L’attrezzatura è cambiata dopo la richiesta di modifica.',
   'problems.ANOMALY_ALREADY_RESOLVED': 'L’anomalia è già risolta: non serve segnalarne la risoluzione.',
   'problems.EDITION_FULL': 'L’edizione del corso non ha più posti liberi.',
   'problems.NO_EDITION_AVAILABLE': 'Nessuna edizione pianificata del corso con posti liberi per questo cliente.',
@@ -106,6 +108,7 @@ export default {
   'problems.REQUEST_TIMED_OUT': 'La richiesta ha impiegato troppo tempo (oltre 10 secondi). Riprova.',
   'problems.Request timed out': 'La richiesta ha impiegato troppo tempo (oltre 10 secondi). Riprova.',
   'problems.NETWORK_ERROR': 'Impossibile contattare il server. Verifica la connessione e riprova.',
+  'problems.offline': 'Sei offline: quello che richiede il server sarà disponibile quando torni in linea.',
 
   // SPEC §8 other messages (by message key)
   'problems.assignmentCodeAlreadyUsed': 'Codice già utilizzato per l’incarico {assignment}.',
