@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { apiData, DEMO, focusOutOfFields, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
+import { cutNetwork, restoreNetwork, waitForWorker, waitReadyOffline } from './offline-steps.ts';
 import { checklistRows, cursorTo, openIntervention, recordOutcome, stateBadge, tabIntoChecklist, type Entity, type Workable } from './journeys/intervention-steps.ts';
 
 const labels = machineStateLabels.assignments;
@@ -45,16 +46,6 @@ async function smallestOfToday(): Promise<Workable> {
   return candidates.toSorted((a, b) => a.rows.length - b.rows.length)[0]!;
 }
 
-async function waitForWorker(): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
-  await expect.poll(() => page.evaluate(async () => {
-    const script = await (await fetch('/sw.js', { cache: 'no-store' })).text();
-    const listed = (script.match(/"revision":/g) ?? []).length;
-    const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache-v2-'));
-    return name ? (await (await caches.open(name)).keys()).length >= listed : false;
-  }), { timeout: 60_000, interval: 500 }).toBe(true);
-}
-
 describe('the intervention offline', () => {
   it('prepared, offline and reloaded, is recorded and closed by keys; back online the server has exactly that, with the device times', async () => {
     const { server, token, context } = session;
@@ -64,15 +55,13 @@ describe('the intervention offline', () => {
 
     // Online: opened once, and prepared by itself for offline use.
     await openIntervention(page, assignment);
-    const badge = page.locator('.intervention-detail:visible .offline-readiness');
-    await expect.poll(() => badge.textContent(), { timeout: 180_000, interval: 1_000 }).toMatch(/^Pronto offline/);
-    await waitForWorker();
+    await waitReadyOffline(page);
+    await waitForWorker(page);
     const checklistOnline = await page.locator('.intervention-checklist:visible [data-row]').evaluateAll((found) => found.map((row) => (row as HTMLElement).dataset.row!));
     expect(checklistOnline).toEqual(expect.arrayContaining(rows.map((row) => row.key)));
 
     // The network cut for the page and for the worker; the app reloaded on the intervention's address.
-    await context.route('**/*', (route) => route.abort('internetdisconnected'));
-    await context.setOffline(true);
+    await cutNetwork(context);
     await page.reload({ waitUntil: 'commit', timeout: 30_000 });
     const checklist = page.locator('.intervention-checklist:visible');
     await checklist.waitFor({ timeout: 60_000 });
@@ -117,8 +106,7 @@ describe('the intervention offline', () => {
 
     // Back online: the queue drains by itself.
     const backOnline = new Date().toISOString();
-    await context.unroute('**/*');
-    await context.setOffline(false);
+    await restoreNetwork(context);
     await expect.poll(() => indicator.getAttribute('data-pending'), { timeout: 120_000, interval: 1_000 }).toBe('0');
 
     const activityIds = [...new Set(rows.map((row) => row.activityId))];
