@@ -10,8 +10,9 @@ import { mailMessages } from './entities/mail-messages.ts';
 import { imports } from './import/register-import.ts';
 import { rectifications } from './entities/rectifications.ts';
 import { enrolmentRequests } from './entities/enrolment-requests.ts';
+import { equipmentChangeRequests } from './entities/equipment-change-requests.ts';
 
-export const kindList: readonly KindDefinition[] = [customers, ...adminKinds, ...marketingKinds, ...planningKinds, rectifications, enrolmentRequests, savedViews, impersonationAudit, imports, mailMessages];
+export const kindList: readonly KindDefinition[] = [customers, ...adminKinds, ...marketingKinds, ...planningKinds, rectifications, enrolmentRequests, equipmentChangeRequests, savedViews, impersonationAudit, imports, mailMessages];
 
 export const kinds: ReadonlyMap<string, KindDefinition> = new Map(kindList.map((kind) => [kind.type, kind]));
 

@@ -24,8 +24,9 @@ export function schemaAt(kind: KindDefinition, path: string): AnySchema | undefi
     if (!schema) return undefined;
     // `items[]`: the element of the list `items` (reference paths into list items).
     const name = key.endsWith('[]') ? key.slice(0, -2) : key;
-    const def = unwrapSchema(schema)._zod.def as { type: string; shape?: Record<string, AnySchema> };
-    schema = def.type === 'object' ? def.shape?.[name] : undefined;
+    const def = unwrapSchema(schema)._zod.def as { type: string; shape?: Record<string, AnySchema>; valueType?: AnySchema };
+    // A record's keys are the user's own (an equipment's characteristics): any key names its value.
+    schema = def.type === 'object' ? def.shape?.[name] : def.type === 'record' ? def.valueType : undefined;
     if (schema && name !== key) {
       const list = unwrapSchema(schema)._zod.def as { type: string; element?: AnySchema };
       schema = list.type === 'array' ? list.element : undefined;

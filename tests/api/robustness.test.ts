@@ -296,6 +296,8 @@ const SAMPLES: Record<string, (ids: Ids, n: number) => Body> = {
   }),
   // An open anomaly of its own (the anomalies' tests resolve theirs; a resolved one takes no rectification).
   rectifications: (ids, n) => ({ attributes: { note: `Sigillo rimesso ${n}` }, relationships: { anomalyId: ids.openAnomaly ?? ids.anomalies, customerId: ids.customers } }),
+  // Issue 25: a technician's proposed correction of an equipment's legal data.
+  equipmentChangeRequests: (ids, n) => ({ attributes: { proposed: { serialNumber: `M-${n}` } }, relationships: { equipmentId: ids.equipments } }),
   checks: (ids) => ({
     attributes: { result: true, passed: true, checkedDateTime: '2026-06-01T10:00:00Z' },
     relationships: { controlId: ids.controls, assignmentActivityId: ids.assignmentActivities },

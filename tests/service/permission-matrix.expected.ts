@@ -95,6 +95,7 @@ export const fixtureRows = {
   serviceRequests: { requestA: 'a service request of customer A, submitted (issue 26 §7)' },
   rectifications: { rectificationA: 'customer A’s proof that it fixed the anomaly of its equip equipment, submitted (issue 26 §4)' },
   enrolmentRequests: { enrolmentA: 'customer A’s request to enrol its employee in the edu course, waiting (issue 26 §6)' },
+  equipmentChangeRequests: { changeRequestB: 'the Manutentore’s proposed correction of the serial number of customer B’s fire equipment, pending (issue 25)' },
   healthSurveillanceVisits: { visitA: 'the visit of customer A’s employee, permanently unfit (module med; no next visit, so no deadline beside the fixture’s own)' },
 } as const;
 
@@ -465,6 +466,8 @@ export const expected: Record<string, CallerExpectation> = {
       technicianQualifications: { read: ['qualificationManutentore'] },
       // Issue 26 §4: staff who update anomalies decide the customers' proofs («Accetta», «Rifiuta»), and write none.
       rectifications: { read: all },
+      // Issue 25: a technician proposes corrections of the data that drives legal deadlines, and reads its own; the office decides.
+      equipmentChangeRequests: { read: ['changeRequestB'], create: true },
     },
     findings: [...mediaReads(MEDIA_OF_UNREADABLE_RECORD, ['mediaDraftA', 'mediaIssuedA', 'mediaOrderA'])],
   },

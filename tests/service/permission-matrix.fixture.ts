@@ -176,6 +176,8 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
   const interventionFireB = await add('assignments', 'interventionFireB', { attributes: { code: 'INT-FI-1', module: 'fire' }, relationships: { customerId: customerB.id } });
   const equipmentEquip = await add('equipments', 'equipmentEquip', { attributes: { equipmentId: 'PON-001', module: 'equip' }, relationships: { customerId: customerA.id } });
   const equipmentFireB = await add('equipments', 'equipmentFireB', { attributes: { equipmentId: 'EST-001', module: 'fire' }, relationships: { customerId: customerB.id, equipmentFamilyId: family.id } });
+  // Issue 25: the Manutentore's proposed correction of the fire equipment's serial number, waiting for the office.
+  await add('equipmentChangeRequests', 'changeRequestB', { attributes: { proposed: { serialNumber: 'EST-001-B' } }, relationships: { equipmentId: equipmentFireB.id } }, callers.Manutentore);
   await add('assignmentActivities', 'activityOfEquip', { attributes: {}, relationships: { assignmentId: interventionEquip.id, activityId: activityEquip.id, equipmentId: equipmentEquip.id } });
   const activityOfFireB = await add('assignmentActivities', 'activityOfFireB', { attributes: {}, relationships: { assignmentId: interventionFireB.id, activityId: activityFire.id, equipmentId: equipmentFireB.id } });
   const installation = await add('installations', 'installationA', { attributes: { code: 'IMP-1', name: 'Impianto sprinkler', module: 'fire' }, relationships: { customerId: customerA.id } });
@@ -288,6 +290,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         components: { attributes: { code: 'MAN', name: 'Manometro' }, relationships: { equipmentFamilyId: rows.familyFire.id } },
         anomalies: { attributes: { description: 'Nuova perdita', risk: 'low', detectedDateTime: '2026-06-12T10:00:00.000Z' }, relationships: { customerId: rows.customerA.id, equipmentId: rows.equipmentEquip.id } },
         rectifications: { attributes: { note: 'Perdita riparata' }, relationships: { anomalyId: rows.anomalyEquip.id, customerId: rows.customerA.id } },
+        equipmentChangeRequests: { attributes: { proposed: { productionDate: '2020-01-01' } }, relationships: { equipmentId: rows.equipmentFireB.id } },
         enrolmentRequests: { attributes: { note: 'Prossima edizione' }, relationships: { employeeId: rows.employeeA.id, customerId: rows.customerA.id, courseId: rows.eduCourse.id } },
         // At the end of the employment: no next visit, no deadline.
         healthSurveillanceVisits: { attributes: { visitType: 'cessazione', visitDate: '2026-05-04', doctorName: 'Dott.ssa Paola Ferri', judgement: 'idoneo' }, relationships: { employeeId: rows.employeeA.id } },
@@ -363,6 +366,7 @@ export async function buildFixture(s: ServiceSetup): Promise<Fixture> {
         components: { attributes: { description: 'Aggiornato' } },
         anomalies: { attributes: { resolutionNotes: 'Aggiornato' } },
         rectifications: { attributes: { note: 'Aggiornato' } },
+        equipmentChangeRequests: { attributes: { note: 'Aggiornato' } },
         enrolmentRequests: { attributes: { note: 'Aggiornato' } },
         healthSurveillanceVisits: { attributes: { doctorName: 'Dott.ssa Elena Barbieri' } },
         controls: { attributes: { description: 'Aggiornato' } },

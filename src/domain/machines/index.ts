@@ -10,6 +10,7 @@ import { quotationMachine, quotationStateLabels } from './quotation.ts';
 import { serviceRequestMachine, serviceRequestStateLabels } from '../entities/service-requests.ts';
 import { rectificationMachine, rectificationStateLabels } from '../entities/rectifications.ts';
 import { enrolmentRequestMachine, enrolmentRequestStateLabels } from '../entities/enrolment-requests.ts';
+import { equipmentChangeRequestMachine, equipmentChangeRequestStateLabels } from '../entities/equipment-change-requests.ts';
 
 export const machines = {
   quotations: quotationMachine,
@@ -23,6 +24,7 @@ export const machines = {
   serviceRequests: serviceRequestMachine,
   rectifications: rectificationMachine,
   enrolmentRequests: enrolmentRequestMachine,
+  equipmentChangeRequests: equipmentChangeRequestMachine,
 } as const satisfies Record<string, StateMachine>;
 
 export type MachineType = keyof typeof machines;
@@ -38,6 +40,7 @@ export const machineStateLabels: Record<MachineType, Record<string, string>> = {
   serviceRequests: serviceRequestStateLabels,
   rectifications: rectificationStateLabels,
   enrolmentRequests: enrolmentRequestStateLabels,
+  equipmentChangeRequests: equipmentChangeRequestStateLabels,
 };
 
 export { anomalyMachine, assignmentActivityMachine, assignmentMachine, equipmentMachine, orderMachine, quotationMachine };

@@ -30,6 +30,7 @@ const expectations: Record<MachineType, { statePath: string; initial: string; en
   serviceRequests: { statePath: 'attributes.status', initial: 'submitted', entryOnly: [], final: ['submitted', 'confirmed', 'declined'], byActions: ['confirmed', 'declined'] },
   rectifications: { statePath: 'attributes.state', initial: 'submitted', entryOnly: [], final: ['accepted', 'refused'] },
   enrolmentRequests: { statePath: 'attributes.state', initial: 'requested', entryOnly: [], final: ['accepted', 'declined'] },
+  equipmentChangeRequests: { statePath: 'attributes.state', initial: 'pending', entryOnly: [], final: ['approved', 'rejected'] },
 };
 
 const allMachines = Object.entries(machines) as [MachineType, StateMachine][];
@@ -210,6 +211,11 @@ const guardCases: GuardCase[] = [
     { type: 'assignmentActivities', from: 'open', action, entity: entity(), refusal: null },
     { type: 'assignmentActivities', from: 'open', action, entity: entity(), ctx: { ...ctx, lists: { interventionUnrecordedControls: ['Verifica (EST-1): C1 – Pressione'] } }, refusal: 'MANDATORY_CONTROLS_UNRECORDED', message: /«non eseguibile»/ },
   ]),
+  // Equipment change request (issue 25): «Approva» while the equipment kept the values the technician saw; «Approva comunque» once it did not.
+  { type: 'equipmentChangeRequests', from: 'pending', action: 'approve', entity: entity(), ctx: { ...ctx, lists: { equipmentChangedSinceRequest: [] } }, refusal: null },
+  { type: 'equipmentChangeRequests', from: 'pending', action: 'approve', entity: entity(), ctx: { ...ctx, lists: { equipmentChangedSinceRequest: ['Matricola: vista M-1, ora M-2'] } }, refusal: 'EQUIPMENT_CHANGED_SINCE_REQUEST', message: /Matricola: vista M-1, ora M-2.*«Approva comunque»/ },
+  { type: 'equipmentChangeRequests', from: 'pending', action: 'approveAnyway', entity: entity(), ctx: { ...ctx, lists: { equipmentChangedSinceRequest: ['Matricola: vista M-1, ora M-2'] } }, refusal: null },
+  { type: 'equipmentChangeRequests', from: 'pending', action: 'approveAnyway', entity: entity(), refusal: 'EQUIPMENT_UNCHANGED_SINCE_REQUEST' },
 ];
 
 describe('guards', () => {

@@ -45,6 +45,7 @@ import { contactsAsUsersMigration } from './migrations/0040-contacts-as-users.ts
 import { technicianQualificationRulesMigration } from './migrations/0041-technician-qualification-rules.ts';
 import { clienteOrdersMigration } from './migrations/0042-cliente-orders.ts';
 import { equipmentTypeReadersMigration } from './migrations/0043-equipment-type-readers.ts';
+import { equipmentChangeRequestsMigration } from './migrations/0044-equipment-change-requests.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0041-technician-qualification-rules': technicianQualificationRulesMigration,
   '0042-cliente-orders': clienteOrdersMigration,
   '0043-equipment-type-readers': equipmentTypeReadersMigration,
+  '0044-equipment-change-requests': equipmentChangeRequestsMigration,
 };
 
 /**

@@ -51,6 +51,8 @@ export const problemCatalogue = {
   // Issue 25: a technician without the qualification the intervention's system types need (D.M. 1/9/2021), and an override by a non-administrator.
   TECHNICIAN_NOT_QUALIFIED: { status: 409, title: 'Technician not qualified', message: 'Il tecnico non è qualificato per i tipi di impianto dell’intervento' },
   QUALIFICATION_OVERRIDE_NOT_ALLOWED: { status: 403, title: 'Qualification override not allowed', message: 'Solo un amministratore può assegnare un tecnico non qualificato, indicando il motivo' },
+  // Issue 25: the data that drives legal deadlines is corrected from the field by a change request the office approves.
+  LEGAL_DATA_BY_CHANGE_REQUEST: { status: 403, title: 'Legal data by change request', message: 'Data di produzione, data di installazione, matricola e agente estinguente determinano le scadenze di legge: proponi la correzione con una richiesta di modifica, che l’ufficio approva' },
   ANOMALY_ALREADY_RESOLVED: { status: 409, title: 'Anomaly already resolved', message: 'L’anomalia è già risolta: non serve segnalarne la risoluzione' },
   // Issue 26 §6: enrolment requests from the portal's training matrix.
   EDITION_FULL: { status: 409, title: 'Course edition full', message: 'L’edizione del corso non ha più posti liberi' },

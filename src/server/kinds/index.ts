@@ -16,6 +16,7 @@ import { courseEditionsKind } from './courseEditions.ts';
 import { customersKind } from './customers.ts';
 import { enrolmentRequestsKind } from './enrolmentRequests.ts';
 import { employeesKind } from './employees.ts';
+import { equipmentChangeRequestsKind } from './equipmentChangeRequests.ts';
 import { equipmentFamiliesKind } from './equipmentFamilies.ts';
 import { equipmentsKind } from './equipments.ts';
 import { mediaKind } from './media.ts';
@@ -48,6 +49,7 @@ export const kindModules: readonly KindHooksModule[] = [
   customersKind,
   employeesKind,
   enrolmentRequestsKind,
+  equipmentChangeRequestsKind,
   equipmentFamiliesKind,
   equipmentsKind,
   mediaKind,

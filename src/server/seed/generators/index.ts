@@ -20,6 +20,7 @@ import { seedImpersonationAudit } from './impersonation-audit.ts';
 import { seedMailOutbox } from './mail-outbox.ts';
 import { seedRegisterImports } from './register-imports.ts';
 import { seedTechnicianQualifications } from './technician-qualifications.ts';
+import { seedEquipmentChangeRequests } from './equipment-change-requests.ts';
 import { seedCustomerUsersAndSettings, seedRolesAndStaff } from './users.ts';
 import { setDemoPasswords } from '../demo-passwords.ts';
 
@@ -54,6 +55,8 @@ export const seedSteps: readonly SeedStep[] = [
   { label: 'Richieste dei clienti dal portale', run: seedPortalRequests },
   // No draws either (module med): the employees' visits of health surveillance and their next ones.
   { label: 'Sorveglianza sanitaria', run: seedHealthSurveillance },
+  // No draws either (issue 25): the demo technician's proposed corrections of equipment data.
+  { label: 'Richieste di modifica delle attrezzature', run: seedEquipmentChangeRequests },
   { label: 'Password degli utenti dimostrativi', run: async (ctx) => ({ 'utenti con password': await setDemoPasswords(ctx.db, { overwrite: true }) }) },
 ];
 

@@ -9,6 +9,7 @@
 import type { PermissionRule } from '../../../domain/entities/roles.ts';
 import { ADMIN_ROLE_NAME } from '../../../domain/rules/identity.ts';
 import type { SeedItem } from '../seed-context.ts';
+import { LEGAL_EQUIPMENT_PATHS } from '../../../domain/entities/equipment-change-requests.ts';
 
 /** Written as concatenations so no one mistakes them for template literals that failed to interpolate. */
 export const USER_CUSTOMER_ID = '$' + '{user.customerId}';
@@ -72,6 +73,10 @@ export const roleDefinitions: readonly { name: string; description: string; perm
     permissions: [
       { action: ['read', 'update'], subject: ['assignment', 'assignment activity', 'equipment', 'installation', 'anomaly', 'checks'] },
       { action: 'create', subject: ['anomaly', 'checks'] },
+      // Issue 25: the data that drives legal deadlines is corrected by a change request the office approves (0044-equipment-change-requests).
+      { action: 'create', subject: 'equipment change request' },
+      { action: 'read', subject: 'equipment change request', conditions: { 'relationships.requestedById': USER_ID } },
+      { action: 'update', subject: 'equipment', fields: [...LEGAL_EQUIPMENT_PATHS], inverted: true, reason: 'Dati che determinano le scadenze di legge: si correggono con una richiesta di modifica' },
       // Issue 26 §4: decides the customers' proofs of the anomalies it may update (0033-rectifications).
       { action: ['read', 'decide'], subject: 'rectification' },
       { action: 'read', subject: ['customer', 'customer location', 'activity', 'equipment type', 'physical activity', 'physical equipment', 'physical installation'] },
