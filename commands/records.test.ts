@@ -179,6 +179,16 @@ describe('custom actions from the kinds', () => {
     expect(commandProblems([...recordCommands, ...clash])[0]).toMatch(/Key clash/);
   });
 
+  it('«Disattiva utente» only on an enabled user, «Riattiva utente» only on a disabled one', () => {
+    const disable = recordCommands.find((c) => c.id === 'record.action.disable')!;
+    const enable = recordCommands.find((c) => c.id === 'record.action.enable')!;
+    const user = (metadata: Record<string, unknown>): ActiveDocument => ({ type: 'users', id: 'u1', entity: entity({ email: 'a@b.it', displayName: 'Anna' }, metadata, 'u1') });
+    expect([availability(disable, context(user({ isEnabled: true })).ctx), availability(enable, context(user({ isEnabled: true })).ctx)]).toEqual([true, false]);
+    expect([availability(disable, context(user({ isEnabled: false })).ctx), availability(enable, context(user({ isEnabled: false })).ctx)]).toEqual([false, true]);
+    // A row stored before the flag is enabled.
+    expect([availability(disable, context(user({})).ctx), availability(enable, context(user({})).ctx)]).toEqual([true, false]);
+  });
+
   it('duplicate opens the copy in a tab', async () => {
     const quotation = entity({ status: 'draft', code: 'PRV-1' }, { customerName: 'Rossi' }, 'q1');
     const copy = { ...entity({ status: 'draft', code: 'PRV-2' }, {}, 'q2') };

@@ -234,6 +234,7 @@ export function actionAvailability(ctx: CommandContext, name: string): Availabil
       return reason(ctx, 'commands.reason.notFromState', { state: label });
     }
   }
+  if (definition.appliesTo && !definition.appliesTo(open.entity)) return false;
   const server = ctx.activeDocument?.serverActions?.find((a) => a.action === name);
   if (server?.allowed === false) return reason(ctx, 'commands.reason.notAllowed');
   if (server?.refusal) return { disabled: server.refusal.message };

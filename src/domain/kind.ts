@@ -103,6 +103,8 @@ export interface RecordActionDefinition {
   key?: string;
   /** Offered only when the record is in one of these states (the kind's machine). */
   states?: readonly string[];
+  /** Offered only on a record it applies to, for kinds without a machine (a user's «Disattiva» while enabled, «Riattiva» while disabled). */
+  appliesTo?: (entity: EntityShape) => boolean;
   /**
    * The action also runs on a grid's selection: it runs on the first selected record and this body
    * field (a list of ids) carries the others (the deadlines' "Crea intervento").

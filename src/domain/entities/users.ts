@@ -99,8 +99,9 @@ export const users = defineKind({
   rules: (entity) => customerUserIssues((entity as UserShape).attributes),
   actions: {
     resetPassword: { label: 'Reimposta password', ability: 'resetPassword', body: resetPasswordBody, key: 'w' },
-    disable: { label: 'Disattiva utente', ability: 'update' },
-    enable: { label: 'Riattiva utente', ability: 'update' },
+    // Each in the state it changes (a row without the flag is enabled).
+    disable: { label: 'Disattiva utente', ability: 'update', appliesTo: (entity) => entity.metadata.isEnabled !== false },
+    enable: { label: 'Riattiva utente', ability: 'update', appliesTo: (entity) => entity.metadata.isEnabled === false },
   },
   title: (entity) => {
     const { displayName, email } = (entity as UserShape).attributes;
