@@ -19,6 +19,8 @@ export interface ProductInfo {
 const BATCH = 100;
 const PARALLEL = 4;
 const known = new Map<string, ProductInfo>();
+/** Ids the server answered without their product (deleted for good, or one the user may not read): nothing more to wait for. */
+const unavailable = new Set<string>();
 const listeners = new Set<() => void>();
 
 function infoOf(entity: EntityJson): ProductInfo {
@@ -31,6 +33,7 @@ function infoOf(entity: EntityJson): ProductInfo {
 export function rememberProduct(entity: EntityJson): ProductInfo {
   const info = infoOf(entity);
   known.set(info.id, info);
+  unavailable.delete(info.id);
   for (const listener of listeners) listener();
   return info;
 }
@@ -53,13 +56,14 @@ const pending = new Set<string>();
 
 /** Loads the products of `ids` not known yet. */
 export async function loadProducts(ids: readonly string[]): Promise<void> {
-  const missing = [...new Set(ids)].filter((id) => !known.has(id) && !pending.has(id));
+  const missing = [...new Set(ids)].filter((id) => !known.has(id) && !unavailable.has(id) && !pending.has(id));
   if (missing.length === 0) return;
   for (const id of missing) pending.add(id);
   try {
     await inBatches(missing, async (batch) => {
       const answer = await records.list('products', { ids: batch, 'page[size]': batch.length, 'filter[isArchived]': 'all' });
       for (const entity of answer.data) known.set(entity.id, infoOf(entity));
+      for (const id of batch) if (!known.has(id)) unavailable.add(id);
       for (const listener of listeners) listener();
     });
   } finally {
@@ -84,7 +88,10 @@ export async function productsByCode(codes: readonly string[]): Promise<Map<stri
   return found;
 }
 
-/** Re-renders when products of `ids` arrive; answers how many of them are known. */
+/**
+ * Re-renders when products of `ids` arrive; answers how many of them are settled: known, or answered
+ * without their product (so «Caricamento dei prodotti» ends even when some never come).
+ */
 export function useProductCatalogue(ids: readonly string[]): number {
   const [, setVersion] = useState(0);
   useEffect(() => {
@@ -95,5 +102,5 @@ export function useProductCatalogue(ids: readonly string[]): number {
   useEffect(() => {
     void loadProducts(ids).catch(() => undefined);
   }, [ids]);
-  return ids.reduce((count, id) => count + (known.has(id) ? 1 : 0), 0);
+  return ids.reduce((count, id) => count + (known.has(id) || unavailable.has(id) ? 1 : 0), 0);
 }

@@ -152,6 +152,8 @@ export const orders = defineKind({
     orderNumber: { path: 'attributes.orderNumber', type: 'text', sortable: true },
     orderDate: { path: 'attributes.orderDate', type: 'date', sortable: true, range: true },
     state: { path: 'attributes.state', type: 'text', sortable: true },
+    // SPEC §6 allowedModules: an order of a module the user may not use is neither listed nor read (the closing module rule).
+    module: { path: 'attributes.module', type: 'text' },
     customerId: { path: 'relationships.customerId', type: 'uuid' },
     quotationId: { path: 'relationships.quotationId', type: 'uuid' },
     totalNetPrice: { path: 'metadata.totalNetPrice', type: 'number', sortable: true, range: true },
