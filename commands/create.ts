@@ -1,12 +1,14 @@
 /**
  * «Nuovo …» (DESIGN §4): one palette command per kind that has a record page of its own, shown only
- * to whom the ability lets create that kind (`create` on its subject) and whose modules open the page.
+ * to whom the ability lets create that kind from its page (`mayCreate`: not an Operatore's anomaly, made
+ * only from a failed check) and whose modules open the page.
  * Each opens the kind's create flow (`…/new`: the dedicated screen its module names, else the form).
  * Kinds made inside a parent (an employee in its customer, a price list of its customer) are created there.
  */
 import type { Command } from './types.ts';
 import { formatText } from './text.ts';
 import { kindList } from '../src/domain/kinds.ts';
+import { mayCreate } from '../src/domain/create-ability.ts';
 import { entityUrl, matchRoute, routeModules, routeOpenTo } from '../src/domain/routes.ts';
 
 /** The id of a record not stored yet in a URL (the record layer's NEW_ID). */
@@ -33,7 +35,7 @@ export const createCommands: Command[] = kindList.flatMap((kind): Command[] => {
     href: url,
     can: ['create', kind.subject],
     // A staff screen is never a customer user's (its service requests are opened from its portal).
-    when: (ctx) => routeOpenTo(match.route, ctx.identity.userType) && (!match.route.can || ctx.ability.can(match.route.can[0], match.route.can[1])) && (!modules || modules.some((module) => ctx.identity.allowedModules.includes(module))),
+    when: (ctx) => mayCreate(ctx.ability, kind.subject) && routeOpenTo(match.route, ctx.identity.userType) && (!match.route.can || ctx.ability.can(match.route.can[0], match.route.can[1])) && (!modules || modules.some((module) => ctx.identity.allowedModules.includes(module))),
     run: (ctx) => ctx.workspace.openTab(url),
   }];
 });

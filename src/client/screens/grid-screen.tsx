@@ -5,6 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { findKind } from '../../domain/kinds.ts';
+import { mayCreate } from '../../domain/create-ability.ts';
 import type { KindDefinition } from '../../domain/kind.ts';
 import { DataGrid } from '../grid/data-grid.tsx';
 import { childColumnIds } from '../grid/columns.ts';
@@ -60,7 +61,7 @@ export default function GridScreen({ spec, params }: Props) {
   useTabTitle(owner === undefined ? title : owner.name);
   // The heading says what the tab says («Attrezzature Antincendio · Capizzi Cristina»), not «Attrezzature · filtrato».
   const heading = owner === undefined ? `${title}${fixedSummary(fixed, intl.formatMessage({ id: 'grid.fixed' }))}` : tabLabel({ url, title: owner.name });
-  const onCreate = useMemo(() => (kind && ability.can('create', kind.subject) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [kind, ability, openTab, fixed]);
+  const onCreate = useMemo(() => (kind && mayCreate(ability, kind.subject, presetFromFilters(kind, fixed)) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [kind, ability, openTab, fixed]);
   return (
     <section className="screen screen-grid" aria-label={title}>
       <h1 className="screen-title">{heading}</h1>
@@ -112,7 +113,7 @@ export function EmbeddedGrid({ type, fixed, label, createLabel, creates = true }
   const fixedIds = useMemo(() => new Set(Object.keys(fixed).map((k) => k.replace(/^filter\[|\]$/g, ''))), [fixed]);
   const defaultColumns = useMemo(() => (kind ? childColumnIds(kind, fixedIds, kindModule(type).childColumns) : undefined), [kind, type, fixedIds]);
   // `creates: false` where the filter is no relation a new row could be given (a supplier's products, by their suppliers' list).
-  const onCreate = useMemo(() => (creates && kind && ability.can('create', kind.subject) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [creates, kind, ability, openTab, fixed]);
+  const onCreate = useMemo(() => (creates && kind && mayCreate(ability, kind.subject, presetFromFilters(kind, fixed)) ? () => openTab(newRecordUrl(kind, fixed)) : undefined), [creates, kind, ability, openTab, fixed]);
   return (
     <RememberedGrid type={type} url={url} onUrlChange={setUrl} fixed={fixed} openTab={openTab} label={label} gridId={`${type}.embedded`} defaultColumns={defaultColumns} onCreate={onCreate} createLabel={createLabel} exportTabUrl={tabUrl} />
   );
