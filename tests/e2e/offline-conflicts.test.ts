@@ -18,10 +18,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request, Response } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
-import { businessDay } from '../../src/domain/business-day.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/domain/records.ts';
 import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, pressUntil, signedInSession, signedInToken, type SignedInSession } from './harness.ts';
-import { checklistRows, cursorTo, openIntervention, recordOutcome, startIfNeeded, stateBadge, tabIntoChecklist, type Entity, type Workable } from './journeys/intervention-steps.ts';
+import { cutNetwork, restoreNetwork, smallestOfToday, waitForWorker, waitReadyOffline } from './offline-steps.ts';
+import { cursorTo, openIntervention, recordOutcome, startIfNeeded, stateBadge, tabIntoChecklist, type Entity, type Workable } from './journeys/intervention-steps.ts';
 
 const labels = machineStateLabels.assignments;
 let session: SignedInSession;
@@ -65,43 +65,6 @@ async function officeAction(id: string, action: string): Promise<Entity> {
   });
   expect(response.status, await response.clone().text()).toBe(200);
   return ((await response.json()) as { data: Entity }).data;
-}
-
-/** Today's intervention of the technician with the fewest controls, at least 3 (two for the tabs, one or more for the close). */
-async function smallestOfToday(): Promise<Workable> {
-  const { server, token } = session;
-  const identity = await server.api('/identity/authorization', { token });
-  const [me] = (await identity.json()) as { id: string }[];
-  const today = businessDay();
-  const assignments = await apiData<Entity[]>(server, token, `/assignments?filter[operatorIds]=${me!.id}&filter[state]=scheduled,running&from[plannedStartDateTime]=${today}&to[plannedStartDateTime]=${today}&sort=plannedStartDateTime&page[size]=50`);
-  const candidates: Workable[] = [];
-  for (const assignment of assignments) {
-    const rows = await checklistRows(server, token, assignment);
-    if (rows.length >= 3 && rows.length <= 12) candidates.push({ assignment, rows });
-  }
-  expect(candidates.length, 'the demo data has an intervention of today for the technician with 3–12 controls').toBeGreaterThan(0);
-  return candidates.toSorted((a, b) => a.rows.length - b.rows.length)[0]!;
-}
-
-async function waitForWorker(): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
-  await expect.poll(() => page.evaluate(async () => {
-    const script = await (await fetch('/sw.js', { cache: 'no-store' })).text();
-    const listed = (script.match(/"revision":/g) ?? []).length;
-    const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache-v2-'));
-    return name ? (await (await caches.open(name)).keys()).length >= listed : false;
-  }), { timeout: 60_000, interval: 500 }).toBe(true);
-}
-
-/** The network cut for every page and the service worker (setOffline alone lets the worker's fetches through). */
-async function goOffline(): Promise<void> {
-  await session.context.route('**/*', (route) => route.abort('internetdisconnected'));
-  await session.context.setOffline(true);
-}
-
-async function goOnline(): Promise<void> {
-  await session.context.unroute('**/*');
-  await session.context.setOffline(false);
 }
 
 const pendingOf = (tab: Page) => tab.locator('.app-header .sync-indicator').getAttribute('data-pending');
@@ -154,12 +117,11 @@ async function openSyncCentre() {
 
 describe('offline conflicts', () => {
   it('prepared and started online; two tabs, checks recorded offline in one: back online only one tab sends, each write once', async () => {
-    work = await smallestOfToday();
+    work = await smallestOfToday(session.server, session.token, { min: 3, max: 12 });
     const { assignment, rows } = work;
     await openIntervention(page, assignment);
-    const badge = page.locator('.intervention-detail:visible .offline-readiness');
-    await expect.poll(() => badge.textContent(), { timeout: 180_000, interval: 1_000 }).toMatch(/^Pronto offline/);
-    await waitForWorker();
+    await waitReadyOffline(page);
+    await waitForWorker(page);
     await startIfNeeded(page, assignment, labels.running!);
     await expectPending(page, 0);
 
@@ -171,7 +133,7 @@ describe('offline conflicts', () => {
       await otherCentre.locator('[data-count="pending"]').waitFor({ timeout: 60_000 });
       await expectPending(other, 0);
 
-      await goOffline();
+      await cutNetwork(session.context);
       await tabIntoChecklist(page);
       const recorded = rows.slice(0, 2);
       for (const row of recorded) {
@@ -184,7 +146,7 @@ describe('offline conflicts', () => {
       await expect.poll(() => otherCentre.locator('[data-count="pending"]').textContent(), { timeout: 15_000 }).toBe(String(recorded.length));
 
       const sentBy = { first: writesOf(page), second: writesOf(other) };
-      await goOnline();
+      await restoreNetwork(session.context);
       await expectPending(page, 0);
       await expectPending(other, 0);
       const seen = JSON.stringify(Object.fromEntries(Object.entries(sentBy).map(([tab, writes]) => [tab, [...writes]])));
@@ -210,7 +172,7 @@ describe('offline conflicts', () => {
 
   it('the office changes another field meanwhile: merged without asking, the server has both', async () => {
     const { assignment } = work;
-    await goOffline();
+    await cutNetwork(session.context);
     const mine = 'Estintori nel locale caldaia, chiave dal custode';
     await writeNotes(mine);
     await expectPending(page, 1, 15_000);
@@ -223,7 +185,7 @@ describe('offline conflicts', () => {
       if (response.request().method() === 'PATCH' && new URL(response.url()).pathname === `/api/assignments/${assignment.id}`) answers.push(response.status());
     };
     page.on('response', onResponse);
-    await goOnline();
+    await restoreNetwork(session.context);
     await expectPending(page, 0);
     page.off('response', onResponse);
     expect(answers).toEqual([409, 200]);
@@ -235,14 +197,14 @@ describe('offline conflicts', () => {
   it('the office changes the same field: «Da risolvere» shows both, and «Mantieni il mio» wins', async () => {
     const { assignment } = work;
     const before = String((await asOffice<Entity>(`/assignments/${assignment.id}`)).attributes.notes);
-    await goOffline();
+    await cutNetwork(session.context);
     const mine = 'Sostituito il cartello dell’estintore al piano interrato';
     await writeNotes(mine);
     await expectPending(page, 1, 15_000);
     const theirs = 'Intervento da completare entro venerdì';
     await officePatch(assignment.id, { notes: theirs });
 
-    await goOnline();
+    await restoreNetwork(session.context);
     const centre = await openSyncCentre();
     await expect.poll(() => centre.locator('[data-count="conflicts"]').textContent(), { timeout: 90_000, interval: 500 }).toBe('1');
     const card = centre.locator('[data-conflict]');
@@ -273,7 +235,7 @@ describe('offline conflicts', () => {
   it('the office cancels the intervention: the close is refused into «Da risolvere», and the checks are kept', async () => {
     const { assignment, rows } = work;
     await openIntervention(page, assignment);
-    await goOffline();
+    await cutNetwork(session.context);
     const recorded = rows.slice(2);
     // The cursor is still on the last row recorded: Shift+Tab from the page's end reaches it sooner.
     await focusOutOfFields(page);
@@ -297,7 +259,7 @@ describe('offline conflicts', () => {
     const cancelled = await officeAction(assignment.id, 'cancel');
     expect(cancelled.attributes.state).toBe('canceled');
 
-    await goOnline();
+    await restoreNetwork(session.context);
     // The checks are sent; the close waits in «Da risolvere».
     await expectPending(page, 1);
     const centre = await openSyncCentre();

@@ -12,10 +12,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
-import { businessDay } from '../../src/domain/business-day.ts';
 import { apiData, DEMO, focusOutOfFields, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
-import { cutNetwork, restoreNetwork, waitForWorker, waitReadyOffline } from './offline-steps.ts';
-import { checklistRows, cursorTo, openIntervention, recordOutcome, stateBadge, tabIntoChecklist, type Entity, type Workable } from './journeys/intervention-steps.ts';
+import { cutNetwork, restoreNetwork, smallestOfToday, waitForWorker, waitReadyOffline } from './offline-steps.ts';
+import { cursorTo, openIntervention, recordOutcome, stateBadge, tabIntoChecklist, type Entity } from './journeys/intervention-steps.ts';
 
 const labels = machineStateLabels.assignments;
 let session: SignedInSession;
@@ -30,27 +29,11 @@ beforeAll(async () => {
 
 afterAll(() => session?.close());
 
-/** Today's intervention of the technician with the fewest controls (at most 20), to record them all. */
-async function smallestOfToday(): Promise<Workable> {
-  const { server, token } = session;
-  const identity = await server.api('/identity/authorization', { token });
-  const [me] = (await identity.json()) as { id: string }[];
-  const today = businessDay();
-  const assignments = await apiData<Entity[]>(server, token, `/assignments?filter[operatorIds]=${me!.id}&filter[state]=scheduled,running&from[plannedStartDateTime]=${today}&to[plannedStartDateTime]=${today}&sort=plannedStartDateTime&page[size]=50`);
-  const candidates: Workable[] = [];
-  for (const assignment of assignments) {
-    const rows = await checklistRows(server, token, assignment);
-    if (rows.length >= 2 && rows.length <= 20) candidates.push({ assignment, rows });
-  }
-  expect(candidates.length, 'the demo data has an intervention of today for the technician with 2–20 controls').toBeGreaterThan(0);
-  return candidates.toSorted((a, b) => a.rows.length - b.rows.length)[0]!;
-}
-
 describe('the intervention offline', () => {
   it('prepared, offline and reloaded, is recorded and closed by keys; back online the server has exactly that, with the device times', async () => {
     const { server, token, context } = session;
     const get = <T>(path: string) => apiData<T>(server, token, path);
-    const { assignment, rows } = await smallestOfToday();
+    const { assignment, rows } = await smallestOfToday(server, token, { min: 2, max: 20 });
     const code = String(assignment.attributes.code);
 
     // Online: opened once, and prepared by itself for offline use.

@@ -16,11 +16,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page, type Request, type Route } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
-import { businessDay } from '../../src/domain/business-day.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/domain/records.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { apiData, DEMO, signIn, startServer, storedUser, type TestServer } from './harness.ts';
-import { checklistRows, cursorTo, openIntervention, recordOutcome, startIfNeeded, tabIntoChecklist, type Entity, type Workable } from './journeys/intervention-steps.ts';
+import { smallestOfToday, waitForWorker, waitReadyOffline } from './offline-steps.ts';
+import { cursorTo, openIntervention, recordOutcome, startIfNeeded, tabIntoChecklist, type Entity } from './journeys/intervention-steps.ts';
 
 let server: TestServer;
 let profile: string;
@@ -68,30 +68,6 @@ async function killBrowser(closed: Promise<unknown>): Promise<void> {
   await closed;
 }
 
-async function waitForWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
-  await expect.poll(() => page.evaluate(async () => {
-    const script = await (await fetch('/sw.js', { cache: 'no-store' })).text();
-    const listed = (script.match(/"revision":/g) ?? []).length;
-    const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache-v2-'));
-    return name ? (await (await caches.open(name)).keys()).length >= listed : false;
-  }), { timeout: 60_000, interval: 500 }).toBe(true);
-}
-
-/** Today's intervention of the technician with the fewest controls, at least 5 (two answered, one lost, two more in flight behind it). */
-async function smallestOfToday(token: string): Promise<Workable> {
-  const [me] = (await (await server.api('/identity/authorization', { token })).json()) as { id: string }[];
-  const today = businessDay();
-  const assignments = await apiData<Entity[]>(server, token, `/assignments?filter[operatorIds]=${me!.id}&filter[state]=scheduled,running&from[plannedStartDateTime]=${today}&to[plannedStartDateTime]=${today}&sort=plannedStartDateTime&page[size]=50`);
-  const candidates: Workable[] = [];
-  for (const assignment of assignments) {
-    const rows = await checklistRows(server, token, assignment);
-    if (rows.length >= 5 && rows.length <= 20) candidates.push({ assignment, rows });
-  }
-  expect(candidates.length, 'the demo data has an intervention of today for the technician with 5–20 controls').toBeGreaterThan(0);
-  return candidates.toSorted((a, b) => a.rows.length - b.rows.length)[0]!;
-}
-
 /** A queued write of the outbox: a PUT, PATCH or POST to the API with its Idempotency-Key. */
 function outboxWrite(request: Request): { method: string; path: string; key: string } | null {
   const key = request.headers()[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
@@ -114,13 +90,12 @@ describe('the queue across a killed browser', () => {
     await signIn(page, server, DEMO.maintainer);
     const token = (await storedUser(page))!.user.access_token;
     await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
-    const { assignment, rows } = await smallestOfToday(token);
+    const { assignment, rows } = await smallestOfToday(server, token, { min: 5, max: 20 });
 
     // Online: opened, started, and prepared by itself for offline use.
     await openIntervention(page, assignment);
     await startIfNeeded(page, assignment, machineStateLabels.assignments.running!);
-    const badge = page.locator('.intervention-detail:visible .offline-readiness');
-    await expect.poll(() => badge.textContent(), { timeout: 180_000, interval: 1_000 }).toMatch(/^Pronto offline/);
+    await waitReadyOffline(page);
     await waitForWorker(page);
 
     // Offline (page and worker): every control recorded by keys, kept on the device.

@@ -5,6 +5,9 @@
  */
 import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { businessDay } from '../../src/domain/business-day.ts';
+import { apiData, type TestServer } from './harness.ts';
+import { checklistRows, type Entity, type Workable } from './journeys/intervention-steps.ts';
 
 /** The page is controlled by the worker and its precache holds every file the worker lists. */
 export async function waitForWorker(page: Page): Promise<void> {
@@ -32,4 +35,19 @@ export async function restoreNetwork(context: BrowserContext): Promise<void> {
 export async function waitReadyOffline(page: Page): Promise<void> {
   const badge = page.locator('.intervention-detail:visible .offline-readiness');
   await expect.poll(() => badge.textContent(), { timeout: 180_000, interval: 1_000 }).toMatch(/^Pronto offline/);
+}
+
+/** Today's intervention of the technician (running or about to) with the fewest controls within `min`–`max`, to record them all. */
+export async function smallestOfToday(server: Pick<TestServer, 'api'>, token: string, { min, max }: { min: number; max: number }): Promise<Workable> {
+  const identity = await server.api('/identity/authorization', { token });
+  const [me] = (await identity.json()) as { id: string }[];
+  const today = businessDay();
+  const assignments = await apiData<Entity[]>(server, token, `/assignments?filter[operatorIds]=${me!.id}&filter[state]=scheduled,running&from[plannedStartDateTime]=${today}&to[plannedStartDateTime]=${today}&sort=plannedStartDateTime&page[size]=50`);
+  const candidates: Workable[] = [];
+  for (const assignment of assignments) {
+    const rows = await checklistRows(server, token, assignment);
+    if (rows.length >= min && rows.length <= max) candidates.push({ assignment, rows });
+  }
+  expect(candidates.length, `the demo data has an intervention of today for the technician with ${min}–${max} controls`).toBeGreaterThan(0);
+  return candidates.toSorted((a, b) => a.rows.length - b.rows.length)[0]!;
 }
