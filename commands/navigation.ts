@@ -7,7 +7,7 @@
 import type { MessageDescriptor } from 'react-intl';
 import type { Command } from './types.ts';
 import { formatText, type MessageText } from './text.ts';
-import { routeModules, routeOpenTo, routes, routeUrl, routeVariants, type RouteDef } from '../src/domain/routes.ts';
+import { modulesAllowed, routeModules, routeOpenTo, routes, routeUrl, routeVariants, type RouteDef } from '../src/domain/routes.ts';
 
 /** `g` sequences (DESIGN §4), by route name and variant. */
 export const goKeys: Record<string, string> = {
@@ -83,7 +83,7 @@ function routeEntries(route: RouteDef): NavigationEntry[] {
       get keywords() {
         return [...routeAliasTitles(route), ...Object.values(paramMessages(params)).map(formatText)];
       },
-      when: (ctx) => routeOpenTo(route, ctx.identity.userType) && (!modules || modules.some((module) => ctx.identity.allowedModules.includes(module))),
+      when: (ctx) => routeOpenTo(route, ctx.identity.userType) && modulesAllowed(modules, ctx.identity.allowedModules),
       run: (ctx) => ctx.workspace.openTab(url),
     };
     if (route.can) command.can = route.can;

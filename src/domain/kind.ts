@@ -21,6 +21,11 @@ export interface ListField {
   range?: boolean;
   /** The values a text field takes when it derives from an enum (a customer's last reply): read and filtered by their Italian names. */
   values?: readonly string[];
+  /**
+   * The modules the field means something in (a deadline's employee: edu and med): a user working in
+   * none of them (SPEC §6 allowedModules) is not offered its filter. Absent: every module.
+   */
+  modules?: readonly ModuleName[];
 }
 
 /**

@@ -80,9 +80,9 @@ export const routes: readonly RouteDef[] = [
 
   // Customers and groups
   { name: 'CustomersType', path: '/customers/:type', title: t('nav.customersType'), group: 'customers', needsId: false, params: { type: ['company', 'person'] }, can: ['read', 'customer'] },
-  { name: 'CustomersEmployees', path: '/customers/employees', title: t('nav.customersEmployees'), group: 'customers', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.employees')] },
+  { name: 'CustomersEmployees', path: '/customers/employees', title: t('nav.customersEmployees'), group: 'customers', needsId: false, can: ['read', 'customer'], modules: ['edu', 'med'], aliases: [t('nav.alias.employees')] },
   // A staff page: a customer's user who reaches it (an old link, a bookmark) goes to the employee's page in its portal.
-  { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], kind: 'employees', opensRecord: true, recordParams: { employeeCustomerId: 'customerId' }, customerUserPage: { route: 'CustomersIdPortalEmployee', params: { id: 'employeeCustomerId', employeeId: 'employeeId' } } },
+  { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], modules: ['edu', 'med'], kind: 'employees', opensRecord: true, recordParams: { employeeCustomerId: 'customerId' }, customerUserPage: { route: 'CustomersIdPortalEmployee', params: { id: 'employeeCustomerId', employeeId: 'employeeId' } } },
   // Module med (D.Lgs. 81/2008 art. 41): the employees' visits of health surveillance and their judgements. Not in the SPEC table.
   { name: 'HealthSurveillanceVisits', path: '/customers/healthSurveillanceVisits', title: t('nav.healthSurveillanceVisits'), group: 'customers', needsId: false, can: ['read', 'health surveillance visit'], modules: ['med'], aliases: [t('nav.alias.healthSurveillanceVisits')] },
   { name: 'HealthSurveillanceVisitsId', path: '/customers/healthSurveillanceVisits/:id', title: t('nav.healthSurveillanceVisitsId'), needsId: true, can: ['read', 'health surveillance visit'], modules: ['med'], kind: 'healthSurveillanceVisits', opensRecord: true },
@@ -159,18 +159,18 @@ export const routes: readonly RouteDef[] = [
   { name: 'ComponentsId', path: '/components/:id', title: t('nav.componentsId'), needsId: true, can: ['read', 'equipment'], kind: 'components', opensRecord: true },
 
   // Training
-  { name: 'Courses', path: '/courses', title: t('nav.courses'), group: 'training', needsId: false, can: ['read', 'course'] },
-  { name: 'CoursesId', path: '/courses/:id', title: t('nav.coursesId'), needsId: true, can: ['read', 'course'], kind: 'courses', opensRecord: true },
-  { name: 'CourseEditions', path: '/courseEditions', title: t('nav.courseEditions'), group: 'training', needsId: false, can: ['read', 'course'], aliases: [t('nav.alias.courseEditions')] },
-  { name: 'CourseEditionsId', path: '/courseEditions/:id', title: t('nav.courseEditionsId'), needsId: true, can: ['read', 'course'], kind: 'courseEditions', opensRecord: true },
+  { name: 'Courses', path: '/courses', title: t('nav.courses'), group: 'training', needsId: false, can: ['read', 'course'], modules: ['edu'] },
+  { name: 'CoursesId', path: '/courses/:id', title: t('nav.coursesId'), needsId: true, can: ['read', 'course'], modules: ['edu'], kind: 'courses', opensRecord: true },
+  { name: 'CourseEditions', path: '/courseEditions', title: t('nav.courseEditions'), group: 'training', needsId: false, can: ['read', 'course'], modules: ['edu'], aliases: [t('nav.alias.courseEditions')] },
+  { name: 'CourseEditionsId', path: '/courseEditions/:id', title: t('nav.courseEditionsId'), needsId: true, can: ['read', 'course'], modules: ['edu'], kind: 'courseEditions', opensRecord: true },
   // Issue 26 §6: the customers' enrolment requests from the portal's training matrix, which the training office accepts or declines. Not in the SPEC table.
-  { name: 'EnrolmentRequests', path: '/enrolmentRequests', title: t('nav.enrolmentRequests'), group: 'training', needsId: false, can: ['read', 'enrolment request'], aliases: [t('nav.alias.enrolmentRequests')] },
-  { name: 'EnrolmentRequestsId', path: '/enrolmentRequests/:id', title: t('nav.enrolmentRequestsId'), needsId: true, can: ['read', 'enrolment request'], kind: 'enrolmentRequests', opensRecord: true },
-  { name: 'TrainingPlans', path: '/trainingPlans', title: t('nav.trainingPlans'), group: 'training', needsId: false, can: ['read', 'course'] },
-  { name: 'TrainingPlansId', path: '/trainingPlans/:id', title: t('nav.trainingPlansId'), needsId: true, can: ['read', 'course'], kind: 'trainingPlans', opensRecord: true },
-  { name: 'TrainingSites', path: '/trainingSites', title: t('nav.trainingSites'), group: 'training', needsId: false, can: ['read', 'course'] },
-  { name: 'TrainingRooms', path: '/trainingRooms', title: t('nav.trainingRooms'), group: 'training', needsId: false, can: ['read', 'course'] },
-  { name: 'TrainingEquipments', path: '/trainingEquipments', title: t('nav.trainingEquipments'), group: 'training', needsId: false, can: ['read', 'course'] },
+  { name: 'EnrolmentRequests', path: '/enrolmentRequests', title: t('nav.enrolmentRequests'), group: 'training', needsId: false, can: ['read', 'enrolment request'], modules: ['edu'], aliases: [t('nav.alias.enrolmentRequests')] },
+  { name: 'EnrolmentRequestsId', path: '/enrolmentRequests/:id', title: t('nav.enrolmentRequestsId'), needsId: true, can: ['read', 'enrolment request'], modules: ['edu'], kind: 'enrolmentRequests', opensRecord: true },
+  { name: 'TrainingPlans', path: '/trainingPlans', title: t('nav.trainingPlans'), group: 'training', needsId: false, can: ['read', 'course'], modules: ['edu'] },
+  { name: 'TrainingPlansId', path: '/trainingPlans/:id', title: t('nav.trainingPlansId'), needsId: true, can: ['read', 'course'], modules: ['edu'], kind: 'trainingPlans', opensRecord: true },
+  { name: 'TrainingSites', path: '/trainingSites', title: t('nav.trainingSites'), group: 'training', needsId: false, can: ['read', 'course'], modules: ['edu'] },
+  { name: 'TrainingRooms', path: '/trainingRooms', title: t('nav.trainingRooms'), group: 'training', needsId: false, can: ['read', 'course'], modules: ['edu'] },
+  { name: 'TrainingEquipments', path: '/trainingEquipments', title: t('nav.trainingEquipments'), group: 'training', needsId: false, can: ['read', 'course'], modules: ['edu'] },
 
   // Catalogue: activities, products, suppliers
   { name: 'Activities', path: '/activities', title: t('nav.activities'), group: 'catalog', needsId: false, can: ['read', 'activity'] },
@@ -342,6 +342,43 @@ export function routeVariants(route: RouteDef): Record<string, string>[] {
 export function routeModules(route: RouteDef, params: Record<string, string> = {}): readonly ModuleName[] | undefined {
   const moduleParam = params.moduleName as ModuleName | undefined;
   return moduleParam ? [moduleParam] : route.modules;
+}
+
+/**
+ * Whether a user whose allowed modules are `allowed` (SPEC §6; empty: every module) may use what
+ * needs one of `needed` (undefined: no module).
+ */
+export function modulesAllowed(needed: readonly string[] | undefined, allowed: readonly string[]): boolean {
+  return !needed || allowed.length === 0 || needed.some((module) => allowed.includes(module));
+}
+
+/** The signed-in user as the route rules read it: its type, its abilities, its allowed modules. */
+export interface RouteUser {
+  userType: string;
+  allowedModules: readonly string[];
+  ability: { can(action: string, subject: string): boolean };
+}
+
+/**
+ * Whether the user may open a route (variant): the route is offered to its type (`routeOpenTo`), its
+ * permission (`can`) holds and its module is one of the user's. The one rule of the sidebar, the
+ * palette's commands and recent pages, the record links, and the refusal of a typed address.
+ */
+export function routeAllowedTo(route: RouteDef, params: Record<string, string>, user: RouteUser): boolean {
+  if (!routeOpenTo(route, user.userType)) return false;
+  if (route.can && !user.ability.can(route.can[0], route.can[1])) return false;
+  return modulesAllowed(routeModules(route, params), user.allowedModules);
+}
+
+/** Whether the user may open an app URL (a recent page): the rule of its route; false for a URL of no page. */
+export function urlAllowedTo(url: string, user: RouteUser): boolean {
+  const match = matchRoute(url);
+  return match !== undefined && match.route.name !== 'NotFound' && routeAllowedTo(match.route, match.params, user);
+}
+
+/** The modules of the page a record of API `type` opens on (a course edition's: `edu`), or undefined. */
+export function kindRouteModules(type: string): readonly ModuleName[] | undefined {
+  return recordRoutes.get(type)?.modules;
 }
 
 /**

@@ -28,6 +28,8 @@ import { injectEditorStyles } from './editors/editor-styles.ts';
 import { useTypedText } from './editors/use-typed-text.ts';
 import { DateInput } from './editors/date-input.tsx';
 import { SuggestingTextarea } from './editors/suggesting-textarea.tsx';
+import { allowedOptions } from './allowed-options.ts';
+import { useOptionalSession } from '../session/session.tsx';
 
 injectEditorStyles();
 
@@ -238,6 +240,7 @@ function ScalarField({ spec, path, value, onChange, errors, readOnly, stateLabel
   const errorId = `${id}-error`;
   const counterId = `${id}-counter`;
   const label = fieldLabel(spec.name, spec.path);
+  const session = useOptionalSession();
   const set = (v: unknown) => onChange(path, v);
   const empty = spec.nullable ? null : undefined;
   const common = {
@@ -261,7 +264,9 @@ function ScalarField({ spec, path, value, onChange, errors, readOnly, stateLabel
       input = (
         <select {...common} disabled={readOnly} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value || empty)}>
           {!spec.required || value === undefined ? <option value="">—</option> : null}
-          {(spec.options ?? []).map((o) => <option key={o} value={o}>{optionLabel(spec, o, stateLabels)}</option>)}
+          {/* Only the user's modules' choices (a reminder's «Modulo», its record's kind), the saved value kept. */}
+          {allowedOptions(spec.path, spec.options ?? [], session && { ability: session.ability, allowedModules: session.identity.allowedModules }, value)
+            .map((o) => <option key={o} value={o}>{optionLabel(spec, o, stateLabels)}</option>)}
         </select>
       );
       break;

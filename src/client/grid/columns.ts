@@ -24,6 +24,8 @@ export interface GridColumn {
   /** Kind a reference column points at. */
   target?: string;
   stateLabels?: Record<string, string>;
+  /** The modules the field means something in (`ListField.modules`): its filter is offered only within them. */
+  modules?: readonly string[];
   width: number;
 }
 
@@ -62,6 +64,7 @@ function columnOf(kind: KindDefinition, id: string, field: ListField): GridColum
   };
   if (options) column.options = options;
   if (stateLabels) column.stateLabels = stateLabels;
+  if (field.modules) column.modules = field.modules;
   const target = kind.references[field.path]?.target;
   if (target) column.target = target;
   return column;

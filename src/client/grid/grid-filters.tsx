@@ -19,6 +19,7 @@ import { extraFiltersOf } from '../kinds/index.ts';
 import { DateInput } from '../forms/editors/date-input.tsx';
 import { findKind } from '../../domain/kinds.ts';
 import { useSession } from '../session/session.tsx';
+import { allowedOptions, fieldAllowed } from '../forms/allowed-options.ts';
 
 interface Props {
   kind: KindDefinition;
@@ -44,6 +45,8 @@ interface Props {
 
 export function GridFilters({ kind, state, onChange, fixedKeys, fixed = {}, allColumns, visibleIds, onColumnsChange, total, totalIsEstimate, loading, selectedCount, onCreate, createTitle, onOpenSelected }: Props) {
   const intl = useIntl();
+  const { ability, identity } = useSession();
+  const optionsUser = { ability, allowedModules: identity.allowedModules };
   const [showFilters, setShowFilters] = useUserSetting('hasFilters', false);
   const [text, setText] = useState(state.q);
   const [showColumns, setShowColumns] = useState(false);
@@ -66,7 +69,8 @@ export function GridFilters({ kind, state, onChange, fixedKeys, fixed = {}, allC
   }, [text]);
 
   // Columns that are not list fields (`fieldType: 'none'`) are shown only: the API filters list fields.
-  const filterColumns = allColumns.filter((c) => c.id !== TITLE_COLUMN && c.fieldType !== 'none' && !fixedKeys.has(c.id) && c.id !== 'createdDateTime');
+  // A filter of other modules' things (a deadline's «Corso», «Dipendente» for a fire-only user) is not offered (SPEC §6).
+  const filterColumns = allColumns.filter((c) => c.id !== TITLE_COLUMN && c.fieldType !== 'none' && !fixedKeys.has(c.id) && c.id !== 'createdDateTime' && fieldAllowed(c, optionsUser));
   const activeCount = Object.keys(state.filter).length + Object.keys(state.from).length + Object.keys(state.to).length + Object.keys(state.have).length;
   const searchId = useId();
 
@@ -180,7 +184,7 @@ export function GridFilters({ kind, state, onChange, fixedKeys, fixed = {}, allC
                       <option value="false">{intl.formatMessage({ id: 'form.no' })}</option>
                     </>
                   ) : (
-                    (extra.kind === 'options' ? (extra.options ?? []) : modules).map((m) => <option key={m} value={m}>{enumLabel(m)}</option>)
+                    (extra.kind === 'options' ? (extra.options ?? []) : allowedOptions('module', modules, optionsUser, value)).map((m) => <option key={m} value={m}>{enumLabel(m)}</option>)
                   )}
                 </select>
               </label>
@@ -202,7 +206,9 @@ function fixedFilterValues(fixed: Readonly<Record<string, string>>): Record<stri
 
 function ColumnFilter({ column, state, onChange }: { column: GridColumn; state: GridState; onChange(state: GridState): void }) {
   const intl = useIntl();
-  const { ability } = useSession();
+  const { ability, identity } = useSession();
+  // SPEC §6: only the user's modules' filters and choices (no «Formazione», no «Corso» for a fire-only user).
+  const optionsUser = { ability, allowedModules: identity.allowedModules };
   const label = fieldLabel(column.id);
   const setIn = (group: 'filter' | 'from' | 'to', value: string) => {
     const next = { ...state[group] };
@@ -224,7 +230,7 @@ function ColumnFilter({ column, state, onChange }: { column: GridColumn; state: 
     );
   }
   if (column.fieldType === 'boolean' || column.options || column.stateLabels) {
-    const options = column.fieldType === 'boolean' ? ['true', 'false'] : (column.options ?? Object.keys(column.stateLabels ?? {}));
+    const options = column.fieldType === 'boolean' ? ['true', 'false'] : allowedOptions(column.path, column.options ?? Object.keys(column.stateLabels ?? {}), optionsUser, state.filter[column.id]);
     return (
       <label className="data-grid-filter">
         <span>{label}</span>

@@ -5,7 +5,7 @@
  * records (links under the form, palette entries of the open record, its aliases) with no list per
  * screen.
  */
-import { matchRoute, routeModules, routeOpenTo, routes, routeUrl, routeVariants, type RouteDef } from '../../domain/routes.ts';
+import { matchRoute, routeAllowedTo, routes, routeUrl, routeVariants, type RouteDef } from '../../domain/routes.ts';
 import type { AppAbility } from '../../domain/ability.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { kindModule } from './index.ts';
@@ -98,8 +98,5 @@ export function recordOfUrl(url: string): { type: string; id: string; params: Re
 
 /** Whether the user may open a record route: its permission and its modules, as the route commands check them. */
 export function recordRouteAllowed(link: RecordRoute, user: { ability: Pick<AppAbility, 'can'>; allowedModules: readonly string[]; userType: string }): boolean {
-  if (!routeOpenTo(link.route, user.userType)) return false;
-  if (link.route.can && !user.ability.can(link.route.can[0], link.route.can[1])) return false;
-  const modules = routeModules(link.route, link.params);
-  return !modules || modules.some((module) => user.allowedModules.includes(module));
+  return routeAllowedTo(link.route, link.params, user);
 }

@@ -25,7 +25,7 @@ import { PaletteView } from './palette-view.tsx';
 import { recordTitle, useRecordSearch } from './record-search.ts';
 import { recordOfUrl, recordRouteAllowed, recordRoutes } from '../kinds/record-routes.ts';
 import { openingUrl, SAVED_VIEWS_TYPE, savedViewUrl, useSavedViews } from '../kinds/saved-views.ts';
-import { matchRoute, recordTabUrl } from '../../domain/routes.ts';
+import { matchRoute, recordTabUrl, urlAllowedTo } from '../../domain/routes.ts';
 
 export default function Palette() {
   const [open, setOpen] = useAtom(paletteOpenAtom);
@@ -37,7 +37,7 @@ export default function Palette() {
   const workspace = useAtomValue(workspaceAtom);
   const activeDocument = useAtomValue(activeDocumentAtom);
   const listening = useListeningCommands();
-  const records = useRecordSearch(open ? search : '', session.ability);
+  const records = useRecordSearch(open ? search : '', { ability: session.ability, allowedModules: session.identity.allowedModules });
   const savedViews = useSavedViews();
 
   const commandItems = useMemo(() => {
@@ -140,8 +140,10 @@ export default function Palette() {
     const recordGroup = intl.formatMessage({ id: 'workspace.group.records' });
     const pinned = commandItems.filter((item) => item.pinned);
     const rest = commandItems.filter((item) => !item.pinned);
-    // Recent items come first with an empty search and are found by name like the rest.
-    const recentItems: PaletteItem[] = recent.map((entry) => {
+    // Recent items come first with an empty search and are found by name like the rest; only the pages
+    // the user may open now (a refused page, or one of a module no longer enabled, is not offered again).
+    const user = { ability: session.ability, allowedModules: session.identity.allowedModules, userType: session.identity.userType };
+    const recentItems: PaletteItem[] = recent.filter((entry) => urlAllowedTo(entry.url, user)).map((entry) => {
       const item: PaletteItem = { id: `recent:${entry.url}`, title: entry.title, group: recentGroup, run: ({ side }) => openTab(entry.url, side ? { side, title: entry.title } : { title: entry.title }) };
       const detail = recentDetail(entry);
       if (detail) item.detail = detail;
@@ -159,7 +161,7 @@ export default function Palette() {
       return item;
     });
     return [...pinned, ...recordPageItems, ...recentItems, ...recordItems, ...viewItems, ...rest];
-  }, [commandItems, recordPageItems, viewItems, recent, records.data, intl]);
+  }, [commandItems, recordPageItems, viewItems, recent, records.data, intl, session]);
 
   const status = records.isFetching ? (
     <FormattedMessage id="workspace.palette.searching" />

@@ -1,11 +1,12 @@
 /**
  * Record search of the palette: the API full-text filter (SPEC §7 `filter[fullText]`) over the
- * kinds people look for by name, debounced, only the kinds the user may read.
+ * kinds people look for by name, debounced, only the kinds the user may read within its modules
+ * (a course edition's page is of module edu: a fire-only user's search never asks for them).
  */
 import { useQuery } from '@tanstack/react-query';
 import type { AppAbility } from '../../domain/ability.ts';
 import { records } from '../data/index.ts';
-import { recordTabUrl } from '../../domain/routes.ts';
+import { kindRouteModules, modulesAllowed, recordTabUrl } from '../../domain/routes.ts';
 import { recordSearchKinds } from '../kinds/index.ts';
 import { useDebounced } from '../use-debounced.ts';
 
@@ -43,9 +44,14 @@ export function recordTitle(entity: EntityJson): { title: string; detail?: strin
   return customer && customer !== name ? { title, detail: customer } : { title };
 }
 
-export function useRecordSearch(search: string, ability: AppAbility) {
+/** The search kinds a user reads: its ability, and the module of the kind's page (`kindRouteModules`) among its own. */
+export function userSearchKinds(user: { ability: Pick<AppAbility, 'can'>; allowedModules: readonly string[] }): string[] {
+  return searchKinds.filter(([type, subject]) => user.ability.can('read', subject) && modulesAllowed(kindRouteModules(type), user.allowedModules)).map(([type]) => type);
+}
+
+export function useRecordSearch(search: string, user: { ability: AppAbility; allowedModules: readonly string[] }) {
   const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const kinds = searchKinds.filter(([, subject]) => ability.can('read', subject)).map(([type]) => type);
+  const kinds = userSearchKinds(user);
   return useQuery({
     queryKey: ['palette', 'records', term, kinds],
     enabled: term.length >= 2 && kinds.length > 0,

@@ -7,7 +7,8 @@ import { Suspense, useEffect } from 'react';
 import { lazyComponent } from '../lazy-component.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { screenOf, type ResolvedScreen } from './screen-table.ts';
-import { customerUserHome, customerUserRedirect, routeOpenTo, type RouteMatch } from '../../domain/routes.ts';
+import { customerUserHome, customerUserRedirect, modulesAllowed, routeModules, routeOpenTo, routeUrl, type RouteMatch } from '../../domain/routes.ts';
+import { routeTitle } from '../../../commands/navigation.ts';
 import { AppLink } from '../shell/app-link.tsx';
 import { injectScreenStyles } from './screen-styles.ts';
 import { useSession } from '../session/session.tsx';
@@ -41,9 +42,12 @@ export function Screen({ match }: { match: RouteMatch }) {
   const denied =
     !routeOpenTo(match.route, identity.userType) ||
     (resolved && (resolved.spec.screen === 'grid' || resolved.spec.screen === 'form') && can && !ability.can(can[0], can[1]));
+  // A page of a module the user does not work in (`/planning/calendar/edu` for a fire-only user): the
+  // routes table says its module (SPEC §6 allowedModules), whatever the role may read.
+  const moduleRefused = !denied && !redirect && !modulesAllowed(routeModules(match.route, match.params), identity.allowedModules);
   return (
     <Suspense fallback={<p className="screen-loading" role="status"><FormattedMessage id="screens.loading" /></p>}>
-      {redirect ? <Redirect to={redirect} /> : denied ? <NotAllowed route={match.route} /> : resolved ? <ScreenBody url={match.url} spec={resolved.spec} params={resolved.params} /> : <NotFound url={match.url} />}
+      {redirect ? <Redirect to={redirect} /> : denied || moduleRefused ? <NotAllowed match={match} module={moduleRefused} /> : resolved ? <ScreenBody url={match.url} spec={resolved.spec} params={resolved.params} /> : <NotFound url={match.url} />}
     </Suspense>
   );
 }
@@ -55,18 +59,28 @@ function Redirect({ to }: { to: string }) {
   return null;
 }
 
-/** The refusal of a page the user may not open; a customer user's says the page is the office's and leads back to its portal. */
-function NotAllowed({ route }: { route: RouteMatch['route'] }) {
+/**
+ * The refusal of a page the user may not open; a customer user's says the page is the office's and
+ * leads back to its portal; a page of a module not enabled for the user names the module and leads
+ * back to the dashboard. The title is the route's with its parameters («Calendario Formazione»).
+ */
+function NotAllowed({ match, module }: { match: RouteMatch; module: boolean }) {
   const intl = useIntl();
   const { identity } = useSession();
-  const title = intl.formatMessage(route.title);
+  const title = routeTitle(match.route, match.params);
   useTabTitle(title);
   const portal = identity.userType === 'customer' && identity.customerId ? customerUserHome(identity.customerId) : undefined;
+  const modules = (routeModules(match.route, match.params) ?? []).map((name) => intl.formatMessage({ id: `nav.param.moduleName.${name}` })).join(', ');
   return (
     <section className="screen screen-denied">
       <h1 className="screen-title">{title}</h1>
-      <p role="note"><FormattedMessage id={portal ? 'screens.denied.customer' : 'screens.denied'} values={{ title }} /></p>
-      {portal && <p><AppLink href={portal}><FormattedMessage id="screens.denied.portalHome" /></AppLink></p>}
+      <p role="note">
+        {module && !portal
+          ? <FormattedMessage id="screens.denied.module" values={{ title, modules }} />
+          : <FormattedMessage id={portal ? 'screens.denied.customer' : 'screens.denied'} values={{ title }} />}
+      </p>
+      {portal ? <p><AppLink href={portal}><FormattedMessage id="screens.denied.portalHome" /></AppLink></p>
+        : module ? <p><AppLink href={routeUrl('Dashboard')}><FormattedMessage id="screens.denied.home" /></AppLink></p> : null}
     </section>
   );
 }

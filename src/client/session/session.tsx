@@ -56,6 +56,11 @@ export function SessionProvider({ identity, signOut, children }: { identity: Ide
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
+/** The session when there is one (a form rendered outside the app, in a test, has none). */
+export function useOptionalSession(): Session | undefined {
+  return useContext(SessionContext) ?? undefined;
+}
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession() outside <SessionProvider>');

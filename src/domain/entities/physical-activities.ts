@@ -96,10 +96,10 @@ export const physicalActivities = defineKind({
     installationId: { path: 'relationships.installationId', type: 'uuid' },
     equipmentFamilyId: { path: 'relationships.equipmentFamilyId', type: 'uuid' },
     assignmentActivityId: { path: 'relationships.assignmentActivityId', type: 'uuid' },
-    employeeId: { path: 'relationships.employeeId', type: 'uuid' },
-    courseId: { path: 'relationships.courseId', type: 'uuid' },
-    technicianQualificationId: { path: 'relationships.technicianQualificationId', type: 'uuid' },
-    healthSurveillanceVisitId: { path: 'relationships.healthSurveillanceVisitId', type: 'uuid' },
+    employeeId: { path: 'relationships.employeeId', type: 'uuid', modules: ['edu', 'med'] },
+    courseId: { path: 'relationships.courseId', type: 'uuid', modules: ['edu'] },
+    technicianQualificationId: { path: 'relationships.technicianQualificationId', type: 'uuid', modules: ['doc'] },
+    healthSurveillanceVisitId: { path: 'relationships.healthSurveillanceVisitId', type: 'uuid', modules: ['med'] },
   },
   // What a planner types: the customer, the equipment's code, the activity, the norm. The names are
   // looked up by the server on every write (metadata), so the search finds them.

@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { addDays, addMonths, calendarDay } from './calendar.ts';
 import { optionalText, requiredText } from '../validation.ts';
+import type { ModuleName } from '../enums.ts';
 
 /** What a deadline is (UNI 9994-1 §3 phases, and end of life). */
 export const maintenanceKinds = ['sorveglianza', 'controlloPeriodico', 'revisione', 'collaudo', 'fineVita'] as const;
@@ -26,6 +27,22 @@ export type MaintenanceKind = (typeof maintenanceKinds)[number];
  */
 export const deadlineKinds = [...maintenanceKinds, 'aggiornamentoFormativo', 'rinnovoQualifica', 'visitaPeriodica'] as const;
 export type DeadlineKind = (typeof deadlineKinds)[number];
+
+/**
+ * The modules a deadline of each kind belongs to (SPEC §6 allowedModules: a user is offered only its
+ * modules' kinds): maintenance of fire and equip, a training refresher of edu, a technician's
+ * qualification of doc (issue 25), a visit of health surveillance of med.
+ */
+export const deadlineKindModules: Readonly<Record<DeadlineKind, readonly ModuleName[]>> = {
+  sorveglianza: ['fire', 'equip'],
+  controlloPeriodico: ['fire', 'equip'],
+  revisione: ['fire', 'equip'],
+  collaudo: ['fire', 'equip'],
+  fineVita: ['fire', 'equip'],
+  aggiornamentoFormativo: ['edu'],
+  rinnovoQualifica: ['doc'],
+  visitaPeriodica: ['med'],
+};
 
 /** What the first deadline counts from. */
 export const ruleBases = ['production', 'installation', 'lastExecution'] as const;
