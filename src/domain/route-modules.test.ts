@@ -28,8 +28,6 @@ describe('a route knows its module (SPEC §6 allowedModules)', () => {
     for (const name of ['Courses', 'CourseEditions', 'TrainingPlans', 'TrainingSites', 'TrainingRooms', 'TrainingEquipments', 'EnrolmentRequests']) {
       expect(routes.find((route) => route.name === name)?.modules, name).toEqual(['edu']);
     }
-    // A customer's employees serve edu and med (their training, their health surveillance).
-    expect(routes.find((route) => route.name === 'CustomersEmployees')?.modules).toEqual(['edu', 'med']);
     expect(kindRouteModules('courseEditions')).toEqual(['edu']);
     expect(kindRouteModules('quotations')).toBeUndefined();
   });

@@ -80,9 +80,9 @@ export const routes: readonly RouteDef[] = [
 
   // Customers and groups
   { name: 'CustomersType', path: '/customers/:type', title: t('nav.customersType'), group: 'customers', needsId: false, params: { type: ['company', 'person'] }, can: ['read', 'customer'] },
-  { name: 'CustomersEmployees', path: '/customers/employees', title: t('nav.customersEmployees'), group: 'customers', needsId: false, can: ['read', 'customer'], modules: ['edu', 'med'], aliases: [t('nav.alias.employees')] },
+  { name: 'CustomersEmployees', path: '/customers/employees', title: t('nav.customersEmployees'), group: 'customers', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.employees')] },
   // A staff page: a customer's user who reaches it (an old link, a bookmark) goes to the employee's page in its portal.
-  { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], modules: ['edu', 'med'], kind: 'employees', opensRecord: true, recordParams: { employeeCustomerId: 'customerId' }, customerUserPage: { route: 'CustomersIdPortalEmployee', params: { id: 'employeeCustomerId', employeeId: 'employeeId' } } },
+  { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], kind: 'employees', opensRecord: true, recordParams: { employeeCustomerId: 'customerId' }, customerUserPage: { route: 'CustomersIdPortalEmployee', params: { id: 'employeeCustomerId', employeeId: 'employeeId' } } },
   // Module med (D.Lgs. 81/2008 art. 41): the employees' visits of health surveillance and their judgements. Not in the SPEC table.
   { name: 'HealthSurveillanceVisits', path: '/customers/healthSurveillanceVisits', title: t('nav.healthSurveillanceVisits'), group: 'customers', needsId: false, can: ['read', 'health surveillance visit'], modules: ['med'], aliases: [t('nav.alias.healthSurveillanceVisits')] },
   { name: 'HealthSurveillanceVisitsId', path: '/customers/healthSurveillanceVisits/:id', title: t('nav.healthSurveillanceVisitsId'), needsId: true, can: ['read', 'health surveillance visit'], modules: ['med'], kind: 'healthSurveillanceVisits', opensRecord: true },

@@ -25,7 +25,7 @@ const user = (allowedModules: string[]) => ({ ability: buildAbility(operatore), 
 describe('a user limited to one module (SPEC §6 allowedModules)', () => {
   it('is offered no screen of another module: no «Formazione» group, no «Corsi | G L», no other calendar', () => {
     const fire = offered(['fire']);
-    for (const id of ['nav.Courses', 'nav.CourseEditions', 'nav.TrainingPlans', 'nav.TrainingSites', 'nav.TrainingRooms', 'nav.TrainingEquipments', 'nav.CustomersEmployees',
+    for (const id of ['nav.Courses', 'nav.CourseEditions', 'nav.TrainingPlans', 'nav.TrainingSites', 'nav.TrainingRooms', 'nav.TrainingEquipments',
       'nav.Calendar.equip', 'nav.Calendar.edu', 'nav.Calendar.med', 'nav.Calendar.doc']) {
       expect(fire, id).not.toContain(id);
     }
@@ -60,7 +60,7 @@ describe('a user limited to one module (SPEC §6 allowedModules)', () => {
     expect(kinds).toContain('revisione');
     // A reminder's «Tipo di elemento»: no course, no health surveillance visit, no kind its role does not read.
     const types = allowedOptions('relationships.entityType', kindList.map((kind) => kind.type), user(['fire']));
-    for (const type of ['courses', 'courseEditions', 'healthSurveillanceVisits', 'employees', 'users']) expect(types, type).not.toContain(type);
+    for (const type of ['courses', 'courseEditions', 'healthSurveillanceVisits', 'users']) expect(types, type).not.toContain(type);
     expect(types).toEqual(expect.arrayContaining(['customers', 'assignments', 'equipments']));
     // The deadlines' filters by employee and course are of edu and med.
     const deadlines = kindList.find((kind) => kind.type === 'physicalActivities')!;
