@@ -14,6 +14,9 @@ import { records, recordKey, typeKey } from '../data/index.ts';
 import { ApiProblem } from '../api/http.ts';
 import { problemText } from '../api/problem-alert.ts';
 import { downloadMedia, startUpload } from './upload.ts';
+import { asSubject } from '../../domain/ability.ts';
+import { findKind } from '../../domain/kinds.ts';
+import { useSession } from '../session/session.tsx';
 import { formatBytes } from './attachments.tsx';
 import { injectFileStyles } from './styles.ts';
 
@@ -74,6 +77,9 @@ export default function MediaTree({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const customer = useQuery({ queryKey: recordKey('customers', id), queryFn: ({ signal }) => records.get('customers', id, signal) });
   const enabled = isRecord(customer.data?.metadata.featureFlags) && customer.data.metadata.featureFlags.hasMediaTree === true;
+  // Folders and uploads change the customer (the API asks `update` on it): who may not sees the tree without them.
+  const { ability } = useSession();
+  const writable = customer.data !== undefined && ability.can('update', asSubject(findKind('customers')?.subject ?? 'customer', { ...customer.data }));
   const nodes = useQuery({
     queryKey: [...typeKey('media'), 'tree', id],
     queryFn: ({ signal }) => records.list('media', { 'filter[customerId]': id, 'page[size]': 500, sort: 'name' }, signal),
@@ -168,13 +174,13 @@ export default function MediaTree({ id }: { id: string }) {
   return (
     <section className="files-tree" aria-labelledby={`files-tree-${id}`}>
       <h2 id={`files-tree-${id}`}>{t('files.tree.title')}</h2>
-      <div className="files-tree-actions" role="toolbar" aria-label={t('files.tree.actions')}>
+      {writable && <div className="files-tree-actions" role="toolbar" aria-label={t('files.tree.actions')}>
         <button type="button" disabled={busy} onClick={() => setEditing({ mode: 'create', name: '' })}>{t('files.tree.newFolder')}</button>
         <button type="button" disabled={busy || !chosen} onClick={() => chosen && setEditing({ mode: 'rename', name: nameOf(chosen) })}>{t('files.tree.rename')}</button>
         <button type="button" disabled={busy || !chosen} onClick={() => chosen && setEditing({ mode: 'move', target: '' })}>{t('files.tree.move')}</button>
         <button type="button" disabled={busy} onClick={() => input.current?.click()}>{t('files.tree.upload')}</button>
         <input ref={input} type="file" hidden multiple onChange={(event) => { upload([...(event.target.files ?? [])]); event.target.value = ''; }} />
-      </div>
+      </div>}
       {editing && (
         <form className="files-tree-edit" onSubmit={submit} onKeyDown={(event) => event.key === 'Escape' && setEditing(undefined)}>
           {editing.mode === 'move' ? (

@@ -11,6 +11,8 @@ import { ApiProblem } from '../api/http.ts';
 import { problemText } from '../api/problem-alert.ts';
 import { readPath } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
+import { asSubject } from '../../domain/ability.ts';
+import { useSession } from '../session/session.tsx';
 import { records, recordKey } from '../data/index.ts';
 import { allFields, kindSections, type FieldSpec } from '../forms/schema-fields.ts';
 import { fieldLabel } from '../forms/format.ts';
@@ -44,9 +46,13 @@ function RecordFiles({ type, id }: { type: string; id: string }) {
   // field changed several times while a save is in flight is saved once with its last value:
   // concurrent writes on one version would answer 409 and lose the last change.
   const queue = useRef({ tail: Promise.resolve(), waiting: new Map<string, unknown>() });
+  const { ability } = useSession();
   const entity = record.data;
   if (!entity || fields.length === 0) return null;
-  const readOnly = entity.metadata.isDeleted === true;
+  const kind = findKind(type);
+  // Attaching a file changes the record (the API asks `update` on it for POST /api/media/uploads): who may
+  // not change it sees its files without a drop zone that could only fail.
+  const readOnly = entity.metadata.isDeleted === true || !kind || !ability.can('update', asSubject(kind.subject, { ...entity }));
 
   const settle = (path: string) => setUnsaved((map) => {
     if (queue.current.waiting.has(path)) return map;
