@@ -117,10 +117,15 @@ describe.each(engines())('a user limited to one module on %s', (engine) => {
     expect(stored).toHaveLength(5);
     expect(stored).toContainEqual({ productId: products.fire, price: 12 });
     expect(stored).toContainEqual({ productId: products.med, price: 13, discountPercent: 5 });
-    // A row it may not read is not added by it either.
+    // A row it may not read is not added by it either; one already there is not changed by it.
+    const newcomer = (await created('products', { attributes: { code: 'PRD-edu-2', name: 'Prodotto edu 2', listPrice: 10, module: 'edu' } })).id;
     const latest = (await as.request('GET', `/api/priceLists/${priceList.id as string}`)).body.data;
-    const foreign = await as.request('PATCH', `/api/priceLists/${priceList.id as string}`, { attributes: { items: [...latest.attributes.items, { productId: products.edu, price: 1 }] } }, { 'if-match': `"${latest.metadata.lastUpdatedDateTime as string}"` });
+    const foreign = await as.request('PATCH', `/api/priceLists/${priceList.id as string}`, { attributes: { items: [...latest.attributes.items, { productId: newcomer, price: 1 }] } }, { 'if-match': `"${latest.metadata.lastUpdatedDateTime as string}"` });
     expect(foreign.status, JSON.stringify(foreign.body)).toBe(403);
+    expect((foreign.body as { code?: string }).code).toBe('MODULE_NOT_ALLOWED');
+    const sameRow = await as.request('PATCH', `/api/priceLists/${priceList.id as string}`, { attributes: { items: [...latest.attributes.items, { productId: products.edu, price: 1 }] } }, { 'if-match': `"${latest.metadata.lastUpdatedDateTime as string}"` });
+    expect(sameRow.status, JSON.stringify(sameRow.body)).toBe(200);
+    expect((await admin().request('GET', `/api/priceLists/${priceList.id as string}`)).body.data.attributes.items).toContainEqual({ productId: products.edu, price: 11 });
   });
 
   it('reads no anomaly of an equipment of another module', async () => {
