@@ -21,6 +21,12 @@ describe('SPEC §8 problem texts', () => {
     expect(problemText(new ApiProblem(502, { title: 'Teapot' }))).toBe('Teapot');
   });
 
+  it('names the module of a refusal that carries it, once, in Italian (the portal employee page of a user without edu)', () => {
+    const training = new ApiProblem(403, { code: 'MODULE_NOT_ALLOWED', title: 'Module not allowed', message: 'Il modulo Formazione non è abilitato per il tuo utente', module: 'edu' });
+    expect(problemText(training)).toBe('Il modulo Formazione non è abilitato per il tuo utente.');
+    expect(problemText(new ApiProblem(403, { code: 'MODULE_NOT_ALLOWED', title: 'Module not allowed', message: 'Il modulo di questo elemento non è abilitato per il tuo utente' }))).toBe('Il modulo di questo elemento non è abilitato per il tuo utente.');
+  });
+
   it('adds each errors[].message the server sent after the text, once, so a generic title never hides the reason', () => {
     const message = 'Scadenza Estintore 12: già pianificata in un intervento';
     const planned = new ApiProblem(422, { code: 'VALIDATION_FAILED', message, title: 'Unprocessable Content', errors: [{ pointer: '', code: 'invalidValue', message }, { pointer: '/x', code: 'invalidValue', message }] });

@@ -4,13 +4,16 @@
  * `problems.{code}`, then `problems.{message}`, then `problems.{title}`, then the raw title; followed
  * by the server's own message and each `errors[].message` where they say more (never a title alone).
  */
+import { moduleLabel } from '../../domain/module-labels.ts';
 import { pushAlert } from '../alerts/alerts.ts';
 import { hasMessage, intl } from '../i18n/index.ts';
 import type { ApiProblem } from './http.ts';
 
 export function problemText(problem: Pick<ApiProblem, 'code' | 'title' | 'body'> & { status?: number }): string {
   const message = typeof problem.body.message === 'string' ? problem.body.message : '';
-  for (const key of [problem.code, message, problem.title]) {
+  // A refusal that names its module (`module: 'edu'`) says which, by its Italian name, in place of «questo elemento».
+  const named = moduleLabel(problem.body.module) && problem.code ? [`${problem.code}.module`] : [];
+  for (const key of [...named, problem.code, message, problem.title]) {
     if (!key || !hasMessage(`problems.${key}`)) continue;
     // The code's text, then the server's own message when it says more than that text (which order, which state: «Ordine: non
     // modificabile nello stato «Completato»…» after «L’elemento non è modificabile…»); a message that is itself a key is translated instead.
@@ -45,6 +48,8 @@ function withDetails(text: string, problem: Pick<ApiProblem, 'body'>, before: re
 function problemValues(problem: Pick<ApiProblem, 'body'>): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(problem.body)) if (typeof value === 'string' || typeof value === 'number') values[key] = String(value);
+  const module = moduleLabel(problem.body.module);
+  if (module) values.moduleLabel = module;
   return values;
 }
 

@@ -24,6 +24,7 @@ export default {
   'problems.FIELD_NOT_AUTHORIZED': 'Non hai i permessi per modificare alcuni campi.',
   'problems.MAINTENANCE': 'L’applicazione è in manutenzione: riprova più tardi.',
   'problems.MODULE_NOT_ALLOWED': 'Il modulo di questo elemento non è abilitato per il tuo utente.',
+  'problems.MODULE_NOT_ALLOWED.module': 'Il modulo {moduleLabel} non è abilitato per il tuo utente.',
   'problems.USER_DISABLED': 'Utente disabilitato: rivolgiti all’amministratore.',
   'problems.IMPERSONATION_NOT_ALLOWED': 'Solo un amministratore può operare per conto di un altro utente.',
   'problems.IMPERSONATION_FAILED': 'Errore durante l’impersonificazione dell’utente.',

@@ -17,6 +17,7 @@ import { attendedCourses, complianceSummary, employeeCompliance, type Compliance
 import { trainingRecord, type CourseRuleFacts, type TrainingRecordRow } from '../../../domain/rules/training-refreshers.ts';
 import type { CallContext, EntityService } from '../../resources/service.ts';
 import { Problem } from '../../http/problems.ts';
+import { moduleNotAllowedText } from '../../../domain/module-labels.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -84,7 +85,8 @@ function titlesOf(titles: CourseTitles, answers: readonly EmployeeComplianceAnsw
 
 /** Training compliance is the `edu` module's (courses, editions, certificates): a user without it is refused. */
 export function requireTraining(call: CallContext): void {
-  if (!call.access.hasModule('edu')) throw new Problem('MODULE_NOT_ALLOWED', { message: 'La formazione (modulo edu) non è abilitata per il tuo utente' });
+  // Named in Italian, as the client's text of the code says it (one sentence, not the generic one and this).
+  if (!call.access.hasModule('edu')) throw new Problem('MODULE_NOT_ALLOWED', { message: moduleNotAllowedText('edu'), extensions: { module: 'edu' } });
 }
 
 export async function employeeComplianceOf(service: EntityService, call: CallContext, employeeId: string) {
