@@ -47,3 +47,16 @@ describe('the refusal of a page the user may not open', () => {
     expect(screen.getByRole('note').textContent).toContain('Il tuo profilo non ha accesso a «Modello di documento: Preventivo»');
   });
 });
+
+describe('route titles', () => {
+  it('every route variant has an Italian title with its parameters filled, never a message id or a placeholder', async () => {
+    const { routes, routeVariants } = await import('../../domain/routes.ts');
+    const { routeTitle } = await import('../../../commands/navigation.ts');
+    for (const route of routes) {
+      for (const params of routeVariants(route)) {
+        const title = routeTitle(route, params);
+        expect(title, route.name).not.toMatch(/^nav\.|[{}]/);
+      }
+    }
+  });
+});
