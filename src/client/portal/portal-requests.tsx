@@ -5,6 +5,7 @@
  * day and time. Everything through the record layer: the server's rules decide (own customer, slots).
  */
 import { useId, useState, type FormEvent } from 'react';
+import { QueryOutcome } from './portal-table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Entity } from '../../domain/entity.ts';
@@ -41,7 +42,8 @@ export default function PortalRequests({ customerId, staffView }: { customerId: 
   // While a request waits for the office, its outcome is asked for again now and then.
   const list = useQuery({
     queryKey: listKey('serviceRequests', params),
-    queryFn: ({ signal }) => records.list('serviceRequests', params, signal),
+    // Silent: a refused list says so in its place (QueryOutcome), never as «Nessuna richiesta».
+    queryFn: ({ signal }) => records.list('serviceRequests', params, signal, { silent: true }),
     refetchInterval: (query) => (query.state.data?.data.some((row) => row.attributes.status === 'submitted') ? WAITING_REFRESH_MS : false),
   });
   const [created, setCreated] = useState<string | undefined>();
@@ -58,10 +60,12 @@ export default function PortalRequests({ customerId, staffView }: { customerId: 
         </div>
       )}
       <h2 id="portal-requests-list"><FormattedMessage id="serviceRequests.list" /></h2>
-      <RequestList rows={list.data?.data ?? []} />
+      <QueryOutcome query={list} messages={LIST_MESSAGES}>{(data) => <RequestList rows={data.data} />}</QueryOutcome>
     </section>
   );
 }
+
+const LIST_MESSAGES = { failed: 'serviceRequests.failed', loading: 'screens.loading' };
 
 function NewRequest({ customer, onCreated }: { customer: Entity; onCreated(id: string): void }) {
   const intl = useIntl();

@@ -6,6 +6,7 @@
  * be given (server/kinds/users.ts): the page only offers what it would accept. Staff see the list.
  */
 import { useId, useState, type FormEvent } from 'react';
+import { QueryOutcome } from './portal-table.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Entity } from '../../domain/entity.ts';
@@ -41,7 +42,8 @@ export default function PortalUsers({ customerId, staffView }: { customerId: str
   const title = intl.formatMessage({ id: 'portal.nav.users' });
   useTabTitle(intl.formatMessage({ id: 'portal.page.tabTitle' }, { page: title, customer: name }));
   const params = { ...LIST_PARAMS, 'filter[customerId]': customerId };
-  const list = useQuery({ queryKey: listKey('users', params), queryFn: ({ signal }) => records.list('users', params, signal) });
+  // Silent: a refused list says so in its place (QueryOutcome), never as «Nessun altro utente».
+  const list = useQuery({ queryKey: listKey('users', params), queryFn: ({ signal }) => records.list('users', params, signal, { silent: true }) });
   const [notice, setNotice] = useState<string | undefined>();
   const sites: Site[] = [
     { id: customerId, label: intl.formatMessage({ id: 'portalUsers.headOffice' }, { name }) },
@@ -57,10 +59,14 @@ export default function PortalUsers({ customerId, staffView }: { customerId: str
       <p role="status" className="portal-users-notice">{notice ?? ''}</p>
       {!staffView && customer.data && <InviteForm sites={sites} modules={modules} onDone={setNotice} />}
       <h2 id="portal-users-list"><FormattedMessage id="portalUsers.list" /></h2>
-      <UserList rows={list.data?.data ?? []} sites={sites} modules={modules} selfId={identity.id} staffView={staffView} onDone={setNotice} />
+      <QueryOutcome query={list} messages={LIST_MESSAGES}>
+        {(data) => <UserList rows={data.data} sites={sites} modules={modules} selfId={identity.id} staffView={staffView} onDone={setNotice} />}
+      </QueryOutcome>
     </section>
   );
 }
+
+const LIST_MESSAGES = { failed: 'portalUsers.failed', loading: 'screens.loading' };
 
 /** Check boxes for the sites and the modules, shared by the invitation and the change of a colleague. */
 function Choices({ sites, modules, chosenSites, chosenModules, onSites, onModules, idPrefix }: {

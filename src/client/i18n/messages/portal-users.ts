@@ -15,6 +15,7 @@ export default {
   'portalUsers.chooseModule': 'Scegli almeno un modulo.',
   'portalUsers.list': 'Utenti del cliente',
   'portalUsers.none': 'Nessun altro utente.',
+  'portalUsers.failed': 'Impossibile caricare gli utenti: {reason}',
   'portalUsers.col.name': 'Nome',
   'portalUsers.col.email': 'E-mail',
   'portalUsers.col.sites': 'Sedi',

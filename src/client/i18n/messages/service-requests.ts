@@ -15,6 +15,7 @@ export default {
   'serviceRequests.photos': 'Foto della richiesta',
   'serviceRequests.list': 'Le tue richieste',
   'serviceRequests.none': 'Nessuna richiesta.',
+  'serviceRequests.failed': 'Impossibile caricare le richieste: {reason}',
   'serviceRequests.col.sent': 'Inviata il',
   'serviceRequests.col.what': 'Richiesta',
   'serviceRequests.col.slots': 'Fasce preferite',
