@@ -75,6 +75,9 @@ export function createUserManager(config: OidcConfig, origin = window.location.o
     stateStore: new WebStorageStateStore({ store: window.localStorage }),
     automaticSilentRenew: true,
     loadUserInfo: false,
+    // RFC 7009 asks only for a 200 from the revocation endpoint: oidc-provider (and others) answer it empty as
+    // text/plain, which oidc-client-ts refuses unless told («Invalid response Content-Type» at every sign-out).
+    revokeTokenAdditionalContentTypes: ['text/plain'],
     ...(resource ? { resource, extraTokenParams: { resource } } : {}),
   });
   manager.handoff = indexedDbHandoff(`${config.authority}:${config.clientId}`);
@@ -99,6 +102,32 @@ export function createOidcAuth(manager: LockedUserManager): Auth {
     return refreshing;
   };
 
+  let signingOut: Promise<void> | null = null;
+  const signOutOnce = async () => {
+    const user = await manager.getUser();
+    writeImpersonation(null);
+    await manager.handoff.clear();
+    try {
+      // Revoke first: the refresh token in localStorage must be useless even if the redirect fails.
+      if (user?.refresh_token) await manager.revokeTokens(['refresh_token']);
+    } catch (error) {
+      console.warn('refresh token revocation failed', error);
+    }
+    const hint = (user?.profile.email as string | undefined) ?? user?.profile.sub;
+    try {
+      await manager.signoutRedirect({
+        ...(user?.id_token ? { id_token_hint: user.id_token } : {}),
+        post_logout_redirect_uri: `${window.location.origin}${LOGGED_OUT_PATH}`,
+        ...(hint ? { extraQueryParams: { logout_hint: hint } } : {}),
+      });
+    } catch (error) {
+      // An issuer without end-session (or unreachable): at least this browser is signed out.
+      console.warn('end-session redirect failed', error);
+      await manager.removeUser();
+      window.location.assign(LOGGED_OUT_PATH);
+    }
+  };
+
   return {
     mode: 'oidc',
     async getAccessToken() {
@@ -115,29 +144,13 @@ export function createOidcAuth(manager: LockedUserManager): Auth {
       await manager.handoff.clear();
       await manager.signinRedirect({ state: { returnTo } });
     },
-    async signOut() {
-      const user = await manager.getUser();
-      writeImpersonation(null);
-      await manager.handoff.clear();
-      try {
-        // Revoke first: the refresh token in localStorage must be useless even if the redirect fails.
-        if (user?.refresh_token) await manager.revokeTokens(['refresh_token']);
-      } catch (error) {
-        console.warn('refresh token revocation failed', error);
-      }
-      const hint = (user?.profile.email as string | undefined) ?? user?.profile.sub;
-      try {
-        await manager.signoutRedirect({
-          ...(user?.id_token ? { id_token_hint: user.id_token } : {}),
-          post_logout_redirect_uri: `${window.location.origin}${LOGGED_OUT_PATH}`,
-          ...(hint ? { extraQueryParams: { logout_hint: hint } } : {}),
-        });
-      } catch (error) {
-        // An issuer without end-session (or unreachable): at least this browser is signed out.
-        console.warn('end-session redirect failed', error);
-        await manager.removeUser();
-        window.location.assign(LOGGED_OUT_PATH);
-      }
+    signOut() {
+      // One sign-out at a time: a second call (a double click, the session ending while one runs) shares the
+      // first instead of revoking again while the page is leaving (the second revocation was aborted).
+      signingOut ??= signOutOnce().finally(() => {
+        signingOut = null;
+      });
+      return signingOut;
     },
     async clear() {
       manager.stopSilentRenew();
