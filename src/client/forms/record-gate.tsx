@@ -15,10 +15,10 @@ import { recordKey, records } from '../data/records.ts';
 import { useSession } from '../session/session.tsx';
 import { AppLink } from '../shell/app-link.tsx';
 
-/** Renders `children` once the record `type`/`id` is read; its refusal or failure otherwise. */
-export function RecordGate({ type, id, children }: { type: string; id: string; children: ReactNode }) {
-  const query = useQuery({ queryKey: recordKey(type, id), queryFn: ({ signal }) => records.get(type, id, signal, { silent: true }) });
-  if (query.data !== undefined) return <>{children}</>;
+/** Renders `children` once the record `type`/`id` is read; its refusal or failure otherwise. `enabled: false` (a new record): at once. */
+export function RecordGate({ type, id, enabled = true, children }: { type: string; id: string; enabled?: boolean; children: ReactNode }) {
+  const query = useQuery({ queryKey: recordKey(type, id), queryFn: ({ signal }) => records.get(type, id, signal, { silent: true }), enabled });
+  if (!enabled || query.data !== undefined) return <>{children}</>;
   if (query.isError) return <RecordProblem error={query.error} />;
   return <p role="status"><FormattedMessage id="screens.loading" /></p>;
 }

@@ -24,27 +24,20 @@ export default function FormScreen({ spec, params }: { spec: FormSpec; params: R
     const Create = screen.create;
     return <section className="screen screen-form"><Create /></section>;
   }
-  const Notice = screen.notice;
-  if (creating) {
-    return (
-      <section className="screen screen-form">
-        {Notice && <Notice />}
-        <EntityForm type={spec.type} id={id} only={spec.only} />
-      </section>
-    );
-  }
   const Below = screen.below;
-  const Detail = !spec.only ? screen.detail : undefined;
-  // The record is read once, first: a refused one says why in place of the page, and nothing under it
-  // (an equipment's file, the rows below, the linked pages) asks again or shows itself empty.
+  const Notice = screen.notice;
+  const Detail = !creating && !spec.only ? screen.detail : undefined;
+  // A stored record is read once, first: a refused one says why in place of the page, and nothing under it
+  // (an equipment's file, the rows below, the linked pages) asks again or shows itself empty. The same tree
+  // for a new record, so the form stays mounted when its tab becomes the created record's.
   return (
     <section className="screen screen-form">
-      <RecordGate type={spec.type} id={id}>
+      <RecordGate type={spec.type} id={id} enabled={!creating}>
         {Notice && <Notice />}
         {Detail ? <Detail id={id} /> : <EntityForm type={spec.type} id={id} only={spec.only} />}
-        {Below && <Below id={id} />}
-        <RecordLinks type={spec.type} id={id} />
-        {below && <RowsBelow type={below.type} fixed={fillParams(below.fixedFrom, params)} />}
+        {!creating && Below && <Below id={id} />}
+        {!creating && <RecordLinks type={spec.type} id={id} />}
+        {below && !creating && <RowsBelow type={below.type} fixed={fillParams(below.fixedFrom, params)} />}
       </RecordGate>
     </section>
   );

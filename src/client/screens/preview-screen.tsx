@@ -43,5 +43,5 @@ export default function PreviewScreen({ type, id }: { type: string; id: string }
     </>
   );
   // A stored record is read once, first (forms/record-gate.tsx): a refused one says why in place of the page.
-  return <section className="screen screen-preview">{id === NEW_ID ? page : <RecordGate type={type} id={id}>{page}</RecordGate>}</section>;
+  return <section className="screen screen-preview"><RecordGate type={type} id={id} enabled={id !== NEW_ID}>{page}</RecordGate></section>;
 }
