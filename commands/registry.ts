@@ -103,8 +103,8 @@ export function addRowCommands(more: readonly Command[]): void {
  * calls it at start; tests await it).
  */
 export function loadRecordCommands(transitionKeysOf: TransitionKeysOf): Promise<void> {
-  return Promise.all([import('./transitions.ts'), import('./records.ts'), import('./price-lists.ts'), import('./documents.ts'), import('./admin.ts'), import('./create.ts'), import('./export.ts')]).then(([transitions, records, priceLists, documents, admin, create, exports]) => {
-    addCommands([...transitions.transitionCommands(transitionKeysOf), ...records.recordCommands, ...priceLists.priceListCommands, ...documents.documentCommands, ...admin.adminCommands, ...create.createCommands, exports.exportCommand]);
+  return Promise.all([import('./transitions.ts'), import('./records.ts'), import('./price-lists.ts'), import('./documents.ts'), import('./admin.ts'), import('./create.ts'), import('./export.ts'), import('./equipment-change-requests.ts')]).then(([transitions, records, priceLists, documents, admin, create, exports, changeRequests]) => {
+    addCommands([...transitions.transitionCommands(transitionKeysOf), ...records.recordCommands, ...priceLists.priceListCommands, ...documents.documentCommands, ...admin.adminCommands, ...create.createCommands, exports.exportCommand, ...changeRequests.equipmentChangeRequestCommands]);
     addRowCommands(admin.adminRowCommands);
   });
 }

@@ -154,6 +154,9 @@ export const routes: readonly RouteDef[] = [
   { name: 'EquipmentsId', path: '/equipments/:id', title: t('nav.equipmentsId'), needsId: true, can: ['read', 'equipment'], modules: fieldModules, kind: 'equipments', opensRecord: true },
   { name: 'Installations', path: '/installations', title: t('nav.installations'), group: 'equipment', needsId: false, can: ['read', 'installation'], modules: fieldModules },
   { name: 'InstallationsId', path: '/installations/:id', title: t('nav.installationsId'), needsId: true, can: ['read', 'installation'], modules: fieldModules, kind: 'installations', opensRecord: true },
+  // Issue 25: the technicians' proposed corrections of the data that drives legal deadlines, waiting for the office. Not in the SPEC table.
+  { name: 'EquipmentChangeRequests', path: '/equipmentChangeRequests', title: t('nav.equipmentChangeRequests'), group: 'equipment', needsId: false, can: ['read', 'equipment change request'], modules: fieldModules, aliases: [t('nav.alias.equipmentChangeRequests')] },
+  { name: 'EquipmentChangeRequestsId', path: '/equipmentChangeRequests/:id', title: t('nav.equipmentChangeRequestsId'), needsId: true, can: ['read', 'equipment change request'], modules: fieldModules, kind: 'equipmentChangeRequests', opensRecord: true },
   { name: 'EquipmentFamilies', path: '/equipmentFamilies', title: t('nav.equipmentFamilies'), group: 'equipment', needsId: false, can: ['read', 'equipment type'], aliases: [t('nav.alias.equipmentTypes')] },
   { name: 'Components', path: '/components', title: t('nav.components'), group: 'equipment', needsId: false, can: ['read', 'equipment'] },
   { name: 'ComponentsId', path: '/components/:id', title: t('nav.componentsId'), needsId: true, can: ['read', 'equipment'], kind: 'components', opensRecord: true },

@@ -7,9 +7,11 @@ import labels from './messages/screens-labels.ts';
 import mail from './messages/mail.ts';
 import rectifications from './messages/rectifications.ts';
 import enrolmentRequests from './messages/enrolment-requests.ts';
+import equipmentChangeRequests from './messages/equipment-change-requests.ts';
 import { addMessages } from './index.ts';
 
 addMessages(labels);
 addMessages(mail);
 addMessages(rectifications);
 addMessages(enrolmentRequests);
+addMessages(equipmentChangeRequests);

@@ -9,6 +9,7 @@ import type { ExtraFilter, KindModule, ResolvedKindModule } from './types.ts';
 import { anomalies } from './anomalies.ts';
 import { rectifications } from './rectifications.ts';
 import { enrolmentRequests } from './enrolment-requests.ts';
+import { equipmentChangeRequests } from './equipment-change-requests.ts';
 import { assignmentActivities } from './assignment-activities.ts';
 import { assignments } from './assignments.ts';
 import { courseEditions } from './course-editions.ts';
@@ -37,7 +38,7 @@ export type { ExtraFilter, GridSummaryProps, KindModule, KindScreen, ResolvedKin
 
 export const kindModules: readonly KindModule[] = [
   customers, quotations, quotationProducts, orders, assignments, equipments, installations, products, suppliers, priceLists, employees, users, physicalActivities, reminders, templateDocs, roles, trainingSites, courseEditions, trainingPlans,
-  reportHeadings, anomalies, imports, assignmentActivities, serviceRequests, rectifications, enrolmentRequests,
+  reportHeadings, anomalies, imports, assignmentActivities, serviceRequests, rectifications, enrolmentRequests, equipmentChangeRequests,
 ];
 
 const byType: ReadonlyMap<string, KindModule> = new Map(kindModules.map((module) => [module.type, module]));

@@ -29,9 +29,9 @@ describe('kind module registry', () => {
     expect(extraFiltersOf('quotations')).toEqual([]);
   });
 
-  it('gives a new order the wizard, a new role the role screen, a new customer or office location its registry, a new quotation and a new intervention their create flows, other kinds the generic form', () => {
+  it('gives a new order the wizard, a new role the role screen, a new customer or office location its registry, a new quotation and a new intervention their create flows, a change request its equipment’s values, other kinds the generic form', () => {
     expect(kindModule('orders').screen.create).toBeDefined();
-    expect(kindModules.filter((module) => module.screen?.create).map((module) => module.type).toSorted()).toEqual(['assignments', 'customers', 'orders', 'quotations', 'roles']);
+    expect(kindModules.filter((module) => module.screen?.create).map((module) => module.type).toSorted()).toEqual(['assignments', 'customers', 'equipmentChangeRequests', 'orders', 'quotations', 'roles']);
   });
 
   it('searches records of the kinds people look for by name, in palette order, with their subjects', () => {

@@ -27,8 +27,8 @@ import type { OutboxEntry, StoredRecord } from './db.ts';
 import { answerLocally, localMatcher } from './local-query.ts';
 import type { Outbox } from './outbox.ts';
 
-/** What a technician changes in the field: the intervention, its activities, the checks and the anomalies. */
-export const FIELD_WRITE_TYPES: ReadonlySet<string> = new Set(['assignments', 'assignmentActivities', 'checks', 'anomalies']);
+/** What a technician changes in the field: the intervention, its activities, the checks, the anomalies, and its proposed corrections of equipment data (never the equipment itself). */
+export const FIELD_WRITE_TYPES: ReadonlySet<string> = new Set(['assignments', 'assignmentActivities', 'checks', 'anomalies', 'equipmentChangeRequests']);
 
 const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -118,6 +118,8 @@ export const screenOfRoute: Readonly<Record<string, ScreenSpec | ((params: Recor
   ServiceRequestsId: form('serviceRequests'),
   Rectifications: { screen: 'grid', type: 'rectifications', columns: ['title', 'state', 'customerId', 'anomalyId', 'createdDateTime', 'decidedDateTime'] },
   RectificationsId: form('rectifications'),
+  EquipmentChangeRequests: { screen: 'grid', type: 'equipmentChangeRequests', fixed: { 'filter[state]': 'pending' }, columns: ['title', 'equipmentId', 'customerId', 'requestedById', 'requestedDateTime', 'assignmentId'] },
+  EquipmentChangeRequestsId: form('equipmentChangeRequests'),
   ReportHeadings: grid('reportHeadings'),
   Roles: grid('roles'),
   SafetyRoles: grid('safetyRoles'),

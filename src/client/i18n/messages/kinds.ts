@@ -35,6 +35,7 @@ const messages: Record<string, string> = {
   'roles.subject.health surveillance visit': 'visite di sorveglianza sanitaria',
   // Issue 26 §4: the customers' proofs that they fixed an anomaly, and the office's decision on them.
   'roles.subject.rectification': 'risoluzioni segnalate dai clienti',
+  'roles.subject.equipment change request': 'richieste di modifica delle attrezzature',
   // Issue 26 §6: the customers' requests to enrol an employee in a course edition.
   'roles.subject.enrolment request': 'richieste di iscrizione ai corsi',
   'roles.verb.decide': 'accettare o rifiutare',

@@ -13,7 +13,7 @@ import { addRoleRulesOnce } from './role-rules.ts';
 
 const USER_ID = '$' + '{user.id}';
 export const MANUTENTORE_CHANGE_REQUEST_RULES = [
-  { action: 'create', subject: 'equipment change request' },
+  { action: 'create', subject: 'equipment change request', conditions: { 'relationships.equipmentId': { $exists: true } } },
   { action: 'read', subject: 'equipment change request', conditions: { 'relationships.requestedById': USER_ID } },
   {
     action: 'update',

@@ -74,7 +74,8 @@ export const roleDefinitions: readonly { name: string; description: string; perm
       { action: ['read', 'update'], subject: ['assignment', 'assignment activity', 'equipment', 'installation', 'anomaly', 'checks'] },
       { action: 'create', subject: ['anomaly', 'checks'] },
       // Issue 25: the data that drives legal deadlines is corrected by a change request the office approves (0044-equipment-change-requests).
-      { action: 'create', subject: 'equipment change request' },
+      // Proposed from its equipment (the palette's «Nuovo …» does not offer it without one: create-ability.ts).
+      { action: 'create', subject: 'equipment change request', conditions: { 'relationships.equipmentId': { $exists: true } } },
       { action: 'read', subject: 'equipment change request', conditions: { 'relationships.requestedById': USER_ID } },
       { action: 'update', subject: 'equipment', fields: [...LEGAL_EQUIPMENT_PATHS], inverted: true, reason: 'Dati che determinano le scadenze di legge: si correggono con una richiesta di modifica' },
       // Issue 26 §4: decides the customers' proofs of the anomalies it may update (0033-rectifications).

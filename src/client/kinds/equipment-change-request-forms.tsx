@@ -1,0 +1,150 @@
+/**
+ * Equipment change requests (issue 25) on screen:
+ * - `NewChangeRequest` (`/equipmentChangeRequests/new?relationships.equipmentId=…`, opened by «Proponi una
+ *   correzione dei dati di legge» on an equipment, `r q`): the legal fields to correct and a note; the
+ *   values the technician sees now are kept as the request's base, with the equipment's version and the
+ *   device's time. Ctrl+S sends it through the records layer, so offline it is queued under its own id.
+ * - `ChangeRequestValues` (under a request's form): base, proposed and current values side by side, the
+ *   fields the equipment changed since the base marked; the office decides with «Approva» (`t m a`),
+ *   «Approva comunque» (`t m c`) and «Respingi» (`t m r`), the machine's commands.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import type { EntityJson } from '../../domain/entity.ts';
+import type { KindDefinition } from '../../domain/kind.ts';
+import { recordTabUrl } from '../../domain/routes.ts';
+import { changedSinceBase, legalEquipmentFields, legalValuesOf, proposedFields, type LegalEquipmentField, type LegalValues } from '../../domain/entities/equipment-change-requests.ts';
+import { recordKey, records } from '../data/records.ts';
+import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
+import { showConflict } from '../forms/conflict.tsx';
+import { useNewRecordPreset } from '../forms/editors/form-record.ts';
+import { NEW_ID } from '../forms/entity-form.tsx';
+import { focusFirstInvalid } from '../forms/focus-invalid.ts';
+import { formatValue } from '../forms/format.ts';
+import { RecordFields, RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
+import { kindSections } from '../forms/schema-fields.ts';
+import { addMessages } from '../i18n/index.ts';
+import messages from '../i18n/messages/equipment-change-requests.ts';
+import { useTabUrl } from '../workspace/tab-context.ts';
+
+addMessages(messages);
+
+const NEW_REQUEST_PATHS = ['relationships.equipmentId', 'attributes.proposed', 'attributes.note'] as const;
+
+/** A legal value as the screens show it: a day in Italian, an agent by its name, the text as it is. */
+function shown(intl: IntlShape, field: LegalEquipmentField, value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return intl.formatMessage({ id: 'changeRequests.values.empty' });
+  if (field === 'agent') return intl.formatMessage({ id: `form.enum.${value}`, defaultMessage: value });
+  return field === 'serialNumber' ? value : formatValue(value, 'date');
+}
+
+/** The equipment a request is about, read through the records layer (the device's copy offline). */
+function useEquipment(id: unknown) {
+  const equipmentId = typeof id === 'string' && id !== '' ? id : '';
+  return useQuery({
+    queryKey: recordKey('equipments', equipmentId),
+    queryFn: ({ signal }) => records.get('equipments', equipmentId, signal),
+    enabled: equipmentId !== '',
+  });
+}
+
+export function NewChangeRequest() {
+  const [, replaceUrl] = useTabUrl();
+  const preset = useNewRecordPreset();
+  const formRef = useRef<HTMLDivElement>(null);
+  const controller = useRecordController('equipmentChangeRequests', NEW_ID, {
+    preset,
+    resolveConflict: showConflict,
+    onCreated: (created) => replaceUrl(recordTabUrl('equipmentChangeRequests', created.id, created)),
+    onInvalid: () => focusFirstInvalid(() => formRef.current),
+  });
+  return (
+    <RecordLoader controller={controller}>
+      {(record) => <div ref={formRef}><NewChangeRequestForm {...record} /></div>}
+    </RecordLoader>
+  );
+}
+
+function NewChangeRequestForm({ kind, controller, stored, draft }: { kind: KindDefinition; controller: RecordController; stored: EntityJson; draft: EntityJson }) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'form.newTitle' }, { kind: kind.label.singular });
+  const doc = useRecordDocument(kind, controller, stored, title);
+  const sections = useMemo(() => kindSections(kind), [kind]);
+  const equipment = useEquipment(draft.relationships.equipmentId);
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const { setField } = controller;
+  // What the technician sees now is the request's base: the office is told if the equipment changes before it decides.
+  const seen = equipment.data;
+  // Taken once, when the equipment is first read: the device's time of the proposal (offline it may reach the server hours later).
+  const based = useRef(false);
+  useEffect(() => {
+    if (!seen || based.current) return;
+    based.current = true;
+    setField('attributes.base', legalValuesOf(seen.attributes));
+    setField('attributes.equipmentVersion', seen.metadata.lastUpdatedDateTime ?? null);
+    setField('attributes.requestedDateTime', new Date().toISOString());
+    fieldsRef.current?.querySelector<HTMLElement>('fieldset input, fieldset select')?.focus();
+  }, [seen, setField]);
+  return (
+    <RecordFrame kind={kind} controller={controller} stored={stored} title={title} doc={doc} className="change-request-new" toolbar={['record.save', 'record.discard']}>
+      <p className="form-hint"><FormattedMessage id="changeRequests.new.hint" /></p>
+      {!draft.relationships.equipmentId && <p role="alert"><FormattedMessage id="changeRequests.new.equipmentMissing" /></p>}
+      {seen && <ValuesTable equipment={seen} />}
+      <div ref={fieldsRef}>
+        <RecordFields sections={sections} paths={NEW_REQUEST_PATHS} draft={draft} setField={setField} errors={controller.errors} access={controller.access} locked={controller.locked} />
+      </div>
+    </RecordFrame>
+  );
+}
+
+/** Under a stored request: base, proposed and current values side by side. */
+export function ChangeRequestValues({ id }: { id: string }) {
+  const request = useQuery({ queryKey: recordKey('equipmentChangeRequests', id), queryFn: ({ signal }) => records.get('equipmentChangeRequests', id, signal) });
+  const equipment = useEquipment(request.data?.relationships.equipmentId);
+  if (!request.data) return null;
+  if (equipment.isError) {
+    return <p role="alert"><FormattedMessage id="changeRequests.values.unreadable" values={{ reason: String((equipment.error as Error).message) }} /></p>;
+  }
+  if (!equipment.data) return <p role="status"><FormattedMessage id="changeRequests.values.loading" /></p>;
+  return <ValuesTable equipment={equipment.data} request={request.data} />;
+}
+
+/** The legal fields of an equipment: what it holds now and, for a request, what was seen and what is proposed. */
+function ValuesTable({ equipment, request }: { equipment: EntityJson; request?: EntityJson }) {
+  const intl = useIntl();
+  const current = legalValuesOf(equipment.attributes);
+  const proposed = (request?.attributes.proposed ?? {}) as LegalValues;
+  const base = (request?.attributes.base ?? {}) as LegalValues;
+  const asked = new Set(proposedFields(proposed));
+  const changed = new Set(request ? changedSinceBase(proposed, base, equipment.attributes) : []);
+  const fields = legalEquipmentFields.filter((field) => field !== 'agent' || equipment.attributes.module === 'fire');
+  return (
+    <section className="change-request-values" aria-labelledby="change-request-values-title">
+      <h2 id="change-request-values-title"><FormattedMessage id="changeRequests.values.title" /></h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col"><FormattedMessage id="changeRequests.values.field" /></th>
+            {request && <th scope="col"><FormattedMessage id="changeRequests.values.base" /></th>}
+            {request && <th scope="col"><FormattedMessage id="changeRequests.values.proposed" /></th>}
+            <th scope="col"><FormattedMessage id="changeRequests.values.current" /></th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((field) => (
+            <tr key={field} className={asked.has(field) ? 'is-proposed' : undefined}>
+              <th scope="row"><FormattedMessage id={`form.field.${field}`} /></th>
+              {request && <td>{asked.has(field) ? shown(intl, field, base[field]) : intl.formatMessage({ id: 'changeRequests.values.notProposed' })}</td>}
+              {request && <td>{asked.has(field) ? <strong>{shown(intl, field, proposed[field])}</strong> : intl.formatMessage({ id: 'changeRequests.values.empty' })}</td>}
+              <td>
+                {shown(intl, field, current[field])}
+                {changed.has(field) && <> <em>(<FormattedMessage id="changeRequests.values.changed" />)</em></>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+// Equipment change requests (issue 25), keyboard only: the demo Manutentore opens an extinguisher, whose
+// serial number it may not change there (read-only: the data that drives legal deadlines), proposes the
+// correction with `r q` (the new request: the values it sees now, «Matricola» typed, Ctrl+S). The
+// administrator, signed in beside it, opens «Richieste di modifica in attesa» from the palette, the
+// request from its row (base, proposed and current values side by side), and approves it with `t m a`:
+// the equipment's page shows the new serial number, and its history names the administrator.
+// Under the journey guard (the technician's page): axe clean, no console error, no refused request, Italian only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiData, DEMO, focusOutOfFields, launchBrowser, openFromPalette, pressKeys, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, type TestServer } from './harness.ts';
+import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
+
+interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
+
+let session: SignedInSession;
+let server: TestServer;
+let page: Page;
+let token: string;
+let guard: JourneyGuard;
+let officeBrowser: Browser | undefined;
+
+beforeAll(async () => {
+  session = await signedInSession({ email: DEMO.maintainer });
+  ({ server, page, token } = session);
+  guard = guardJourney(page);
+});
+afterAll(async () => {
+  await officeBrowser?.close();
+  await session?.close();
+});
+
+const focused = (locator: ReturnType<Page['locator']>) => () => locator.evaluate((element) => element === document.activeElement);
+
+describe('a technician proposes a correction of an equipment’s legal data', () => {
+  it('the Manutentore proposes a new serial number by keys, the administrator approves it by keys, the equipment shows it', async () => {
+    const [equipment] = await apiData<Entity[]>(server, token, '/equipments?filter[module]=fire&filter[state]=active&sort=equipmentId&page[size]=1');
+    expect(equipment, 'a fire equipment the technician reads').toBeDefined();
+    const before = String(equipment!.attributes.serialNumber ?? '');
+    const corrected = `MATR-${Date.now().toString(36).toUpperCase()}`;
+
+    // The equipment's page: its serial number is not the technician's to change there.
+    await page.goto(`${server.url}/equipments/${equipment!.id}`, { waitUntil: 'commit', timeout: 60_000 });
+    const form = page.locator('.entity-form:visible');
+    await form.waitFor({ timeout: 60_000 });
+    const serialField = form.getByLabel('Matricola', { exact: true });
+    await serialField.waitFor({ timeout: 30_000 });
+    expect(await serialField.isEditable()).toBe(false);
+
+    // `r q`: the new request, on this equipment, showing its values now.
+    await focusOutOfFields(page);
+    await pressKeys(page, 'r', 'q');
+    await page.waitForURL((url) => url.pathname === '/equipmentChangeRequests/new', { timeout: 30_000 });
+    const draft = page.locator('.change-request-new:visible');
+    await draft.waitFor({ timeout: 30_000 });
+    await expect.poll(() => draft.locator('.change-request-values').textContent(), { timeout: 30_000 }).toContain('Attuale');
+    const proposedSerial = draft.getByLabel('Matricola', { exact: true });
+    await pressUntil(page, 'Tab', focused(proposedSerial));
+    await page.keyboard.type(corrected);
+    const note = draft.getByLabel('Nota', { exact: true });
+    await pressUntil(page, 'Tab', focused(note));
+    await page.keyboard.type('Matricola letta sulla targhetta del serbatoio');
+    await guard.expectAccessible('new change request');
+    await page.keyboard.press('Control+s');
+    await page.waitForURL((url) => /^\/equipmentChangeRequests\/[0-9a-f-]{36}$/.test(url.pathname), { timeout: 30_000 });
+    const requestId = new URL(page.url()).pathname.split('/').at(-1)!;
+    const sent = await apiData<Entity>(server, token, `/equipmentChangeRequests/${requestId}`);
+    expect(sent.attributes).toMatchObject({ state: 'pending', proposed: { serialNumber: corrected }, base: { serialNumber: before || null } });
+    expect(sent.relationships.equipmentId).toBe(equipment!.id);
+    // Nothing changed on the equipment yet.
+    expect((await apiData<Entity>(server, token, `/equipments/${equipment!.id}`)).attributes.serialNumber ?? '').toBe(before);
+
+    // The office: the waiting requests from the palette, this one from its row, «Approva» by its keys.
+    officeBrowser = await launchBrowser();
+    const office = await (await officeBrowser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } })).newPage();
+    const officeErrors: string[] = [];
+    office.on('pageerror', (error) => officeErrors.push(error.message));
+    await office.goto(`${server.url}/dashboard`, { waitUntil: 'commit', timeout: 60_000 });
+    await signIn(office, server, DEMO.admin);
+    const officeToken = (await storedUser(office))!.user.access_token;
+    // The workspace is up (its dashboard) before the palette is asked for.
+    await office.locator('.screen:visible').first().waitFor({ timeout: 60_000 });
+    await openFromPalette(office, 'Richieste di modifica in attesa', 'Richieste di modifica in attesa', { title: true });
+    await office.waitForURL((url) => url.pathname === '/equipmentChangeRequests', { timeout: 30_000 });
+    const grid = office.locator('.data-grid:visible [role=grid]');
+    await grid.locator('[role=row]').nth(1).waitFor({ timeout: 30_000 });
+    await pressUntil(office, 'Tab', () => grid.evaluate((element) => element === document.activeElement));
+    const activeRow = () => grid.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
+    await pressUntil(office, 'ArrowDown', async () => (await activeRow()).includes(String(equipment!.attributes.equipmentId)), 50);
+    await office.keyboard.press('Enter');
+    await office.waitForURL((url) => url.pathname === `/equipmentChangeRequests/${requestId}`, { timeout: 30_000 });
+    const values = office.locator('.change-request-values:visible');
+    await expect.poll(() => values.textContent(), { timeout: 60_000 }).toContain(corrected);
+    const serialRow = values.locator('tr', { hasText: 'Matricola' });
+    expect(await serialRow.textContent()).toContain(corrected);
+    if (before) expect(await serialRow.textContent()).toContain(before);
+    expect(await values.locator('thead').textContent()).toMatch(/Visto alla proposta.*Proposto.*Attuale/);
+    await focusOutOfFields(office);
+    await pressKeys(office, 't', 'm', 'a');
+    await expect.poll(async () => (await apiData<Entity>(server, officeToken, `/equipmentChangeRequests/${requestId}`)).attributes.state, { timeout: 30_000 }).toBe('approved');
+
+    // The equipment now holds it: on its page, and in its history by the administrator.
+    await office.goto(`${server.url}/equipments/${equipment!.id}`, { waitUntil: 'commit', timeout: 60_000 });
+    const officeSerial = office.locator('.entity-form:visible').getByLabel('Matricola', { exact: true });
+    await expect.poll(() => officeSerial.inputValue(), { timeout: 60_000 }).toBe(corrected);
+    const history = await apiData<{ by: unknown; changes: { pointer: string; to: unknown }[] }[]>(server, officeToken, `/equipments/${equipment!.id}/history`);
+    expect(history[0]!.changes).toEqual(expect.arrayContaining([expect.objectContaining({ pointer: '/attributes/serialNumber', to: corrected })]));
+    expect(officeErrors).toEqual([]);
+    guard.expectClean();
+  });
+});
