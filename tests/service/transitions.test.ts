@@ -61,6 +61,12 @@ describe.each(engines())('state machines through the service on %s', (engine) =>
       const edition = await inState('courseEditions', 'planned');
       base.enrolmentRequests = { attributes: { note: 'Nuovo addetto antincendio' }, relationships: { employeeId, customerId, courseId, courseEditionId: edition.id } };
     }
+    // A technician's proposed serial number for an equipment of its own; «Approva comunque» only once the equipment moved away from the base.
+    if (type === 'equipmentChangeRequests') {
+      const equipment = await inState('equipments', 'active');
+      const seen = action === 'approveAnyway' ? 'M-0' : null;
+      base.equipmentChangeRequests = { attributes: { proposed: { serialNumber: 'M-1' }, base: { serialNumber: seen } }, relationships: { equipmentId: equipment.id, customerId } };
+    }
     const kind = s.service.kind(type);
     const machine = kind.machine!;
     let data = { metadata: {}, ...base[type]! } as { attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> };
