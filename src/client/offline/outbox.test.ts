@@ -154,6 +154,9 @@ describe('FIFO per record, parallel across records', () => {
     let open = 0;
     let most = 0;
     const openFor = new Set<string>();
+    // Each request is held until three are open at once (or 2 s pass, as a serial queue would leave it): no race with a busy machine's timers.
+    let allOpen!: () => void;
+    const threeOpen = new Promise<void>((resolve) => (allOpen = resolve));
     const fetchOf = r.api.fetch;
     const http = createApiClient({
       baseUrl: 'http://fake/api', retryLimit: 0,
@@ -163,7 +166,8 @@ describe('FIFO per record, parallel across records', () => {
         openFor.add(path);
         open += 1;
         most = Math.max(most, open);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (open === 3) allOpen();
+        await Promise.race([threeOpen, new Promise((resolve) => setTimeout(resolve, 2_000))]);
         open -= 1;
         openFor.delete(path);
         return fetchOf(input, init);
