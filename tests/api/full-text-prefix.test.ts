@@ -12,6 +12,7 @@ describe.each(engines())('full-text prefixes on %s', (engine) => {
   let api: Api;
   const operator = randomUUID();
   const planner = randomUUID();
+  const home = randomUUID();
 
   beforeAll(async () => {
     api = await setupApi(engine);
@@ -19,6 +20,7 @@ describe.each(engines())('full-text prefixes on %s', (engine) => {
     await roles.insert([
       { id: operator, by: null, data: { attributes: { name: 'Operatore di prova', description: 'Ricerca', permissions: [] }, metadata: {}, relationships: {} } },
       { id: planner, by: null, data: { attributes: { name: 'Pianificazione prova', description: 'Ricerca', permissions: [] }, metadata: {}, relationships: {} } },
+      { id: home, by: null, data: { attributes: { name: 'Casa di cura', description: 'Ricerca', permissions: [] }, metadata: {}, relationships: {} } },
     ]);
   });
   afterAll(() => api?.close());
@@ -39,5 +41,8 @@ describe.each(engines())('full-text prefixes on %s', (engine) => {
     expect(await found('Operat pianif')).toEqual([]);
     expect(await found('Opzione')).not.toContain(operator);
     expect(await found('Pianif')).not.toContain(operator);
+    // A short stem of another word is not one a longer typed word stands for: «casa» is stored as `cas`.
+    expect(await found('Cassetta')).not.toContain(home);
+    expect(await found('Casa')).toContain(home);
   });
 });

@@ -98,8 +98,11 @@ function readableSearchVector(paths: readonly string[]): RawBuilder<unknown> {
   return sql.raw(`to_tsvector('italian', regexp_replace(left(concat_ws(' ', ${values}), 20000), ${SEARCH_SEPARATORS_SQL}, ' ', 'g'))`);
 }
 
-/** The shortest typed prefix that may stand for a whole stored stem (see `tsQuery`). */
-const STEM_MIN_LENGTH = 3;
+/**
+ * The shortest stored stem a longer typed term may stand for (see `tsQuery`): 4, because 3-letter
+ * stems are common words' own («casa» is `cas`), and «cassetta» would find «Casa di cura».
+ */
+const STEM_MIN_LENGTH = 4;
 
 /**
  * Every term as a prefix, all of them (`a:* & b:*`) from already sanitised terms (letters and digits
