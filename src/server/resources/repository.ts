@@ -117,7 +117,8 @@ function tsQuery(terms: string[]): RawBuilder<unknown> {
     const prefix = sql`to_tsquery('italian', ${`${term}:*`})`;
     if (!/^\p{L}+$/u.test(term) || term.length <= STEM_MIN_LENGTH) return prefix;
     const stems = Array.from({ length: term.length - STEM_MIN_LENGTH }, (_, i) => term.slice(0, STEM_MIN_LENGTH + i));
-    return sql`(${prefix} || to_tsquery('simple', ${stems.join(' | ')}))`;
+    // A stop word («delle», «di») is no condition at all, as in one Italian query: never a required stem.
+    return sql`(CASE WHEN numnode(${prefix}) = 0 THEN ${prefix} ELSE ${prefix} || to_tsquery('simple', ${stems.join(' | ')}) END)`;
   });
   return sql`(${sql.join(parts, sql` && `)})`;
 }
