@@ -6,22 +6,10 @@ import { testIdentity } from '../../../commands/testing.ts';
 import { queryClient } from '../api/query-client.ts';
 import { paletteOpenAtom } from '../shell/ui-state.ts';
 import { store } from '../store.ts';
+import '../test-support/cmdk-jsdom.ts';
 import { renderSignedIn } from '../test-support/render-signed-in.tsx';
 import Palette from './palette.tsx';
 
-// What jsdom lacks and cmdk uses (it measures the list and scrolls the selected item into view).
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-Element.prototype.scrollIntoView ??= () => undefined;
-HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-  this.open = true;
-};
-HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-  this.open = false;
-};
 
 afterEach(() => {
   cleanup();
