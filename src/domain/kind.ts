@@ -205,10 +205,11 @@ export interface KindDefinition {
    */
   readThrough?: readonly ReadThrough[];
   /**
-   * Every row of the kind belongs to this module (a course edition, a training plan: `edu`), for
-   * kinds whose rows carry no `attributes.module` of their own: a user without the module reads none.
+   * Every row of the kind belongs to this module (a course edition, a training plan: `edu`), or to
+   * these (a customer's employees: `edu` and `med`), for kinds whose rows carry no
+   * `attributes.module` of their own: a user with none of them reads none.
    */
-  module?: ModuleName;
+  module?: ModuleName | readonly ModuleName[];
   /**
    * Rows that belong to another record (a media row: a check's photo, an employee's certificate):
    * one naming its owner at these paths is created and changed by whoever may update that owner,

@@ -80,9 +80,9 @@ export const routes: readonly RouteDef[] = [
 
   // Customers and groups
   { name: 'CustomersType', path: '/customers/:type', title: t('nav.customersType'), group: 'customers', needsId: false, params: { type: ['company', 'person'] }, can: ['read', 'customer'] },
-  { name: 'CustomersEmployees', path: '/customers/employees', title: t('nav.customersEmployees'), group: 'customers', needsId: false, can: ['read', 'customer'], aliases: [t('nav.alias.employees')] },
+  { name: 'CustomersEmployees', path: '/customers/employees', title: t('nav.customersEmployees'), group: 'customers', needsId: false, can: ['read', 'customer'], modules: ['edu', 'med'], aliases: [t('nav.alias.employees')] },
   // A staff page: a customer's user who reaches it (an old link, a bookmark) goes to the employee's page in its portal.
-  { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], kind: 'employees', opensRecord: true, recordParams: { employeeCustomerId: 'customerId' }, customerUserPage: { route: 'CustomersIdPortalEmployee', params: { id: 'employeeCustomerId', employeeId: 'employeeId' } } },
+  { name: 'CustomersEmployeesId', path: '/customers/employees/:employeeId/:employeeCustomerId', title: t('nav.customersEmployeesId'), needsId: true, can: ['read', 'customer'], modules: ['edu', 'med'], kind: 'employees', opensRecord: true, recordParams: { employeeCustomerId: 'customerId' }, customerUserPage: { route: 'CustomersIdPortalEmployee', params: { id: 'employeeCustomerId', employeeId: 'employeeId' } } },
   // Module med (D.Lgs. 81/2008 art. 41): the employees' visits of health surveillance and their judgements. Not in the SPEC table.
   { name: 'HealthSurveillanceVisits', path: '/customers/healthSurveillanceVisits', title: t('nav.healthSurveillanceVisits'), group: 'customers', needsId: false, can: ['read', 'health surveillance visit'], modules: ['med'], aliases: [t('nav.alias.healthSurveillanceVisits')] },
   { name: 'HealthSurveillanceVisitsId', path: '/customers/healthSurveillanceVisits/:id', title: t('nav.healthSurveillanceVisitsId'), needsId: true, can: ['read', 'health surveillance visit'], modules: ['med'], kind: 'healthSurveillanceVisits', opensRecord: true },
@@ -91,7 +91,7 @@ export const routes: readonly RouteDef[] = [
   { name: 'CustomersIdSettings', path: '/customers/:id/settings', title: t('nav.customersIdSettings'), needsId: true, can: ['read', 'customer'], kind: 'customers' },
   // The customer portal (issue 26): its home, compliance per site, and a site's page. A customer user reads its own; staff a read-only view of a customer's.
   { name: 'CustomersIdPortal', path: '/customers/:id/portal', title: t('nav.customersIdPortal'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
-  { name: 'CustomersIdPortalTraining', path: '/customers/:id/portal/training', title: t('nav.customersIdPortalTraining'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
+  { name: 'CustomersIdPortalTraining', path: '/customers/:id/portal/training', title: t('nav.customersIdPortalTraining'), needsId: true, can: ['read', 'customer'], modules: ['edu'], kind: 'customers', customerUser: true },
   { name: 'CustomersIdPortalDocuments', path: '/customers/:id/portal/documents', title: t('nav.customersIdPortalDocuments'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
   { name: 'CustomersIdPortalQuotations', path: '/customers/:id/portal/quotations', title: t('nav.customersIdPortalQuotations'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
   // One quotation as its customer reads it (issue 26 §3): a document with its lines and totals, signed there.
@@ -103,7 +103,7 @@ export const routes: readonly RouteDef[] = [
   // Issue 26 §4: its open anomalies, with «Segnala la risoluzione» (a rectification) and each proof's outcome.
   { name: 'CustomersIdPortalAnomalies', path: '/customers/:id/portal/anomalies', title: t('nav.customersIdPortalAnomalies'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
   // Walk 26: one employee as its employer reads it (name, safety roles, training and its deadlines, fitness judgements), from the portal's «Formazione».
-  { name: 'CustomersIdPortalEmployee', path: '/customers/:id/portal/employees/:employeeId', title: t('nav.customersIdPortalEmployee'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
+  { name: 'CustomersIdPortalEmployee', path: '/customers/:id/portal/employees/:employeeId', title: t('nav.customersIdPortalEmployee'), needsId: true, can: ['read', 'customer'], modules: ['edu', 'med'], kind: 'customers', customerUser: true },
   { name: 'CustomersIdPortalSite', path: '/customers/:id/portal/sites/:siteId', title: t('nav.customersIdPortalSite'), needsId: true, can: ['read', 'customer'], kind: 'customers', customerUser: true },
   { name: 'CustomersIdImport', path: '/customers/:id/import', title: t('nav.customersIdImport'), needsId: true, can: ['create', 'import'], kind: 'customers' },
   { name: 'CustomerEquipments', path: '/customers/:id/:moduleName/equipments', title: t('nav.customerEquipments'), needsId: true, params: { moduleName: fieldModules }, can: ['read', 'equipment'], kind: 'customers', page: t('nav.page.customerEquipments') },

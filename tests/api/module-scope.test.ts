@@ -106,6 +106,15 @@ describe.each(engines())('a user limited to one module on %s', (engine) => {
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     expect(read.body.data.attributes.items).toEqual([{ productId: products.fire, price: 10 }]);
     expect(read.body.data.metadata.productIds ?? [products.fire]).toEqual([products.fire]);
+    // The list gives the same rows as the record, and the history shows no price of another module.
+    const listed = await api.as(fireOnly).request('GET', '/api/priceLists?filter[code]=LIST-MOD');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.data.map((row: any) => row.attributes.items)).toEqual([[{ productId: products.fire, price: 10 }]]);
+    const history = await api.as(fireOnly).request('GET', `/api/priceLists/${priceList.id as string}/history`);
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    const itemChanges = (history.body.data as any[]).flatMap((entry) => (entry.changes as any[]).filter((change) => change.pointer === '/attributes/items'));
+    expect(itemChanges.map((change) => change.to)).toEqual([[{ productId: products.fire, price: 10 }]]);
+    expect(JSON.stringify(history.body)).not.toContain(products.med);
 
     // The fire-only administrator changes the price of its row: the rows it does not see stay as they were.
     const as = api.as(fireAdmin);
@@ -126,6 +135,18 @@ describe.each(engines())('a user limited to one module on %s', (engine) => {
     const sameRow = await as.request('PATCH', `/api/priceLists/${priceList.id as string}`, { attributes: { items: [...latest.attributes.items, { productId: products.edu, price: 1 }] } }, { 'if-match': `"${latest.metadata.lastUpdatedDateTime as string}"` });
     expect(sameRow.status, JSON.stringify(sameRow.body)).toBe(200);
     expect((await admin().request('GET', `/api/priceLists/${priceList.id as string}`)).body.data.attributes.items).toContainEqual({ productId: products.edu, price: 11 });
+  });
+
+  it('reads no employee: a customer\'s workers are of training and health surveillance (edu, med)', async () => {
+    const employee = await created('employees', { attributes: { firstName: 'Luca', lastName: 'Verdi', fiscalCode: 'RSSMRA85T10A562S' }, relationships: { customerId } });
+    const as = api.as(fireOnly);
+    const list = await as.request('GET', '/api/employees');
+    expect(list.status).toBe(403);
+    expect(list.body.code).toBe('MODULE_NOT_ALLOWED');
+    expect((await as.request('GET', `/api/employees/${employee.id as string}`)).body.code).toBe('MODULE_NOT_ALLOWED');
+    expect((await as.request('GET', `/api/employees/aggregate?group=customerId`)).status).toBe(403);
+    // The customer itself, which the user reads, is still there.
+    expect((await as.request('GET', `/api/customers/${customerId}`)).status).toBe(200);
   });
 
   it('reads no anomaly of an equipment of another module', async () => {

@@ -288,6 +288,8 @@ export const expected: Record<string, CallerExpectation> = {
       enrolmentRequests: {},
       // Health surveillance is the med module's: closed whole.
       healthSurveillanceVisits: {},
+      // A customer's employees are whom training and health surveillance are about (edu, med): closed whole.
+      employees: {},
       trainingSites: {},
       trainingRooms: {},
       trainingEquipments: {},
@@ -516,7 +518,8 @@ export const expected: Record<string, CallerExpectation> = {
       ...ownReminders,
       customers: { read: all },
       customerGroups: { read: all },
-      employees: { read: all },
+      // Employees belong to edu and med (KindDefinition.module): closed whole.
+      employees: {},
       media: { read: ['mediaTreeA', 'mediaTreeB', 'mediaEquipmentB'] },
       users: { read: all },
       commercialZones: { read: all },
@@ -651,7 +654,7 @@ export const expected: Record<string, CallerExpectation> = {
       ...selfService,
       customers: { read: ['customerB'] },
       customerGroups: { read: [] },
-      employees: { read: [] },
+      employees: {},
       media: { read: ['mediaTreeB', 'mediaEquipmentB'] },
       quotations: { read: [] },
       quotationProducts: { read: [] },

@@ -20,7 +20,7 @@ import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { equipmentModules } from '../../domain/enums.ts';
 import { useRecordController, type RecordController } from '../data/use-record-controller.ts';
-import { recordTabUrl } from '../../domain/routes.ts';
+import { modulesAllowed, recordTabUrl } from '../../domain/routes.ts';
 import { NEW_ID } from '../forms/entity-form.tsx';
 import { useNewRecordPreset } from '../forms/editors/form-record.ts';
 import { useEntityTitle } from '../forms/references.ts';
@@ -40,6 +40,7 @@ import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { pagePath } from '../workspace/workspace-state.ts';
 import { joinTitle } from '../workspace/tab-label.ts';
 import { focusFirstInvalid } from '../forms/focus-invalid.ts';
+import { kindModules } from '../forms/allowed-options.ts';
 import { injectStyles } from '../shell/inject-styles.ts';
 import { SitesMap } from './sites-map.tsx';
 
@@ -113,11 +114,11 @@ export function sectionCreates(section: SectionDefinition, ability: AppAbility):
 
 /**
  * Whether the reader gets the section at all (what it may not read is left out, never shown failing):
- * a list needs its kind readable, a field section that field, the settings the right to change the customer.
+ * a list needs its kind readable within the user's modules (a fire-only user has no «Dipendenti»), a field section that field, the settings the right to change the customer.
  */
-export function sectionReadable(section: SectionDefinition, ability: AppAbility, customerKind: Pick<KindDefinition, 'subject'>): boolean {
+export function sectionReadable(section: SectionDefinition, { ability, allowedModules }: { ability: AppAbility; allowedModules: readonly string[] }, customerKind: Pick<KindDefinition, 'subject'>): boolean {
   const listed = section.kind ? findKind(section.kind) : undefined;
-  if (listed && !ability.can('read', listed.subject)) return false;
+  if (listed && (!ability.can('read', listed.subject) || !modulesAllowed(kindModules(listed.type), allowedModules))) return false;
   if (section.field && !ability.can('read', customerKind.subject, section.field)) return false;
   return !section.configures || ability.can('update', customerKind.subject);
 }
@@ -191,11 +192,11 @@ function LoadedCustomer({ kind, controller, stored, draft }: { kind: KindDefinit
   const intl = useIntl();
   const active = useIsActiveTab();
   const [url] = useTabUrl();
-  const { ability } = useSession();
+  const { ability, identity } = useSession();
   const title = kind.title(stored) || kind.label.singular;
   const sections = useMemo(
-    () => customerSections.filter((section) => sectionReadable(section, ability, kind)),
-    [ability, kind],
+    () => customerSections.filter((section) => sectionReadable(section, { ability, allowedModules: identity.allowedModules }, kind)),
+    [ability, identity.allowedModules, kind],
   );
   const [current, setCurrent] = useState(() => sectionOfUrl(url));
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());

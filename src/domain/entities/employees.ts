@@ -44,6 +44,8 @@ export const employees = defineKind({
   type: 'employees',
   subject: 'customer',
   label: { singular: 'Dipendente', plural: 'Dipendenti' },
+  // Training and occupational medicine are about a customer's workers; no other module reads them.
+  module: ['edu', 'med'],
   attributes: employeeAttributes,
   metadata: z.strictObject({}),
   relationships: employeeRelationships,

@@ -78,11 +78,11 @@ export function abilityAccess(ability: AppAbility, options: { allowedModules?: r
   const scopes = new Map<string, Scope>();
   const allowed = options.allowedModules && !modules.every((m) => options.allowedModules!.includes(m)) ? new Set(options.allowedModules) : undefined;
   const hasModule = (module: ModuleName) => !allowed || allowed.has(module);
-  const kindClosed = (kind: KindDefinition) => kind.module !== undefined && !hasModule(kind.module);
+  const kindClosed = (kind: KindDefinition) => kind.module !== undefined && ![kind.module].flat().some(hasModule);
   /** The module rule alone, on a parent's table: its `attributes.module`, or the kind's own module. */
   const moduleScope = (kind: KindDefinition): Scope => {
     if (!allowed) return ALL;
-    if (kind.module) return hasModule(kind.module) ? ALL : NONE;
+    if (kind.module) return kindClosed(kind) ? NONE : ALL;
     if (kind.fields.module?.path !== 'attributes.module') return ALL;
     return { sql: sql`((attributes->>'module') IS NULL OR (attributes->>'module') IN (${sql.join([...allowed])}))`, all: false, none: false };
   };

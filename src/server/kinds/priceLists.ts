@@ -6,6 +6,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Entity, EntityData } from '../../domain/entity.ts';
+import { deepEqual } from '../../domain/merge-patch.ts';
+import type { HistoryEntry } from '../../domain/records.ts';
 import { findKind } from '../../domain/kinds.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import { tableName } from '../db/entity-sql.ts';
@@ -32,21 +34,49 @@ async function productsOfOtherModules(db: Kysely<DatabaseSchema>, call: CallCont
   return new Set(wanted.filter((id) => !readable.has(id)));
 }
 
+const ITEMS_POINTER = '/attributes/items';
+const PRODUCT_IDS_POINTER = '/metadata/productIds';
+
 const hidden = (set: ReadonlySet<string>, item: Item) => set.has(String(item.productId).toLowerCase());
+
+/** The price list as read by a caller who may not use the products `others`: without their rows. */
+function withoutRows(entity: Entity, others: ReadonlySet<string>): Entity {
+  const items = itemsOf(entity);
+  if (others.size === 0) return entity;
+  const productIds = Array.isArray(entity.metadata.productIds) ? (entity.metadata.productIds as string[]).filter((id) => !others.has(id.toLowerCase())) : undefined;
+  return {
+    ...entity,
+    attributes: { ...entity.attributes, items: items.filter((item) => !hidden(others, item)) },
+    metadata: { ...entity.metadata, ...(productIds ? { productIds } : {}) },
+  };
+}
 
 export const priceListsKind = defineKindHooks('priceLists', {
   afterWrite: refreshOwners((entity) => entity.relationships.customerId),
 
   async afterRead(context, entity): Promise<Entity> {
-    const items = itemsOf(entity);
-    const others = await productsOfOtherModules(context.db, context.call, items.map((item) => item.productId));
-    if (others.size === 0) return entity;
-    const productIds = Array.isArray(entity.metadata.productIds) ? (entity.metadata.productIds as string[]).filter((id) => !others.has(id.toLowerCase())) : undefined;
-    return {
-      ...entity,
-      attributes: { ...entity.attributes, items: items.filter((item) => !hidden(others, item)) },
-      metadata: { ...entity.metadata, ...(productIds ? { productIds } : {}) },
-    };
+    return withoutRows(entity, await productsOfOtherModules(context.db, context.call, itemsOf(entity).map((item) => item.productId)));
+  },
+
+  // A list page asks once for the products of all its price lists.
+  async afterList(context, entities): Promise<Entity[]> {
+    const others = await productsOfOtherModules(context.db, context.call, entities.flatMap((entity) => itemsOf(entity).map((item) => item.productId)));
+    return entities.map((entity) => withoutRows(entity, others));
+  },
+
+  // The rows of those products were never the caller's to read: the history shows the lists without them.
+  async afterHistory(context, entries): Promise<HistoryEntry[]> {
+    const changes = entries.flatMap((entry) => entry.changes.filter((change) => change.pointer === ITEMS_POINTER));
+    const others = await productsOfOtherModules(context.db, context.call, changes.flatMap((change) => [change.from, change.to].flatMap((value) => (Array.isArray(value) ? (value as Item[]).map((item) => item.productId) : []))));
+    if (others.size === 0) return entries;
+    const shown = (value: unknown) => (Array.isArray(value) ? (value as Item[]).filter((item) => !hidden(others, item)) : value);
+    const productIds = (value: unknown) => (Array.isArray(value) ? (value as string[]).filter((id) => !others.has(String(id).toLowerCase())) : value);
+    return entries.map((entry) => ({
+      ...entry,
+      changes: entry.changes
+        .map((change) => (change.pointer === ITEMS_POINTER ? { ...change, from: shown(change.from), to: shown(change.to) } : change.pointer === PRODUCT_IDS_POINTER ? { ...change, from: productIds(change.from), to: productIds(change.to) } : change))
+        .filter((change) => !deepEqual(change.from ?? null, change.to ?? null)),
+    }));
   },
 
   async beforeWrite(hook, data, previous): Promise<EntityData | void> {

@@ -13,6 +13,7 @@ import type { KindDefinition } from '../../domain/kind.ts';
 import type { GuardContext } from '../../domain/machine.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import type { Entity, EntityData } from '../../domain/entity.ts';
+import type { HistoryEntry } from '../../domain/records.ts';
 import type { EntityRepository } from './repository.ts';
 import type { ActionResult, CallContext, EntityService } from './service.ts';
 import type { MediaStorage } from '../storage/storage.ts';
@@ -50,8 +51,10 @@ export interface ReadContext {
 export interface KindHooks {
   /** On `GET /api/{type}/{id}`, after the read is allowed: values computed on read for this caller (a customer's figures). */
   afterRead?(context: ReadContext, entity: Entity): Promise<Entity>;
-  /** On a list page: what stored values this caller may not see (figures counted from rows it cannot read). */
-  afterList?(call: CallContext, entities: Entity[]): Entity[];
+  /** On a list page: what stored values this caller may not see (figures counted from rows it cannot read, a price list's rows of another module). */
+  afterList?(context: ReadContext, entities: Entity[]): Entity[] | Promise<Entity[]>;
+  /** On `GET /api/{type}/{id}/history`: the values this caller's read leaves out (`afterRead`) are left out of the changes too. */
+  afterHistory?(context: ReadContext, entries: HistoryEntry[]): Promise<HistoryEntry[]>;
   /** Before storing a create or an update: may throw a Problem or return the data to store. */
   beforeWrite?(hook: HookContext, data: EntityData, previous: Entity | undefined, id: string): Promise<EntityData | void>;
   /** After a create, update, delete or transition, in the same transaction. */

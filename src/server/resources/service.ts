@@ -244,7 +244,7 @@ export class EntityService {
     const { kind, query, ctx, scope } = this.readableQuery(type, rawQuery, call);
     const { data, total, totalIsExact, next } = await this.repository(kind).list(query, ctx, scope);
     const page = { number: query.page.number, size: query.page.size, ...(next ? { next } : {}) };
-    const shown = this.hooksFor(type).afterList?.(call, data) ?? data;
+    const shown = (await this.hooksFor(type).afterList?.({ db: this.db, today: this.today(), call }, data)) ?? data;
     return { data: shown.map((entity) => call.access.redact(kind, entity)), meta: { total, ...(totalIsExact ? {} : { totalIsEstimate: true }), page } };
   }
 
@@ -361,6 +361,7 @@ export class EntityService {
     await authorizeRead(this.db, call.access, kind, entity);
     let entries = await readHistory(this.db, kind.type, entity.id, { viewerId: call.identity.userId });
     if (call.access.listScope(kind) !== undefined) entries = readableSince(call, kind, entity, entries);
+    entries = (await this.hooksFor(type).afterHistory?.({ db: this.db, today: this.today(), call }, entries)) ?? entries;
     // Nothing hidden from this caller on this record: the common case costs nothing.
     if (call.access.redact(kind, entity) === entity) return entries;
     return entries.map((entry) => ({ ...entry, changes: entry.changes.filter((change) => changeReadable(call, kind, entity, change)) }));

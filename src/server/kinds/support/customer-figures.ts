@@ -114,7 +114,7 @@ export const customerReadHook: NonNullable<KindHooks['afterRead']> = async (cont
  * In a list, the stored figures are everyone's: a figure counted from a kind the caller does not
  * read whole is left out (the customer's own page counts it for them).
  */
-export const customerListHook: NonNullable<KindHooks['afterList']> = (call, entities) => {
+export const customerListHook: NonNullable<KindHooks['afterList']> = ({ call }, entities) => {
   const scope = callerScope(call);
   const hidden = customerFigureKeys.filter((key) => scope(figureSources[key]) !== undefined);
   if (hidden.length === 0) return entities;
