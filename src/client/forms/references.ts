@@ -3,7 +3,8 @@
  * reference fields. Lookups made in the same tick are batched into one `ids=` list request per
  * kind, and cached in react-query, so a grid page of 100 rows costs one request per column kind.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { sessionAtom } from '../session/session.tsx';
@@ -72,13 +73,7 @@ export const titleKey = (type: string, id: string) => ['title', type, id] as con
  */
 export function useEntityTitle(type: string | undefined, id: string | undefined | null): string {
   const intl = useIntl();
-  const session = useAtomValue(sessionAtom);
-  const ability = session?.ability;
-  const subject = type ? findKind(type)?.subject : undefined;
-  const readable = !ability || !subject || ability.can('read', subject);
-  const names = type && !readable ? kindModule(type).namesWithoutRead : undefined;
-  const staffNames = names !== undefined && session !== null && names.offeredTo(session.identity);
-  const source = staffNames ? `${NAMES}${names.path}` : type;
+  const { readable, staffNames, source } = useTitleSource(type);
   const { data } = useQuery({
     queryKey: titleKey(type ?? '', id ?? ''),
     queryFn: () => loadTitle(source!, id!),
@@ -89,6 +84,44 @@ export function useEntityTitle(type: string | undefined, id: string | undefined 
   if (!readable && !staffNames) return intl.formatMessage({ id: 'form.reference.hidden' });
   if (data === undefined) return '';
   return data || intl.formatMessage({ id: 'form.reference.hidden' });
+}
+
+/** Where the titles of `type` are asked: its list, its staff names path (`namesWithoutRead`), or nowhere. */
+function useTitleSource(type: string | undefined): { readable: boolean; staffNames: boolean; source: string | undefined } {
+  const session = useAtomValue(sessionAtom);
+  const ability = session?.ability;
+  const subject = type ? findKind(type)?.subject : undefined;
+  const readable = !ability || !subject || ability.can('read', subject);
+  const names = type && !readable ? kindModule(type).namesWithoutRead : undefined;
+  const staffNames = names !== undefined && session !== null && names.offeredTo(session.identity);
+  return { readable, staffNames, source: staffNames ? `${NAMES}${names.path}` : type };
+}
+
+/**
+ * The display titles of several entities of one type (a planning board's lanes), as `useEntityTitle`
+ * gives one: the same cache, the same batched request. An id is in the map once its title is known
+ * («non visibile» for one the reader may not see); missing while it loads.
+ */
+export function useEntityTitles(type: string, ids: readonly string[]): ReadonlyMap<string, string> {
+  const intl = useIntl();
+  const { readable, staffNames, source } = useTitleSource(type);
+  const hidden = intl.formatMessage({ id: 'form.reference.hidden' });
+  const asked = readable || staffNames;
+  // Pairs, not a Map: react-query keeps the same combined value while no title changes (structural
+  // sharing of plain arrays), so the map below is rebuilt only when one does.
+  const known = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: titleKey(type, id),
+      queryFn: () => loadTitle(source!, id),
+      enabled: asked,
+      staleTime: 5 * 60_000,
+    })),
+    combine: (results) => results.flatMap((result, i): [string, string][] => {
+      if (!asked) return [[ids[i]!, hidden]];
+      return result.data === undefined ? [] : [[ids[i]!, result.data || hidden]];
+    }),
+  });
+  return useMemo(() => new Map(known), [known]);
 }
 
 /** Seeds the title cache from entities already loaded (a grid page, a search answer). */

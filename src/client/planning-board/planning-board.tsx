@@ -45,6 +45,8 @@ import { dayFormat, longDayFormat, monthFormat, noon } from './board-days.ts';
 import { pickUpSlot, plannedMove, useBoardMoves } from './board-moves.ts';
 import { BoardLanes, cardDomId, cardHtml, cellOf, scrollWithin, type CardView, type DayWindow } from './board-lanes.tsx';
 import { BoardToolbar } from './board-toolbar.tsx';
+import { periodTechnicianIds, readerLanes } from './reader-lanes.ts';
+import { useEntityTitles } from '../forms/references.ts';
 
 addMessages(planningMessages);
 
@@ -90,13 +92,25 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const { view, anchor, days } = fetches;
   const goTo = useCallback((nextView: BoardView, day: string) => replaceUrl(`${url.split('?')[0]}?view=${nextView}&day=${day}`), [url, replaceUrl]);
 
-  // Lanes: the technicians of the module. Someone who may not list users sees their own lane.
+  // The period's interventions and the backlog.
+  const period = useQuery({ ...fetches.period, placeholderData: (previous) => previous });
+  const backlog = useQuery({ ...fetches.backlog, placeholderData: (previous) => previous });
+  const periodLoading = period.isPending || period.isPlaceholderData;
+
+  // Lanes: the technicians of the module. Someone who may not list users (the Operatore reads every
+  // intervention, not the users) sees the technicians of the period's interventions, named through
+  // the staff names (reader-lanes.ts), and their own lane if they are a maintainer.
   const canListUsers = session.ability.can('read', 'user');
   const users = useQuery({ ...fetches.users, enabled: canListUsers, select: (answer) => answer.data });
+  const me = session.identity;
+  const periodTechnicians = useMemo(
+    () => (canListUsers || periodLoading ? [] : periodTechnicianIds(period.data ?? [], days).filter((id) => id !== me.id)),
+    [canListUsers, periodLoading, period.data, days, me.id],
+  );
+  const staffNames = useEntityTitles('users', periodTechnicians);
   const technicians: Technician[] = useMemo(() => {
     if (!canListUsers) {
-      const me = session.identity;
-      return me.isMainteiner ? [{ id: me.id, name: me.displayName }] : [];
+      return readerLanes(periodLoading ? [] : period.data ?? [], days, staffNames, me);
     }
     const candidates = (users.data ?? []).map((u) => ({
       id: u.id,
@@ -106,13 +120,9 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       isEnabled: u.metadata.isEnabled !== false,
     }));
     return technicianLanes(candidates, moduleName).map((u) => ({ id: u.id, name: u.displayName }));
-  }, [canListUsers, users.data, session.identity, moduleName]);
+  }, [canListUsers, users.data, periodLoading, period.data, days, staffNames, me, moduleName]);
   const laneIds = useMemo(() => technicians.map((tech) => tech.id), [technicians]);
   const nameOf = useMemo(() => new Map(technicians.map((tech) => [tech.id, tech.name])), [technicians]);
-
-  // The period's interventions and the backlog.
-  const period = useQuery({ ...fetches.period, placeholderData: (previous) => previous });
-  const backlog = useQuery({ ...fetches.backlog, placeholderData: (previous) => previous });
 
   const [cursor, setCursor] = useState<Cursor | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -485,7 +495,6 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       dropDragged(placements, laneIds, cell.lane, cell.day);
     },
   };
-  const loading = period.isPending || period.isPlaceholderData;
   return (
     <section className={`screen screen-board board-${view}`}>
       <h1 className="screen-title">{title}</h1>
@@ -493,7 +502,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
         t={t}
         view={view}
         periodLabel={periodLabel}
-        count={loading ? null : [...cells.values()].reduce((n, lane) => n + [...lane.values()].reduce((m, c) => m + c.length, 0), 0)}
+        count={periodLoading ? null : [...cells.values()].reduce((n, lane) => n + [...lane.values()].reduce((m, c) => m + c.length, 0), 0)}
         clashCount={clashCount}
         onShiftPeriod={target.shiftPeriod}
         onToday={target.today}
@@ -526,7 +535,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
           title={title}
           roleDescription={t('planning.roleDescription')}
           technicianLabel={t('planning.technician')}
-          emptyText={t(users.isPending && canListUsers ? 'screens.loading' : 'planning.noLanes')}
+          emptyText={t(canListUsers ? (users.isPending ? 'screens.loading' : 'planning.noLanes') : periodLoading ? 'screens.loading' : 'planning.noLanesInPeriod')}
           activeDomId={current && current.lane !== null ? activeDomId : undefined}
           view={view}
           days={days}

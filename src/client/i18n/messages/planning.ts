@@ -24,6 +24,8 @@ const planning: Record<string, string> = {
   // Issue 25: a lane marked while a card is carried over it.
   'planning.unqualified': 'Non qualificato per: {types}',
   'planning.noLanes': 'Nessun tecnico abilitato su questo modulo: il tabellone ha una riga per ogni manutentore del modulo.',
+  // A reader who may not list users sees the technicians of the period's interventions.
+  'planning.noLanesInPeriod': 'Nessun tecnico ha interventi in questo periodo: il tabellone mostra i tecnici degli interventi del periodo.',
   'planning.inCharge': 'responsabile',
   'planning.clash': 'sovrapposto a {codes}',
   'planning.wanted': 'data desiderata {day}',
