@@ -149,15 +149,20 @@ describe.each(engines())('a user limited to one module on %s', (engine) => {
     expect((await as.request('GET', `/api/customers/${customerId}`)).status).toBe(200);
   });
 
-  it('reads no anomaly of an equipment of another module', async () => {
+  it('reads no anomaly of an equipment or an intervention of another module', async () => {
     const equipment = await created('equipments', { attributes: { equipmentId: 'PON-MOD', module: 'equip' }, relationships: { customerId } });
     const fireEquipment = await created('equipments', { attributes: { equipmentId: 'EST-MOD', module: 'fire' }, relationships: { customerId } });
     const detected = '2026-06-12T10:00:00.000Z';
     const ofEquipment = await created('anomalies', { attributes: { description: 'Perdita ponte', risk: 'low', detectedDateTime: detected }, relationships: { customerId, equipmentId: equipment.id } });
     const ofFire = await created('anomalies', { attributes: { description: 'Estintore scarico', risk: 'low', detectedDateTime: detected }, relationships: { customerId, equipmentId: fireEquipment.id } });
+    // Found during an activity of an equip intervention, on no equipment: its intervention's module.
+    const activity = await created('activities', { attributes: { code: 'VER-MOD', name: 'Verifica impianto', module: 'equip' } });
+    const intervention = await created('assignments', { attributes: { code: 'INT-MOD-EQ', module: 'equip' }, relationships: { customerId } });
+    const row = await created('assignmentActivities', { attributes: {}, relationships: { assignmentId: intervention.id, activityId: activity.id } });
+    const ofActivity = await created('anomalies', { attributes: { description: 'Quadro senza targa', risk: 'low', detectedDateTime: detected }, relationships: { customerId, assignmentActivityId: row.id } });
     const as = api.as(fireOnly);
     expect(ids((await as.request('GET', '/api/anomalies?page[size]=100')).body)).toEqual([ofFire.id]);
-    for (const anomaly of [ofEquipment]) expect((await as.request('GET', `/api/anomalies/${anomaly.id as string}`)).status).toBe(403);
-    expect(ids((await admin().request('GET', '/api/anomalies?page[size]=100')).body)).toHaveLength(2);
+    for (const anomaly of [ofEquipment, ofActivity]) expect((await as.request('GET', `/api/anomalies/${anomaly.id as string}`)).status).toBe(403);
+    expect(ids((await admin().request('GET', '/api/anomalies?page[size]=100')).body)).toHaveLength(3);
   });
 });

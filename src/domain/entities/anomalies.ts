@@ -48,8 +48,13 @@ export const anomalies = defineKind({
   type: 'anomalies',
   subject: 'anomaly',
   label: { singular: 'Anomalia', plural: 'Anomalie' },
-  // An anomaly is read where the equipment or installation it was found on is.
-  readThrough: [{ path: 'relationships.equipmentId', target: 'equipments' }, { path: 'relationships.installationId', target: 'installations' }],
+  // An anomaly is read where the equipment or installation it was found on is, and the activity it was
+  // found during (one without equipment: its intervention's module and customer).
+  readThrough: [
+    { path: 'relationships.equipmentId', target: 'equipments' },
+    { path: 'relationships.installationId', target: 'installations' },
+    { path: 'relationships.assignmentActivityId', target: 'assignmentActivities' },
+  ],
   attributes: anomalyAttributes,
   metadata: z.strictObject({}),
   relationships: anomalyRelationships,
