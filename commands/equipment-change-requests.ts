@@ -16,6 +16,12 @@ function openEquipment(ctx: CommandContext): { id: string } | undefined {
   return { id: doc.id };
 }
 
+/** The new change request of an equipment, proposed during an intervention when there is one (its checklist's `r q`). */
+export function proposeCorrectionUrl(equipmentId: string, assignmentId?: string): string {
+  const params = new URLSearchParams({ 'relationships.equipmentId': equipmentId, ...(assignmentId ? { 'relationships.assignmentId': assignmentId } : {}) });
+  return `${entityUrl('equipmentChangeRequests', 'new') ?? ''}?${params.toString()}`;
+}
+
 export const proposeCorrectionCommand: Command = {
   id: 'equipment.proposeCorrection',
   title: { id: 'commands.equipment.proposeCorrection' },
@@ -26,8 +32,7 @@ export const proposeCorrectionCommand: Command = {
   when: (ctx) => Boolean(openEquipment(ctx)) && ctx.ability.can('create', 'equipment change request'),
   run: (ctx) => {
     const equipment = openEquipment(ctx);
-    const url = entityUrl('equipmentChangeRequests', 'new');
-    if (equipment && url) ctx.workspace.openTab(`${url}?${new URLSearchParams({ 'relationships.equipmentId': equipment.id }).toString()}`);
+    if (equipment) ctx.workspace.openTab(proposeCorrectionUrl(equipment.id));
   },
 };
 

@@ -8,7 +8,7 @@ function checklist(overrides: Partial<InterventionChecklistTarget>, current: Che
   return {
     editable: true,
     current: () => current ?? undefined,
-    step: vi.fn(), first: vi.fn(), last: vi.fn(), pass: vi.fn(), fail: vi.fn(), note: vi.fn(), raiseAnomaly: vi.fn(), markNotExecutable: vi.fn(),
+    step: vi.fn(), first: vi.fn(), last: vi.fn(), pass: vi.fn(), fail: vi.fn(), note: vi.fn(), raiseAnomaly: vi.fn(), markNotExecutable: vi.fn(), proposeCorrection: vi.fn(),
     ...overrides,
   };
 }
@@ -54,6 +54,20 @@ describe('intervention checklist commands', () => {
     expect(setUp({}, null).state('pass')).toEqual({ disabled: 'intervention.noControl' });
     expect(setUp({}, { outcome: 'pending', open: false, anomalyRaised: false }).state('fail')).toEqual({ disabled: 'intervention.activityDone' });
     expect(setUp().state('next')).toBe(true);
+  });
+
+  it('propose a correction of the legal data of the equipment under the cursor (r q), for who may propose one', () => {
+    const onEquipment = { outcome: 'pending', open: false, anomalyRaised: false, equipmentId: 'e1' } as const;
+    expect(setUp({}, onEquipment).byId('proposeCorrection')).toBeDefined();
+    expect(setUp({}, onEquipment).state('proposeCorrection')).toBe(false);
+    const { byId, live, ctx, state } = setUp({ mayProposeCorrection: true }, onEquipment);
+    // Also on an activity already done: the data is wrong whatever the checks say.
+    expect(state('proposeCorrection')).toBe(true);
+    expect(byId('proposeCorrection').keys).toEqual(['r q']);
+    void byId('proposeCorrection').run(ctx);
+    expect(live.current.proposeCorrection).toHaveBeenCalledOnce();
+    expect(setUp({ mayProposeCorrection: true }, { outcome: 'pending', open: true, anomalyRaised: false }).state('proposeCorrection')).toEqual({ disabled: 'intervention.noEquipment' });
+    expect(setUp({ mayProposeCorrection: true }, null).state('proposeCorrection')).toEqual({ disabled: 'intervention.noControl' });
   });
 
   it('raise an anomaly only for a failed control, once', () => {

@@ -15,6 +15,8 @@ export interface ChecklistCurrent {
   open: boolean;
   /** An anomaly was raised for it already. */
   anomalyRaised: boolean;
+  /** The equipment its activity is on (none: an installation's or a generic activity). */
+  equipmentId?: string;
 }
 
 /** What the checklist lets its commands do (the screen implements it; the unit test uses a plain object). */
@@ -35,6 +37,10 @@ export interface InterventionChecklistTarget {
   raiseAnomaly(): void;
   /** Opens the «non eseguibile» form of the activity of the control under the cursor (issue 22). */
   markNotExecutable(): void;
+  /** The user may propose a correction of an equipment's legal data (issue 25: create on equipment change requests). */
+  mayProposeCorrection?: boolean;
+  /** Opens the change request of the equipment of the control under the cursor. */
+  proposeCorrection(): void;
 }
 
 /** The keys, as data the checklist's hints, the shortcut help and the buttons show (c: conforme, n: non conforme, a: anomalia). */
@@ -48,6 +54,8 @@ export const interventionChecklistKeys = {
   note: ['Enter'],
   anomaly: ['a'],
   notExecutable: ['x'],
+  // As on the equipment's page (commands/equipment-change-requests.ts).
+  proposeCorrection: ['r q'],
 } as const;
 
 export interface InterventionChecklistTexts {
@@ -95,5 +103,11 @@ export function interventionChecklistCommands(live: { current: InterventionCheck
       return current.anomalyRaised ? { disabled: t('intervention.anomalyAlready') } : true;
     }, ['anomalia', 'rischio', 'difetto']),
     c('notExecutable', k.notExecutable, (target) => target.markNotExecutable(), recordable, ['non eseguibile', 'motivo', 'impossibile', 'attività']),
+    c('proposeCorrection', k.proposeCorrection, (target) => target.proposeCorrection(), (target) => {
+      if (target.mayProposeCorrection !== true) return false;
+      const current = target.current();
+      if (!current) return { disabled: t('intervention.noControl') };
+      return current.equipmentId ? true : { disabled: t('intervention.noEquipment') };
+    }, ['richiesta di modifica', 'correzione', 'matricola', 'data di produzione', 'agente estinguente', 'dati di legge']),
   ];
 }

@@ -7,18 +7,22 @@
  * anomaly), closed with anomalies — each shown at once, kept on the device, counted by the sync
  * indicator. Back online the queue drains by itself: the server has exactly those checks (one per
  * control, none twice), the anomaly linked to its check, the intervention closed with anomalies, and
- * each check dated by the device when it was recorded, before the network came back.
+ * each check dated by the device when it was recorded, before the network came back. Then, offline
+ * again, a serial number read on site is proposed from the checklist (`r q`): the change request is
+ * kept on the device and reaches the office once back online, with the intervention it came from.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
 import { apiData, DEMO, focusOutOfFields, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
 import { cutNetwork, restoreNetwork, smallestOfToday, waitForWorker, waitReadyOffline } from './offline-steps.ts';
-import { cursorTo, openIntervention, recordOutcome, stateBadge, tabIntoChecklist, type Entity } from './journeys/intervention-steps.ts';
+import { cursorTo, openIntervention, recordOutcome, stateBadge, tabIntoChecklist, type Entity, type Workable } from './journeys/intervention-steps.ts';
 
 const labels = machineStateLabels.assignments;
 let session: SignedInSession;
 let page: Page;
+/** The intervention the first scenario worked offline, for the next one. */
+let worked: Workable | undefined;
 
 beforeAll(async () => {
   // Today only (and what is under way): priming the demo technician's whole week takes minutes on a busy machine.
@@ -33,7 +37,8 @@ describe('the intervention offline', () => {
   it('prepared, offline and reloaded, is recorded and closed by keys; back online the server has exactly that, with the device times', async () => {
     const { server, token, context } = session;
     const get = <T>(path: string) => apiData<T>(server, token, path);
-    const { assignment, rows } = await smallestOfToday(server, token, { min: 2, max: 20 });
+    worked = await smallestOfToday(server, token, { min: 2, max: 20 });
+    const { assignment, rows } = worked;
     const code = String(assignment.attributes.code);
 
     // Online: opened once, and prepared by itself for offline use.
@@ -106,4 +111,42 @@ describe('the intervention offline', () => {
     const closed = await get<Entity>(`/assignments/${assignment.id}`);
     expect(closed.attributes.state).toBe('closed-with-anomalies');
   }, 420_000);
+
+  it('offline, a wrong serial number read on site is proposed from the checklist (r q) and reaches the office once back online', async () => {
+    const { server, token, context } = session;
+    expect(worked, 'the first scenario worked an intervention').toBeDefined();
+    const { assignment, rows } = worked!;
+    const [first] = rows;
+    const activity = await apiData<Entity>(server, token, `/assignmentActivities/${first!.activityId}`);
+    const equipmentId = String(activity.relationships.equipmentId);
+    const corrected = `MATR-OFF-${Date.now().toString(36).toUpperCase()}`;
+
+    await cutNetwork(context);
+    await page.reload({ waitUntil: 'commit', timeout: 30_000 });
+    await page.locator('.intervention-checklist:visible').waitFor({ timeout: 60_000 });
+    await tabIntoChecklist(page);
+    await cursorTo(page, first!.key);
+    await pressKeys(page, 'r', 'q');
+    await page.waitForURL((url) => url.pathname === '/equipmentChangeRequests/new', { timeout: 30_000 });
+    const draft = page.locator('.change-request-new:visible');
+    await draft.waitFor({ timeout: 30_000 });
+    // The values seen now come from the device.
+    await expect.poll(() => draft.locator('.change-request-values').textContent(), { timeout: 30_000 }).toContain('Attuale');
+    await draft.getByLabel('Matricola', { exact: true }).fill(corrected);
+    await draft.getByLabel('Nota', { exact: true }).fill('Matricola letta sulla targhetta, in cantina');
+    await page.keyboard.press('Control+s');
+    // Saved on the device under its own id, and waiting to be sent.
+    await page.waitForURL((url) => /^\/equipmentChangeRequests\/[0-9a-f-]{36}$/.test(url.pathname), { timeout: 30_000 });
+    const requestId = new URL(page.url()).pathname.split('/').at(-1)!;
+    const indicator = page.locator('.sync-indicator');
+    await expect.poll(async () => Number(await indicator.getAttribute('data-pending')), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+
+    await restoreNetwork(context);
+    await expect.poll(() => indicator.getAttribute('data-pending'), { timeout: 120_000, interval: 1_000 }).toBe('0');
+    const sent = await apiData<Entity>(server, token, `/equipmentChangeRequests/${requestId}`);
+    expect(sent.attributes).toMatchObject({ state: 'pending', proposed: { serialNumber: corrected } });
+    expect(sent.relationships).toMatchObject({ equipmentId, assignmentId: assignment.id });
+    // The equipment itself waits for the office.
+    expect((await apiData<Entity>(server, token, `/equipments/${equipmentId}`)).attributes.serialNumber).not.toBe(corrected);
+  }, 240_000);
 });

@@ -25,11 +25,12 @@ import { pushAlert } from '../alerts/alerts.ts';
 import { listKey, recordKey, records, useLimits } from '../data/index.ts';
 import { Attachments } from '../files/attachments.tsx';
 import { AppLink } from '../shell/app-link.tsx';
+import { proposeCorrectionUrl } from '../../../commands/equipment-change-requests.ts';
 import { CommandButton } from '../shell/command-button.tsx';
 import { useSession } from '../session/session.tsx';
 import { asSubject } from '../../domain/ability.ts';
 import { activeTabAtom } from '../workspace/workspace-state.ts';
-import { TabIdContext } from '../workspace/tab-context.ts';
+import { TabIdContext, useOpenTab } from '../workspace/tab-context.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 
 const MAX_ROWS = 500;
@@ -145,6 +146,9 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
   const canAttach = ability.can('update', 'checks', 'attributes.photos');
   // Who may create anomalies raises the one of a failed control (the Operatore too, on its interventions: the server checks which).
   const canRaise = ability.can('create', 'anomaly');
+  // Issue 25: legal data is corrected by a change request the office approves, proposed from here too.
+  const canPropose = ability.can('create', 'equipment change request');
+  const openTab = useOpenTab();
   const readOnlyReason = !canCheck ? t('intervention.noRight') : NOT_STARTED.includes(state) ? t('intervention.notStarted') : UNDER_WAY.includes(state) ? undefined : t('intervention.ended');
   const editable = readOnlyReason === undefined && assignment.metadata.isDeleted !== true;
 
@@ -190,7 +194,7 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
     editable,
     mayRaise: canRaise,
     ...(readOnlyReason ? { readOnlyReason } : {}),
-    current: () => (current ? { outcome: current.outcome, open: current.activity.attributes.state === 'open', anomalyRaised: current.anomalies.some((a) => a.attributes.state === 'unresolved') } : undefined),
+    current: () => (current ? { outcome: current.outcome, open: current.activity.attributes.state === 'open', anomalyRaised: current.anomalies.some((a) => a.attributes.state === 'unresolved'), ...(str(current.activity.relationships.equipmentId) ? { equipmentId: str(current.activity.relationships.equipmentId) } : {}) } : undefined),
     step: (delta) => focusRow(index + delta),
     first: () => focusRow(0),
     last: () => focusRow(rows.length - 1),
@@ -199,6 +203,11 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
     note: () => current && document.getElementById(noteId(current.key))?.focus(),
     raiseAnomaly: () => current && setAnomalyRow(current.key),
     markNotExecutable: () => current && setNotExecutableOf(current.activity.id),
+    mayProposeCorrection: canPropose,
+    proposeCorrection: () => {
+      const equipmentId = current ? str(current.activity.relationships.equipmentId) : undefined;
+      if (equipmentId) openTab(proposeCorrectionUrl(equipmentId, assignment.id));
+    },
   };
 
   // The keys listen while the checklist has the focus (and while the palette it opened is up), in the tab shown.
@@ -310,10 +319,13 @@ export function InterventionChecklist({ assignment }: { assignment: EntityJson }
                       )}
                       <p className="intervention-subject">
                         {equipment ? (
+                          <>
                           <AppLink href={recordTabUrl('equipments', equipment.id, equipment)}>
                             <FormattedMessage id="intervention.equipment" values={{ code: String(equipment.attributes.equipmentId ?? '') }} />
                             {str(equipment.attributes.serialNumber) && <>, <FormattedMessage id="intervention.serial" values={{ serial: String(equipment.attributes.serialNumber) }} /></>}
                           </AppLink>
+                          {canPropose && <> · <AppLink href={proposeCorrectionUrl(equipment.id, assignment.id)} className="intervention-propose" data-propose={equipment.id}>{t('intervention.proposeCorrection')}</AppLink></>}
+                          </>
                         ) : installation ? (
                           <AppLink href={recordTabUrl('installations', installation.id, installation)}>
                             <FormattedMessage id="intervention.installation" values={{ name: `${String(installation.attributes.code ?? '')} – ${String(installation.attributes.name ?? '')}` }} />

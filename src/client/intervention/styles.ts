@@ -6,6 +6,7 @@ const css = `
 .intervention-activity { margin-block: 1rem; }
 .intervention-activity > h3 { margin-bottom: .2rem; }
 .intervention-subject { margin: 0 0 .4rem; opacity: .85; }
+@media (pointer: coarse) { .intervention-subject a { display: inline-flex; align-items: center; min-height: 44px; } }
 .intervention-controls { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: .3rem; }
 .intervention-control { border: 1px solid color-mix(in srgb, CanvasText 12%, transparent); border-radius: 6px; padding: .4rem .6rem; }
 .intervention-control:focus { outline: 2px solid Highlight; outline-offset: 1px; }
