@@ -14,6 +14,16 @@ export function businessDay(at: Date = new Date()): string {
   return dayFormat.format(at);
 }
 
+/**
+ * The business day a stored value falls on: a date (`YYYY-MM-DD`) is that day; a date-time
+ * (`2026-11-29T23:11:00.000Z`) is its day in Rome (that instant is the 30th there), never its UTC prefix.
+ */
+export function dayOf(value: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value.slice(0, 10) : businessDay(at);
+}
+
 /** `day` (`YYYY-MM-DD`) moved by `days` calendar days. */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00Z`);

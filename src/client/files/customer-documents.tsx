@@ -26,7 +26,7 @@ import { useSession } from '../session/session.tsx';
 import { downloadMedia } from './upload.ts';
 import { RegisterLinks } from './register-links.tsx';
 import { DocumentsHeading, DocumentsHeadingLevel } from './documents-heading.tsx';
-import { businessDay } from '../../domain/business-day.ts';
+import { businessDay, dayOf } from '../../domain/business-day.ts';
 import { documentVersions, type DocumentVersion } from '../../domain/documents/versions.ts';
 import { orderStateLabels, quotationStateLabels } from '../../domain/machines/index.ts';
 import { customerDocumentSections, hasCustomerDocuments } from './customer-document-sections.ts';
@@ -86,7 +86,7 @@ function Certificates({ customerId, onError }: { customerId: string; onError(pro
     return {
       id: media.id,
       name: String(media.attributes.name ?? ''),
-      date: String((media.attributes.meta as Record<string, unknown> | undefined)?.issuedOn ?? media.metadata.createdDateTime ?? '').slice(0, 10),
+      date: dayOf(String((media.attributes.meta as Record<string, unknown> | undefined)?.issuedOn ?? media.metadata.createdDateTime ?? '')),
       download: () => downloadMedia(media.id, String(media.attributes.name ?? 'attestato.pdf')),
       versions,
     };
@@ -110,7 +110,7 @@ function Reports({ customerId, onError }: { customerId: string; onError(problem:
     return {
       id: intervention.id,
       name: title,
-      date: String(intervention.attributes.plannedStartDateTime ?? '').slice(0, 10),
+      date: dayOf(String(intervention.attributes.plannedStartDateTime ?? '')),
       // The report as issued (the version in force), or printed now when it was never kept.
       download: () => (versions ? downloadMedia(versions[0]!.media.id, fileName) : downloadDocument('assignments', intervention.id, fileName)),
       versions: versions ?? [],

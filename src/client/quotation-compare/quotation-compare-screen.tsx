@@ -8,6 +8,7 @@
  * `r k` (in the editor) opens this view.
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { dayOf } from '../../domain/business-day.ts';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Command } from '../../../commands/types.ts';
@@ -70,7 +71,7 @@ function useRevisionSide(revisionId: string | undefined): { side?: Side; error: 
     const frozen = { attributes: snapshot.attributes ?? {}, metadata: snapshot.metadata ?? {}, relationships: {} } as unknown as EntityJson;
     return {
       title: `${quotationTitle(frozen)} · ${intl.formatMessage({ id: 'quotationCompare.revision' }, { n: Number(attributes.revisionNumber ?? 0) })}`,
-      note: intl.formatMessage({ id: 'quotationCompare.frozen' }, { date: formatDate(String(revision.data.metadata.createdDateTime ?? '').slice(0, 10)) }),
+      note: intl.formatMessage({ id: 'quotationCompare.frozen' }, { date: formatDate(dayOf(String(revision.data.metadata.createdDateTime ?? ''))) }),
       lines: (snapshot.lines ?? []).toSorted(byPosition).map(comparedLine),
     };
   }, [revision.data, intl]);

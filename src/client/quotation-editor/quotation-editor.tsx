@@ -9,6 +9,7 @@
  * Transitions, history, discard and delete are the registry's record commands.
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { dayOf } from '../../domain/business-day.ts';
 import { useQuery } from '@tanstack/react-query';
 import { subject as asSubject } from '@casl/ability';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -350,7 +351,7 @@ const Revisions = memo(function Revisions({ quotationId, revisions, tabId }: { q
               return (
                 <li key={revision.id} data-revision={n}>
                   <strong><FormattedMessage id="quotationEditor.revisions.row" values={{ n }} /></strong>
-                  <span>{intl.formatMessage({ id: 'quotationEditor.revisions.from' }, { state: stateLabels[from] ?? from, date: formatDate(String(revision.metadata.createdDateTime ?? '').slice(0, 10)) })}</span>
+                  <span>{intl.formatMessage({ id: 'quotationEditor.revisions.from' }, { state: stateLabels[from] ?? from, date: formatDate(dayOf(String(revision.metadata.createdDateTime ?? ''))) })}</span>
                   {typeof net === 'number' && <span>{intl.formatMessage({ id: 'quotationEditor.revisions.net' }, { amount: formatMoney(net) })}</span>}
                   {reason && <q>{reason}</q>}
                   <button

@@ -37,6 +37,11 @@ describe('an equipment’s lifecycle', () => {
     ]);
   });
 
+  it('dates a check on its day in Rome: one at 00:06 on the 30th is not of the 29th', () => {
+    const events = equipmentLifecycle({ deadlines: [], checks: [{ checkedDateTime: '2026-11-29T23:06:49.000Z', passed: false }] }, '2026-11-30');
+    expect(events.map((event) => [event.date, event.label])).toEqual([['2026-11-30', 'Verifica non superata']]);
+  });
+
   it('is empty for an equipment with no dates, checks or deadlines', () => {
     expect(equipmentLifecycle({ deadlines: [], checks: [] }, '2026-11-28')).toEqual([]);
   });

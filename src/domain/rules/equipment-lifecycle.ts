@@ -4,6 +4,7 @@
  * norm it comes from. Built from what the records hold; the deadline engine computed the dates.
  */
 import { normCitation, type DeadlineRule } from './maintenance-rules.ts';
+import { dayOf } from '../business-day.ts';
 import { ruleKindLabels } from '../entities/physical-activities.ts';
 import { isExpired, isExpiring } from './expiry.ts';
 
@@ -29,7 +30,8 @@ export interface LifecycleSources {
 /** Days ahead in which a deadline is «in scadenza». */
 export const LIFECYCLE_DUE_DAYS = 30;
 
-const day = (value: string) => value.slice(0, 10);
+// A check's date-time is dated on its day in Rome (a check at 00:06 on the 30th is of the 30th).
+const day = dayOf;
 
 export function equipmentLifecycle(sources: LifecycleSources, today: string): LifecycleEvent[] {
   const events: LifecycleEvent[] = [];
