@@ -22,7 +22,13 @@ export interface ListResult {
    * `total` is exact up to a limit; beyond it `totalIsEstimate` is set and `total` is the database's
    * estimate (more than the limit). `page.next`: the cursor for `page[after]` when more rows may follow.
    */
-  meta: { total: number; totalIsEstimate?: boolean; page: { number: number; size: number; next?: string } };
+  meta: {
+    total: number;
+    totalIsEstimate?: boolean;
+    page: { number: number; size: number; next?: string };
+    /** Answered by the device while offline (issue 25): `total` counts what the device keeps, not the office's rows. */
+    onDevice?: true;
+  };
 }
 
 /** What a state transition changed on other records (an assignment's activities closed with it). */

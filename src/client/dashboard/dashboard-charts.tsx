@@ -63,14 +63,14 @@ function DashboardChart({ spec, tables, today }: { spec: ChartSpec; tables: bool
   const intl = useIntl();
   const texts = useMemo(() => chartTexts(intl), [intl]);
   // Under the list keys of the kind: every write or live change of the kind refreshes the chart.
-  const { data: result, isPending } = useQuery({
+  const { data: result, isPending, isError } = useQuery({
     queryKey: [...listKey(spec.type), 'aggregate', spec.query],
     queryFn: ({ signal }) => records.aggregate(spec.type, spec.query, signal),
   });
   const table = useMemo(() => (result ? chartTable(spec, result, texts, today) : undefined), [spec, result, texts, today]);
   return (
     <ChartFigure id={spec.id} title={intl.formatMessage({ id: spec.title })} rowHeader={intl.formatMessage({ id: `dashboard.chart.rowHeader.${spec.id}` })}
-      table={isPending ? undefined : table} tables={tables} horizontal={spec.drawing.horizontal} stacked={spec.drawing.stacked}
+      table={isPending ? undefined : table} unavailable={isError && !result} tables={tables} horizontal={spec.drawing.horizontal} stacked={spec.drawing.stacked}
       caption={spec.id === 'quotationsByMonth' ? intl.formatMessage({ id: 'dashboard.chart.quotationsByMonth.note' }) : undefined} />
   );
 }
@@ -80,8 +80,10 @@ function DashboardChart({ spec, tables, today }: { spec: ChartSpec; tables: bool
  * (its text alternative); «Caricamento» while `table` is undefined. The dashboards and the customer
  * portal draw their charts with it.
  */
-export function ChartFigure({ id, title, rowHeader, table, tables, horizontal, stacked, caption }: {
+export function ChartFigure({ id, title, rowHeader, table, unavailable = false, tables, horizontal, stacked, caption }: {
   id: string; title: string; rowHeader: string; table: ChartTable | undefined; tables: boolean; horizontal: boolean; stacked: boolean; caption?: string | undefined;
+  /** Its figures could not be read (offline, the server down): said so, never «Caricamento» for ever. */
+  unavailable?: boolean;
 }) {
   const intl = useIntl();
   const texts = useMemo(() => chartTexts(intl), [intl]);
@@ -89,9 +91,11 @@ export function ChartFigure({ id, title, rowHeader, table, tables, horizontal, s
   const titleId = `dashboard-chart-${id}-title`;
   const empty = table !== undefined && table.rows.every((row) => row.values.every((v) => v === 0));
   return (
-    <figure className="dashboard-chart" data-chart={id} aria-labelledby={titleId} aria-busy={table === undefined}>
+    <figure className="dashboard-chart" data-chart={id} aria-labelledby={titleId} aria-busy={table === undefined && !unavailable}>
       <h3 id={titleId}>{title}</h3>
-      {!table ? (
+      {!table && unavailable ? (
+        <p data-chart-unavailable>{intl.formatMessage({ id: 'dashboard.charts.unavailable' })}</p>
+      ) : !table ? (
         <p>{intl.formatMessage({ id: 'dashboard.charts.loading' })}</p>
       ) : tables ? (
         <table data-chart-table={id}>

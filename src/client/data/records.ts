@@ -210,6 +210,9 @@ export function installDeviceRecords(next: DeviceRecords | null | Promise<Device
   if (next) void client.refetchQueries({ predicate: (query) => query.state.status === 'error' && query.queryKey[0] === 'records' });
 }
 
+/** A list the device answered: its total is what the device keeps (a figure says so, SPEC: no estimate shown as exact). */
+const answeredOnDevice = (answer: ListResult): ListResult => ({ ...answer, meta: { ...answer.meta, onDevice: true } });
+
 /** The device's part when the browser is offline (waiting for it while it opens), else null. */
 async function offlineDevice(): Promise<DeviceRecords | null> {
   const current = device ?? (deviceStarting ? await deviceStarting.catch(() => null) : null);
@@ -284,14 +287,14 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
     async list(type, params = {}, signal, options) {
       const offline = await offlineDevice();
       const local = offline ? await offline.list(type, params) : undefined;
-      if (local) return local;
+      if (local) return answeredOnDevice(local);
       const onDevice = device;
       try {
         const answer = await http.get<ListResult>('/{type}', { params: { type }, query: params, signal, ...failing(type, 'list'), ...write(options), ...(onDevice ? { quietWhenUnreachable: true } : {}) });
         return onDevice ? await onDevice.overlayList(type, params, answer) : answer;
       } catch (error) {
         const fallback = onDevice && unreachable(error) ? await onDevice.list(type, params) : undefined;
-        if (fallback) return fallback;
+        if (fallback) return answeredOnDevice(fallback);
         if (onDevice && unreachable(error) && !options?.silent) showProblemAlert(error as ApiProblem, failureOf(type, 'list'));
         throw error;
       }

@@ -65,6 +65,8 @@ describe('writes of field kinds', () => {
     expect(made.metadata.unsent).toBe(1);
     const list = await r.records.list('checks', { 'filter[assignmentActivityId]': ACTIVITY, 'page[size]': 50 });
     expect(list.data.map((entity) => entity.id)).toEqual([made.id]);
+    // Its total is the device's, and says so (the dashboard's figures show «solo sul dispositivo»).
+    expect(list.meta.onDevice).toBe(true);
     expect(await r.records.get('checks', made.id)).toMatchObject({ attributes: { passed: false } });
 
     r.network.up = true;
@@ -74,6 +76,7 @@ describe('writes of field kinds', () => {
     // Online again, the list is the server's, without the mark.
     const after = await r.records.list('checks', { 'filter[assignmentActivityId]': ACTIVITY });
     expect(after.data).toHaveLength(1);
+    expect(after.meta.onDevice).toBeUndefined();
     expect(after.data[0]!.metadata.unsent).toBeUndefined();
   });
 

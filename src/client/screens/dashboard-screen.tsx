@@ -93,7 +93,7 @@ function FigureCard({ figure, label }: { figure: Figure; label: string }) {
   const intl = useIntl();
   const openTab = useOpenTab();
   const query = { ...figure.query, 'page[size]': 1 };
-  const { data, isPending } = useQuery({
+  const { data, isPending, isError } = useQuery({
     queryKey: listKey(figure.type, query),
     queryFn: ({ signal }) => records.list(figure.type, query, signal),
     select: (answer) => answer.meta,
@@ -101,10 +101,12 @@ function FigureCard({ figure, label }: { figure: Figure; label: string }) {
   const href = tileHref(figure);
   return (
     <a className="dashboard-card" href={href} data-tile={figure.id} aria-busy={isPending} onClick={(e) => { if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return; e.preventDefault(); openTab(href); }}>
-      <div className="figure" title={data?.totalIsEstimate ? intl.formatMessage({ id: 'screens.dashboard.aboutTitle' }, { limit: intl.formatNumber(EXACT_TOTAL_LIMIT) }) : undefined}>
-        {isPending ? '…' : figureText(intl, data?.total ?? 0, data?.totalIsEstimate === true, EXACT_TOTAL_LIMIT)}
+      <div className="figure" title={data?.totalIsEstimate ? intl.formatMessage({ id: 'screens.dashboard.aboutTitle' }, { limit: intl.formatNumber(EXACT_TOTAL_LIMIT) }) : data?.onDevice ? intl.formatMessage({ id: 'screens.dashboard.onDeviceTitle' }) : undefined}>
+        {isPending ? '…' : isError && !data ? '—' : figureText(intl, data?.total ?? 0, data?.totalIsEstimate === true, EXACT_TOTAL_LIMIT)}
       </div>
       <div className="label">{label}</div>
+      {/* Offline the device counts only what it keeps (issue 25): the figure says so instead of passing for the office's. */}
+      {data?.onDevice && <div className="figure-note" data-on-device><FormattedMessage id="screens.dashboard.onDevice" /></div>}
     </a>
   );
 }

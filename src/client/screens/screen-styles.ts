@@ -107,6 +107,7 @@ kbd { font-size: .75em; padding: 0 .3em; border: 1px solid var(--border, color-m
 .dashboard-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: .8rem; }
 .dashboard-card { border: 1px solid var(--border, color-mix(in srgb, CanvasText 15%, transparent)); border-radius: 8px; padding: .8rem; }
 .dashboard-card .figure { font-size: 1.8rem; font-weight: 700; font-variant-numeric: tabular-nums; }
+.dashboard-card .figure-note { font-size: .8rem; opacity: .8; }
 .dashboard-section { margin: 0 0 1.2rem; }
 .dashboard-section > h2 { font-size: 1.05rem; margin: .4rem 0 .6rem; }
 .dashboard-card { display: block; color: inherit; text-decoration: none; }

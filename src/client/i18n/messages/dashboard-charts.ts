@@ -4,6 +4,7 @@ const dashboardCharts: Record<string, string> = {
   'dashboard.charts.showTables': 'Mostra i dati in tabella',
   'dashboard.charts.showCharts': 'Mostra i grafici',
   'dashboard.charts.loading': 'Caricamento del grafico…',
+  'dashboard.charts.unavailable': 'Grafico non disponibile: i suoi dati arrivano dal server, che ora non si raggiunge (sei offline?).',
   'dashboard.charts.estimate': 'Stima: oltre {limit} righe i numeri sono approssimati (circa)',
   'dashboard.charts.empty': 'Nessun dato nel periodo',
   'dashboard.chart.quotationFunnel': 'I miei preventivi per stato (importo netto)',

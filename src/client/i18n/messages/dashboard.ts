@@ -8,6 +8,8 @@ const dashboard: Record<string, string> = {
   'screens.dashboard.about': 'circa {count}',
   'screens.dashboard.moreThan': 'più di {count}',
   'screens.dashboard.aboutTitle': 'Stima: il conteggio esatto si ferma a {limit}',
+  'screens.dashboard.onDevice': 'solo sul dispositivo',
+  'screens.dashboard.onDeviceTitle': 'Sei offline: il numero conta solo quello che è salvato su questo dispositivo, non tutti i dati dell’ufficio.',
   'screens.dashboard.usersChanged': 'Utenti modificati negli ultimi {days} giorni',
   'screens.dashboard.rolesChanged': 'Ruoli modificati negli ultimi {days} giorni',
   'screens.dashboard.myQuotations': 'Miei preventivi: {state}',
