@@ -61,7 +61,9 @@ export function DueRemindersBadge() {
   if (!allowed || due.length === 0) return null;
   return (
     <AppLink href="/reminders?filter[isDone]=false&sort=dateTime" className="due-reminders" aria-live="polite">
-      {intl.formatMessage({ id: 'workspace.reminders.due' }, { count: due.length })}
+      {/* A phone's header shows the count as a badge; the sentence stays for screen readers (public/app.css). */}
+      <span className="due-reminders-count" aria-hidden="true">{intl.formatNumber(due.length)}</span>
+      <span className="due-reminders-text">{intl.formatMessage({ id: 'workspace.reminders.due' }, { count: due.length })}</span>
     </AppLink>
   );
 }
