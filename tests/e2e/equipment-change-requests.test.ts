@@ -107,4 +107,42 @@ describe('a technician proposes a correction of an equipment’s legal data', ()
     expect(officeErrors).toEqual([]);
     guard.expectClean();
   });
+
+  it('on a phone (360 px, touch) the new request and the saved one fit the screen, with 44 px calendar buttons and no device bookkeeping', async () => {
+    const [equipment] = await apiData<Entity[]>(server, token, '/equipments?filter[module]=fire&filter[state]=active&sort=equipmentId&page[size]=1');
+    const context = await session.browser.newContext({ locale: 'it-IT', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    try {
+      const phone = await context.newPage();
+      await phone.goto(`${server.url}/dashboard`, { waitUntil: 'commit', timeout: 60_000 });
+      await signIn(phone, server, DEMO.maintainer);
+      await phone.goto(`${server.url}/equipmentChangeRequests/new?relationships.equipmentId=${equipment!.id}`, { waitUntil: 'commit', timeout: 60_000 });
+      const draft = phone.locator('.change-request-new:visible');
+      await expect.poll(() => draft.locator('.change-request-values').textContent(), { timeout: 60_000 }).toContain('Attuale');
+      // No keyboard: the hint names the button, not Ctrl+S.
+      expect(await draft.locator('.form-hint').textContent()).toContain('tocca «Salva»');
+      const calendars = await draft.locator('.date-input-calendar').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
+      expect(calendars.length).toBeGreaterThan(0);
+      for (const side of calendars) expect(side).toBeGreaterThanOrEqual(44);
+      // The form itself stays within the screen (the tab strip above it scrolls on its own).
+      expect(await draft.evaluate((form) => ({ right: form.getBoundingClientRect().right <= 360, fits: form.scrollWidth <= form.clientWidth }))).toEqual({ right: true, fits: true });
+      await draft.getByLabel('Matricola', { exact: true }).fill(`MATR-PHONE-${Date.now().toString(36).toUpperCase()}`);
+      await phone.getByRole('button', { name: 'Salva' }).first().tap();
+      await phone.waitForURL((url) => /^\/equipmentChangeRequests\/[0-9a-f-]{36}$/.test(url.pathname), { timeout: 30_000 });
+      const values = phone.locator('.change-request-values:visible');
+      await values.waitFor({ timeout: 60_000 });
+      const saved = await phone.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        table: document.querySelector('.change-request-values table')!.getBoundingClientRect().width,
+        box: document.querySelector('.change-request-values')!.getBoundingClientRect().width,
+        meta: document.querySelector('.entity-form-meta')?.textContent ?? '',
+        summary: document.querySelector('.entity-summary')?.textContent ?? '',
+      }));
+      expect(saved.scrollWidth).toBeLessThanOrEqual(360);
+      expect(saved.table).toBeLessThanOrEqual(saved.box);
+      expect(saved.summary).not.toMatch(/unsent|localSeq/);
+      expect(saved.meta).not.toMatch(/ultima modifica il\s*$/);
+    } finally {
+      await context.close();
+    }
+  });
 });

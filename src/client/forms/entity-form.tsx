@@ -91,8 +91,9 @@ function LoadedForm({ kind, controller, stored, draft, only, formRef, intlTitle 
 
   // A new record leaves out what the server assigns (an intervention's code): there is nothing to type or see yet.
   const assigned = creating ? kind.serverAssigned ?? [] : [];
+  // A field the user may not read draws nothing: a section left with none is not shown (an unsent record the device holds may be readable only in part).
   const shown = (fields: FieldSpec[]) => (only ? fields.filter((f) => only.some((p) => p === f.path || p.startsWith(`${f.path}.`))) : fields)
-    .filter((f) => !assigned.includes(f.path) && kind.fieldApplies?.(f.path, draft) !== false);
+    .filter((f) => !assigned.includes(f.path) && kind.fieldApplies?.(f.path, draft) !== false && controller.access.canRead(f.path));
   const summary = derivedSummary(kind, stored);
   const toolbar = [...RECORD_COMMANDS, ...Object.keys(kind.actions ?? {}).map((name) => `record.action.${name}`), 'record.history'];
   const onChange = controller.setField;
@@ -149,23 +150,34 @@ function LoadedForm({ kind, controller, stored, draft, only, formRef, intlTitle 
       </FormRecordContext.Provider>
       {!creating && (
         <footer className="entity-form-meta">
-          <FormattedMessage
-            id="form.meta"
-            values={{ created: formatValue(stored.metadata.createdDateTime, 'datetime'), updated: formatValue(stored.metadata.lastUpdatedDateTime, 'datetime') }}
-          />
+          <RecordMeta metadata={stored.metadata} />
         </footer>
       )}
     </RecordFrame>
   );
 }
 
+/**
+ * The metadata keys the device adds to a record it holds unsent (src/client/offline/device-records.ts,
+ * `entityOf`: how many changes wait and the last one's sequence): its own bookkeeping, never shown.
+ */
+export const DEVICE_BOOKKEEPING_KEYS: readonly string[] = ['unsent', 'localSeq'];
+
+/** When the record was created and last changed; a record never answered by the server (kept on the device) has no change date to name. */
+export function RecordMeta({ metadata }: { metadata: EntityJson['metadata'] }) {
+  const created = formatValue(metadata.createdDateTime, 'datetime');
+  const updated = formatValue(metadata.lastUpdatedDateTime, 'datetime');
+  if (updated === '') return created === '' ? null : <>{fieldLabel('createdDateTime')} {created}</>;
+  return <FormattedMessage id="form.meta" values={{ created, updated }} />;
+}
+
 /** Values the server derives (totals, counts, names): shown read-only above the fields. */
-function derivedSummary(kind: KindDefinition, entity: EntityJson): [string, string][] {
+export function derivedSummary(kind: KindDefinition, entity: EntityJson): [string, string][] {
   const writableMeta = new Set(Object.keys((kind.metadata as unknown as { shape: Record<string, unknown> }).shape ?? {}));
   const common = new Set(['createdDateTime', 'lastUpdatedDateTime', 'deletedDateTime', 'createdBy', 'lastUpdatedBy', 'deletedBy', 'isDeleted', 'isArchived']);
   const out: [string, string][] = [];
   for (const [key, value] of Object.entries(entity.metadata)) {
-    if (writableMeta.has(key) || common.has(key) || value === null || value === undefined || typeof value === 'object') continue;
+    if (writableMeta.has(key) || common.has(key) || DEVICE_BOOKKEEPING_KEYS.includes(key) || value === null || value === undefined || typeof value === 'object') continue;
     if (/Ids?$|Impersonator$/.test(key)) continue;
     const kindOfValue = typeof value === 'number' ? numberKind(key) : typeof value === 'boolean' ? 'boolean' : /Date/.test(key) ? 'date' : 'text';
     out.push([fieldLabel(key), formatValue(value, kindOfValue)]);

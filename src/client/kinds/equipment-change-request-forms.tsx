@@ -3,9 +3,11 @@
  * - `NewChangeRequest` (`/equipmentChangeRequests/new?relationships.equipmentId=…`, opened by «Proponi una
  *   correzione dei dati di legge» on an equipment, `r q`): the legal fields to correct and a note; the
  *   values the technician sees now are kept as the request's base, with the equipment's version and the
- *   device's time. Ctrl+S sends it through the records layer, so offline it is queued under its own id.
+ *   device's time. Ctrl+S (or «Salva» on a touch screen) sends it through the records layer, so offline it
+ *   is queued under its own id. Opened from an intervention, it names it (read-only).
  * - `ChangeRequestValues` (under a request's form): base, proposed and current values side by side, the
- *   fields the equipment changed since the base marked; the office decides with «Approva» (`t m a`),
+ *   fields the equipment changed since the base marked (not, once approved, the values the approval
+ *   wrote), and the equipment's version the technician saw as an Italian date-time; the office decides with «Approva» (`t m a`),
  *   «Approva comunque» (`t m c`) and «Respingi» (`t m r`), the machine's commands.
  */
 import { useEffect, useMemo, useRef } from 'react';
@@ -21,16 +23,43 @@ import { showConflict } from '../forms/conflict.tsx';
 import { useNewRecordPreset } from '../forms/editors/form-record.ts';
 import { NEW_ID } from '../forms/entity-form.tsx';
 import { focusFirstInvalid } from '../forms/focus-invalid.ts';
-import { formatValue } from '../forms/format.ts';
+import { fieldLabel, formatValue } from '../forms/format.ts';
 import { RecordFields, RecordFrame, RecordLoader, useRecordDocument } from '../forms/record-frame.tsx';
 import { kindSections } from '../forms/schema-fields.ts';
 import { addMessages } from '../i18n/index.ts';
 import messages from '../i18n/messages/equipment-change-requests.ts';
 import { useTabUrl } from '../workspace/tab-context.ts';
+import { injectChangeRequestStyles } from './equipment-change-request-styles.ts';
 
 addMessages(messages);
+injectChangeRequestStyles();
 
 const NEW_REQUEST_PATHS = ['relationships.equipmentId', 'attributes.proposed', 'attributes.note'] as const;
+/** The intervention the request was proposed from (the URL's preset): named, never chosen here. */
+const FROM_INTERVENTION_PATHS = ['relationships.assignmentId'] as const;
+
+/** A touch screen (no keyboard to press Ctrl+S on): the hint names the «Salva» button instead. */
+const coarsePointer = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+
+/**
+ * The proposed fields to mark as changed since the base. While pending (or rejected) those the
+ * equipment changed meanwhile; once approved, the approval itself wrote the proposed values, so a
+ * field now holding the proposed value is not news — only one changed again after it.
+ */
+export function flaggedChanges(request: EntityJson, equipmentAttributes: Record<string, unknown>): LegalEquipmentField[] {
+  const proposed = (request.attributes.proposed ?? {}) as LegalValues;
+  const base = (request.attributes.base ?? {}) as LegalValues;
+  const changed = changedSinceBase(proposed, base, equipmentAttributes);
+  if (request.attributes.state !== 'approved') return changed;
+  const now = legalValuesOf(equipmentAttributes);
+  const wanted = (value: string | null | undefined) => (typeof value === 'string' && value.trim() !== '' ? value : null);
+  return changed.filter((field) => now[field] !== wanted(proposed[field]));
+}
+
+/** The equipment's version the technician saw, as Italians read a moment (Europe/Rome), or nothing. */
+export function equipmentVersionText(value: unknown): string {
+  return typeof value === 'string' ? formatValue(value, 'datetime') : '';
+}
 
 /** A legal value as the screens show it: a day in Italian, an agent by its name, the text as it is. */
 function shown(intl: IntlShape, field: LegalEquipmentField, value: string | null | undefined): string {
@@ -88,11 +117,17 @@ function NewChangeRequestForm({ kind, controller, stored, draft }: { kind: KindD
   }, [seen, setField]);
   return (
     <RecordFrame kind={kind} controller={controller} stored={stored} title={title} doc={doc} className="change-request-new" toolbar={['record.save', 'record.discard']}>
-      <p className="form-hint"><FormattedMessage id="changeRequests.new.hint" /></p>
+      <p className="form-hint">
+        <FormattedMessage id="changeRequests.new.hint" />{' '}
+        <FormattedMessage id={coarsePointer() ? 'changeRequests.new.saveTouch' : 'changeRequests.new.saveKeys'} />
+      </p>
       {!draft.relationships.equipmentId && <p role="alert"><FormattedMessage id="changeRequests.new.equipmentMissing" /></p>}
       {seen && <ValuesTable equipment={seen} />}
       <div ref={fieldsRef}>
         <RecordFields sections={sections} paths={NEW_REQUEST_PATHS} draft={draft} setField={setField} errors={controller.errors} access={controller.access} locked={controller.locked} />
+        {typeof draft.relationships.assignmentId === 'string' && draft.relationships.assignmentId !== '' && (
+          <RecordFields sections={sections} paths={FROM_INTERVENTION_PATHS} draft={draft} setField={setField} errors={controller.errors} access={controller.access} locked />
+        )}
       </div>
     </RecordFrame>
   );
@@ -117,8 +152,15 @@ function ValuesTable({ equipment, request }: { equipment: EntityJson; request?: 
   const proposed = (request?.attributes.proposed ?? {}) as LegalValues;
   const base = (request?.attributes.base ?? {}) as LegalValues;
   const asked = new Set(proposedFields(proposed));
-  const changed = new Set(request ? changedSinceBase(proposed, base, equipment.attributes) : []);
+  const changed = new Set(request ? flaggedChanges(request, equipment.attributes) : []);
   const fields = legalEquipmentFields.filter((field) => field !== 'agent' || equipment.attributes.module === 'fire');
+  const version = equipmentVersionText(request?.attributes.equipmentVersion);
+  // On a phone the table becomes one block per field, each value under its column's name.
+  const column = {
+    base: intl.formatMessage({ id: 'changeRequests.values.base' }),
+    proposed: intl.formatMessage({ id: 'changeRequests.values.proposed' }),
+    current: intl.formatMessage({ id: 'changeRequests.values.current' }),
+  };
   return (
     <section className="change-request-values" aria-labelledby="change-request-values-title">
       <h2 id="change-request-values-title"><FormattedMessage id="changeRequests.values.title" /></h2>
@@ -135,9 +177,9 @@ function ValuesTable({ equipment, request }: { equipment: EntityJson; request?: 
           {fields.map((field) => (
             <tr key={field} className={asked.has(field) ? 'is-proposed' : undefined}>
               <th scope="row"><FormattedMessage id={`form.field.${field}`} /></th>
-              {request && <td>{asked.has(field) ? shown(intl, field, base[field]) : intl.formatMessage({ id: 'changeRequests.values.notProposed' })}</td>}
-              {request && <td>{asked.has(field) ? <strong>{shown(intl, field, proposed[field])}</strong> : intl.formatMessage({ id: 'changeRequests.values.empty' })}</td>}
-              <td>
+              {request && <td data-label={column.base}>{asked.has(field) ? shown(intl, field, base[field]) : intl.formatMessage({ id: 'changeRequests.values.notProposed' })}</td>}
+              {request && <td data-label={column.proposed}>{asked.has(field) ? <strong>{shown(intl, field, proposed[field])}</strong> : intl.formatMessage({ id: 'changeRequests.values.empty' })}</td>}
+              <td data-label={column.current}>
                 {shown(intl, field, current[field])}
                 {changed.has(field) && <> <em>(<FormattedMessage id="changeRequests.values.changed" />)</em></>}
               </td>
@@ -145,6 +187,11 @@ function ValuesTable({ equipment, request }: { equipment: EntityJson; request?: 
           ))}
         </tbody>
       </table>
+      {version !== '' && (
+        <dl className="change-request-facts">
+          <div><dt>{fieldLabel('equipmentVersion')}</dt><dd>{version}</dd></div>
+        </dl>
+      )}
     </section>
   );
 }

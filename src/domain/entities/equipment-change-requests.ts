@@ -16,6 +16,7 @@ import { defineKind, type EntityShape } from '../kind.ts';
 import { defineMachine, describedGuard } from '../machines/define.ts';
 import { agentOf, extinguishingAgents, type ExtinguishingAgent } from '../rules/maintenance-rules.ts';
 import { isoDate, isoDateTime, optionalText } from '../validation.ts';
+import { businessDay } from '../business-day.ts';
 import { italianDate } from './italian-date.ts';
 
 export const equipmentChangeRequestStates = ['pending', 'approved', 'rejected'] as const;
@@ -221,6 +222,8 @@ export const equipmentChangeRequests = defineKind({
   machine: equipmentChangeRequestMachine,
   // Once decided, the request is kept as it was judged.
   stateLock: { editableStates: ['pending'], alwaysEditable: [] },
+  // The equipment's version the technician saw is bookkeeping the screen sets: shown as a date-time under the form (ChangeRequestValues), not as a field to type.
+  fieldApplies: (path) => path !== 'attributes.equipmentVersion',
   serverAssigned: [...CHANGE_REQUEST_SERVER_PATHS],
   fields: {
     state: { path: 'attributes.state', type: 'text' },
@@ -244,7 +247,9 @@ export const equipmentChangeRequests = defineKind({
   title: (entity) => {
     const { proposed, requestedDateTime } = (entity as RequestShape).attributes;
     const fields = proposedFields(proposed).map((field) => legalFieldLabels[field].toLowerCase());
-    const when = typeof requestedDateTime === 'string' ? ` (${italianDate(requestedDateTime)})` : '';
+    // The day it was proposed in Rome (the business day): at 00:11 on the 30th in Rome, UTC still says the 29th.
+    const at = typeof requestedDateTime === 'string' ? new Date(requestedDateTime) : undefined;
+    const when = at && !Number.isNaN(at.getTime()) ? ` (${italianDate(businessDay(at))})` : '';
     return `Richiesta di modifica: ${fields.length > 0 ? fields.join(', ') : '—'}${when}`;
   },
 });

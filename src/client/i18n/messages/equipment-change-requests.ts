@@ -9,7 +9,10 @@ export default {
   'form.enum.pending': 'In attesa',
   'form.enum.rejected': 'Respinta',
   // The new request (src/client/kinds/equipment-change-request-forms.tsx).
-  'changeRequests.new.hint': 'Data di produzione, data di installazione, matricola e agente estinguente determinano le scadenze di legge: non si modificano sull’attrezzatura, si propone la correzione all’ufficio. Indica solo i valori da correggere, poi Ctrl+S.',
+  'changeRequests.new.hint': 'Data di produzione, data di installazione, matricola e agente estinguente determinano le scadenze di legge: non si modificano sull’attrezzatura, si propone la correzione all’ufficio. Indica solo i valori da correggere.',
+  // How to send it: the keys on a keyboard, the button on a touch screen.
+  'changeRequests.new.saveKeys': 'Poi salva con Ctrl+S.',
+  'changeRequests.new.saveTouch': 'Poi tocca «Salva».',
   'changeRequests.new.equipmentMissing': 'Apri la richiesta dalla pagina dell’attrezzatura da correggere.',
   // The values side by side.
   'changeRequests.values.title': 'Dati che determinano le scadenze',
