@@ -6,6 +6,8 @@
  * checklist of its family's controls (checklist.tsx). Closing with anomalies is the machine's
  * transition (`t i k`), refused by the server while no anomaly was found and required once one was
  * (src/domain/rules/intervention.ts). The report's preview is the document command (`r s`).
+ * Issue 25: a save refused because an operator is not qualified offers an administrator «Assegna
+ * comunque» with the reason (qualification-override.tsx), and the stored reason shows under the operators.
  */
 import { useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -28,6 +30,7 @@ import { addMessages } from '../i18n/index.ts';
 import interventionMessages from '../i18n/messages/intervention.ts';
 import { InterventionChecklist } from './checklist.tsx';
 import { OfflineReadinessSlot } from '../offline/readiness-slot.tsx';
+import { mayOverrideQualification, overrideReasonOf, updateWithQualificationOverride } from './qualification-override.tsx';
 import { injectInterventionStyles } from './styles.ts';
 
 addMessages(interventionMessages);
@@ -44,7 +47,14 @@ const HEADER_PATHS = [
 const TOOLBAR = ['record.save', 'record.discard', 'document.print', 'record.history'] as const;
 
 export function InterventionDetail({ id }: { id: string }) {
-  const controller = useRecordController('assignments', id, { resolveConflict: showConflict });
+  const { identity } = useSession();
+  const mayOverride = mayOverrideQualification(identity);
+  // The save goes through the override (issue 25): its refusals, when not overridden, reach the controller as before
+  // (the controller reads its options at the time of the save).
+  const controller = useRecordController('assignments', id, {
+    resolveConflict: showConflict,
+    companion: { dirty: false, save: (base, patch) => updateWithQualificationOverride('assignments', base, patch, mayOverride, { silent: true }) },
+  });
   // Closing the tab (after its unsaved-changes question) drops the kept draft; a reload never unmounts.
   const tabId = useTabId();
   const { forgetDraft } = controller;
@@ -76,7 +86,7 @@ function LoadedIntervention({ kind, controller, stored, draft }: { kind: KindDef
         {/* Issue 25: whether this device keeps the intervention ready for work without a network (a technician's only). */}
         <OfflineReadinessSlot assignmentId={stored.id} />
         <RecordFields sections={sections} paths={HEADER_PATHS} draft={draft} setField={controller.setField} errors={controller.errors} access={controller.access} locked={locked} />
-        <Operators controller={controller} draft={draft} />
+        <Operators controller={controller} draft={draft} stored={stored} />
       </section>
       <InterventionChecklist assignment={stored} />
     </RecordFrame>
@@ -90,7 +100,7 @@ const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter
  * never customer users) allowed on the intervention's module (the users list's `filter[moduleName]`, SPEC §4 effective
  * modules: staff without modules may use them all).
  */
-function Operators({ controller, draft }: { controller: RecordController; draft: EntityJson }) {
+function Operators({ controller, draft, stored }: { controller: RecordController; draft: EntityJson; stored: EntityJson }) {
   const intl = useIntl();
   const module = typeof draft.attributes.module === 'string' ? draft.attributes.module : '';
   const operatorIds = idsOf(draft.relationships.operatorIds);
@@ -101,7 +111,11 @@ function Operators({ controller, draft }: { controller: RecordController; draft:
   const canPick = ability.can('read', 'user');
   const inChargeReadOnly = controller.locked || !controller.access.canEdit('relationships.operatorInChargeId');
   const filter = useMemo(() => operatorCandidatesQuery(module), [module]);
-  const operatorsError = controller.errors.get('relationships.operatorIds');
+  // The server names the operator it refuses (`/relationships/operatorIds/1`, issue 25 the qualification): said here too.
+  const operatorsError = controller.errors.get('relationships.operatorIds')
+    ?? [...controller.errors].find(([path]) => path.startsWith('relationships.operatorIds.'))?.[1];
+  // Issue 25: the reason an administrator let a technician in without the qualification, for who may read it.
+  const overrideReason = controller.access.canRead('attributes.qualificationOverrideReason') ? overrideReasonOf(stored) : undefined;
   const inChargeError = controller.errors.get('relationships.operatorInChargeId');
   const setOperators = (next: string[]) => {
     controller.setField('relationships.operatorIds', next);
@@ -126,6 +140,7 @@ function Operators({ controller, draft }: { controller: RecordController; draft:
           onChange={(value) => value && !operatorIds.includes(value) && setOperators([...operatorIds, value])} />
       )}
       {operatorsError && <p className="form-error" role="alert">{operatorsError}</p>}
+      {overrideReason && <p className="intervention-override"><FormattedMessage id="intervention.overrideLine" values={{ reason: overrideReason }} /></p>}
       <label className="intervention-in-charge">
         <FormattedMessage id="intervention.inCharge" />{' '}
         <select value={inCharge} disabled={inChargeReadOnly} aria-invalid={inChargeError ? true : undefined}

@@ -1,7 +1,9 @@
 /**
  * Moving a card on the board: by the keys (picked up, moved by slot, dropped) or dragged by the mouse
  * onto a lane's day, and the writes that follow through the record data path (the record's patch with
- * its version, then the `schedule` transition and its guards for one still to schedule).
+ * its version, then the `schedule` transition and its guards for one still to schedule). A move or a
+ * team refused because a technician is not qualified (issue 25) offers an administrator «Assegna comunque»
+ * with the reason, as the intervention's save does (intervention/qualification-override.tsx).
  */
 import { useRef, useState } from 'react';
 import type { Entity } from '../../domain/entity.ts';
@@ -10,6 +12,7 @@ import { nonWorkingDay } from '../../domain/rules/calendar.ts';
 import { dropPlan, isMovableState, placementOf, romeWallClock, slotOf, type BoardSlot, type Placement } from '../../domain/rules/planning.ts';
 import { records } from '../data/index.ts';
 import { confirmDialog } from '../shell/dialog.tsx';
+import { updateWithQualificationOverride } from '../intervention/qualification-override.tsx';
 import { BOARD_TYPE } from './board-data.ts';
 import { longDayFormat, noon } from './board-days.ts';
 import type { Cursor } from './board-cursor.ts';
@@ -40,6 +43,8 @@ export function pickUpSlot(placement: Placement, laneIds: readonly string[], day
 
 interface BoardMovesInput {
   editable: boolean;
+  /** May assign a technician not qualified, giving the reason (an administrator, issue 25). */
+  mayOverride: boolean;
   entities: ReadonlyMap<string, Entity>;
   t: Translate;
   cardLabel: (id: string) => string;
@@ -52,7 +57,7 @@ interface BoardMovesInput {
  * The board's moves and writes. `pending` holds the writes under way: the card shows where it is
  * going until the refreshed lists say so.
  */
-export function useBoardMoves({ editable, entities, t, cardLabel, slotText, setCursor, announce }: BoardMovesInput) {
+export function useBoardMoves({ editable, mayOverride, entities, t, cardLabel, slotText, setCursor, announce }: BoardMovesInput) {
   const [pending, setPending] = useState<ReadonlyMap<string, Placement>>(new Map());
   const [moving, setMoving] = useState<Moving | null>(null);
   const dragged = useRef<{ id: string; fromLane: string | undefined } | null>(null);
@@ -70,7 +75,7 @@ export function useBoardMoves({ editable, entities, t, cardLabel, slotText, setC
     setPending((map) => new Map(map).set(id, placement));
     setCursor({ id, lane: slot.operatorId });
     try {
-      const updated = await records.update(BOARD_TYPE, entity, plan.patch);
+      const updated = await updateWithQualificationOverride(BOARD_TYPE, entity, plan.patch, mayOverride);
       if (plan.schedule) await records.runAction(BOARD_TYPE, updated, 'schedule');
       announce(t(plan.schedule ? 'planning.scheduled' : 'planning.moved', { card: cardLabel(id), slot: slotText(slot) }));
     } catch {
@@ -86,7 +91,7 @@ export function useBoardMoves({ editable, entities, t, cardLabel, slotText, setC
     if (!entity) return;
     setPending((map) => new Map(map).set(id, { ...placementOf(entity), ...team }));
     try {
-      await records.update(BOARD_TYPE, entity, { relationships: team });
+      await updateWithQualificationOverride(BOARD_TYPE, entity, { relationships: team }, mayOverride);
       announce(message);
     } catch {
       announce(t('planning.notSaved', { card: cardLabel(id) }));

@@ -43,6 +43,7 @@ import { fireSystemTypeFacts } from '../../domain/rules/technician-qualification
 import { cursorOnFocus, cursorOrder, moveCursor, placeCursor, type Cursor, type CursorMove } from './board-cursor.ts';
 import { dayFormat, longDayFormat, monthFormat, noon } from './board-days.ts';
 import { pickUpSlot, plannedMove, useBoardMoves } from './board-moves.ts';
+import { mayOverrideQualification } from '../intervention/qualification-override.tsx';
 import { BoardLanes, cardDomId, cardHtml, cellOf, scrollWithin, type CardView, type DayWindow } from './board-lanes.tsx';
 import { BoardToolbar } from './board-toolbar.tsx';
 import { periodTechnicianIds, readerLanes } from './reader-lanes.ts';
@@ -139,7 +140,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   };
   const slotText = (slot: BoardSlot) => t('planning.slot', { day: longDayFormat.format(noon(slot.day)), time: formatMinutes(slot.minutes), name: nameOf.get(slot.operatorId) ?? '' });
   const { pending, moving, setMoving, dragged, writeTeam, unschedule, dropMoving, dropDragged } = useBoardMoves({
-    editable, entities, t, cardLabel, slotText, setCursor, announce: setAnnouncement,
+    editable, mayOverride: mayOverrideQualification(session.identity), entities, t, cardLabel, slotText, setCursor, announce: setAnnouncement,
   });
 
   /** Where each card is drawn: stored, or pending, or (the one picked up) where the arrows took it. */

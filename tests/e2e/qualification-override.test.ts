@@ -1,0 +1,82 @@
+// Qualified technicians (issue 25), the administrator's override, keyboard only (user walk: the admin got
+// the planner's refusal and no way to give the reason). On an intervention on fire detection, the demo
+// administrator adds the demo external technician (qualified only for extinguishers, hydrants, doors and
+// lighting) from the operators' picker, Ctrl+S: the refusal names the type in a dialog that asks the reason;
+// the reason typed, Tab to «Assegna comunque», Enter. The API then has the technician among the operators
+// and the reason, in the same write of the history; the screen says «Assegnato senza qualifica: …».
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiData, DEMO, openFromPalette, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
+import { focusedIs, tabUntil } from './deadline-steps.ts';
+
+interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
+interface HistoryEntry { action: string; changes: { pointer: string; from?: unknown; to?: unknown }[] }
+
+let session: SignedInSession;
+
+beforeAll(async () => {
+  session = await signedInSession({ email: DEMO.admin });
+  await session.page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+async function post(type: string, body: unknown): Promise<Entity> {
+  const response = await session.server.api(`/${type}`, { token: session.token, method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { data: Entity }).data;
+}
+
+describe('assigning a technician not qualified, as an administrator', () => {
+  it('gives the reason in the refusal and assigns anyway; the history has the operator and the reason', async () => {
+    const { page, server, token } = session;
+    const [external] = await apiData<Entity[]>(server, token, `/users?filter[email]=${encodeURIComponent(DEMO.external)}`);
+    // The catalogue's semestral check of smoke detectors (its equipment type RIV-FUMO: detection and alarm).
+    const activities = await apiData<Entity[]>(server, token, `/activities?filter[fullText]=${encodeURIComponent('Controllo semestrale rivelatore di fumo')}&page[size]=10`);
+    const activity = activities.find((row) => row.attributes.name === 'Controllo semestrale rivelatore di fumo' && row.relationships.equipmentFamilyId);
+    const [customer] = await apiData<Entity[]>(server, token, '/customers?filter[allowedModules]=fire&filter[type]=active&page[size]=1');
+    expect(external && activity && customer, 'the demo data').toBeTruthy();
+    const intervention = await post('assignments', { attributes: { module: 'fire', title: 'Verifica semestrale rivelatori di fumo' }, relationships: { customerId: customer!.id } });
+    await post('assignmentActivities', { attributes: {}, relationships: { assignmentId: intervention.id, activityId: activity!.id } });
+    const code = String((await apiData<Entity>(server, token, `/assignments/${intervention.id}`)).attributes.code);
+
+    // Opened from the palette's record search, by its code.
+    await openFromPalette(page, code, code);
+    await page.waitForURL((url) => url.pathname.startsWith(`/planning/assignments/${intervention.id}`));
+    const operators = page.locator('.intervention-operators:visible');
+    await operators.waitFor({ timeout: 30_000 });
+
+    // Tab to «Aggiungi operatore», the technician's name, Enter picks him.
+    await tabUntil(page, 'Tab', focusedIs(page, "el?.getAttribute('role') === 'combobox' && Boolean(el.closest('.intervention-operators'))"), 200);
+    await page.keyboard.type('Davide Conti', { delay: 10 });
+    await operators.getByRole('option', { name: /Davide Conti/ }).first().waitFor({ timeout: 15_000 });
+    await pressKeys(page, 'Enter');
+    await operators.getByRole('button', { name: /Rimuovi Davide Conti/ }).waitFor({ timeout: 10_000 });
+
+    // Ctrl+S: refused; for the administrator the refusal is a dialog naming the type, on the reason's field.
+    await pressKeys(page, 'Control+s');
+    const dialog = page.getByRole('alertdialog', { name: 'Tecnico non qualificato' });
+    await dialog.waitFor({ timeout: 15_000 });
+    expect(await dialog.textContent()).toContain('Davide Conti (tecnico esterno) non è un tecnico manutentore qualificato (D.M. 1 settembre 2021) per: Rivelazione e allarme incendio');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('qualificationOverrideReason');
+    const reason = 'Unico tecnico disponibile, affiancato dal responsabile di commessa';
+    await page.keyboard.type(reason, { delay: 5 });
+    // Tab past «Annulla» to «Assegna comunque», Enter.
+    await tabUntil(page, 'Tab', focusedIs(page, "el?.textContent === 'Assegna comunque'"), 5);
+    await pressKeys(page, 'Enter');
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+
+    // The server has him and the reason, written together (one entry of the history).
+    await expect.poll(async () => (await apiData<Entity>(server, token, `/assignments/${intervention.id}`)).relationships.operatorIds, { timeout: 15_000 }).toEqual([external!.id]);
+    const stored = await apiData<Entity>(server, token, `/assignments/${intervention.id}`);
+    expect(stored.attributes.qualificationOverrideReason).toBe(reason);
+    const history = await apiData<HistoryEntry[]>(server, token, `/assignments/${intervention.id}/history`);
+    const write = history.find((entry) => entry.changes.some((change) => change.pointer === '/attributes/qualificationOverrideReason'));
+    expect(write?.changes.find((change) => change.pointer === '/attributes/qualificationOverrideReason')?.to).toBe(reason);
+    expect(JSON.stringify(write?.changes.filter((change) => change.pointer.startsWith('/relationships/operatorIds')))).toContain(external!.id);
+
+    // The screen says it under the operators.
+    await expect.poll(() => operators.locator('.intervention-override').textContent(), { timeout: 15_000 }).toBe(`Assegnato senza qualifica: ${reason}`);
+  });
+});
