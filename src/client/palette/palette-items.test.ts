@@ -17,6 +17,12 @@ describe('palette ranking', () => {
     expect(rankItems([...items, item('e2', 'Emetti fattura')], 'emetti')[0]!.id).toBe('t');
   });
 
+  it('leaves out letters merely found in order far apart, keeps abbreviations', () => {
+    const pages = [item('med', 'Calendario Medicina del lavoro', { keywords: ['Calendario', 'med', 'visite mediche', 'idoneità'] }), item('cal', 'Calendario')];
+    expect(rankItems(pages, 'Anomalie')).toEqual([]);
+    expect(rankItems(pages, 'cln').map((i) => i.id)).toContain('cal');
+  });
+
   it('shows server-filtered records as they came', () => {
     expect(rankItems([item('r', 'Rossi Spa', { prefiltered: true })], 'xyz').map((i) => i.id)).toEqual(['r']);
     // Among the server's records, the one named as typed comes first, then those beginning with it (shorter first).

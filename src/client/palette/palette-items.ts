@@ -73,6 +73,13 @@ function recordCloseness(title: string, term: string): number {
   return 1;
 }
 
+/**
+ * Below this cmdk score, letters merely found in order far apart are no match: «Anomalie» is not
+ * «cAleNdariO Medicina del lavoro» (about 0.0001), while an abbreviation such as «cln» for
+ * «Calendario» scores about 0.03.
+ */
+const MIN_FUZZY_SCORE = 0.001;
+
 /** How many of the best first-pass candidates cmdk's score then orders (it is precise but slow on 10,000 items). */
 const REFINE = 100;
 
@@ -93,7 +100,7 @@ export function rankItems(items: readonly PaletteItem[], search: string, limit =
   const refined = candidates.slice(0, Math.max(REFINE, limit));
   for (const entry of refined) entry.score = entry.item.prefiltered ? recordCloseness(entry.item.title, term) : defaultFilter(entry.item.title, search.trim(), entry.item.keywords);
   return refined
-    .filter((entry) => entry.score > 0 || entry.quick >= 2)
+    .filter((entry) => entry.score > MIN_FUZZY_SCORE || entry.quick >= 2 || (entry.item.prefiltered && entry.score > 0))
     .sort((a, b) => Number(Boolean(b.item.pinned)) - Number(Boolean(a.item.pinned)) || Number(Boolean(b.item.prefiltered)) - Number(Boolean(a.item.prefiltered)) || b.score - a.score || b.quick - a.quick || a.order - b.order)
     .slice(0, limit)
     .map((entry) => entry.item);
