@@ -70,13 +70,15 @@ function NotAllowed({ match, module }: { match: RouteMatch; module: boolean }) {
   const title = routeTitle(match.route, match.params);
   useTabTitle(title);
   const portal = identity.userType === 'customer' && identity.customerId ? customerUserHome(identity.customerId) : undefined;
-  const modules = (routeModules(match.route, match.params) ?? []).map((name) => intl.formatMessage({ id: `nav.param.moduleName.${name}` })).join(', ');
+  // «Formazione e Medicina del lavoro»: the message says «il modulo … è» or «i moduli … sono» by their count.
+  const moduleNames = (routeModules(match.route, match.params) ?? []).map((name) => intl.formatMessage({ id: `nav.param.moduleName.${name}` }));
+  const modules = intl.formatList(moduleNames, { type: 'conjunction' });
   return (
     <section className="screen screen-denied">
       <h1 className="screen-title">{title}</h1>
       <p role="note">
         {module && !portal
-          ? <FormattedMessage id="screens.denied.module" values={{ title, modules }} />
+          ? <FormattedMessage id="screens.denied.module" values={{ title, modules, count: moduleNames.length }} />
           : <FormattedMessage id={portal ? 'screens.denied.customer' : 'screens.denied'} values={{ title }} />}
       </p>
       {portal ? <p><AppLink href={portal}><FormattedMessage id="screens.denied.portalHome" /></AppLink></p>

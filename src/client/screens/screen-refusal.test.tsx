@@ -39,6 +39,20 @@ describe('the refusal of a page the user may not open', () => {
     expect((await screen.findByRole('note')).textContent).toContain('il modulo Medicina del lavoro non è abilitato');
   });
 
+  it('one module: «il modulo … non è abilitato»; two: «i moduli Formazione e Medicina del lavoro non sono abilitati»', async () => {
+    open('/planning/calendar/med', ['fire']);
+    const one = (await screen.findByRole('note')).textContent ?? '';
+    expect(one).toContain('il modulo Medicina del lavoro non è abilitato per il tuo utente');
+    expect(one).toContain('chiedi a un amministratore di abilitarlo.');
+    cleanup();
+    open('/customers/employees', ['fire']);
+    const two = (await screen.findByRole('note')).textContent ?? '';
+    expect(two).toContain('i moduli Formazione e Medicina del lavoro non sono abilitati per il tuo utente');
+    expect(two).toContain('chiedi a un amministratore di abilitarne uno.');
+    expect(two).not.toContain('il modulo');
+    expect(two).not.toContain('Formazione, Medicina');
+  });
+
   it('names a route with parameters by its Italian title, never its message id («nav.templateDoc»)', async () => {
     open('/templateDoc/quotation', ['fire']);
     const heading = await screen.findByRole('heading', { level: 1 });

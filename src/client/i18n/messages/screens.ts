@@ -10,7 +10,8 @@ export default {
   'screens.denied': 'Il tuo profilo non ha accesso a «{title}»: la pagina è riservata ai ruoli che ne gestiscono i dati. Se ti serve, chiedi l’accesso a un amministratore.',
   'screens.denied.customer': 'Il tuo profilo non ha accesso a «{title}»: è una pagina riservata al personale dell’ufficio, non fa parte del portale clienti.',
   'screens.denied.portalHome': 'Torna alla home del portale',
-  'screens.denied.module': 'Il tuo profilo non ha accesso a «{title}»: il modulo {modules} non è abilitato per il tuo utente. Se ti serve, chiedi a un amministratore di abilitarlo.',
+  // {count}: how many modules the page belongs to; any one of them opens it.
+  'screens.denied.module': 'Il tuo profilo non ha accesso a «{title}»: {count, plural, one {il modulo {modules} non è abilitato} other {i moduli {modules} non sono abilitati}} per il tuo utente. Se ti serve, chiedi a un amministratore di {count, plural, one {abilitarlo} other {abilitarne uno}}.',
   'screens.denied.home': 'Torna al Cruscotto',
   'screens.notFound.hint': 'L’indirizzo {url} non corrisponde a nessuna schermata.',
   'screens.maintenance.title': 'Manutenzione in corso',
