@@ -4,7 +4,11 @@
 // lighting) from the operators' picker, Ctrl+S: the refusal names the type in a dialog that asks the reason;
 // the reason typed, Tab to «Assegna comunque», Enter. The API then has the technician among the operators
 // and the reason, in the same write of the history; the screen says «Assegnato senza qualifica: …».
+// On the planning board the same: a card dropped by keys in his lane asks the reason, and is planned there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDay } from '../../src/domain/business-day.ts';
+import { daysBetween } from '../../src/domain/rules/calendar.ts';
+import { nextWeekday } from '../../src/domain/rules/planning.ts';
 import { apiData, DEMO, openFromPalette, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
 import { focusedIs, tabUntil } from './deadline-steps.ts';
 
@@ -28,18 +32,24 @@ async function post(type: string, body: unknown): Promise<Entity> {
   return ((await response.json()) as { data: Entity }).data;
 }
 
+/** A new intervention on fire detection (its activity: the catalogue's semestral check of smoke detectors, RIV-FUMO), and the external technician. */
+async function fireDetectionIntervention(title: string): Promise<{ intervention: Entity; code: string; external: Entity }> {
+  const { server, token } = session;
+  const [external] = await apiData<Entity[]>(server, token, `/users?filter[email]=${encodeURIComponent(DEMO.external)}`);
+  const activities = await apiData<Entity[]>(server, token, `/activities?filter[fullText]=${encodeURIComponent('Controllo semestrale rivelatore di fumo')}&page[size]=10`);
+  const activity = activities.find((row) => row.attributes.name === 'Controllo semestrale rivelatore di fumo' && row.relationships.equipmentFamilyId);
+  const [customer] = await apiData<Entity[]>(server, token, '/customers?filter[allowedModules]=fire&filter[type]=active&page[size]=1');
+  expect(external && activity && customer, 'the demo data').toBeTruthy();
+  const intervention = await post('assignments', { attributes: { module: 'fire', title }, relationships: { customerId: customer!.id } });
+  await post('assignmentActivities', { attributes: {}, relationships: { assignmentId: intervention.id, activityId: activity!.id } });
+  const code = String((await apiData<Entity>(server, token, `/assignments/${intervention.id}`)).attributes.code);
+  return { intervention, code, external: external! };
+}
+
 describe('assigning a technician not qualified, as an administrator', () => {
   it('gives the reason in the refusal and assigns anyway; the history has the operator and the reason', async () => {
     const { page, server, token } = session;
-    const [external] = await apiData<Entity[]>(server, token, `/users?filter[email]=${encodeURIComponent(DEMO.external)}`);
-    // The catalogue's semestral check of smoke detectors (its equipment type RIV-FUMO: detection and alarm).
-    const activities = await apiData<Entity[]>(server, token, `/activities?filter[fullText]=${encodeURIComponent('Controllo semestrale rivelatore di fumo')}&page[size]=10`);
-    const activity = activities.find((row) => row.attributes.name === 'Controllo semestrale rivelatore di fumo' && row.relationships.equipmentFamilyId);
-    const [customer] = await apiData<Entity[]>(server, token, '/customers?filter[allowedModules]=fire&filter[type]=active&page[size]=1');
-    expect(external && activity && customer, 'the demo data').toBeTruthy();
-    const intervention = await post('assignments', { attributes: { module: 'fire', title: 'Verifica semestrale rivelatori di fumo' }, relationships: { customerId: customer!.id } });
-    await post('assignmentActivities', { attributes: {}, relationships: { assignmentId: intervention.id, activityId: activity!.id } });
-    const code = String((await apiData<Entity>(server, token, `/assignments/${intervention.id}`)).attributes.code);
+    const { intervention, code, external } = await fireDetectionIntervention('Verifica semestrale rivelatori di fumo');
 
     // Opened from the palette's record search, by its code.
     await openFromPalette(page, code, code);
@@ -68,15 +78,54 @@ describe('assigning a technician not qualified, as an administrator', () => {
     await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
 
     // The server has him and the reason, written together (one entry of the history).
-    await expect.poll(async () => (await apiData<Entity>(server, token, `/assignments/${intervention.id}`)).relationships.operatorIds, { timeout: 15_000 }).toEqual([external!.id]);
+    await expect.poll(async () => (await apiData<Entity>(server, token, `/assignments/${intervention.id}`)).relationships.operatorIds, { timeout: 15_000 }).toEqual([external.id]);
     const stored = await apiData<Entity>(server, token, `/assignments/${intervention.id}`);
     expect(stored.attributes.qualificationOverrideReason).toBe(reason);
     const history = await apiData<HistoryEntry[]>(server, token, `/assignments/${intervention.id}/history`);
     const write = history.find((entry) => entry.changes.some((change) => change.pointer === '/attributes/qualificationOverrideReason'));
     expect(write?.changes.find((change) => change.pointer === '/attributes/qualificationOverrideReason')?.to).toBe(reason);
-    expect(JSON.stringify(write?.changes.filter((change) => change.pointer.startsWith('/relationships/operatorIds')))).toContain(external!.id);
+    expect(JSON.stringify(write?.changes.filter((change) => change.pointer.startsWith('/relationships/operatorIds')))).toContain(external.id);
 
     // The screen says it under the operators.
     await expect.poll(() => operators.locator('.intervention-override').textContent(), { timeout: 15_000 }).toBe(`Assegnato senza qualifica: ${reason}`);
+  });
+
+  it('on the planning board, a card dropped by keys in his lane asks the reason and is planned there with it', async () => {
+    const { page, server, token } = session;
+    const { intervention, code, external } = await fireDetectionIntervention('Verifica rivelatori di fumo dal tabellone');
+    const today = businessDay();
+    const tuesday = nextWeekday(today, 2);
+    await page.goto(`${server.url}/planning/calendar/fire?view=week&day=${today}`);
+    await page.locator('.screen-board:visible .board-lane').first().waitFor({ timeout: 30_000 });
+    await tabUntil(page, 'Tab', focusedIs(page, "el?.type === 'search' && Boolean(el.closest('.screen-board'))"));
+    await page.keyboard.type(code);
+    const backlogCards = page.locator('.screen-board:visible .board-backlog .board-card');
+    await expect.poll(() => backlogCards.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-code'))), { timeout: 15_000 }).toEqual([code]);
+    await pressKeys(page, 'Tab');
+
+    // Space picks it up; → to Tuesday, Alt+↓ to the external technician's lane, Enter drops it there.
+    await pressKeys(page, 'Space');
+    const lanes = await page.locator('.screen-board:visible .board-lane').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-lane')!));
+    const lane = lanes.indexOf(external.id);
+    expect(lane, 'the external technician has a lane').toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < daysBetween(today, tuesday); i++) await pressKeys(page, 'ArrowRight');
+    for (let i = 0; i < lane; i++) await pressKeys(page, 'Alt+ArrowDown');
+    await page.locator(`.screen-board:visible .board-lane[data-lane="${external.id}"] .board-cell[data-day="${tuesday}"] .board-card.is-moving`).waitFor({ timeout: 10_000 });
+    await pressKeys(page, 'Enter');
+
+    const dialog = page.getByRole('alertdialog', { name: 'Tecnico non qualificato' });
+    await dialog.waitFor({ timeout: 15_000 });
+    expect(await dialog.textContent()).toContain('per: Rivelazione e allarme incendio');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('qualificationOverrideReason');
+    const reason = 'Sostituzione urgente del tecnico qualificato in ferie';
+    await page.keyboard.type(reason, { delay: 5 });
+    await pressKeys(page, 'Control+Enter');
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+
+    await expect.poll(async () => {
+      const stored = await apiData<Entity>(server, token, `/assignments/${intervention.id}`);
+      return { operators: stored.relationships.operatorIds, reason: stored.attributes.qualificationOverrideReason, state: stored.attributes.state };
+    }, { timeout: 15_000 }).toEqual({ operators: [external.id], reason, state: 'scheduled' });
+    await page.locator(`.screen-board:visible .board-lane[data-lane="${external.id}"] .board-cell[data-day="${tuesday}"] .board-card[data-code="${code}"]`).waitFor({ timeout: 15_000 });
   });
 });
