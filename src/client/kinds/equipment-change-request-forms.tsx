@@ -12,6 +12,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { EntityJson } from '../../domain/entity.ts';
 import type { KindDefinition } from '../../domain/kind.ts';
@@ -28,6 +29,7 @@ import { RecordFields, RecordFrame, RecordLoader, useRecordDocument } from '../f
 import { kindSections } from '../forms/schema-fields.ts';
 import { addMessages } from '../i18n/index.ts';
 import messages from '../i18n/messages/equipment-change-requests.ts';
+import { sessionAtom } from '../session/session.tsx';
 import { useTabUrl } from '../workspace/tab-context.ts';
 import { injectChangeRequestStyles } from './equipment-change-request-styles.ts';
 
@@ -80,7 +82,11 @@ function useEquipment(id: unknown) {
 
 export function NewChangeRequest() {
   const [, replaceUrl] = useTabUrl();
-  const preset = useNewRecordPreset();
+  const urlPreset = useNewRecordPreset();
+  // Its author, as the server will set it: the request kept unsent on the device stays readable to who
+  // proposed it (the technician reads the requests it made), instead of a form with nothing to show.
+  const userId = useAtomValue(sessionAtom)?.identity.id;
+  const preset = useMemo(() => (userId ? { ...urlPreset, 'relationships.requestedById': userId } : urlPreset), [urlPreset, userId]);
   const formRef = useRef<HTMLDivElement>(null);
   const controller = useRecordController('equipmentChangeRequests', NEW_ID, {
     preset,
