@@ -3,11 +3,16 @@
  * the documents section shows them, and the portal offers «Documenti» when there is any.
  */
 
-/** `readable(type)`: whether the reader may read the kind `type` at all. */
-export function customerDocumentSections(readable: (type: string) => boolean) {
+import { modulesAllowed } from '../../domain/routes.ts';
+
+/**
+ * `readable(type)`: whether the reader may read the kind `type` at all; `allowedModules`: the reader's
+ * modules (SPEC §6; empty: every module), since a reader without training (edu) has no certificates.
+ */
+export function customerDocumentSections(readable: (type: string) => boolean, allowedModules: readonly string[] = []) {
   return {
-    /** Its employees' course certificates (files stored with each employee). */
-    certificates: readable('media') && readable('employees'),
+    /** Its employees' course certificates (files stored with each employee): the training module's. */
+    certificates: readable('media') && readable('employees') && modulesAllowed(['edu'], allowedModules),
     /** The reports of its concluded interventions. */
     reports: readable('assignments'),
     /** The register of fire-protection checks. */

@@ -47,14 +47,14 @@ const RECEIVED = ['issued', 'accepted', 'not-accepted'];
  * `readOnly`: staff looking at the portal as its users see it: the register's share links are listed, none made.
  */
 export function CustomerDocuments({ customerId, ownPage = false, readOnly = false }: { customerId: string; ownPage?: boolean; readOnly?: boolean }) {
-  const { ability } = useSession();
+  const { ability, identity } = useSession();
   const [error, setError] = useState<string | undefined>();
   const readable = (type: string) => {
     const kind = findKind(type);
     return kind !== undefined && ability.can('read', kind.subject);
   };
   const fail = (problem: unknown) => setError(problem instanceof ApiProblem ? problemText(problem) : problem instanceof Error ? problem.message : String(problem));
-  const sections = customerDocumentSections(readable);
+  const sections = customerDocumentSections(readable, identity.allowedModules);
   if (!hasCustomerDocuments(sections)) return null;
   const content = (
     <>

@@ -8,6 +8,7 @@
 import { matchRoute, routeAllowedTo, routes, routeUrl, routeVariants, type RouteDef } from '../../domain/routes.ts';
 import type { AppAbility } from '../../domain/ability.ts';
 import type { EntityJson } from '../../domain/entity.ts';
+import { portalViewAllowed } from '../../domain/portal-view.ts';
 import { kindModule } from './index.ts';
 
 /** The id of a record not stored yet (`/…/new`, NEW_ID of the record layer): it has no other pages. */
@@ -96,7 +97,10 @@ export function recordOfUrl(url: string): { type: string; id: string; params: Re
   return { type, id, params };
 }
 
-/** Whether the user may open a record route: its permission and its modules, as the route commands check them. */
+/**
+ * Whether the user may open a record route: its permission and its modules, as the route commands
+ * check them; a customer's portal pages («Documenti del cliente (portale)») only with the portal module.
+ */
 export function recordRouteAllowed(link: RecordRoute, user: { ability: Pick<AppAbility, 'can'>; allowedModules: readonly string[]; userType: string }): boolean {
-  return routeAllowedTo(link.route, link.params, user);
+  return routeAllowedTo(link.route, link.params, user) && portalViewAllowed(link.route, user);
 }

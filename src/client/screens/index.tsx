@@ -14,6 +14,7 @@ import { injectScreenStyles } from './screen-styles.ts';
 import { useSession } from '../session/session.tsx';
 import { useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { MaintenanceScreen } from './maintenance-screen.tsx';
+import { portalViewAllowed } from '../../domain/portal-view.ts';
 
 const GridScreen = lazyComponent(() => import('./grid-screen.tsx'));
 const FormScreen = lazyComponent(() => import('./form-screen.tsx'));
@@ -44,10 +45,12 @@ export function Screen({ match }: { match: RouteMatch }) {
     (resolved && (resolved.spec.screen === 'grid' || resolved.spec.screen === 'form') && can && !ability.can(can[0], can[1]));
   // A page of a module the user does not work in (`/planning/calendar/edu` for a fire-only user): the
   // routes table says its module (SPEC §6 allowedModules), whatever the role may read.
-  const moduleRefused = !denied && !redirect && !modulesAllowed(routeModules(match.route, match.params), identity.allowedModules);
+  // A customer's portal seen by staff is the portal module's (portal-view.ts): a fire-only user is told so.
+  const portalRefused = !denied && !redirect && !portalViewAllowed(match.route, identity);
+  const moduleRefused = portalRefused || (!denied && !redirect && !modulesAllowed(routeModules(match.route, match.params), identity.allowedModules));
   return (
     <Suspense fallback={<p className="screen-loading" role="status"><FormattedMessage id="screens.loading" /></p>}>
-      {redirect ? <Redirect to={redirect} /> : denied || moduleRefused ? <NotAllowed match={match} module={moduleRefused} /> : resolved ? <ScreenBody url={match.url} spec={resolved.spec} params={resolved.params} /> : <NotFound url={match.url} />}
+      {redirect ? <Redirect to={redirect} /> : denied || moduleRefused ? <NotAllowed match={match} module={moduleRefused} portal={portalRefused} /> : resolved ? <ScreenBody url={match.url} spec={resolved.spec} params={resolved.params} /> : <NotFound url={match.url} />}
     </Suspense>
   );
 }
@@ -64,14 +67,15 @@ function Redirect({ to }: { to: string }) {
  * leads back to its portal; a page of a module not enabled for the user names the module and leads
  * back to the dashboard. The title is the route's with its parameters («Calendario Formazione»).
  */
-function NotAllowed({ match, module }: { match: RouteMatch; module: boolean }) {
+function NotAllowed({ match, module, portal: portalRefused }: { match: RouteMatch; module: boolean; portal: boolean }) {
   const intl = useIntl();
   const { identity } = useSession();
   const title = routeTitle(match.route, match.params);
   useTabTitle(title);
   const portal = identity.userType === 'customer' && identity.customerId ? customerUserHome(identity.customerId) : undefined;
   // «Formazione e Medicina del lavoro»: the message says «il modulo … è» or «i moduli … sono» by their count.
-  const moduleNames = (routeModules(match.route, match.params) ?? []).map((name) => intl.formatMessage({ id: `nav.param.moduleName.${name}` }));
+  // The portal refused names the portal module only: once enabled, the page's own modules say the rest.
+  const moduleNames = (portalRefused ? ['portal'] : routeModules(match.route, match.params) ?? []).map((name) => intl.formatMessage({ id: `nav.param.moduleName.${name}` }));
   const modules = intl.formatList(moduleNames, { type: 'conjunction' });
   return (
     <section className="screen screen-denied">

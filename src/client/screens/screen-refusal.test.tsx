@@ -53,6 +53,13 @@ describe('the refusal of a page the user may not open', () => {
     expect(two).not.toContain('Formazione, Medicina');
   });
 
+  it('a customer\'s portal typed by a staff user without the portal module names the portal module', async () => {
+    open('/customers/c1/portal/documents', ['fire']);
+    const note = (await screen.findByRole('note')).textContent ?? '';
+    expect(note).toContain('il modulo Portale non è abilitato per il tuo utente');
+    expect(document.body.textContent).not.toContain('Attestati di formazione');
+  });
+
   it('names a route with parameters by its Italian title, never its message id («nav.templateDoc»)', async () => {
     open('/templateDoc/quotation', ['fire']);
     const heading = await screen.findByRole('heading', { level: 1 });
