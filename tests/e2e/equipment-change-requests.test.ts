@@ -123,9 +123,11 @@ describe('a technician proposes a correction of an equipment’s legal data', ()
       const calendars = await draft.locator('.date-input-calendar').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
       expect(calendars.length).toBeGreaterThan(0);
       for (const side of calendars) expect(side).toBeGreaterThanOrEqual(44);
-      // The form itself stays within the screen (the tab strip above it scrolls on its own).
+      // The form stays within the screen, and so does the page once it has unsaved changes (the tab's
+      // hidden «Modifiche non salvate» stays inside the tab strip's own scroll).
       expect(await draft.evaluate((form) => ({ right: form.getBoundingClientRect().right <= 360, fits: form.scrollWidth <= form.clientWidth }))).toEqual({ right: true, fits: true });
       await draft.getByLabel('Matricola', { exact: true }).fill(`MATR-PHONE-${Date.now().toString(36).toUpperCase()}`);
+      await expect.poll(() => phone.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(360);
       await phone.getByRole('button', { name: 'Salva' }).first().tap();
       await phone.waitForURL((url) => /^\/equipmentChangeRequests\/[0-9a-f-]{36}$/.test(url.pathname), { timeout: 30_000 });
       const values = phone.locator('.change-request-values:visible');

@@ -265,10 +265,16 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [intl, technicians, moveMode],
   );
-  useScopedCommands('grid', commands, focused && (tabId === undefined || tabId === shownTabId));
+  const shown = tabId === undefined || tabId === shownTabId;
+  useScopedCommands('grid', commands, focused && shown);
 
   // Lanes, virtualized: each as tall as its fullest day.
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Opened (or shown again) with the focus on its tab panel, the board takes it: w, m and the arrows work at once.
+  useEffect(() => {
+    const panel = scrollRef.current?.closest('[role=tabpanel]');
+    if (shown && panel && document.activeElement === panel) scrollRef.current!.focus({ preventScroll: true });
+  }, [shown]);
   const backlogRef = useRef<HTMLDivElement>(null);
   const cursorInBacklog = current ? current.lane === null : undefined;
   useEffect(() => {
