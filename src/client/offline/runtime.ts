@@ -17,8 +17,9 @@ import { installDeviceRecords } from '../data/records.ts';
 import { openAppOutbox } from './app-outbox.ts';
 import type { OfflineDb } from './db.ts';
 import { createDeviceRecords } from './device-records.ts';
-import { pendingPhotoCount, startPhotoUploads } from './photos-app.ts';
+import { startPhotoUploads } from './photos-app.ts';
 import { startPriming } from './prime.ts';
+import { unsentCount } from './unsent.ts';
 import type { DrainSummary, OutboxOptions } from './outbox.ts';
 import { isFieldUser, setOfflineRuntime, type OfflineRuntime } from './runtime-state.ts';
 
@@ -37,10 +38,8 @@ export async function recordLastSync(db: OfflineDb, at: Date = new Date()): Prom
   await db.syncState.put({ key: LAST_SYNC_KEY, value: at.toISOString() });
 }
 
-/** The changes not yet answered by the server: every entry of the queue (waiting, in flight, or in «Da risolvere») and every photo not yet uploaded. */
-export async function unsentCount(db: OfflineDb): Promise<number> {
-  return (await db.outbox.count()) + (await pendingPhotoCount(db));
-}
+/** The changes not yet answered by the server (unsent.ts: the queue and the photos, each once). */
+export { unsentCount } from './unsent.ts';
 
 /**
  * «Riprova ora» of one queued entry (by its id), or of every waiting one: the technician asked, so the

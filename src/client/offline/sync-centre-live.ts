@@ -6,7 +6,12 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
 import type { ConflictItem, InboxItem, OfflineDb, OutboxEntry, StoredRecord } from './db.ts';
+import type { QueuedPhoto } from './photos.ts';
+import { namingReferences, recordKeyOf } from './record-label.ts';
 import { readLastSync } from './runtime.ts';
+import { unsentCount, unsentWork } from './unsent.ts';
+
+export { recordKeyOf } from './record-label.ts';
 
 /** `query` over `db`, answered again whenever what it read changes; undefined until the first answer. `query` must be stable (module-level). */
 export function useLiveQuery<T>(db: OfflineDb | null, query: (db: OfflineDb) => Promise<T>): T | undefined {
@@ -39,32 +44,38 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, readOnline, () => true);
 }
 
-/** The queue's length: every change not yet answered (the indicator's count). */
-export const queueLength = (db: OfflineDb) => db.outbox.count();
+/** The indicator's count: the one count of unsent work (unsent.ts), the sync centre's «Da inviare» too. */
+export const queueLength = (db: OfflineDb) => unsentCount(db);
 
 export interface SyncSnapshot {
+  /** The queue, in its order (waiting, in flight, «Da risolvere»). */
   entries: OutboxEntry[];
+  /** The photos waiting on the device that no queued entry stands for (unsent.ts). */
+  photos: QueuedPhoto[];
   inbox: InboxItem[];
   conflicts: ConflictItem[];
   lastSync: string | null;
-  /** The device's copy of each record named above, by `type/id` (its name for the lists). */
+  /** The device's copy of each record named above and of the records that name them (record-label.ts), by `type/id`. */
   records: Map<string, StoredRecord>;
 }
 
-export const recordKeyOf = (type: string, id: string) => `${type}/${id}`;
-
 /** Everything the sync centre lists, in one read. */
 export async function syncSnapshot(db: OfflineDb): Promise<SyncSnapshot> {
-  const [entries, inbox, conflicts, lastSync] = await Promise.all([
-    db.outbox.orderBy('seq').toArray(),
+  const [{ entries, photos }, inbox, conflicts, lastSync] = await Promise.all([
+    unsentWork(db),
     db.inbox.orderBy('at').toArray(),
     db.conflicts.orderBy('at').toArray(),
     readLastSync(db),
   ]);
-  const keys = new Map<string, [string, string]>();
-  for (const { type, recordId } of [...entries, ...inbox.map((item) => item.entry), ...conflicts]) keys.set(recordKeyOf(type, recordId), [type, recordId]);
-  const stored = keys.size ? await db.records.bulkGet([...keys.values()]) : [];
   const records = new Map<string, StoredRecord>();
-  for (const record of stored) if (record) records.set(recordKeyOf(record.type, record.id), record);
-  return { entries, inbox, conflicts, lastSync, records };
+  const read = async (keys: [string, string][]) => {
+    const missing = new Map(keys.filter(([type, id]) => !records.has(recordKeyOf(type, id))).map((key) => [recordKeyOf(...key), key] as const));
+    const stored = missing.size ? await db.records.bulkGet([...missing.values()]) : [];
+    for (const record of stored) if (record) records.set(recordKeyOf(record.type, record.id), record);
+    return stored.filter((record): record is StoredRecord => record !== undefined);
+  };
+  const named = await read([...entries, ...inbox.map((item) => item.entry), ...conflicts, ...photos.map((photo) => ({ type: photo.type, recordId: photo.recordId }))].map(({ type, recordId }) => [type, recordId]));
+  // The control, equipment or installation each one refers to: what it is called in the field.
+  await read(named.flatMap((record) => namingReferences(record.type, record)));
+  return { entries, photos, inbox, conflicts, lastSync, records };
 }

@@ -11,9 +11,12 @@ import { buildAbility, type Identity } from '../../domain/ability.ts';
 import { closeDialog, dialogAtom } from '../shell/dialog.tsx';
 import { store } from '../store.ts';
 import { renderSignedIn } from '../test-support/render-signed-in.tsx';
+import { unsentWorkCount } from '../shell/unsent-work.ts';
 import { problem } from './fake-api.test-support.ts';
 import { fakeDevice } from './fake-device.test-support.ts';
+import { queuePhoto } from './photos.ts';
 import { startOfflineRuntime, type OfflineRuntime } from './runtime.ts';
+import SyncIndicator from './sync-centre-indicator.tsx';
 import SyncCentreScreen from './sync-centre-screen.tsx';
 
 const technician: Identity = { ...testIdentity, id: 'tecnico-sync-centre', permissions: [{ action: ['create', 'read', 'update'], subject: 'checks' }] };
@@ -57,7 +60,8 @@ describe('the sync centre', { timeout: 30_000 }, () => {
     renderSignedIn(technician, <SyncCentreScreen />);
 
     await screen.findByRole('heading', { level: 1, name: 'Sincronizzazione' });
-    await waitFor(() => expect([count('pending'), count('failed'), count('conflicts')]).toEqual(['1', '1', '1']));
+    // «Da inviare» is what the queue lists: the waiting change and the one held in «Da risolvere».
+    await waitFor(() => expect([count('pending'), count('failed'), count('conflicts')]).toEqual(['2', '1', '1']));
     expect(screen.getByText('In linea')).toBeTruthy();
     expect(screen.getByText('Ultima sincronizzazione')).toBeTruthy();
 
@@ -106,6 +110,51 @@ describe('the sync centre', { timeout: 30_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Accedi di nuovo per inviare le modifiche');
     expect(screen.getByRole('button', { name: 'Accedi di nuovo' })).toBeTruthy();
     expect(count('pending')).toBe('1');
+  });
+
+  it('counts a photo waiting to upload once, the same in the indicator, «Da inviare» and «Esci», lists it with «Riprova» and «Scarta», and names records as the device knows them', async () => {
+    const runtime = (await startOfflineRuntime(technician, buildAbility(technician.permissions), { locks: null }))!;
+    runtime.outbox.stop();
+    const { outbox } = runtime;
+    await outbox.prime('controls', device.server.seed('controls', 'ctrl-1', { code: 'SEM', name: 'Controllo semestrale' }));
+    await outbox.prime('equipments', device.server.seed('equipments', 'eq-1', { equipmentId: 'EST-0042', builder: 'Brand', model: 'P6' }));
+    await outbox.prime('checks', device.server.seed('checks', '02861706-aaaa-bbbb-cccc-000000000001', { notes: '', passed: true }, { controlId: 'ctrl-1', equipmentId: 'eq-1' }));
+    device.server.intercept = () => 'before';
+    await outbox.enqueueEdit('checks', '02861706-aaaa-bbbb-cccc-000000000001', { attributes: { notes: 'verificato', passed: true } });
+    await queuePhoto(runtime, { owner: { type: 'checks', id: '02861706-aaaa-bbbb-cccc-000000000001' }, file: new Blob([new Uint8Array([1, 2, 3])]), name: 'estintore' }, {
+      prepare: async () => ({ bytes: new Uint8Array([1, 2, 3]).buffer, mediaType: 'image/jpeg', width: 1, height: 1 }),
+      objectUrl: () => 'blob:foto',
+    });
+    renderSignedIn(technician, <><SyncIndicator runtime={runtime} /><SyncCentreScreen /></>);
+
+    // One count of unsent work: the change and the photo.
+    await waitFor(() => expect(count('pending')).toBe('2'));
+    await waitFor(() => expect(document.querySelector('.sync-indicator')?.getAttribute('data-pending')).toBe('2'));
+    expect(await unsentWorkCount()).toBe(2);
+
+    const queue = screen.getByRole('table', { name: 'Coda di invio' });
+    const photoRow = queue.querySelector('[data-photo]') as HTMLElement;
+    expect(within(photoRow).getByRole('rowheader').textContent).toBe('Foto: estintore.jpg');
+    // Named by its control and its equipment, not by its id.
+    const label = 'Verifica SEM – Controllo semestrale · EST-0042 – Brand P6';
+    expect(photoRow.textContent).toContain(label);
+    const entryRow = queue.querySelector('[data-entry]') as HTMLElement;
+    expect(entryRow.textContent).toContain(label);
+    expect(entryRow.textContent).not.toContain('02861706');
+    // The change's cell is the card's title on a phone: no «Modifica:» label before «Modifica: Note».
+    const what = within(entryRow).getByRole('rowheader');
+    expect(what.textContent).toBe('Modifica: Note');
+    expect(what.hasAttribute('data-label')).toBe(false);
+    expect(within(queue).getAllByRole('columnheader')[0]!.textContent).not.toBe('Modifica');
+
+    expect(within(photoRow).getByRole('button', { name: `Riprova: Foto: estintore.jpg · ${label}` })).toBeTruthy();
+    fireEvent.click(within(photoRow).getByRole('button', { name: `Scarta: Foto: estintore.jpg · ${label}` }));
+    await waitFor(() => expect(store.get(dialogAtom)?.request.title).toBe('Scartare la foto?'));
+    act(() => closeDialog(true));
+    await waitFor(() => expect(count('pending')).toBe('1'));
+    await waitFor(() => expect(document.querySelector('.sync-indicator')?.getAttribute('data-pending')).toBe('1'));
+    expect(await runtime.db.photos.count()).toBe(0);
+    expect(await unsentWorkCount()).toBe(1);
   });
 
   it('says so to a user who keeps no offline data', async () => {

@@ -22,8 +22,10 @@ import { confirmDialog } from '../shell/dialog.tsx';
 import { injectStyles } from '../shell/inject-styles.ts';
 import type { ConflictItem, InboxItem, OutboxEntry } from './db.ts';
 import { isJsonMap } from './merge.ts';
+import { discardPhoto, retryPhoto, startPhotoUploads, type QueuedPhoto } from './photos-app.ts';
+import { recordLabel } from './record-label.ts';
 import { cutWaits, isFieldUser, syncNow, useOfflineRuntime, type OfflineRuntime } from './runtime.ts';
-import { recordKeyOf, syncSnapshot, useLiveQuery, useOnline, type SyncSnapshot } from './sync-centre-live.ts';
+import { syncSnapshot, useLiveQuery, useOnline, type SyncSnapshot } from './sync-centre-live.ts';
 import { syncCentreStyles } from './sync-centre-styles.ts';
 
 addMessages(syncMessages);
@@ -48,13 +50,13 @@ export default function SyncCentreScreen() {
 
 // ---- how entries read ----
 
-const kindName = (type: string) => findKind(type)?.label.singular ?? type;
-
-function recordName(intl: IntlShape, snapshot: SyncSnapshot, type: string, id: string): string {
-  const attributes = snapshot.records.get(recordKeyOf(type, id))?.attributes ?? {};
-  const named = [attributes.code, attributes.name, attributes.title, attributes.description].find((value): value is string => typeof value === 'string' && value.trim() !== '');
-  return intl.formatMessage({ id: 'sync.record' }, { kind: kindName(type), name: named ?? id.slice(0, 8) });
+/** The record as the device knows it (record-label.ts): its control and equipment, its code or its title. */
+export function recordName(intl: IntlShape, snapshot: Pick<SyncSnapshot, 'records'>, type: string, id: string): string {
+  const { kind, name } = recordLabel(snapshot.records, type, id);
+  return kind === null ? name : intl.formatMessage({ id: 'sync.record' }, { kind, name });
 }
+
+const photoWhat = (intl: IntlShape, photo: QueuedPhoto) => intl.formatMessage({ id: 'sync.what.photo' }, { name: photo.name });
 
 function whatOf(intl: IntlShape, entry: OutboxEntry): string {
   if (entry.kind === 'create') return intl.formatMessage({ id: 'sync.what.create' });
@@ -168,7 +170,8 @@ export function SyncCentre({ runtime }: { runtime: OfflineRuntime }) {
     });
 
   if (!snapshot) return <p role="status"><FormattedMessage id="sync.starting" /></p>;
-  const waiting = snapshot.entries.filter((entry) => entry.state !== 'conflict');
+  // The one count of unsent work (unsent.ts): what «Coda di invio» lists, as the indicator and «Esci» say.
+  const unsent = snapshot.entries.length + snapshot.photos.length;
   const expired = snapshot.entries.some((entry) => entry.lastError?.status === 401);
   const disabled = busy !== null;
 
@@ -206,7 +209,7 @@ export function SyncCentre({ runtime }: { runtime: OfflineRuntime }) {
       <section aria-labelledby={`${ids}-counts`} className="sync-centre-part">
         <h2 id={`${ids}-counts`}><FormattedMessage id="sync.counts.heading" /></h2>
         <dl className="sync-centre-counts">
-          <div><dt><FormattedMessage id="sync.counts.pending" /></dt><dd data-count="pending">{waiting.length}</dd></div>
+          <div><dt><FormattedMessage id="sync.counts.pending" /></dt><dd data-count="pending">{unsent}</dd></div>
           <div><dt><FormattedMessage id="sync.counts.failed" /></dt><dd data-count="failed">{snapshot.inbox.length}</dd></div>
           <div><dt><FormattedMessage id="sync.counts.conflicts" /></dt><dd data-count="conflicts">{snapshot.conflicts.length}</dd></div>
         </dl>
@@ -245,10 +248,28 @@ export function SyncCentre({ runtime }: { runtime: OfflineRuntime }) {
         )}
       </section>
 
-      <Queue snapshot={snapshot} entries={snapshot.entries} disabled={disabled} onRetry={(entry) => void act(`retry-${entry.id}`, async () => {
-        await cutWaits(runtime.db, entry.id);
-        await runtime.outbox.drain();
-      })} />
+      <Queue
+        snapshot={snapshot}
+        entries={snapshot.entries}
+        disabled={disabled}
+        onRetry={(entry) => void act(`retry-${entry.id}`, async () => {
+          await cutWaits(runtime.db, entry.id);
+          await runtime.outbox.drain();
+        })}
+        onRetryPhoto={(photo) => void act(`photo-${photo.id}`, async () => {
+          await retryPhoto(runtime.db, photo.id);
+          startPhotoUploads(runtime).kick();
+        })}
+        onDiscardPhoto={(photo) => void act(`photo-${photo.id}`, async () => {
+          const confirmed = await confirmDialog({
+            title: intl.formatMessage({ id: 'sync.photo.discardTitle' }),
+            message: intl.formatMessage({ id: 'sync.photo.discardMessage' }, { name: photo.name, record: recordName(intl, snapshot, photo.type, photo.recordId) }),
+            confirmLabel: intl.formatMessage({ id: 'sync.inbox.discard' }),
+            danger: true,
+          });
+          if (confirmed) await discardPhoto(runtime.db, photo.id);
+        })}
+      />
       <Inbox
         snapshot={snapshot}
         disabled={disabled}
@@ -273,7 +294,16 @@ export function SyncCentre({ runtime }: { runtime: OfflineRuntime }) {
   );
 }
 
-function Queue({ snapshot, entries, disabled, onRetry }: { snapshot: SyncSnapshot; entries: OutboxEntry[]; disabled: boolean; onRetry: (entry: OutboxEntry) => void }) {
+interface QueueProps {
+  snapshot: SyncSnapshot;
+  entries: OutboxEntry[];
+  disabled: boolean;
+  onRetry: (entry: OutboxEntry) => void;
+  onRetryPhoto: (photo: QueuedPhoto) => void;
+  onDiscardPhoto: (photo: QueuedPhoto) => void;
+}
+
+function Queue({ snapshot, entries, disabled, onRetry, onRetryPhoto, onDiscardPhoto }: QueueProps) {
   const intl = useIntl();
   const ids = useId();
   const queued = new Set(entries.map((entry) => entry.id));
@@ -293,10 +323,16 @@ function Queue({ snapshot, entries, disabled, onRetry }: { snapshot: SyncSnapsho
     if (entry.dependsOn.some((id) => queued.has(id))) return intl.formatMessage({ id: 'sync.next.waitingFor' });
     return entry.nextAttemptAt > now ? formatDateTime(new Date(entry.nextAttemptAt).toISOString()) : intl.formatMessage({ id: 'sync.next.now' });
   };
+  // A photo goes up once its record's changes are sent (photos.ts); a refused one waits for a choice.
+  const photoNextText = (photo: QueuedPhoto) => {
+    if (photo.failed) return intl.formatMessage({ id: 'sync.photo.refused' });
+    if (entries.some((entry) => entry.type === photo.type && entry.recordId === photo.recordId)) return intl.formatMessage({ id: 'sync.next.waitingFor' });
+    return photo.nextAttemptAt > now ? formatDateTime(new Date(photo.nextAttemptAt).toISOString()) : intl.formatMessage({ id: 'sync.next.now' });
+  };
   return (
     <section aria-labelledby={`${ids}-queue`} className="sync-centre-part">
       <h2 id={`${ids}-queue`}><FormattedMessage id="sync.queue.heading" /></h2>
-      {entries.length === 0 ? (
+      {entries.length === 0 && snapshot.photos.length === 0 ? (
         <p><FormattedMessage id="sync.queue.empty" /></p>
       ) : (
         <table className="sync-table" aria-labelledby={`${ids}-queue`}>
@@ -316,7 +352,8 @@ function Queue({ snapshot, entries, disabled, onRetry }: { snapshot: SyncSnapsho
               const what = whatOf(intl, entry);
               return (
                 <tr key={entry.id} data-entry={entry.id}>
-                  <th scope="row" data-label={labels.what}>{what}</th>
+                  {/* No «label:» before it on a phone: it is the card's title («Modifica: Note», not «Modifica: Modifica: Note»). */}
+                  <th scope="row">{what}</th>
                   <td data-label={labels.record}>{recordName(intl, snapshot, entry.type, entry.recordId)}</td>
                   <td data-label={labels.deviceTime}>{formatDateTime(entry.deviceTime)}</td>
                   <td data-label={labels.attempts}>{entry.attempts}</td>
@@ -328,6 +365,30 @@ function Queue({ snapshot, entries, disabled, onRetry }: { snapshot: SyncSnapsho
                         <FormattedMessage id="sync.retryNow" />
                       </button>
                     )}
+                  </td>
+                </tr>
+              );
+            })}
+            {snapshot.photos.map((photo) => {
+              const what = photoWhat(intl, photo);
+              const record = recordName(intl, snapshot, photo.type, photo.recordId);
+              return (
+                <tr key={photo.id} data-photo={photo.id}>
+                  <th scope="row">{what}</th>
+                  <td data-label={labels.record}>{record}</td>
+                  <td data-label={labels.deviceTime}>{formatDateTime(photo.createdAt)}</td>
+                  <td data-label={labels.attempts}>{photo.attempts}</td>
+                  <td data-label={labels.lastError}>{photo.failed ? photo.failed.message || photo.failed.code : errorText(intl, photo.lastError)}</td>
+                  <td data-label={labels.nextAttempt}>{photoNextText(photo)}</td>
+                  <td>
+                    <span className="sync-card-actions">
+                      <button type="button" disabled={disabled} aria-label={intl.formatMessage({ id: 'sync.inbox.retryOf' }, { what: `${what} · ${record}` })} onClick={() => onRetryPhoto(photo)}>
+                        <FormattedMessage id="sync.inbox.retry" />
+                      </button>
+                      <button type="button" className="danger" disabled={disabled} aria-label={intl.formatMessage({ id: 'sync.inbox.discardOf' }, { what: `${what} · ${record}` })} onClick={() => onDiscardPhoto(photo)}>
+                        <FormattedMessage id="sync.inbox.discard" />
+                      </button>
+                    </span>
                   </td>
                 </tr>
               );

@@ -4,7 +4,7 @@
 // conflicts and photo metadata as JSON, deletes the offline database, and only then signs out.
 // Before Dexie loads: it takes the IndexedDB it finds then.
 import 'fake-indexeddb/auto';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { testIdentity } from '../../../commands/testing.ts';
@@ -12,6 +12,7 @@ import { buildAbility, type Identity } from '../../domain/ability.ts';
 import { messages } from '../i18n/index.ts';
 import { closeDialog, dialogAtom } from '../shell/dialog.tsx';
 import { store } from '../store.ts';
+import { rememberIdentity, savedIdentity } from '../auth/offline-start.ts';
 import { storePhoto } from './db.ts';
 import type { UnsentExport } from './export-unsent.ts';
 import { fakeDevice } from './fake-device.test-support.ts';
@@ -111,5 +112,65 @@ describe('the sign-out guard', { timeout: 30_000 }, () => {
     expect(file!.data.photos[0]).not.toHaveProperty('bytes');
     expect(currentOfflineRuntime()).toBeNull();
     expect((await indexedDB.databases()).map((db) => db.name)).not.toContain('backoffice-offline-tecnico-sign-out');
+  });
+
+  describe('without a network', () => {
+    const oidcKey = 'oidc.user:https://accesso.example:backoffice';
+    const storedUser = JSON.stringify({ id_token: 'id-token', refresh_token: 'refresh-token', profile: { sub: 'sub-tecnico' } });
+    let online = true;
+    beforeEach(() => {
+      online = false;
+      vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+      localStorage.setItem(oidcKey, storedUser);
+      rememberIdentity('sub-tecnico', technician);
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+      document.body.replaceChildren();
+    });
+
+    it('«Esporta e scarta» ends the session on the device, shows the Italian signed-out screen, and ends the provider\'s once online', async () => {
+      const runtime = await technicianRuntime();
+      await unsentChange(runtime);
+      const download = vi.fn();
+      let userWhenSignedOut: string | null | undefined;
+      const signOut = vi.fn(async () => {
+        userWhenSignedOut = localStorage.getItem(oidcKey);
+      });
+      const asked = askBeforeSignOut(runtime, 1, signOut, { download });
+      showDialog();
+      fireEvent.click(screen.getByRole('button', { name: 'Esporta e scarta' }));
+      await asked;
+
+      expect(download).toHaveBeenCalledOnce();
+      // No navigation to the unreachable provider (the browser's error page), and nothing of the session left.
+      expect(signOut).not.toHaveBeenCalled();
+      expect(localStorage.getItem(oidcKey) ?? null).toBeNull();
+      expect(savedIdentity('sub-tecnico')).toBeNull();
+      expect(currentOfflineRuntime()).toBeNull();
+      expect((await indexedDB.databases()).map((db) => db.name)).not.toContain('backoffice-offline-tecnico-sign-out');
+      await waitFor(() => expect(document.querySelector('[data-auth-screen="logged-out"]')?.textContent).toContain('Sei uscito'));
+      expect(document.body.textContent).toContain('Senza rete non si può accedere di nuovo');
+
+      // The network is back: the provider's session ends through the normal sign-out, with the id token's hint.
+      online = true;
+      window.dispatchEvent(new Event('online'));
+      await waitFor(() => expect(signOut).toHaveBeenCalledOnce());
+      expect(userWhenSignedOut).toBe(storedUser);
+      window.dispatchEvent(new Event('online'));
+      expect(signOut).toHaveBeenCalledOnce();
+    });
+
+    it('«Esci» with nothing unsent signs out on the device too, keeping the offline store', async () => {
+      await technicianRuntime();
+      const signOut = vi.fn(async () => undefined);
+      await signOutGuarded(signOut);
+      expect(signOut).not.toHaveBeenCalled();
+      expect(store.get(dialogAtom)).toBeNull();
+      expect(localStorage.getItem(oidcKey) ?? null).toBeNull();
+      expect(currentOfflineRuntime()).toBeNull();
+      expect((await indexedDB.databases()).map((db) => db.name)).toContain('backoffice-offline-tecnico-sign-out');
+      await waitFor(() => expect(document.querySelector('[data-auth-screen="logged-out"]')?.textContent).toContain('Sei uscito'));
+    });
   });
 });

@@ -38,7 +38,7 @@ const messages: Record<string, string> = {
 
   'sync.queue.heading': 'Coda di invio',
   'sync.queue.empty': 'Nessuna modifica da inviare.',
-  'sync.col.what': 'Modifica',
+  'sync.col.what': 'Operazione',
   'sync.col.record': 'Record',
   'sync.col.deviceTime': 'Ora sul dispositivo',
   'sync.col.attempts': 'Tentativi',
@@ -50,6 +50,7 @@ const messages: Record<string, string> = {
   'sync.what.update': 'Modifica: {fields}',
   'sync.what.updateNoFields': 'Modifica',
   'sync.what.action': 'Azione: {action}',
+  'sync.what.photo': 'Foto: {name}',
   'sync.record': '{kind} {name}',
   'sync.state.inflight': 'in invio',
   'sync.state.conflict': 'da risolvere',
@@ -59,6 +60,9 @@ const messages: Record<string, string> = {
   'sync.error.network': 'Rete non raggiungibile',
   'sync.retryNow': 'Riprova ora',
   'sync.retryNowOf': 'Riprova ora: {what}',
+  'sync.photo.refused': 'rifiutata dal server: «Riprova» o «Scarta»',
+  'sync.photo.discardTitle': 'Scartare la foto?',
+  'sync.photo.discardMessage': 'La foto «{name}» di {record} non sarà inviata e sarà cancellata da questo dispositivo.',
 
   'sync.inbox.heading': 'Rifiutate dal server',
   'sync.inbox.empty': 'Nessuna modifica rifiutata.',
@@ -99,6 +103,7 @@ const messages: Record<string, string> = {
   'sync.signOut.open': 'Apri la sincronizzazione',
   'sync.signOut.exportDiscard': 'Esporta e scarta',
   'sync.signOut.failed': 'Esportazione non riuscita: nessun dato è stato cancellato e non sei uscito.',
+  'sync.signedOutOffline': 'Sei uscito da questo dispositivo: qui non resta nessuna sessione. Senza rete non si può accedere di nuovo; quando la rete torna, l’uscita si completa anche sul servizio di accesso e potrai accedere.',
 };
 
 export default messages;
