@@ -105,33 +105,49 @@ function NewRequest({ customer, onCreated }: { customer: Entity; onCreated(id: s
   };
   const headOffice = intl.formatMessage({ id: 'serviceRequests.headOffice' }, { name: String(customer.metadata.displayName ?? '') });
   return (
-    <form className="portal-request-form" aria-labelledby="portal-request-new" onSubmit={(event) => void submit(event)}>
+    <form className="portal-form portal-request-form" aria-labelledby="portal-request-new" onSubmit={(event) => void submit(event)}>
       <h2 id="portal-request-new"><FormattedMessage id="serviceRequests.new" /></h2>
       <p className="portal-hint"><FormattedMessage id="serviceRequests.hint" /></p>
-      <label htmlFor={ids.description}><FormattedMessage id="serviceRequests.description" /></label>
-      <textarea id={ids.description} required rows={3} maxLength={5000} value={description} onChange={(event) => setDescription(event.target.value)} aria-describedby={error ? ids.error : undefined} />
-      <label htmlFor={ids.site}><FormattedMessage id="serviceRequests.site" /></label>
-      <select id={ids.site} value={siteId} onChange={(event) => setSiteId(event.target.value)}>
-        <option value={customer.id}>{headOffice}</option>
-        {(sites.data?.data ?? []).map((site) => <option key={site.id} value={site.id}>{String(site.metadata.displayName ?? site.id)}</option>)}
-      </select>
-      <label htmlFor={ids.module}><FormattedMessage id="serviceRequests.module" /></label>
-      <select id={ids.module} value={module} onChange={(event) => setModule(event.target.value)}>
-        {modules.map((value) => <option key={value} value={value}>{moduleName(intl, value)}</option>)}
-      </select>
-      {slots.map((slot, index) => (
-        <fieldset key={index} className="portal-request-slot">
-          <legend>{intl.formatMessage({ id: index === 0 ? 'serviceRequests.slotNumber' : 'serviceRequests.slotOptional' }, { n: index + 1 })}</legend>
-          <label htmlFor={`${ids.slots}-day-${index}`}><FormattedMessage id="serviceRequests.day" /></label>
-          <DateInput id={`${ids.slots}-day-${index}`} value={slot.date} onValue={(next) => setSlot(index, { date: next ?? '' })} />
-          <label htmlFor={`${ids.slots}-period-${index}`}>{intl.formatMessage({ id: 'form.field.period' })}</label>
-          <select id={`${ids.slots}-period-${index}`} value={slot.period || 'morning'} onChange={(event) => setSlot(index, { period: event.target.value })}>
-            {slotPeriods.map((value) => <option key={value} value={value}>{intl.formatMessage({ id: `form.enum.${value}` })}</option>)}
+      <div className="portal-field">
+        <label htmlFor={ids.description}><FormattedMessage id="serviceRequests.description" /></label>
+        <textarea id={ids.description} required rows={5} maxLength={5000} value={description} onChange={(event) => setDescription(event.target.value)} aria-describedby={error ? ids.error : undefined} />
+      </div>
+      <div className="portal-form-row">
+        <div className="portal-field portal-field-wide">
+          <label htmlFor={ids.site}><FormattedMessage id="serviceRequests.site" /></label>
+          <select id={ids.site} value={siteId} onChange={(event) => setSiteId(event.target.value)}>
+            <option value={customer.id}>{headOffice}</option>
+            {(sites.data?.data ?? []).map((site) => <option key={site.id} value={site.id}>{String(site.metadata.displayName ?? site.id)}</option>)}
           </select>
-        </fieldset>
-      ))}
+        </div>
+        <div className="portal-field">
+          <label htmlFor={ids.module}><FormattedMessage id="serviceRequests.module" /></label>
+          <select id={ids.module} value={module} onChange={(event) => setModule(event.target.value)}>
+            {modules.map((value) => <option key={value} value={value}>{moduleName(intl, value)}</option>)}
+          </select>
+        </div>
+      </div>
+      <div className="portal-form-row">
+        {slots.map((slot, index) => (
+          <fieldset key={index} className="portal-request-slot">
+            <legend>{intl.formatMessage({ id: index === 0 ? 'serviceRequests.slotNumber' : 'serviceRequests.slotOptional' }, { n: index + 1 })}</legend>
+            <div className="portal-field">
+              <label htmlFor={`${ids.slots}-day-${index}`}><FormattedMessage id="serviceRequests.day" /></label>
+              <DateInput id={`${ids.slots}-day-${index}`} value={slot.date} onValue={(next) => setSlot(index, { date: next ?? '' })} />
+            </div>
+            <div className="portal-field">
+              <label htmlFor={`${ids.slots}-period-${index}`}>{intl.formatMessage({ id: 'form.field.period' })}</label>
+              <select id={`${ids.slots}-period-${index}`} value={slot.period || 'morning'} onChange={(event) => setSlot(index, { period: event.target.value })}>
+                {slotPeriods.map((value) => <option key={value} value={value}>{intl.formatMessage({ id: `form.enum.${value}` })}</option>)}
+              </select>
+            </div>
+          </fieldset>
+        ))}
+      </div>
       {error && <p id={ids.error} className="form-error" role="alert">{error}</p>}
-      <button type="submit" disabled={busy || description.trim() === '' || module === ''}><FormattedMessage id="serviceRequests.submit" /></button>
+      <div className="portal-form-actions">
+        <button type="submit" className="primary" disabled={busy || description.trim() === '' || module === ''}><FormattedMessage id="serviceRequests.submit" /></button>
+      </div>
     </form>
   );
 }

@@ -24,6 +24,35 @@ injectStyles('portal', `
 .portal-nav a { display: inline-block; padding: .4rem .9rem; text-decoration: none; border-bottom: 3px solid transparent; }
 .portal-nav a[aria-current=page] { border-bottom-color: currentColor; font-weight: 600; }
 .portal { display: flex; flex-direction: column; gap: .75rem; max-width: 80rem; }
+/* The portal's forms (a new service request, an invitation, a colleague's sites and modules): one column with
+   each label above its field, side-by-side fields in a row that wraps on a narrow screen, the buttons below. */
+.portal-form { display: flex; flex-direction: column; gap: .75rem; max-width: 60rem; }
+.portal-form h2 { margin: .5rem 0 0; }
+.portal-form .portal-hint { margin: 0; color: var(--muted); }
+.portal-field { display: flex; flex-direction: column; gap: .25rem; min-width: 0; }
+.portal-field > label { font-weight: 500; }
+.portal-field > :is(input, select, textarea, .date-input) { width: 100%; }
+.portal-field > textarea { min-height: 6.5rem; resize: vertical; }
+.portal-form-row { display: flex; flex-wrap: wrap; gap: .75rem 1rem; }
+.portal-form-row > * { flex: 1 1 14rem; }
+.portal-form-row > .portal-field-wide { flex-grow: 2; }
+.portal-form fieldset { min-width: 0; margin: 0; padding: .5rem .75rem .75rem; display: flex; flex-direction: column; gap: .5rem; border: 1px solid var(--border); border-radius: 8px; background: var(--surface); }
+.portal-form legend { padding: 0 .25rem; font-weight: 600; }
+.portal-form .portal-choices-inline { flex-direction: row; flex-wrap: wrap; column-gap: 1.25rem; }
+.portal-check { display: flex; align-items: flex-start; gap: .5rem; }
+.portal-check input { margin: .2rem 0 0; flex: none; }
+.portal-form-actions { display: flex; flex-wrap: wrap; gap: .5rem; }
+.portal-form .form-error { margin: 0; font-size: .9rem; }
+/* The invitation's outcome: no room while it has nothing to say (still in the page, so it is read out when it does). */
+.portal-users-notice { margin: 0; }
+.portal-users-notice:empty { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+@media (max-width: 40rem) {
+  .portal-form-actions > button { flex: 1 1 auto; }
+}
+@media (pointer: coarse) {
+  .portal-check { min-height: 44px; align-items: center; }
+  .portal-check input { margin: 0; width: 1.25rem; height: 1.25rem; }
+}
 .portal-staff-note { margin: 0; padding: .5rem .75rem; border-left: 4px solid var(--accent, #0b57d0); background: var(--surface); }
 .portal-sites { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 40rem), 1fr)); gap: 1rem; }
 .portal-site { min-width: 0; overflow-x: auto; padding: .75rem 1rem; background: var(--surface); border: 1px solid var(--border); border-left-width: 6px; border-radius: 8px; }

@@ -77,7 +77,7 @@ function Choices({ sites, modules, chosenSites, chosenModules, onSites, onModule
   const toggle = (list: readonly string[], value: string, on: boolean) => (on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value));
   return (
     <>
-      <fieldset className="portal-users-choices">
+      <fieldset className="portal-choices">
         <legend><FormattedMessage id="portalUsers.sites" /></legend>
         {sites.map((site) => (
           <label key={site.id} htmlFor={`${idPrefix}-site-${site.id}`} className="portal-check">
@@ -86,7 +86,7 @@ function Choices({ sites, modules, chosenSites, chosenModules, onSites, onModule
           </label>
         ))}
       </fieldset>
-      <fieldset className="portal-users-choices">
+      <fieldset className="portal-choices portal-choices-inline">
         <legend><FormattedMessage id="portalUsers.modules" /></legend>
         {modules.map((module) => (
           <label key={module} htmlFor={`${idPrefix}-module-${module}`} className="portal-check">
@@ -134,16 +134,24 @@ function InviteForm({ sites, modules, onDone }: { sites: readonly Site[]; module
     }
   };
   return (
-    <form className="portal-users-invite" aria-labelledby="portal-users-invite" onSubmit={(event) => void submit(event)}>
+    <form className="portal-form portal-users-invite" aria-labelledby="portal-users-invite" onSubmit={(event) => void submit(event)}>
       <h2 id="portal-users-invite"><FormattedMessage id="portalUsers.invite" /></h2>
       <p className="portal-hint"><FormattedMessage id="portalUsers.hint" /></p>
-      <label htmlFor={ids.email}><FormattedMessage id="portalUsers.email" /></label>
-      <input id={ids.email} type="email" required autoComplete="off" maxLength={320} value={email} onChange={(event) => setEmail(event.target.value)} aria-describedby={error ? ids.error : undefined} />
-      <label htmlFor={ids.name}><FormattedMessage id="portalUsers.name" /></label>
-      <input id={ids.name} type="text" required autoComplete="off" maxLength={200} value={displayName} onChange={(event) => setDisplayName(event.target.value)} />
+      <div className="portal-form-row">
+        <div className="portal-field">
+          <label htmlFor={ids.email}><FormattedMessage id="portalUsers.email" /></label>
+          <input id={ids.email} type="email" required autoComplete="off" maxLength={320} value={email} onChange={(event) => setEmail(event.target.value)} aria-describedby={error ? ids.error : undefined} />
+        </div>
+        <div className="portal-field">
+          <label htmlFor={ids.name}><FormattedMessage id="portalUsers.name" /></label>
+          <input id={ids.name} type="text" required autoComplete="off" maxLength={200} value={displayName} onChange={(event) => setDisplayName(event.target.value)} />
+        </div>
+      </div>
       <Choices sites={sites} modules={modules} chosenSites={chosenSites} chosenModules={chosenModules} onSites={setChosenSites} onModules={setChosenModules} idPrefix={ids.choices} />
       {error && <p id={ids.error} className="form-error" role="alert">{error}</p>}
-      <button type="submit" disabled={busy || email.trim() === '' || displayName.trim() === ''}><FormattedMessage id="portalUsers.send" /></button>
+      <div className="portal-form-actions">
+        <button type="submit" className="primary" disabled={busy || email.trim() === '' || displayName.trim() === ''}><FormattedMessage id="portalUsers.send" /></button>
+      </div>
     </form>
   );
 }
@@ -253,12 +261,14 @@ function EditUser({ user, name, sites, modules, onClose, onSaved }: {
     }
   };
   return (
-    <form className="portal-users-edit" aria-labelledby={ids.title} onSubmit={(event) => void submit(event)}>
+    <form className="portal-form portal-users-edit" aria-labelledby={ids.title} onSubmit={(event) => void submit(event)}>
       <h2 id={ids.title}>{intl.formatMessage({ id: 'portalUsers.editTitle' }, { name })}</h2>
       <Choices sites={sites} modules={modules} chosenSites={chosenSites} chosenModules={chosenModules} onSites={setChosenSites} onModules={setChosenModules} idPrefix={ids.choices} />
       {error && <p id={ids.error} className="form-error" role="alert">{error}</p>}
-      <button type="submit" disabled={busy}><FormattedMessage id="portalUsers.save" /></button>
-      <button type="button" onClick={onClose}><FormattedMessage id="portalUsers.cancel" /></button>
+      <div className="portal-form-actions">
+        <button type="submit" className="primary" disabled={busy}><FormattedMessage id="portalUsers.save" /></button>
+        <button type="button" onClick={onClose}><FormattedMessage id="portalUsers.cancel" /></button>
+      </div>
     </form>
   );
 }

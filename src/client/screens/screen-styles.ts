@@ -55,6 +55,9 @@ const css = `
 .entity-form { display: flex; flex-direction: column; gap: 1rem; max-width: 80rem; }
 .entity-form-header { position: sticky; top: 0; z-index: 2; background: var(--surface, Canvas); padding: .5rem 0; border-bottom: 1px solid var(--border, color-mix(in srgb, CanvasText 15%, transparent)); display: flex; flex-direction: column; gap: .4rem; }
 .entity-form-header h1 { font-size: 1.35rem; margin: 0; }
+/* In a tab the header sticks at the very top of the tab's scrolling area, not 1rem below it: the panel's top padding
+   (public/app.css .tab-panel, 1rem) would otherwise leave a strip above the header where the fields scrolled under it show. */
+.tab-panel .entity-form-header { top: -1rem; }
 .entity-form-header h1:focus-visible { outline: 2px solid var(--focus, Highlight); outline-offset: 2px; }
 .entity-form-kind { font-size: .8rem; text-transform: uppercase; letter-spacing: .05em; opacity: .7; margin-right: .4rem; }
 .entity-state { margin: 0; font-size: 1.05rem; }
