@@ -152,14 +152,21 @@ describe('customer page', () => {
     expect(await form.getByLabel('Data di nascita').count()).toBe(0);
     const label = (text: string) => `document.activeElement?.labels?.[0]?.textContent?.trim() === ${JSON.stringify(text)}`;
     const site = `Sede operativa ${Date.now()}`;
+    // One address input, «Indirizzo» (walk 23: it was asked again as «Via» and «Numero civico»); its other addresses are added one by one.
+    expect(await form.getByLabel('Via', { exact: true }).count()).toBe(0);
+    expect(await form.getByLabel('Numero civico', { exact: true }).count()).toBe(0);
+    expect(await form.getByRole('button', { name: 'Aggiungi indirizzo' }).count()).toBe(1);
     await tabTo(page, label('Ragione sociale'));
     await page.keyboard.type(site);
+    await tabTo(page, label('Indirizzo'));
+    await page.keyboard.type('Via Nazario Sauro 116');
     await tabTo(page, label('Comune'));
     await page.keyboard.type('Bergamo');
     await pressKeys(page, 'Control+s');
     await page.waitForURL((url) => /^\/customers\/[0-9a-f-]{36}$/.test(url.pathname), { timeout: 15_000 });
     const created = await apiData<Entity>(server, token, new URL(page.url()).pathname);
-    expect(created.attributes).toMatchObject({ parentId: customerId, registry: { businessName: site, city: 'Bergamo', isPerson: false } });
+    // The stored parts follow the line (older rows and imports keep them).
+    expect(created.attributes).toMatchObject({ parentId: customerId, registry: { businessName: site, city: 'Bergamo', isPerson: false, address: 'Via Nazario Sauro 116', street: 'Via Nazario Sauro', streetNumber: '116' } });
 
     // Back on the customer (from the palette), the overview counts one office location more.
     await openFromPalette(page, name, exactly(name), { title: true });

@@ -6,7 +6,10 @@ import { kindSections } from '../forms/schema-fields.ts';
 import { addMessages } from '../i18n/index.ts';
 import labels from '../i18n/messages/screens-labels.ts';
 import { buildAbility } from '../../domain/ability.ts';
-import { customerSections, registryGroups, registrySpecFor, sectionCreates, sectionOfUrl } from './customer-page.tsx';
+import { createIntl } from 'react-intl';
+import screenMessages from '../i18n/messages/screens.ts';
+import customerMessages from '../i18n/messages/customers.ts';
+import { addressPartEdits, addressValueShown, customerSections, registryGroups, registrySpecFor, sectionCreates, sectionOfUrl, withoutAddressParts } from './customer-page.tsx';
 
 describe('customer page', () => {
   it('opens on the overview, the registry for /detail and the settings for /settings', () => {
@@ -52,5 +55,50 @@ describe('customer page', () => {
     const names = shown.map((path) => fieldLabel(path.split('.').pop()!, path));
     expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
     expect(groups.find((group) => group.id === 'registeredOffice')!.fields.map((field) => field.path)).toEqual(['relationships.registeredOfficeId', 'attributes.registeredOffice']);
+  });
+
+  it('asks an address once: «Indirizzo», never again as «Via» and «Numero civico», in the registry, its other addresses and the registered office', () => {
+    addMessages(labels as Record<string, string>);
+    const sections = kindSections(findKind('customers')!);
+    const registry = sections.attributes.find((field) => field.path === 'attributes.registry')!;
+    const office = sections.attributes.find((field) => field.path === 'attributes.registeredOffice')!;
+    const names = (spec: FieldSpec | undefined) => (spec?.children ?? []).map((child) => child.name);
+    const shown = registrySpecFor(registry, false);
+    expect(names(shown)).toContain('address');
+    expect(names(shown).filter((name) => name === 'street' || name === 'streetNumber')).toEqual([]);
+    const others = shown.children!.find((child) => child.name === 'addresses');
+    for (const spec of [withoutAddressParts(office), others]) {
+      expect(names(spec)).toContain('address');
+      expect(names(spec).filter((name) => ['road', 'houseNumber', 'completeAddress'].includes(name))).toEqual([]);
+    }
+    // No two inputs of one address read the same.
+    for (const spec of [shown, withoutAddressParts(office)]) {
+      const labelsShown = spec.children!.map((child) => fieldLabel(child.name, child.path));
+      expect(labelsShown.filter((label, index) => labelsShown.indexOf(label) !== index)).toEqual([]);
+    }
+  });
+
+  it('shows an older row’s address line from its parts, and keeps the parts following the line', () => {
+    const older = { isPerson: false, street: 'Via Nazario Sauro', streetNumber: '116', addresses: [{ road: 'Via Roma', houseNumber: '3' }] };
+    expect(addressValueShown('attributes.registry', older)).toMatchObject({ address: 'Via Nazario Sauro 116', addresses: [{ address: 'Via Roma 3' }] });
+    expect(addressValueShown('attributes.registry', { ...older, address: 'Via Garibaldi 1' })).toMatchObject({ address: 'Via Garibaldi 1' });
+    expect(addressValueShown('attributes.registeredOffice', { road: 'Via Roma', houseNumber: '3' })).toMatchObject({ address: 'Via Roma 3' });
+    const draft = { id: 'c1', attributes: { registeredOffice: { address: 'Via Roma 3', zipCode: '21100', city: 'Varese', province: 'VA', completeAddress: 'Via Roma 3, 21100 Varese (VA)' } }, metadata: {}, relationships: {} };
+    expect(addressPartEdits('attributes.registry.address', 'Via XX Settembre 12/A', draft as never)).toEqual([['attributes.registry.street', 'Via XX Settembre'], ['attributes.registry.streetNumber', '12/A']]);
+    expect(addressPartEdits('attributes.registeredOffice.address', 'Piazza Duomo, 1', draft as never)).toEqual([
+      ['attributes.registeredOffice.road', 'Piazza Duomo'], ['attributes.registeredOffice.houseNumber', '1'],
+      ['attributes.registeredOffice.completeAddress', 'Piazza Duomo, 1, 21100 Varese (VA)'],
+    ]);
+    expect(addressPartEdits('attributes.registeredOffice.city', 'Gallarate', draft as never)).toEqual([['attributes.registeredOffice.completeAddress', 'Via Roma 3, 21100 Gallarate (VA)']]);
+    expect(addressPartEdits('attributes.registry.addresses.0.address', 'Strada senza numero', draft as never)).toEqual([['attributes.registry.addresses.0.road', 'Strada senza numero'], ['attributes.registry.addresses.0.houseNumber', undefined]]);
+    expect(addressPartEdits('attributes.registry.city', 'Varese', draft as never)).toEqual([]);
+  });
+
+  it('says «Aggiungi indirizzo» under the other addresses, and «Nessuno» for no last contact', () => {
+    const intl = createIntl({ locale: 'it', messages: { ...screenMessages, ...customerMessages } as Record<string, string> });
+    expect(intl.formatMessage({ id: 'form.list.add' }, { name: 'Indirizzi' })).toBe('Aggiungi indirizzo');
+    expect(intl.formatMessage({ id: 'form.list.add' }, { name: 'Referenti' })).toBe('Aggiungi referente');
+    expect(intl.formatMessage({ id: 'form.list.add' }, { name: 'Fornitori' })).toBe('Aggiungi (Fornitori)');
+    expect(intl.formatMessage({ id: 'customers.overview.noContact' })).toBe('Nessuno');
   });
 });

@@ -36,6 +36,8 @@ const customers: Record<string, string> = {
   'customers.overview.expiringDeadlines': 'Scadenze nei prossimi 30 giorni',
   'customers.overview.nextDeadline': 'Prossima scadenza',
   'customers.overview.none': 'Nessuna',
+  // «Ultimo contatto: Nessuno» (contatto is masculine; «Nessuna» is for the feminine figures: scadenza).
+  'customers.overview.noContact': 'Nessuno',
   'customers.overview.createdBy': 'Creato da',
   'customers.overview.since': 'Cliente dal',
   'customers.overview.additionalFields': 'Campi aggiuntivi delle attrezzature',

@@ -73,7 +73,8 @@ export default {
   'form.section.attributes': 'Dati',
   'form.section.metadata': 'Impostazioni',
   'form.section.relationships': 'Collegamenti',
-  'form.list.add': 'Aggiungi ({name})',
+  // {name}: the list's label; a list whose one item has a name says it («Aggiungi indirizzo»), the others «Aggiungi (Fornitori)».
+  'form.list.add': '{name, select, Indirizzi {Aggiungi indirizzo} Referenti {Aggiungi referente} other {Aggiungi ({name})}}',
   'form.list.remove': 'Rimuovi',
   'form.reference.add': 'Aggiungi',
   'form.counter': '{count} / {max}',
