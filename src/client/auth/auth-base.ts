@@ -40,6 +40,24 @@ export function takeRememberedRoute(): string | null {
   return route && isAppRoute(route) ? route : null;
 }
 
+const PASSWORD_NEXT_TIME_KEY = 'auth.passwordNextTime';
+
+/**
+ * A sign-out made on the device alone (offline: the provider's session could not be ended): the next
+ * sign-in must ask the password again (`prompt=login`), even if the tab was closed before the network
+ * came back.
+ */
+export function askPasswordNextTime(storage: Pick<Storage, 'setItem'> = localStorage): void {
+  storage.setItem(PASSWORD_NEXT_TIME_KEY, '1');
+}
+
+/** Whether the next sign-in must ask the password (and forget it: asked once). */
+export function takePasswordNextTime(storage: Pick<Storage, 'getItem' | 'removeItem'> = localStorage): boolean {
+  const asked = Boolean(storage.getItem(PASSWORD_NEXT_TIME_KEY));
+  storage.removeItem(PASSWORD_NEXT_TIME_KEY);
+  return asked;
+}
+
 /** Only same-site app paths may be returned to (no `//host`, no auth pages). */
 export function isAppRoute(route: string): boolean {
   return route.startsWith('/') && !route.startsWith('//') && !route.startsWith('/auth/') && route !== '/';

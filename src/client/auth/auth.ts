@@ -9,7 +9,7 @@ import { User, UserManager, WebStorageStateStore, type SigninSilentArgs } from '
 import type { OidcConfig } from './config.ts';
 import { writeImpersonation } from '../session/impersonation-state.ts';
 import { indexedDbHandoff, memoryHandoff, nextRecord, tokenDigest, type RenewalHandoff } from './renewal-handoff.ts';
-import { CALLBACK_PATH, LOGGED_OUT_PATH, SILENT_PATH, isAppRoute, rememberRoute, type Auth } from './auth-base.ts';
+import { CALLBACK_PATH, LOGGED_OUT_PATH, SILENT_PATH, isAppRoute, rememberRoute, takePasswordNextTime, type Auth } from './auth-base.ts';
 
 export * from './auth-base.ts';
 /** The provider's error answer on the callback (main.tsx tells "Annulla" from a failure with it). */
@@ -142,7 +142,7 @@ export function createOidcAuth(manager: LockedUserManager): Auth {
       if (isAppRoute(returnTo)) rememberRoute(returnTo);
       // A new grant begins: tokens rotated under the old one say nothing about it.
       await manager.handoff.clear();
-      await manager.signinRedirect({ state: { returnTo } });
+      await manager.signinRedirect({ state: { returnTo }, ...(takePasswordNextTime() ? { prompt: 'login' } : {}) });
     },
     signOut() {
       // One sign-out at a time: a second call (a double click, the session ending while one runs) shares the

@@ -16,6 +16,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FormattedMessage, IntlProvider } from 'react-intl';
+import { askPasswordNextTime } from '../auth/auth-base.ts';
 import { forgetIdentity } from '../auth/offline-start.ts';
 import { addMessages, locale, messages } from '../i18n/index.ts';
 import syncMessages from '../i18n/messages/sync.ts';
@@ -115,6 +116,8 @@ export async function signOutOnDevice(signOut: () => Promise<void>, options: Sig
     if (key && value !== null) kept.push([key, value]);
   }
   for (const [key] of kept) storage.removeItem(key);
+  // The provider's session outlives this until the network is back: the next sign-in asks the password.
+  askPasswordNextTime(storage);
   forgetIdentity();
   writeImpersonation(null);
   await clearRenewalHandoff();

@@ -12,6 +12,7 @@ import { buildAbility, type Identity } from '../../domain/ability.ts';
 import { messages } from '../i18n/index.ts';
 import { closeDialog, dialogAtom } from '../shell/dialog.tsx';
 import { store } from '../store.ts';
+import { takePasswordNextTime } from '../auth/auth-base.ts';
 import { rememberIdentity, savedIdentity } from '../auth/offline-start.ts';
 import { storePhoto } from './db.ts';
 import type { UnsentExport } from './export-unsent.ts';
@@ -146,6 +147,9 @@ describe('the sign-out guard', { timeout: 30_000 }, () => {
       // No navigation to the unreachable provider (the browser's error page), and nothing of the session left.
       expect(signOut).not.toHaveBeenCalled();
       expect(localStorage.getItem(oidcKey) ?? null).toBeNull();
+      // Even if the tab is closed before the network is back, the next sign-in asks the password (prompt=login), once.
+      expect(takePasswordNextTime()).toBe(true);
+      expect(takePasswordNextTime()).toBe(false);
       expect(savedIdentity('sub-tecnico')).toBeNull();
       expect(currentOfflineRuntime()).toBeNull();
       expect((await indexedDB.databases()).map((db) => db.name)).not.toContain('backoffice-offline-tecnico-sign-out');
