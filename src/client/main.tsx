@@ -25,6 +25,7 @@ import {
   currentRoute,
   isAppRoute,
   landingRoute,
+  passwordNextTime,
   rememberRoute,
   takeRememberedRoute,
   type Auth,
@@ -191,6 +192,13 @@ async function boot(): Promise<void> {
         // Issue 25: without a network the stored session is kept as it is (the provider cannot be
         // reached, or a refresh fails on the network rather than by the provider's answer), if this
         // browser holds the identity last read for it; the server still decides every request.
+        // A sign-out made on the device alone (offline): whatever session this browser still holds, the
+        // password is asked again once the provider can be reached.
+        if (passwordNextTime() && !isOffline()) {
+          await auth.clear();
+          await auth.login(currentRoute());
+          return;
+        }
         const stored = await manager.getUser();
         const canStartOffline = stored !== null && savedIdentity(stored.profile.sub) !== null;
         const user =

@@ -51,6 +51,11 @@ export function askPasswordNextTime(storage: Pick<Storage, 'setItem'> = localSto
   storage.setItem(PASSWORD_NEXT_TIME_KEY, '1');
 }
 
+/** Whether the next sign-in must ask the password (kept until that sign-in takes it). */
+export function passwordNextTime(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
+  return Boolean(storage.getItem(PASSWORD_NEXT_TIME_KEY));
+}
+
 /** Whether the next sign-in must ask the password (and forget it: asked once). */
 export function takePasswordNextTime(storage: Pick<Storage, 'getItem' | 'removeItem'> = localStorage): boolean {
   const asked = Boolean(storage.getItem(PASSWORD_NEXT_TIME_KEY));

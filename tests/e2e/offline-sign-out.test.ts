@@ -1,0 +1,81 @@
+/**
+ * Issue 25, signing out offline: the demo Manutentore on a phone, with one change still unsent, presses
+ * «Esci» without a network and chooses «Esporta e scarta». The unsent work is downloaded, the session
+ * ends on the device (no stored user, no device database) and the app shows its own Italian «Sei uscito»,
+ * never the browser's error page of the unreachable provider. Back online with the page open, the
+ * provider's session ends too; with the tab closed before the network came back, the next opening asks
+ * the password anyway (prompt=login).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO, launchBrowser, signIn, startServer, type TestServer } from './harness.ts';
+import { cutNetwork, restoreNetwork, waitForWorker } from './offline-steps.ts';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer({ env: { FIELD_PRIME_DAYS: '0' } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Signed in on a phone, offline with one unsent change, «Esci» → «Esporta e scarta»: the device's own signed-out screen. */
+async function signOutOffline(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit', timeout: 60_000 });
+  await signIn(page, server, DEMO.maintainer);
+  await page.locator('.app-header .sync-indicator').waitFor({ timeout: 60_000 });
+  await waitForWorker(page);
+  await cutNetwork(context);
+  // One change in the device's queue, held back (its next attempt an hour away).
+  await page.evaluate(async () => {
+    const name = (await indexedDB.databases()).map((db) => db.name).find((db) => db?.startsWith('backoffice-offline-'))!;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => { const r = indexedDB.open(name); r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error as Error); });
+    const tx = db.transaction(['outbox'], 'readwrite');
+    tx.objectStore('outbox').put({ id: 'e2e-x', idempotencyKey: 'k1', method: 'PATCH', path: '/checks/c1', kind: 'update', type: 'checks', recordId: 'c1', body: { attributes: { notes: 'x' } }, base: null, baseVersion: null, deviceTime: new Date().toISOString(), dependsOn: [], attempts: 1, nextAttemptAt: Date.now() + 3_600_000, state: 'pending', rebases: 0 });
+    await new Promise<void>((resolve) => { tx.oncomplete = () => resolve(); });
+    db.close();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await expect.poll(() => page.locator('.app-header .sync-indicator').getAttribute('data-pending'), { timeout: 60_000 }).toBe('1');
+  await page.getByRole('button', { name: 'Esci' }).first().tap();
+  await page.getByText(/1 modifica non è ancora stata inviata/).waitFor({ timeout: 15_000 });
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Esporta e scarta' }).tap();
+  await download;
+  await page.locator('[data-signed-out-offline]').waitFor({ timeout: 15_000 });
+  expect(await page.locator('h1').first().textContent()).toBe('Sei uscito');
+  expect(page.url().startsWith(server.url)).toBe(true);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('oidc.user:')))).toEqual([]);
+  expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name).filter((n) => n?.startsWith('backoffice-offline-')))).toEqual([]);
+  return { context, page };
+}
+
+describe('signing out offline', () => {
+  it('«Esporta e scarta»: the Italian signed-out screen, nothing of the session left; back online the provider\'s session ends and the password is asked', async () => {
+    const { context, page } = await signOutOffline();
+    await restoreNetwork(context);
+    await page.waitForURL((url) => url.pathname === '/auth/logged-out', { timeout: 30_000 });
+    await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit', timeout: 60_000 });
+    await page.locator('input#login').waitFor({ state: 'visible', timeout: 30_000 });
+    await context.close();
+  }, 240_000);
+
+  it('closed before the network came back: the next opening online asks the password', async () => {
+    const { context, page } = await signOutOffline();
+    const next = await context.newPage();
+    await page.close();
+    await restoreNetwork(context);
+    await next.goto(`${server.url}/dashboard`, { waitUntil: 'commit', timeout: 60_000 });
+    const outcome = await Promise.race([
+      next.locator('input#login').waitFor({ state: 'visible', timeout: 30_000 }).then(() => 'password asked'),
+      next.locator('.app-header').waitFor({ timeout: 30_000 }).then(() => 'signed in without a password'),
+    ]);
+    expect(outcome).toBe('password asked');
+    await context.close();
+  }, 240_000);
+});
