@@ -351,6 +351,13 @@ export async function apiData<T>(server: Pick<TestServer, 'api'>, token: string,
   return ((await response.json()) as { data: T }).data;
 }
 
+/** The `data` of a POST creating a record (`/assignments`) with the signed-in user's token; anything but 201 fails the test with the body. */
+export async function apiCreated<T>(server: Pick<TestServer, 'api'>, token: string, type: string, body: unknown): Promise<T> {
+  const response = await server.api(`/${type}`, { token, method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { data: T }).data;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eTemplateDir: string;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { daysBetween } from '../../src/domain/rules/calendar.ts';
 import { nextWeekday } from '../../src/domain/rules/planning.ts';
-import { apiData, DEMO, openFromPalette, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
+import { apiCreated, apiData, DEMO, openFromPalette, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
 import { focusedIs, tabUntil } from './deadline-steps.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
@@ -26,11 +26,7 @@ afterAll(async () => {
   await session?.close();
 });
 
-async function post(type: string, body: unknown): Promise<Entity> {
-  const response = await session.server.api(`/${type}`, { token: session.token, method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { data: Entity }).data;
-}
+const post = (type: string, body: unknown) => apiCreated<Entity>(session.server, session.token, type, body);
 
 /** A new intervention on fire detection (its activity: the catalogue's semestral check of smoke detectors, RIV-FUMO), and the external technician. */
 async function fireDetectionIntervention(title: string): Promise<{ intervention: Entity; code: string; external: Entity }> {

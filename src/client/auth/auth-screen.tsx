@@ -3,7 +3,7 @@ import { useEffect, useRef, type CSSProperties } from 'react';
 import { FormattedMessage } from 'react-intl';
 
 // Readable before the app's stylesheet matters: a centred card on the theme variables when present.
-const SCREEN_STYLE: CSSProperties = {
+export const SCREEN_STYLE: CSSProperties = {
   maxWidth: '30rem',
   margin: '15vh auto 0',
   padding: '1.5rem 2rem',

@@ -13,10 +13,11 @@
  * runs (revocation, end-session with the id token's hint, the signed-out page). The listener is a
  * capture one, so it runs before the app's own reconnect handlers read the (absent) session.
  */
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FormattedMessage, IntlProvider } from 'react-intl';
 import { askPasswordNextTime } from '../auth/auth-base.ts';
+import { SCREEN_STYLE } from '../auth/auth-screen.tsx';
 import { forgetIdentity } from '../auth/offline-start.ts';
 import { addMessages, locale, messages } from '../i18n/index.ts';
 import syncMessages from '../i18n/messages/sync.ts';
@@ -63,17 +64,6 @@ export function clearRenewalHandoff(): Promise<void> {
     };
   });
 }
-
-const SCREEN_STYLE: CSSProperties = {
-  maxWidth: '30rem',
-  margin: '15vh auto 0',
-  padding: '1.5rem 2rem',
-  background: 'var(--surface, #fff)',
-  color: 'var(--text, #1b1f24)',
-  border: '1px solid var(--border, #d3d9e0)',
-  borderRadius: '10px',
-  font: '16px/1.5 system-ui, sans-serif',
-};
 
 /** «Sei uscito», and why signing in again waits for the network. */
 export function SignedOutOnDevice() {
