@@ -7,12 +7,11 @@
 // On the planning board the same: a card dropped by keys in his lane asks the reason, and is planned there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay } from '../../src/domain/business-day.ts';
-import { daysBetween } from '../../src/domain/rules/calendar.ts';
 import { nextWeekday } from '../../src/domain/rules/planning.ts';
-import { apiCreated, apiData, DEMO, openFromPalette, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, openFromPalette, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
 import { focusedIs, tabUntil } from './deadline-steps.ts';
+import { carryToLane, fireDetectionIntervention, type Entity } from './qualification-steps.ts';
 
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 interface HistoryEntry { action: string; changes: { pointer: string; from?: unknown; to?: unknown }[] }
 
 let session: SignedInSession;
@@ -26,26 +25,11 @@ afterAll(async () => {
   await session?.close();
 });
 
-const post = (type: string, body: unknown) => apiCreated<Entity>(session.server, session.token, type, body);
-
-/** A new intervention on fire detection (its activity: the catalogue's semestral check of smoke detectors, RIV-FUMO), and the external technician. */
-async function fireDetectionIntervention(title: string): Promise<{ intervention: Entity; code: string; external: Entity }> {
-  const { server, token } = session;
-  const [external] = await apiData<Entity[]>(server, token, `/users?filter[email]=${encodeURIComponent(DEMO.external)}`);
-  const activities = await apiData<Entity[]>(server, token, `/activities?filter[fullText]=${encodeURIComponent('Controllo semestrale rivelatore di fumo')}&page[size]=10`);
-  const activity = activities.find((row) => row.attributes.name === 'Controllo semestrale rivelatore di fumo' && row.relationships.equipmentFamilyId);
-  const [customer] = await apiData<Entity[]>(server, token, '/customers?filter[allowedModules]=fire&filter[type]=active&page[size]=1');
-  expect(external && activity && customer, 'the demo data').toBeTruthy();
-  const intervention = await post('assignments', { attributes: { module: 'fire', title }, relationships: { customerId: customer!.id } });
-  await post('assignmentActivities', { attributes: {}, relationships: { assignmentId: intervention.id, activityId: activity!.id } });
-  const code = String((await apiData<Entity>(server, token, `/assignments/${intervention.id}`)).attributes.code);
-  return { intervention, code, external: external! };
-}
 
 describe('assigning a technician not qualified, as an administrator', () => {
   it('gives the reason in the refusal and assigns anyway; the history has the operator and the reason', async () => {
     const { page, server, token } = session;
-    const { intervention, code, external } = await fireDetectionIntervention('Verifica semestrale rivelatori di fumo');
+    const { intervention, code, external } = await fireDetectionIntervention(server, token, 'Verifica semestrale rivelatori di fumo');
 
     // Opened from the palette's record search, by its code.
     await openFromPalette(page, code, code);
@@ -88,25 +72,11 @@ describe('assigning a technician not qualified, as an administrator', () => {
 
   it('on the planning board, a card dropped by keys in his lane asks the reason and is planned there with it', async () => {
     const { page, server, token } = session;
-    const { intervention, code, external } = await fireDetectionIntervention('Verifica rivelatori di fumo dal tabellone');
+    const { intervention, code, external } = await fireDetectionIntervention(server, token, 'Verifica rivelatori di fumo dal tabellone');
     const today = businessDay();
     const tuesday = nextWeekday(today, 2);
-    await page.goto(`${server.url}/planning/calendar/fire?view=week&day=${today}`);
-    await page.locator('.screen-board:visible .board-lane').first().waitFor({ timeout: 30_000 });
-    await tabUntil(page, 'Tab', focusedIs(page, "el?.type === 'search' && Boolean(el.closest('.screen-board'))"));
-    await page.keyboard.type(code);
-    const backlogCards = page.locator('.screen-board:visible .board-backlog .board-card');
-    await expect.poll(() => backlogCards.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-code'))), { timeout: 15_000 }).toEqual([code]);
-    await pressKeys(page, 'Tab');
-
     // Space picks it up; → to Tuesday, Alt+↓ to the external technician's lane, Enter drops it there.
-    await pressKeys(page, 'Space');
-    const lanes = await page.locator('.screen-board:visible .board-lane').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-lane')!));
-    const lane = lanes.indexOf(external.id);
-    expect(lane, 'the external technician has a lane').toBeGreaterThanOrEqual(0);
-    for (let i = 0; i < daysBetween(today, tuesday); i++) await pressKeys(page, 'ArrowRight');
-    for (let i = 0; i < lane; i++) await pressKeys(page, 'Alt+ArrowDown');
-    await page.locator(`.screen-board:visible .board-lane[data-lane="${external.id}"] .board-cell[data-day="${tuesday}"] .board-card.is-moving`).waitFor({ timeout: 10_000 });
+    await carryToLane(page, server, { code, laneId: external.id, today, day: tuesday });
     await pressKeys(page, 'Enter');
 
     const dialog = page.getByRole('alertdialog', { name: 'Tecnico non qualificato' });
