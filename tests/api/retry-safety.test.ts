@@ -9,9 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDay } from '../../src/domain/business-day.ts';
 import { requestHash } from '../../src/server/idempotency/idempotency-store.ts';
 import { WRITE_OPERATION } from '../../src/server/idempotency/idempotent-writes.ts';
-import { engines, insertUser, setupApi, type Api } from './setup.ts';
+import { engines, insertUser, setupApi, TODAY, type Api } from './setup.ts';
 
 describe.each(engines())('retry safety on %s', (engine) => {
   let api: Api;
@@ -241,5 +242,32 @@ describe.each(engines())('retry safety on %s', (engine) => {
     const moved = await admin().request('PATCH', `/api/checks/${recorded.body.data.id}`, { attributes: { checkedDateTime: inAnHour } }, { ...mergePatch, ...ifMatch(recorded.body.data) });
     expect(moved.status).toBe(422);
     expect(moved.body.code).toBe('CLOCK_IN_FUTURE');
+  });
+
+  it('a transition sent later from an offline queue keeps the device\'s time: the intervention\'s actual start and end', async () => {
+    const act = async (entity: any, action: string, body: unknown) => admin().request('POST', `/api/assignments/${entity.id as string}/actions/${action}`, body, ifMatch(entity));
+    let assignment = await newAssignment();
+    assignment = (await act(assignment, 'schedule', {})).body.data;
+    // A time in the future, or not a date-time, is refused and changes nothing.
+    const future = await act(assignment, 'start', { performedDateTime: new Date(Date.now() + 60 * 60_000).toISOString() });
+    expect(future.status).toBe(422);
+    expect(future.body.code).toBe('CLOCK_IN_FUTURE');
+    expect(future.body.errors).toEqual([expect.objectContaining({ pointer: '/performedDateTime', code: 'clockInFuture' })]);
+    const garbled = await act(assignment, 'start', { performedDateTime: 'ieri mattina' });
+    expect(garbled.status).toBe(422);
+    expect(garbled.body.errors).toEqual([expect.objectContaining({ pointer: '/performedDateTime', code: 'invalidDateTime' })]);
+    // Started in the basement three hours ago, closed an hour ago: those are its times, not the sync's.
+    const started = new Date(Date.now() - 3 * 60 * 60_000).toISOString();
+    const ended = new Date(Date.now() - 60 * 60_000).toISOString();
+    const running = await act(assignment, 'start', { performedDateTime: started });
+    expect(running.status, JSON.stringify(running.body)).toBe(200);
+    expect(running.body.data.attributes).toMatchObject({ state: 'running', actualStartDateTime: started });
+    const closed = await act(running.body.data, 'close', { performedDateTime: ended });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.data.attributes).toMatchObject({ state: 'closed', actualStartDateTime: started, actualEndDateTime: ended });
+    // Without a time, the server's: an online start is dated now, on the business day (the one these tests pin).
+    const other = (await act(await newAssignment(), 'schedule', {})).body.data;
+    const now = await act(other, 'start', {});
+    expect(businessDay(new Date(now.body.data.attributes.actualStartDateTime))).toBe(TODAY);
   });
 });

@@ -379,7 +379,10 @@ export function createRecordsProvider(http: ApiClient = api, client: QueryClient
       return ownSequence(type, entity, async (base) => {
         const onDevice = device?.handles(type) ? device : null;
         if (onDevice) {
-          const { result, queued } = await onDevice.runAction(type, base, action, body, (key) => runActionOn(type, base, action, body, options, key));
+          // A field kind's actions are its transitions: each carries when the user made it, the same body
+          // online and from the queue (the server dates the intervention's start and end by it).
+          const stamped = { ...(typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}), performedDateTime: new Date().toISOString() };
+          const { result, queued } = await onDevice.runAction(type, base, action, stamped, (key) => runActionOn(type, base, action, stamped, options, key));
           if (queued) await afterQueued(type, result.data);
           return { result, fresh: result.created ? undefined : result.data };
         }

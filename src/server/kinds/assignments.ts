@@ -154,5 +154,19 @@ export const assignmentsKind = defineKindHooks('assignments', {
   afterWrite: executeDeadlinesOfAssignment,
   // The intervention (issue 11): closing follows the anomalies found, and closing with anomalies records them.
   guardContext: interventionGuardContext,
-  onTransition: recordAnomaliesOnClosing,
+  async onTransition(hook, current, next, action, input) {
+    await recordAnomaliesOnClosing(hook, current, next, action);
+    return withActualTimes(next, action, input.performedAt);
+  },
 });
+
+/**
+ * The intervention's actual start and end are when the technician started and closed it (issue 25: the
+ * device's time when that was done offline, sent later): the report prints them, and closing dates the
+ * deadlines it executes by them. A start after a pause keeps the first one.
+ */
+export function withActualTimes(next: EntityData, action: string, at: string): EntityData {
+  if (action === 'start' && !next.attributes.actualStartDateTime) return { ...next, attributes: { ...next.attributes, actualStartDateTime: at } };
+  if (action === 'close' || action === 'closeWithAnomalies') return { ...next, attributes: { ...next.attributes, actualEndDateTime: at } };
+  return next;
+}

@@ -6,7 +6,7 @@
 import { findKind } from '../../domain/kinds.ts';
 import { Problem } from '../http/problems.ts';
 import { defineKindHooks } from '../resources/hooks.ts';
-import { refuseFutureDateTime } from './support/clock-guard.ts';
+import { refuseFutureDateTime } from '../resources/clock-guard.ts';
 
 export const RECORD_CHECKS_REFUSED = 'Puoi registrare verifiche solo sugli interventi di cui sei operatore';
 

@@ -19,7 +19,7 @@ import {
 import { mergePatch } from '../../domain/merge-patch.ts';
 import { Problem } from '../http/problems.ts';
 import { defineKindHooks, type HookContext } from '../resources/hooks.ts';
-import { refuseFutureDateTime } from './support/clock-guard.ts';
+import { refuseFutureDateTime } from '../resources/clock-guard.ts';
 import { keepDecisionFields } from './support/hook-helpers.ts';
 
 export const REJECTION_REASON_REQUIRED = 'Indica il motivo del rifiuto: il tecnico lo legge';

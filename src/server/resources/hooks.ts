@@ -39,6 +39,8 @@ export interface HookContext {
 /** What the caller sent with a transition: its message (`Transition.message`), checked and trimmed. */
 export interface TransitionInput {
   message?: string;
+  /** When the user made it (ISO): the device's time for a transition sent later from an offline queue, else now. */
+  performedAt: string;
 }
 
 /** What a read hook may use: the database (no write transaction), the business day and the caller (what it may read). */

@@ -13,6 +13,7 @@ import { machineStateLabels } from '../../domain/machines/index.ts';
 import { kindList, findKind } from '../../domain/kinds.ts';
 import { normaliseDateTime } from '../../domain/validation.ts';
 import type { DatabaseSchema } from '../db/database.ts';
+import { refuseFutureDateTime } from './clock-guard.ts';
 import { Problem, problemCatalogue, type ProblemCode } from '../http/problems.ts';
 import { authorizeParents, authorizeRead, isUuid, readableRows } from '../auth/read-rule.ts';
 import type { Access, Identity } from '../auth/access.ts';
@@ -203,6 +204,13 @@ export class EntityService {
 
   today(): string {
     return this.options.today?.() ?? businessDay();
+  }
+
+  /** Now, on the service's business day: the clock's time, or noon (UTC) of the day tests pin. */
+  now(): Date {
+    const clock = new Date();
+    const today = this.today();
+    return businessDay(clock) === today ? clock : new Date(`${today}T12:00:00.000Z`);
   }
 
   /** The hooks of `type` this service runs (none for a kind without hooks). */
@@ -535,7 +543,8 @@ export class EntityService {
       const refusal = transition.guard?.(current as EntityShape, await this.guardContext(hook, kind, current));
       if (refusal) throw new Problem('TRANSITION_REFUSED', { code: refusal.code, message: refusal.message, extensions: { state, action } });
       let data = writePath(storedOf(current), machine!.statePath, transition.to);
-      data = (await this.hooksFor(type).onTransition?.(hook, current, data, transition.action, { message })) ?? data;
+      const performedAt = transitionTime(bodyObject.performedDateTime, this.now());
+      data = (await this.hooksFor(type).onTransition?.(hook, current, data, transition.action, { ...(message === undefined ? {} : { message }), performedAt })) ?? data;
       const updated = await repository.update(current.id, version, { data }, call.identity, transition.action);
       if (!updated) throw new Problem('VERSION_CONFLICT');
       const effects: { type: string; id: string; to: string }[] = [];
@@ -1107,6 +1116,22 @@ function transitionMessage(transition: Transition, sent: unknown): string | unde
   const max = transition.message.maxLength;
   if (text.length > max) throw new Problem('VALIDATION_FAILED', { errors: [{ pointer, code: 'tooBig', message: `Il messaggio può avere al massimo ${max} caratteri` }] });
   return text === '' ? undefined : text;
+}
+
+/**
+ * When the user made the transition (issue 25): a device that was offline sends the time the technician
+ * pressed «Avvia» or «Chiudi» (`performedDateTime`), since the request reaches the server later; never in
+ * the future (CLOCK_IN_FUTURE). Without it, now.
+ */
+function transitionTime(sent: unknown, now: Date): string {
+  if (sent === undefined || sent === null) return now.toISOString();
+  const pointer = '/performedDateTime';
+  if (typeof sent !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(sent) || Number.isNaN(Date.parse(sent))) {
+    throw new Problem('VALIDATION_FAILED', { errors: [{ pointer, code: 'invalidDateTime', message: 'Data e ora non valide' }] });
+  }
+  // Against the real clock: the guard is about the device's clock running ahead of the server's.
+  refuseFutureDateTime(sent, pointer);
+  return new Date(sent).toISOString();
 }
 
 /** A row ready for the set-based commit of the write pipeline. */

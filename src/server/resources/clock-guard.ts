@@ -4,7 +4,7 @@
  * in the future and move legal deadlines: a date more than CLOCK_SKEW_TOLERANCE_SECONDS (300 by
  * default) past the server's clock is refused (422 CLOCK_IN_FUTURE) with the field's pointer.
  */
-import { Problem } from '../../http/problems.ts';
+import { Problem } from '../http/problems.ts';
 
 export function clockSkewToleranceMs(env: NodeJS.ProcessEnv = process.env): number {
   const seconds = Number(env.CLOCK_SKEW_TOLERANCE_SECONDS ?? 300);
