@@ -45,6 +45,12 @@ export const COMMON_METADATA_KEYS: readonly (keyof CommonMetadata)[] = [
 /** Markers the server keeps beside the common metadata: a cascade's origin, the owner deleted with, who impersonated. */
 const SERVER_MARKER_KEYS = new Set<string>(['cascadedBy', 'deletedWith']);
 
+/**
+ * Metadata the device adds to a record it keeps (issue 25, offline/device-records.ts): how many of its
+ * changes wait (`unsent`) and the last one's sequence (`localSeq`). Its own bookkeeping: never shown, never sent.
+ */
+export const DEVICE_METADATA_KEYS: readonly string[] = ['unsent', 'localSeq'];
+
 /** Metadata only the server writes (common metadata and its markers): never taken from a body, never a user's change. */
 export function isServerMetadataKey(key: string): boolean {
   return COMMON_METADATA_KEYS.includes(key as never) || SERVER_MARKER_KEYS.has(key) || key.endsWith('ByImpersonator');

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { RawIntlProvider } from 'react-intl';
 import { findKind } from '../../domain/kinds.ts';
-import type { EntityJson } from '../../domain/entity.ts';
+import { DEVICE_METADATA_KEYS, type EntityJson } from '../../domain/entity.ts';
 import { intl } from '../i18n/index.ts';
-import { DEVICE_BOOKKEEPING_KEYS, derivedSummary, RecordMeta } from './entity-form.tsx';
+import { derivedSummary, RecordMeta } from './entity-form.tsx';
 
 // A record created offline and kept on the device: the device's bookkeeping on its metadata, no server version yet.
 const deviceRecord = {
@@ -14,7 +14,7 @@ const deviceRecord = {
 
 describe('record metadata on the generic form', () => {
   it('leaves out the device’s bookkeeping (how many changes wait, the last one’s sequence)', () => {
-    expect(DEVICE_BOOKKEEPING_KEYS).toEqual(expect.arrayContaining(['unsent', 'localSeq']));
+    expect(DEVICE_METADATA_KEYS).toEqual(expect.arrayContaining(['unsent', 'localSeq']));
     expect(derivedSummary(findKind('equipmentChangeRequests')!, deviceRecord)).toEqual([]);
   });
 

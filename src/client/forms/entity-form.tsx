@@ -10,7 +10,7 @@
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { EntityJson } from '../../domain/entity.ts';
+import { DEVICE_METADATA_KEYS, type EntityJson } from '../../domain/entity.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { machineStateLabels, type MachineType } from '../../domain/machines/index.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
@@ -157,12 +157,6 @@ function LoadedForm({ kind, controller, stored, draft, only, formRef, intlTitle 
   );
 }
 
-/**
- * The metadata keys the device adds to a record it holds unsent (src/client/offline/device-records.ts,
- * `entityOf`: how many changes wait and the last one's sequence): its own bookkeeping, never shown.
- */
-export const DEVICE_BOOKKEEPING_KEYS: readonly string[] = ['unsent', 'localSeq'];
-
 /** When the record was created and last changed; a record never answered by the server (kept on the device) has no change date to name. */
 export function RecordMeta({ metadata }: { metadata: EntityJson['metadata'] }) {
   const created = formatValue(metadata.createdDateTime, 'datetime');
@@ -177,7 +171,7 @@ export function derivedSummary(kind: KindDefinition, entity: EntityJson): [strin
   const common = new Set(['createdDateTime', 'lastUpdatedDateTime', 'deletedDateTime', 'createdBy', 'lastUpdatedBy', 'deletedBy', 'isDeleted', 'isArchived']);
   const out: [string, string][] = [];
   for (const [key, value] of Object.entries(entity.metadata)) {
-    if (writableMeta.has(key) || common.has(key) || DEVICE_BOOKKEEPING_KEYS.includes(key) || value === null || value === undefined || typeof value === 'object') continue;
+    if (writableMeta.has(key) || common.has(key) || DEVICE_METADATA_KEYS.includes(key) || value === null || value === undefined || typeof value === 'object') continue;
     if (/Ids?$|Impersonator$/.test(key)) continue;
     const kindOfValue = typeof value === 'number' ? numberKind(key) : typeof value === 'boolean' ? 'boolean' : /Date/.test(key) ? 'date' : 'text';
     out.push([fieldLabel(key), formatValue(value, kindOfValue)]);

@@ -87,6 +87,7 @@ export function createDeviceRecords(outbox: Outbox, options: DeviceRecordsOption
         ...stored.metadata,
         lastUpdatedDateTime: stored.version ?? '',
         // How many changes wait, and the last one: a screen holding this record takes each local step as news.
+        // (domain/entity.ts DEVICE_METADATA_KEYS: the forms leave them out.)
         ...(entries.length > 0 ? { unsent: entries.length, localSeq: entries.at(-1)!.seq ?? entries.length } : {}),
       },
     } as Entity;
