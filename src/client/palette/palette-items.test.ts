@@ -20,6 +20,8 @@ describe('palette ranking', () => {
   it('leaves out letters merely found in order far apart, keeps abbreviations', () => {
     const pages = [item('med', 'Calendario Medicina del lavoro', { keywords: ['Calendario', 'med', 'visite mediche', 'idoneità'] }), item('cal', 'Calendario')];
     expect(rankItems(pages, 'Anomalie')).toEqual([]);
+    // Not a pinned command either: the board's «Assegna a …» was offered, selected, for «Anomalie», and Enter assigned.
+    expect(rankItems([item('assign', 'Assegna a Emanuele Acquistapace', { pinned: true, keywords: ['assegna', 'operatore', 'tecnico', 'Emanuele Acquistapace'] })], 'Anomalie')).toEqual([]);
     expect(rankItems(pages, 'cln').map((i) => i.id)).toContain('cal');
   });
 

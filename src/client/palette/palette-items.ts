@@ -94,9 +94,10 @@ export function rankItems(items: readonly PaletteItem[], search: string, limit =
   const candidates: { item: PaletteItem; quick: number; score: number; order: number }[] = [];
   items.forEach((item, order) => {
     const quick = item.prefiltered ? 100 : quickScore(term, haystackOf(item), words);
-    if (quick > 0) candidates.push({ item, quick: item.pinned ? quick + 1000 : quick, score: 0, order });
+    if (quick > 0) candidates.push({ item, quick, score: 0, order });
   });
-  candidates.sort((a, b) => b.quick - a.quick || a.order - b.order);
+  // The active document's commands are refined first; being pinned never makes a weak match one.
+  candidates.sort((a, b) => Number(Boolean(b.item.pinned)) - Number(Boolean(a.item.pinned)) || b.quick - a.quick || a.order - b.order);
   const refined = candidates.slice(0, Math.max(REFINE, limit));
   for (const entry of refined) entry.score = entry.item.prefiltered ? recordCloseness(entry.item.title, term) : defaultFilter(entry.item.title, search.trim(), entry.item.keywords);
   return refined

@@ -10,6 +10,7 @@ import { alertsAtom } from '../alerts/alerts.ts';
 import { messages } from '../i18n/index.ts';
 import { sessionAtom, type Session } from '../session/session.tsx';
 import { store } from '../store.ts';
+import { TabIdContext } from '../workspace/tab-context.ts';
 import { registerScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { CommandButton } from './command-button.tsx';
 
@@ -62,6 +63,21 @@ describe('CommandButton', () => {
     expect(run).not.toHaveBeenCalled();
     expect(store.get(alertsAtom).map((alert) => alert.content)).toEqual(['Nessuna modifica']);
     unregister();
+  });
+
+  it('runs its own tab\'s command when another tab\'s screen registered the same id (two open interventions)', () => {
+    store.set(sessionAtom, session);
+    const runs: string[] = [];
+    const checklist = (tab: string, closed: boolean): Command[] => [{ id: 'test.pass', title: 'Conforme', group: 'g', when: () => (closed ? { disabled: 'L’intervento è concluso' } : true), run: () => void runs.push(tab) }];
+    const unregisterClosed = registerScopedCommands('closed', { scope: 'grid', commands: checklist('closed', true), active: false, tabId: 'tab-closed' });
+    const unregisterRunning = registerScopedCommands('running', { scope: 'grid', commands: checklist('running', false), active: false, tabId: 'tab-running' });
+    show(<TabIdContext.Provider value="tab-running"><CommandButton commandId="test.pass" /></TabIdContext.Provider>);
+    const button = screen.getByRole('button', { name: /Conforme/ });
+    expect(button.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(button);
+    expect(runs).toEqual(['running']);
+    unregisterClosed();
+    unregisterRunning();
   });
 
   it('renders nothing for a hidden command, an unknown id, or before sign-in', () => {

@@ -4,7 +4,7 @@
  * command is not offered, and when disabled still focusable, saying why (a visible reason tied with
  * aria-describedby). A click runs it through `runCommand`, the one path keys and the palette take.
  */
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import type { ActiveDocument, Command } from '../../../commands/types.ts';
@@ -12,7 +12,7 @@ import { ariaKeyShortcuts, formatSequence } from '../../../commands/keys.ts';
 import { availability, commands as registryCommands, onCommandsChanged } from '../../../commands/registry.ts';
 import { sessionAtom } from '../session/session.tsx';
 import { getCommandContext, undoOfferAtom } from '../workspace/command-context.ts';
-import { tabDocumentsAtom } from '../workspace/tab-context.ts';
+import { TabIdContext, tabDocumentsAtom } from '../workspace/tab-context.ts';
 import { scopedCommandsAtom } from '../workspace/use-scoped-commands.ts';
 import { workspaceAtom } from '../workspace/workspace-state.ts';
 import { runCommand } from './keyboard.ts';
@@ -28,11 +28,16 @@ export interface CommandButtonProps {
 
 const currentRegistry = () => registryCommands;
 
-/** The command with this id: the registry's, else a grid's or a form's scoped one. */
-export function findCommand(id: string, scoped: Iterable<{ commands: readonly Command[] }>): Command | undefined {
+/**
+ * The command with this id: the registry's, else a grid's or a form's scoped one — the one registered
+ * by the button's own tab first (a closed intervention in another tab registers the same checklist ids).
+ */
+export function findCommand(id: string, scoped: Iterable<{ commands: readonly Command[]; tabId?: string | undefined }>, tabId?: string): Command | undefined {
   const found = registryCommands.find((command) => command.id === id);
   if (found) return found;
-  for (const registration of scoped) {
+  const registrations = [...scoped];
+  const ordered = tabId === undefined ? registrations : [...registrations.filter((r) => r.tabId === tabId), ...registrations.filter((r) => r.tabId !== tabId)];
+  for (const registration of ordered) {
     const command = registration.commands.find((c) => c.id === id);
     if (command) return command;
   }
@@ -50,7 +55,7 @@ export function CommandButton({ commandId, document, label, className }: Command
   useAtomValue(workspaceAtom);
   useAtomValue(tabDocumentsAtom);
 
-  const command = findCommand(commandId, scoped.values());
+  const command = findCommand(commandId, scoped.values(), useContext(TabIdContext));
   const ctx = session ? getCommandContext(document ? { activeDocument: document } : {}) : undefined;
   if (!command || !ctx) return null;
   const state = availability(command, ctx);

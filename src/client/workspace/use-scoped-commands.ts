@@ -3,16 +3,19 @@
  * form): they join the one dispatcher and the shortcut help overlay, and the innermost active scope
  * wins a key. A registration is checked like the static registry (clash = error).
  */
-import { useEffect, useId, useMemo, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useId, useMemo, useSyncExternalStore } from 'react';
 import { atom, useAtomValue } from 'jotai';
 import type { Command, CommandScope } from '../../../commands/types.ts';
 import { assertValidCommands, commands as staticCommands, onCommandsChanged, scopeOf } from '../../../commands/registry.ts';
 import { store } from '../store.ts';
+import { TabIdContext } from './tab-context.ts';
 
 export interface ScopedRegistration {
   scope: CommandScope;
   commands: readonly Command[];
   active: boolean;
+  /** The tab whose screen registered them (two open interventions register the same ids: each button runs its own tab's). */
+  tabId?: string | undefined;
 }
 
 /** Registration id → its commands. */
@@ -33,7 +36,8 @@ export function registerScopedCommands(id: string, registration: ScopedRegistrat
 /** Registers `commands` in `scope` while mounted; only `active` ones (the focused grid/form) listen. */
 export function useScopedCommands(scope: CommandScope, commands: readonly Command[], active: boolean): void {
   const id = useId();
-  useEffect(() => registerScopedCommands(id, { scope, commands, active }), [id, scope, commands, active]);
+  const tabId = useContext(TabIdContext);
+  useEffect(() => registerScopedCommands(id, { scope, commands, active, tabId }), [id, scope, commands, active, tabId]);
 }
 
 /** The commands listening now: static ones plus the active scoped registrations. */
