@@ -45,7 +45,7 @@ export interface DataGridProps {
   /** Filters fixed by the route (`filter[customerId]` of a customer's equipments). */
   fixed?: Record<string, string>;
   /** Opens a row's tab. */
-  openTab(url: string, options?: { background?: boolean }): void;
+  openTab(url: string, options?: { background?: boolean; title?: string }): void;
   /** The user's remembered columns for this grid, and how to remember new ones. */
   rememberedColumns?: string[] | undefined;
   onColumnsChange?(ids: string[]): void;
@@ -209,7 +209,12 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
 
   const open = (index: number, background = false) => {
     const row = pages.row(index);
-    if (row) openTab(recordTabUrl(kind.type, row.id, row), { background });
+    if (row) openTab(recordTabUrl(kind.type, row.id, row), tabOptions(row, background));
+  };
+  // The record's name on its tab at once: a tab opened in the background is not shown, so its screen has not named it yet.
+  const tabOptions = (row: EntityJson, background: boolean) => {
+    const title = kind.title(row);
+    return title ? { background, title } : { background };
   };
 
   const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
@@ -281,7 +286,7 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
           // Background tabs: the grid keeps the focus, each selected record gets its tab.
           for (let i = 0; i < total; i++) {
             const row = pages.row(i);
-            if (row && selected.has(row.id)) openTab(recordTabUrl(kind.type, row.id, row), { background: true });
+            if (row && selected.has(row.id)) openTab(recordTabUrl(kind.type, row.id, row), tabOptions(row, true));
           }
         }}
       />

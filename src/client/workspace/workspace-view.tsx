@@ -11,6 +11,7 @@ import { closeTab } from './close-tab.ts';
 import { DirtyMarker } from './dirty-marker.tsx';
 import { TabPanel } from './tab-panel.tsx';
 import { tabLabel } from './tab-label.ts';
+import { matchRoute } from '../../domain/routes.ts';
 import { activeTab, dispatchWorkspace, isSplit, tabListOpenAtom, workspaceAtom, type PaneIndex } from './workspace-state.ts';
 import { isPlainClick } from '../shell/app-link.tsx';
 import { returningFocus } from '../shell/ui-state.ts';
@@ -20,6 +21,7 @@ const tabDomId = (id: string) => `tab-${id}`;
 
 // The tab list loads on first use or once the browser is idle (cmdk is in the palette's chunk, not in the initial bundle).
 const TabList = lazyComponent(() => import('./tab-list.tsx'));
+const TabNamers = lazyComponent(() => import('./tab-namer.tsx'));
 
 /** The tab list, mounted from its first opening on (its native dialog closes itself, never unmounted open). */
 function LazyTabList() {
@@ -92,6 +94,8 @@ export function TabStrip() {
 
   return (
     <div ref={stripRef} className="tab-strip">
+      {/* Its code loads only for a record's tab not shown and not named yet (a background tab): never at start-up. */}
+      {ws.tabs.some((tab) => !tab.title && !ws.panes.includes(tab.id) && matchRoute(tab.url)?.route.opensRecord) && <Suspense fallback={null}><TabNamers tabs={ws.tabs} /></Suspense>}
       <div ref={listRef} role="tablist" aria-label={intl.formatMessage({ id: 'workspace.tabs.label' })} className="tabs" onKeyDown={onKeyDown}>
         {ws.tabs.map((tab) => {
           const selected = tab.id === active?.id;
