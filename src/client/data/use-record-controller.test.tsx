@@ -2,8 +2,6 @@
 // The record controller as a screen uses it: rendered with React (testing-library), the app's query
 // cache and HTTP client configured against a real local HTTP server (node:http) that stores one
 // reminder and checks If-Match like the API, and the tab's sessionStorage (jsdom).
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
@@ -11,10 +9,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { Identity } from '../../domain/ability.ts';
 import type { Entity } from '../../domain/entity.ts';
 import { applyMergePatch } from '../../domain/merge-patch.ts';
-import { configureApi } from '../api/client.ts';
 import { ApiProblem } from '../api/http.ts';
 import { queryClient } from '../api/query-client.ts';
 import { SessionProvider } from '../session/session.tsx';
+import { startFakeApi, type FakeApi } from '../test-support/fake-api-server.ts';
 import { recordKey } from './records.ts';
 import { useRecordController, type ConflictChoice } from './use-record-controller.ts';
 
@@ -22,7 +20,7 @@ const ME = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
 const ID = '33333333-3333-4333-8333-333333333333';
 
-let server: http.Server;
+let api: FakeApi;
 let stored: Entity;
 let writes: { ifMatch: string | undefined; body: unknown }[];
 /** When set, the next PATCH is refused with 409 after this other user's change is stored. */
@@ -47,44 +45,30 @@ async function changedElsewhere(version: string, attributes: Record<string, unkn
 }
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    req.on('end', () => {
-      const send = (status: number, body: unknown, type = 'application/json') => {
-        res.writeHead(status, { 'Content-Type': type });
-        res.end(JSON.stringify(body));
-      };
-      const path = (req.url ?? '').split('?')[0];
-      if (req.method === 'GET' && path === `/api/reminders/${ID}`) return send(200, { data: stored });
-      if (req.method === 'GET' && path === `/api/reminders/${ID}/history`) {
-        return send(200, { data: [{ version: stored.metadata.lastUpdatedDateTime, at: stored.metadata.lastUpdatedDateTime, by: OTHER, byName: 'Mario Rossi', action: 'update', changes: [] }] });
+  api = await startFakeApi(({ method, path, headers, text }, send) => {
+    if (method === 'GET' && path === `/api/reminders/${ID}`) return send(200, { data: stored });
+    if (method === 'GET' && path === `/api/reminders/${ID}/history`) {
+      return send(200, { data: [{ version: stored.metadata.lastUpdatedDateTime, at: stored.metadata.lastUpdatedDateTime, by: OTHER, byName: 'Mario Rossi', action: 'update', changes: [] }] });
+    }
+    if (method === 'PATCH' && path === `/api/reminders/${ID}`) {
+      const body = JSON.parse(text) as unknown;
+      writes.push({ ifMatch: headers['if-match'], body });
+      if (raceBy) {
+        stored = { ...stored, attributes: { ...stored.attributes, ...raceBy }, metadata: { ...stored.metadata, lastUpdatedDateTime: 'v-race', lastUpdatedBy: OTHER } };
+        raceBy = undefined;
       }
-      if (req.method === 'PATCH' && path === `/api/reminders/${ID}`) {
-        const body = JSON.parse(text) as unknown;
-        writes.push({ ifMatch: req.headers['if-match'], body });
-        if (raceBy) {
-          stored = { ...stored, attributes: { ...stored.attributes, ...raceBy }, metadata: { ...stored.metadata, lastUpdatedDateTime: 'v-race', lastUpdatedBy: OTHER } };
-          raceBy = undefined;
-        }
-        if (req.headers['if-match'] !== `"${stored.metadata.lastUpdatedDateTime}"`) {
-          return send(409, { status: 409, code: 'VERSION_CONFLICT', title: 'Conflict', message: 'Modificato da altri' }, 'application/problem+json');
-        }
-        const next = applyMergePatch(stored, body);
-        stored = { ...next, metadata: { ...next.metadata, lastUpdatedDateTime: `v${writes.length + 10}`, lastUpdatedBy: ME } };
-        return send(200, { data: stored });
+      if (headers['if-match'] !== `"${stored.metadata.lastUpdatedDateTime}"`) {
+        return send(409, { status: 409, code: 'VERSION_CONFLICT', title: 'Conflict', message: 'Modificato da altri' }, 'application/problem+json');
       }
-      send(404, { status: 404, code: 'NOT_FOUND', title: 'Not found' }, 'application/problem+json');
-    });
+      const next = applyMergePatch(stored, body);
+      stored = { ...next, metadata: { ...next.metadata, lastUpdatedDateTime: `v${writes.length + 10}`, lastUpdatedBy: ME } };
+      return send(200, { data: stored });
+    }
+    send(404, { status: 404, code: 'NOT_FOUND', title: 'Not found' }, 'application/problem+json');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  configureApi({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` });
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => api.close());
 
 beforeEach(() => {
   stored = entity('v1', ME, {});

@@ -2,36 +2,28 @@
 // A record page of another module (an equipment for a user with fire only): the server answers 403
 // MODULE_NOT_ALLOWED once, the page says why in Italian with a way home, no alert toast is raised,
 // and nothing under the record (the equipment's file, the linked pages) asks again or waits forever.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { Identity } from '../../domain/ability.ts';
 import { alertsAtom } from '../alerts/alerts.ts';
-import { configureApi } from '../api/client.ts';
 import { queryClient } from '../api/query-client.ts';
 import FormScreen from '../screens/form-screen.tsx';
 import { store } from '../store.ts';
+import { startFakeApi, type FakeApi } from '../test-support/fake-api-server.ts';
 import { renderSignedIn } from '../test-support/render-signed-in.tsx';
 
 const ID = '33333333-3333-4333-8333-333333333333';
-let server: http.Server;
+let api: FakeApi;
 let requests: string[] = [];
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
-    res.writeHead(403, { 'Content-Type': 'application/problem+json' });
-    res.end(JSON.stringify({ type: 'about:blank#MODULE_NOT_ALLOWED', status: 403, code: 'MODULE_NOT_ALLOWED', title: 'Module not allowed', message: 'Il modulo di questo elemento non è abilitato per il tuo utente' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  configureApi({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, getAccessToken: async () => 'token', refreshAccessToken: async () => false, onLoginRequired: () => undefined } as never);
+  api = await startFakeApi(({ method, url }, send) => {
+    requests.push(`${method} ${url}`);
+    send(403, { type: 'about:blank#MODULE_NOT_ALLOWED', status: 403, code: 'MODULE_NOT_ALLOWED', title: 'Module not allowed', message: 'Il modulo di questo elemento non è abilitato per il tuo utente' }, 'application/problem+json');
+  }, { getAccessToken: async () => 'token', refreshAccessToken: async () => false, onLoginRequired: () => undefined });
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => api.close());
 
 afterEach(() => {
   cleanup();

@@ -6,8 +6,6 @@
 // saves, reads the refusal in the dialog, must write the reason, «Assegna comunque» sends the same
 // patch with it, and the screen says «Assegnato senza qualifica: …». A planner gets the refusal only.
 import '../test-support/cmdk-jsdom.ts';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loadRecordCommands } from '../../../commands/registry.ts';
@@ -16,10 +14,10 @@ import type { Identity } from '../../domain/ability.ts';
 import type { Entity } from '../../domain/entity.ts';
 import { ADMIN_ROLE_NAME } from '../../domain/rules/admin-role.ts';
 import { applyMergePatch } from '../../domain/merge-patch.ts';
-import { configureApi } from '../api/client.ts';
 import { queryClient } from '../api/query-client.ts';
 import { transitionKeysOf } from '../kinds/index.ts';
 import { DialogHost } from '../shell/dialog.tsx';
+import { startFakeApi, type FakeApi } from '../test-support/fake-api-server.ts';
 import { renderSignedIn } from '../test-support/render-signed-in.tsx';
 import { TabIdContext } from '../workspace/tab-context.ts';
 import { InterventionDetail } from './intervention.tsx';
@@ -34,7 +32,7 @@ const davide = {
   relationships: {}, metadata: { isDeleted: false },
 };
 
-let server: http.Server;
+let api: FakeApi;
 let stored: Entity;
 let patches: unknown[];
 
@@ -52,46 +50,32 @@ function assignment(): Entity {
 
 beforeAll(async () => {
   loadRecordCommands(transitionKeysOf);
-  server = http.createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    req.on('end', () => {
-      const send = (status: number, body: unknown, type = 'application/json') => {
-        res.writeHead(status, { 'Content-Type': type });
-        res.end(JSON.stringify(body));
-      };
-      const path = (req.url ?? '').split('?')[0]!;
-      const list = (data: unknown[]) => send(200, { data, meta: { total: data.length, page: { number: 1, size: 20 } } });
-      if (req.method === 'GET' && path === `/api/assignments/${ID}`) return send(200, { data: stored });
-      if (req.method === 'GET' && path === `/api/assignments/${ID}/actions`) return send(200, { data: [] });
-      if (req.method === 'GET' && path.startsWith('/api/users')) return list([davide]);
-      if (req.method === 'PATCH' && path === `/api/assignments/${ID}`) {
-        const body = JSON.parse(text) as { attributes?: Record<string, unknown>; relationships?: { operatorIds?: string[] } };
-        patches.push(body);
-        if (req.headers['if-match'] !== `"${String(stored.metadata.lastUpdatedDateTime)}"`) return send(409, { status: 409, code: 'VERSION_CONFLICT', title: 'Conflict' }, 'application/problem+json');
-        // As server/kinds/assignments.ts: the new operator is not qualified; a reason lets him in.
-        if (body.relationships?.operatorIds?.includes(DAVIDE) && !body.attributes?.qualificationOverrideReason) {
-          return send(409, {
-            status: 409, code: 'TECHNICIAN_NOT_QUALIFIED', title: 'Technician not qualified', message: REFUSAL,
-            errors: [{ pointer: '/relationships/operatorIds/0', code: 'technicianNotQualified', message: REFUSAL }],
-          }, 'application/problem+json');
-        }
-        const next = applyMergePatch(stored, body);
-        stored = { ...next, metadata: { ...next.metadata, lastUpdatedDateTime: `2026-10-01T09:00:0${patches.length}.000Z` } };
-        return send(200, { data: stored });
+  api = await startFakeApi(({ method, path, headers, text }, send) => {
+    const list = (data: unknown[]) => send(200, { data, meta: { total: data.length, page: { number: 1, size: 20 } } });
+    if (method === 'GET' && path === `/api/assignments/${ID}`) return send(200, { data: stored });
+    if (method === 'GET' && path === `/api/assignments/${ID}/actions`) return send(200, { data: [] });
+    if (method === 'GET' && path.startsWith('/api/users')) return list([davide]);
+    if (method === 'PATCH' && path === `/api/assignments/${ID}`) {
+      const body = JSON.parse(text) as { attributes?: Record<string, unknown>; relationships?: { operatorIds?: string[] } };
+      patches.push(body);
+      if (headers['if-match'] !== `"${String(stored.metadata.lastUpdatedDateTime)}"`) return send(409, { status: 409, code: 'VERSION_CONFLICT', title: 'Conflict' }, 'application/problem+json');
+      // As server/kinds/assignments.ts: the new operator is not qualified; a reason lets him in.
+      if (body.relationships?.operatorIds?.includes(DAVIDE) && !body.attributes?.qualificationOverrideReason) {
+        return send(409, {
+          status: 409, code: 'TECHNICIAN_NOT_QUALIFIED', title: 'Technician not qualified', message: REFUSAL,
+          errors: [{ pointer: '/relationships/operatorIds/0', code: 'technicianNotQualified', message: REFUSAL }],
+        }, 'application/problem+json');
       }
-      if (req.method === 'GET') return list([]);
-      send(404, { status: 404, code: 'NOT_FOUND', title: 'Not found' }, 'application/problem+json');
-    });
+      const next = applyMergePatch(stored, body);
+      stored = { ...next, metadata: { ...next.metadata, lastUpdatedDateTime: `2026-10-01T09:00:0${patches.length}.000Z` } };
+      return send(200, { data: stored });
+    }
+    if (method === 'GET') return list([]);
+    send(404, { status: 404, code: 'NOT_FOUND', title: 'Not found' }, 'application/problem+json');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  configureApi({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` });
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => api.close());
 
 beforeEach(() => {
   stored = assignment();
