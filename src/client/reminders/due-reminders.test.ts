@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Entity } from '../../domain/entity.ts';
-import { dueReminders, newlyDue } from './due-reminders.tsx';
+import { dueReminders, newlyDue, readAnnounced, saveAnnounced } from './due-reminders.tsx';
 
 const reminder = (id: string, dateTime: string, isDone = false) => ({ id, attributes: { title: id, dateTime, isDone }, metadata: {}, relationships: {} }) as unknown as Entity;
 
@@ -17,5 +17,19 @@ describe('due reminders', () => {
     expect(newlyDue([reminder('a', '2026-06-15T09:00:00.000Z')], seen).map((r) => r.id)).toEqual(['a']);
     expect(newlyDue([reminder('a', '2026-06-15T09:00:00.000Z')], seen)).toEqual([]);
     expect(newlyDue([reminder('a', '2026-06-15T10:00:00.000Z')], seen).map((r) => r.id)).toEqual(['a']);
+  });
+
+  it('remembers for the browser session what it announced: a reload does not raise the same alert again', () => {
+    const storage = new Map<string, string>();
+    const session = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value) };
+    const due = [reminder('a', '2026-06-15T09:00:00.000Z'), reminder('b', '2026-06-15T09:30:00.000Z')];
+    const first = readAnnounced('u1', session);
+    expect(newlyDue(due, first).map((r) => r.id)).toEqual(['a', 'b']);
+    saveAnnounced('u1', due, session);
+    // The page reloaded: the same reminders, nothing new; a snoozed one due again is.
+    expect(newlyDue(due, readAnnounced('u1', session))).toEqual([]);
+    expect(newlyDue([reminder('a', '2026-06-15T09:45:00.000Z')], readAnnounced('u1', session)).map((r) => r.id)).toEqual(['a']);
+    // Another user of the same browser has their own.
+    expect(newlyDue(due, readAnnounced('u2', session))).toHaveLength(2);
   });
 });

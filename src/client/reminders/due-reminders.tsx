@@ -26,11 +26,30 @@ export function dueReminders(rows: readonly Entity[], now: number): Entity[] {
     .sort((a, b) => String(a.attributes.dateTime).localeCompare(String(b.attributes.dateTime)));
 }
 
+const announcedKey = (row: Entity) => `${row.id}@${String(row.attributes.dateTime)}`;
+
 /** The due reminders not announced yet (by id and time: a snoozed one that falls due again is announced again). */
 export function newlyDue(due: readonly Entity[], announced: Set<string>): Entity[] {
-  const fresh = due.filter((row) => !announced.has(`${row.id}@${String(row.attributes.dateTime)}`));
-  for (const row of fresh) announced.add(`${row.id}@${String(row.attributes.dateTime)}`);
+  const fresh = due.filter((row) => !announced.has(announcedKey(row)));
+  for (const row of fresh) announced.add(announcedKey(row));
   return fresh;
+}
+
+const storageKey = (userId: string) => `backoffice.announcedReminders.${userId}`;
+
+/** What this browser session announced already: a reload or another page does not announce the same reminders again. */
+export function readAnnounced(userId: string, storage: Pick<Storage, 'getItem'> = sessionStorage): Set<string> {
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(storageKey(userId)) ?? '[]');
+    return new Set(Array.isArray(stored) ? stored.filter((key): key is string => typeof key === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/** Keeps the announced keys of the reminders still due (the others cannot come back under the same key). */
+export function saveAnnounced(userId: string, due: readonly Entity[], storage: Pick<Storage, 'setItem'> = sessionStorage): void {
+  storage.setItem(storageKey(userId), JSON.stringify(due.map(announcedKey)));
 }
 
 export function DueRemindersBadge() {
@@ -50,14 +69,16 @@ export function DueRemindersBadge() {
     return () => clearInterval(timer);
   }, []);
   const due = useMemo(() => dueReminders(data?.data ?? [], now), [data, now]);
-  const announced = useRef(new Set<string>());
+  const announced = useRef<Set<string> | null>(null);
   useEffect(() => {
+    announced.current ??= readAnnounced(identity.id);
     const fresh = newlyDue(due, announced.current);
     if (fresh.length === 0) return;
+    saveAnnounced(identity.id, due);
     // One alert: the reminder's title, or how many fell due at once (many after a day away).
     const content = fresh.length === 1 ? String(fresh[0]!.attributes.title) : intl.formatMessage({ id: 'workspace.reminders.due' }, { count: fresh.length });
     pushAlert({ id: 'due-reminders', type: 'warning', title: intl.formatMessage({ id: 'workspace.reminders.alert' }), content });
-  }, [due, intl]);
+  }, [due, intl, identity.id]);
   if (!allowed || due.length === 0) return null;
   return (
     <AppLink href="/reminders?filter[isDone]=false&sort=dateTime" className="due-reminders" aria-live="polite">
