@@ -176,9 +176,12 @@ function kindActions(kind: KindDefinition, sink: SchemaSink): { name: string; la
         const first = transitions[0]!;
         const moves = transitions.map((t) => `${t.from.join(', ')} → ${t.to}`).join('; ');
         const message = transitions.find((t) => t.message)?.message;
-        const body: JsonSchema = message
-          ? { ...versionOnly, properties: { ...(versionOnly.properties as object), message: { type: 'string', maxLength: message.maxLength, description: `${message.label} (facoltativo).` } } }
-          : versionOnly;
+        // When the user made it (a device sends it later from its offline queue); never in the future.
+        const performed = { performedDateTime: { type: 'string', format: 'date-time', description: 'Quando l’utente ha eseguito l’azione (facoltativo; un dispositivo offline la invia più tardi). Mai nel futuro (CLOCK_IN_FUTURE).' } };
+        const body: JsonSchema = {
+          ...versionOnly,
+          properties: { ...(versionOnly.properties as object), ...performed, ...(message ? { message: { type: 'string', maxLength: message.maxLength, description: `${message.label} (facoltativo).` } } : {}) },
+        };
         return { name, label: `${first.label} (${moves})`, ability: [...new Set(transitions.map((t) => t.ability))].join(' o '), creates: false, body };
       })
     : [];
