@@ -265,6 +265,13 @@ describe.each(engines())('retry safety on %s', (engine) => {
     const closed = await act(running.body.data, 'close', { performedDateTime: ended });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(closed.body.data.attributes).toMatchObject({ state: 'closed', actualStartDateTime: started, actualEndDateTime: ended });
+    // A device clock behind the one that dated the start: the end is not put before it, and the record stays writable.
+    let behind = (await act(await newAssignment(), 'schedule', {})).body.data;
+    behind = (await act(behind, 'start', { performedDateTime: started })).body.data;
+    const early = (await act(behind, 'close', { performedDateTime: new Date(Date.parse(started) - 10 * 60_000).toISOString() })).body.data;
+    expect(early.attributes.actualEndDateTime).toBe(started);
+    const noted = await admin().request('PATCH', `/api/assignments/${early.id as string}`, { attributes: { notes: 'Chiuso in cantina' } }, { ...mergePatch, ...ifMatch(early) });
+    expect(noted.status, JSON.stringify(noted.body)).toBe(200);
     // Without a time, the server's: an online start is dated now, on the business day (the one these tests pin).
     const other = (await act(await newAssignment(), 'schedule', {})).body.data;
     const now = await act(other, 'start', {});

@@ -72,10 +72,11 @@ describe('assignments', () => {
       expect(parse({ plannedStartDateTime: start }).success).toBe(true);
     });
 
-    it('want the actual end after the actual start', () => {
+    it('want the actual end not before the actual start (at its instant is one: times as recorded)', () => {
       expect(issuesOf(parse({ actualStartDateTime: '2025-03-02T09:00:00Z', actualEndDateTime: '2025-03-01T09:00:00Z' }))).toEqual([
         ['attributes.actualEndDateTime', messages.invalidDate],
       ]);
+      expect(parse({ actualStartDateTime: '2025-03-02T09:00:00Z', actualEndDateTime: '2025-03-02T09:00:00.000Z' }).success).toBe(true);
     });
 
     it('are stored in UTC with years corrected (SPEC §5)', () => {

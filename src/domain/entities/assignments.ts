@@ -78,7 +78,10 @@ export function assignmentIssues(attributes: AssignmentAttributes, relationships
   if (endsBeforeStart(attributes.plannedStartDateTime, attributes.plannedEndDateTime)) {
     issues.push({ path: ['attributes', 'plannedEndDateTime'], code: 'invalidDate', message: messages.invalidDate });
   }
-  if (endsBeforeStart(attributes.actualStartDateTime, attributes.actualEndDateTime)) {
+  // Actual times are recorded as they happened (a device's, a server's): an end at its start's instant is one.
+  const actualStart = attributes.actualStartDateTime;
+  const actualEnd = attributes.actualEndDateTime;
+  if (actualStart && actualEnd && Date.parse(actualEnd) < Date.parse(actualStart)) {
     issues.push({ path: ['attributes', 'actualEndDateTime'], code: 'invalidDate', message: messages.invalidDate });
   }
   return issues;

@@ -167,6 +167,11 @@ export const assignmentsKind = defineKindHooks('assignments', {
  */
 export function withActualTimes(next: EntityData, action: string, at: string): EntityData {
   if (action === 'start' && !next.attributes.actualStartDateTime) return { ...next, attributes: { ...next.attributes, actualStartDateTime: at } };
-  if (action === 'close' || action === 'closeWithAnomalies') return { ...next, attributes: { ...next.attributes, actualEndDateTime: at } };
+  if (action === 'close' || action === 'closeWithAnomalies') {
+    // Never before its start (a device clock behind the server's that started it): the record stays valid.
+    const start = typeof next.attributes.actualStartDateTime === 'string' ? next.attributes.actualStartDateTime : undefined;
+    const end = start && Date.parse(at) < Date.parse(start) ? start : at;
+    return { ...next, attributes: { ...next.attributes, actualEndDateTime: end } };
+  }
   return next;
 }
