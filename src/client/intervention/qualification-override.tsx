@@ -18,6 +18,7 @@ import { problemText, showProblemAlert } from '../api/problem-alert.ts';
 import { records } from '../data/index.ts';
 import { addMessages, intl } from '../i18n/index.ts';
 import interventionMessages from '../i18n/messages/intervention.ts';
+import { DialogForm } from '../shell/action-body-form-frame.tsx';
 import { openDialog } from '../shell/dialog.tsx';
 import { injectStyles } from '../shell/inject-styles.ts';
 
@@ -77,21 +78,7 @@ function OverrideForm({ refusal, close }: { refusal: ApiProblem; close(reason?: 
     close(reason.trim());
   };
   return (
-    <form
-      className="qualification-override"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      onKeyDown={(event) => {
-        // The action forms' keys: Ctrl/⌘+Enter sends from anywhere, the text area included.
-        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          submit();
-        }
-      }}
-    >
+    <DialogForm className="qualification-override" onSubmit={submit} onCancel={() => close(undefined)} submitLabel={<FormattedMessage id="intervention.override.confirm" />}>
       <p id={ids.refusal} className="form-error">{problemText(refusal)}</p>
       <p><FormattedMessage id="intervention.override.text" /></p>
       <label htmlFor={ids.field}>
@@ -114,11 +101,7 @@ function OverrideForm({ refusal, close }: { refusal: ApiProblem; close(reason?: 
       />
       {missing && <p id={ids.error} className="form-error" role="alert"><FormattedMessage id="intervention.override.reasonRequired" /></p>}
       <p id={ids.hint} className="form-hint">{t.formatMessage({ id: 'intervention.override.hint' }, { count: reason.length, max: REASON_MAX })}</p>
-      <div className="dialog-actions">
-        <button type="button" onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.cancel" /></button>
-        <button type="submit" className="primary"><FormattedMessage id="intervention.override.confirm" /></button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }
 

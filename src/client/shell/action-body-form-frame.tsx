@@ -22,8 +22,26 @@ export function ActionBodyFormFrame({ request, close, onSubmit, className, child
   children: ReactNode;
 }) {
   return (
+    <DialogForm className={className ? `action-body-form ${className}` : 'action-body-form'} onSubmit={onSubmit} onCancel={() => close(undefined)} submitLabel={request.definition.label}>
+      {children}
+    </DialogForm>
+  );
+}
+
+/**
+ * A dialog's form (an action's body, a reason asked before a write goes again): its fields, then
+ * «Annulla» and its own button; Enter in a field and Ctrl/⌘+Enter from anywhere send.
+ */
+export function DialogForm({ onSubmit, onCancel, submitLabel, className, children }: {
+  onSubmit(): void;
+  onCancel(): void;
+  submitLabel: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
     <form
-      className={className ? `action-body-form ${className}` : 'action-body-form'}
+      className={className}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -38,8 +56,8 @@ export function ActionBodyFormFrame({ request, close, onSubmit, className, child
     >
       {children}
       <div className="dialog-actions">
-        <button type="button" onClick={() => close(undefined)}><FormattedMessage id="workspace.dialog.cancel" /></button>
-        <button type="submit" className="primary">{request.definition.label}</button>
+        <button type="button" onClick={onCancel}><FormattedMessage id="workspace.dialog.cancel" /></button>
+        <button type="submit" className="primary">{submitLabel}</button>
       </div>
     </form>
   );
