@@ -13,16 +13,30 @@
  */
 import { PassThrough, Readable } from 'node:stream';
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
-import { stringify } from 'csv-stringify/sync';
 import type { Entity } from '../../domain/entity.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { formatItalianMoney, formatItalianNumber, PRICE_LIST_CSV } from '../../domain/rules/price-list-rows.ts';
-import { defaultColumnIds, kindColumns, TITLE_COLUMN, titleColumnLabel, type GridColumn } from '../../client/grid/columns.ts';
-import { fieldLabel, formatValue } from '../../client/forms/format.ts';
+import type { GridColumn } from '../../client/grid/columns.ts';
 import { Problem } from '../http/problems.ts';
 import type { CallContext, EntityService } from '../resources/service.ts';
+
+/**
+ * What an export needs beyond the list: the grid's columns and Italian formats (with the client's
+ * message catalogue), exceljs (about 8 MB of heap) and the CSV writer. Loaded with the first export,
+ * not when the API process starts: most processes never export.
+ */
+interface ExportTools {
+  grid: typeof import('../../client/grid/columns.ts');
+  format: typeof import('../../client/forms/format.ts');
+  ExcelJS: typeof import('exceljs');
+  stringify: typeof import('csv-stringify/sync').stringify;
+}
+let exportTools: Promise<ExportTools> | undefined;
+const loadExportTools = () =>
+  (exportTools ??= Promise.all([import('../../client/grid/columns.ts'), import('../../client/forms/format.ts'), import('exceljs'), import('csv-stringify/sync')]).then(
+    ([grid, format, excel, csv]) => ({ grid, format, ExcelJS: excel.default, stringify: csv.stringify }),
+  ));
 
 export const EXPORT_MEDIA_TYPES = {
   csv: 'text/csv',
@@ -72,13 +86,14 @@ export async function openListExport(
   call: CallContext,
   options: { format: ExportFormat; maxRows: number; pageSize: number; today: string },
 ): Promise<ListExport> {
+  const tools = await loadExportTools();
   const { [COLUMNS_PARAMETER]: rawColumns, ...listQuery } = rawQuery;
   for (const key of Object.keys(listQuery)) if (key.startsWith('page[')) delete listQuery[key];
   const pageQuery = (after?: string) => ({ ...listQuery, 'page[size]': String(options.pageSize), ...(after ? { 'page[after]': after } : {}) });
   // The list checks the ability, the query and the fields it names (a refusal is its problem+json).
   const first = await service.list(type, pageQuery(), call);
   const kind = findKind(type)!;
-  const columns = exportColumns(kind, rawColumns, call);
+  const columns = exportColumns(kind, rawColumns, call, tools);
   const total = first.meta.total;
   if (total > options.maxRows) {
     const count = (n: number) => new Intl.NumberFormat('it-IT').format(n);
@@ -99,7 +114,7 @@ export async function openListExport(
       for (;;) {
         const rows = page.data.slice(0, options.maxRows - sent);
         sent += rows.length;
-        yield await rowsOf(service, call, columns, kind, rows, options.pageSize);
+        yield await rowsOf(service, call, columns, kind, rows, options.pageSize, tools);
         const next = page.meta.page.next;
         if (!next || sent >= options.maxRows || page.data.length === 0) return;
         page = await service.list(type, pageQuery(next), call);
@@ -109,7 +124,8 @@ export async function openListExport(
 }
 
 /** The columns asked for (`cols`, the grid's visible ones in order), else the kind's defaults; fields hidden from the caller are left out. */
-function exportColumns(kind: KindDefinition, raw: string | string[] | undefined, call: CallContext): ExportColumn[] {
+function exportColumns(kind: KindDefinition, raw: string | string[] | undefined, call: CallContext, { grid, format }: ExportTools): ExportColumn[] {
+  const { defaultColumnIds, kindColumns, TITLE_COLUMN, titleColumnLabel } = grid;
   const all = kindColumns(kind);
   const asked = [raw ?? []].flat().join(',').split(',').map((id) => id.trim()).filter(Boolean);
   const ids = asked.length > 0 ? asked : defaultColumnIds(kind);
@@ -124,14 +140,14 @@ function exportColumns(kind: KindDefinition, raw: string | string[] | undefined,
   return chosen
     .filter((column) => !hidden.has(column.path))
     .map((column): ExportColumn => {
-      const header = column.id === TITLE_COLUMN ? titleColumnLabel(kind) : fieldLabel(column.id, column.path);
+      const header = column.id === TITLE_COLUMN ? titleColumnLabel(kind) : format.fieldLabel(column.id, column.path);
       const target = column.kind === 'reference' && column.target ? findKind(column.target) : undefined;
       return target ? { id: column.id, header, column, target } : { id: column.id, header, column };
     });
 }
 
 /** One page as cells; references read as their records' titles, looked up through the same read rule (one list per kind and page). */
-async function rowsOf(service: EntityService, call: CallContext, columns: ExportColumn[], kind: KindDefinition, rows: Entity[], batchSize: number): Promise<ExportCell[][]> {
+async function rowsOf(service: EntityService, call: CallContext, columns: ExportColumn[], kind: KindDefinition, rows: Entity[], batchSize: number, tools: ExportTools): Promise<ExportCell[][]> {
   const titles = new Map<string, string>();
   const wanted = new Map<KindDefinition, Set<string>>();
   for (const { column, target } of columns) {
@@ -151,19 +167,19 @@ async function rowsOf(service: EntityService, call: CallContext, columns: Export
   }
   return rows.map((row) =>
     columns.map(({ column, target }) => {
-      if (column.id === TITLE_COLUMN) return kind.title(row) || row.id;
+      if (column.id === tools.grid.TITLE_COLUMN) return kind.title(row) || row.id;
       const value = readPath(row, column.path);
       if (target) {
         const names = [value].flat().filter((id): id is string => typeof id === 'string' && id !== '').map((id) => titles.get(`${target.type}:${id}`) ?? '');
         return names.filter(Boolean).join(', ') || null;
       }
-      return cellOf(value, column);
+      return cellOf(value, column, tools.format.formatValue);
     }),
   );
 }
 
 /** A value as a spreadsheet cell: numbers and dates typed, the rest as the grid's Italian text. */
-function cellOf(value: unknown, column: GridColumn): ExportCell {
+function cellOf(value: unknown, column: GridColumn, formatValue: ExportTools['format']['formatValue']): ExportCell {
   if (value === null || value === undefined || value === '') return null;
   switch (column.kind) {
     case 'money': case 'number': case 'percent':
@@ -229,6 +245,7 @@ export function exportStream(listExport: ListExport): Readable {
 function csvStream({ columns, pages }: ListExport): Readable {
   const options = { delimiter: PRICE_LIST_CSV.separator, record_delimiter: '\r\n' } as const;
   async function* lines() {
+    const { stringify } = await loadExportTools();
     yield PRICE_LIST_CSV.byteOrderMark + stringify([columns.map((c) => c.header)], options);
     for await (const rows of pages()) {
       if (rows.length > 0) yield stringify(rows.map((row) => row.map((cell, i) => csvText(cell, columns[i]!.column))), options);
@@ -239,17 +256,18 @@ function csvStream({ columns, pages }: ListExport): Readable {
 
 function xlsxStream(listExport: ListExport): Readable {
   const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = book.addWorksheet(listExport.fileName.replace(/\.xlsx$/, '').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = listExport.columns.map(({ id, header, column }) => {
-    const numFmt = NUMBER_FORMATS[column.kind];
-    return { key: id, header, width: Math.max(10, Math.min(60, Math.round(column.width / 7))), ...(numFmt ? { style: { numFmt } } : {}) };
-  });
-  sheet.getRow(1).font = { bold: true };
   let cancelled = false;
   out.once('close', () => (cancelled = true));
   void (async () => {
     try {
+      const { ExcelJS } = await loadExportTools();
+      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+      const sheet = book.addWorksheet(listExport.fileName.replace(/\.xlsx$/, '').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = listExport.columns.map(({ id, header, column }) => {
+        const numFmt = NUMBER_FORMATS[column.kind];
+        return { key: id, header, width: Math.max(10, Math.min(60, Math.round(column.width / 7))), ...(numFmt ? { style: { numFmt } } : {}) };
+      });
+      sheet.getRow(1).font = { bold: true };
       for await (const rows of listExport.pages()) {
         if (cancelled) return;
         for (const row of rows) sheet.addRow(row.map((cell) => (typeof cell === 'string' ? neutralised(cell) : cell))).commit();

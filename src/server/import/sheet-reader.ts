@@ -4,8 +4,7 @@
  * evaluated: the value the spreadsheet saved with it is read, and a formula saved without one is
  * read as its text (`=A1+1`).
  */
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import { Problem } from '../http/problems.ts';
 
 /** The most rows one import reads (beyond the header row). */
@@ -27,7 +26,7 @@ export function sheetFormatOf(fileName: string): SheetFormat {
 }
 
 export async function readSheet(fileName: string, bytes: Buffer): Promise<Sheet> {
-  const table = sheetFormatOf(fileName) === 'csv' ? readCsv(bytes) : await readXlsx(bytes);
+  const table = sheetFormatOf(fileName) === 'csv' ? await readCsv(bytes) : await readXlsx(bytes);
   const [headerRow, ...data] = table;
   const headers = (headerRow?.cells ?? []).map((cell) => cell.trim());
   while (headers.length > 0 && headers.at(-1) === '') headers.pop();
@@ -41,7 +40,9 @@ export async function readSheet(fileName: string, bytes: Buffer): Promise<Sheet>
   return { headers, rows };
 }
 
-function readCsv(bytes: Buffer): { number: number; cells: string[] }[] {
+/** The CSV parser and exceljs (about 8 MB of heap) load with the first import, not when the API process starts. */
+async function readCsv(bytes: Buffer): Promise<{ number: number; cells: string[] }[]> {
+  const { parse } = await import('csv-parse/sync');
   const text = bytes.toString('utf8');
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
@@ -54,6 +55,7 @@ function readCsv(bytes: Buffer): { number: number; cells: string[] }[] {
 }
 
 async function readXlsx(bytes: Buffer): Promise<{ number: number; cells: string[] }[]> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -74,14 +76,14 @@ async function readXlsx(bytes: Buffer): Promise<{ number: number; cells: string[
 }
 
 /** A cell's value as text, never computed. */
-export function cellText(value: ExcelJS.CellValue): string {
+export function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'object') {
     if ('formula' in value || 'sharedFormula' in value) {
-      const result = (value as { result?: ExcelJS.CellValue }).result;
+      const result = (value as { result?: CellValue }).result;
       if (result !== undefined && result !== null && typeof result !== 'object') return cellText(result);
       if (result instanceof Date) return cellText(result);
       const formula = 'formula' in value ? value.formula : (value as { sharedFormula: string }).sharedFormula;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { escapeHtml } from '../../domain/html.ts';
 import { mailMessages, type MailOutcome, type MailTransport } from '../../domain/entities/mail-messages.ts';
 import type { MailConfig } from '../config.ts';
@@ -65,10 +65,16 @@ export interface MailLog {
 
 export function createMailer(db: Kysely<DatabaseSchema>, config: MailConfig, log?: MailLog): Mailer {
   const outbox = new EntityRepository(db, mailMessages);
-  // Builds the raw message only; the SMTP transport (if any) then sends exactly those bytes.
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-  // A mail server that does not answer gives up in seconds, not nodemailer's minutes (closing the server waits for messages under way).
-  const smtp: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 }) : undefined;
+  // nodemailer (about 5 MB of heap) loads with the first message, not when the API process starts.
+  let composer: Promise<Transporter> | undefined;
+  let smtp: Transporter | undefined;
+  const transports = () =>
+    (composer ??= import('nodemailer').then(({ default: nodemailer }) => {
+      // A mail server that does not answer gives up in seconds, not nodemailer's minutes (closing the server waits for messages under way).
+      smtp = config.smtpUrl ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 }) : undefined;
+      // Builds the raw message only; the SMTP transport (if any) then sends exactly those bytes.
+      return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+    }));
   const domain = /@([^>\s]+)>?$/.exec(config.from)?.[1] ?? 'localhost';
 
   async function deliver(raw: Buffer, from: string, to: string[], id: string, at: Date): Promise<{ transport: MailTransport; emlFile?: string }> {
@@ -93,11 +99,11 @@ export function createMailer(db: Kysely<DatabaseSchema>, config: MailConfig, log
       const attachments = (message.attachments ?? []).map((a) => ({ filename: a.fileName, content: a.content, contentType: a.contentType }));
       let result: Omit<MailResult, 'id' | 'messageId'>;
       try {
-        const built = await composer.sendMail({ from: config.from, to, subject: message.subject, text: message.text, html, attachments, messageId, date: at });
+        const built = await (await transports()).sendMail({ from: config.from, to, subject: message.subject, text: message.text, html, attachments, messageId, date: at });
         const delivered = await deliver(built.message as Buffer, config.from, to, id, at);
         result = { ...delivered, outcome: 'mailSent' };
       } catch (error) {
-        result = { transport: smtp ? 'smtp' : 'emlFile', outcome: 'mailNotSent', error: (error instanceof Error ? error.message : String(error)).slice(0, 2000) };
+        result = { transport: config.smtpUrl ? 'smtp' : 'emlFile', outcome: 'mailNotSent', error: (error instanceof Error ? error.message : String(error)).slice(0, 2000) };
         // Never the SMTP address: it may carry a password.
         log?.error({ mailId: id, transport: result.transport, error: result.error }, 'messaggio e-mail non inviato');
       }

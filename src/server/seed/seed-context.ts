@@ -8,7 +8,8 @@
  * records, and nobody can name one of them from the demo's source.
  */
 import { randomUUID } from 'node:crypto';
-import { Faker, it as itLocale, base } from '@faker-js/faker';
+import { createRequire } from 'node:module';
+import type { Faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
 import { entitySchema, type EntityShape } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
@@ -40,6 +41,13 @@ export interface SeedOptions {
 
 const CHUNK = 1000;
 
+/**
+ * faker with every locale it ships (about 16 MB of heap) is read when a seed starts, not when the API
+ * process starts: a server whose database is already seeded never loads it. Read synchronously
+ * (`require` of the ES module), so a SeedContext is still built with `new`.
+ */
+const loadFaker = () => createRequire(import.meta.url)('@faker-js/faker') as typeof import('@faker-js/faker');
+
 export class SeedContext {
   readonly faker: Faker;
   readonly db: Kysely<DatabaseSchema>;
@@ -53,6 +61,7 @@ export class SeedContext {
 
   constructor(db: Kysely<DatabaseSchema>, options: SeedOptions) {
     this.db = db;
+    const { Faker, it: itLocale, base } = loadFaker();
     this.faker = new Faker({ locale: [itLocale, base] });
     this.faker.seed(20261122);
     this.scale = options.scale;
