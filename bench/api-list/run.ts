@@ -2,7 +2,7 @@
  * API list benchmark: our engine against a bare node:http handler running the same SQL, on
  * PostgreSQL and on PGlite, with 10 concurrent clients (autocannon), side by side in one run.
  *
- *   npm run bench:api-list -- [--engines postgres,pglite] [--scale 50] [--duration 10] [--connections 10] [--rounds 3]
+ *   npm run bench:api-list -- [--engines postgres,pglite] [--scale 50] [--duration 10] [--connections 10] [--rounds 3] [--port 18000]
  *
  * The database is seeded once per engine and scale (scale 50 = 1M equipments) and reused by later
  * runs: PostgreSQL schema bench_s<scale> at BENCH_DATABASE_URL, PGlite in bench/api-list/.data-s<scale>.
@@ -29,6 +29,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '3' },
+    /** The engine server's port (the bare handler's is the next one); a random one from 18000 when absent. */
+    port: { type: 'string' },
   },
 });
 const scale = Number(values.scale);
@@ -128,7 +130,7 @@ for (const engine of values.engines.split(',')) {
   // Both servers up (each idle while the other is loaded); per scenario the two take turns, round
   // after round, so a machine that slows down for a minute slows both (the ratio was the first
   // figure to move when engine and bare ran a minute apart).
-  const port = 18000 + Math.floor(Math.random() * 1000);
+  const port = values.port ? Number(values.port) : 18000 + Math.floor(Math.random() * 1000);
   const servers = { engine: await startServer('engine', port, prepared.target, prepared.schema, prepared.scenarios), bare: await startServer('bare', port + 1, prepared.target, prepared.schema, prepared.scenarios) };
   try {
     for (const scenario of prepared.scenarios) {

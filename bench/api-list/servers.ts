@@ -27,8 +27,8 @@ if (mode === 'engine') {
   const repository = new EntityRepository(database.db, findKind('equipments')!);
   const today = new Date().toISOString().slice(0, 10);
   type Statements = ReturnType<EntityRepository['listStatements']>;
-  const routes = new Map<string, { page: ReturnType<typeof compile>; count: ReturnType<typeof compile>; estimate: ReturnType<typeof compile> }>();
-  function compile(statement: Statements['page'] | Statements['count'] | Statements['estimate']) {
+  const routes = new Map<string, { page: ReturnType<typeof compile>; count: ReturnType<typeof compile>; estimate: ReturnType<typeof compile>; share: number | undefined }>();
+  function compile(statement: Statements['page'] | Statements['count'] | Statements['estimate'] | Statements['estimateBesideFullText']) {
     return statement.compile(database.db);
   }
   for (const scenario of JSON.parse(scenariosJson ?? '[]') as Scenario[]) {
@@ -37,7 +37,14 @@ if (mode === 'engine') {
     const query = parseListQuery(raw, findKind('equipments')!, { maxPageSize: config.maxPageSize, customFilters: customFilters.equipments ?? {} });
     // The same full-text plan as the repository chooses for this query (it asks the planner once).
     const statements = repository.listStatements(query, { today }, undefined, await repository.fullTextPlan(query));
-    routes.set(`/${scenario.name}`, { page: compile(statements.page), count: compile(statements.count), estimate: compile(statements.estimate) });
+    // And the same estimate of the total: the other conditions' times the terms' counted share, when their prefixes are counted.
+    const share = (await repository.fullTextEstimate(query))?.share;
+    routes.set(`/${scenario.name}`, {
+      page: compile(statements.page),
+      count: compile(statements.count),
+      estimate: compile(share === undefined ? statements.estimate : statements.estimateBesideFullText),
+      share,
+    });
   }
   const server = http.createServer(async (request, response) => {
     const route = routes.get(request.url ?? '');
@@ -55,7 +62,7 @@ if (mode === 'engine') {
       const { total } = await listTotal(plan, async () => {
         const count = await database.db.executeQuery(route.count);
         return (count.rows[0] as { total: number } | undefined)?.total ?? 0;
-      });
+      }, route.share);
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: rows.rows, meta: { total } }));
     } catch (error) {
       response.writeHead(500).end(String(error));

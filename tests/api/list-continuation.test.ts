@@ -138,7 +138,7 @@ describe.each(engines())('list continuation and estimated totals on %s', (engine
     expect(rareWalked).toEqual(rareIndexed);
   });
 
-  it('a page read from the whole match set gives its exact size as total, beyond the counting limit too', async () => {
+  it('a page read from the whole match set gives its size as total, an estimate beyond the counting limit as every large list gives', async () => {
     const zones = findKind('zones')!;
     const repository = new EntityRepository(api.database.db, zones);
     const query = parseListQuery({ 'filter[fullText]': 'zona', sort: 'name', 'page[size]': '7' }, zones, { maxPageSize: 500, customFilters: {} });
@@ -146,7 +146,7 @@ describe.each(engines())('list continuation and estimated totals on %s', (engine
     const counted = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM zones WHERE NOT is_deleted AND NOT is_archived AND search @@ to_tsquery('italian', 'zona:*')`.execute(api.database.db)).rows[0]!.n);
     expect(counted).toBeGreaterThan(EXACT_TOTAL_LIMIT);
     const answer = await forced.list(query, { today: TODAY });
-    expect(answer).toMatchObject({ total: counted, totalIsExact: true });
+    expect(answer).toMatchObject({ total: counted, totalIsExact: false });
     expect(answer.data).toHaveLength(7);
     // After a cursor the match set holds only what follows it: the total comes from the count as usual.
     const next = await forced.list(parseListQuery({ 'filter[fullText]': 'zona', sort: 'name', 'page[size]': '7', 'page[after]': answer.next! }, zones, { maxPageSize: 500, customFilters: {} }), { today: TODAY });

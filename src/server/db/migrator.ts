@@ -46,6 +46,7 @@ import { technicianQualificationRulesMigration } from './migrations/0041-technic
 import { clienteOrdersMigration } from './migrations/0042-cliente-orders.ts';
 import { equipmentTypeReadersMigration } from './migrations/0043-equipment-type-readers.ts';
 import { equipmentChangeRequestsMigration } from './migrations/0044-equipment-change-requests.ts';
+import { searchPrefixCountsMigration } from './migrations/0045-search-prefix-counts.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-entities': entitiesMigration,
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0042-cliente-orders': clienteOrdersMigration,
   '0043-equipment-type-readers': equipmentTypeReadersMigration,
   '0044-equipment-change-requests': equipmentChangeRequestsMigration,
+  '0045-search-prefix-counts': searchPrefixCountsMigration,
 };
 
 /**

@@ -18,6 +18,7 @@ import type { WriteJournal } from '../history/journal.ts';
 import { referenceCondition } from './reference-check.ts';
 import { ANCHOR_EVERY, type PageAnchors } from './page-anchors.ts';
 import { aggregateStatement, type AggregateRow, type AggregateSpec } from './aggregate.ts';
+import { termShares } from './search-prefixes.ts';
 
 /** A write's author: a user (and the administrator impersonating them), or a bare user id (seed). */
 type Author = Actor | string | null;
@@ -324,8 +325,11 @@ function afterSql(keys: SortKey[], values: (string | null)[]): RawBuilder<unknow
 
 export { EXACT_TOTAL_LIMIT };
 
-/** Planner estimates of full-text matches, by table and terms (see fullTextPlan). */
-const fullTextEstimates = new Map<string, { matches: number; rows: number; at: number }>();
+/**
+ * Estimates of full-text matches, by table and terms (see fullTextEstimate): `counted` when they come
+ * from the table's prefix counts (search-prefixes.ts) rather than from the planner alone.
+ */
+const fullTextEstimates = new Map<string, { matches: number; rows: number; counted: boolean; at: number }>();
 const ESTIMATE_TTL_MS = 5 * 60_000;
 
 /**
@@ -339,10 +343,11 @@ export const UNCOUNTED_ABOVE = 10 * EXACT_TOTAL_LIMIT;
  * A list's total from the planner's estimate of its conditions (`EXPLAIN`, planning only) and, when
  * that is not far above the limit, a count that stops after EXACT_TOTAL_LIMIT + 1 rows: exact when
  * small, and never a scan of a million rows. Beyond the limit the total is the estimate (at least
- * the limit + 1) and `totalIsExact` is false.
+ * the limit + 1) and `totalIsExact` is false. `share`: the part of the planned rows that matches a
+ * full-text search the plan was asked without (its prefix counts, see EntityRepository.fullTextEstimate).
  */
-export async function listTotal(plan: unknown, count: () => Promise<number>): Promise<{ total: number; totalIsExact: boolean }> {
-  const planned = plannedRows(plan);
+export async function listTotal(plan: unknown, count: () => Promise<number>, share = 1): Promise<{ total: number; totalIsExact: boolean }> {
+  const planned = Math.round(plannedRows(plan) * share);
   const counted = planned > UNCOUNTED_ABOVE ? undefined : await count();
   if (counted !== undefined && counted <= EXACT_TOTAL_LIMIT) return { total: counted, totalIsExact: true };
   return { total: Math.max(EXACT_TOTAL_LIMIT + 1, planned), totalIsExact: false };
@@ -458,6 +463,8 @@ export class EntityRepository {
       // Counting stops past EXACT_TOTAL_LIMIT: an exact count of a million rows costs more than the page itself.
       count: sql<{ total: number }>`SELECT count(*) AS total FROM (${counted}) AS capped`,
       estimate: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table} WHERE ${whereSql}`,
+      /** The estimate of the other conditions alone: times the full-text terms' counted share, the total's estimate (see fullTextEstimate). */
+      estimateBesideFullText: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table} WHERE ${whereOf('index', false)}`,
       /** The cursor of the row after which the next page starts (`meta.page.next`). */
       cursorOf: (row: { cursor_keys: (string | null)[] }) => encodeCursor(keys, row.cursor_keys),
       /** What identifies the list whatever its page: conditions, scope and order, as SQL with its values. */
@@ -510,14 +517,17 @@ export class EntityRepository {
     scope?: RawBuilder<unknown>,
   ): Promise<{ data: Entity[]; total: number; totalIsExact: boolean; next?: string }> {
     const plan = await this.fullTextPlan(query);
+    // The terms' counted share, when their prefixes are counted (remembered by fullTextPlan's estimate: no statement).
+    const share = (await this.fullTextEstimate(query))?.share;
     const statements = this.listStatements(query, ctx, scope, plan);
     const start = await this.deepPageStart(query, statements);
     const pageStatement = start ? this.listStatements({ ...query, page: { ...query.page, after: start.cursor } }, ctx, scope, plan, start.skip).page : statements.page;
     // A page read from the whole match set carries its total (see listStatements): no estimate to ask for.
     const totalInPage = plan === 'index' && query.page.after === undefined && !start && query.conditions.some((c) => c.kind === 'fullText');
     // Asked at most once: beside the page, or after it when the page did not carry its total.
+    // With the terms' counted share, the planner is asked about the other conditions alone (it misjudges prefixes).
     const planned = () => {
-      const estimate = statements.estimate.compile(this.db);
+      const estimate = (share === undefined ? statements.estimate : statements.estimateBesideFullText).compile(this.db);
       return plannedEstimate(this.db, estimate, async () => (await this.db.executeQuery(estimate)).rows[0]?.['QUERY PLAN']);
     };
     const [walked, estimated] = await Promise.all([pageStatement.execute(this.db), totalInPage ? undefined : planned()]);
@@ -525,22 +535,33 @@ export class EntityRepository {
     const rows = plan === 'bounded' && walked.rows.length < query.page.size ? await this.listStatements(query, ctx, scope, 'index').page.execute(this.db) : walked;
     const last = rows.rows.length === query.page.size ? rows.rows.at(-1) : undefined;
     const matched = rows.rows[0]?.matched_total;
+    // The match set's size is exact, but above the counting limit it is given as the other large lists' totals are.
     const total = matched !== undefined && matched !== null
-      ? { total: Number(matched), totalIsExact: true }
-      : await listTotal(estimated ?? (await planned()), async () => (await statements.count.execute(this.db)).rows[0]?.total ?? 0);
+      ? { total: Number(matched), totalIsExact: Number(matched) <= EXACT_TOTAL_LIMIT }
+      : await listTotal(estimated ?? (await planned()), async () => (await statements.count.execute(this.db)).rows[0]?.total ?? 0, share);
     return { data: rows.rows.map(rowToEntity), ...(last ? { next: statements.cursorOf(last) } : {}), ...total };
   }
 
   /**
-   * `filter` when the planner expects so many matches of the full-text terms that reading the list's
-   * sorted index and testing each row finds the page sooner than sorting every match: with m matches
-   * among n rows, the walk reads about (offset + size) · n / m rows, the index path sorts m.
-   * Estimates are remembered for a while per table and terms (the palette asks at every keystroke).
+   * `filter` when so many rows match the full-text terms that reading the list's sorted index and
+   * testing each row finds the page sooner than sorting every match: with m matches among n rows,
+   * the walk reads about (offset + size) · n / m rows, the index path sorts m.
    */
   async fullTextPlan(query: ListQuery): Promise<FullTextPlan> {
+    return (await this.fullTextEstimate(query))?.plan ?? 'index';
+  }
+
+  /**
+   * How a full-text page is read (see fullTextPlan), and the share of the table the terms match when
+   * the table's prefix counts tell it (`share`, see search-prefixes.ts): the planner takes a prefix
+   * of many rare words (`EST` of every serial number `EST24123456`) for a rare word. A term's share
+   * is its prefix's counted rows; every term must match (independent words: their shares multiply);
+   * a prefix too rare to be counted leaves the planner's estimate. Remembered for a while per table
+   * and terms (the palette asks at every keystroke). Undefined without full text.
+   */
+  async fullTextEstimate(query: ListQuery): Promise<{ plan: FullTextPlan; share?: number } | undefined> {
     const condition = query.conditions.find((c) => c.kind === 'fullText');
-    // A check on the caller's readable fields (see conditionSql) is written for the match set alone.
-    if (!condition || condition.readablePaths) return 'index';
+    if (!condition) return undefined;
     const key = `${tableName(this.kind)}:${condition.terms.join(' ')}`;
     let estimate = fullTextEstimates.get(key);
     if (!estimate || estimate.at < Date.now() - ESTIMATE_TTL_MS) {
@@ -548,12 +569,18 @@ export class EntityRepository {
         sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table} WHERE search @@ ${tsQuery(condition.terms)}`.execute(this.db),
         sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${this.table}`.execute(this.db),
       ]);
-      estimate = { matches: plannedRows(matches.rows[0]?.['QUERY PLAN']), rows: plannedRows(rows.rows[0]?.['QUERY PLAN']), at: Date.now() };
+      const planned = { matches: plannedRows(matches.rows[0]?.['QUERY PLAN']), rows: plannedRows(rows.rows[0]?.['QUERY PLAN']) };
+      const shares = (await termShares(this.db, tableName(this.kind), condition.terms, planned.rows))?.filter((term) => !term.stop);
+      const counted = shares !== undefined && shares.length > 0 && shares.every((term) => term.share !== undefined);
+      const share = counted ? shares.reduce((product, term) => product * term.share!, 1) : 0;
+      estimate = { ...planned, ...(counted ? { matches: Math.max(planned.matches, Math.round(share * planned.rows)) } : {}), counted, at: Date.now() };
       if (fullTextEstimates.size >= 1000) fullTextEstimates.clear();
       fullTextEstimates.set(key, estimate);
     }
+    // A check on the caller's readable fields (see conditionSql) is written for the match set alone.
     const read = query.page.after === undefined ? query.page.number * query.page.size : query.page.size;
-    return chooseFullTextPlan({ matches: estimate.matches, rows: estimate.rows, read });
+    const plan = condition.readablePaths ? 'index' : chooseFullTextPlan({ matches: estimate.matches, rows: estimate.rows, read });
+    return { plan, ...(estimate.counted ? { share: estimate.rows > 0 ? Math.min(1, estimate.matches / estimate.rows) : 0 } : {}) };
   }
 
   async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<Entity | undefined> {
