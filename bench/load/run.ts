@@ -3,9 +3,14 @@
  * and WORKERS=2, driven by 50 clients (autocannon) that each loop over the same mix — list reads
  * (customers and equipments, filtered and sorted), full text, details, and a versioned write
  * (GET for the version, then PATCH with If-Match on a record of its own, so writers never collide).
- * Prints throughput and p50/p95/p99 over every request, and writes the table to bench/load/results/.
+ * Prints throughput and p50/p95/p99 over every request, and each server process's resident memory
+ * (VmRSS: idle before the load, its peak and its end during the measured load), and writes the table
+ * to bench/load/results/.
  *
- *   npm run bench:load -- [--workers 1,2] [--duration 30] [--connections 50] [--scale 1]
+ *   npm run build && npm run bench:load -- [--workers 1,2] [--duration 30] [--connections 50] [--scale 1] [--port N]
+ *
+ * The server is the build (`dist/server.js`, or `$DIST_DIR`) run as `npm start` runs it (its Node flags
+ * and environment, read from package.json); `--source` runs `src/server/main.ts` instead.
  *
  * The database is schema bench_load_s<scale> at BENCH_DATABASE_URL (default the test server),
  * seeded on first use by the server itself. Where the machine has a core to spare, the server is
@@ -20,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../../tests/support/free-port.ts';
+import { formatRss, RssSampler, startCommand, type ProcessRss } from '../server-memory.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '../..');
@@ -29,8 +35,12 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '30' },
     connections: { type: 'string', default: '50' },
     scale: { type: 'string', default: '1' },
+    port: { type: 'string' },
+    source: { type: 'boolean', default: false },
   },
 });
+/** Seconds the server idles after answering, before its idle memory is read. */
+const IDLE_SECONDS = 5;
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const scale = Number(values.scale);
@@ -67,8 +77,11 @@ async function startServer(workers: number, port: number, cpus: string | undefin
     LOG_LEVEL: 'warn',
   };
   const node = path.join(ROOT, 'node_modules/.bin/node');
-  const [command, args] = cpus ? ['taskset', ['-c', cpus, node, 'src/server/main.ts']] : [node, ['src/server/main.ts']];
-  const child = spawn(command as string, args as string[], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const built = startCommand(ROOT, process.env.DIST_DIR || 'dist');
+  const entry = values.source ? ['src/server/main.ts'] : built.nodeArgs;
+  if (!values.source && !fs.existsSync(path.resolve(ROOT, entry.at(-1)!))) throw new Error(`${entry.at(-1)} is missing: npm run build first (or --source)`);
+  const [command, args] = cpus ? ['taskset', ['-c', cpus, node, ...entry]] : [node, entry];
+  const child = spawn(command as string, args as string[], { cwd: ROOT, env: values.source ? env : { ...env, ...built.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -205,16 +218,28 @@ async function main() {
   let data: Workload | undefined;
   for (const workers of values.workers.split(',').map(Number)) {
     const pins = pinning(workers);
-    const port = await freePort();
+    const port = values.port ? Number(values.port) : await freePort();
     console.log(`[${workers} worker${workers > 1 ? 's' : ''}] starting the server${pins ? ` on cores ${pins.server}, load generator on ${pins.generator}` : ' (load generator not pinned: too few cores or no taskset)'}…`);
     const server = await startServer(workers, port, pins?.server);
     if (pins) execFileSync('taskset', ['-a', '-cp', pins.generator, String(process.pid)], { stdio: 'ignore' });
     try {
       data ??= await workload();
+      // Idle memory: the server has answered nothing but its start-up; then the warm-up and the measured load.
+      const memory = new RssSampler(server.child.pid!);
+      await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+      memory.idle();
       await measure(port, data, Math.min(5, duration)); // warm-up: plans, caches, JIT in every worker
-      const f = await measure(port, data, duration);
+      memory.start();
+      let f: Figures;
+      let rss: ProcessRss[];
+      try {
+        f = await measure(port, data, duration);
+      } finally {
+        rss = memory.stop();
+      }
       console.log(`[${workers} worker${workers > 1 ? 's' : ''}] ${f.rps.toFixed(0)} req/s  p50 ${f.p50.toFixed(1)} ms  p95 ${f.p95.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  (${f.total} requests, ${f.writes} writes, ${f.failed} failed)`);
-      rows.push(`| ${workers} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.total} | ${f.writes} | ${f.failed} | ${pins ? `server ${pins.server}, load ${pins.generator}` : 'not pinned'} |`);
+      console.log(`[${workers} worker${workers > 1 ? 's' : ''}] RSS MB idle / peak / end, per process (the first is the one started): ${formatRss(rss)}`);
+      rows.push(`| ${workers} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.total} | ${f.writes} | ${f.failed} | ${formatRss(rss)} | ${pins ? `server ${pins.server}, load ${pins.generator}` : 'not pinned'} |`);
     } finally {
       if (pins) execFileSync('taskset', ['-a', '-cp', `0-${cores - 1}`, String(process.pid)], { stdio: 'ignore' });
       await stopServer(server.child);
@@ -223,10 +248,10 @@ async function main() {
 
   const machine = `${cores} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const table = [
-    `Machine: ${machine}. PostgreSQL, demo data at scale ${scale}; ${connections} clients, ${duration} s after a warm-up; mix per loop: 4 list reads, 2 full text, 2 details, 1 versioned write (GET + PATCH with If-Match).`,
+    `Machine: ${machine}; load average at the end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}. PostgreSQL, demo data at scale ${scale}; server ${values.source ? 'src/server/main.ts' : `as npm start runs it (${startCommand(ROOT, process.env.DIST_DIR || 'dist').nodeArgs.join(' ')})`}; ${connections} clients, ${duration} s after a warm-up; mix per loop: 4 list reads, 2 full text, 2 details, 1 versioned write (GET + PATCH with If-Match). RSS: VmRSS of each server process (pid) ${IDLE_SECONDS} s idle before the load / highest during the measured load / at its end.`,
     '',
-    '| workers | req/s | p50 ms | p95 ms | p99 ms | requests | writes | failed | pinning |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| workers | req/s | p50 ms | p95 ms | p99 ms | requests | writes | failed | RSS MB idle / peak / end | pinning |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
   console.log(`\n${table}\n`);
