@@ -4,10 +4,13 @@
  * bottom middle, notification bottom end), the palette, the shortcut help and the key dispatcher.
  */
 import { Suspense, useEffect } from 'react';
-import { lazyComponent, lazyModule, preloadLazyComponents } from './lazy-component.ts';
-import { queryClient } from './api/query-client.ts';
+import { atom, useAtomValue } from 'jotai';
+import { lazyComponent, preloadLazyComponents } from './lazy-component.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { loadRecordCommands } from '../../commands/registry.ts';
+import { whenFirstScreenSettled } from './first-screen.ts';
+import { ensureRecordCommands } from './record-commands.ts';
+import { store } from './store.ts';
+import { paletteOpenAtom } from './shell/ui-state.ts';
 import { matchRoute } from '../domain/routes.ts';
 import { Screen } from './screens/index.tsx';
 import { useSession } from './session/session.tsx';
@@ -23,53 +26,53 @@ import { ShortcutHelp } from './shell/shortcut-help.tsx';
 import { Panes, TabStrip } from './workspace/workspace-view.tsx';
 import { currentLocation, useWorkspaceSync } from './workspace/workspace-sync.ts';
 
-// The kind registry: the transition commands' keys are declared there, and once its chunk is in the kinds'
-// own screens (src/client/kinds/<type>.ts) are in the idle list too, preloaded in the same pass.
-const kindRegistry = lazyModule(() => import('./kinds/index.ts'));
-
-// The transition commands (with the domain's machines, on the keys their kinds declare) load beside the
-// first screen, once signed in: a visit without a session leaves for the sign-in page without fetching
-// them. A key clash among them fails here, at start-up, loudly.
-let recordCommands: Promise<void> | undefined;
-function useRecordCommands(): void {
-  useEffect(() => {
-    recordCommands ??= kindRegistry().then(({ transitionKeysOf }) => loadRecordCommands(transitionKeysOf)).catch((error: unknown) => {
-      console.error(error);
-      throw error;
-    });
-  }, []);
-}
-
-// The palette and the screens load on first use (initial JS budget); once the workspace is up (signed
-// in: not on a page about to leave for the login) they are preloaded, the palette first, so their
-// first showing does not wait for React.lazy (lazy-component.ts). Not before the first screen is
-// ready: its chunk, its data and its figures come first on a slow line (an idle callback alone fires
-// while the screen's requests are still on the wire). Ready: no screen chunk loading, no query
-// fetching and nothing busy, twice in a row; at the latest after PRELOAD_AT_LATEST_MS.
+// The palette and the screens load on first use (initial JS budget); once the first screen is ready
+// (first-screen.ts: its chunk, its data and its figures come first on a slow line) the record commands
+// join the registry and then every screen's code is preloaded, the palette first, so their first
+// showing does not wait for React.lazy (lazy-component.ts). A visit without a session leaves for the
+// sign-in page before any of it. The palette is mounted once its code is in, or when first opened.
 const Palette = lazyComponent(() => import('./palette/palette.tsx'));
 // A customer's user's layout (issue 26): its own chunk, so the staff's first screen does not carry it.
 const PortalLayout = lazyComponent(async () => ({ default: (await import('./portal/portal-layout.tsx')).PortalLayout }));
-const SETTLED_CHECK_MS = 150;
-const PRELOAD_AT_LATEST_MS = 15_000;
-const screenSettled = () => queryClient.isFetching() === 0 && !document.querySelector('.screen-loading, .pane:not([hidden]) [aria-busy=true]');
-function usePreloadWhenIdle(): void {
+const paletteMountedAtom = atom(false);
+function useWorkWhenFirstScreenReady(): void {
   useEffect(() => {
-    const preload = () => void Palette.preload().catch(() => undefined).then(preloadLazyComponents);
     let idle: number | undefined;
-    let quietChecks = 0;
-    const started = Date.now();
-    const check = setInterval(() => {
-      quietChecks = screenSettled() ? quietChecks + 1 : 0;
-      if (quietChecks < 2 && Date.now() - started < PRELOAD_AT_LATEST_MS) return;
-      clearInterval(check);
+    let cancelled = false;
+    const preload = () =>
+      void Palette.preload()
+        .then(() => store.set(paletteMountedAtom, true))
+        .catch(() => undefined)
+        .then(preloadLazyComponents);
+    void whenFirstScreenSettled().then(() => {
+      if (cancelled) return;
+      // The record commands first (the palette lists them), then the rest when the browser is idle.
+      void ensureRecordCommands().catch(() => undefined);
       if (window.requestIdleCallback) idle = window.requestIdleCallback(preload);
       else preload();
-    }, SETTLED_CHECK_MS);
+    });
     return () => {
-      clearInterval(check);
+      cancelled = true;
       if (idle !== undefined) window.cancelIdleCallback(idle);
     };
   }, []);
+}
+
+/** The palette, from its first opening or once its code is in (then it opens at once). */
+function PaletteHost() {
+  const open = useAtomValue(paletteOpenAtom);
+  const mounted = useAtomValue(paletteMountedAtom);
+  useEffect(() => {
+    if (!open) return;
+    store.set(paletteMountedAtom, true);
+    void ensureRecordCommands().catch(() => undefined);
+  }, [open]);
+  if (!mounted && !open) return null;
+  return (
+    <Suspense fallback={null}>
+      <Palette />
+    </Suspense>
+  );
 }
 
 function DefaultLayout() {
@@ -78,8 +81,7 @@ function DefaultLayout() {
   const intl = useIntl();
   useWorkspaceSync(session.identity.id);
   useKeyboardShortcuts();
-  useRecordCommands();
-  usePreloadWhenIdle();
+  useWorkWhenFirstScreenReady();
   // A customer's user gets the portal's own layout (issue 26), never the staff workspace around it.
   if (session.identity.userType === 'customer') return <Suspense fallback={null}><PortalLayout dark={dark} /></Suspense>;
   return (
@@ -103,9 +105,7 @@ function DefaultLayout() {
       <AlertStack />
       <UpdateNotice />
       <ShortcutHelp />
-      <Suspense fallback={null}>
-        <Palette />
-      </Suspense>
+      <PaletteHost />
     </div>
   );
 }

@@ -1,18 +1,14 @@
 /**
  * Client start (SPEC §2, §4, §7, §8): read /config.json, finish or start sign-in (or none in the
  * disabled mode), configure the HTTP client, read the identity, pick the landing route (the
- * remembered one, default Dashboard; customer users their own customer), then render the app.
+ * remembered one, default Dashboard; customer users their own customer), then render the app
+ * (app-root.tsx, a chunk fetched meanwhile).
  * Failing to read the identity or to set up sign-in logs out, with a message and no redirect loop.
  */
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
-import { Provider as JotaiProvider } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
-import App from './app.tsx';
-import { store } from './store.ts';
-import { locale, messages, intl } from './i18n/index.ts';
-import { queryClient } from './api/query-client.ts';
+import { locale, messages, intl } from './i18n/catalogue.ts';
 import { api, configureApi } from './api/client.ts';
 import { ApiProblem } from './api/http.ts';
 import { loadClientConfig, type ClientConfig } from './auth/config.ts';
@@ -27,16 +23,14 @@ import {
   landingRoute,
   passwordNextTime,
   rememberRoute,
+  sessionLikelyStored,
   takeRememberedRoute,
   type Auth,
 } from './auth/auth-base.ts';
 import { AuthScreen, type AuthScreenKind } from './auth/auth-screen.tsx';
-import { SessionProvider } from './session/session.tsx';
 import { readImpersonation, writeImpersonation } from './session/impersonation-state.ts';
-import { buildAbility, type Identity } from '../domain/ability.ts';
-import { isFieldUser } from './offline/runtime-state.ts';
-import { flashAlert, showFlashAlerts } from './alerts/flash.ts';
-import { pushAlert } from './alerts/alerts.ts';
+import type { Identity } from '../domain/ability.ts';
+import { flashAlert } from './alerts/flash.ts';
 import { forgetIdentity, isOffline, rememberIdentity, savedIdentity } from './auth/offline-start.ts';
 
 /** Why the last sign-in failed, for the signed-out page after the provider's logout. */
@@ -52,23 +46,27 @@ function createContainer(): HTMLElement {
   return element;
 }
 
-function Providers({ children }: { children: ReactNode }) {
-  return (
-    <StrictMode>
-      <IntlProvider locale={locale} defaultLocale={locale} messages={messages}>
-        <JotaiProvider store={store}>
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        </JotaiProvider>
-      </IntlProvider>
-    </StrictMode>
-  );
+/**
+ * What the first paint waits for is this module and its static imports: the sign-in screens and what
+ * signing in needs. The app itself (app-root.tsx: the shell, its state and data layers, every other
+ * text) is a chunk of its own, fetched as soon as a session is known to exist, while the provider and
+ * the identity are asked; a visit without a session leaves for the sign-in page without it.
+ */
+let appRoot: Promise<typeof import('./app-root.tsx')> | undefined;
+function loadApp(): Promise<typeof import('./app-root.tsx')> {
+  appRoot ??= import('./app-root.tsx');
+  // Awaited before the app renders; a failure here is reported there.
+  appRoot.catch(() => undefined);
+  return appRoot;
 }
 
 function showScreen(kind: AuthScreenKind, options: { detail?: string; onAction?: () => void } = {}): void {
   root.render(
-    <Providers>
-      <AuthScreen kind={kind} {...options} />
-    </Providers>,
+    <StrictMode>
+      <IntlProvider locale={locale} defaultLocale={locale} messages={messages}>
+        <AuthScreen kind={kind} {...options} />
+      </IntlProvider>
+    </StrictMode>,
   );
 }
 
@@ -134,6 +132,8 @@ async function boot(): Promise<void> {
   // read, and only the OIDC mode waits for it. Handled here so the disabled mode ignores a failure.
   const oidcModule = import('./auth/auth.ts');
   void oidcModule.catch(() => undefined);
+  // A session is likely: the app's code comes now, beside the sign-in's round trips.
+  if (sessionLikelyStored() && path !== LOGGED_OUT_PATH) void loadApp();
 
   let config: ClientConfig;
   try {
@@ -150,6 +150,7 @@ async function boot(): Promise<void> {
   let subject: string | undefined = config.auth.mode === 'disabled' ? 'disabled' : undefined;
   try {
     if (config.auth.mode === 'disabled') {
+      void loadApp();
       auth = createDisabledAuth();
       if (path === CALLBACK_PATH || path === SILENT_PATH) replaceRoute(DEFAULT_ROUTE);
     } else {
@@ -163,6 +164,7 @@ async function boot(): Promise<void> {
         return;
       }
       if (path === CALLBACK_PATH) {
+        void loadApp();
         const user = await manager.signinCallback().catch(async (error: unknown) => {
           // The provider answered with an error (e.g. "Annulla" on its login page): no session was
           // made, so nothing to end; say why and offer a new attempt.
@@ -200,6 +202,7 @@ async function boot(): Promise<void> {
           return;
         }
         const stored = await manager.getUser();
+        if (stored) void loadApp();
         const canStartOffline = stored !== null && savedIdentity(stored.profile.sub) !== null;
         const user =
           canStartOffline && isOffline()
@@ -262,56 +265,17 @@ async function boot(): Promise<void> {
     replaceRoute(landingRoute(identity, afterSignIn ?? (window.location.pathname === '/' ? null : route)));
   }
 
-  // Issue 25: a field user's offline store and outbox (offline/runtime.ts, Dexie: not in the initial JS),
-  // started after the first render, never while impersonating; stopped before the session signs out.
-  let offlineRuntime: Promise<typeof import('./offline/runtime.ts')> | undefined;
-  const startOffline = (current: Identity) => {
-    const ability = buildAbility(current.permissions);
-    if (impersonating || (!offlineRuntime && !isFieldUser(ability))) return;
-    offlineRuntime ??= import('./offline/runtime.ts');
-    offlineRuntime.then(({ startOfflineRuntime }) => startOfflineRuntime(current, ability)).catch((error: unknown) => console.error('offline runtime', error));
-  };
-  const stopOffline = () => offlineRuntime?.then(({ stopOfflineRuntime }) => stopOfflineRuntime()).catch((error: unknown) => console.error('offline runtime', error));
-
-  // The change stream closes first, so the revoked token's last ticket opens nothing after sign-out.
-  const signOut = () => {
-    forgetIdentity();
-    return Promise.resolve(stopOffline())
-      .then(() => import('./data/live-updates.ts'))
-      .then(({ stopLiveUpdates }) => stopLiveUpdates())
-      .finally(() => session.signOut());
-  };
   session.onSignedOutElsewhere(() => {
     if (!restarting) window.location.assign(LOGGED_OUT_PATH);
   });
-  let shown = identity;
-  const render = (current: Identity) =>
-    root.render(
-      <Providers>
-        <SessionProvider identity={current} signOut={signOut}>
-          <App />
-        </SessionProvider>
-      </Providers>,
-    );
-  render(identity);
-  showFlashAlerts();
-  startOffline(identity);
-  // An administrator changed this user's user, roles or zones (or notices were missed): the server
-  // applies it at the next request; the menus, buttons and abilities follow here at once (same tabs,
-  // same drafts) when the identity read again differs.
-  void import('./data/live-updates.ts').then(({ onProfileChange }) =>
-    onProfileChange(() => {
-      readIdentity().then(
-        (fresh) => {
-          if (JSON.stringify(fresh) === JSON.stringify(shown)) return;
-          shown = fresh;
-          render(fresh);
-          startOffline(fresh);
-          pushAlert({ id: 'profile-changed', type: 'info', content: intl.formatMessage({ id: 'session.profileChanged' }) });
-        },
-        (error: unknown) => console.error('identity after a profile change', error),
-      );
-    }));
+  let app: typeof import('./app-root.tsx');
+  try {
+    app = await loadApp();
+  } catch (error) {
+    await signInFailed(null, error);
+    return;
+  }
+  app.startApp({ root, session, identity, impersonating, readIdentity });
 }
 
 void boot().catch((error: unknown) => signInFailed(null, error));

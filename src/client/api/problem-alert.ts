@@ -6,7 +6,8 @@
  */
 import { moduleLabel } from '../../domain/module-labels.ts';
 import { pushAlert } from '../alerts/alerts.ts';
-import { hasMessage, intl } from '../i18n/index.ts';
+// The start-up's catalogue: the API's problems are there before the app is (main.tsx).
+import { hasMessage, intl } from '../i18n/catalogue.ts';
 import type { ApiProblem } from './http.ts';
 
 export function problemText(problem: Pick<ApiProblem, 'code' | 'title' | 'body'> & { status?: number }): string {

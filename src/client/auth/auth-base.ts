@@ -101,3 +101,15 @@ export function createDisabledAuth(): Auth {
     onSignedOutElsewhere() {},
   };
 }
+
+/**
+ * Whether this browser seems to hold a signed-in user (oidc-client-ts keeps it in localStorage under
+ * `oidc.user:<issuer>:<client>`): only a hint to fetch the app's code early (main.tsx), never a decision.
+ */
+export function sessionLikelyStored(): boolean {
+  try {
+    return Object.keys(window.localStorage).some((key) => key.startsWith('oidc.user:'));
+  } catch {
+    return false;
+  }
+}

@@ -14,7 +14,7 @@ import type { IntlShape } from 'react-intl';
 import type { AggregateResult } from '../../domain/aggregate.ts';
 import { addDays } from '../../domain/business-day.ts';
 import { isAdmin } from '../../domain/rules/identity.ts';
-import { quotationStateLabels } from '../../domain/machines/index.ts';
+import { quotationStateLabels } from '../../domain/machines/quotation.ts';
 import { weekOf } from '../screens/dashboard-tiles.ts';
 
 /** Weeks of deadlines ahead, from this week's Monday. */

@@ -5,6 +5,7 @@
 import { hasMessage, intl } from '../i18n/index.ts';
 // The field and enum names this module reads load with it (not in the initial JS).
 import '../i18n/field-labels.ts';
+import { formatDate, formatDateTime, formatMoney } from './format-basic.ts';
 
 /** Field names that hold money in EUR. */
 export const MONEY_FIELDS: ReadonlySet<string> = new Set([
@@ -16,23 +17,9 @@ export const MONEY_FIELDS: ReadonlySet<string> = new Set([
 /** Field names that hold a percentage (shown with ` %`). */
 export const PERCENT_FIELDS = /Percent$/;
 
-const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const number = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
-const date = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeZone: 'Europe/Rome' });
-const dateTime = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
 
-export const formatMoney = (value: number) => money.format(value);
-
-export function formatDate(value: string): string {
-  // A calendar day is not a point in time: read it as noon UTC so no time zone moves it.
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
-  return Number.isNaN(d.getTime()) ? value : date.format(d);
-}
-
-export function formatDateTime(value: string): string {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : dateTime.format(d);
-}
+export { formatDate, formatDateTime, formatMoney };
 
 /** The Italian name of a field (`form.field.{name}`), or the key itself when none is known. */
 /**

@@ -7,15 +7,16 @@
  * write or a live change of those kinds refreshes the figures in place. After the tiles, the role's
  * charts (issue 23, src/client/dashboard/): counts by group from the server, drawn or as tables.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { findKind } from '../../domain/kinds.ts';
 import { EXACT_TOTAL_LIMIT } from '../../domain/records.ts';
 import { listKey, records, useLiveUpdates } from '../data/index.ts';
 import { useSession } from '../session/session.tsx';
 import { useOpenTab, useTabTitle } from '../workspace/tab-context.ts';
-import { formatValue } from '../forms/format.ts';
+import { formatBasic } from '../forms/format-basic.ts';
+import { lazyModule } from '../lazy-component.ts';
+import { whenFirstScreenSettled } from '../first-screen.ts';
 import { recordTabUrl } from '../../domain/routes.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { businessDay } from '../../domain/business-day.ts';
@@ -25,6 +26,26 @@ import { dashboardSections, figureText, tileHref, type Tile } from './dashboard-
 import DashboardCharts from '../dashboard/dashboard-charts.tsx';
 
 addMessages(dashboardMessages);
+
+// The kinds (their titles name the lists' records) bring zod and every schema: not before the figures.
+const domainKinds = lazyModule(() => import('../../domain/kinds.ts'));
+type FindKind = (typeof import('../../domain/kinds.ts'))['findKind'];
+
+/** `findKind` once the first screen is ready and the kinds are in (first-screen.ts). */
+function useFindKind(): FindKind | undefined {
+  const [found, setFound] = useState<{ findKind: FindKind }>();
+  useEffect(() => {
+    let live = true;
+    whenFirstScreenSettled()
+      .then(domainKinds)
+      .then(({ findKind }) => live && setFound({ findKind }))
+      .catch((error: unknown) => console.error('kinds', error));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return found?.findKind;
+}
 
 type Figure = Pick<Tile, 'id' | 'type' | 'subject' | 'route' | 'query'>;
 
@@ -74,7 +95,7 @@ export default function DashboardScreen() {
           type="reminders"
           // What is coming from today: overdue reminders are the reminders grid's (and the bell's), not «prossimi».
           query={{ 'filter[isDone]': 'false', 'from[dateTime]': today, sort: 'dateTime', 'page[size]': '8' }}
-          detail={(e) => formatValue(e.attributes.dateTime, 'datetime')}
+          detail={(e) => formatBasic(e.attributes.dateTime, 'datetime')}
         />
       )}
       {ability.can('read', 'quotation') && (
@@ -82,7 +103,7 @@ export default function DashboardScreen() {
           title={intl.formatMessage({ id: 'screens.dashboard.toApprove' })}
           type="quotations"
           query={{ 'filter[status]': 'to-be-approved', sort: '-date', 'page[size]': '8' }}
-          detail={(e) => formatValue(e.metadata.totalNetPrice, 'money')}
+          detail={(e) => formatBasic(e.metadata.totalNetPrice, 'money')}
         />
       )}
     </section>
@@ -113,8 +134,11 @@ function FigureCard({ figure, label }: { figure: Figure; label: string }) {
 
 function RecentList({ title, type, query, detail }: { title: string; type: string; query: Record<string, string>; detail(e: EntityJson): string }) {
   const openTab = useOpenTab();
-  const kind = findKind(type);
-  const { data } = useQuery({ queryKey: listKey(type, query), queryFn: ({ signal }) => records.list(type, query, signal), select: (answer) => answer.data });
+  const findKind = useFindKind();
+  const kind = findKind?.(type);
+  const { data: rows } = useQuery({ queryKey: listKey(type, query), queryFn: ({ signal }) => records.list(type, query, signal), select: (answer) => answer.data });
+  // Shown with their titles, never as bare ids.
+  const data = kind ? rows : undefined;
   return (
     <section className="dashboard-list">
       <h2>{title}</h2>
@@ -125,7 +149,7 @@ function RecentList({ title, type, query, detail }: { title: string; type: strin
           return (
             <li key={entity.id}>
               <a href={href} onClick={(e) => { if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return; e.preventDefault(); openTab(href); }}>
-                {kind?.title(entity) ?? entity.id}
+                {kind?.title(entity)}
               </a>{' '}
               <span>{detail(entity)}</span>
             </li>

@@ -16,7 +16,7 @@ import type { AppAbility, Identity } from '../../domain/ability.ts';
 import { addDays } from '../../domain/business-day.ts';
 import { isAdmin } from '../../domain/rules/identity.ts';
 import { INTERVENTION_STATES_TO_DO } from '../../domain/rules/intervention.ts';
-import { quotationStateLabels } from '../../domain/machines/index.ts';
+import { quotationStateLabels } from '../../domain/machines/quotation.ts';
 
 /** An issued quotation "expires soon" within this many days (the same window as the deadlines' "in scadenza"). */
 export const EXPIRING_WITHIN_DAYS = 30;

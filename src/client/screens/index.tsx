@@ -7,7 +7,7 @@ import { Suspense, useEffect } from 'react';
 import { lazyComponent } from '../lazy-component.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { screenOf, type ResolvedScreen } from './screen-table.ts';
-import { customerUserHome, customerUserRedirect, modulesAllowed, routeModules, routeOpenTo, routeUrl, type RouteMatch } from '../../domain/routes.ts';
+import { customerUserHome, customerUserRedirect, matchRoute, modulesAllowed, routeModules, routeOpenTo, routeUrl, type RouteMatch } from '../../domain/routes.ts';
 import { routeTitle } from '../../../commands/navigation.ts';
 import { AppLink } from '../shell/app-link.tsx';
 import { injectScreenStyles } from './screen-styles.ts';
@@ -15,6 +15,10 @@ import { useSession } from '../session/session.tsx';
 import { useTabTitle, useTabUrl } from '../workspace/tab-context.ts';
 import { MaintenanceScreen } from './maintenance-screen.tsx';
 import { portalViewAllowed } from '../../domain/portal-view.ts';
+import { ensureRecordCommands } from '../record-commands.ts';
+
+/** Screens that show no record: the record commands (record-commands.ts) wait for the first screen to be ready. */
+const WITHOUT_RECORDS: ReadonlySet<string> = new Set(['dashboard', 'root', 'maintenance', 'preferences']);
 
 const GridScreen = lazyComponent(() => import('./grid-screen.tsx'));
 const FormScreen = lazyComponent(() => import('./form-screen.tsx'));
@@ -31,12 +35,32 @@ const PortalScreen = lazyComponent(() => import('../portal/portal-screen.tsx'));
 const MailMessageScreen = lazyComponent(() => import('../mail/mail-message-screen.tsx'));
 const SyncCentreScreen = lazyComponent(() => import('../offline/sync-centre-screen.tsx'));
 
+/** The code of each kind of screen, for `preloadScreenOf`. */
+const screenCode: Partial<Record<ResolvedScreen['spec']['screen'], { preload: () => Promise<void> }>> = {
+  grid: GridScreen, form: FormScreen, dashboard: DashboardScreen, root: DashboardScreen, calendar: CalendarScreen,
+  commercialOffers: CommercialOffersScreen, quotationCompare: QuotationCompareScreen, import: RegisterImportScreen,
+  importRecord: ImportRecordScreen, mailMessage: MailMessageScreen, portal: PortalScreen, preferences: SettingsScreen,
+  preview: PreviewScreen, sync: SyncCentreScreen,
+};
+
+/** Fetches the code of the screen `url` shows (the first screen's, while the sign-in finishes: app-root.tsx). */
+export function preloadScreenOf(url: string): void {
+  const match = matchRoute(url);
+  const resolved = match ? screenOf(match) : null;
+  if (resolved) void screenCode[resolved.spec.screen]?.preload().catch(() => undefined);
+}
+
 export function Screen({ match }: { match: RouteMatch }) {
   injectScreenStyles();
   const { ability, identity } = useSession();
   // A customer's user on a staff page it has a portal page for (an old e-mail link, a bookmark) goes there.
   const redirect = identity.userType === 'customer' ? customerUserRedirect(match, identity.customerId ?? undefined) : undefined;
   const resolved = screenOf(match, identity.userType);
+  // A screen of records: their commands (transitions, save, history…) and buttons are needed now.
+  const records = resolved !== null && !WITHOUT_RECORDS.has(resolved.spec.screen);
+  useEffect(() => {
+    if (records) void ensureRecordCommands().catch(() => undefined);
+  }, [records]);
   const can = match.route.can;
   // A list or record page the role may not read says so, instead of asking the API for a 403; so does
   // a staff screen opened by a customer user (a link, a typed address): the routes table says which are its.

@@ -12,8 +12,11 @@ import { store } from '../store.ts';
 import { getCommandContext } from '../workspace/command-context.ts';
 import { listeningCommands } from '../workspace/use-scoped-commands.ts';
 import { pendingKeysAtom } from './ui-state.ts';
+import { ensureRecordCommands, recordCommandsLoaded } from '../record-commands.ts';
 
 const SEQUENCE_TIMEOUT_MS = 1200;
+/** Presses kept while the record commands load, to be tried again once they are in. */
+const MAX_REPLAYED_PRESSES = 4;
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'Dead']);
 
 /** A field where plain keys are text: inputs (not buttons/checkboxes), textareas, selects, editable content. */
@@ -98,6 +101,7 @@ export function useKeyboardShortcuts(): void {
   useEffect(() => {
     let presses: KeyEventLike[] = [];
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const beforeRecordCommands: KeyEventLike[] = [];
     const reset = () => {
       presses = [];
       clearTimeout(timer);
@@ -115,27 +119,32 @@ export function useKeyboardShortcuts(): void {
         reset();
         return;
       }
+      dispatch(toPress(event), event);
+    };
+
+    /** Runs or starts what `press` (after the presses before it) matches; false when nothing does. */
+    const dispatch = (press: KeyEventLike, event?: KeyboardEvent): boolean => {
       // An open modal (dialog host, palette) owns the keyboard: only dialog-scope keys and modified global ones.
       const modal = document.querySelector('dialog[open], [role="dialog"][aria-modal="true"]:not(dialog)');
       const scopes = new Set<CommandScope>(modal ? ['dialog', 'global'] : scopeOrder);
       const commands = listeningCommands().filter((command) => !modal || scopeOf(command) === 'dialog' || (command.keys ?? []).some((key) => /\$mod|Control|Meta|Alt/.test(key)));
-      let next = [...presses, toPress(event)];
+      let next = [...presses, press];
       let match = findKeyMatch(commands, next, scopes);
       if (!match.full && !match.partial && presses.length > 0) {
         // Not a continuation: try the press on its own.
-        next = [toPress(event)];
+        next = [press];
         match = findKeyMatch(commands, next, scopes);
       }
       if (match.full && !match.partial) {
-        event.preventDefault();
+        event?.preventDefault();
         reset();
         void runCommand(match.full);
-        return;
+        return true;
       }
       if (match.partial) {
-        event.preventDefault();
+        event?.preventDefault();
         presses = next;
-        store.set(pendingKeysAtom, next.map((press) => press.key).join(' '));
+        store.set(pendingKeysAtom, next.map((p) => p.key).join(' '));
         clearTimeout(timer);
         // A full match that is also a prefix (never in a valid registry) runs when the wait ends.
         const waiting = match.full;
@@ -143,9 +152,22 @@ export function useKeyboardShortcuts(): void {
           reset();
           if (waiting) void runCommand(waiting);
         }, SEQUENCE_TIMEOUT_MS);
-        return;
+        return true;
       }
       reset();
+      // Pressed before the record commands joined (they wait for the first screen, record-commands.ts):
+      // they load now and the presses are tried again, so their keys work from the first moment.
+      if (event && !recordCommandsLoaded()) {
+        if (beforeRecordCommands.length < MAX_REPLAYED_PRESSES) beforeRecordCommands.push(press);
+        void ensureRecordCommands().then(
+          () => {
+            const replay = beforeRecordCommands.splice(0);
+            for (const earlier of replay) dispatch(earlier);
+          },
+          () => beforeRecordCommands.splice(0),
+        );
+      }
+      return false;
     };
     window.addEventListener('keydown', onKeyDown);
     return () => {

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { whenFirstScreenSettled } from '../first-screen.ts';
 import { applyUpdate, dismissUpdateNotice, registerServiceWorker, updateNoticeAtom } from './service-worker.ts';
 
 const OFFLINE_READY_MS = 6000;
@@ -9,8 +10,9 @@ const OFFLINE_READY_MS = 6000;
 export function UpdateNotice() {
   const notice = useAtomValue(updateNoticeAtom);
   const intl = useIntl();
+  // Its precache fetches every screen's code: not before the first screen is ready (first-screen.ts).
   useEffect(() => {
-    void registerServiceWorker();
+    void whenFirstScreenSettled().then(registerServiceWorker);
   }, []);
   useEffect(() => {
     if (notice?.kind !== 'offlineReady') return;

@@ -4,7 +4,7 @@
  * maximum (SPEC §5/§9) must be approved before the quotation can be emitted; accepting needs
  * the signed quotation attached. Duplicate is not a transition: the server makes a new draft.
  */
-import { quotationStatuses } from '../enums.ts';
+import { quotationStatuses } from '../enum-values.ts';
 import type { EntityShape } from '../kind.ts';
 import type { GuardContext, GuardFailure } from '../machine.ts';
 import { DEFAULT_MAX_DISCOUNT_PERCENT, needsApproval } from '../rules/discount.ts';

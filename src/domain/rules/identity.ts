@@ -2,7 +2,7 @@
  * SPEC §4/§6 effective access of a signed-in identity (the impersonated one while impersonating):
  * which modules it sees and which customers' data it may reach.
  */
-import { modules, type ModuleName } from '../enums.ts';
+import { modules, type ModuleName } from '../enum-values.ts';
 
 /** The part of an identity (SPEC §3) these rules read. */
 export interface IdentityAccessShape {

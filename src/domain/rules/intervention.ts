@@ -10,7 +10,7 @@
  * guards read the count through `closingRefusal`.
  */
 import type { GuardFailure } from '../machine.ts';
-import type { anomalyRisks } from '../enums.ts';
+import type { anomalyRisks } from '../enum-values.ts';
 
 /** Key of `GuardContext.related`: unresolved anomalies found during the intervention's activities. */
 export const INTERVENTION_ANOMALIES = 'interventionAnomalies';
