@@ -1,4 +1,10 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Vitest runs one file at a time on two cores (its default is cores − 1). The unit, service and API
+// tiers run two at a time there: a file of theirs waits on a database or imports for much of its
+// time, and every file has its own database (a PGlite copy, or a schema of its own).
+const TIER_WORKERS = Math.max(2, os.availableParallelism() - 1);
 
 // Four tiers (DESIGN §6.8, §6.13): unit tests next to the code; service tests of the rules (the
 // permission matrix among them) on a real database without HTTP; API tests of HTTP against a real
@@ -7,12 +13,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'commands/**/*.test.{ts,tsx}'] } },
+      { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'commands/**/*.test.{ts,tsx}'], maxWorkers: TIER_WORKERS } },
       {
         test: {
           name: 'service',
           include: ['tests/service/**/*.test.ts'],
           globalSetup: ['tests/service/global-setup.ts'],
+          maxWorkers: TIER_WORKERS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -22,6 +29,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
+          maxWorkers: TIER_WORKERS,
           // As `npm start` runs the server: uploads collect their read buffers as they go (media/files.ts).
           execArgv: ['--expose-gc'],
           testTimeout: 60_000,
