@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiData, DEMO, pressUntil, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { watchApi } from './settle-steps.ts';
 
 interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 
@@ -38,6 +39,7 @@ describe('a customer’s user and its quotations', () => {
 
     // From the portal's «Preventivi»: its quotations' table, Tab to the quotation's link, Enter.
     await page.locator('.portal-app').waitFor({ timeout: 30_000 });
+    const requests = watchApi(page);
     const link = page.locator('.portal-app .portal-nav a', { hasText: 'Preventivi' });
     await pressUntil(page, 'Tab', () => link.evaluate((element) => element === document.activeElement));
     await page.keyboard.press('Enter');
@@ -56,8 +58,10 @@ describe('a customer’s user and its quotations', () => {
     expect(await page.locator('.portal-app .portal-nav a[aria-current=page]').textContent()).toBe('Preventivi');
     const table = view.locator('table.portal-quotation-table');
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBe(lines.length);
-    // No request of the page is refused: an absence needs a moment to be sure of.
-    await page.waitForTimeout(2000);
+    // No request of the page is refused: once every one it made has been answered (and what came back
+    // drawn), none was refused and no alert says one was.
+    await requests.settled();
+    expect(requests.refused).toEqual([]);
     expect(await page.locator('.alert-danger:visible').allTextContents()).toEqual([]);
     // The PDF's columns, no cost, margin or supplier; totals as printed, no margin; no staff form or vocabulary.
     expect(await table.locator('thead th').allTextContents()).toEqual(['N.', 'Descrizione', 'Q.tà', 'U.m.', 'Prezzo unitario', 'Sconto %', 'Importo']);

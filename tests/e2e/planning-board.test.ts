@@ -14,6 +14,7 @@ import { nextWeekday, romeInstant, romeWallClock } from '../../src/domain/rules/
 import { recordTabUrl } from '../../src/domain/routes.ts';
 import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, signIn, type SignedInSession, settledAxe } from './harness.ts';
 import { createInterventionFromOverdueDeadlines, focusedIs, tabUntil } from './deadline-steps.ts';
+import { watchApi, type ApiWatch } from './settle-steps.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
@@ -21,10 +22,12 @@ const LIVE_MS = 2_000;
 let session: SignedInSession;
 const contexts: BrowserContext[] = [];
 
-async function otherBrowser(email: string, path: string): Promise<Page> {
+/** `onPage` sees the page before its first navigation (to watch its requests from the start). */
+async function otherBrowser(email: string, path: string, onPage?: (page: Page) => void): Promise<Page> {
   const context = await session.browser.newContext({ locale: 'it-IT', viewport: { width: 1500, height: 900 } });
   contexts.push(context);
   const page = await context.newPage();
+  onPage?.(page);
   await page.goto(`${session.server.url}${path}`);
   await signIn(page, session.server, email);
   return page;
@@ -163,11 +166,15 @@ describe('planning board', () => {
   });
 
   it('tells a salesman why the board is not for them, without a permission alert', async () => {
-    const salesman = await otherBrowser(DEMO.salesman, '/planning/calendar/fire');
+    let requests: ApiWatch | undefined;
+    const salesman = await otherBrowser(DEMO.salesman, '/planning/calendar/fire', (page) => (requests = watchApi(page)));
     const reason = salesman.locator('.screen-board .board-denied');
     await reason.waitFor({ timeout: 30_000 });
     expect(await reason.textContent()).toContain('non ha accesso agli interventi');
-    await salesman.waitForTimeout(500);
+    // A permission alert would come from a refused request: once every request of the page has been
+    // answered (and the frames after drawn), none was refused and the alerts are all there is.
+    await requests!.settled();
+    expect(requests!.refused).toEqual([]);
     // Other alerts may be there (the salesman's due reminders); none says a permission or an error.
     const alerts = await salesman.locator('.alert-stack .alert').allTextContents();
     expect(alerts.filter((text) => /permess|errore|non riuscita/i.test(text))).toEqual([]);
