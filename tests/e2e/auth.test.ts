@@ -285,8 +285,11 @@ describe('identity failures', () => {
     expect(await screen.locator('h1').textContent()).toBe('Accesso non riuscito');
     expect(await screen.textContent()).toContain('500 INTERNAL_ERROR');
     expect(await storedUser(page)).toBeNull();
-    // It stays there: no automatic new attempt.
-    await page.waitForTimeout(2000);
+    // It stays there: no automatic new attempt. The signed-out page's start ends by showing this screen
+    // and giving its «Accedi di nuovo» the keyboard (main.tsx, auth-screen.tsx); a new attempt would
+    // have left for the provider instead. Once the button has the focus, the start is over.
+    await page.waitForFunction(() => document.activeElement?.closest('[data-auth-screen="failed"]') !== null && document.activeElement?.tagName === 'BUTTON', undefined, { timeout: 15_000 });
+    expect(await screen.getAttribute('aria-busy')).toBe('false');
     expect(new URL(page.url()).pathname).toBe('/auth/logged-out');
 
     // The refresh token was revoked and the provider session ended: signing in needs the password again.

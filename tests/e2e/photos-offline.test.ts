@@ -90,9 +90,13 @@ describe('photos offline', () => {
     const [kept] = await storedPhotos();
     expect(kept).toMatchObject({ id: mediaId, width: 1600, height: 1200, mediaType: 'image/jpeg' });
     expect(kept!.size).toBeLessThan(jpeg.length);
-    // Offline it stays waiting.
-    await page.waitForTimeout(1_500);
+    // Offline it stays waiting. Queuing the photo kicks the uploader, whose every round holds the Web
+    // Lock `photo-upload-<user>` (photos-app.ts); the lock asked for now is granted once that round, if
+    // it ran at all, is over: the uploader has had its try, and the photo is still waiting.
+    const [me] = (await (await session.server.api('/identity/authorization', { token: session.token })).json()) as { id: string }[];
+    await page.evaluate((name) => navigator.locks.request(name, () => undefined), `photo-upload-${me!.id}`);
     expect(await queued.count()).toBe(1);
+    expect(await queued.locator('.files-waiting').textContent()).toBe('In attesa di invio');
 
     await session.context.unroute('**/api/**');
     await session.context.setOffline(false);
