@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiData, DEMO, pressUntil, signedInSession, signedInToken, type SignedInSession } from './harness.ts';
 import { guardJourney } from './journeys/guard.ts';
+import { nextFrames } from './settle-steps.ts';
 import { addDays, businessDay } from '../../src/domain/business-day.ts';
 import { addMonths } from '../../src/domain/rules/calendar.ts';
 
@@ -191,7 +192,9 @@ describe('the portal’s compliance', () => {
     await page.locator('.portal-compliance:visible .portal-site').first().waitFor({ timeout: 30_000 });
     await page.keyboard.press('g');
     await page.keyboard.press('o');
-    await page.waitForTimeout(800);
+    // The keys are handled in their keydown, and what a navigation would change (the tab, then the
+    // address in the effect after its drawing) is drawn before the next frames.
+    await nextFrames(page);
     expect(new URL(page.url()).pathname).toBe(`/customers/${customer.id}`);
     expect(await page.locator('.portal-app [role=grid]').count()).toBe(0);
     // …and the orders grid's address is refused, with the way back to the portal's home.
