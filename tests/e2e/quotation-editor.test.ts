@@ -78,7 +78,7 @@ describe('quotation editor, keyboard only', () => {
     await page.keyboard.type('9');
     await page.keyboard.type('5');
     // Before Enter: the flag follows the keystrokes.
-    await expect.poll(() => approval().getAttribute('data-needs-approval'), { timeout: 2_000 }).toBe('true');
+    await expect.poll(() => approval().getAttribute('data-needs-approval'), { timeout: 10_000 }).toBe('true');
     expect(spaces(await approval().textContent())).toMatch(/Richiede approvazione/);
     await press('Enter');
   });

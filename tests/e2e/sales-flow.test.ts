@@ -86,7 +86,7 @@ describe('sales flow across roles, keyboard only', () => {
     await pressKeys(page, 'ArrowRight', 'ArrowRight', 'ArrowRight', 'Enter');
     await linesGrid().getByRole('textbox', { name: /^Sconto % della riga/ }).waitFor();
     await page.keyboard.type('95');
-    await expect.poll(() => approval.getAttribute('data-needs-approval'), { timeout: 2_000 }).toBe('true');
+    await expect.poll(() => approval.getAttribute('data-needs-approval'), { timeout: 10_000 }).toBe('true');
     await pressKeys(page, 'Enter', 'Control+s');
     await expect.poll(async () => (await api<Entity[]>(`/quotationProducts?filter[quotationId]=${quotation.id}&page[size]=500`)).length, { timeout: 10_000 }).toBe(linesBefore + 5);
     await expect.poll(() => editorOf(page).locator('.entity-form-dirty').count()).toBe(0);
