@@ -65,11 +65,30 @@ if (!serverOnly) {
       for (const dependency of result.metafile.outputs[file]?.imports ?? []) if (dependency.kind === 'import-statement') visit(dependency.path);
     };
     visit(entry);
+    const url = (file) => `/${path.relative(out, file).split(path.sep).join('/')}`;
     // Those chunks are asked for at once with the entry (modulepreload), not one import level after another.
-    const preloads = [...initial].filter((file) => file !== entry).map((file) => `    <link rel="modulepreload" href="/${path.relative(out, file).split(path.sep).join('/')}" />`);
+    const preloads = [...initial].filter((file) => file !== entry).map((file) => `    <link rel="modulepreload" href="${url(file)}" />`);
+    // The app once signed in (src/client/app-root.tsx) and every chunk it imports statically: main.tsx
+    // preloads them at low priority when a session is likely, so they never hold up the sign-in's requests.
+    const appRoot = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === 'src/client/app-root.tsx')?.[0];
+    // With them, on the default landing route, the dashboard's chunks.
+    const dashboard = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === 'src/client/screens/dashboard-screen.tsx')?.[0];
+    const closure = (start, known) => {
+      const files = new Set();
+      const visitFile = (file) => {
+        if (files.has(file) || known.has(file)) return;
+        files.add(file);
+        for (const dependency of result.metafile.outputs[file]?.imports ?? []) if (dependency.kind === 'import-statement') visitFile(dependency.path);
+      };
+      if (start) visitFile(start);
+      return files;
+    };
+    const appModules = closure(appRoot, initial);
+    const dashboardModules = closure(dashboard, new Set([...initial, ...appModules]));
+    const metas = [`    <meta name="app-modules" content="${[...appModules].map(url).join(' ')}" />`, `    <meta name="dashboard-modules" content="${[...dashboardModules].map(url).join(' ')}" />`];
     const html = fs.readFileSync(path.join(out, 'index.html'), 'utf8')
       .replace('/assets/app.js', `/${path.relative(out, entry)}`)
-      .replace('  </head>', `${preloads.join('\n')}\n  </head>`);
+      .replace('  </head>', `${[...preloads, ...metas].join('\n')}\n  </head>`);
     fs.writeFileSync(path.join(out, 'index.html'), html);
     const precache = await buildServiceWorker(out, result.metafile);
     const precompressed = await precompress(out);

@@ -54,6 +54,21 @@ function createContainer(): HTMLElement {
  */
 let appRoot: Promise<typeof import('./app-root.tsx')> | undefined;
 function loadApp(): Promise<typeof import('./app-root.tsx')> {
+  // Its chunks at low priority first (build.mjs lists them in index.html): on a slow line the sign-in's
+  // and the identity's requests go before them on the few connections the browser opens.
+  // With them, on the default landing, the dashboard's.
+  if (!appRoot) {
+    const landing = window.location.pathname === DEFAULT_ROUTE || window.location.pathname === '/';
+    for (const name of landing ? ['app-modules', 'dashboard-modules'] : ['app-modules']) {
+      for (const href of document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.split(' ').filter(Boolean) ?? []) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = href;
+        link.setAttribute('fetchpriority', 'low');
+        document.head.append(link);
+      }
+    }
+  }
   appRoot ??= import('./app-root.tsx');
   // Awaited before the app renders; a failure here is reported there.
   appRoot.catch(() => undefined);
@@ -132,12 +147,16 @@ async function boot(): Promise<void> {
   // read, and only the OIDC mode waits for it. Handled here so the disabled mode ignores a failure.
   const oidcModule = import('./auth/auth.ts');
   void oidcModule.catch(() => undefined);
+
+  // Asked for before the app's code, which would otherwise hold the few connections.
+  const configRead = loadClientConfig();
+  void configRead.catch(() => undefined);
   // A session is likely: the app's code comes now, beside the sign-in's round trips.
   if (sessionLikelyStored() && path !== LOGGED_OUT_PATH) void loadApp();
 
   let config: ClientConfig;
   try {
-    config = await loadClientConfig();
+    config = await configRead;
   } catch (error) {
     console.error('config.json', error);
     showScreen('config-failed', { detail: (error as Error).message, onAction: () => window.location.reload() });
