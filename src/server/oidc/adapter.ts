@@ -5,8 +5,9 @@
  * deleted now and then, a few at a time, by whoever writes.
  */
 import { sql, type Kysely } from 'kysely';
-import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { DatabaseSchema } from '../db/database.ts';
+import { oidcErrors } from './library.ts';
 
 interface PayloadRow {
   payload: AdapterPayload;
@@ -57,7 +58,7 @@ export class DatabaseAdapter implements Adapter {
     const result = await sql<{ id: string }>`UPDATE oidc_payloads SET consumed_at = now()
       WHERE id = ${id} AND type = ${this.model} AND consumed_at IS NULL RETURNING id`.execute(this.db);
     // Two requests with the same code or refresh token at once both read it unused: only one may spend it.
-    if (result.rows.length === 0 && SINGLE_USE.has(this.model)) throw new errors.InvalidGrant(`${this.model} already consumed`);
+    if (result.rows.length === 0 && SINGLE_USE.has(this.model)) throw new (oidcErrors().InvalidGrant)(`${this.model} already consumed`);
   }
 
   async destroy(id: string): Promise<void> {

@@ -5,7 +5,8 @@
  * rotating refresh tokens, revocation and RP-initiated logout. All state lives in our database.
  * First-party only: nobody is asked for consent, and the grant covers what the client asked for.
  */
-import Provider, { errors, type Configuration, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC, ResourceServer } from 'oidc-provider';
 import type { Kysely } from 'kysely';
 import type { JWK } from 'jose';
 import type { DatabaseSchema } from '../db/database.ts';
@@ -13,6 +14,7 @@ import type { ServerConfig } from '../config.ts';
 import { adapterFactory, deleteExpired } from './adapter.ts';
 import { AccountRepository } from './accounts.ts';
 import { loadProviderSecrets, publicJwks } from './secrets.ts';
+import { loadOidcLibrary, oidcErrors } from './library.ts';
 import { AUTO_LOGOUT_HEADERS, autoLogoutPage, errorPage, loggedOutPage, logoutPage, PAGE_SECURITY_HEADERS } from './pages.ts';
 
 /** Where the provider is mounted in our process (its issuer is PUBLIC_URL + this). */
@@ -37,7 +39,8 @@ const CLIENT_CORS_PATH = /^\/token(\/revocation)?\/?$/;
 export const DOCS_OAUTH2_REDIRECT_PATH = '/api/docs/oauth2-redirect.html';
 
 export interface EmbeddedProvider {
-  provider: Provider;
+  /** The provider, built by the first request under /oidc (library.ts); its keys and stored state are ready from the start. */
+  provider: () => Promise<Provider>;
   /** Public signing keys, for verifying our own access tokens in-process. */
   jwks: { keys: JWK[] };
 }
@@ -138,7 +141,7 @@ export async function createEmbeddedProvider(db: Kysely<DatabaseSchema>, config:
         defaultResource: () => audience,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator) => {
-          if (indicator !== audience) throw new errors.InvalidTarget('risorsa sconosciuta');
+          if (indicator !== audience) throw new (oidcErrors().InvalidTarget)('risorsa sconosciuta');
           return resourceServer;
         },
       },
@@ -203,19 +206,29 @@ export async function createEmbeddedProvider(db: Kysely<DatabaseSchema>, config:
     },
   };
 
-  const provider = new Provider(config.oidc.issuer, configuration);
-  // X-Forwarded-Proto/Host are read only from a proxy named in TRUSTED_PROXIES (a client cannot forge them);
-  // the address it sees is Fastify's request.ip, handed over by the routes.
-  provider.proxy = config.trustedProxies.length > 0;
-  if (log) provider.on('server_error', (_ctx: unknown, error: unknown) => log(error));
-  // clientBasedCORS judges a token or revocation call once its client is known; the preflight (and a
-  // call refused before that) would still echo any Origin. Another origin gets no CORS header at all.
-  const ownOrigin = new URL(publicUrl).origin;
-  provider.use(async (ctx, next) => {
-    const origin = ctx.get('Origin');
-    await next();
-    if (!origin || origin === ownOrigin || !CLIENT_CORS_PATH.test(ctx.path)) return;
-    for (const name of Object.keys(ctx.response.headers)) if (name.toLowerCase().startsWith('access-control-')) ctx.remove(name);
-  });
+  const build = async () => {
+    const { default: Provider } = await loadOidcLibrary();
+    const provider = new Provider(config.oidc.issuer, configuration);
+    // X-Forwarded-Proto/Host are read only from a proxy named in TRUSTED_PROXIES (a client cannot forge them);
+    // the address it sees is Fastify's request.ip, handed over by the routes.
+    provider.proxy = config.trustedProxies.length > 0;
+    if (log) provider.on('server_error', (_ctx: unknown, error: unknown) => log(error));
+    // clientBasedCORS judges a token or revocation call once its client is known; the preflight (and a
+    // call refused before that) would still echo any Origin. Another origin gets no CORS header at all.
+    const ownOrigin = new URL(publicUrl).origin;
+    provider.use(async (ctx, next) => {
+      const origin = ctx.get('Origin');
+      await next();
+      if (!origin || origin === ownOrigin || !CLIENT_CORS_PATH.test(ctx.path)) return;
+      for (const name of Object.keys(ctx.response.headers)) if (name.toLowerCase().startsWith('access-control-')) ctx.remove(name);
+    });
+    return provider;
+  };
+  let built: Promise<Provider> | undefined;
+  const provider = () =>
+    (built ??= build().catch((error: unknown) => {
+      built = undefined;
+      throw error;
+    }));
   return { provider, jwks: publicJwks(secrets.signingKeys) };
 }

@@ -7,7 +7,7 @@
  * and must match the uid in the address, so a form posted from elsewhere finds nothing.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { errors } from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/database.ts';
 import { AccountRepository } from './accounts.ts';
@@ -20,9 +20,11 @@ import { codeRefusal, SignInCodes } from './sign-in-codes.ts';
 import { acceptInvitation, checkInvitation } from '../users/invitations.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { OIDC_MOUNT_PATH } from './provider.ts';
+import { oidcErrors } from './library.ts';
 
 export interface OidcRoutesOptions {
-  provider: Provider;
+  /** The provider, built on first use (provider.ts). */
+  provider: () => Promise<Provider>;
   db: Kysely<DatabaseSchema>;
   publicUrl: string;
   loginLimits?: LoginLimits;
@@ -57,18 +59,18 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
   const changeTokens = await passwordChangeTokens(options.db);
   const codes = new SignInCodes(options.db, options.mailer);
   const appUrl = `${publicUrl}/`;
-  const callback = provider.callback();
+  let callback: Promise<ReturnType<Provider['callback']>> | undefined;
   const base = (uid: string) => `${OIDC_MOUNT_PATH}/interaction/${encodeURIComponent(uid)}`;
 
   /** The interaction of this browser (by cookie), when it is the one named in the address. */
   async function interactionOf(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
-    const details = await provider.interactionDetails(request.raw, reply.raw);
-    if (details.uid !== request.params.uid) throw new errors.SessionNotFound('interaction mismatch');
+    const details = await (await provider()).interactionDetails(request.raw, reply.raw);
+    if (details.uid !== request.params.uid) throw new (oidcErrors().SessionNotFound)('interaction mismatch');
     return details;
   }
 
   function interactionError(reply: FastifyReply, error: unknown) {
-    if (error instanceof errors.SessionNotFound) {
+    if (error instanceof oidcErrors().SessionNotFound) {
       return sendPage(reply, 400, errorPage({ error: 'session_not_found', appUrl }));
     }
     reply.log.error({ err: error }, 'accesso: interazione non riuscita');
@@ -77,7 +79,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
 
   /** Ends the login prompt for this account and goes back to the provider. */
   async function completeLogin(request: FastifyRequest, reply: FastifyReply, accountId: string, amr: string[] = ['pwd']) {
-    const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId, remember: true, amr } }, { mergeWithLastSubmission: false });
+    const returnTo = await (await provider()).interactionResult(request.raw, reply.raw, { login: { accountId, remember: true, amr } }, { mergeWithLastSubmission: false });
     return reply.header('Cache-Control', 'no-store').redirect(returnTo, 303);
   }
 
@@ -103,7 +105,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
           return sendPage(reply, 200, loginPage({ action: `${base(details.uid)}/login`, abortUrl: `${base(details.uid)}/abort`, codeUrl: `${base(details.uid)}/code`, login: hint }));
         }
         // First-party client: any other prompt (consent) is granted without asking (loadExistingGrant did the work).
-        const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: {} }, { mergeWithLastSubmission: true });
+        const returnTo = await (await provider()).interactionResult(request.raw, reply.raw, { consent: {} }, { mergeWithLastSubmission: true });
         return reply.code(303).header('Cache-Control', 'no-store').redirect(returnTo, 303);
       } catch (error) {
         return interactionError(reply, error);
@@ -113,7 +115,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
     pages.post<{ Params: { uid: string }; Body: Form | undefined }>(`${OIDC_MOUNT_PATH}/interaction/:uid/login`, async (request, reply) => {
       try {
         const details = await interactionOf(request, reply);
-        if (details.prompt.name !== 'login') throw new errors.SessionNotFound('not a login prompt');
+        if (details.prompt.name !== 'login') throw new (oidcErrors().SessionNotFound)('not a login prompt');
         const login = (request.body?.login ?? '').trim();
         const password = request.body?.password ?? '';
         const page = (status: number, error: string) =>
@@ -143,7 +145,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
     pages.post<{ Params: { uid: string }; Body: Form | undefined }>(`${OIDC_MOUNT_PATH}/interaction/:uid/password`, async (request, reply) => {
       try {
         const details = await interactionOf(request, reply);
-        if (details.prompt.name !== 'login') throw new errors.SessionNotFound('not a login prompt');
+        if (details.prompt.name !== 'login') throw new (oidcErrors().SessionNotFound)('not a login prompt');
         const token = request.body?.token ?? '';
         const accountId = changeTokens.verify(token, details.uid);
         if (!accountId) {
@@ -164,7 +166,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
     pages.get<{ Params: { uid: string } }>(`${OIDC_MOUNT_PATH}/interaction/:uid/code`, async (request, reply) => {
       try {
         const details = await interactionOf(request, reply);
-        if (details.prompt.name !== 'login') throw new errors.SessionNotFound('not a login prompt');
+        if (details.prompt.name !== 'login') throw new (oidcErrors().SessionNotFound)('not a login prompt');
         return sendPage(reply, 200, codeRequestPage(codePages(details.uid)));
       } catch (error) {
         return interactionError(reply, error);
@@ -174,7 +176,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
     pages.post<{ Params: { uid: string }; Body: Form | undefined }>(`${OIDC_MOUNT_PATH}/interaction/:uid/code`, async (request, reply) => {
       try {
         const details = await interactionOf(request, reply);
-        if (details.prompt.name !== 'login') throw new errors.SessionNotFound('not a login prompt');
+        if (details.prompt.name !== 'login') throw new (oidcErrors().SessionNotFound)('not a login prompt');
         const email = (request.body?.email ?? '').trim();
         const outcome = await codes.request(email, request.ip);
         if (!outcome.ok) {
@@ -195,7 +197,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
     pages.post<{ Params: { uid: string }; Body: Form | undefined }>(`${OIDC_MOUNT_PATH}/interaction/:uid/code/verify`, async (request, reply) => {
       try {
         const details = await interactionOf(request, reply);
-        if (details.prompt.name !== 'login') throw new errors.SessionNotFound('not a login prompt');
+        if (details.prompt.name !== 'login') throw new (oidcErrors().SessionNotFound)('not a login prompt');
         const email = (request.body?.email ?? '').trim().toLowerCase();
         const outcome = await codes.verify(email, request.body?.code ?? '');
         if (!outcome.ok) {
@@ -230,7 +232,7 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
     pages.get<{ Params: { uid: string } }>(`${OIDC_MOUNT_PATH}/interaction/:uid/abort`, async (request, reply) => {
       try {
         await interactionOf(request, reply);
-        const returnTo = await provider.interactionResult(
+        const returnTo = await (await provider()).interactionResult(
           request.raw,
           reply.raw,
           { error: 'access_denied', error_description: 'Accesso annullato dall’utente' },
@@ -250,12 +252,18 @@ export async function registerOidcRoutes(app: FastifyInstance, options: OidcRout
     // Leave the body unread: oidc-provider parses it itself.
     mounted.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     mounted.all(`${OIDC_MOUNT_PATH}/*`, async (request, reply) => {
+      // The provider is built by the first request (provider.ts); a failure to build it is still our problem+json answer.
+      callback ??= provider().then((built) => built.callback()).catch((error: unknown) => {
+        callback = undefined;
+        throw error;
+      });
+      const handle = await callback;
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       const url = raw.url ?? '/';
       raw.originalUrl = url;
       raw.url = url.slice(OIDC_MOUNT_PATH.length) || '/';
       reply.hijack();
-      await callback(raw, reply.raw);
+      await handle(raw, reply.raw);
     });
   });
 }
