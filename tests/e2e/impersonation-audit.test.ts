@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiData, DEMO, openFromPalette, signIn, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { typeInPalette } from './settle-steps.ts';
 
 interface Row { id: string; attributes: Record<string, unknown>; relationships: Record<string, unknown> }
 
@@ -45,9 +46,19 @@ describe('impersonation audit', () => {
     expect(await grid.getByRole('columnheader').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Quando'), expect.stringContaining('Amministratore'), expect.stringContaining('Utente'), expect.stringContaining('Esito HTTP')]));
     // Nothing to create: no «Nuovo», and `n` opens nothing.
     expect(await page.getByRole('button', { name: /^Nuovo/ }).count()).toBe(0);
+    // `n` is the grid's key, heard while the grid has the keyboard.
+    await expect.poll(() => grid.evaluate((element) => element.contains(document.activeElement)), { timeout: 10_000 }).toBe(true);
+    const tabCount = await page.locator('.tab-strip [role=tab]').count();
     await page.keyboard.press('n');
-    await page.waitForTimeout(300);
+    // `?` right after: keys are handled in order, so once its overlay shows, `n` has been handled and
+    // what it did drawn.
+    await page.keyboard.press('?');
+    const help = page.locator('dialog.shortcut-help');
+    await help.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/impersonationAudit');
+    expect(await page.locator('.tab-strip [role=tab]').count()).toBe(tabCount);
   });
 
   it('is not offered to staff who are not administrators', async () => {
@@ -60,9 +71,8 @@ describe('impersonation audit', () => {
       const palette = other.locator('[cmdk-dialog]');
       await other.keyboard.press('Control+k');
       await palette.waitFor({ state: 'visible' });
-      await other.keyboard.type('Registro impersonificazioni', { delay: 20 });
-      // The palette searched and found nothing of the kind.
-      await other.waitForTimeout(500);
+      // The palette searched (its record search answered) and found nothing of the kind.
+      await typeInPalette(other, 'Registro impersonificazioni');
       expect(await palette.locator('[cmdk-item]', { hasText: 'Registro impersonificazioni' }).count()).toBe(0);
     } finally {
       await context.close();
