@@ -151,8 +151,9 @@ async function boot(): Promise<void> {
   // Asked for before the app's code, which would otherwise hold the few connections.
   const configRead = loadClientConfig();
   void configRead.catch(() => undefined);
-  // A session is likely: the app's code comes now, beside the sign-in's round trips.
-  if (sessionLikelyStored() && path !== LOGGED_OUT_PATH) void loadApp();
+  // A session is likely: the app's code comes now, beside the sign-in's round trips (not in the
+  // hidden frame of a silent sign-in, nor on the signed-out page).
+  if (sessionLikelyStored() && path !== LOGGED_OUT_PATH && path !== SILENT_PATH) void loadApp();
 
   let config: ClientConfig;
   try {
