@@ -13,7 +13,16 @@ const TIER_WORKERS = Math.max(2, os.availableParallelism() - 1);
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'commands/**/*.test.{ts,tsx}'], maxWorkers: TIER_WORKERS } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'commands/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/client/test-support/unit-setup.ts'],
+          maxWorkers: TIER_WORKERS,
+          // Above the screens' five-second waits (unit-setup.ts).
+          testTimeout: 15_000,
+        },
+      },
       {
         test: {
           name: 'service',
