@@ -10,7 +10,8 @@ import { loadConfig, type ServerConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { buildApp } from './app.ts';
-import { isSeeded, seedDemoData } from './seed/seed.ts';
+import { isSeeded } from './seed/seeded.ts';
+import { seedInThread } from './seed/seed-thread.ts';
 import { demoUserLines, formatDemoUsers, setDemoPasswords } from './seed/demo-passwords.ts';
 import { claimDataDir } from './data-dir-lock.ts';
 import { closeGracefully, onShutdownSignals } from './shutdown.ts';
@@ -23,13 +24,12 @@ const step = (text: string) => console.log(jsonLog ? JSON.stringify({ level: 30,
 /** Beyond the request bound: time for the pool, PGlite and the workers to close. */
 const CLOSE_MARGIN_MS = 5_000;
 
-/** Opens the database; `serving` adds the per-statement limit requests get (migrations and seeding run without it). */
-const open = (config: ServerConfig, { serving }: { serving: boolean }) =>
-  openDatabase(
-    config.databaseUrl
-      ? { url: config.databaseUrl, schema: config.databaseSchema, ...(serving ? { statementTimeoutMs: config.statementTimeoutMs } : {}) }
-      : { dataDir: config.dataDir },
-  );
+/** The database's options; `serving` adds the per-statement limit requests get (migrations and seeding run without it). */
+const databaseOptions = (config: ServerConfig, { serving }: { serving: boolean }) =>
+  config.databaseUrl
+    ? { url: config.databaseUrl, schema: config.databaseSchema, ...(serving ? { statementTimeoutMs: config.statementTimeoutMs } : {}) }
+    : { dataDir: config.dataDir };
+const open = (config: ServerConfig, options: { serving: boolean }) => openDatabase(databaseOptions(config, options));
 
 /** Migrations, the schema step and the demo data, once per start (in the primary when there are workers). */
 async function prepareDatabase(config: ServerConfig): Promise<Database> {
@@ -38,14 +38,17 @@ async function prepareDatabase(config: ServerConfig): Promise<Database> {
       ? `Database PostgreSQL: ${redact(config.databaseUrl)}${config.databaseSchema ? ` (schema ${config.databaseSchema})` : ''}`
       : `Database PGlite incorporato in ${config.dataDir}`,
   );
-  const database = await open(config, { serving: false });
+  let database = await open(config, { serving: false });
   // A database started together with the server (compose, a reboot) may take a while to accept connections.
   await waitForDatabase(database, { waitMs: config.startupWaitMs, log: step });
   const applied = await migrateToLatest(database, { log: (line) => step(`Schema: ${line}`) });
   step(applied.length > 0 ? `Migrazioni applicate: ${applied.join(', ')}` : 'Schema del database aggiornato');
   if (!(await isSeeded(database.db))) {
     step(`Caricamento dei dati dimostrativi (scala ${config.seedScale})…`);
-    await seedDemoData(database.db, { scale: config.seedScale, log: (line) => step(line) });
+    // In a thread of its own, which takes faker and the seed's rows with it (seed/seed-thread.ts); an embedded database has one owner at a time.
+    if (!config.databaseUrl) await database.close();
+    await seedInThread({ database: databaseOptions(config, { serving: false }), scale: config.seedScale }, step);
+    if (!config.databaseUrl) database = await open(config, { serving: false });
   }
   // A database seeded before the embedded sign-in existed gets the demo passwords now.
   if (config.oidc.embedded) await setDemoPasswords(database.db, { overwrite: false });

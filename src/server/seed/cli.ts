@@ -1,8 +1,12 @@
 /**
  * `npm run seed -- [--scale N] [--reset]`: loads the demo data into the configured database
  * (DATABASE_URL or PGlite under DATA_DIR). --reset empties every entity table first.
+ * Also the server's seed thread on a first start (seed-thread.ts): then `workerData` names the
+ * database and the scale, and the progress lines go to the server.
  */
 import { parseArgs } from 'node:util';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { ServerSeedRequest } from './seed-thread.ts';
 import { sql } from 'kysely';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
@@ -40,7 +44,22 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('Caricamento non riuscito:', error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+/** In the server's seed thread: its database and scale; a failure ends the thread with its error, for the server to report. */
+async function seedForServer({ database: options, scale }: ServerSeedRequest) {
+  const database = await openDatabase(options);
+  try {
+    await seedDemoData(database.db, { scale, log: (line) => parentPort!.postMessage(line) });
+  } finally {
+    await database.close();
+  }
+}
+
+const serverSeed = isMainThread ? undefined : (workerData as Partial<ServerSeedRequest> | undefined);
+if (serverSeed?.serverSeed) {
+  await seedForServer(serverSeed as ServerSeedRequest);
+} else {
+  main().catch((error: unknown) => {
+    console.error('Caricamento non riuscito:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

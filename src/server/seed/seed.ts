@@ -9,13 +9,9 @@ import { seedSteps } from './generators/index.ts';
 import { kindList } from '../../domain/kinds.ts';
 import { tableName } from '../db/entity-sql.ts';
 import { storeCustomerFigures } from '../db/migrations/0015-customer-figures.ts';
+import { SEED_KEY } from './seeded.ts';
 
-const SEED_KEY = 'seed';
-
-export async function isSeeded(db: Kysely<DatabaseSchema>): Promise<boolean> {
-  const result = await sql<{ n: number }>`SELECT count(*) AS n FROM app_state WHERE key = ${SEED_KEY}`.execute(db);
-  return (result.rows[0]?.n ?? 0) > 0;
-}
+export { isSeeded } from './seeded.ts';
 
 export async function seedDemoData(db: Kysely<DatabaseSchema>, options: SeedOptions): Promise<SeedContext> {
   const ctx = new SeedContext(db, options);
