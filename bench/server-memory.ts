@@ -7,9 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** `npm start`'s command as environment and Node arguments, with `dist/` replaced by `distDir` (relative to the root). */
-export function startCommand(root: string, distDir = 'dist'): { env: Record<string, string>; nodeArgs: string[] } {
-  const script = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+/**
+ * `npm start`'s command (or `script`, written the same way: `VAR=value … node flags… dist/server.js`) as
+ * environment and Node arguments, with `dist/` replaced by `distDir` (relative to the root).
+ */
+export function startCommand(root: string, distDir = 'dist', script?: string): { env: Record<string, string>; nodeArgs: string[] } {
+  script ??= (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
   const words = script.trim().split(/\s+/);
   const nodeAt = words.indexOf('node');
   if (nodeAt < 0) throw new Error(`npm start does not run node: ${script}`);

@@ -10,7 +10,8 @@
  *   npm run build && npm run bench:load -- [--workers 1,2] [--duration 30] [--connections 50] [--scale 1] [--port N]
  *
  * The server is the build (`dist/server.js`, or `$DIST_DIR`) run as `npm start` runs it (its Node flags
- * and environment, read from package.json); `--source` runs `src/server/main.ts` instead.
+ * and environment, read from package.json); `--start "VAR=x node --flag dist/server.js"` runs another such
+ * command (to compare settings); `--source` runs `src/server/main.ts` instead.
  *
  * The database is schema bench_load_s<scale> at BENCH_DATABASE_URL (default the test server),
  * seeded on first use by the server itself. Where the machine has a core to spare, the server is
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     scale: { type: 'string', default: '1' },
     port: { type: 'string' },
     source: { type: 'boolean', default: false },
+    start: { type: 'string' },
   },
 });
 /** Seconds the server idles after answering, before its idle memory is read. */
@@ -77,7 +79,7 @@ async function startServer(workers: number, port: number, cpus: string | undefin
     LOG_LEVEL: 'warn',
   };
   const node = path.join(ROOT, 'node_modules/.bin/node');
-  const built = startCommand(ROOT, process.env.DIST_DIR || 'dist');
+  const built = startCommand(ROOT, process.env.DIST_DIR || 'dist', values.start);
   const entry = values.source ? ['src/server/main.ts'] : built.nodeArgs;
   if (!values.source && !fs.existsSync(path.resolve(ROOT, entry.at(-1)!))) throw new Error(`${entry.at(-1)} is missing: npm run build first (or --source)`);
   const [command, args] = cpus ? ['taskset', ['-c', cpus, node, ...entry]] : [node, entry];
@@ -248,7 +250,7 @@ async function main() {
 
   const machine = `${cores} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const table = [
-    `Machine: ${machine}; load average at the end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}. PostgreSQL, demo data at scale ${scale}; server ${values.source ? 'src/server/main.ts' : `as npm start runs it (${startCommand(ROOT, process.env.DIST_DIR || 'dist').nodeArgs.join(' ')})`}; ${connections} clients, ${duration} s after a warm-up; mix per loop: 4 list reads, 2 full text, 2 details, 1 versioned write (GET + PATCH with If-Match). RSS: VmRSS of each server process (pid) ${IDLE_SECONDS} s idle before the load / highest during the measured load / at its end.`,
+    `Machine: ${machine}; load average at the end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}. PostgreSQL, demo data at scale ${scale}; server ${values.source ? 'src/server/main.ts' : `${values.start ? 'run as' : 'as npm start runs it:'} ${Object.entries(startCommand(ROOT, process.env.DIST_DIR || 'dist', values.start).env).map(([name, value]) => `${name}=${value} `).join('')}node ${startCommand(ROOT, process.env.DIST_DIR || 'dist', values.start).nodeArgs.join(' ')}`}; ${connections} clients, ${duration} s after a warm-up; mix per loop: 4 list reads, 2 full text, 2 details, 1 versioned write (GET + PATCH with If-Match). RSS: VmRSS of each server process (pid) ${IDLE_SECONDS} s idle before the load / highest during the measured load / at its end.`,
     '',
     '| workers | req/s | p50 ms | p95 ms | p99 ms | requests | writes | failed | RSS MB idle / peak / end | pinning |',
     '|---|---|---|---|---|---|---|---|---|---|',
