@@ -3,11 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startServer, type TestServer, settledAxe } from './harness.ts';
+import { typeInPalette, watchApi, type ApiWatch } from './settle-steps.ts';
 import { routes, routeUrl, routeVariants } from '../../src/domain/routes.ts';
 
 let server: TestServer;
 let browser: Browser;
 let page: Page;
+let requests: ApiWatch;
 
 const urls = routes
   .filter((route) => !route.needsId && route.path !== '*' && route.layout !== 'empty')
@@ -35,9 +37,16 @@ async function openInApp(url: string) {
     dispatchEvent(new PopStateEvent('popstate'));
   }, url);
   await page.waitForFunction((target) => document.querySelector('.tab-strip [role=tab][aria-selected=true]')?.getAttribute('href') === target, url);
-  // Let the screen load its data (lazy chunk, first page).
-  await page.waitForFunction(() => !document.querySelector('.pane:not([hidden]) .screen-loading, .pane:not([hidden]) [aria-busy=true]'), undefined, { timeout: 3000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
+  // The screen has loaded: its code (no «Caricamento» of the lazy screen), its data (no grid, card or
+  // chart still busy), and every request it made has been answered, with what came back drawn.
+  await page
+    .waitForFunction(() => !document.querySelector('.pane:not([hidden]) .screen-loading, .pane:not([hidden]) [aria-busy=true]'), undefined, { timeout: 30_000 })
+    .catch(async (error: Error) => {
+      const busy = await page.evaluate(() => [...document.querySelectorAll('.pane:not([hidden]) .screen-loading, .pane:not([hidden]) [aria-busy=true]')].map((element) => element.outerHTML.slice(0, 160)));
+      error.message += `\n${url} still loading: ${JSON.stringify(busy)}`;
+      throw error;
+    });
+  await requests.settled();
 }
 
 beforeAll(async () => {
@@ -45,6 +54,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
   page = await context.newPage();
+  requests = watchApi(page);
   await page.goto(`${server.url}/dashboard`);
   await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
 });
@@ -70,7 +80,8 @@ describe('accessibility (axe)', () => {
     await openInApp('/marketing/quotations');
     await page.keyboard.press('Control+k');
     await page.locator('[cmdk-dialog]').waitFor({ state: 'visible' });
-    await page.keyboard.type('preventivi');
+    // Typed, and the record search for it answered: the list is the one for «preventivi».
+    await typeInPalette(page, 'preventivi');
     await page.locator('[cmdk-item][data-selected=true]').waitFor({ state: 'visible' });
     // Once the record search has answered, cmdk's active-descendant points at a rendered option
     // (while results arrive it may briefly name the option they replaced).
@@ -79,7 +90,6 @@ describe('accessibility (axe)', () => {
       const id = input?.getAttribute('aria-activedescendant');
       return !document.querySelector('.palette-status')?.textContent && (!id || document.getElementById(id) !== null);
     });
-    await page.waitForTimeout(300);
     const findings = await seriousViolations('palette');
     await page.keyboard.press('Escape');
     await page.keyboard.press('?');
