@@ -29,7 +29,7 @@ export async function seedEquipmentChangeRequests(ctx: SeedContext): Promise<Rec
       ? { serialNumber: `${current.serialNumber ?? 'MATR'}-B` }
       : { productionDate: addDays(current.productionDate!, 365) };
     const base = Object.fromEntries(Object.keys(proposed).map((field) => [field, current[field as keyof typeof current]]));
-    const at = `${addDays(ctx.referenceDay, -1 - n)}T09:${String(10 + n * 7).padStart(2, '0')}:00.000Z`;
+    const at = `${addDays(ctx.referenceDay, -1 - n)}T09:${String((10 + n * 7) % 60).padStart(2, '0')}:00.000Z`;
     return {
       id: randomUUID(),
       createdDateTime: at,
