@@ -49,6 +49,9 @@ async function prepareDatabase(config: ServerConfig): Promise<Database> {
     if (!config.databaseUrl) await database.close();
     await seedInThread({ database: databaseOptions(config, { serving: false }), scale: config.seedScale }, step);
     if (!config.databaseUrl) database = await open(config, { serving: false });
+    // The closed PGlite's WebAssembly memory (about 150 MB) is one ArrayBuffer to V8, freed only by a full
+    // collection, which an idle server may not make for a long time (`gc` is there as `npm start` runs it).
+    (globalThis as { gc?: () => void }).gc?.();
   }
   // A database seeded before the embedded sign-in existed gets the demo passwords now.
   if (config.oidc.embedded) await setDemoPasswords(database.db, { overwrite: false });
