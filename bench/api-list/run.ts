@@ -2,7 +2,7 @@
  * API list benchmark: our engine against a bare node:http handler running the same SQL, on
  * PostgreSQL and on PGlite, with 10 concurrent clients (autocannon), side by side in one run.
  *
- *   npm run bench:api-list -- [--engines postgres,pglite] [--scale 50] [--duration 10] [--connections 10] [--rounds 3] [--port 18000]
+ *   npm run bench:api-list -- [--engines postgres,pglite] [--scale 50] [--duration 10] [--connections 10] [--rounds 3] [--port 18000] [--scenarios prefix3,midWord]
  *
  * The database is seeded once per engine and scale (scale 50 = 1M equipments) and reused by later
  * runs: PostgreSQL schema bench_s<scale> at BENCH_DATABASE_URL, PGlite in bench/api-list/.data-s<scale>.
@@ -31,6 +31,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     /** The engine server's port (the bare handler's is the next one); a random one from 18000 when absent. */
     port: { type: 'string' },
+    /** Only these scenarios (comma-separated names); all of them when absent. */
+    scenarios: { type: 'string' },
   },
 });
 const scale = Number(values.scale);
@@ -82,7 +84,8 @@ async function prepare(engine: string): Promise<{ target: string; schema: string
       await sql`VACUUM (ANALYZE) equipments`.execute(database.db);
     }
     const equipments = (await sql<{ n: number }>`SELECT count(*) AS n FROM equipments`.execute(database.db)).rows[0]?.n ?? 0;
-    return { target, schema, scenarios: await scenarios(database.db), equipments };
+    const only = values.scenarios?.split(',');
+    return { target, schema, scenarios: (await scenarios(database.db)).filter((s) => !only || only.includes(s.name)), equipments };
   } finally {
     await database.close();
   }
