@@ -13,7 +13,7 @@ import { formatSequence } from '../../../commands/keys.ts';
 import { availability, scopeOf } from '../../../commands/registry.ts';
 import { routeAliasTitles, routeTitle } from '../../../commands/navigation.ts';
 import { useSession } from '../session/session.tsx';
-import { paletteOpenAtom } from '../shell/ui-state.ts';
+import { paletteEarlyTextAtom, paletteOpenAtom } from '../shell/ui-state.ts';
 import { runCommand } from '../shell/keyboard.ts';
 import { getCommandContext } from '../workspace/command-context.ts';
 import { recentDetail, recentItemsAtom } from '../workspace/recent.ts';
@@ -29,7 +29,14 @@ import { matchRoute, recordTabUrl, urlAllowedTo } from '../../domain/routes.ts';
 
 export default function Palette() {
   const [open, setOpen] = useAtom(paletteOpenAtom);
-  const [search, setSearch] = useState('');
+  const [typed, setTyped] = useState('');
+  // What was typed while the palette was on its way (shell/keyboard.ts) is where its search begins.
+  const [early, setEarly] = useAtom(paletteEarlyTextAtom);
+  const search = typed + early;
+  const setSearch = (next: string) => {
+    setTyped(next);
+    setEarly('');
+  };
   const intl = useIntl();
   const session = useSession();
   const recent = useAtomValue(recentItemsAtom);

@@ -11,7 +11,7 @@ import { pushAlert } from '../alerts/alerts.ts';
 import { store } from '../store.ts';
 import { getCommandContext } from '../workspace/command-context.ts';
 import { listeningCommands } from '../workspace/use-scoped-commands.ts';
-import { pendingKeysAtom } from './ui-state.ts';
+import { paletteEarlyTextAtom, paletteOpenAtom, pendingKeysAtom } from './ui-state.ts';
 import { ensureRecordCommands, recordCommandsLoaded } from '../record-commands.ts';
 
 const SEQUENCE_TIMEOUT_MS = 1200;
@@ -97,6 +97,11 @@ export async function runCommand(command: Command, overrides: { activeDocument?:
 }
 
 /** Installs the dispatcher while the shell is mounted. */
+/** The palette was asked for and its field does not have the keyboard yet. */
+function paletteAwaited(): boolean {
+  return store.get(paletteOpenAtom) && !document.querySelector('dialog.palette[open]');
+}
+
 export function useKeyboardShortcuts(): void {
   useEffect(() => {
     let presses: KeyEventLike[] = [];
@@ -117,6 +122,17 @@ export function useKeyboardShortcuts(): void {
       }
       if ((event.key === 'Enter' || event.key === ' ') && !hasCommandModifier(event) && activatesOnEnter(event.target)) {
         reset();
+        return;
+      }
+      if (!hasCommandModifier(event) && paletteAwaited()) {
+        // Typed for the palette before its field is there: its search, never a shortcut («r e» in «Preventivo»).
+        event.preventDefault();
+        reset();
+        if (event.key === 'Escape') {
+          store.set(paletteOpenAtom, false);
+          store.set(paletteEarlyTextAtom, '');
+        } else if (event.key === 'Backspace') store.set(paletteEarlyTextAtom, (text) => text.slice(0, -1));
+        else if (event.key.length === 1) store.set(paletteEarlyTextAtom, (text) => text + event.key);
         return;
       }
       dispatch(toPress(event), event);

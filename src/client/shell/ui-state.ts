@@ -4,6 +4,11 @@ import { useEffectEvent, useLayoutEffect, type RefObject } from 'react';
 
 /** The command palette is open. */
 export const paletteOpenAtom = atom(false);
+/**
+ * What was typed after the palette was asked for and before its field had the keyboard (its code
+ * still loading, or not yet drawn): the palette's search starts with it, and none of it is a shortcut.
+ */
+export const paletteEarlyTextAtom = atom('');
 /** The shortcut help overlay is open. */
 export const shortcutHelpOpenAtom = atom(false);
 /** On small screens the sidebar is a drawer: open or not (on larger screens it is always there). */
