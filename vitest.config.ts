@@ -53,6 +53,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // `expect.poll` without its own limit waits up to 10 s for what the app shows (vitest's 1 s
+          // fails on a loaded two-core machine); a test that fails still fails, only later.
+          expect: { poll: { timeout: 10_000 } },
           // One browser and one server at a time: the machine has two cores.
           fileParallelism: false,
           // No retry: a test that fails once fails the run (E2E_RETRY=N allows N, to tell a flake
