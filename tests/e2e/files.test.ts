@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { pressKeys, apiData, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { nextFrames } from './settle-steps.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown> }
 
@@ -142,8 +143,15 @@ describe('a customer\'s folder tree', () => {
     const panel = page.locator('.files-panel[data-field="attributes.additionalInformations.attachments"]:visible');
     await panel.waitFor();
     const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+    // Enter on «Scegli file» once it holds the keyboard: the panel may still be drawn again by the
+    // previous step's answers (the folder move), which takes the focus with the old button.
+    const choose = panel.getByRole('button', { name: 'Scegli file' });
+    await expect.poll(async () => {
+      await choose.focus();
+      await nextFrames(page);
+      return choose.evaluate((button) => button === document.activeElement);
+    }).toBe(true);
     const chooser = page.waitForEvent('filechooser');
-    await panel.getByRole('button', { name: 'Scegli file' }).focus();
     await press('Enter');
     await (await chooser).setFiles({ name: 'Sopralluogo.png', mimeType: 'image/png', buffer: picture });
     const item = panel.locator('.files-item', { hasText: 'Sopralluogo.png' });
