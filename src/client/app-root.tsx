@@ -85,7 +85,10 @@ export function startApp({ root, session, identity, impersonating, readIdentity 
   // An administrator changed this user's user, roles or zones (or notices were missed): the server
   // applies it at the next request; the menus, buttons and abilities follow here at once (same tabs,
   // same drafts) when the identity read again differs.
-  void import('./data/live-updates.ts').then(({ onProfileChange }) =>
+  void import('./data/live-updates.ts').then(({ onProfileChange, startLiveUpdates }) => {
+    // The office's screens all listen: opened now, before the first screen's reads, its opening has
+    // nothing to read again (a screen that read first is read twice: the landing's figures were).
+    if (identity.userType !== 'customer') startLiveUpdates();
     onProfileChange(() => {
       readIdentity().then(
         (fresh) => {
@@ -97,5 +100,6 @@ export function startApp({ root, session, identity, impersonating, readIdentity 
         },
         (error: unknown) => console.error('identity after a profile change', error),
       );
-    }));
+    });
+  });
 }
