@@ -85,10 +85,7 @@ export function startApp({ root, session, identity, impersonating, readIdentity 
   // An administrator changed this user's user, roles or zones (or notices were missed): the server
   // applies it at the next request; the menus, buttons and abilities follow here at once (same tabs,
   // same drafts) when the identity read again differs.
-  void import('./data/live-updates.ts').then(({ onProfileChange, startLiveUpdates }) => {
-    // The office's screens all listen: opened now, before the first screen's reads, its opening has
-    // nothing to read again (a screen that read first is read twice: the landing's figures were).
-    if (identity.userType !== 'customer') startLiveUpdates();
+  void import('./data/live-updates.ts').then(({ onProfileChange }) =>
     onProfileChange(() => {
       readIdentity().then(
         (fresh) => {
@@ -100,6 +97,5 @@ export function startApp({ root, session, identity, impersonating, readIdentity 
         },
         (error: unknown) => console.error('identity after a profile change', error),
       );
-    });
-  });
+    }));
 }

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { intl } from '../i18n/index.ts';
 import { matchRoute } from '../../domain/routes.ts';
-import { loadUserSettings, updateUserSettings, userSettingsAtom, type UserSettings } from '../settings/user-settings.ts';
+import { loadUserSettings, updateUserSettings, userSettingsAtom } from '../settings/user-settings.ts';
 import { store } from '../store.ts';
 import { loadRecent, rememberRecent } from './recent.ts';
 import { openTab } from './tab-context.ts';
@@ -45,46 +45,18 @@ export function savedTabs(ws: Workspace): { openTabs: { url: string; title?: str
   return { openTabs, activeTabUrl, splitTabUrl: activeTabUrl === right ? left : right };
 }
 
-/** The tabs of the settings as `restore` takes them, and how to tell two copies apart. */
-function tabsToRestore(settings: UserSettings): Extract<Parameters<typeof dispatchWorkspace>[0], { type: 'restore' }> {
-  const restore: Extract<Parameters<typeof dispatchWorkspace>[0], { type: 'restore' }> = { type: 'restore', tabs: settings.openTabs };
+/** Restores the user's tabs, then opens the URL the page was loaded with (a deep link or the landing route). */
+export async function restoreWorkspace(userId: string, initialUrl: string): Promise<void> {
+  loadRecent(userId);
+  await loadUserSettings(userId);
+  const settings = store.get(userSettingsAtom);
+  const restore: Parameters<typeof dispatchWorkspace>[0] = { type: 'restore', tabs: settings.openTabs };
   if (settings.activeTabUrl) restore.activeUrl = settings.activeTabUrl;
   if (settings.splitTabUrl) restore.splitUrl = settings.splitTabUrl;
-  return restore;
-}
-
-/** What a user sees of the workspace: the tabs' URLs, the shown ones and the focus (a screen naming its tab is no change). */
-function layoutOf(ws: Workspace): string {
-  const index = (id: string | undefined) => ws.tabs.findIndex((tab) => tab.id === id);
-  return JSON.stringify([ws.tabs.map((tab) => tab.url), ws.panes.map(index), ws.focusedPane]);
-}
-
-function restoreTabs(settings: UserSettings, initialUrl: string): void {
-  const restore = tabsToRestore(settings);
   dispatchWorkspace(restore);
   const initial = matchRoute(initialUrl);
   if (initial && initial.route.name !== 'Root' && initial.route.layout !== 'empty') openTab(initialUrl);
   else if (store.get(workspaceAtom).tabs.length === 0) openTab('/dashboard');
-}
-
-/**
- * Restores the user's tabs, then opens the URL the page was loaded with (a deep link or the landing
- * route). This browser's copy of the settings first, at once: the landing screen starts its reads
- * without waiting for the server's copy (a round trip on a slow line). The server's copy wins when it
- * differs (the tabs were changed on another machine), unless the user has already moved on here.
- */
-export async function restoreWorkspace(userId: string, initialUrl: string): Promise<void> {
-  loadRecent(userId);
-  // Applies this browser's copy synchronously, then reads the server's.
-  const serverRead = loadUserSettings(userId);
-  const local = store.get(userSettingsAtom);
-  restoreTabs(local, initialUrl);
-  const shown = layoutOf(store.get(workspaceAtom));
-  await serverRead;
-  const server = store.get(userSettingsAtom);
-  if (JSON.stringify(tabsToRestore(server)) === JSON.stringify(tabsToRestore(local))) return;
-  if (layoutOf(store.get(workspaceAtom)) !== shown) return;
-  restoreTabs(server, initialUrl);
 }
 
 /** Installs the synchronisation while the shell is mounted. */
