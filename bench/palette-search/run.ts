@@ -1,0 +1,201 @@
+/**
+ * The palette's record search at one million equipments (issue: delivery), in Chromium: the built
+ * server (`dist/server.js`, or `$DIST_DIR`) on the API list benchmark's PostgreSQL database (schema
+ * `bench_s<scale>` at BENCH_DATABASE_URL, seeded by `npm run bench:api-list`), signed in as the demo
+ * administrator on the real login page, Ctrl+K and a search typed key by key as a user types it. Per
+ * term, from its last key to the records shown in the palette, split into the palette's debounce,
+ * the requests (one per kind the user searches, in parallel, `filter[fullText]`) and the drawing after
+ * the last answer. Reference, in the same run: the very requests the browser sent, from Node (fetch,
+ * the same token, in parallel): the API alone.
+ *
+ *   npm run build && node bench/palette-search/run.ts [--scale 50] [--runs 5] [--port N]
+ *
+ * The terms come from the data as `bench:api-list` picks them (bench/api-list/scenarios.ts): the most
+ * common 2- and 3-letter prefixes, a model word, a word in about 1 % of the rows, a serial number.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { freePort } from '../../tests/support/free-port.ts';
+import { launchChromium } from '../browser.ts';
+import { scenarios } from '../api-list/scenarios.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const NODE = path.join(ROOT, 'node_modules/.bin/node');
+const DIST = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
+const { values } = parseArgs({ options: { scale: { type: 'string', default: '50' }, runs: { type: 'string', default: '5' }, port: { type: 'string' } } });
+const RUNS = Number(values.runs);
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const SCHEMA = `bench_s${String(values.scale).replace('.', '_')}`;
+const EMAIL = 'admin@demo.sicurezza.it';
+const PASSWORD = 'Demo-2026!';
+const TARGET_MS = 100;
+/** Between two keys, as a quick typist (the palette's debounce is 200 ms: each pause of a user longer than it sends a search). */
+const KEY_DELAY_MS = 60;
+
+interface Measure {
+  /** Last key → the records drawn in the palette. */
+  total: number;
+  /** Last key → the first search request (the palette's debounce, and React's work). */
+  debounce: number;
+  /** First search request → its last answer. */
+  requests: number;
+  /** Last answer → the records drawn. */
+  drawing: number;
+  urls: string[];
+  /** The slowest of the requests: its kind and its time (start → answer). */
+  slowest: { kind: string; ms: number };
+}
+
+async function terms(): Promise<{ name: string; text: string }[]> {
+  const database = await openDatabase({ url: POSTGRES_URL, schema: SCHEMA });
+  try {
+    return (await scenarios(database.db))
+      .filter((scenario) => scenario.path.includes('filter[fullText]='))
+      .map((scenario) => ({ name: scenario.name, text: decodeURIComponent(/filter\[fullText\]=([^&]+)/.exec(scenario.path)![1]!) }));
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = path.join(DIST, 'server.js');
+  if (!fs.existsSync(server)) throw new Error(`${path.relative(ROOT, server)} is missing: run \`npm run build\` first.`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palette-search-'));
+  const port = values.port ? Number(values.port) : await freePort();
+  const url = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(NODE, [server], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, SEED_SCALE: '0', LOG_LEVEL: 'warn', DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: SCHEMA },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for (const deadline = Date.now() + 300_000; ; ) {
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One search: a fresh page (no answer cached), Ctrl+K, the term typed, until the palette shows records. */
+async function searchOnce(page: Page, url: string, term: string): Promise<Measure> {
+  await page.goto(`${url}/dashboard`);
+  await page.locator('.screen-dashboard').waitFor({ timeout: 120_000 });
+  await page.evaluate(() => {
+    const marks = window as unknown as { lastKeyAt?: number };
+    document.addEventListener('keydown', () => (marks.lastKeyAt = performance.now()), true);
+    performance.clearResourceTimings();
+    performance.setResourceTimingBufferSize(10_000);
+  });
+  await page.keyboard.press('Control+k');
+  await page.locator('.palette-input').waitFor();
+  await page.keyboard.type(term, { delay: KEY_DELAY_MS });
+  const shownAt = await (
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[cmdk-item][data-value^="record:"]').length > 0 && !document.querySelector('.palette-status')?.textContent?.trim()
+          ? performance.now()
+          : false,
+      undefined,
+      { polling: 'raf', timeout: 120_000 },
+    )
+  ).jsonValue();
+  const timing = await page.evaluate((searched) => {
+    const wanted = `filter[fullText]=${searched}`;
+    const entries = performance.getEntriesByType('resource').filter((entry) => decodeURIComponent(entry.name).includes(wanted)) as PerformanceResourceTiming[];
+    return {
+      lastKeyAt: (window as unknown as { lastKeyAt: number }).lastKeyAt,
+      firstRequest: Math.min(...entries.map((entry) => entry.startTime)),
+      lastAnswer: Math.max(...entries.map((entry) => entry.responseEnd)),
+      urls: entries.map((entry) => entry.name),
+      durations: entries.map((entry) => ({ kind: new URL(entry.name).pathname.split('/').pop() ?? '', ms: entry.responseEnd - entry.startTime })),
+    };
+  }, term);
+  await page.keyboard.press('Escape');
+  return {
+    total: (shownAt as number) - timing.lastKeyAt,
+    debounce: timing.firstRequest - timing.lastKeyAt,
+    requests: timing.lastAnswer - timing.firstRequest,
+    drawing: (shownAt as number) - timing.lastAnswer,
+    urls: timing.urls,
+    slowest: timing.durations.reduce((a, b) => (b.ms > a.ms ? b : a)),
+  };
+}
+
+/** The same requests from Node, in parallel: the API's own time for the palette's search. */
+async function reference(urls: string[], token: string): Promise<number> {
+  const started = performance.now();
+  await Promise.all(urls.map(async (address) => {
+    const response = await fetch(address, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.api+json' } });
+    if (!response.ok) throw new Error(`${address}: HTTP ${response.status}`);
+    await response.arrayBuffer();
+  }));
+  return performance.now() - started;
+}
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+const round = (value: number) => Math.round(value);
+/** The value found most often (the first of equals). */
+const mostFrequent = (list: string[]) => list.reduce((best, value) => (list.filter((v) => v === value).length > list.filter((v) => v === best).length ? value : best), list[0]!);
+
+const words = await terms();
+const server = await startServer();
+const browser = await launchChromium();
+try {
+  const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/dashboard`, { timeout: 120_000 });
+  await page.locator('input#login').waitFor({ timeout: 120_000 });
+  await page.locator('input#login').fill(EMAIL);
+  await page.locator('input#password').fill(PASSWORD);
+  await page.keyboard.press('Enter');
+  await page.locator('.screen-dashboard').waitFor({ timeout: 120_000 });
+  const rows: Record<string, string | number>[] = [];
+  for (const { name, text } of words) {
+    // A first search warms the server's plans and the counts of the prefix (as after any start).
+    await searchOnce(page, server.url, text);
+    const measures: Measure[] = [];
+    const references: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const measure = await searchOnce(page, server.url, text);
+      measures.push(measure);
+      const token = await page.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+        return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
+      });
+      references.push(await reference(measure.urls, token));
+    }
+    const totals = measures.map((m) => m.total);
+    rows.push({
+      term: `${name} "${text}"`,
+      requests: measures[0]!.urls.length,
+      'key → records ms (median / max)': `${round(median(totals))} / ${round(Math.max(...totals))}`,
+      'debounce ms': round(median(measures.map((m) => m.debounce))),
+      'requests ms': round(median(measures.map((m) => m.requests))),
+      'drawing ms': round(median(measures.map((m) => m.drawing))),
+      'slowest request': `${mostFrequent(measures.map((m) => m.slowest.kind))} ${round(median(measures.map((m) => m.slowest.ms)))} ms`,
+      'reference: same requests from Node ms': round(median(references)),
+      'after the debounce ms': round(median(measures.map((m) => m.requests + m.drawing))),
+    });
+  }
+  console.log(`Palette record search, ${SCHEMA} (PostgreSQL), Chromium headless, ${RUNS} runs per term after one warm-up, keys ${KEY_DELAY_MS} ms apart; ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.table(rows);
+  console.log(`Target: ≤ ${TARGET_MS} ms from the key to the results. The palette waits 200 ms after the last key before it asks (SEARCH_DEBOUNCE_MS), so «key → records» includes it; «after the debounce» is what the server and the drawing add.`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
