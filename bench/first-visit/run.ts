@@ -18,21 +18,14 @@
  *   npm run build && npm run bench:first-visit [-- --runs 3] [-- --port 8080]
  *   DIST_DIR=dist-x node build.mjs && DIST_DIR=dist-x npm run bench:first-visit   # another build
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { freePort } from '../../tests/support/free-port.ts';
 import { launchChromium } from '../browser.ts';
+import { startBuiltServer } from '../built-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const NODE = path.join(ROOT, 'node_modules/.bin/node');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, port: { type: 'string' }, list: { type: 'boolean', default: false } } });
 const RUNS = Number(values.runs);
-/** The build to serve: `DIST_DIR` as build.mjs and the end-to-end harness read it, else dist/. */
-const DIST = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
 const EMAIL = 'admin@demo.sicurezza.it';
 const PASSWORD = 'Demo-2026!';
 /** "Fast 3G"-like (Chrome DevTools' preset, as the issue states it). */
@@ -49,35 +42,6 @@ interface Figures {
   readyMs: number;
   /** JS fetched after the first paint and before the screen was ready (should be only what the screen needs). */
   jsDuringLoad: number;
-}
-
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const server = path.join(DIST, 'server.js');
-  if (!fs.existsSync(server)) throw new Error(`${path.relative(ROOT, server)} is missing: run \`npm run build\` first.`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-visit-'));
-  const port = values.port ? Number(values.port) : await freePort();
-  const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(NODE, [server], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, SEED_SCALE: '0', LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  for (const deadline = Date.now() + 120_000; ; ) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** What went over the wire for one page, from CDP's own events (every navigation of the visit included). */
@@ -208,7 +172,7 @@ function medianFigures(runs: Figures[]): Figures {
   return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as unknown as Figures;
 }
 
-const server = await startServer();
+const server = await startBuiltServer({ name: 'first-visit', ...(values.port ? { port: Number(values.port) } : {}) });
 const browser = await launchChromium();
 try {
   const rows: [string, Figures][] = [];

@@ -13,20 +13,14 @@
  * The terms come from the data as `bench:api-list` picks them (bench/api-list/scenarios.ts): the most
  * common 2- and 3-letter prefixes, a model word, a word in about 1 % of the rows, a serial number.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/database.ts';
-import { freePort } from '../../tests/support/free-port.ts';
 import { launchChromium } from '../browser.ts';
+import { startBuiltServer } from '../built-server.ts';
 import { scenarios } from '../api-list/scenarios.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const NODE = path.join(ROOT, 'node_modules/.bin/node');
-const DIST = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
 const { values } = parseArgs({ options: { scale: { type: 'string', default: '50' }, runs: { type: 'string', default: '5' }, port: { type: 'string' } } });
 const RUNS = Number(values.runs);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -60,35 +54,6 @@ async function terms(): Promise<{ name: string; text: string }[]> {
   } finally {
     await database.close();
   }
-}
-
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const server = path.join(DIST, 'server.js');
-  if (!fs.existsSync(server)) throw new Error(`${path.relative(ROOT, server)} is missing: run \`npm run build\` first.`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palette-search-'));
-  const port = values.port ? Number(values.port) : await freePort();
-  const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(NODE, [server], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, SEED_SCALE: '0', LOG_LEVEL: 'warn', DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: SCHEMA },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  for (const deadline = Date.now() + 300_000; ; ) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** One search: a fresh page (no answer cached), Ctrl+K, the term typed, until the palette shows records. */
@@ -153,7 +118,7 @@ const round = (value: number) => Math.round(value);
 const mostFrequent = (list: string[]) => list.reduce((best, value) => (list.filter((v) => v === value).length > list.filter((v) => v === best).length ? value : best), list[0]!);
 
 const words = await terms();
-const server = await startServer();
+const server = await startBuiltServer({ name: 'palette-search', env: { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: SCHEMA }, timeoutMs: 300_000, ...(values.port ? { port: Number(values.port) } : {}) });
 const browser = await launchChromium();
 try {
   const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
