@@ -154,12 +154,23 @@ describe.runIf(inject('engines').includes('postgres'))('WORKERS=2 on PostgreSQL'
   });
 
   const workerPids = (output: string) => [...output.matchAll(/In ascolto su \S+ \(processo (\d+)\)/g)].map((m) => Number(m[1]));
+  /**
+   * The workers' pids once `count` of them have said they listen: each process writes its own lines,
+   * so theirs may come after the primary's «Pronto su» (it failed so in a full run, with LOG_FORMAT=json).
+   */
+  const listeningPids = async (server: ReturnType<typeof start>, count: number) => {
+    for (const deadline = Date.now() + 10_000; ; ) {
+      const pids = [...new Set(workerPids(server.output()))];
+      if (pids.length >= count || Date.now() > deadline) return pids;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
 
   it('prepares the database once, serves from two processes, restarts a killed one and closes them all on SIGTERM', async () => {
     const server = start({ DATABASE_URL: url, DATABASE_SCHEMA: schema, WORKERS: '2', SHUTDOWN_TIMEOUT_SECONDS: '10' }, await freePort());
     try {
       await server.waitFor(/Pronto su \S+ \(2 processi di lavoro\)/);
-      const first = [...new Set(workerPids(server.output()))];
+      const first = await listeningPids(server, 2);
       expect(first).toHaveLength(2);
       expect(first).not.toContain(server.child.pid);
       // Migrations ran once, in the primary.
@@ -199,7 +210,7 @@ describe.runIf(inject('engines').includes('postgres'))('WORKERS=2 on PostgreSQL'
     const server = start({ DATABASE_URL: url, DATABASE_SCHEMA: schema, WORKERS: '2', LOG_FORMAT: 'json' }, await freePort());
     try {
       await server.waitFor(/Pronto su \S+ \(2 processi di lavoro\)/);
-      const pids = [...new Set(workerPids(server.output()))];
+      const pids = await listeningPids(server, 2);
       expect(pids).toHaveLength(2);
       // LOG_FORMAT=json: every line is JSON, progress included, and each request has its line at info.
       expect((await fetch(`http://127.0.0.1:${server.port}/api/health/live`)).status).toBe(200);
