@@ -22,6 +22,7 @@ import { forgetIdentity, isOffline } from './auth/offline-start.ts';
 import { whenFirstScreenSettled } from './first-screen.ts';
 import { preloadScreenOf } from './screens/index.tsx';
 import { currentLocation } from './workspace/workspace-sync.ts';
+import { expectDeviceRecords } from './data/records.ts';
 
 // The first screen's code comes now, while the sign-in finishes (main.tsx loads this chunk meanwhile).
 preloadScreenOf(currentLocation());
@@ -58,7 +59,10 @@ export function startApp({ root, session, identity, impersonating, readIdentity 
     const ability = buildAbility(current.permissions);
     if (impersonating || (!offlineRuntime && !isFieldUser(ability))) return;
     offlineRuntime ??= (isOffline() ? Promise.resolve() : whenFirstScreenSettled()).then(() => import('./offline/runtime.ts'));
-    offlineRuntime.then(({ startOfflineRuntime }) => startOfflineRuntime(current, ability)).catch((error: unknown) => console.error('offline runtime', error));
+    const started = offlineRuntime.then(({ startOfflineRuntime }) => startOfflineRuntime(current, ability));
+    // Offline, the first screen reads what the device keeps: its reads wait for the store, never the network first.
+    if (isOffline()) expectDeviceRecords(started);
+    started.catch((error: unknown) => console.error('offline runtime', error));
   };
   const stopOffline = () => offlineRuntime?.then(({ stopOfflineRuntime }) => stopOfflineRuntime()).catch((error: unknown) => console.error('offline runtime', error));
 

@@ -210,6 +210,16 @@ export function installDeviceRecords(next: DeviceRecords | null | Promise<Device
   if (next) void client.refetchQueries({ predicate: (query) => query.state.status === 'error' && query.queryKey[0] === 'records' });
 }
 
+/**
+ * The device's part is on its way (a field user's start without a network): until `starting` settles,
+ * reads wait for it instead of going to the network first and failing — the first screen's read can
+ * come before the offline runtime's chunk has opened the store.
+ */
+export function expectDeviceRecords(starting: Promise<unknown>, client: QueryClient = queryClient): void {
+  if (device || deviceStarting) return;
+  installDeviceRecords(starting.then(() => device, () => null), client);
+}
+
 /** A list the device answered: its total is what the device keeps (a figure says so, SPEC: no estimate shown as exact). */
 const answeredOnDevice = (answer: ListResult): ListResult => ({ ...answer, meta: { ...answer.meta, onDevice: true } });
 

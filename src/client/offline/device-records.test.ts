@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createApiClient } from '../api/http.ts';
-import { createRecordsProvider, installDeviceRecords } from '../data/records.ts';
+import { createRecordsProvider, expectDeviceRecords, installDeviceRecords } from '../data/records.ts';
 import { openOfflineDb, type OfflineDb } from './db.ts';
 import { createDeviceRecords } from './device-records.ts';
 import { FakeApi } from './fake-api.test-support.ts';
@@ -23,7 +23,7 @@ afterEach(() => {
   for (const db of opened.splice(0)) db.close();
 });
 
-async function rig() {
+async function rig({ installed = true } = {}) {
   const api = new FakeApi();
   const db = await openOfflineDb('tecnico', { indexedDB: new IDBFactory(), IDBKeyRange });
   opened.push(db);
@@ -33,9 +33,9 @@ async function rig() {
   let n = 0;
   const device = createDeviceRecords(outbox, { online: () => network.up, newId: () => `00000000-0000-4000-8000-${String((n += 1)).padStart(12, '0')}` });
   const client = new QueryClient();
-  installDeviceRecords(device, client);
+  if (installed) installDeviceRecords(device, client);
   const records = createRecordsProvider(http, client);
-  return { api, db, outbox, network, records };
+  return { api, db, outbox, network, records, device, client };
 }
 
 const check = (passed: boolean) => ({
@@ -163,6 +163,20 @@ describe('writes of field kinds', () => {
     r.api.intercept = () => 'before';
     expect((await r.records.get('assignments', ASSIGNMENT)).attributes.state).toBe('scheduled');
     await expect(r.records.list('customers', {}, undefined, { silent: true })).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('a start without a network: the first screen’s read waits for the device’s part on its way, and asks the network nothing', async () => {
+    const r = await rig({ installed: false });
+    await r.outbox.prime('assignments', r.api.seed('assignments', ASSIGNMENT, { state: 'scheduled' }));
+    r.network.up = false;
+    let open!: () => void;
+    const opening = new Promise<void>((resolve) => (open = resolve));
+    // The offline runtime's chunk is still loading: the store opens later, and installs the device's part itself.
+    expectDeviceRecords(opening.then(() => installDeviceRecords(r.device, r.client)), r.client);
+    const read = r.records.get('assignments', ASSIGNMENT);
+    open();
+    expect((await read).attributes.state).toBe('scheduled');
+    expect(r.api.log).toHaveLength(0);
   });
 });
 
