@@ -19,6 +19,7 @@ import { ADMIN_EMAIL, engines, setupApi, type Api } from './setup.ts';
 import { freePort } from '../support/free-port.ts';
 import { Browser } from '../support/browser.ts';
 import { CLIENT_ID, oidcClient, pkce } from '../support/oidc-client.ts';
+import { parseClientConfig } from '../../src/client/auth/config.ts';
 
 const PASSWORD = 'Prova-2026!';
 const LIMITS = { perAccount: 3, perAddress: 100, windowSeconds: 900 };
@@ -127,6 +128,14 @@ describe.each(engines())('embedded OpenID provider on %s', (engine) => {
     const jwks = (await (await fetch(discovery.jwks_uri as string)).json()) as { keys: Record<string, unknown>[] };
     expect(jwks.keys.map((k) => k.alg).sort()).toEqual(['ES256', 'RS256']);
     for (const key of jwks.keys) expect(key).not.toHaveProperty('d');
+  });
+
+  it('sends the browser client its discovery document in /config.json, as the provider publishes it', async () => {
+    const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    const config = parseClientConfig((await api.get('/config.json')).body);
+    const metadata = config.auth.mode === 'oidc' ? config.auth.metadata : undefined;
+    expect(Object.keys(metadata ?? {})).toEqual(expect.arrayContaining(['issuer', 'authorization_endpoint', 'token_endpoint', 'revocation_endpoint', 'end_session_endpoint']));
+    for (const [key, value] of Object.entries(metadata ?? {})) expect(value, key).toEqual(discovery[key]);
   });
 
   it('signs in with code + PKCE through the Italian login page, and the API accepts the access token', async () => {

@@ -64,6 +64,8 @@ export function createUserManager(config: OidcConfig, origin = window.location.o
   const resource = config.resource ?? undefined;
   const manager = new LockedUserManager({
     authority: config.authority,
+    // The embedded provider's discovery document comes with /config.json: no discovery request.
+    ...(config.metadata ? { metadata: config.metadata } : {}),
     client_id: config.clientId,
     response_type: 'code',
     scope: config.scope,

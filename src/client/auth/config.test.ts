@@ -9,6 +9,15 @@ describe('config.json', () => {
     expect(parseClientConfig({ apiBaseUrl: '/api', auth: { ...oidc, resource: 'http://localhost:8080/api' } }).auth).toMatchObject({ resource: 'http://localhost:8080/api' });
   });
 
+  it("reads the embedded provider's discovery document when the server sends it", () => {
+    const metadata = { issuer: 'http://localhost:8080/oidc', token_endpoint: 'http://localhost:8080/oidc/token', code_challenge_methods_supported: ['S256'] };
+    const oidc = { mode: 'oidc', authority: 'http://localhost:8080/oidc', clientId: 'backoffice-workspace', scope: 'openid', metadata };
+    expect(parseClientConfig({ apiBaseUrl: '/api', auth: oidc }).auth).toEqual(oidc);
+    expect(() => parseClientConfig({ apiBaseUrl: '/api', auth: { ...oidc, metadata: { token_endpoint: 3 } } })).toThrow(/auth.metadata.token_endpoint/);
+    expect(() => parseClientConfig({ apiBaseUrl: '/api', auth: { ...oidc, metadata: { code_challenge_methods_supported: [''] } } })).toThrow(/auth.metadata.code_challenge_methods_supported/);
+    expect(() => parseClientConfig({ apiBaseUrl: '/api', auth: { ...oidc, metadata: [] } })).toThrow(/auth.metadata/);
+  });
+
   it('reads the map tiles when the server sends them', () => {
     const map = { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' };
     expect(parseClientConfig({ apiBaseUrl: '/api', auth: { mode: 'disabled' }, map })).toEqual({ apiBaseUrl: '/api', auth: { mode: 'disabled' }, map });

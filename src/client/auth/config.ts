@@ -1,6 +1,8 @@
 /** `GET /config.json`, served by the server so a deployment points the client at its issuer without rebuilding. */
 
-export type OidcConfig = { mode: 'oidc'; authority: string; clientId: string; scope: string; resource?: string | null };
+/** The provider's discovery document as far as the client reads it (sent by the embedded provider only). */
+export type OidcMetadata = Record<string, string | string[]>;
+export type OidcConfig = { mode: 'oidc'; authority: string; clientId: string; scope: string; resource?: string | null; metadata?: OidcMetadata };
 /** The customer page's map: its tile address (empty: no tiles) and their credit, plain text (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
 export type MapTiles = { tileUrl: string; attribution: string };
 /** Issue 25: working days after today a technician's device keeps ready offline (FIELD_PRIME_DAYS). */
@@ -32,10 +34,14 @@ export function parseClientConfig(value: unknown): ClientConfig {
   if (auth.mode === 'disabled') return { apiBaseUrl, auth: { mode: 'disabled' }, ...map };
   if (auth.mode !== 'oidc') return fail('auth.mode');
   const resource = auth.resource === undefined || auth.resource === null ? auth.resource : text(auth.resource, 'auth.resource');
+  const metadataRecord = auth.metadata === undefined ? undefined : record(auth.metadata, 'auth.metadata');
+  const metadata: OidcMetadata | undefined = metadataRecord && Object.fromEntries(
+    Object.entries(metadataRecord).map(([key, v]) => [key, Array.isArray(v) ? v.map((item) => text(item, `auth.metadata.${key}`)) : text(v, `auth.metadata.${key}`)]),
+  );
   return {
     apiBaseUrl,
     ...map,
-    auth: { mode: 'oidc', authority: text(auth.authority, 'auth.authority'), clientId: text(auth.clientId, 'auth.clientId'), scope: text(auth.scope, 'auth.scope'), ...(resource !== undefined ? { resource } : {}) },
+    auth: { mode: 'oidc', authority: text(auth.authority, 'auth.authority'), clientId: text(auth.clientId, 'auth.clientId'), scope: text(auth.scope, 'auth.scope'), ...(resource !== undefined ? { resource } : {}), ...(metadata ? { metadata } : {}) },
   };
 }
 

@@ -35,6 +35,24 @@ export const TTL = {
 /** The endpoints a browser calls across origins with the client: CORS only for PUBLIC_URL's origin. */
 const CLIENT_CORS_PATH = /^\/token(\/revocation)?\/?$/;
 
+/**
+ * What the browser client reads of the provider's discovery document, sent in `/config.json` so the
+ * first visit saves that round trip (oidc-client-ts's `metadata` setting: no discovery request).
+ * oidc-provider's default routes under the issuer (we rename none); tests/api/oidc.test.ts compares
+ * it with the document the provider publishes.
+ */
+export function embeddedProviderMetadata(issuer: string) {
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/auth`,
+    token_endpoint: `${issuer}/token`,
+    revocation_endpoint: `${issuer}/token/revocation`,
+    end_session_endpoint: `${issuer}/session/end`,
+    jwks_uri: `${issuer}/jwks`,
+    code_challenge_methods_supported: ['S256'],
+  };
+}
+
 /** Where the provider sends the API reference's sign-in back (swagger-ui-dist's redirect page). */
 export const DOCS_OAUTH2_REDIRECT_PATH = '/api/docs/oauth2-redirect.html';
 
