@@ -4,8 +4,7 @@
 // version in force, and lists the earlier one, which downloads too. Under the journey guard (no console
 // error, axe without serious findings).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Download } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, pressUntil, signedInSession, signedInToken, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, downloadedBytes, focusOutOfFields, pressUntil, signedInSession, signedInToken, type SignedInSession } from './harness.ts';
 import { guardJourney } from './journeys/guard.ts';
 
 interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
@@ -14,12 +13,6 @@ let session: SignedInSession;
 let customer: Entity;
 let intervention: Entity;
 const issuedIds: string[] = [];
-
-async function bytesOf(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 beforeAll(async () => {
   session = await signedInSession({ email: DEMO.customer1 });
@@ -68,7 +61,7 @@ describe('Cliente: a re-issued report keeps its versions', () => {
     await focusOutOfFields(page);
     await pressUntil(page, 'Tab', () => current.evaluate((element) => element === document.activeElement));
     const [inForce] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.keyboard.press('Enter')]);
-    const inForceBytes = await bytesOf(inForce);
+    const inForceBytes = await downloadedBytes(inForce);
     expect(inForceBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // «1 versione precedente»: opened with Enter, its «Scarica» downloads version 1, another file.
@@ -81,7 +74,7 @@ describe('Cliente: a re-issued report keeps its versions', () => {
     await page.keyboard.press('Tab');
     expect(await first.evaluate((element) => element === document.activeElement)).toBe(true);
     const [previous] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.keyboard.press('Enter')]);
-    const previousBytes = await bytesOf(previous);
+    const previousBytes = await downloadedBytes(previous);
     expect(previousBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(previousBytes.equals(inForceBytes)).toBe(false);
     // Both downloads are in the customer's own download log.

@@ -4,11 +4,10 @@
 // headers, dates as dates and the header row frozen, and the app says how many rows it wrote.
 // Then a grid inside a record: the customer's «Scadenze» section (s c) exports the same way, and on
 // the «Attrezzature» section, with two grids, Alt+E exports the one the user is working in.
-import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import type { Download, Page } from 'playwright-core';
+import { DEMO, downloadedBytes, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 import { listOf, tabUntil, focusedIs, type Deadline } from './deadline-steps.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 
@@ -18,9 +17,9 @@ let page: Page;
 let token: string;
 let guard: JourneyGuard;
 
-async function readBook(path: string): Promise<ExcelJS.Worksheet> {
+async function readBook(download: Download): Promise<ExcelJS.Worksheet> {
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load((await readFile(path)) as unknown as ArrayBuffer);
+  await book.xlsx.load((await downloadedBytes(download)) as unknown as ArrayBuffer);
   return book.worksheets[0]!;
 }
 
@@ -67,7 +66,7 @@ describe('export', () => {
     await page.getByText(new RegExp(`Esportate ${expected.length} righe in`)).waitFor({ timeout: 15_000 });
     await dialog.waitFor({ state: 'hidden' });
 
-    const sheet = await readBook((await download.path())!);
+    const sheet = await readBook(download);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const fileHeaders = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
     // The grid's visible columns, in its order (headers carry the sort arrows on screen).
@@ -117,7 +116,7 @@ describe('export', () => {
     await tabUntil(page, 'Tab', focusedIs(page, "el?.textContent === 'Esporta'"), 5);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.keyboard.press('Enter')]);
     await page.getByText(new RegExp(`Esportate ${deadlines.length} righe in`)).waitFor({ timeout: 15_000 });
-    const sheet = await readBook((await download.path())!);
+    const sheet = await readBook(download);
     expect(sheet.rowCount).toBe(deadlines.length + 1);
     // Only this customer's deadlines, as the section's grid lists them.
     const fileHeaders = (sheet.getRow(1).values as unknown[]).slice(1).map(String);

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { pressKeys, apiData, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { pressKeys, apiData, DEMO, downloadedBytes, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 import { nextFrames } from './settle-steps.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown> }
@@ -84,9 +84,7 @@ describe('files of a record', () => {
     await panel().getByRole('button', { name: 'Scarica Preventivo firmato.pdf' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('Preventivo firmato.pdf');
-    const chunks: Buffer[] = [];
-    for await (const chunk of (await file.createReadStream())!) chunks.push(chunk as Buffer);
-    expect(sha256(Buffer.concat(chunks))).toBe(sha256(signedPdf));
+    expect(sha256(await downloadedBytes(file))).toBe(sha256(signedPdf));
   });
 });
 

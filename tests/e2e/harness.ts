@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type LaunchOptions, type Locator, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { freePort } from '../support/free-port.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
@@ -208,6 +208,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
     },
     stop,
   };
+}
+
+/** A download's bytes, as Playwright streams them (whatever browser it came from). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {

@@ -3,10 +3,9 @@
 // administrator opens «Posta in uscita» from the palette, sees it first, opens it with Enter, reads its
 // headers and text, downloads its .eml and shows its HTML, under the journey guard (no console error,
 // no refused request, axe clean, Italian only).
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, openFromPalette, pressUntil, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, downloadedBytes, openFromPalette, pressUntil, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 import { subjectOf } from '../support/mailbox.ts';
 
@@ -81,7 +80,7 @@ describe('mail outbox', () => {
     await page.keyboard.press('Enter');
     const file = await download;
     expect(file.suggestedFilename()).toBe(`messaggio-${newest!.id}.eml`);
-    const raw = fs.readFileSync((await file.path())!, 'utf8');
+    const raw = (await downloadedBytes(file)).toString('utf8');
     expect(subjectOf(raw)).toBe(subject);
     expect(raw).toContain(`To: ${recipients}`);
     // Its HTML, on request (Tab to the button, Enter), in a sandboxed frame.

@@ -3,7 +3,7 @@
 // rows as the API's register of that site (checks per equipment, anomalies, interventions carried out),
 // and downloads that site's PDF. Under the journey guard (no console error, axe without serious findings).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiData, DEMO, focusOutOfFields, pressUntil, signedInSession, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, downloadedBytes, focusOutOfFields, pressUntil, signedInSession, type SignedInSession } from './harness.ts';
 import { guardJourney } from './journeys/guard.ts';
 
 interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
@@ -48,9 +48,7 @@ describe('Cliente: the register of checks of a site, live', () => {
     await focusOutOfFields(page);
     await pressUntil(page, 'Tab', () => download.evaluate((element) => element === document.activeElement));
     const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.keyboard.press('Enter')]);
-    const chunks: Buffer[] = [];
-    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await downloadedBytes(file)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(file.suggestedFilename()).toMatch(/^Registro dei controlli – .*\.pdf$/);
     await guard.expectAccessible('portal, site register');
     await guard.expectItalian('portal, site register');

@@ -4,10 +4,9 @@
 // added twice flagged on its row (SPEC §8) and removed with Del, exported with Alt+E (Italian
 // decimal comma, `;`), a CSV import refused whole for one bad line then applied; then the customer's commercial offer page shows
 // what a product costs them today, as the server's pricing rule says.
-import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { pressKeys, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
+import { downloadedBytes, pressKeys, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 interface Row { productId: string; price: number; discountPercent?: number }
@@ -151,7 +150,7 @@ describe('price list editor', () => {
     await rows().focus();
     const [download] = await Promise.all([page.waitForEvent('download'), press('Alt+e')]);
     expect(download.suggestedFilename()).toBe(`${code}.csv`);
-    const text = await fs.readFile((await download.path())!, 'utf8');
+    const text = (await downloadedBytes(download)).toString('utf8');
     const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Codice prodotto;Descrizione;Prezzo;Sconto %');
     expect(lines.slice(1).map((line) => line.split(';')[2])).toEqual(['110,00', '55,00', '75,50']);

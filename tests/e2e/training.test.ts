@@ -5,7 +5,7 @@
 // issued (r b); then an employee's page shows the course with its certificate and the next refresher.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
+import { apiData, DEMO, downloadedBytes, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { addMonths } from '../../src/domain/rules/calendar.ts';
 
@@ -212,9 +212,6 @@ describe('course edition from creation to certificates', () => {
     const button = row.getByRole('button', { name: /^Scarica l’attestato di / });
     await button.focus();
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.keyboard.press('Enter')]);
-    const stream = await download.createReadStream();
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await downloadedBytes(download)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });

@@ -9,7 +9,7 @@
 //    attended, the certificate) and never «Impossibile caricare».
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, pressUntil, signedInSession, signedInToken, type SignedInSession } from '../harness.ts';
+import { apiData, DEMO, downloadedBytes, focusOutOfFields, pressUntil, signedInSession, signedInToken, type SignedInSession } from '../harness.ts';
 import { guardJourney } from './guard.ts';
 
 interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
@@ -22,9 +22,7 @@ let certified: Entity;
 const STAFF_WORDS = /Origine|Percentuale commerciale|Tipo di offerta|Zona commerciale|Gruppo di clienti|Valutazione|Ultimo contatto|Ultima risposta|Sconto massimo|Fine validità/i;
 
 async function pdfOf(download: Download): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).subarray(0, 5).toString('latin1');
+  return (await downloadedBytes(download)).subarray(0, 5).toString('latin1');
 }
 
 beforeAll(async () => {
