@@ -56,7 +56,8 @@ export default defineConfig({
           // `expect.poll` without its own limit waits up to 10 s for what the app shows (vitest's 1 s
           // fails on a loaded two-core machine); a test that fails still fails, only later.
           expect: { poll: { timeout: 10_000 } },
-          // One browser and one server at a time: the machine has two cores.
+          // One browser and one server at a time: the machine has two cores, and the tier is CPU-bound
+          // (twelve of its files took 274.5 s one at a time, 307.5 s two at a time, with a failure).
           fileParallelism: false,
           // No retry: a test that fails once fails the run (E2E_RETRY=N allows N, to tell a flake
           // from a break while investigating). The flakes found were product races, fixed: the
