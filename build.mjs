@@ -46,8 +46,9 @@ if (!serverOnly) {
       bundle: true,
       splitting: true,
       format: 'esm',
-      minify: true,
-      sourcemap: true,
+      // The first pass only reads the chunk graph, which neither minifying nor source maps change.
+      minify: write,
+      sourcemap: write,
       metafile: true,
       target: 'es2022',
       logLevel: 'warning',
@@ -59,7 +60,7 @@ if (!serverOnly) {
     const result = await buildClient([appClosureFirst((await buildClient([], false)).metafile, clientEntry, APP_ROOT)], true);
     // `METAFILE=file` keeps esbuild's metafile, to see which inputs weigh most (e.g. esbuild.github.io/analyze).
     if (process.env.METAFILE) fs.writeFileSync(process.env.METAFILE, JSON.stringify(result.metafile));
-    const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === clientEntry)?.[0];
+    const entry = outputOf(result.metafile, clientEntry);
     // JS before first paint: the entry and every chunk it imports statically, which the browser must
     // all have before the first paint (the sign-in screens of src/client/main.tsx); lazily imported
     // code (the app once signed in, the screens, the commands) comes later and is not counted.
@@ -75,9 +76,9 @@ if (!serverOnly) {
     const preloads = [...initial].filter((file) => file !== entry).map((file) => `    <link rel="modulepreload" href="${url(file)}" />`);
     // The app once signed in (src/client/app-root.tsx) and every chunk it imports statically: main.tsx
     // preloads them at low priority when a session is likely, so they never hold up the sign-in's requests.
-    const appRoot = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === APP_ROOT)?.[0];
+    const appRoot = outputOf(result.metafile, APP_ROOT);
     // With them, on the default landing route, the dashboard's chunks.
-    const dashboard = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === 'src/client/screens/dashboard-screen.tsx')?.[0];
+    const dashboard = outputOf(result.metafile, 'src/client/screens/dashboard-screen.tsx');
     const closure = (start, known) => {
       const files = new Set();
       const visitFile = (file) => {
@@ -112,6 +113,11 @@ if (!serverOnly) {
   console.log('static client: dist/public');
 }
 
+/** The output file esbuild made for the entry point `source` (a path as given to it). */
+function outputOf(metafile, source) {
+  return Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === source)?.[0];
+}
+
 /**
  * One chunk for the app instead of some forty. esbuild puts a module in the chunk of the exact set of
  * entry points that reach it, and every lazy screen, the palette and the offline runtime is one: the
@@ -123,14 +129,13 @@ if (!serverOnly) {
  */
 function appClosureFirst(metafile, clientEntry, appRoot) {
   const outputs = metafile.outputs;
-  const outputOf = (source) => Object.entries(outputs).find(([, o]) => o.entryPoint === source)?.[0];
   const beforeApp = new Set();
   const visit = (file) => {
     if (beforeApp.has(file) || outputs[file]?.entryPoint === appRoot) return;
     beforeApp.add(file);
     for (const dependency of outputs[file]?.imports ?? []) if (dependency.kind === 'import-statement' || dependency.kind === 'dynamic-import') visit(dependency.path);
   };
-  visit(outputOf(clientEntry));
+  visit(outputOf(metafile, clientEntry));
   // A module the sign-in screens hold themselves (imported statically there, lazily elsewhere) stays as it is.
   const heldBeforeApp = new Set([...beforeApp].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {})));
   const afterApp = new Set(Object.entries(outputs)
