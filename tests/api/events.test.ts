@@ -225,6 +225,50 @@ describe.each(engines())('live changes (GET /api/events) on %s', (engine) => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('?since= replays the readable changes committed since then; an instant it cannot know answers resync; a bad one 400', async () => {
+    const { serverTime } = (await admin().request('POST', '/api/events/ticket')).body;
+    expect(Math.abs(Date.parse(serverTime) - Date.now())).toBeLessThan(5_000);
+    const mine = await created('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Ripetuta Srl' } } });
+    const foreign = await created('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Altrui Srl' } } });
+    // The customer user hears only rows it may read: neither customer row here, but a change of its own customer.
+    const ownCustomer = (await admin().request('GET', `/api/customers/${customerA.id}`)).body.data;
+    const touched = await admin().request('PATCH', `/api/customers/${customerA.id}`, { attributes: { sdiCode: 'REPLAY1' } }, ifMatch(ownCustomer));
+    expect(touched.status).toBe(200);
+    const since = encodeURIComponent(serverTime);
+    const replay = await stream(`/api/events?since=${since}`, await bearer(api.adminId));
+    expect((await replay.waitFor((n) => n.id === mine.id)).action).toBe('create');
+    await replay.waitFor((n) => n.id === foreign.id);
+    const customerReplay = await stream(`/api/events?since=${since}`, await bearer(clientA));
+    await customerReplay.waitFor((n) => n.id === customerA.id && n.action === 'update');
+    const marker = await created('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Dopo Replay Srl' } } });
+    await replay.waitFor((n) => n.id === marker.id);
+    expect(customerReplay.changes.map((n) => n.id)).not.toContain(mine.id);
+    expect(customerReplay.changes.map((n) => n.id)).not.toContain(foreign.id);
+    expect(replay.raw()).not.toContain('event: resync');
+
+    // After the last change: nothing to replay, no resync.
+    const quiet = await stream(`/api/events?since=${encodeURIComponent(new Date().toISOString())}`, await bearer(api.adminId));
+    const marker2 = await created('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Quieto Srl' } } });
+    await quiet.waitFor((n) => n.id === marker2.id);
+    expect(new Set(quiet.changes.map((n) => n.id))).toEqual(new Set([marker2.id]));
+    expect(quiet.raw()).not.toContain('event: resync');
+
+    // Before this process heard anything: it cannot know, so the tab reads again.
+    const old = await stream(`/api/events?since=${encodeURIComponent('2020-01-01T00:00:00.000Z')}`, await bearer(api.adminId));
+    await waitUntil(() => old.raw().includes('event: resync'), 2_000);
+    expect(old.changes).toEqual([]);
+
+    for (const bad of ['ieri', '1700000000000', '2026-13-45T99:00:00Z']) {
+      const refused = await fetch(`${base}/api/events?since=${encodeURIComponent(bad)}`, { headers: await bearer(api.adminId) });
+      expect(refused.status, bad).toBe(400);
+      expect(refused.headers.get('content-type')).toMatch(/problem\+json/);
+      expect((await refused.json()).message).toMatch(/since/);
+    }
+    // Within the per-user cap of streams for the tests after this one.
+    for (const opened of [replay, quiet, old, customerReplay]) opened.close();
+    await Promise.all([replay, quiet, old, customerReplay].map((opened) => opened.ended));
+  });
+
   it.runIf(engine === 'postgres')('the LISTEN connection comes back after the database drops it, and tells streams to resync', async () => {
     const events = await stream('/api/events', await bearer(api.adminId));
     const before = await created('customers', { attributes: { allowedModules: ['fire'], registry: { businessName: 'Prima Srl' } } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Entity } from '../../domain/entity.ts';
-import { applyNotice, onChangeNotice } from './live-updates.ts';
+import { applyNotice, CLOCK_MARGIN_MS, firstStreamSince, onChangeNotice } from './live-updates.ts';
 import { invalidateAfterWrite, listKey, recordKey } from './records.ts';
 
 const entity = (id: string, version: string) => ({ id, attributes: {}, relationships: {}, metadata: { lastUpdatedDateTime: version } }) as unknown as Entity;
@@ -40,5 +40,20 @@ describe('change notices', () => {
     await invalidateAfterWrite('customers', 'c1', [], entity('c1', 'v3'), cache);
     await applyNotice({ type: 'customers', id: 'c1', version: 'v3', action: 'derived', by: 'me' }, cache);
     expect(cache.getQueryState(recordKey('customers', 'c1'))?.isInvalidated).toBe(true);
+  });
+});
+
+describe('the first stream\'s since', () => {
+  it('is the page\'s start on the server\'s clock, less the margin', () => {
+    // The server is 90 s ahead of this browser: the page started at 10:00:00 browser time.
+    const pageStartedAt = Date.parse('2026-11-30T10:00:00.000Z');
+    const receivedAt = Date.parse('2026-11-30T10:00:03.000Z');
+    const since = firstStreamSince('2026-11-30T10:01:33.000Z', receivedAt, pageStartedAt, false);
+    expect(since).toBe(new Date(Date.parse('2026-11-30T10:01:30.000Z') - CLOCK_MARGIN_MS).toISOString());
+  });
+
+  it('is not asked for when the device may have answered reads, or the server\'s time is unreadable', () => {
+    expect(firstStreamSince('2026-11-30T10:00:00.000Z', 0, 0, true)).toBeUndefined();
+    expect(firstStreamSince('adesso', 0, 0, false)).toBeUndefined();
   });
 });

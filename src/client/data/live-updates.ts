@@ -12,7 +12,7 @@ import { ApiProblem } from '../api/http.ts';
 import { queryClient } from '../api/query-client.ts';
 import { loadClientConfig } from '../auth/config.ts';
 import { createChangeStream, type ChangeStream } from './live-stream.ts';
-import { invalidateAfterWrite, isOwnWrite } from './records.ts';
+import { deviceRecordsInUse, invalidateAfterWrite, isOwnWrite } from './records.ts';
 
 type Listener = (notice: ChangeNotice) => void;
 const listeners = new Set<Listener>();
@@ -43,6 +43,23 @@ export function onProfileChange(listener: () => void): () => void {
   return () => profileListeners.delete(listener);
 }
 
+/** Nodes behind one address may disagree a little on the time, and the estimate of the server's clock errs by a request's travel. */
+export const CLOCK_MARGIN_MS = 5_000;
+
+/**
+ * The `since` of the tab's first stream, on the server's clock: when this page started, less a
+ * margin — every record the tab holds was read from the server after that, so the stream replays
+ * what changed since instead of the tab reading every list again. Undefined when a record may come
+ * from elsewhere (the device's store of a field user, which the server's notices do not describe).
+ */
+export function firstStreamSince(serverTime: string, receivedAt: number, pageStartedAt: number, fromDevice: boolean): string | undefined {
+  const server = Date.parse(serverTime);
+  if (fromDevice || Number.isNaN(server)) return undefined;
+  // The answer's travel time makes this offset err early: the safe side (a notice replayed twice is harmless).
+  const offset = server - receivedAt;
+  return new Date(pageStartedAt + offset - CLOCK_MARGIN_MS).toISOString();
+}
+
 let stream: ChangeStream | undefined;
 let eventsBase: Promise<string> | undefined;
 
@@ -52,14 +69,19 @@ function eventsUrl(): Promise<string> {
   return eventsBase;
 }
 
-/** Opens the tab's stream once (later calls do nothing while it runs). */
-export function startLiveUpdates(): void {
-  if (typeof window === 'undefined' || typeof EventSource === 'undefined') return;
-  stream ??= createChangeStream({
+/** The tab's stream, wired to the cache. */
+function createTabStream(): ChangeStream {
+  let opened = false;
+  let replayed = false;
+  return createChangeStream({
     async connectUrl() {
       // The HTTP client adds the bearer token and the impersonation header to this request.
-      const { ticket } = await api.post<{ ticket: string }>('/events/ticket', undefined, { silent: true });
-      return `${await eventsUrl()}?ticket=${encodeURIComponent(ticket)}`;
+      const { ticket, serverTime } = await api.post<{ ticket: string; serverTime: string }>('/events/ticket', undefined, { silent: true });
+      const url = `${await eventsUrl()}?ticket=${encodeURIComponent(ticket)}`;
+      if (opened) return url;
+      const since = firstStreamSince(serverTime, Date.now(), performance.timeOrigin, deviceRecordsInUse());
+      replayed = since !== undefined;
+      return since ? `${url}&since=${encodeURIComponent(since)}` : url;
     },
     onChange: (notice) => void applyNotice(notice),
     // Changes made while the connection was down were not heard: refetch what is on screen.
@@ -68,13 +90,23 @@ export function startLiveUpdates(): void {
       for (const listener of profileListeners) listener();
     },
     // A write between a screen's first read and the stream's opening sends a notice nobody hears
-    // (a heading added right after the grid loaded): what was read before the opening is read again.
-    onFirstOpen: () => void queryClient.invalidateQueries({ queryKey: ['records'], predicate: (query) => query.state.dataUpdatedAt > 0 }),
+    // (a heading added right after the grid loaded): the stream replays it (or says `resync`), or,
+    // when it was not asked to, what was read before the opening is read again.
+    onFirstOpen: () => {
+      opened = true;
+      if (!replayed) void queryClient.invalidateQueries({ queryKey: ['records'], predicate: (query) => query.state.dataUpdatedAt > 0 });
+    },
     onProfile: () => {
       for (const listener of profileListeners) listener();
     },
     isFatal: (error) => error instanceof ApiProblem && (error.status === 401 || error.status === 403),
   });
+}
+
+/** Opens the tab's stream once (later calls do nothing while it runs). */
+export function startLiveUpdates(): void {
+  if (typeof window === 'undefined' || typeof EventSource === 'undefined') return;
+  stream ??= createTabStream();
   stream.start();
 }
 

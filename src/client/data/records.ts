@@ -220,6 +220,11 @@ export function expectDeviceRecords(starting: Promise<unknown>, client: QueryCli
   installDeviceRecords(starting.then(() => device, () => null), client);
 }
 
+/** Whether the device's part is installed or on its way: reads may then be answered by the device, not the server. */
+export function deviceRecordsInUse(): boolean {
+  return device !== null || deviceStarting !== null;
+}
+
 /** A list the device answered: its total is what the device keeps (a figure says so, SPEC: no estimate shown as exact). */
 const answeredOnDevice = (answer: ListResult): ListResult => ({ ...answer, meta: { ...answer.meta, onDevice: true } });
 

@@ -4,7 +4,9 @@
  * query; it carries `event: change` for every committed write the caller may read through the API
  * right now — the changed rows are loaded once per committed batch and checked against every open stream with
  * the same checks as `GET /api/{type}/{id}` — plus heartbeats, and ends when the access token behind
- * it expires (the client reconnects with a fresh one). Streams are capped per user and per process
+ * it expires (the client reconnects with a fresh one). With `?since=` (an instant, on the server's clock) the
+ * stream first replays the notices committed since then, or says `resync` when this process cannot
+ * know them all (RecentNotices): a tab need not read again what it read just before. Streams are capped per user and per process
  * (MAX_EVENT_STREAMS_PER_USER, MAX_EVENT_STREAMS): one more is answered 429 TOO_MANY_STREAMS.
  */
 import type { Kysely } from 'kysely';
@@ -20,6 +22,7 @@ import { readableRows } from '../auth/read-rule.ts';
 import { Problem } from '../http/problems.ts';
 import { EntityRepository } from '../resources/repository.ts';
 import type { ChangeBus } from './bus.ts';
+import { RecentNotices } from './recent-notices.ts';
 import { TicketSigner } from './tickets.ts';
 
 export const EVENTS_PATH = '/api/events';
@@ -75,6 +78,14 @@ export function changesProfile(caller: Pick<Caller, 'profile'>, notice: Pick<Cha
     || (notice.type === 'commercialZones' && (profile.commercialZoneIds ?? []).includes(notice.id)));
 }
 
+/** `?since=`: an ISO 8601 instant (or none). */
+function replayFrom(value: string | string[] | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const time = Array.isArray(value) || !/^\d{4}-\d{2}-\d{2}T/.test(value) ? Number.NaN : Date.parse(value);
+  if (Number.isNaN(time)) throw new Problem('BAD_REQUEST', { message: 'Il parametro «since» deve essere un istante ISO 8601, per esempio 2026-11-30T09:00:00.000Z' });
+  return time;
+}
+
 export interface EventRoutesOptions {
   db: Kysely<DatabaseSchema>;
   bus: ChangeBus;
@@ -92,11 +103,23 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
   const perOwner = new Map<string, number>();
   let delivery: Promise<void> = Promise.resolve();
 
-  /** The changed rows are loaded once per batch (one query per kind), then offered to every stream whose caller may read them. */
-  async function deliver(notices: ChangeNotice[]): Promise<void> {
-    if (streams.size === 0) return;
+  const recent = new RecentNotices();
+  let closing = false;
+  // Coverage starts once this process hears notices (PostgreSQL: its LISTEN connection is up).
+  const cover = (): void => {
+    void bus.listening(LISTEN_WAIT_MS).then((listening) => {
+      if (listening) recent.startCovering();
+      else if (!closing) cover();
+    });
+  };
+  cover();
+
+  /** The changed rows are loaded once per batch (one query per kind), then offered to every stream (of `to`) whose caller may read them. */
+  async function deliver(notices: ChangeNotice[], to: Iterable<Stream> = streams): Promise<void> {
+    const targets = [...to];
+    if (targets.length === 0) return;
     // A changed profile first: the stream's rights follow it before this batch is offered.
-    for (const stream of [...streams]) {
+    for (const stream of targets) {
       if (!notices.some((notice) => changesProfile(stream.caller, notice))) continue;
       try {
         stream.caller = await stream.refresh();
@@ -117,7 +140,7 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
       }
     }
     // Per stream, the changed rows its caller may read (the one read rule: parents checked by one query per parent kind).
-    for (const stream of [...streams]) {
+    for (const stream of targets) {
       const readable = new Set<string>();
       for (const [type, loaded] of rows) {
         const kind = findKind(type);
@@ -136,22 +159,29 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
   }
 
   // Notices are delivered in commit order: one batch after the other.
+  const queue = (notices: ChangeNotice[], to?: Iterable<Stream>) => {
+    delivery = delivery.then(() => deliver(notices, to)).catch((error: unknown) => log.error({ err: error }, 'events: delivery failed'));
+  };
   const unsubscribe = bus.subscribe((notices) => {
-    delivery = delivery.then(() => deliver(notices)).catch((error: unknown) => log.error({ err: error }, 'events: delivery failed'));
+    recent.add(notices);
+    queue(notices);
   });
   const unsubscribeResync = bus.onResync(() => {
+    recent.startCovering();
     for (const stream of streams) stream.send('event: resync\ndata: {}\n\n');
   });
 
   app.post(`${EVENTS_PATH}/ticket`, async (request) => {
     if (!request.caller) throw new Problem('UNAUTHORIZED');
-    return tickets.issue(request.caller, tokenExpiry(request));
+    // The server's clock, for the client's `since` (its own clock may differ).
+    return { ...(await tickets.issue(request.caller, tokenExpiry(request))), serverTime: new Date().toISOString() };
   });
 
   // No HEAD twin: a stream is opened by GET only.
-  app.get<{ Querystring: { ticket?: string | string[] } }>(EVENTS_PATH, { exposeHeadRoute: false }, async (request, reply) => {
+  app.get<{ Querystring: { ticket?: string | string[]; since?: string | string[] } }>(EVENTS_PATH, { exposeHeadRoute: false }, async (request, reply) => {
     const ticket = request.query.ticket;
     if (Array.isArray(ticket)) throw new Problem('BAD_REQUEST', { message: 'Un solo biglietto per richiesta' });
+    const since = replayFrom(request.query.since);
     let caller: Caller;
     let expiresAt: number | undefined;
     let refresh: () => Promise<Caller>;
@@ -208,6 +238,12 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
     raw.write(`retry: ${RETRY_MS}\n: aggiornamenti attivi\n\n`);
     streams.add(stream);
     perOwner.set(owner, (perOwner.get(owner) ?? 0) + 1);
+    if (since !== undefined) {
+      // Taken together with joining the streams: a later notice reaches this stream live (a repeat is harmless).
+      const missed = recent.since(since);
+      if (missed === undefined) stream.send('event: resync\ndata: {}\n\n');
+      else if (missed.length > 0) queue(missed, [stream]);
+    }
     timers.push(setInterval(() => stream.send(': ping\n\n'), HEARTBEAT_MS));
     timers.push(
       setInterval(() => {
@@ -231,6 +267,7 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
     for (const stream of [...streams]) stream.close();
   });
   app.addHook('onClose', async () => {
+    closing = true;
     unsubscribe();
     unsubscribeResync();
     await bus.close();

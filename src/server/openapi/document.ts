@@ -1129,7 +1129,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
           description: 'Valido 60 s e una volta sola, per un `EventSource` (che non manda intestazioni); porta con sé l’impersonificazione.',
           tags: ['events'],
           responses: {
-            200: { description: 'Il biglietto.', content: json({ type: 'object', properties: { ticket: { type: 'string' }, expiresAt: { type: 'string' } }, required: ['ticket', 'expiresAt'] }) },
+            200: { description: 'Il biglietto.', content: json({ type: 'object', properties: { ticket: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, serverTime: { type: 'string', format: 'date-time', description: 'L’ora del server, per il parametro `since` del flusso.' } }, required: ['ticket', 'expiresAt', 'serverTime'] }) },
             ...problems(401, 403, 503),
           },
         },
@@ -1139,13 +1139,16 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
           operationId: 'streamEvents',
           summary: 'Modifiche in diretta (Server-Sent Events)',
           description:
-            '`event: change` con `{ type, id, version, action, by }` per ogni scrittura che chi ascolta può leggere; `event: resync` quando qualcosa può essere andato perso; `event: profile` (senza dati) quando cambiano l’utente di chi ascolta, uno dei suoi ruoli o delle sue zone: i suoi permessi vanno riletti; `: ping` ogni 20 s. Con `Authorization: Bearer` o `?ticket=`.',
+            '`event: change` con `{ type, id, version, action, by }` per ogni scrittura che chi ascolta può leggere; `event: resync` quando qualcosa può essere andato perso; `event: profile` (senza dati) quando cambiano l’utente di chi ascolta, uno dei suoi ruoli o delle sue zone: i suoi permessi vanno riletti; `: ping` ogni 20 s. Con `Authorization: Bearer` o `?ticket=`. Con `?since=` (un istante sull’orologio del server, vedi `serverTime` del biglietto) il flusso ripete prima le modifiche da quell’istante, o manda `event: resync` se non le conosce tutte (ne tiene 10 minuti).',
           tags: ['events'],
           security: [{ bearer: [] }, {}],
-          parameters: [queryParameter('ticket', 'Biglietto di `POST /api/events/ticket`, al posto dell’intestazione.')],
+          parameters: [
+            queryParameter('ticket', 'Biglietto di `POST /api/events/ticket`, al posto dell’intestazione.'),
+            queryParameter('since', 'Istante ISO 8601 da cui ripetere le modifiche (orologio del server).'),
+          ],
           responses: {
             200: { description: 'Il flusso.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
-            ...problems(401, 403),
+            ...problems(400, 401, 403),
           },
         },
       },
