@@ -3,17 +3,17 @@
  * kinds people look for by name, debounced, only the kinds the user may read within its modules
  * (a course edition's page is of module edu: a fire-only user's search never asks for them).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import type { AppAbility } from '../../domain/ability.ts';
 import { records } from '../data/index.ts';
 import { kindRouteModules, modulesAllowed, recordTabUrl } from '../../domain/routes.ts';
 import { recordSearchKinds } from '../kinds/index.ts';
 import { useDebounced } from '../use-debounced.ts';
+import { SEARCH_DEBOUNCE_MS } from './search-debounce.ts';
 
 /** API type → CASL subject, in palette order: the kinds whose module asks for record search. */
 export const searchKinds: readonly [type: string, subject: string][] = recordSearchKinds;
 
-export const SEARCH_DEBOUNCE_MS = 200;
 const PER_KIND = 5;
 
 export interface RecordHit {
@@ -49,30 +49,36 @@ export function userSearchKinds(user: { ability: Pick<AppAbility, 'can'>; allowe
   return searchKinds.filter(([type, subject]) => user.ability.can('read', subject) && modulesAllowed(kindRouteModules(type), user.allowedModules)).map(([type]) => type);
 }
 
+/** One kind's matches, as palette hits; a kind that fails (e.g. no full text on it) finds nothing. */
+function searchKind(type: string, term: string, signal: AbortSignal): Promise<RecordHit[]> {
+  return records
+    .list(type, { 'filter[fullText]': term, 'page[size]': PER_KIND }, signal, { silent: true })
+    // A record's page may name another of its records (a customer's price list): the entity says which.
+    .then((answer) => answer.data.map((entity): RecordHit => ({ type, id: entity.id, url: recordTabUrl(type, entity.id, entity), ...recordTitle(entity) })))
+    .catch(() => []);
+}
+
+/** The kinds' answers so far, in palette order, each page once. */
+function combineHits(results: readonly { data?: RecordHit[]; isFetching: boolean; isError: boolean }[]) {
+  const seen = new Set<string>();
+  const hits = results.flatMap((result) => result.data ?? []).filter((hit) => !seen.has(hit.url) && Boolean(seen.add(hit.url)));
+  return { data: hits, isFetching: results.some((result) => result.isFetching), isError: results.some((result) => result.isError) };
+}
+
+/**
+ * Full text finds codes too (`PRV-2026-000` → the quotations whose code starts so). One request per
+ * kind, each shown as soon as it answers: the fastest kinds' records do not wait for the slowest.
+ */
 export function useRecordSearch(search: string, user: { ability: AppAbility; allowedModules: readonly string[] }) {
   const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const kinds = userSearchKinds(user);
-  return useQuery({
-    queryKey: ['palette', 'records', term, kinds],
-    enabled: term.length >= 2 && kinds.length > 0,
-    staleTime: 30_000,
-    queryFn: async ({ signal }) => {
-      // Full text finds codes too (`PRV-2026-000` → the quotations whose code starts so): one request per kind.
-      const requests = kinds.map((type) => ({ type, query: { 'filter[fullText]': term, 'page[size]': PER_KIND } }));
-      const lists = await Promise.all(
-        requests.map(({ type, query }) =>
-          records
-            .list(type, query, signal, { silent: true })
-            .then((answer) => answer.data.map((entity): RecordHit | undefined => {
-              // A record's page may name another of its records (a customer's price list): the entity says which.
-              return { type, id: entity.id, url: recordTabUrl(type, entity.id, entity), ...recordTitle(entity) };
-            }))
-            // One kind failing (e.g. no full text on it) leaves the others.
-            .catch(() => [] as (RecordHit | undefined)[]),
-        ),
-      );
-      const seen = new Set<string>();
-      return lists.flat().filter((hit): hit is RecordHit => hit !== undefined && !seen.has(hit.url) && Boolean(seen.add(hit.url)));
-    },
+  return useQueries({
+    queries: kinds.map((type) => ({
+      queryKey: ['palette', 'records', term, type],
+      enabled: term.length >= 2,
+      staleTime: 30_000,
+      queryFn: ({ signal }: { signal: AbortSignal }) => searchKind(type, term, signal),
+    })),
+    combine: combineHits,
   });
 }
