@@ -72,19 +72,24 @@ async function searchOnce(page: Page, url: string, term: string): Promise<Measur
   await page.keyboard.press('Control+k');
   await page.locator('.palette-input').waitFor();
   await page.keyboard.type(term, { delay: KEY_DELAY_MS });
-  // When the first record appears, watched from every frame (a record only follows the search's first request).
-  await page.evaluate(() => {
-    const marks = window as unknown as { firstRecordAt?: number };
+  // The records of the term as typed (a pause between keys longer than the debounce searches a part of
+  // it first, and its records are drawn too): the checks below want an answer to the whole term.
+  // When the first such record appears, watched from every frame.
+  await page.evaluate((searched) => {
+    const marks = window as unknown as { firstRecordAt?: number; answered?: () => boolean };
+    marks.answered = () => performance.getEntriesByType('resource').some((entry) => decodeURIComponent(entry.name).includes(`filter[fullText]=${searched}&`));
     const watch = () => {
-      if (document.querySelector('[cmdk-item][data-value^="record:"]')) marks.firstRecordAt = performance.now();
+      if (marks.answered!() && document.querySelector('[cmdk-item][data-value^="record:"]')) marks.firstRecordAt = performance.now();
       else requestAnimationFrame(watch);
     };
     watch();
-  });
+  }, term);
   const shownAt = await (
     await page.waitForFunction(
       () =>
-        document.querySelectorAll('[cmdk-item][data-value^="record:"]').length > 0 && !document.querySelector('.palette-status')?.textContent?.trim()
+        (window as unknown as { answered: () => boolean }).answered()
+        && document.querySelectorAll('[cmdk-item][data-value^="record:"]').length > 0
+        && !document.querySelector('.palette-status')?.textContent?.trim()
           ? performance.now()
           : false,
       undefined,
@@ -92,7 +97,7 @@ async function searchOnce(page: Page, url: string, term: string): Promise<Measur
     )
   ).jsonValue();
   const timing = await page.evaluate((searched) => {
-    const wanted = `filter[fullText]=${searched}`;
+    const wanted = `filter[fullText]=${searched}&`;
     const entries = performance.getEntriesByType('resource').filter((entry) => decodeURIComponent(entry.name).includes(wanted)) as PerformanceResourceTiming[];
     return {
       lastKeyAt: (window as unknown as { lastKeyAt: number }).lastKeyAt,
