@@ -49,13 +49,19 @@ export function userSearchKinds(user: { ability: Pick<AppAbility, 'can'>; allowe
   return searchKinds.filter(([type, subject]) => user.ability.can('read', subject) && modulesAllowed(kindRouteModules(type), user.allowedModules)).map(([type]) => type);
 }
 
-/** One kind's matches, as palette hits; a kind that fails (e.g. no full text on it) finds nothing. */
+/**
+ * One kind's matches, as palette hits; a kind that fails (e.g. no full text on it) finds nothing. A
+ * search given up for a newer term stays a failure, so «nothing found» is never kept for that term.
+ */
 function searchKind(type: string, term: string, signal: AbortSignal): Promise<RecordHit[]> {
   return records
     .list(type, { 'filter[fullText]': term, 'page[size]': PER_KIND }, signal, { silent: true })
     // A record's page may name another of its records (a customer's price list): the entity says which.
     .then((answer) => answer.data.map((entity): RecordHit => ({ type, id: entity.id, url: recordTabUrl(type, entity.id, entity), ...recordTitle(entity) })))
-    .catch(() => []);
+    .catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      return [];
+    });
 }
 
 /** The kinds' answers so far, in palette order, each page once. */
