@@ -16,6 +16,7 @@ import type { DatabaseSchema } from '../db/database.ts';
 import type { ChangeNotice } from '../../domain/records.ts';
 import type { Entity } from '../../domain/entity.ts';
 import { findKind } from '../../domain/kinds.ts';
+import { normaliseDateTime } from '../../domain/validation.ts';
 import { callerOfUser, type Caller, type IdentityResolver } from '../auth/identity.ts';
 import { bearerToken } from '../auth/tokens.ts';
 import { readableRows } from '../auth/read-rule.ts';
@@ -78,12 +79,12 @@ export function changesProfile(caller: Pick<Caller, 'profile'>, notice: Pick<Cha
     || (notice.type === 'commercialZones' && (profile.commercialZoneIds ?? []).includes(notice.id)));
 }
 
-/** `?since=`: an ISO 8601 instant (or none). */
+/** `?since=`: an ISO 8601 instant with its offset, as every date-time of the API (or none). */
 function replayFrom(value: string | string[] | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const time = Array.isArray(value) || !/^\d{4}-\d{2}-\d{2}T/.test(value) ? Number.NaN : Date.parse(value);
-  if (Number.isNaN(time)) throw new Problem('BAD_REQUEST', { message: 'Il parametro «since» deve essere un istante ISO 8601, per esempio 2026-11-30T09:00:00.000Z' });
-  return time;
+  const instant = Array.isArray(value) ? null : normaliseDateTime(value);
+  if (instant === null) throw new Problem('BAD_REQUEST', { message: 'Il parametro «since» deve essere un istante ISO 8601, per esempio 2026-11-30T09:00:00.000Z' });
+  return Date.parse(instant);
 }
 
 export interface EventRoutesOptions {
