@@ -258,6 +258,8 @@ describe.each(engines())('live changes (GET /api/events) on %s', (engine) => {
     await waitUntil(() => old.raw().includes('event: resync'), 2_000);
     expect(old.changes).toEqual([]);
 
+    // Who may not open a stream is refused before its parameters are read.
+    expect((await fetch(`${base}/api/events?since=ieri`)).status).toBe(401);
     for (const bad of ['ieri', '1700000000000', '2026-13-45T99:00:00Z', '2026-11-30T09:00']) {
       const refused = await fetch(`${base}/api/events?since=${encodeURIComponent(bad)}`, { headers: await bearer(api.adminId) });
       expect(refused.status, bad).toBe(400);

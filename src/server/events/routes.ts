@@ -182,7 +182,6 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
   app.get<{ Querystring: { ticket?: string | string[]; since?: string | string[] } }>(EVENTS_PATH, { exposeHeadRoute: false }, async (request, reply) => {
     const ticket = request.query.ticket;
     if (Array.isArray(ticket)) throw new Problem('BAD_REQUEST', { message: 'Un solo biglietto per richiesta' });
-    const since = replayFrom(request.query.since);
     let caller: Caller;
     let expiresAt: number | undefined;
     let refresh: () => Promise<Caller>;
@@ -197,6 +196,8 @@ export function registerEventRoutes(app: FastifyInstance, options: EventRoutesOp
       refresh = () => identities.resolve(request);
     }
     if (expiresAt !== undefined && expiresAt <= Date.now()) throw new Problem('UNAUTHORIZED', { message: 'Sessione scaduta: accedi di nuovo' });
+    // Read once the caller is known: who may not open a stream learns nothing of its parameters.
+    const since = replayFrom(request.query.since);
     // On PostgreSQL, answer once this process hears NOTIFY: what is written after the answer arrives.
     await bus.listening(LISTEN_WAIT_MS);
     // Counted and taken in one step (no await in between): two streams opening together cannot both slip in.
