@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { EndToEndInPathOrder } from './tests/e2e/sequencer.ts';
 
 // Vitest runs one file at a time on two cores (its default is cores − 1). The unit, service and API
 // tiers run two at a time there: a file of theirs waits on a database or imports for much of its
@@ -12,6 +13,7 @@ const TIER_WORKERS = Math.max(2, os.availableParallelism() - 1);
 // end-to-end tests that press real keys in a real Chromium against the real server.
 export default defineConfig({
   test: {
+    sequence: { sequencer: EndToEndInPathOrder },
     projects: [
       {
         test: {
@@ -49,7 +51,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // Seeds the template database once per run (tests/e2e/harness.ts copies it per server).
+          // Seeds the template database once per run, and starts the server and the Chromium the files
+          // share (tests/e2e/global-setup.ts); the files run in the order of their paths (sequencer.ts).
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

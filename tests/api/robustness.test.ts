@@ -354,6 +354,13 @@ async function fixture(api: Api): Promise<Fixture> {
 }
 
 const kindCases = kindList.map((kind) => [kind.type, kind] as const);
+/**
+ * The kinds a sweep probes on `engine`: all of them on the first (the embedded one); on a PostgreSQL
+ * server, where the same SQL meets another driver and server version, every third kind, shifted by
+ * `sweep` so that each kind still meets the server in some sweep. The whole sweep twice was a third of
+ * the API tier's time, for answers that the engine plays no part in past the SQL (DESIGN §6.13).
+ */
+const kindCasesOn = (engine: string, sweep: number) => (engine === engines()[0] ? kindCases : kindCases.filter((_, index) => (index + sweep) % 3 === 0));
 
 const defOf = (schema: AnySchema) => unwrapSchema(schema)._zod.def as { type: string; shape?: Record<string, AnySchema>; element?: AnySchema };
 
@@ -470,11 +477,11 @@ describe.each(engines())('robustness on %s', (engine) => {
     expect(kindList.map((k) => k.type).filter((type) => !SAMPLES[type])).toEqual([]);
   });
 
-  it.each(kindCases)('%s: hostile list query strings', async (_type, kind) => {
+  it.each(kindCasesOn(engine, 0))('%s: hostile list query strings', async (_type, kind) => {
     expect(await probe(api, listAttempts(kind, kindList.indexOf(kind)))).toEqual([]);
   });
 
-  it.each(kindCases)('%s: hostile create bodies', async (type, kind) => {
+  it.each(kindCasesOn(engine, 1))('%s: hostile create bodies', async (type, kind) => {
     const attempts: Attempt[] = [];
     const post = (body: unknown, label: string): Attempt => ({ method: 'POST', url: `/api/${type}`, body, label });
     Object.keys(kind.attributes.shape).forEach((key, turn) => {
@@ -547,7 +554,7 @@ describe.each(engines())('robustness on %s', (engine) => {
     expect(await probe(api, attempts)).toEqual([]);
   });
 
-  it.each(kindCases)('%s: hostile merge patches, versions and ids', async (type, kind) => {
+  it.each(kindCasesOn(engine, 2))('%s: hostile merge patches, versions and ids', async (type, kind) => {
     const failures: string[] = [];
     let current = await api.get(`/api/${type}/${fx.ids[type]}`).then((r) => r.body.data);
     const patch = async (body: unknown, label: string, headers?: Record<string, string>) => {
@@ -611,7 +618,7 @@ describe.each(engines())('robustness on %s', (engine) => {
     expect(failures).toEqual([]);
   });
 
-  it.each(kindCases)('%s: hostile actions, action names, bodies and If-Match', async (type, kind) => {
+  it.each(kindCasesOn(engine, 3))('%s: hostile actions, action names, bodies and If-Match', async (type, kind) => {
     const failures: string[] = [];
     // The kind's own actions get every body; names it does not have (some of them other kinds' actions) get a few.
     const own = [...(kind.machine ? actionNames(kind.machine) : []), ...(kind.archivable ? ['archive', 'restore'] : []), ...Object.keys(hooksOf(kindHooks, type).actions ?? {})];
@@ -655,7 +662,7 @@ describe.each(engines())('robustness on %s', (engine) => {
     expect(failures).toEqual([]);
   });
 
-  it.each(kindCases)('%s: bodies just under the size limit reach validation and storage', async (type, kind) => {
+  it.each(kindCasesOn(engine, 4))('%s: bodies just under the size limit reach validation and storage', async (type, kind) => {
     const failures: string[] = [];
     const key = Object.keys(kind.attributes.shape)[0] ?? 'x';
     const limit = 2 * 1024 * 1024;
@@ -743,14 +750,15 @@ describe.each(httpLayerEngines())('request bodies at the HTTP layer on %s', (eng
       const prefix = `{"attributes":${JSON.stringify(fx.sample(type).attributes).slice(0, -1)},"${key}":"`;
       return `${prefix}${'x'.repeat(Math.max(0, bytesWanted - prefix.length - 3))}"}}`;
     };
-    // Just over the limit on every kind (just under is probed on every engine above); the exact edges on every fourth.
+    // Just over the limit on every kind (just under is probed on every engine above); the exact edges, and a
+    // million-element array (a whole parse and validation of 2 MiB), on every fourth.
     const sizes = kindList.indexOf(kind) % 4 === 0 ? [limit - 40, limit, limit + 1] : [limit + 1];
     for (const size of sizes) {
       attempts.push({ method: 'POST', url: `/api/${type}`, rawBody: arrayOf(size), headers: { 'content-type': 'application/json' }, label: `array body of ~${size} bytes` });
       attempts.push({ method: 'POST', url: `/api/${type}`, rawBody: padded(size), headers: { 'content-type': 'application/json' }, label: `string body of ${size} bytes` });
     }
     if (kindList.indexOf(kind) % 4 === 1) attempts.push({ method: 'POST', url: `/api/${type}`, rawBody: `[${'0,'.repeat(limit / 2 - 100)}0]`, headers: { 'content-type': 'application/json' }, label: 'array of a million zeros' });
-    attempts.push({ method: 'POST', url: `/api/${type}`, rawBody: `{"attributes":{"${key}":[${'0,'.repeat(limit / 2 - 100)}0]}}`, headers: { 'content-type': 'application/json' }, label: 'attribute with a million zeros' });
+    if (kindList.indexOf(kind) % 4 === 2) attempts.push({ method: 'POST', url: `/api/${type}`, rawBody: `{"attributes":{"${key}":[${'0,'.repeat(limit / 2 - 100)}0]}}`, headers: { 'content-type': 'application/json' }, label: 'attribute with a million zeros' });
     attempts.push({ method: 'POST', url: `/api/${type}`, rawBody: text, headers: { 'content-type': 'application/json', 'content-length': '5' }, label: 'content-length too small' });
     attempts.push({ method: 'POST', url: `/api/${type}`, rawBody: text, headers: { 'content-type': 'application/json', 'content-length': 'abc' }, label: 'content-length garbage' });
     attempts.push({ method: 'POST', url: `/api/${type}`, rawBody: text, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, label: 'claims gzip' });

@@ -10,7 +10,8 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
+  // A server of its own: the demo accounts as seeded (others disable, lock or change them).
+  server = await startServer({ own: true });
   browser = await launchBrowser();
 });
 

@@ -207,6 +207,7 @@ describe('dashboards per role', () => {
   it('follows a change of the user’s role at once, without a reload', async () => {
     const admin = await dashboardOf(DEMO.admin);
     const salesman = await dashboardOf(DEMO.salesman);
+    let restore: (() => Promise<Response>) | undefined;
     try {
       const sales = salesman.page.locator('.screen-dashboard:visible .dashboard-sales');
       await sales.waitFor({ timeout: 30_000 });
@@ -224,10 +225,23 @@ describe('dashboards per role', () => {
         body: JSON.stringify({ attributes: { permissions } }),
       });
       expect(changed.status, await changed.clone().text()).toBe(200);
+      // The role as it was once the test ends: the files after this one share the server (global-setup.ts).
+      const withdrawn = ((await changed.json()) as { data: { metadata: { lastUpdatedDateTime: string } } }).data.metadata.lastUpdatedDateTime;
+      restore = () =>
+        server.api(`/roles/${role.id}`, {
+          token: admin.token,
+          method: 'PATCH',
+          headers: { 'content-type': 'application/merge-patch+json', 'if-match': `"${withdrawn}"` },
+          body: JSON.stringify({ attributes: { permissions: role.attributes.permissions } }),
+        });
       await salesman.page.getByText('I tuoi permessi sono cambiati').waitFor({ timeout: 15_000 });
       await expect.poll(() => sales.count()).toBe(0);
       expect(await salesman.page.evaluate(() => (window as unknown as { beforeRoleChange?: boolean }).beforeRoleChange)).toBe(true);
     } finally {
+      if (restore) {
+        const restored = await restore();
+        expect(restored.status, await restored.clone().text()).toBe(200);
+      }
       await salesman.close();
       await admin.close();
     }

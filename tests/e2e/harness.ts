@@ -20,7 +20,7 @@ import { expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type LaunchOptions, type Locator, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { freePort } from '../support/free-port.ts';
-import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
+import { CHROMIUM_ARGS, NO_OMNIBOX_POPUP, chromiumPath } from '../support/chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Node 24 from the `node` devDependency; the system node may be older. */
@@ -64,6 +64,8 @@ export interface StartServerOptions {
   env?: Record<string, string | undefined>;
   /** Milliseconds to wait for /api/health (default 60 s). */
   startTimeoutMs?: number;
+  /** A server of its own even without other settings (data no other file may have changed, its output). */
+  own?: boolean;
 }
 
 function assertBuilt(): string {
@@ -138,10 +140,30 @@ function externalServer(url: string): TestServer {
   };
 }
 
+/** What the global setup provides of the run's shared server (global-setup.ts), if it started one. */
+function sharedServerUrl(): string | undefined {
+  if (EXTERNAL_SERVER_URL) return EXTERNAL_SERVER_URL;
+  try {
+    return inject('e2eSharedServerUrl') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The run's shared server (or `E2E_SERVER_URL`'s) when the test needs no settings of its own; else a
+ * server of its own on a fresh copy of the demo data (`own: true` asks for one without other settings).
+ */
 export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
-  if (EXTERNAL_SERVER_URL && !options.authDisabled && !options.env) return externalServer(EXTERNAL_SERVER_URL);
+  const shared = sharedServerUrl();
+  if (shared && !options.authDisabled && !options.env && !options.own) return externalServer(shared);
+  return startOwnServer(options);
+}
+
+/** A server of its own: the built server on a free port with a fresh copy of the demo data. */
+export async function startOwnServer(options: StartServerOptions & { template?: string } = {}): Promise<TestServer> {
   const script = assertBuilt();
-  const template = await templateDir();
+  const template = options.template ?? (await templateDir());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   fs.cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
@@ -217,12 +239,23 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** How the end-to-end tests launch Chromium (the run's shared one too, global-setup.ts). */
+export const e2eLaunchOptions = (): LaunchOptions => ({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, NO_OMNIBOX_POPUP] });
+
+/**
+ * The run's Chromium (global-setup.ts), connected to: a file's contexts are its own (cookies, storage,
+ * cache, service workers), and `close()` closes them and disconnects. With launch options, or without
+ * the shared one, a Chromium of its own.
+ */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: CHROMIUM_ARGS,
-    ...options,
-  });
+  let endpoint: string | null;
+  try {
+    endpoint = inject('e2eBrowserEndpoint');
+  } catch {
+    endpoint = null;
+  }
+  if (endpoint && Object.keys(options).length === 0) return chromium.connect(endpoint);
+  return chromium.launch({ ...e2eLaunchOptions(), ...options });
 }
 
 /**
@@ -368,6 +401,10 @@ export async function apiCreated<T>(server: Pick<TestServer, 'api'>, token: stri
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eTemplateDir: string;
+    /** The server the run's files share (global-setup.ts), or null when each file starts its own. */
+    e2eSharedServerUrl: string | null;
+    /** The run's Chromium (`launchServer`), which every file connects to, or null. */
+    e2eBrowserEndpoint: string | null;
   }
 }
 

@@ -14,7 +14,8 @@ let page: Page;
 let token: string;
 
 beforeAll(async () => {
-  session = await signedInSession();
+  // A server of its own: an audit log and screens no other file added to (with others before it, a third grid was open).
+  session = await signedInSession({ server: { own: true } });
   ({ server, page, token } = session);
   await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
 });

@@ -18,7 +18,8 @@ let token: string;
 let guard: JourneyGuard;
 
 beforeAll(async () => {
-  session = await signedInSession();
+  // A server of its own: an outbox and a workspace no other file added to.
+  session = await signedInSession({ server: { own: true } });
   ({ server, page, token } = session);
   guard = guardJourney(page);
   await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });

@@ -42,7 +42,8 @@ let firstLine: OrderLine;
 const partial = () => (firstLine.quantity > 1 ? 1 : 0.5);
 
 beforeAll(async () => {
-  session = await signedInSession({ email: DEMO.salesman, path: '/marketing/quotations' });
+  // A server of its own: the salesman's seeded drafts, none moved on by other files.
+  session = await signedInSession({ email: DEMO.salesman, path: '/marketing/quotations', server: { own: true } });
   ({ server, page, token } = session);
   await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
   quotation = await acceptedQuotation();

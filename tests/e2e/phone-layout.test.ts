@@ -18,7 +18,8 @@ let session: SignedInSession;
 let page: Page;
 
 beforeAll(async () => {
-  session = await signedInSession({ email: DEMO.maintainer, contextOptions: PHONE });
+  // A server of its own: the technician's interventions of today as seeded.
+  session = await signedInSession({ email: DEMO.maintainer, contextOptions: PHONE, server: { own: true } });
   page = session.page;
   await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
 });

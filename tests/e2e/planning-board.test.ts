@@ -34,7 +34,8 @@ async function otherBrowser(email: string, path: string, onPage?: (page: Page) =
 }
 
 beforeAll(async () => {
-  session = await signedInSession({ email: DEMO.planner });
+  // A server of its own: the seeded overdue deadlines and the technicians' lanes as seeded.
+  session = await signedInSession({ email: DEMO.planner, server: { own: true } });
   await session.page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
 });
 

@@ -18,7 +18,8 @@ let customer: Entity;
 let sites: Entity[];
 
 beforeAll(async () => {
-  session = await signedInSession({ email: DEMO.customer1 });
+  // A server of its own: the customer's sites and deadlines as seeded.
+  session = await signedInSession({ email: DEMO.customer1, server: { own: true } });
   const { server, token } = session;
   await session.page.locator('.portal-app').waitFor({ state: 'visible', timeout: 30_000 });
   const readable = await apiData<Entity[]>(server, token, '/customers?page[size]=50');

@@ -29,7 +29,8 @@ let products: Entity[] = [];
 let linesBefore = 0;
 
 beforeAll(async () => {
-  session = await signedInSession({ email: DEMO.salesman, path: '/marketing/quotations' });
+  // A server of its own: the salesman's seeded drafts, none moved on by other files.
+  session = await signedInSession({ email: DEMO.salesman, path: '/marketing/quotations', server: { own: true } });
   ({ server, page, token } = session);
   await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
   const drafts = await api<Entity[]>('/quotations?filter[status]=draft&page[size]=50&sort=-date');

@@ -34,7 +34,8 @@ const press = (...keys: string[]) => pressKeys(page, ...keys);
 const form = () => page.locator('.entity-form:visible');
 
 beforeAll(async () => {
-  session = await signedInSession();
+  // A server of its own: the seeded reminders and records, none deleted by other files.
+  session = await signedInSession({ server: { own: true } });
   ({ server, page, token } = session);
   await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
 });

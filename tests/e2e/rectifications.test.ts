@@ -22,7 +22,8 @@ let guard: JourneyGuard;
 let officeBrowser: Browser | undefined;
 
 beforeAll(async () => {
-  session = await signedInSession({ email: DEMO.customer1, viewport: { width: 360, height: 800 } });
+  // A server of its own: the customer's anomalies as seeded.
+  session = await signedInSession({ email: DEMO.customer1, viewport: { width: 360, height: 800 }, server: { own: true } });
   ({ server, page, token } = session);
   guard = guardJourney(page);
   await page.locator('.portal-app').waitFor({ state: 'visible', timeout: 30_000 });

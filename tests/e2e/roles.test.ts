@@ -13,7 +13,8 @@ let page: Page;
 let token: string;
 
 beforeAll(async () => {
-  session = await signedInSession();
+  // A server of its own: the roles and users as seeded, and a workspace no other file left tabs in.
+  session = await signedInSession({ server: { own: true } });
   ({ server, page, token } = session);
   await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
 });

@@ -46,7 +46,8 @@ async function gridRowTexts(p: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  session = await signedInSession();
+  // A server of its own: no saved view but the seeded ones.
+  session = await signedInSession({ server: { own: true } });
   ({ server, browser, page, token } = session);
   await waitForShell(page);
   const answer = await (await server.api('/quotations?page[size]=1&sort=code', { token })).json();

@@ -27,7 +27,8 @@ const stateBadge = () => page.locator('.entity-state strong:visible');
 
 
 beforeAll(async () => {
-  session = await signedInSession();
+  // A server of its own: the administrator's workspace as seeded (others leave tabs and a split view open).
+  session = await signedInSession({ server: { own: true } });
   ({ server, page, token } = session);
 });
 

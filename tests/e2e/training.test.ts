@@ -74,7 +74,8 @@ async function save() {
 const edition = () => api<Entity>(`/courseEditions/${editionId}`);
 
 beforeAll(async () => {
-  session = await signedInSession({ email: DEMO.admin });
+  // A server of its own: the administrator's workspace as seeded (others leave tabs and a split view open).
+  session = await signedInSession({ email: DEMO.admin, server: { own: true } });
   ({ server, page, token } = session);
   await page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
   course = (await api<Entity[]>('/courses?filter[code]=AI-L2'))[0]!;

@@ -16,7 +16,8 @@ interface Entity { id: string; attributes: Record<string, any>; metadata: Record
 let session: SignedInSession;
 
 beforeAll(async () => {
-  session = await signedInSession();
+  // A server of its own: the administrator's workspace as seeded (others leave tabs and a split view open).
+  session = await signedInSession({ server: { own: true } });
   await session.page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
 });
 

@@ -20,7 +20,8 @@ let session: SignedInSession;
 let adminToken: string;
 
 beforeAll(async () => {
-  session = await signedInSession({ email: DEMO.operator });
+  // A server of its own: the operator's two interventions of today, as seeded.
+  session = await signedInSession({ email: DEMO.operator, server: { own: true } });
   await session.page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
   // The administrator, in a context of its own, prepares what the planner would have done.
   const context = await session.browser.newContext({ locale: 'it-IT' });

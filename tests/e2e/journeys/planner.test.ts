@@ -26,7 +26,8 @@ let session: SignedInSession;
 
 beforeAll(async () => {
   // Tall enough that every technician's lane of the demo module is drawn at once (the lanes are virtualized).
-  session = await signedInSession({ email: DEMO.planner, viewport: { width: 1400, height: 1300 } });
+  // A server of its own: the seeded overdue deadlines still unplanned (other files plan them).
+  session = await signedInSession({ email: DEMO.planner, viewport: { width: 1400, height: 1300 }, server: { own: true } });
   await session.page.locator('[role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
 });
 
