@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, inject } from 'vitest';
+import { expect, inject, type ProvidedContext } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type LaunchOptions, type Locator, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { freePort } from '../support/free-port.ts';
@@ -84,16 +84,20 @@ export async function seedTemplate(dir: string, scale = E2E_SEED_SCALE): Promise
   await promisify(execFile)(NODE, [path.join(distDir(), 'seed.js'), '--scale', String(scale)], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 });
 }
 
+/** What the run's global setup provided (global-setup.ts); undefined outside a vitest run (a benchmark, the global setup itself). */
+function providedByRun<K extends 'e2eTemplateDir' | 'e2eSharedServerUrl' | 'e2eBrowserEndpoint'>(key: K): ProvidedContext[K] | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
 let lazyTemplate: Promise<string> | undefined;
 
 /** The template seeded by global-setup.ts, or (file run without it) one seeded on first use. */
 async function templateDir(): Promise<string> {
-  let provided: string | undefined;
-  try {
-    provided = inject('e2eTemplateDir');
-  } catch {
-    provided = undefined;
-  }
+  const provided = providedByRun('e2eTemplateDir');
   if (provided && fs.existsSync(provided)) return provided;
   lazyTemplate ??= (async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-template-'));
@@ -142,12 +146,7 @@ function externalServer(url: string): TestServer {
 
 /** What the global setup provides of the run's shared server (global-setup.ts), if it started one. */
 function sharedServerUrl(): string | undefined {
-  if (EXTERNAL_SERVER_URL) return EXTERNAL_SERVER_URL;
-  try {
-    return inject('e2eSharedServerUrl') ?? undefined;
-  } catch {
-    return undefined;
-  }
+  return EXTERNAL_SERVER_URL ?? providedByRun('e2eSharedServerUrl') ?? undefined;
 }
 
 /**
@@ -248,12 +247,7 @@ export const e2eLaunchOptions = (): LaunchOptions => ({ executablePath: chromium
  * the shared one, a Chromium of its own.
  */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  let endpoint: string | null;
-  try {
-    endpoint = inject('e2eBrowserEndpoint');
-  } catch {
-    endpoint = null;
-  }
+  const endpoint = providedByRun('e2eBrowserEndpoint');
   if (endpoint && Object.keys(options).length === 0) return chromium.connect(endpoint);
   return chromium.launch({ ...e2eLaunchOptions(), ...options });
 }
