@@ -162,9 +162,9 @@ describe.each(engines())('document rendering on %s', (engine) => {
       const seller = await insertUser(limited, [limitedRoles.Commerciale!], { displayName: 'Venditore Lento', isSalesman: true });
       const own = await salesQuotation(limited, seller);
       const draft = (body: string) => call(seller, 'POST', '/api/templateDocs/preview', { type: 'quotation', body, recordId: own.id }, limited);
-      // A small render within the limit. A new worker's first render also loads the PDF library and its
-      // fonts (its start does not count, their loading does): on a loaded machine that alone can pass
-      // 0.3 s, so it is given three tries; a worker that never renders still fails.
+      // A small render within the limit (a worker loads the PDF library and its fonts before its first
+      // job's time starts). A busy machine can still stall one render past 0.3 s, so it is given three
+      // tries; a worker that never renders still fails.
       const rendered = async (body: string) => {
         let answer = await draft(body);
         for (let attempt = 1; attempt < 3 && answer.status === 422; attempt++) answer = await draft(body);
