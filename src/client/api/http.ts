@@ -101,6 +101,8 @@ export interface ApiClientConfig {
   /** Retry-After longer than this: not retried (default: the timeout). */
   maxRetryAfterMs?: number;
   fetch?: typeof fetch;
+  /** Waits `ms` between attempts (default: a timer, given up when `signal` aborts); tests read the waits asked. */
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export const RETRY_METHODS: ReadonlySet<string> = new Set(['GET', 'PUT', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
@@ -180,6 +182,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const backoffMs = config.backoffMs ?? 300;
   const maxRetryAfterMs = config.maxRetryAfterMs ?? timeoutMs;
   const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const wait = config.wait ?? sleep;
 
   function resolveUrl(path: string, options: RequestOptions): string {
     const expanded = expandPath(path, options.params);
@@ -298,7 +301,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           await response.body?.cancel().catch(() => undefined);
           const delay = retryAfter ?? backoffMs * 2 ** retries;
           retries += 1;
-          await sleep(delay, options.signal);
+          await wait(delay, options.signal);
           continue;
         }
       }
