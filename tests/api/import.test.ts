@@ -86,6 +86,8 @@ describe.each(engines())('register import on %s', (engine) => {
     expect(await equipmentsOf()).toBe(0);
   }, 120_000);
 
+  // Three imports of 600 rows, two undos and a preview: 46 s on a quiet two-core machine (PGlite),
+  // more than 300 s beside bench:load. The limit only guards against a hang.
   it('commits in one transaction with deadlines, the file kept, then undo removes all of it; a repeated import updates by serial', async () => {
     const content = await workbook(register('B'));
     const committed = await commit(content);
@@ -138,7 +140,7 @@ describe.each(engines())('register import on %s', (engine) => {
     expect(undoneSecond.status, JSON.stringify(undoneSecond.body).slice(0, 500)).toBe(200);
     expect(await equipmentsOf()).toBe(597);
     expect((await get(`/api/equipments/${b2.id}`)).body.data.attributes.productionDate).toBe('2025-03-15');
-  }, 300_000);
+  }, 900_000);
 
   it('reads a formula cell as written, never computing it', async () => {
     const rows = register('F', (index) => (index === 0 ? { formula: '1+1' } : index === 1 ? { formula: 'A2&"x"', result: 'salvato' } : '')).slice(0, 3);
