@@ -64,6 +64,7 @@ describe('one process on the embedded database', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // The data directory's first start (migrations and demo data) is in this test: over 60 s beside bench:load.
   it('on SIGTERM finishes the request in flight, refuses new connections, and exits 0 within the bound', async () => {
     const server = start({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: '10' }, await freePort());
     try {
@@ -108,7 +109,6 @@ describe('one process on the embedded database', () => {
     } finally {
       server.child.kill('SIGKILL');
     }
-    // The data directory's first start (migrations and demo data) is in this test: over 60 s beside bench:load.
   }, 240_000);
 
   it('cuts a request still in flight when the bound is reached, and still exits 0', async () => {
