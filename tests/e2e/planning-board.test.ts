@@ -9,12 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import workspaceMessages from '../../src/client/i18n/messages/workspace.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
-import { daysBetween } from '../../src/domain/rules/calendar.ts';
+import { daysBetween, workingDaysAfter } from '../../src/domain/rules/calendar.ts';
 import { nextWeekday, romeInstant, romeWallClock } from '../../src/domain/rules/planning.ts';
 import { recordTabUrl } from '../../src/domain/routes.ts';
 import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, signIn, type SignedInSession, settledAxe } from './harness.ts';
 import { createInterventionFromOverdueDeadlines, focusedIs, tabUntil } from './deadline-steps.ts';
 import { watchApi, type ApiWatch } from './settle-steps.ts';
+import { nextWorkingWeekday } from './working-days.ts';
 
 interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
@@ -53,7 +54,7 @@ describe('planning board', () => {
     const code = String(created.attributes.code);
     const module = String(created.attributes.module);
     const today = businessDay();
-    const tuesday = nextWeekday(today, 2);
+    const tuesday = nextWorkingWeekday(today, 2);
     const start = romeInstant(tuesday, 9 * 60);
 
     // The other planner's browser shows the week of that Tuesday.
@@ -125,7 +126,7 @@ describe('planning board', () => {
 
   it('by mouse: a click puts the cursor on a lane’s card, a drag moves it to another day, a double click opens it', async () => {
     const { server, token } = session;
-    const monday = nextWeekday(businessDay(), 1);
+    const monday = nextWorkingWeekday(businessDay(), 1);
     const planner = await otherBrowser(DEMO.planner, `/planning/calendar/fire?view=week&day=${monday}`);
     const card = planner.locator('.board-lane .board-card.state-scheduled[draggable=true]').first();
     await card.waitFor({ timeout: 30_000 });
@@ -154,7 +155,7 @@ describe('planning board', () => {
     }
 
     // Another day of the same lane and week, at the same time.
-    const target = day === monday ? nextWeekday(monday, 3) : monday;
+    const target = day === monday ? workingDaysAfter(monday, 1)[0]! : monday;
     await card.dragTo(planner.locator(`.board-lane[data-lane="${lane}"] .board-cell[data-day="${target}"]`));
     await planner.locator(`.board-lane[data-lane="${lane}"] .board-cell[data-day="${target}"] .board-card[data-code="${code}"]`).waitFor({ timeout: 10_000 });
     await expect.poll(async () => (await apiData<Entity>(server, token, `/assignments/${id}`)).attributes.plannedStartDateTime).not.toBe(before.attributes.plannedStartDateTime);

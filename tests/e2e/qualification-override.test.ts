@@ -7,10 +7,10 @@
 // On the planning board the same: a card dropped by keys in his lane asks the reason, and is planned there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay } from '../../src/domain/business-day.ts';
-import { nextWeekday } from '../../src/domain/rules/planning.ts';
 import { apiData, DEMO, openFromPalette, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
 import { focusedIs, tabUntil } from './deadline-steps.ts';
 import { carryToLane, fireDetectionIntervention, type Entity } from './qualification-steps.ts';
+import { nextWorkingWeekday } from './working-days.ts';
 
 interface HistoryEntry { action: string; changes: { pointer: string; from?: unknown; to?: unknown }[] }
 
@@ -74,7 +74,7 @@ describe('assigning a technician not qualified, as an administrator', () => {
     const { page, server, token } = session;
     const { intervention, code, external } = await fireDetectionIntervention(server, token, 'Verifica rivelatori di fumo dal tabellone');
     const today = businessDay();
-    const tuesday = nextWeekday(today, 2);
+    const tuesday = nextWorkingWeekday(today, 2);
     // Space picks it up; → to Tuesday, Alt+↓ to the external technician's lane, Enter drops it there.
     await carryToLane(page, server, { code, laneId: external.id, today, day: tuesday });
     await pressKeys(page, 'Enter');

@@ -5,9 +5,9 @@
 // in Italian, the card goes back to the backlog, nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay } from '../../src/domain/business-day.ts';
-import { nextWeekday } from '../../src/domain/rules/planning.ts';
 import { apiData, DEMO, focusOutOfFields, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
 import { carryToLane, fireDetectionIntervention, type Entity } from './qualification-steps.ts';
+import { nextWorkingWeekday } from './working-days.ts';
 
 let session: SignedInSession;
 
@@ -25,7 +25,7 @@ describe('qualified technicians on the planning board', () => {
     const { page, server, token } = session;
     const { intervention, code, external } = await fireDetectionIntervention(server, token, 'Verifica semestrale rivelatori di fumo');
     const today = businessDay();
-    const tuesday = nextWeekday(today, 2);
+    const tuesday = nextWorkingWeekday(today, 2);
     // Space picks it up in the first lane; → to Tuesday, Alt+↓ to the external technician's lane.
     const backlogCards = await carryToLane(page, server, { code, laneId: external.id, today, day: tuesday });
     // While the card is carried, his lane says what he is not qualified for.
