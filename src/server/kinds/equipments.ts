@@ -40,6 +40,6 @@ export const equipmentsKind = defineKindHooks('equipments', {
       return;
     }
     const reactivated = previous?.attributes.state === 'decommissioned';
-    if (!previous || reactivated || deadlineInputsChanged(entity, previous)) await computeEquipmentDeadlines(hook, entity);
+    if (!previous || reactivated || deadlineInputsChanged(entity, previous)) await computeEquipmentDeadlines(hook, entity, { created: !previous });
   },
 });

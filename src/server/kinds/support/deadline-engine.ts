@@ -28,19 +28,27 @@ import { sameJson } from './hook-helpers.ts';
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 export const isPending = (deadline: Entity) => deadline.attributes.isExecuted !== true && deadline.attributes.isEnded !== true;
 
+/** Records a caller already holds (an equipment's deadlines computed together): used when they are the ones named. */
+interface KnownRecords {
+  target?: Entity;
+  customer?: Entity;
+  activities?: ReadonlyMap<string, Entity>;
+}
+
 /** The names the deadlines worklist shows and searches (customer, equipment or installation, activity). */
-export async function deadlineMetadata(hook: HookContext, relationships: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function deadlineMetadata(hook: HookContext, relationships: Record<string, unknown>, known: KnownRecords = {}): Promise<Record<string, unknown>> {
   const equipmentId = text(relationships.equipmentId);
   const installationId = text(relationships.installationId);
   const activityId = text(relationships.activityId);
-  const target = equipmentId
-    ? await hook.repository('equipments').findById(equipmentId)
+  const targetId = equipmentId ?? installationId;
+  const target = known.target && known.target.id === targetId ? known.target
+    : equipmentId ? await hook.repository('equipments').findById(equipmentId)
     : installationId ? await hook.repository('installations').findById(installationId) : undefined;
-  const activity = activityId ? await hook.repository('activities').findById(activityId) : undefined;
+  const activity = activityId ? known.activities?.get(activityId) ?? await hook.repository('activities').findById(activityId) : undefined;
   const targetName = target ? String(target.attributes.equipmentId ?? target.attributes.code ?? '') : undefined;
   // One read of the customer for its name and its zone.
   const customerId = text(relationships.customerId);
-  const customer = customerId ? await hook.repository('customers').findById(customerId) : undefined;
+  const customer = customerId ? (known.customer?.id === customerId ? known.customer : await hook.repository('customers').findById(customerId)) : undefined;
   const zoneId = text(customer?.relationships.commercialZoneId);
   return {
     ...(customer ? { customerName: String(customer.metadata.displayName ?? '') } : {}),
@@ -57,10 +65,14 @@ function deadlineData(content: { attributes: Record<string, unknown>; relationsh
   return { ...(parsed as EntityData), metadata };
 }
 
-async function insertDeadline(hook: HookContext, content: { attributes: Record<string, unknown>; relationships: Record<string, unknown> }, action: string): Promise<Entity> {
-  const data = deadlineData(content, await deadlineMetadata(hook, content.relationships));
-  const [created] = await hook.repository('physicalActivities').insert([{ id: randomUUID(), data, by: hook.call.identity }], action);
-  if (!created) throw new Error('deadline insert returned nothing');
+type DeadlineContent = { attributes: Record<string, unknown>; relationships: Record<string, unknown> };
+
+/** New deadlines in one INSERT (and one history statement). */
+async function insertDeadlines(hook: HookContext, contents: readonly DeadlineContent[], action: string, known?: KnownRecords): Promise<Entity[]> {
+  const items = [];
+  for (const content of contents) items.push({ id: randomUUID(), data: deadlineData(content, await deadlineMetadata(hook, content.relationships, known)), by: hook.call.identity });
+  const created = await hook.repository('physicalActivities').insert(items, action);
+  if (created.length !== contents.length) throw new Error('deadline insert returned fewer rows');
   return created;
 }
 
@@ -75,13 +87,39 @@ export async function updateDeadline(hook: HookContext, deadline: Entity, change
 }
 
 /** The rules that apply to equipments of a type: the type's own, and those of its active activities (each executed by its activity). */
-export async function rulesOfFamily(hook: HookContext, family: Entity): Promise<MaintenanceRule[]> {
+function rulesFrom(family: Entity, activities: readonly Entity[]): MaintenanceRule[] {
   const own = (family.attributes.maintenanceRules as MaintenanceRule[] | undefined) ?? [];
-  const activities = await hook.repository('activities').listByRelationship('equipmentFamilyId', family.id);
   const ofActivities = activities
     .filter((activity) => activity.attributes.isActive !== false)
     .flatMap((activity) => ((activity.attributes.maintenanceRules as MaintenanceRule[] | undefined) ?? []).map((rule) => ({ ...rule, activityId: activity.id })));
   return [...own, ...ofActivities];
+}
+
+const activitiesOf = (hook: HookContext, family: Entity) => hook.repository('activities').listByRelationship('equipmentFamilyId', family.id);
+
+interface FamilyWithActivities { family: Entity; activities: Entity[] }
+
+/**
+ * A batch of equipments (an import's hundreds of rows; `hook` is the batch's) reads each type with its
+ * activities, and each customer, once: writing equipments writes none of them. Any other write reads
+ * afresh (a batch of activities changes what its next row would read).
+ */
+const equipmentBatchReads = new WeakMap<HookContext, Map<string, Promise<unknown>>>();
+
+function readOncePerEquipmentBatch<T>(hook: HookContext, key: string, read: () => Promise<T>): Promise<T> {
+  if (hook.kind.type !== 'equipments') return read();
+  let reads = equipmentBatchReads.get(hook);
+  if (!reads) equipmentBatchReads.set(hook, (reads = new Map()));
+  let found = reads.get(key) as Promise<T> | undefined;
+  if (!found) reads.set(key, (found = read()));
+  return found;
+}
+
+function familyOf(hook: HookContext, familyId: string): Promise<FamilyWithActivities | undefined> {
+  return readOncePerEquipmentBatch(hook, `equipmentFamilies:${familyId}`, async () => {
+    const family = await hook.repository('equipmentFamilies').findById(familyId);
+    return family && !family.metadata.isDeleted ? { family, activities: await activitiesOf(hook, family) } : undefined;
+  });
 }
 
 const keyOf = (deadline: Entity): string | null => {
@@ -95,11 +133,14 @@ const keyOf = (deadline: Entity): string | null => {
  * applies is ended. Deadlines not computed by the engine (no rule) and executed ones are left alone;
  * the last execution of each rule is what the next deadline counts from.
  */
-export async function computeEquipmentDeadlines(hook: HookContext, equipment: Entity): Promise<void> {
-  const existing = await hook.repository('physicalActivities').listByRelationship('equipmentId', equipment.id);
+export async function computeEquipmentDeadlines(hook: HookContext, equipment: Entity, options: { created?: boolean } = {}): Promise<void> {
+  // An equipment just created has no deadline yet: nothing to read (an import creates hundreds).
+  const existing = options.created ? [] : await hook.repository('physicalActivities').listByRelationship('equipmentId', equipment.id);
   const familyId = text(equipment.relationships.equipmentFamilyId);
-  const family = familyId ? await hook.repository('equipmentFamilies').findById(familyId) : undefined;
-  const rules = family && !family.metadata.isDeleted ? await rulesOfFamily(hook, family) : [];
+  const read = familyId ? await familyOf(hook, familyId) : undefined;
+  const family = read?.family;
+  const activities = read?.activities ?? [];
+  const rules = read ? rulesFrom(read.family, activities) : [];
   const lastExecutions = new Map<string, string>();
   // What each rule's next deadline counts from: the latest execution recorded, on an executed deadline or on the pending one after it.
   for (const deadline of existing) {
@@ -127,12 +168,13 @@ export async function computeEquipmentDeadlines(hook: HookContext, equipment: En
     equipmentId: equipment.id,
     equipmentFamilyId: familyId,
   };
+  const created: DeadlineContent[] = [];
   for (const deadline of computed) {
     const current = pending.get(deadline.key);
     pending.delete(deadline.key);
     const attributes = { module: equipment.attributes.module, deadlineDate: deadline.deadlineDate, lastExecutionDate: deadline.lastExecutionDate, rule: deadline.rule };
     if (!current) {
-      await insertDeadline(hook, { attributes: { ...attributes, isExecuted: false }, relationships: { ...relationships, activityId: deadline.activityId } }, 'computeDeadlines');
+      created.push({ attributes: { ...attributes, isExecuted: false }, relationships: { ...relationships, activityId: deadline.activityId } });
       continue;
     }
     // A deadline a planner postponed keeps its date while its rule holds.
@@ -143,6 +185,12 @@ export async function computeEquipmentDeadlines(hook: HookContext, equipment: En
     if (!same) await updateDeadline(hook, current, { attributes: next, relationships }, 'computeDeadlines');
   }
   for (const stale of pending.values()) await updateDeadline(hook, stale, { attributes: { isEnded: true, endedDate: hook.today } }, 'computeDeadlines');
+  if (created.length > 0) {
+    // The names on the new deadlines: the equipment in hand, its customer read once, the activities read with the rules.
+    const customerId = text(equipment.relationships.customerId);
+    const customer = customerId ? await readOncePerEquipmentBatch(hook, `customers:${customerId}`, () => hook.repository('customers').findById(customerId)) : undefined;
+    await insertDeadlines(hook, created, 'computeDeadlines', { target: equipment, customer, activities: new Map(activities.map((activity) => [activity.id, activity])) });
+  }
 }
 
 /**
@@ -157,10 +205,10 @@ export async function checkEquipmentAgent(hook: HookContext, data: EntityData, p
   const familyId = text(relationships.equipmentFamilyId);
   if (!familyId) return;
   if (previous && previous.relationships.equipmentFamilyId === familyId && sameJson(previous.attributes.characteristics ?? null, attributes.characteristics ?? null)) return;
-  const family = await hook.repository('equipmentFamilies').findById(familyId);
-  if (!family || family.metadata.isDeleted) return;
+  const read = await familyOf(hook, familyId);
+  if (!read) return;
   const characteristics = attributes.characteristics as Record<string, unknown> | undefined;
-  if (agentMissing(characteristics, family.attributes.defaultAgent, await rulesOfFamily(hook, family))) {
+  if (agentMissing(characteristics, read.family.attributes.defaultAgent, rulesFrom(read.family, read.activities))) {
     throw new Problem('VALIDATION_FAILED', { message: AGENT_REQUIRED_MESSAGE, errors: [{ pointer: AGENT_POINTER, code: 'required', message: AGENT_REQUIRED_MESSAGE }] });
   }
 }
@@ -234,10 +282,10 @@ export async function executeDeadlineOf(hook: HookContext, activity: Entity): Pr
   if (!next) return;
   const { module, frequency } = deadline.attributes;
   const { customerId, activityId, equipmentId, installationId, equipmentFamilyId } = deadline.relationships;
-  await insertDeadline(hook, {
+  await insertDeadlines(hook, [{
     attributes: { module, deadlineDate: next, lastExecutionDate: executed, isExecuted: false, ...(rule ? { rule } : {}), ...(frequency ? { frequency } : {}) },
     relationships: { customerId, activityId, equipmentId, installationId, equipmentFamilyId },
-  }, 'execute');
+  }], 'execute');
 }
 
 export const closedStates: readonly unknown[] = ['closed', 'closed-with-anomalies'];
