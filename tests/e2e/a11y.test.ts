@@ -23,10 +23,12 @@ interface Finding {
   targets: string[];
 }
 
-/** Serious and critical violations on the page, or only within `scope` (a selector). */
-async function seriousViolations(where: string, scope?: string): Promise<Finding[]> {
+/** Serious and critical violations on the page, or only within `scope` (a selector), without what `skip` selects. */
+async function seriousViolations(where: string, scope?: string, skip?: string): Promise<Finding[]> {
   const axe = await settledAxe(page);
-  const result = await (scope ? axe.include(scope) : axe).analyze();
+  if (scope) axe.include(scope);
+  if (skip) axe.exclude(skip);
+  const result = await axe.analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ where, id: violation.id, impact: violation.impact!, help: violation.help, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
@@ -72,9 +74,11 @@ describe('accessibility (axe)', () => {
     for (const [index, url] of urls.entries()) {
       await openInApp(url);
       // The shell (header, sidebar, tabs) is the same around every screen: the whole page is analysed on
-      // the first and the last route, the screen's own pane on every route.
+      // the first and the last route, the screen's own pane on every route. A grid's rows are one
+      // component's markup: its header and first five rows are analysed on the other routes (every row
+      // took 3-4 s a grid, 1.2-1.3 s so; the 58 routes 127.5 s, of which 115 s axe).
       const wholePage = index === 0 || index === urls.length - 1;
-      findings.push(...(await seriousViolations(url, wholePage ? undefined : '.pane:not([hidden])')));
+      findings.push(...(await seriousViolations(url, wholePage ? undefined : '.pane:not([hidden])', wholePage ? undefined : '.pane:not([hidden]) [role=row]:nth-child(n+6)')));
       // One tab at a time keeps the page light.
       await page.keyboard.press('Alt+w');
     }
