@@ -207,6 +207,8 @@ export class RegisterImportService {
     const planned: Planned = { rows: [], creations: [], updates: [], prices: [] };
     const firstRowOf = new Map<string, number>();
     const identityTarget = definition.targets[definition.identity]!;
+    // The rows are checked as one batch: nothing is written until every row is planned.
+    const checkWrite = this.service.writeCheckerWithin(db, call, definition.kind);
     for (const row of sheet.rows) {
       const text = (target: string) => (column(target) < 0 ? '' : row.cells[column(target)]!);
       const errors: RefusedCell[] = [];
@@ -262,7 +264,7 @@ export class RegisterImportService {
       /** The write pipeline's own checks (the kind's hooks: an agent its deadlines need, a fiscal code already used). */
       const pipelineRefuses = async (body: unknown): Promise<boolean> => {
         try {
-          await this.service.checkWriteWithin(db, call, definition.kind, body, current ?? undefined);
+          await checkWrite(body, current ?? undefined);
           return false;
         } catch (error) {
           if (!(error instanceof Problem) || error.status >= 500) throw error;

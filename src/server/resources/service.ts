@@ -939,16 +939,20 @@ export class EntityService {
   }
 
   /**
-   * What creating `body` (or, with `current`, changing it by the merge patch `body`) would refuse,
-   * without writing: the schema, abilities, parents, locks and the kind's before-write hooks, as the
-   * write itself runs them. Throws the refusal. Within a write transaction: a hook may read ahead
-   * (an import's preview runs its rows through it and rolls the transaction back).
+   * What creating a body (or, with `current`, changing it by the merge patch) would refuse, without
+   * writing: the schema, abilities, parents, locks and the kind's before-write hooks, as the write
+   * itself runs them. The checker throws the refusal. Within a write transaction: a hook may read
+   * ahead (an import's preview runs its rows through it and rolls the transaction back). Its rows
+   * are one batch, as `createManyWithin`'s: what a batch reads once (an owner, an equipment's type)
+   * is read once for all of them, so nothing may be written between two checks.
    */
-  async checkWriteWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string, body: unknown, current?: Entity): Promise<void> {
+  writeCheckerWithin(trx: Kysely<DatabaseSchema>, call: CallContext, type: string): (body: unknown, current?: Entity) => Promise<void> {
     const kind = this.kind(type);
     const hook = this.hookContext(trx, call, kind);
-    if (current) await this.prepareUpdate(hook, kind, current, body as Record<string, unknown>, String(current.metadata.lastUpdatedDateTime));
-    else await this.prepareCreate(hook, kind, body, randomUUID());
+    return async (body, current) => {
+      if (current) await this.prepareUpdate(hook, kind, current, body as Record<string, unknown>, String(current.metadata.lastUpdatedDateTime));
+      else await this.prepareCreate(hook, kind, body, randomUUID());
+    };
   }
 
   /** One new row, prepared: see `createManyWithin`. */
