@@ -76,14 +76,27 @@ async function insertDeadlines(hook: HookContext, contents: readonly DeadlineCon
   return created;
 }
 
-export async function updateDeadline(hook: HookContext, deadline: Entity, changes: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown> }, action: string): Promise<Entity> {
+type DeadlineChanges = { attributes?: Record<string, unknown>; relationships?: Record<string, unknown> };
+
+/** A deadline's content after `changes`, with the names the worklist keeps. */
+function changedDeadline(deadline: Entity, changes: DeadlineChanges): EntityData {
   const attributes = { ...deadline.attributes, ...changes.attributes };
   const relationships = { ...deadline.relationships, ...changes.relationships };
   const metadata = { ...Object.fromEntries(Object.entries(deadline.metadata).filter(([key]) => ['customerName', 'targetName', 'activityName', 'customerLocationId', 'commercialZoneId'].includes(key))) };
-  const data = deadlineData({ attributes, relationships }, metadata);
-  const updated = await hook.repository('physicalActivities').update(deadline.id, deadline.metadata.lastUpdatedDateTime, { data }, hook.call.identity, action);
+  return deadlineData({ attributes, relationships }, metadata);
+}
+
+export async function updateDeadline(hook: HookContext, deadline: Entity, changes: DeadlineChanges, action: string): Promise<Entity> {
+  const updated = await hook.repository('physicalActivities').update(deadline.id, deadline.metadata.lastUpdatedDateTime, { data: changedDeadline(deadline, changes) }, hook.call.identity, action);
   if (!updated) throw new Problem('VERSION_CONFLICT');
   return updated;
+}
+
+/** Deadlines changed together in one UPDATE (and one history statement), each at the version read. */
+async function updateDeadlines(hook: HookContext, changes: readonly { deadline: Entity; changes: DeadlineChanges }[], action: string): Promise<void> {
+  if (changes.length === 0) return;
+  const rows = changes.map(({ deadline, changes }) => ({ id: deadline.id, expectedVersion: String(deadline.metadata.lastUpdatedDateTime), data: changedDeadline(deadline, changes), before: deadline }));
+  if (!(await hook.repository('physicalActivities').updateMany(rows, hook.call.identity, action))) throw new Problem('VERSION_CONFLICT');
 }
 
 /** The rules that apply to equipments of a type: the type's own, and those of its active activities (each executed by its activity). */
@@ -169,6 +182,7 @@ export async function computeEquipmentDeadlines(hook: HookContext, equipment: En
     equipmentFamilyId: familyId,
   };
   const created: DeadlineContent[] = [];
+  const updated: { deadline: Entity; changes: DeadlineChanges }[] = [];
   for (const deadline of computed) {
     const current = pending.get(deadline.key);
     pending.delete(deadline.key);
@@ -182,9 +196,10 @@ export async function computeEquipmentDeadlines(hook: HookContext, equipment: En
     const next = postponed ? { ...attributes, deadlineDate: current.attributes.deadlineDate } : attributes;
     const same = (Object.keys(next) as (keyof typeof next)[]).every((key) => sameJson(current.attributes[key] ?? null, next[key] ?? null))
       && current.relationships.customerId === relationships.customerId && (current.relationships.equipmentFamilyId ?? null) === familyId;
-    if (!same) await updateDeadline(hook, current, { attributes: next, relationships }, 'computeDeadlines');
+    if (!same) updated.push({ deadline: current, changes: { attributes: next, relationships } });
   }
-  for (const stale of pending.values()) await updateDeadline(hook, stale, { attributes: { isEnded: true, endedDate: hook.today } }, 'computeDeadlines');
+  for (const stale of pending.values()) updated.push({ deadline: stale, changes: { attributes: { isEnded: true, endedDate: hook.today } } });
+  await updateDeadlines(hook, updated, 'computeDeadlines');
   if (created.length > 0) {
     // The names on the new deadlines: the equipment in hand, its customer read once, the activities read with the rules.
     const customerId = text(equipment.relationships.customerId);
