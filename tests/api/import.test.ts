@@ -86,7 +86,7 @@ describe.each(engines())('register import on %s', (engine) => {
     expect(await equipmentsOf()).toBe(0);
   }, 120_000);
 
-  // Three imports of 600 rows, two undos and a preview: 21.6 s (PGlite) beside 17.1 s (PostgreSQL) on a
+  // Three imports of 600 rows, two undos and a preview: 17.1 s (PGlite) beside 12.4 s (PostgreSQL) on a
   // quiet two-core machine, more than 300 s beside bench:load before the deadline engine wrote in batches.
   // The limit only guards against a hang.
   it('commits in one transaction with deadlines, the file kept, then undo removes all of it; a repeated import updates by serial', async () => {
