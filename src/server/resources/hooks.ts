@@ -34,6 +34,11 @@ export interface HookContext {
   storage: MediaStorage | undefined;
   /** The document renderer (worker threads); absent where a service runs without one (the seed, service tests). */
   documents: DocumentRenderer | undefined;
+  /**
+   * `read` once per batch (`key` names what it reads): the rows of one batch (a `createManyWithin`, a
+   * write checker) share the context. Only for what the batch's own rows do not write (their owner).
+   */
+  onceInBatch<T>(key: string, read: () => Promise<T>): Promise<T>;
 }
 
 /** What the caller sent with a transition: its message (`Transition.message`), checked and trimmed. */

@@ -148,8 +148,6 @@ export class EntityService {
   private readonly pageAnchors = new PageAnchors();
   /** The journal of each open write transaction: repositories built on it record history and notices. */
   private readonly journals = new WeakMap<Kysely<DatabaseSchema>, WriteJournal>();
-  /** Owner records read by the rows of one batch, keyed by the batch's hook context (`checkOwnerLocks`). */
-  private readonly batchOwnerReads = new WeakMap<HookContext, Map<string, Promise<Entity | undefined>>>();
 
   constructor(db: Kysely<DatabaseSchema>, options: ServiceOptions) {
     this.db = db;
@@ -667,6 +665,7 @@ export class EntityService {
   }
 
   private hookContext(db: Kysely<DatabaseSchema>, call: CallContext, kind: KindDefinition): HookContext {
+    const reads = new Map<string, Promise<unknown>>();
     return {
       db,
       call,
@@ -678,6 +677,11 @@ export class EntityService {
       service: this,
       storage: this.options.storage,
       documents: this.options.documents,
+      onceInBatch<T>(key: string, read: () => Promise<T>): Promise<T> {
+        let found = reads.get(key) as Promise<T> | undefined;
+        if (!found) reads.set(key, (found = read()));
+        return found;
+      },
     };
   }
 
@@ -1006,12 +1010,7 @@ export class EntityService {
 
   /** An owner record read once per batch: a batch's rows do not write their owner while they are prepared. */
   private ownerOf(hook: HookContext, owner: KindDefinition, id: string): Promise<Entity | undefined> {
-    let reads = this.batchOwnerReads.get(hook);
-    if (!reads) this.batchOwnerReads.set(hook, (reads = new Map()));
-    const key = `${owner.type}:${id}`;
-    let read = reads.get(key);
-    if (!read) reads.set(key, (read = this.repository(owner, hook.db).findById(id)));
-    return read;
+    return hook.onceInBatch(`${owner.type}:${id}`, () => this.repository(owner, hook.db).findById(id));
   }
 
   /** Owned rows (a quotation's products) go with their owner; any other live reference blocks the delete. */

@@ -113,19 +113,12 @@ const activitiesOf = (hook: HookContext, family: Entity) => hook.repository('act
 interface FamilyWithActivities { family: Entity; activities: Entity[] }
 
 /**
- * A batch of equipments (an import's hundreds of rows; `hook` is the batch's) reads each type with its
- * activities, and each customer, once: writing equipments writes none of them. Any other write reads
- * afresh (a batch of activities changes what its next row would read).
+ * A batch of equipments (an import's hundreds of rows) reads each type with its activities, and each
+ * customer, once (`onceInBatch`): writing equipments writes none of them. Any other write reads afresh
+ * (a batch of activities changes what its next row would read).
  */
-const equipmentBatchReads = new WeakMap<HookContext, Map<string, Promise<unknown>>>();
-
 function readOncePerEquipmentBatch<T>(hook: HookContext, key: string, read: () => Promise<T>): Promise<T> {
-  if (hook.kind.type !== 'equipments') return read();
-  let reads = equipmentBatchReads.get(hook);
-  if (!reads) equipmentBatchReads.set(hook, (reads = new Map()));
-  let found = reads.get(key) as Promise<T> | undefined;
-  if (!found) reads.set(key, (found = read()));
-  return found;
+  return hook.kind.type === 'equipments' ? hook.onceInBatch(key, read) : read();
 }
 
 function familyOf(hook: HookContext, familyId: string): Promise<FamilyWithActivities | undefined> {
