@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { KindDefinition } from '../../domain/kind.ts';
-import { readPath } from '../../domain/kind.ts';
+import { readPath, referenceValues } from '../../domain/kind.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import { commonColumnOf, fieldSql, fieldSqlText, jsonPathSql, sortValueType, tableName } from '../db/entity-sql.ts';
 import { Problem } from '../http/problems.ts';
@@ -56,6 +56,10 @@ const ENTITY_COLUMNS = sql.raw(ENTITY_COLUMN_NAMES.join(', '));
 const ENTITY_COLUMNS_OF_T = ENTITY_COLUMN_NAMES.map((column) => `t.${column}`).join(', ');
 /** Timestamps are kept to the millisecond so that the ISO text a client holds is the exact version. */
 const NOW = sql`date_trunc('milliseconds', clock_timestamp())`;
+
+/** Ids per statement when a batch's references are tested or cascaded: its bound parameters stay far below PostgreSQL's 65,535. */
+const REFERENCE_CHUNK = 500;
+const chunksOf = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
 export function rowToEntity(row: EntityRow): Entity {
   return {
@@ -757,22 +761,47 @@ export class EntityRepository {
     return result.rows[0]?.n ?? 0;
   }
 
+  /** Whether any live row's `path` points at one of `targetIds` (a batch's delete: one statement per chunk, see countReferencing). */
+  async anyReferencing(path: string, targetIds: readonly string[], many: boolean): Promise<boolean> {
+    for (const chunk of chunksOf(targetIds, REFERENCE_CHUNK)) {
+      const result = await sql<{ found: boolean }>`SELECT EXISTS (SELECT 1 FROM ${this.table}
+        WHERE NOT is_deleted AND (${this.referencingAny(path, chunk, many)})) AS found`.execute(this.db);
+      if (result.rows[0]?.found) return true;
+    }
+    return false;
+  }
+
   /**
-   * Soft-deletes the live rows that belong to `targetId` (owned references), marking them
-   * `metadata.deletedWith = deletedWith` so that undeleting the owner brings back these and no others.
+   * Soft-deletes the live rows that belong to the `owners` (owned references), each marked
+   * `metadata.deletedWith` with its owner's marker so that undeleting that owner brings back these and
+   * no others: one locking read and one UPDATE per chunk of owners, their history in one INSERT.
    * Returns their ids.
    */
-  async softDeleteReferencing(path: string, targetId: string, many: boolean, by: Author, deletedWith?: string): Promise<string[]> {
-    const befores = (
-      await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table} WHERE NOT is_deleted AND ${this.referenceCondition(path, targetId, many)} FOR UPDATE`.execute(this.db)
-    ).rows.map(rowToEntity);
-    if (befores.length === 0) return [];
-    const userId = actorOf(by).userId;
-    const marker = { ...impersonatorMetadata(by, ['lastUpdatedByImpersonator', 'deletedByImpersonator']), ...(deletedWith ? { deletedWith } : {}) };
-    const result = await sql<EntityRow>`UPDATE ${this.table} SET is_deleted = true, deleted_date_time = ${NOW}, deleted_by = ${userId}::uuid,
-      last_updated_by = ${userId}::uuid, metadata = (metadata - 'lastUpdatedByImpersonator') || ${JSON.stringify(marker)}::jsonb, last_updated_date_time = greatest(${NOW}, last_updated_date_time + interval '1 millisecond')
-      WHERE NOT is_deleted AND id = ANY(${befores.map((e) => e.id)}::uuid[]) RETURNING ${ENTITY_COLUMNS}`.execute(this.db);
-    return this.recordAll(befores, result.rows, 'delete', by);
+  async softDeleteReferencing(path: string, owners: readonly { id: string; deletedWith: string }[], many: boolean, by: Author): Promise<string[]> {
+    const deleted: string[] = [];
+    for (const chunk of chunksOf(owners, REFERENCE_CHUNK)) {
+      const markerOf = new Map(chunk.map((owner) => [owner.id.toLowerCase(), owner.deletedWith]));
+      const befores = (
+        await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table} WHERE NOT is_deleted AND (${this.referencingAny(path, [...markerOf.keys()], many)}) FOR UPDATE`.execute(this.db)
+      ).rows.map(rowToEntity);
+      if (befores.length === 0) continue;
+      // A row naming two of the owners goes with the first it names.
+      const marks = befores.map((row) => referenceValues(row, path, many).map((ref) => markerOf.get(ref.id.toLowerCase())).find((marker) => marker !== undefined) ?? '');
+      const userId = actorOf(by).userId;
+      const marker = impersonatorMetadata(by, ['lastUpdatedByImpersonator', 'deletedByImpersonator']);
+      const result = await sql<EntityRow>`UPDATE ${this.table} SET is_deleted = true, deleted_date_time = ${NOW}, deleted_by = ${userId}::uuid,
+        last_updated_by = ${userId}::uuid, metadata = (metadata - 'lastUpdatedByImpersonator') || ${JSON.stringify(marker)}::jsonb || jsonb_build_object('deletedWith', owned.deleted_with),
+        last_updated_date_time = greatest(${NOW}, last_updated_date_time + interval '1 millisecond')
+        FROM unnest(${befores.map((e) => e.id)}::uuid[], ${marks}::text[]) AS owned(row_id, deleted_with)
+        WHERE NOT is_deleted AND id = owned.row_id RETURNING ${ENTITY_COLUMNS}`.execute(this.db);
+      deleted.push(...(await this.recordAll(befores, result.rows, 'delete', by)));
+    }
+    return deleted;
+  }
+
+  /** "The value at `path` points at one of `targetIds`": each id's own indexed condition, ORed. */
+  private referencingAny(path: string, targetIds: readonly string[], many: boolean): RawBuilder<unknown> {
+    return sql.join(targetIds.map((id) => this.referenceCondition(path, id, many)), sql` OR `);
   }
 
   /** Brings back the rows soft-deleted together with their owner (`deletedWith` marker, see softDeleteReferencing). Returns their ids. */

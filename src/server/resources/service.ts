@@ -850,9 +850,10 @@ export class EntityService {
 
   /**
    * The write pipeline for soft deletes: each row admitted as an update is (with the `delete`
-   * ability), the kind's hook, its owner's state lock, owned rows and relations; all written by one
-   * UPDATE with their history rows in one INSERT. A single DELETE is a batch of one. `read`: as in
-   * `updateManyWithin`.
+   * ability), the kind's hook, its owner's state lock and the records that name it (tested once for
+   * the batch, counted for a row only when some are found); owned rows cascade once for the batch;
+   * all written by one UPDATE with their history rows in one INSERT. A single DELETE is a batch of
+   * one. `read`: as in `updateManyWithin`.
    */
   async removeManyWithin(
     trx: Kysely<DatabaseSchema>,
@@ -868,6 +869,8 @@ export class EntityService {
     const repository = this.repository(kind, trx);
     const hook = this.hookContext(trx, call, kind);
     const currents = read ?? (await repository.lockByIds(removals.map((r) => checkId(r.id))));
+    // One test for the whole batch; only when some live record names one of its rows are they counted row by row (the refusal names them).
+    const mayBeNamed = await this.anyBlockingReference(trx, kind, removals.map((r) => r.id));
     const rows: { id: string; expectedVersion: string; before: Entity }[] = [];
     for (const [index, removal] of removals.entries()) {
       try {
@@ -879,12 +882,13 @@ export class EntityService {
         const refusal = deleteRefusal(kind, current);
         if (refusal) throw new Problem('NOT_DELETABLE', { message: refusal, extensions: { state: recordState(kind, current) } });
         await this.hooksFor(kind.type).beforeDelete?.(hook, current);
-        await this.deleteOwnedAndCheckRelations(trx, kind, current, call);
+        if (mayBeNamed) await this.checkRelations(trx, kind, current);
         rows.push({ id: current.id, expectedVersion: removal.version, before: current });
       } catch (error) {
         throw rowError(index, error);
       }
     }
+    await this.deleteOwned(trx, kind, rows.map((row) => row.before), call);
     const deleted = await repository.softDeleteMany(rows, call.identity);
     if (!deleted) throw new Problem('VERSION_CONFLICT');
     for (const [index, entity] of deleted.entries()) await this.hooksFor(kind.type).afterWrite?.(hook, entity, rows[index]!.before);
@@ -1013,24 +1017,33 @@ export class EntityService {
     return hook.onceInBatch(`${owner.type}:${id}`, () => this.repository(owner, hook.db).findById(id));
   }
 
-  /** Owned rows (a quotation's products) go with their owner; any other live reference blocks the delete. */
-  private async deleteOwnedAndCheckRelations(db: Kysely<DatabaseSchema>, kind: KindDefinition, entity: Entity, call: CallContext): Promise<void> {
+  /** The references to `kind` from every kind: owned ones (a quotation's products) go with their owner, the others block its delete. */
+  private referencesTo(kind: KindDefinition, db: Kysely<DatabaseSchema>): { other: KindDefinition; repository: EntityRepository; path: string; many: boolean; owned: boolean }[] {
+    return kindList.flatMap((other) =>
+      Object.entries(other.references)
+        .filter(([, reference]) => reference.target === kind.type)
+        .map(([path, reference]) => ({ other, repository: this.repository(other, db), path, many: reference.many ?? false, owned: reference.owned ?? false })),
+    );
+  }
+
+  /** Whether a live record names any of `ids` where it blocks a delete: one statement per referencing path for the whole batch. */
+  private async anyBlockingReference(db: Kysely<DatabaseSchema>, kind: KindDefinition, ids: readonly string[]): Promise<boolean> {
+    for (const { repository, path, many, owned } of this.referencesTo(kind, db)) {
+      if (!owned && (await repository.anyReferencing(path, ids, many))) return true;
+    }
+    return false;
+  }
+
+  /** Refuses the delete of a record that live records name (owned rows aside), counting them by kind for the message. */
+  private async checkRelations(db: Kysely<DatabaseSchema>, kind: KindDefinition, entity: Entity): Promise<void> {
     const relations: { type: string; label: string; count: number }[] = [];
-    for (const other of kindList) {
-      for (const [path, reference] of Object.entries(other.references)) {
-        if (reference.target !== kind.type) continue;
-        const repository = this.repository(other, db);
-        if (reference.owned) {
-          // Marked with their owner, so that undeleting it brings back these rows and not those deleted before.
-          await repository.softDeleteReferencing(path, entity.id, reference.many ?? false, call.identity, `${kind.type}:${entity.id}`);
-          continue;
-        }
-        const count = await repository.countReferencing(path, entity.id, reference.many ?? false);
-        if (count > 0) {
-          const existing = relations.find((r) => r.type === other.type);
-          if (existing) existing.count += count;
-          else relations.push({ type: other.type, label: other.label.plural, count });
-        }
+    for (const { other, repository, path, many, owned } of this.referencesTo(kind, db)) {
+      if (owned) continue;
+      const count = await repository.countReferencing(path, entity.id, many);
+      if (count > 0) {
+        const existing = relations.find((r) => r.type === other.type);
+        if (existing) existing.count += count;
+        else relations.push({ type: other.type, label: other.label.plural, count });
       }
     }
     if (relations.length > 0) {
@@ -1038,6 +1051,15 @@ export class EntityService {
         message: `Esistono relazioni con l’elemento: ${relations.map((r) => `${r.label} (${r.count})`).join(', ')}`,
         extensions: { relations },
       });
+    }
+  }
+
+  /** Owned rows go with their owners, each marked with its owner so that undeleting it brings back these rows and not those deleted before. */
+  private async deleteOwned(db: Kysely<DatabaseSchema>, kind: KindDefinition, owners: readonly Entity[], call: CallContext): Promise<void> {
+    if (owners.length === 0) return;
+    const marked = owners.map((owner) => ({ id: owner.id, deletedWith: `${kind.type}:${owner.id}` }));
+    for (const { repository, path, many, owned } of this.referencesTo(kind, db)) {
+      if (owned) await repository.softDeleteReferencing(path, marked, many, call.identity);
     }
   }
 }
