@@ -32,14 +32,20 @@ export const equipmentsKind = defineKindHooks('equipments', {
     if (previous) authorizeLegalFields(hook, data, previous);
     await checkEquipmentAgent(hook, data, previous);
   },
-  async afterWrite(hook, entity, previous) {
-    if (entity.metadata.isDeleted) return;
-    const decommissioned = entity.attributes.state === 'decommissioned';
-    if (decommissioned) {
-      if (previous?.attributes.state !== 'decommissioned') await endPendingDeadlines(hook, entity.id);
-      return;
+  // A batch's new equipments have their deadlines computed together, as do those whose inputs changed (an import's hundreds: one INSERT).
+  async afterWriteMany(hook, written) {
+    const created: Entity[] = [];
+    const changed: Entity[] = [];
+    for (const { entity, previous } of written) {
+      if (entity.metadata.isDeleted) continue;
+      if (entity.attributes.state === 'decommissioned') {
+        if (previous?.attributes.state !== 'decommissioned') await endPendingDeadlines(hook, entity.id);
+        continue;
+      }
+      if (!previous) created.push(entity);
+      else if (previous.attributes.state === 'decommissioned' || deadlineInputsChanged(entity, previous)) changed.push(entity);
     }
-    const reactivated = previous?.attributes.state === 'decommissioned';
-    if (!previous || reactivated || deadlineInputsChanged(entity, previous)) await computeEquipmentDeadlines(hook, entity, { created: !previous });
+    await computeEquipmentDeadlines(hook, created, { created: true });
+    await computeEquipmentDeadlines(hook, changed);
   },
 });

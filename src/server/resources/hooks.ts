@@ -66,6 +66,12 @@ export interface KindHooks {
   beforeWrite?(hook: HookContext, data: EntityData, previous: Entity | undefined, id: string): Promise<EntityData | void>;
   /** After a create, update, delete or transition, in the same transaction. */
   afterWrite?(hook: HookContext, entity: Entity, previous: Entity | undefined): Promise<void>;
+  /**
+   * Instead of `afterWrite`, for a kind whose work after a write is cheaper done for a whole batch (an
+   * import's equipments get their deadlines in one INSERT): once per batch, with each row written and
+   * its previous version; a single write is a batch of one.
+   */
+  afterWriteMany?(hook: HookContext, written: readonly { entity: Entity; previous: Entity | undefined }[]): Promise<void>;
   /** Before a soft delete: may refuse it. */
   beforeDelete?(hook: HookContext, entity: Entity): Promise<void>;
   /** Facts the state machine's guards need (e.g. the customer's maximum discount). */

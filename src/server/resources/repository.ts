@@ -59,7 +59,7 @@ const NOW = sql`date_trunc('milliseconds', clock_timestamp())`;
 
 /** Ids per statement when a batch's references are tested or cascaded: its bound parameters stay far below PostgreSQL's 65,535. */
 const REFERENCE_CHUNK = 500;
-const chunksOf = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+export const chunksOf = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
 export function rowToEntity(row: EntityRow): Entity {
   return {
@@ -852,12 +852,19 @@ export class EntityRepository {
     return result.rows.map(rowToEntity);
   }
 
-  /** Live rows whose single-valued relationship `via` is `parentId`, oldest first (e.g. a quotation's products). */
-  async listByRelationship(via: string, parentId: string, options: { forUpdate?: boolean } = {}): Promise<Entity[]> {
-    const probe = JSON.stringify({ [via]: parentId });
+  /**
+   * Live rows whose single-valued relationship `via` is `parentId` (or one of several: a batch's
+   * equipments, one containment probe each in one bitmap scan of the relationships index), oldest
+   * first (e.g. a quotation's products).
+   */
+  async listByRelationship(via: string, parentId: string | readonly string[], options: { forUpdate?: boolean } = {}): Promise<Entity[]> {
+    if (typeof parentId !== 'string' && parentId.length === 0) return [];
+    const named = typeof parentId === 'string'
+      ? sql`relationships @> ${JSON.stringify({ [via]: parentId })}::jsonb`
+      : sql`relationships @> ANY(${parentId.map((id) => JSON.stringify({ [via]: id }))}::jsonb[])`;
     const lock = options.forUpdate ? sql` FOR UPDATE` : sql``;
     const result = await sql<EntityRow>`SELECT ${ENTITY_COLUMNS} FROM ${this.table}
-      WHERE NOT is_deleted AND relationships @> ${probe}::jsonb ORDER BY created_date_time, id${lock}`.execute(this.db);
+      WHERE NOT is_deleted AND ${named} ORDER BY created_date_time, id${lock}`.execute(this.db);
     return result.rows.map(rowToEntity);
   }
 

@@ -438,7 +438,7 @@ export class EntityService {
     const stored = await this.prepare(hook, kind, current.id, parsed.data as EntityData, current);
     const updated = await this.repository(kind, trx).update(current.id, current.metadata.lastUpdatedDateTime, { data: stored }, call.identity, journal.customAction ?? 'update');
     if (!updated) throw new Problem('VERSION_CONFLICT');
-    await this.hooksFor(kind.type).afterWrite?.(hook, updated, current);
+    await this.afterWrites(hook, kind, [{ entity: updated, previous: current }]);
     return updated;
   }
 
@@ -561,7 +561,7 @@ export class EntityService {
           if (changed) effects.push({ type: target.type, id: row.id, to: effect.toState });
         }
       }
-      await this.hooksFor(type).afterWrite?.(hook, updated, current);
+      await this.afterWrites(hook, kind, [{ entity: updated, previous: current }]);
       return { entity: call.access.redact(kind, updated), effects };
     });
   }
@@ -659,7 +659,7 @@ export class EntityService {
           if (owned) await withDeletedReferences(() => this.checkReferences(trx, other, [{ id: owned.id, data: storedOf(owned) }]));
         }
       }
-      await this.hooksFor(kind.type).afterWrite?.(hook, restored, current);
+      await this.afterWrites(hook, kind, [{ entity: restored, previous: current }]);
       return { entity: call.access.redact(kind, restored) };
     });
   }
@@ -809,8 +809,8 @@ export class EntityService {
       } catch (error) {
         throw rowError(index, error);
       }
-      await this.hooksFor(kind.type).afterWrite?.(hook, entity, row.before);
     }
+    await this.afterWrites(hook, kind, updated.map((entity, index) => ({ entity, previous: rows[index]!.before })));
     return updated.map((entity) => call.access.redact(kind, entity));
   }
 
@@ -891,7 +891,7 @@ export class EntityService {
     await this.deleteOwned(trx, kind, rows.map((row) => row.before), call);
     const deleted = await repository.softDeleteMany(rows, call.identity);
     if (!deleted) throw new Problem('VERSION_CONFLICT');
-    for (const [index, entity] of deleted.entries()) await this.hooksFor(kind.type).afterWrite?.(hook, entity, rows[index]!.before);
+    await this.afterWrites(hook, kind, deleted.map((entity, index) => ({ entity, previous: rows[index]!.before })));
     return deleted.map((entity) => call.access.redact(kind, entity));
   }
 
@@ -940,10 +940,10 @@ export class EntityService {
       } catch (error) {
         throw rowError(index, error);
       }
-      await this.hooksFor(kind.type).afterWrite?.(hook, entity, undefined);
-      created.push(call.access.redact(kind, entity));
+      created.push(entity);
     }
-    return created;
+    await this.afterWrites(hook, kind, created.map((entity) => ({ entity, previous: undefined })));
+    return created.map((entity) => call.access.redact(kind, entity));
   }
 
   /**
@@ -1010,6 +1010,13 @@ export class EntityService {
         if (record && state !== undefined && !owner.stateLock.editableStates.includes(state)) throw stateLockProblem(owner, state);
       }
     }
+  }
+
+  /** The kind's work after a batch is written, in its transaction: `afterWriteMany` once, else `afterWrite` row by row. */
+  private async afterWrites(hook: HookContext, kind: KindDefinition, written: readonly { entity: Entity; previous: Entity | undefined }[]): Promise<void> {
+    const hooks = this.hooksFor(kind.type);
+    if (hooks.afterWriteMany) return hooks.afterWriteMany(hook, written);
+    for (const { entity, previous } of written) await hooks.afterWrite?.(hook, entity, previous);
   }
 
   /** An owner record read once per batch: a batch's rows do not write their owner while they are prepared. */

@@ -23,6 +23,7 @@ import { businessDay } from '../../../domain/business-day.ts';
 import type { Entity, EntityData } from '../../../domain/entity.ts';
 import { Problem } from '../../http/problems.ts';
 import type { HookContext } from '../../resources/hooks.ts';
+import { chunksOf } from '../../resources/repository.ts';
 import { sameJson } from './hook-helpers.ts';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -67,12 +68,13 @@ function deadlineData(content: { attributes: Record<string, unknown>; relationsh
 
 type DeadlineContent = { attributes: Record<string, unknown>; relationships: Record<string, unknown> };
 
-/** New deadlines in one INSERT (and one history statement). */
-async function insertDeadlines(hook: HookContext, contents: readonly DeadlineContent[], action: string, known?: KnownRecords): Promise<Entity[]> {
+/** New deadlines in one INSERT (and one history statement), each named from the records its caller holds (`known`). */
+async function insertDeadlines(hook: HookContext, rows: readonly { content: DeadlineContent; known?: KnownRecords }[], action: string): Promise<Entity[]> {
+  if (rows.length === 0) return [];
   const items = [];
-  for (const content of contents) items.push({ id: randomUUID(), data: deadlineData(content, await deadlineMetadata(hook, content.relationships, known)), by: hook.call.identity });
+  for (const { content, known } of rows) items.push({ id: randomUUID(), data: deadlineData(content, await deadlineMetadata(hook, content.relationships, known)), by: hook.call.identity });
   const created = await hook.repository('physicalActivities').insert(items, action);
-  if (created.length !== contents.length) throw new Error('deadline insert returned fewer rows');
+  if (created.length !== rows.length) throw new Error('deadline insert returned fewer rows');
   return created;
 }
 
@@ -113,9 +115,9 @@ const activitiesOf = (hook: HookContext, family: Entity) => hook.repository('act
 interface FamilyWithActivities { family: Entity; activities: Entity[] }
 
 /**
- * A batch of equipments (an import's hundreds of rows) reads each type with its activities, and each
- * customer, once (`onceInBatch`): writing equipments writes none of them. Any other write reads afresh
- * (a batch of activities changes what its next row would read).
+ * A batch of equipments (an import's hundreds of rows, each checked for its agent before it is
+ * written) reads each type with its activities once (`onceInBatch`): writing equipments writes none
+ * of them. Any other write reads afresh (a batch of activities changes what its next row would read).
  */
 function readOncePerEquipmentBatch<T>(hook: HookContext, key: string, read: () => Promise<T>): Promise<T> {
   return hook.kind.type === 'equipments' ? hook.onceInBatch(key, read) : read();
@@ -133,72 +135,95 @@ const keyOf = (deadline: Entity): string | null => {
   return rule ? deadlineKey({ kind: rule.kind, norm: rule.norm, activityId: text(deadline.relationships.activityId) }) : null;
 };
 
+/** Equipments whose deadlines are computed together: one read, one UPDATE and one INSERT for each group. */
+const EQUIPMENTS_PER_COMPUTATION = 500;
+
 /**
- * Brings the equipment's computed deadlines in line with its rules: a pending deadline whose rule
+ * Brings the equipments' computed deadlines in line with their rules: a pending deadline whose rule
  * still applies moves to its new date and rule, a missing one is created, one whose rule no longer
  * applies is ended. Deadlines not computed by the engine (no rule) and executed ones are left alone;
- * the last execution of each rule is what the next deadline counts from.
+ * the last execution of each rule is what the next deadline counts from. Equipments are computed in
+ * groups (an import's hundreds, a type's equipments after its rules change): their deadlines read in
+ * one statement, each type with its activities and each customer read once, the changes written in
+ * one UPDATE and the new deadlines in one INSERT. `created`: equipments just created, which have no
+ * deadline to read.
  */
-export async function computeEquipmentDeadlines(hook: HookContext, equipment: Entity, options: { created?: boolean } = {}): Promise<void> {
-  // An equipment just created has no deadline yet: nothing to read (an import creates hundreds).
-  const existing = options.created ? [] : await hook.repository('physicalActivities').listByRelationship('equipmentId', equipment.id);
-  const familyId = text(equipment.relationships.equipmentFamilyId);
-  const read = familyId ? await familyOf(hook, familyId) : undefined;
-  const family = read?.family;
-  const activities = read?.activities ?? [];
-  const rules = read ? rulesFrom(read.family, activities) : [];
-  const lastExecutions = new Map<string, string>();
-  // What each rule's next deadline counts from: the latest execution recorded, on an executed deadline or on the pending one after it.
-  for (const deadline of existing) {
-    const key = keyOf(deadline);
-    const executed = deadline.attributes.isExecuted === true ? text(deadline.attributes.executedDate) : text(deadline.attributes.lastExecutionDate);
-    if (key && executed && executed > (lastExecutions.get(key) ?? '')) lastExecutions.set(key, executed);
-  }
-  const basis = family?.attributes.expiryBasis === 'installation' ? 'installation' : 'production';
-  const computed = equipmentDeadlines({
-    productionDate: text(equipment.attributes.productionDate),
-    installationDate: text(equipment.attributes.installationDate),
-    basis,
-    agent: effectiveAgent(equipment.attributes.characteristics as Record<string, unknown> | undefined, family?.attributes.defaultAgent),
-    rules,
-    policy: (family?.attributes.editionPolicy as EditionPolicy | undefined) ?? DEFAULT_EDITION_POLICY,
-    lastExecutions,
-  });
-  const pending = new Map<string, Entity>();
-  for (const deadline of existing) {
-    const key = keyOf(deadline);
-    if (key && isPending(deadline)) pending.set(key, deadline);
-  }
-  const relationships = {
-    customerId: equipment.relationships.customerId,
-    equipmentId: equipment.id,
-    equipmentFamilyId: familyId,
+export async function computeEquipmentDeadlines(hook: HookContext, equipments: readonly Entity[], options: { created?: boolean } = {}): Promise<void> {
+  for (const group of chunksOf(equipments, EQUIPMENTS_PER_COMPUTATION)) await computeGroup(hook, group, options.created ?? false);
+}
+
+async function computeGroup(hook: HookContext, equipments: readonly Entity[], created: boolean): Promise<void> {
+  const existingOf = Map.groupBy(
+    created ? [] : await hook.repository('physicalActivities').listByRelationship('equipmentId', equipments.map((equipment) => equipment.id)),
+    (deadline) => text(deadline.relationships.equipmentId),
+  );
+  // The group's types and customers: none of them is written while it is computed.
+  const reads = new Map<string, Promise<unknown>>();
+  const readOnce = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    if (!reads.has(key)) reads.set(key, read());
+    return reads.get(key) as Promise<T>;
   };
-  const created: DeadlineContent[] = [];
-  const updated: { deadline: Entity; changes: DeadlineChanges }[] = [];
-  for (const deadline of computed) {
-    const current = pending.get(deadline.key);
-    pending.delete(deadline.key);
-    const attributes = { module: equipment.attributes.module, deadlineDate: deadline.deadlineDate, lastExecutionDate: deadline.lastExecutionDate, rule: deadline.rule };
-    if (!current) {
-      created.push({ attributes: { ...attributes, isExecuted: false }, relationships: { ...relationships, activityId: deadline.activityId } });
-      continue;
+  const typeOf = (familyId: string) => readOnce(`equipmentFamilies:${familyId}`, async () => {
+    const read = await familyOf(hook, familyId);
+    return read && { ...read, rules: rulesFrom(read.family, read.activities), activityById: new Map(read.activities.map((activity) => [activity.id, activity])) };
+  });
+  const inserts: { content: DeadlineContent; known: KnownRecords }[] = [];
+  const updates: { deadline: Entity; changes: DeadlineChanges }[] = [];
+  for (const equipment of equipments) {
+    const existing = existingOf.get(equipment.id) ?? [];
+    const familyId = text(equipment.relationships.equipmentFamilyId);
+    const read = familyId ? await typeOf(familyId) : undefined;
+    const family = read?.family;
+    const lastExecutions = new Map<string, string>();
+    // What each rule's next deadline counts from: the latest execution recorded, on an executed deadline or on the pending one after it.
+    for (const deadline of existing) {
+      const key = keyOf(deadline);
+      const executed = deadline.attributes.isExecuted === true ? text(deadline.attributes.executedDate) : text(deadline.attributes.lastExecutionDate);
+      if (key && executed && executed > (lastExecutions.get(key) ?? '')) lastExecutions.set(key, executed);
     }
-    // A deadline a planner postponed keeps its date while its rule holds.
-    const postponed = Boolean(current.attributes.postponeReason) && sameJson(current.attributes.rule, deadline.rule);
-    const next = postponed ? { ...attributes, deadlineDate: current.attributes.deadlineDate } : attributes;
-    const same = (Object.keys(next) as (keyof typeof next)[]).every((key) => sameJson(current.attributes[key] ?? null, next[key] ?? null))
-      && current.relationships.customerId === relationships.customerId && (current.relationships.equipmentFamilyId ?? null) === familyId;
-    if (!same) updated.push({ deadline: current, changes: { attributes: next, relationships } });
-  }
-  for (const stale of pending.values()) updated.push({ deadline: stale, changes: { attributes: { isEnded: true, endedDate: hook.today } } });
-  await updateDeadlines(hook, updated, 'computeDeadlines');
-  if (created.length > 0) {
+    const basis = family?.attributes.expiryBasis === 'installation' ? 'installation' : 'production';
+    const computed = equipmentDeadlines({
+      productionDate: text(equipment.attributes.productionDate),
+      installationDate: text(equipment.attributes.installationDate),
+      basis,
+      agent: effectiveAgent(equipment.attributes.characteristics as Record<string, unknown> | undefined, family?.attributes.defaultAgent),
+      rules: read?.rules ?? [],
+      policy: (family?.attributes.editionPolicy as EditionPolicy | undefined) ?? DEFAULT_EDITION_POLICY,
+      lastExecutions,
+    });
+    const pending = new Map<string, Entity>();
+    for (const deadline of existing) {
+      const key = keyOf(deadline);
+      if (key && isPending(deadline)) pending.set(key, deadline);
+    }
+    const relationships = {
+      customerId: equipment.relationships.customerId,
+      equipmentId: equipment.id,
+      equipmentFamilyId: familyId,
+    };
     // The names on the new deadlines: the equipment in hand, its customer read once, the activities read with the rules.
     const customerId = text(equipment.relationships.customerId);
-    const customer = customerId ? await readOncePerEquipmentBatch(hook, `customers:${customerId}`, () => hook.repository('customers').findById(customerId)) : undefined;
-    await insertDeadlines(hook, created, 'computeDeadlines', { target: equipment, customer, activities: new Map(activities.map((activity) => [activity.id, activity])) });
+    let known: KnownRecords | undefined;
+    for (const deadline of computed) {
+      const current = pending.get(deadline.key);
+      pending.delete(deadline.key);
+      const attributes = { module: equipment.attributes.module, deadlineDate: deadline.deadlineDate, lastExecutionDate: deadline.lastExecutionDate, rule: deadline.rule };
+      if (!current) {
+        known ??= { target: equipment, customer: customerId ? await readOnce(`customers:${customerId}`, () => hook.repository('customers').findById(customerId)) : undefined, activities: read?.activityById };
+        inserts.push({ content: { attributes: { ...attributes, isExecuted: false }, relationships: { ...relationships, activityId: deadline.activityId } }, known });
+        continue;
+      }
+      // A deadline a planner postponed keeps its date while its rule holds.
+      const postponed = Boolean(current.attributes.postponeReason) && sameJson(current.attributes.rule, deadline.rule);
+      const next = postponed ? { ...attributes, deadlineDate: current.attributes.deadlineDate } : attributes;
+      const same = (Object.keys(next) as (keyof typeof next)[]).every((key) => sameJson(current.attributes[key] ?? null, next[key] ?? null))
+        && current.relationships.customerId === relationships.customerId && (current.relationships.equipmentFamilyId ?? null) === familyId;
+      if (!same) updates.push({ deadline: current, changes: { attributes: next, relationships } });
+    }
+    for (const stale of pending.values()) updates.push({ deadline: stale, changes: { attributes: { isEnded: true, endedDate: hook.today } } });
   }
+  await updateDeadlines(hook, updates, 'computeDeadlines');
+  await insertDeadlines(hook, inserts, 'computeDeadlines');
 }
 
 /**
@@ -291,8 +316,10 @@ export async function executeDeadlineOf(hook: HookContext, activity: Entity): Pr
   const { module, frequency } = deadline.attributes;
   const { customerId, activityId, equipmentId, installationId, equipmentFamilyId } = deadline.relationships;
   await insertDeadlines(hook, [{
-    attributes: { module, deadlineDate: next, lastExecutionDate: executed, isExecuted: false, ...(rule ? { rule } : {}), ...(frequency ? { frequency } : {}) },
-    relationships: { customerId, activityId, equipmentId, installationId, equipmentFamilyId },
+    content: {
+      attributes: { module, deadlineDate: next, lastExecutionDate: executed, isExecuted: false, ...(rule ? { rule } : {}), ...(frequency ? { frequency } : {}) },
+      relationships: { customerId, activityId, equipmentId, installationId, equipmentFamilyId },
+    },
   }], 'execute');
 }
 
@@ -340,9 +367,8 @@ export async function executeDeadlinesOfAssignment(hook: HookContext, assignment
  */
 export async function recomputeFamily(hook: HookContext, familyId: unknown): Promise<void> {
   if (typeof familyId !== 'string') return;
-  for (const equipment of await hook.repository('equipments').listByRelationship('equipmentFamilyId', familyId)) {
-    if (equipment.attributes.state !== 'decommissioned') await computeEquipmentDeadlines(hook, equipment);
-  }
+  const equipments = await hook.repository('equipments').listByRelationship('equipmentFamilyId', familyId);
+  await computeEquipmentDeadlines(hook, equipments.filter((equipment) => equipment.attributes.state !== 'decommissioned'));
 }
 
 export const rulesChanged = (entity: Entity, previous: Entity | undefined, keys: readonly string[]) =>
