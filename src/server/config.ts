@@ -36,6 +36,8 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   /** API processes sharing the port (node:cluster); more than one needs DATABASE_URL. */
   workers: number;
+  /** Resident memory (MB) above which an API process gives back what its heap freed (MEMORY_BUDGET_MB; 0 = never; src/server/memory-reclaimer.ts). */
+  memoryBudgetMb: number;
   /** PostgreSQL: longest a request's statement may run (DATABASE_STATEMENT_TIMEOUT_MS; 0 = no limit). */
   statementTimeoutMs: number;
   /** How long start-up waits for an unreachable database before giving up (DATABASE_STARTUP_WAIT_SECONDS). */
@@ -399,6 +401,7 @@ export function loadConfig(env = process.env): ServerConfig {
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'pretty'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 0) * 1000,
     workers: integer(env, 'WORKERS', 1, 1),
+    memoryBudgetMb: integer(env, 'MEMORY_BUDGET_MB', 200, 0),
     // Under the client's 10 s request timeout, so the answer is a 503 and not a dropped connection.
     statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 8000, 0),
     startupWaitMs: integer(env, 'DATABASE_STARTUP_WAIT_SECONDS', 60, 0) * 1000,

@@ -17,6 +17,7 @@ import { claimDataDir } from './data-dir-lock.ts';
 import { closeGracefully, onShutdownSignals } from './shutdown.ts';
 import { superviseWorkers } from './cluster.ts';
 import { waitForDatabase } from './db/wait-for-database.ts';
+import { startMemoryReclaimer } from './memory-reclaimer.ts';
 
 /** Progress for the operator: a readable line, or with LOG_FORMAT=json a JSON line like the rest of the log. */
 let jsonLog = false;
@@ -88,6 +89,10 @@ async function serve(config: ServerConfig, database: Database, options: { quiet:
   );
   if (cluster.isWorker) process.on('SIGINT', () => undefined);
   await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `In ascolto su ${address} (processo ${process.pid})` });
+  // What a burst of requests grew is given back under the budget, and when the process falls quiet.
+  let lastRequestAt = performance.now();
+  app.server.on('request', () => void (lastRequestAt = performance.now()));
+  startMemoryReclaimer({ budgetMb: config.memoryBudgetMb, lastRequestAt: () => lastRequestAt, log: (line) => app.log.debug(line) });
   // Issue 26 §8: the daily deadline digest (every process checks; the database lets one send).
   app.notifications.deadlineDigest.start();
 }
