@@ -86,8 +86,9 @@ describe.each(engines())('register import on %s', (engine) => {
     expect(await equipmentsOf()).toBe(0);
   }, 120_000);
 
-  // Three imports of 600 rows, two undos and a preview: 17.1 s (PGlite) beside 12.4 s (PostgreSQL) on a
-  // quiet two-core machine, more than 300 s beside bench:load before the deadline engine wrote in batches.
+  // Three imports of 600 rows, two undos and a preview: 15.2 s (PGlite) beside 8.5 s (PostgreSQL) in a
+  // whole API run on a two-core machine, more than 300 s beside bench:load before the deadline engine
+  // and the deletes wrote in batches.
   // The limit only guards against a hang.
   it('commits in one transaction with deadlines, the file kept, then undo removes all of it; a repeated import updates by serial', async () => {
     const content = await workbook(register('B'));
