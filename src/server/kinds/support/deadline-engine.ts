@@ -157,22 +157,21 @@ async function computeGroup(hook: HookContext, equipments: readonly Entity[], cr
     created ? [] : await hook.repository('physicalActivities').listByRelationship('equipmentId', equipments.map((equipment) => equipment.id)),
     (deadline) => text(deadline.relationships.equipmentId),
   );
-  // The group's types and customers: none of them is written while it is computed.
-  const reads = new Map<string, Promise<unknown>>();
-  const readOnce = <T>(key: string, read: () => Promise<T>): Promise<T> => {
-    if (!reads.has(key)) reads.set(key, read());
-    return reads.get(key) as Promise<T>;
-  };
-  const typeOf = (familyId: string) => readOnce(`equipmentFamilies:${familyId}`, async () => {
+  // The group's types (with their activities) and customers, each read once up front: none of them is written while it is computed.
+  const ids = (path: 'equipmentFamilyId' | 'customerId') => [...new Set(equipments.map((equipment) => text(equipment.relationships[path])).filter((id) => id !== null))];
+  const types = new Map<string, (FamilyWithActivities & { rules: MaintenanceRule[]; activityById: Map<string, Entity> }) | undefined>();
+  for (const familyId of ids('equipmentFamilyId')) {
     const read = await familyOf(hook, familyId);
-    return read && { ...read, rules: rulesFrom(read.family, read.activities), activityById: new Map(read.activities.map((activity) => [activity.id, activity])) };
-  });
+    types.set(familyId, read && { ...read, rules: rulesFrom(read.family, read.activities), activityById: new Map(read.activities.map((activity) => [activity.id, activity])) });
+  }
+  const customers = new Map<string, Entity | undefined>();
+  for (const customerId of ids('customerId')) customers.set(customerId, await hook.repository('customers').findById(customerId));
   const inserts: { content: DeadlineContent; known: KnownRecords }[] = [];
   const updates: { deadline: Entity; changes: DeadlineChanges }[] = [];
   for (const equipment of equipments) {
     const existing = existingOf.get(equipment.id) ?? [];
     const familyId = text(equipment.relationships.equipmentFamilyId);
-    const read = familyId ? await typeOf(familyId) : undefined;
+    const read = familyId ? types.get(familyId) : undefined;
     const family = read?.family;
     const lastExecutions = new Map<string, string>();
     // What each rule's next deadline counts from: the latest execution recorded, on an executed deadline or on the pending one after it.
@@ -209,7 +208,7 @@ async function computeGroup(hook: HookContext, equipments: readonly Entity[], cr
       pending.delete(deadline.key);
       const attributes = { module: equipment.attributes.module, deadlineDate: deadline.deadlineDate, lastExecutionDate: deadline.lastExecutionDate, rule: deadline.rule };
       if (!current) {
-        known ??= { target: equipment, customer: customerId ? await readOnce(`customers:${customerId}`, () => hook.repository('customers').findById(customerId)) : undefined, activities: read?.activityById };
+        known ??= { target: equipment, customer: customerId ? customers.get(customerId) : undefined, activities: read?.activityById };
         inserts.push({ content: { attributes: { ...attributes, isExecuted: false }, relationships: { ...relationships, activityId: deadline.activityId } }, known });
         continue;
       }
