@@ -127,6 +127,24 @@ describe.each(engines())('customer writes on %s', (engine) => {
     expect((await api.get(`/api/customers/${created.id}`)).body.data.attributes.registry.businessName).toBe('Eta Srl');
   });
 
+  it('keeps an address’s parts following its line whoever writes it: street and number, road, house number, complete address', async () => {
+    const created = await api.create('customers', company('Iota Srl', { address: 'Via XX Settembre 12/A' }));
+    expect(created.attributes.registry).toMatchObject({ street: 'Via XX Settembre', streetNumber: '12/A' });
+    const office = { address: 'Via Roma 3', zipCode: '21100', city: 'Varese', province: 'VA', completeAddress: 'Via Roma 3, 21100 Varese (VA)' };
+    const moved = await api.patch(`/api/customers/${created.id}`, {
+      attributes: { registry: { address: 'Piazza Duomo, 1', addresses: [{ address: 'Strada senza numero' }] }, registeredOffice: office },
+    }, created.metadata.lastUpdatedDateTime);
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.attributes.registry).toMatchObject({ street: 'Piazza Duomo', streetNumber: '1', addresses: [{ road: 'Strada senza numero' }] });
+    expect(moved.body.data.attributes.registry.addresses[0].houseNumber).toBeUndefined();
+    expect(moved.body.data.attributes.registeredOffice).toMatchObject({ road: 'Via Roma', houseNumber: '3', completeAddress: 'Via Roma 3, 21100 Varese (VA)' });
+    // A new city moves the complete address with it; a line emptied takes its parts along.
+    const city = await api.patch(`/api/customers/${created.id}`, { attributes: { registry: { address: null }, registeredOffice: { city: 'Gallarate' } } }, moved.body.data.metadata.lastUpdatedDateTime);
+    expect(city.body.data.attributes.registeredOffice.completeAddress).toBe('Via Roma 3, 21100 Gallarate (VA)');
+    expect(city.body.data.attributes.registry.street).toBeUndefined();
+    expect(city.body.data.attributes.registry.streetNumber).toBeUndefined();
+  });
+
   it('lets exactly one of two concurrent writers on the same version win', async () => {
     const created = await api.create('customers', company('Theta Srl'));
     const version = created.metadata.lastUpdatedDateTime;

@@ -16,7 +16,7 @@ import { formatSequence } from '../../../commands/keys.ts';
 import type { AppAbility } from '../../domain/ability.ts';
 import type { EntityJson } from '../../domain/entity.ts';
 import { registryFieldApplies } from '../../domain/entities/customer.ts';
-import { addressLine, addressParts, completeAddressOf } from '../../domain/address-line.ts';
+import { ADDRESS_PARTS, REGISTRY_PARTS, addressLine } from '../../domain/address-line.ts';
 import { readPath, type KindDefinition } from '../../domain/kind.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { equipmentModules } from '../../domain/enums.ts';
@@ -386,17 +386,17 @@ export function registrySpecFor(spec: FieldSpec, isPerson: boolean): FieldSpec {
   return withoutAddressParts({ ...spec, children: (spec.children ?? []).filter((child) => registryFieldApplies(child.name, isPerson)) });
 }
 
-/** The registry's parts of its address line (domain/address-line.ts): derived from «Indirizzo», not asked. */
-const REGISTRY_ADDRESS_PARTS: ReadonlySet<string> = new Set(['street', 'streetNumber']);
-/** An address's parts of its line: derived from its «Indirizzo» (and its city for the complete one), not asked. */
-const ADDRESS_PARTS: ReadonlySet<string> = new Set(['road', 'houseNumber', 'completeAddress']);
+/** The registry's parts of its address line (domain/address-line.ts): derived from «Indirizzo» when stored, not asked. */
+const REGISTRY_ADDRESS_PARTS: ReadonlySet<string> = new Set(Object.values(REGISTRY_PARTS));
+/** An address's parts of its line: derived from its «Indirizzo» (and its city for the complete one) when stored, not asked. */
+const ADDRESS_LINE_PARTS: ReadonlySet<string> = new Set([...Object.values(ADDRESS_PARTS), 'completeAddress']);
 /** The addresses of the registry: its registered office and its other addresses. */
 const ADDRESS_FIELDS: ReadonlySet<string> = new Set(['attributes.registeredOffice', 'attributes.registry.addresses']);
 
 /** `spec` (the registry, the registered office) without the address parts, at any depth: one address input each. */
 export function withoutAddressParts(spec: FieldSpec): FieldSpec {
   if (!spec.children) return spec;
-  const parts = spec.path === 'attributes.registry' ? REGISTRY_ADDRESS_PARTS : ADDRESS_FIELDS.has(spec.path) ? ADDRESS_PARTS : undefined;
+  const parts = spec.path === 'attributes.registry' ? REGISTRY_ADDRESS_PARTS : ADDRESS_FIELDS.has(spec.path) ? ADDRESS_LINE_PARTS : undefined;
   return { ...spec, children: spec.children.filter((child) => !parts?.has(child.name)).map(withoutAddressParts) };
 }
 
@@ -405,44 +405,18 @@ const isRow = (value: unknown): value is Row => value !== null && typeof value =
 const empty = (value: unknown) => typeof value !== 'string' || value.trim() === '';
 
 /** An address as shown: a stored one with no line but its parts (an older row, an import) reads its line from them. */
-function addressShown(value: unknown, street: string, number: string): unknown {
+function addressShown(value: unknown, parts: typeof ADDRESS_PARTS | typeof REGISTRY_PARTS): unknown {
   if (!isRow(value) || !empty(value.address)) return value;
-  const line = addressLine(value[street], value[number]);
+  const line = addressLine(value[parts.street], value[parts.number]);
   return line ? { ...value, address: line } : value;
 }
 
 /** The value a registry field shows (the registry, the registered office): each address with its line. */
 export function addressValueShown(path: string, value: unknown): unknown {
-  if (path === 'attributes.registeredOffice') return addressShown(value, 'road', 'houseNumber');
+  if (path === 'attributes.registeredOffice') return addressShown(value, ADDRESS_PARTS);
   if (path !== 'attributes.registry' || !isRow(value)) return value;
-  const registry = addressShown(value, 'street', 'streetNumber') as Row;
-  return Array.isArray(registry.addresses) ? { ...registry, addresses: registry.addresses.map((item) => addressShown(item, 'road', 'houseNumber')) } : registry;
-}
-
-/**
- * What else an edit of the registry writes: the parts of an address line follow it («Via Nazario
- * Sauro 116» → «Via Nazario Sauro», «116»), and a stored complete address follows its line, postcode,
- * city and province, so no reader finds the old address in a part nobody can see any more.
- */
-export function addressPartEdits(path: string, value: unknown, draft: EntityJson): [path: string, value: unknown][] {
-  if (path === 'attributes.registry.address') {
-    const { street, number } = addressParts(value);
-    return [['attributes.registry.street', street], ['attributes.registry.streetNumber', number]];
-  }
-  const match = /^(attributes\.registeredOffice|attributes\.registry\.addresses\.\d+)\.(address|zipCode|city|province)$/.exec(path);
-  if (!match) return [];
-  const [, at, name] = match as unknown as [string, string, string];
-  const edits: [string, unknown][] = [];
-  if (name === 'address') {
-    const { street, number } = addressParts(value);
-    edits.push([`${at}.road`, street], [`${at}.houseNumber`, number]);
-  }
-  const stored = readPath(draft, at);
-  if (isRow(stored) && !empty(stored.completeAddress)) {
-    const shown = addressShown(stored, 'road', 'houseNumber') as Row;
-    edits.push([`${at}.completeAddress`, completeAddressOf({ ...shown, [name]: value }) || undefined]);
-  }
-  return edits;
+  const registry = addressShown(value, REGISTRY_PARTS) as Row;
+  return Array.isArray(registry.addresses) ? { ...registry, addresses: registry.addresses.map((item) => addressShown(item, ADDRESS_PARTS)) } : registry;
 }
 
 /**
@@ -483,11 +457,6 @@ export function registryGroups<F extends { path: string }>(fields: readonly F[])
 
 function Registry({ kind, controller, draft, only }: Pick<SectionProps, 'kind' | 'controller' | 'draft'> & { only?: ReadonlySet<string> }) {
   const sections = useMemo(() => kindSections(kind), [kind]);
-  // An address line edited takes its hidden parts with it (addressPartEdits).
-  const setField = useCallback((path: string, value: unknown) => {
-    controller.setField(path, value);
-    for (const [part, partValue] of addressPartEdits(path, value, draft)) controller.setField(part, partValue);
-  }, [controller, draft]);
   const isPerson = readPath(draft, 'attributes.registry.isPerson') === true;
   const fields = (['attributes', 'metadata', 'relationships'] as const).flatMap((section) => sections[section].filter((field) => !OWN_SECTIONS.has(field.path) && (!only || only.has(field.path))));
   const groups = registryGroups(fields);
@@ -500,7 +469,7 @@ function Registry({ kind, controller, draft, only }: Pick<SectionProps, 'kind' |
           <div className="form-fields">
             {group.fields.map((field) => {
               const spec = field.path === 'attributes.registry' ? registrySpecFor(field, isPerson) : withoutAddressParts(field);
-              return <Field key={field.path} spec={spec} path={spec.path} value={addressValueShown(spec.path, readPath(draft, spec.path))} onChange={setField} errors={controller.errors} access={controller.access} locked={controller.locked} namedByGroup={GROUP_NAMED_FIELDS.has(field.path)} />;
+              return <Field key={field.path} spec={spec} path={spec.path} value={addressValueShown(spec.path, readPath(draft, spec.path))} onChange={controller.setField} errors={controller.errors} access={controller.access} locked={controller.locked} namedByGroup={GROUP_NAMED_FIELDS.has(field.path)} />;
             })}
           </div>
         </fieldset>

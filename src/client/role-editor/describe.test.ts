@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { addMessages } from '../i18n/index.ts';
 import roleMessages from '../i18n/messages/roles.ts';
 import '../i18n/field-labels.ts';
-import { describeRule, ruleIssueWords, ruleTitle, subjectName } from './describe.ts';
+import { describeRule, distinctPathLabels, ruleIssueWords, ruleTitle, subjectName } from './describe.ts';
 import { kindList } from '../../domain/kinds.ts';
-import { roleCatalogue, roleRuleIssues } from '../../domain/rules/role-rules.ts';
+import { roleCatalogue, roleRuleIssues, subjectPaths } from '../../domain/rules/role-rules.ts';
 import type { PermissionRule } from '../../domain/entities/roles.ts';
 import { ruleSubjects } from '../forms/editors/rule-editor.tsx';
 
@@ -12,6 +12,19 @@ addMessages(roleMessages);
 const ZONES = '$' + '{user.commercialZoneIds}';
 
 describe('a role rule in Italian', () => {
+  it('offers every field of a subject under a label of its own, telling apart a customer’s and a worker’s «Codice fiscale»', () => {
+    const catalogue = roleCatalogue(kindList);
+    for (const subject of ruleSubjects.filter((s) => s !== 'all')) {
+      const paths = subjectPaths(catalogue, [subject]);
+      const labels = [...distinctPathLabels(paths, catalogue.kindsOf(subject)).values()];
+      expect(labels.filter((label, index) => labels.indexOf(label) !== index), subject).toEqual([]);
+    }
+    const customer = distinctPathLabels(subjectPaths(catalogue, ['customer']), catalogue.kindsOf('customer'));
+    expect(customer.get('attributes.registry.fiscalCode')).toBe('Codice fiscale (Cliente)');
+    expect(customer.get('attributes.fiscalCode')).toBe('Codice fiscale (Dipendente)');
+    expect(customer.get('metadata.createdBy')).not.toMatch(/\(/);
+  });
+
   it('names every subject a rule can choose by its own Italian name (the editor shows no CASL name beside it)', () => {
     const names = ruleSubjects.filter((subject) => subject !== 'all').map(subjectName);
     expect(new Set(names).size).toBe(names.length);

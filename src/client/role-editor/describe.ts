@@ -5,6 +5,7 @@
  * `${user.…}` values said as what they stand for («l’utente connesso»), the operators as words («è uno di»).
  */
 import type { PermissionRule } from '../../domain/entities/roles.ts';
+import type { KindDefinition } from '../../domain/kind.ts';
 import { placeholderOf, type RuleIssueWords } from '../../domain/rules/role-rules.ts';
 import { enumLabel, fieldLabel } from '../forms/format.ts';
 import { hasMessage, intl } from '../i18n/index.ts';
@@ -27,12 +28,33 @@ export const subjectName = (subject: string): string => or(`roles.subject.${subj
 
 /** `relationships.commercialUserId` → "Commerciale"; `registry.*` → "Anagrafica (tutti)". */
 export function pathLabel(path: string): string {
-  if (path === 'id') return t('roles.field.id');
+  // A path of its own label on this screen (`id`; a name beside the reference that reads the same).
+  if (hasMessage(`roles.field.${path}`)) return t(`roles.field.${path}`);
   const glob = path.endsWith('.*');
   const keys = (glob ? path.slice(0, -2) : path).split('.').filter((key) => !['attributes', 'metadata', 'relationships'].includes(key));
   const last = keys[keys.length - 1];
   const label = last ? fieldLabel(last) : path;
   return glob ? `${label} (${t('roles.table.allFields')})` : label;
+}
+
+/** Whether `kind` has the path among its list fields or its references (what `subjectPaths` suggests of it). */
+const kindHasPath = (kind: KindDefinition, path: string) => Object.values(kind.fields).some((field) => field.path === path) || path in kind.references;
+
+/**
+ * The paths' labels, with the ones that would read the same told apart by whose they are: a subject of
+ * several kinds (a customer and its workers) has «Codice fiscale» twice, shown as «Codice fiscale
+ * (Cliente)» and «Codice fiscale (Dipendente)». Paths every kind shares (`id`, the author) stay plain.
+ */
+export function distinctPathLabels(paths: readonly string[], kinds: readonly KindDefinition[]): Map<string, string> {
+  const labels = new Map(paths.map((path) => [path, pathLabel(path)]));
+  const uses = new Map<string, number>();
+  for (const label of labels.values()) uses.set(label, (uses.get(label) ?? 0) + 1);
+  for (const [path, label] of labels) {
+    if ((uses.get(label) ?? 0) < 2) continue;
+    const owners = kinds.filter((kind) => kindHasPath(kind, path));
+    if (owners.length > 0 && owners.length < kinds.length) labels.set(path, `${label} (${owners.map((kind) => kind.label.singular).join(', ')})`);
+  }
+  return labels;
 }
 
 /** The words the rules' problems are said with on the role screen: «Il campo «Autore»…», «l’utente connesso è un solo valore: usa «è»…». */

@@ -1,9 +1,10 @@
 /**
  * Server hooks of customers: one customer per VAT number and per fiscal code (SPEC §8), who created
  * it, its figures computed on read (support/customer-figures.ts), its quotations following its
- * zone, and «Registra contatto» (`logContact`).
+ * zone, its addresses' parts following their lines, and «Registra contatto» (`logContact`).
  */
 import type { z } from 'zod';
+import { ADDRESS_PARTS, REGISTRY_PARTS, addressFollowingLine } from '../../domain/address-line.ts';
 import type { logContactRequest } from '../../domain/entities/customer.ts';
 import { defineKindHooks, type CustomActionImplementation } from '../resources/hooks.ts';
 import { requireUnique } from './support/hook-helpers.ts';
@@ -38,6 +39,31 @@ const logContact: CustomActionImplementation = async (hook, entity, body) => {
   return { entity: updated, meta: { reminderId: reminder.id } };
 };
 
+type Row = Record<string, unknown>;
+const isRow = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * A customer's attributes with every address's parts following its line (address-line.ts): the
+ * registry's street and number, its other addresses' and the registered office's road, house number
+ * and complete address. Done here, so the page, the API and an import store the same parts.
+ */
+export function customerAddressesFollowingLines(attributes: Row, previous: Row | undefined): Row {
+  const result: Row = { ...attributes };
+  const before = isRow(previous?.registry) ? previous.registry : undefined;
+  if (isRow(attributes.registry)) {
+    const registry = addressFollowingLine(attributes.registry, before, REGISTRY_PARTS);
+    if (Array.isArray(registry.addresses)) {
+      const previousAddresses = Array.isArray(before?.addresses) ? before.addresses : [];
+      registry.addresses = registry.addresses.map((item: unknown, index) => (isRow(item) ? addressFollowingLine(item, isRow(previousAddresses[index]) ? previousAddresses[index] : undefined, ADDRESS_PARTS) : item));
+    }
+    result.registry = registry;
+  }
+  if (isRow(attributes.registeredOffice)) {
+    result.registeredOffice = addressFollowingLine(attributes.registeredOffice, isRow(previous?.registeredOffice) ? previous.registeredOffice : undefined, ADDRESS_PARTS);
+  }
+  return result;
+}
+
 export const customersKind = defineKindHooks('customers', {
   async beforeWrite(hook, data, previous, id) {
     // CUSTOMER_ALREADY_EXISTS (SPEC §8): one customer per VAT number and per fiscal code.
@@ -49,7 +75,11 @@ export const customersKind = defineKindHooks('customers', {
     }
     // SPEC §3 additionalFieldsLength: counted here, whatever the client sent.
     const additionalFields = Array.isArray(data.metadata.additionalPEFields) ? data.metadata.additionalPEFields.length : 0;
-    const counted = { ...data, relationships: { ...data.relationships, additionalFieldsLength: additionalFields } };
+    const counted = {
+      ...data,
+      attributes: customerAddressesFollowingLines(data.attributes, previous?.attributes),
+      relationships: { ...data.relationships, additionalFieldsLength: additionalFields },
+    };
     if (previous) return counted;
     // A new customer under a parent is an office location (SPEC §3 type), unless another type was chosen.
     const type = data.attributes.parentId && data.metadata.type === 'potential' ? 'officeLocation' : data.metadata.type;

@@ -13,7 +13,7 @@ import { EXTRA_SUBJECTS, placeholderText, roleCatalogue, subjectActions, subject
 import { ItemList } from './item-list.tsx';
 import { addMessages, hasMessage } from '../../i18n/index.ts';
 import roleMessages from '../../i18n/messages/roles.ts';
-import { pathLabel, ruleTitle, subjectName } from '../../role-editor/describe.ts';
+import { distinctPathLabels, pathLabel, ruleTitle, subjectName } from '../../role-editor/describe.ts';
 
 addMessages(roleMessages);
 
@@ -124,6 +124,8 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
   const actions = asList(rule.action);
   const subjects = asList(rule.subject);
   const paths = subjectPaths(catalogue, subjects);
+  const labels = distinctPathLabels(paths, subjects.flatMap((subject) => catalogue.kindsOf(subject)));
+  const labelOf = (path: string) => labels.get(path) ?? pathLabel(path);
   const set = (patch: Partial<PermissionRule>) => {
     const next: Record<string, unknown> = { ...rule, ...patch };
     for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
@@ -182,9 +184,9 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
         <ul className="form-chips">
           {(rule.fields ?? []).map((field) => (
             <li key={field}>
-              <span>{pathLabel(field)}</span>
+              <span>{labelOf(field)}</span>
               {!readOnly && (
-                <button type="button" aria-label={intl.formatMessage({ id: 'forms.rule.removeField' }, { field: pathLabel(field) })} onClick={() => { const next = (rule.fields ?? []).filter((f) => f !== field); set({ fields: next.length ? next : undefined }); }}>×</button>
+                <button type="button" aria-label={intl.formatMessage({ id: 'forms.rule.removeField' }, { field: labelOf(field) })} onClick={() => { const next = (rule.fields ?? []).filter((f) => f !== field); set({ fields: next.length ? next : undefined }); }}>×</button>
               )}
             </li>
           ))}
@@ -193,7 +195,7 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
         {!readOnly && (
           <AddChoice
             label={intl.formatMessage({ id: 'forms.rule.addField' })}
-            choices={pathChoices(paths.filter((path) => !(rule.fields ?? []).includes(path)))}
+            choices={pathChoices(paths.filter((path) => !(rule.fields ?? []).includes(path)), labelOf)}
             onAdd={(f) => set({ fields: [...(rule.fields ?? []), f] })}
           />
         )}
@@ -210,7 +212,7 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
           {error('reason')}
         </div>
       )}
-      <ConditionEditor value={rule.conditions} readOnly={readOnly} paths={paths} onChange={(conditions) => set({ conditions: Object.keys(conditions).length ? (conditions as PermissionRule['conditions']) : undefined })} error={errorOf('conditions')} />
+      <ConditionEditor value={rule.conditions} readOnly={readOnly} paths={paths} labelOf={labelOf} onChange={(conditions) => set({ conditions: Object.keys(conditions).length ? (conditions as PermissionRule['conditions']) : undefined })} error={errorOf('conditions')} />
     </div>
   );
 }
@@ -218,13 +220,15 @@ export function RuleEditor({ rule, onChange, readOnly, errorOf }: { rule: Permis
 /** `quotation` → «preventivi»: the Italian name only (the CASL name the rules store is the value, never shown). */
 const subjectLabel = (subject: string) => subjectName(subject);
 
-/** Field paths as choices by their Italian labels («Autore» for `relationships.authorId`), in label order; the path is the value, never shown. */
-const pathChoices = (paths: readonly string[]) => paths.map((path) => ({ value: path, label: pathLabel(path) })).sort((a, b) => a.label.localeCompare(b.label, 'it'));
+/** Field paths as choices by their Italian labels («Autore» for `relationships.authorId`, see distinctPathLabels), in label order; the path is the value, never shown. */
+const pathChoices = (paths: readonly string[], labelOf: (path: string) => string) => paths.map((path) => ({ value: path, label: labelOf(path) })).sort((a, b) => a.label.localeCompare(b.label, 'it'));
 
 /** The `${user.…}` text of the signed-in user's value a condition row holds, or '' when it holds a written value. */
 const placeholderOfRow = (row: ConditionRow): string => (USER_PLACEHOLDERS.some((p) => placeholderText(p.name) === row.text.trim()) ? row.text.trim() : '');
 
-function ConditionEditor({ value, onChange, readOnly, error, paths }: { value: Record<string, unknown> | undefined; onChange(conditions: Record<string, unknown>): void; readOnly: boolean; error: string | undefined; paths: readonly string[] }) {
+function ConditionEditor({ value, onChange, readOnly, error, paths, labelOf }: {
+  value: Record<string, unknown> | undefined; onChange(conditions: Record<string, unknown>): void; readOnly: boolean; error: string | undefined; paths: readonly string[]; labelOf(path: string): string;
+}) {
   const intl = useIntl();
   const listRef = useRef<HTMLUListElement>(null);
   const focusLast = useRef(false);
@@ -256,7 +260,7 @@ function ConditionEditor({ value, onChange, readOnly, error, paths }: { value: R
           <li key={index} className="form-map-row">
             <select aria-label={intl.formatMessage({ id: 'forms.rule.conditionField' })} value={row.field} onChange={(e) => update(index, { field: e.target.value })}>
               {row.field === '' && <option value="">—</option>}
-              {pathChoices(paths.includes(row.field) || row.field === '' ? paths : [...paths, row.field]).map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
+              {pathChoices(paths.includes(row.field) || row.field === '' ? paths : [...paths, row.field], labelOf).map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
             </select>
             <select aria-label={intl.formatMessage({ id: 'forms.rule.conditionOperator' })} value={row.operator} onChange={(e) => update(index, { operator: e.target.value })}>
               {/* `$eq` says what `=` says: offered only to a condition written with it. */}

@@ -106,6 +106,8 @@ const roles: Record<string, string> = {
   'roles.placeholder.roleIds': 'i ruoli dell’utente connesso',
   'roles.placeholder.unknown': 'un valore dell’utente che non esiste',
   'roles.field.id': 'Identificativo',
+  // A path whose field label says what another path of the same record says («Cliente» is its reference).
+  'roles.field.metadata.customerName': 'Nome del cliente',
   'forms.rule.action.createOrder': 'Crea l’ordine',
   'forms.rule.action.sign': 'Firma online (cliente)',
   'forms.rule.action.confirm': 'Conferma (con un intervento)',
