@@ -31,6 +31,19 @@ describe('users', () => {
     expect(issues(parse({ ...staff, userType: 'external' }))).toEqual([]);
   });
 
+  it('asks each type only its own fields: no customer for staff, no technician flag for a customer’s user', () => {
+    const applies = (userType: unknown, path: string) => users.fieldApplies!(path, { attributes: { userType }, metadata: {}, relationships: {} });
+    for (const path of ['attributes.customerId', 'attributes.isCustomerAdmin', 'relationships.officeLocationIds']) {
+      expect([applies('customer', path), applies('siv', path), applies('external', path), applies(undefined, path)], path).toEqual([true, false, false, false]);
+    }
+    for (const path of ['attributes.isMainteiner', 'attributes.isSalesman', 'relationships.customerIds']) {
+      expect([applies('customer', path), applies('siv', path), applies('external', path), applies(undefined, path)], path).toEqual([false, true, true, false]);
+    }
+    for (const path of ['attributes.userType', 'attributes.email', 'attributes.allowedModules', 'relationships.roleIds', 'metadata.isEnabled']) {
+      expect([applies('customer', path), applies('siv', path), applies(undefined, path)], path).toEqual([true, true, true]);
+    }
+  });
+
   it('SPEC §5: needs a valid e-mail, kept lower-case', () => {
     expect(issues(parse({ ...staff, email: 'non-una-mail' }))).toEqual([{ path: 'attributes.email', message: messages.invalidEmail }]);
     expect(issues(parse({ ...staff, email: undefined }))).toEqual([{ path: 'attributes.email', message: messages.required }]);

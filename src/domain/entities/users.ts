@@ -68,6 +68,23 @@ export function customerUserIssues(attributes: z.infer<typeof userAttributes>): 
   return issues;
 }
 
+/** What only a customer's user has: its customer, its sites, whether it administers its colleagues. */
+const CUSTOMER_USER_FIELDS: readonly string[] = ['attributes.customerId', 'attributes.isCustomerAdmin', 'relationships.officeLocationIds'];
+/** What only staff have: technician and salesman flags, the customers they act on (SPEC §3 allowedCustomerIds). */
+const STAFF_USER_FIELDS: readonly string[] = ['attributes.isMainteiner', 'attributes.isSalesman', 'relationships.customerIds'];
+
+/**
+ * The fields of the user's type (a new user's form asks no customer for a staff member, nor a
+ * technician flag for a customer's user); until a type is chosen, neither set. A field of the other
+ * type is inert, not refused: the identity reads it only for its own type (auth/identity.ts), so a
+ * user moved from one type to the other keeps a valid record.
+ */
+export function userFieldApplies(path: string, userType: unknown): boolean {
+  if (userType === 'customer') return !STAFF_USER_FIELDS.includes(path);
+  if (userType === 'siv' || userType === 'external') return !CUSTOMER_USER_FIELDS.includes(path);
+  return !STAFF_USER_FIELDS.includes(path) && !CUSTOMER_USER_FIELDS.includes(path);
+}
+
 export const users = defineKind({
   type: 'users',
   subject: 'user',
@@ -97,6 +114,7 @@ export const users = defineKind({
     'relationships.officeLocationIds': { target: 'customers', many: true },
   },
   rules: (entity) => customerUserIssues((entity as UserShape).attributes),
+  fieldApplies: (path, entity) => userFieldApplies(path, entity.attributes.userType),
   actions: {
     resetPassword: { label: 'Reimposta password', ability: 'resetPassword', body: resetPasswordBody, key: 'w' },
     // Each in the state it changes (a row without the flag is enabled).
