@@ -6,6 +6,7 @@ import { hasMessage, intl } from '../i18n/index.ts';
 // The field and enum names this module reads load with it (not in the initial JS).
 import '../i18n/field-labels.ts';
 import { formatDate, formatDateTime, formatMoney } from './format-basic.ts';
+import { formatPercent } from '../../domain/rules/price-list-rows.ts';
 
 /** Field names that hold money in EUR. */
 export const MONEY_FIELDS: ReadonlySet<string> = new Set([
@@ -14,7 +15,7 @@ export const MONEY_FIELDS: ReadonlySet<string> = new Set([
   'listTotal', 'grossTotal', 'discountAmount', 'netTotal', 'margin',
 ]);
 
-/** Field names that hold a percentage (shown with ` %`). */
+/** Field names that hold a percentage (shown as «10%», `formatPercent`). */
 export const PERCENT_FIELDS = /Percent$/;
 
 const number = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
@@ -53,7 +54,7 @@ export function formatValue(value: unknown, kind: ValueKind, stateLabels?: Recor
     case 'boolean': return intl.formatMessage({ id: value ? 'form.yes' : 'form.no' });
     case 'money': return typeof value === 'number' ? formatMoney(value) : String(value);
     case 'number': return typeof value === 'number' ? number.format(value) : String(value);
-    case 'percent': return typeof value === 'number' ? `${number.format(value)} %` : String(value);
+    case 'percent': return typeof value === 'number' ? formatPercent(value) : String(value);
     case 'date': return formatDate(String(value));
     case 'datetime': return formatDateTime(String(value));
     case 'enum': return enumLabel(String(value), stateLabels);

@@ -35,6 +35,9 @@ describe('grid columns', () => {
     // A choice with no drawn columns stays as it is.
     expect(withDrawnIds([TITLE_COLUMN, 'state'], undefined)).toEqual([TITLE_COLUMN, 'state']);
     expect(withDrawnIds(undefined, gridCells)).toBeUndefined();
+    // A drawn column the choice names keeps its place (a quotation line's «Sconto %» before its net total).
+    const lines = kindModule('quotationProducts');
+    expect(withDrawnIds(childColumnIds(findKind('quotationProducts')!, new Set(['quotationId']), lines.childColumns), lines.gridCells)).toEqual([TITLE_COLUMN, 'productId', 'quantity', 'unitOfMeasure', 'unitPrice', 'discountPercent', 'netTotal']);
   });
 
   it('never shows the parent relation the grid is filtered by', () => {

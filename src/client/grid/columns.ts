@@ -173,12 +173,13 @@ export function childColumnIds(kind: KindDefinition, fixedIds: ReadonlySet<strin
  * A parent's choice of columns (a customer's equipments) keeps the columns the kind draws itself
  * right after the title, where the kind's own list has them: a customer's «Attrezzature e impianti»
  * reads «Prossima scadenza» second, as /customers/{id}/fire/equipments does, not last past the edge.
+ * A drawn column the choice already names (a quotation line's «Sconto %») stays where it is named.
  */
 export function withDrawnIds(ids: readonly string[] | undefined, cells: Readonly<Record<string, unknown>> | undefined): string[] | undefined {
   if (!ids) return undefined;
   if (!cells) return [...ids];
   const [title, ...rest] = ids;
-  return [...new Set([title!, ...Object.keys(cells), ...rest])];
+  return [...new Set([title!, ...Object.keys(cells).filter((id) => !rest.includes(id)), ...rest])];
 }
 
 /** Columns shown when neither the URL nor the user chose: the title, the state, a few plain fields, last change. */

@@ -89,7 +89,7 @@ function KindGrid({ kind, url, onUrlChange, fixed = {}, openTab, rememberedColum
   // The columns a kind draws itself (gridCells) are among its defaults, right after the title (what the row is, then that).
   const kindDefaults = useMemo(() => {
     const [title, ...rest] = defaultColumnIds(kind);
-    return [...new Set([title!, ...Object.keys(gridCells ?? {}), ...(listColumns ?? rest)])];
+    return withDrawnIds([title!, ...(listColumns ?? rest)], gridCells)!;
   }, [kind, gridCells, listColumns]);
   const visibleIds = state.cols ?? rememberedColumns ?? withDrawnIds(defaultColumns, gridCells) ?? kindDefaults;
   const columns = useMemo(() => {

@@ -23,7 +23,7 @@ import { physicalActivities } from './physical-activities.ts';
 import { priceLists } from './price-lists.ts';
 import { products } from './products.ts';
 import { quotations } from './quotations.ts';
-import { quotationProducts } from './quotation-products.ts';
+import { quotationProducts } from './quotation-products.tsx';
 import { reminders } from './reminders.ts';
 import { reportHeadings } from './report-headings.ts';
 import { roles } from './roles.ts';

@@ -102,7 +102,7 @@ describe('a quotation’s page in the portal', () => {
     const rows = [...table.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Piano terra'],
-      ['1', 'Revisione porta REI 120', '10', 'Cadauno', '18,50\u00a0€', '10', '166,50\u00a0€'],
+      ['1', 'Revisione porta REI 120', '10', 'Cadauno', '18,50\u00a0€', '10%', '166,50\u00a0€'],
       ['Compreso il verbale'],
       ['2', 'Maniglione antipanico Facoltativa', '2', 'Cadauno', '90,00\u00a0€', '', '180,00\u00a0€'],
     ]);

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { subject as asSubject } from '@casl/ability';
 import { useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { offerHintText } from '../../domain/rules/pricing.ts';
+import { lineDiscountText } from '../../domain/rules/pricing.ts';
 import { ApiProblem } from '../api/http.ts';
 import { listKey, recordKey, records } from '../data/index.ts';
 import { downloadDocument } from '../files/customer-documents.tsx';
@@ -169,7 +169,7 @@ function QuotationLines({ lines }: { lines: readonly LineDraft[] }) {
                     <td className="portal-amount" data-label={label('quantity')}>{formatValue(line.quantity, 'number')}</td>
                     <td data-label={label('unit')}>{line.unitOfMeasure ? enumLabel(line.unitOfMeasure) : ''}</td>
                     <td className="portal-amount" data-label={label('unitPrice')}>{line.unitPrice !== undefined ? formatMoney(line.unitPrice) : ''}</td>
-                    <td className="portal-amount" data-label={label('discount')}>{line.discountPercent ? formatValue(line.discountPercent, 'number') : offerHintText(line)}</td>
+                    <td className="portal-amount" data-label={label('discount')}>{lineDiscountText(line)}</td>
                     <td className="portal-amount" data-label={label('amount')}>{amounts ? formatMoney(amounts.netTotal) : ''}</td>
                   </tr>
                 );

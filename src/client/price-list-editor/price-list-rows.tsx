@@ -12,7 +12,7 @@ import { useAtomValue } from 'jotai';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Command } from '../../../commands/types.ts';
-import { formatItalianNumber, parseItalianDecimal, type PriceListRow } from '../../domain/rules/price-list-rows.ts';
+import { formatItalianNumber, formatPercent, parseItalianDecimal, type PriceListRow } from '../../domain/rules/price-list-rows.ts';
 import { formatMoney } from '../forms/format.ts';
 import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { TabIdContext } from '../workspace/tab-context.ts';
@@ -315,7 +315,7 @@ const Row = memo(function Row({ row, index, start, item, active, activeColumn, s
     code: product?.code ?? '…',
     name: product?.name ?? '…',
     price: formatMoney(item.price),
-    discountPercent: item.discountPercent ? `${formatItalianNumber(item.discountPercent)}%` : '',
+    discountPercent: item.discountPercent ? formatPercent(item.discountPercent) : '',
     net: formatMoney(netOf(item)),
     problem: problem ?? '',
   };

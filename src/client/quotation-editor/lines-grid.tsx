@@ -15,7 +15,7 @@ import { useAtomValue } from 'jotai';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Command, CommandContext } from '../../../commands/types.ts';
-import { formatItalianNumber, parseItalianDecimal } from '../../domain/rules/price-list-rows.ts';
+import { formatItalianNumber, formatPercent, parseItalianDecimal } from '../../domain/rules/price-list-rows.ts';
 import { ReferencePicker } from '../forms/reference-picker.tsx';
 import { useEntityTitle } from '../forms/references.ts';
 import { enumLabel, formatMoney } from '../forms/format.ts';
@@ -23,7 +23,7 @@ import { useScopedCommands } from '../workspace/use-scoped-commands.ts';
 import { TabIdContext } from '../workspace/tab-context.ts';
 import { activeTabAtom } from '../workspace/workspace-state.ts';
 import { lineAmounts, type LineDraft, type NumberField } from './lines.ts';
-import { offerHintText } from '../../domain/rules/pricing.ts';
+import { lineDiscountText } from '../../domain/rules/pricing.ts';
 
 export const ROW_HEIGHT = 32;
 
@@ -320,7 +320,6 @@ interface RowHandlers {
   onDoubleClick(row: number, column: number): void;
 }
 
-const percentText = (value: number) => `${formatItalianNumber(value)}%`;
 
 
 const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem, editing, handlers, showCosts }: RowProps) {
@@ -338,11 +337,11 @@ const LineRow = memo(function LineRow({ row, start, line, activeColumn, problem,
         quantity: formatItalianNumber(line.quantity),
         listPrice: money(line.listPrice),
         unitPrice: money(line.unitPrice),
-        discountPercent: line.discountPercent ? percentText(line.discountPercent) : offerHintText(line),
+        discountPercent: lineDiscountText(line),
         net: money(amounts?.netTotal),
         costPrice: money(line.costPrice),
         margin: money(amounts?.margin),
-        marginPercent: amounts ? percentText(amounts.marginPercent) : '',
+        marginPercent: amounts ? formatPercent(amounts.marginPercent) : '',
         supplier: supplierTitle,
       }
     : { product: intl.formatMessage({ id: `quotationEditor.kind.${line.kind}` }), description: line.description, unitOfMeasure: '', quantity: '', listPrice: '', unitPrice: '', discountPercent: '', net: '', costPrice: '', margin: '', marginPercent: '', supplier: '' };

@@ -34,6 +34,11 @@ export function formatItalianNumber(value: number): string {
   return italianNumber.format(value);
 }
 
+/** `7.5` → `7,5%`: a percentage as every screen and document writes it (no space, as Italian offices write a discount). */
+export function formatPercent(value: number): string {
+  return `${italianNumber.format(value)}%`;
+}
+
 /**
  * An amount typed the Italian way: `1.234,56`, `1234,56`, `12`, `€ 12,5`. A dot alone is read as
  * thousands when it groups three digits (`1.234`), else as a decimal point (`12.50`, as spreadsheets

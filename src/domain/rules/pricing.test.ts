@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicablePriceList, isPriceListValid, priceLine, type PricedCustomer, type PricedProduct, type PricingList, offerHintText } from './pricing.ts';
+import { applicablePriceList, isPriceListValid, priceLine, type PricedCustomer, type PricedProduct, type PricingList, lineDiscountText, offerHintText } from './pricing.ts';
 
 const productId = 'p1';
 const product: PricedProduct = {
@@ -113,5 +113,10 @@ describe('the offer an empty discount stands for', () => {
     expect(offerHintText({ ...line, unitPrice: 80 })).toBe('');
     expect(offerHintText({ ...line, listPrice: null })).toBe('');
     expect(offerHintText({ ...line, kind: 'note' })).toBe('');
+  });
+  it('writes a line’s «Sconto %» one way everywhere: «7,5%», else the offer, else nothing (never «0%»)', () => {
+    expect(lineDiscountText({ ...line, discountPercent: 7.5 })).toBe('7,5%');
+    expect(lineDiscountText(line)).toBe('offerta 10%');
+    expect(lineDiscountText({ ...line, unitPrice: 80 })).toBe('');
   });
 });

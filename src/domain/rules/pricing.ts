@@ -18,7 +18,7 @@
 import { calendarDay } from './calendar.ts';
 import { applyCommercialOffer, effectiveCommercialPercentage, type CommercialOfferTerms } from './commercial-offer.ts';
 import { roundEur } from './money.ts';
-import { formatItalianNumber } from './price-list-rows.ts';
+import { formatPercent } from './price-list-rows.ts';
 
 export interface PricedProduct {
   name: string;
@@ -126,5 +126,14 @@ export function offerPercentOfLine(line: { kind?: string | null; discountPercent
 export function offerHintText(line: Parameters<typeof offerPercentOfLine>[0]): string {
   const offer = offerPercentOfLine(line);
   if (offer === undefined) return '';
-  return `${offer > 0 ? 'offerta' : 'maggior.'} ${formatItalianNumber(Math.abs(offer))}%`;
+  return `${offer > 0 ? 'offerta' : 'maggior.'} ${formatPercent(Math.abs(offer))}`;
+}
+
+/**
+ * A line's «Sconto %» as the editor, the portal, the line lists and the printed quotation and order
+ * all write it: its own discount («8%»), else what the customer's offer did to its price («offerta
+ * 15%»), else nothing (never «0%» beside a price the offer lowered).
+ */
+export function lineDiscountText(line: Parameters<typeof offerPercentOfLine>[0]): string {
+  return line.discountPercent ? formatPercent(line.discountPercent) : offerHintText(line);
 }

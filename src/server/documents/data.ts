@@ -23,7 +23,7 @@ import { calendarDay } from '../../domain/rules/calendar.ts';
 import { italianDate } from '../../domain/entities/italian-date.ts';
 import { systemTypeNames } from '../../domain/entities/technician-qualifications.ts';
 import { lineTotals, type LineAmounts } from '../../domain/rules/totals.ts';
-import { offerHintText } from '../../domain/rules/pricing.ts';
+import { lineDiscountText } from '../../domain/rules/pricing.ts';
 import { orderStateLabels } from '../../domain/machines/order.ts';
 
 export interface ReportHeading {
@@ -99,8 +99,8 @@ function numberedLines(lines: Parameters<typeof quotationProductTotals>[0][]): R
       quantita: l.quantity,
       unita: printedUnits[l.unitOfMeasure ?? 'each'] ?? l.unitOfMeasure,
       prezzoUnitario: l.unitPrice,
-      // An empty discount beside a price the customer's offer lowered says so, as the editor and the portal do.
-      sconto: l.discountPercent || offerHintText(l as Parameters<typeof offerHintText>[0]) || l.discountPercent,
+      // «8%», or «offerta 15%» beside a price the customer's offer lowered, as the editor and the portal write it.
+      sconto: lineDiscountText(l as Parameters<typeof lineDiscountText>[0]),
       totale: quotationProductTotals(l).netTotal,
       note: l.notes,
     };
@@ -639,7 +639,7 @@ export class DocumentData {
             descrizione: str(line.description) ?? str(attrs(products.get(String(line.productId))).name),
             quantita: line.quantity,
             prezzoUnitario: line.unitPrice,
-            sconto: line.discountPercent || offerHintText(line as Parameters<typeof offerHintText>[0]) || (line.discountPercent ?? 0),
+            sconto: lineDiscountText(line as Parameters<typeof lineDiscountText>[0]),
             // The agreed price less the line discount, as the order's own totals count it.
             totale: lineTotals(line as LineAmounts).netTotal,
           })),
