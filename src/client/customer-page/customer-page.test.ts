@@ -9,7 +9,7 @@ import { buildAbility } from '../../domain/ability.ts';
 import { createIntl } from 'react-intl';
 import screenMessages from '../i18n/messages/screens.ts';
 import customerMessages from '../i18n/messages/customers.ts';
-import { addressValueShown, customerSections, registryGroups, registrySpecFor, sectionCreates, sectionOfUrl, withoutAddressParts } from './customer-page.tsx';
+import { addressPartsDropped, addressValueShown, customerSections, registryGroups, registrySpecFor, sectionCreates, sectionOfUrl, withoutAddressParts } from './customer-page.tsx';
 
 describe('customer page', () => {
   it('opens on the overview, the registry for /detail and the settings for /settings', () => {
@@ -83,6 +83,11 @@ describe('customer page', () => {
     expect(addressValueShown('attributes.registry', older)).toMatchObject({ address: 'Via Nazario Sauro 116', addresses: [{ address: 'Via Roma 3' }] });
     expect(addressValueShown('attributes.registry', { ...older, address: 'Via Garibaldi 1' })).toMatchObject({ address: 'Via Garibaldi 1' });
     expect(addressValueShown('attributes.registeredOffice', { road: 'Via Roma', houseNumber: '3' })).toMatchObject({ address: 'Via Roma 3' });
+    // A line edited drops its hidden parts (the server derives them again): one emptied stays empty.
+    expect(addressPartsDropped('attributes.registry.address')).toEqual(['attributes.registry.street', 'attributes.registry.streetNumber']);
+    expect(addressPartsDropped('attributes.registry.addresses.2.address')).toEqual(['attributes.registry.addresses.2.road', 'attributes.registry.addresses.2.houseNumber']);
+    expect(addressPartsDropped('attributes.registeredOffice.address')).toEqual(['attributes.registeredOffice.road', 'attributes.registeredOffice.houseNumber']);
+    expect(addressPartsDropped('attributes.registry.city')).toEqual([]);
   });
 
   it('says «Aggiungi indirizzo» under the other addresses, and «Nessuno» for no last contact', () => {

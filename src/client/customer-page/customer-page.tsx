@@ -420,6 +420,17 @@ export function addressValueShown(path: string, value: unknown): unknown {
 }
 
 /**
+ * The hidden parts an edit of an address line drops: the server derives them again from the line it
+ * stores (the customers' write hook), and a line emptied on an older row, whose line was shown from its
+ * parts, stays empty instead of coming back from them.
+ */
+export function addressPartsDropped(path: string): string[] {
+  if (path === 'attributes.registry.address') return Object.values(REGISTRY_PARTS).map((part) => `attributes.registry.${part}`);
+  const at = /^(attributes\.registeredOffice|attributes\.registry\.addresses\.\d+)\.address$/.exec(path)?.[1];
+  return at ? Object.values(ADDRESS_PARTS).map((part) => `${at}.${part}`) : [];
+}
+
+/**
  * The registry page's groups, in reading order: who the customer is, where its legal seat is, how it is
  * sold to, how it is invoiced and coded in the accounting system, what else is known. A field named in
  * no group goes last, under «Altro», so a new field is never lost.
@@ -457,6 +468,10 @@ export function registryGroups<F extends { path: string }>(fields: readonly F[])
 
 function Registry({ kind, controller, draft, only }: Pick<SectionProps, 'kind' | 'controller' | 'draft'> & { only?: ReadonlySet<string> }) {
   const sections = useMemo(() => kindSections(kind), [kind]);
+  const setField = useCallback((path: string, value: unknown) => {
+    controller.setField(path, value);
+    for (const part of addressPartsDropped(path)) controller.setField(part, undefined);
+  }, [controller]);
   const isPerson = readPath(draft, 'attributes.registry.isPerson') === true;
   const fields = (['attributes', 'metadata', 'relationships'] as const).flatMap((section) => sections[section].filter((field) => !OWN_SECTIONS.has(field.path) && (!only || only.has(field.path))));
   const groups = registryGroups(fields);
@@ -469,7 +484,7 @@ function Registry({ kind, controller, draft, only }: Pick<SectionProps, 'kind' |
           <div className="form-fields">
             {group.fields.map((field) => {
               const spec = field.path === 'attributes.registry' ? registrySpecFor(field, isPerson) : withoutAddressParts(field);
-              return <Field key={field.path} spec={spec} path={spec.path} value={addressValueShown(spec.path, readPath(draft, spec.path))} onChange={controller.setField} errors={controller.errors} access={controller.access} locked={controller.locked} namedByGroup={GROUP_NAMED_FIELDS.has(field.path)} />;
+              return <Field key={field.path} spec={spec} path={spec.path} value={addressValueShown(spec.path, readPath(draft, spec.path))} onChange={setField} errors={controller.errors} access={controller.access} locked={controller.locked} namedByGroup={GROUP_NAMED_FIELDS.has(field.path)} />;
             })}
           </div>
         </fieldset>
