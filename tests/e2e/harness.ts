@@ -530,5 +530,7 @@ export async function settledAxe(page: Page): Promise<AxeBuilder> {
     const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
     return Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
   });
-  return new AxeBuilder({ page });
+  // Only violations are read: axe then skips the selectors and markup of what passed (its documented
+  // performance option), most of its time on a large page.
+  return new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
 }
