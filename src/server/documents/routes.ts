@@ -161,8 +161,8 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
     }
   }
 
-  async function send(reply: FastifyReply, source: DocumentSource, type: TemplateDocType, body: string, pointer?: string, issued?: { by: string | null }): Promise<FastifyReply> {
-    const pdf = await render(reply, source, type, body, pointer, issued);
+  /** Answers the PDF bytes inline, named after the document. */
+  function sendPdf(reply: FastifyReply, source: DocumentSource, pdf: Buffer): FastifyReply {
     const fileName = asciiFileName(source.fileName);
     return reply
       .type('application/pdf')
@@ -178,11 +178,12 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
     const site = typeof request.query.site === 'string' && request.query.site !== '' ? request.query.site : undefined;
     const source = await documents.load(request.params.type, request.params.id, call, { siteId: site });
     const template = await documents.template(source.declaration.type, typeof request.query.templateId === 'string' ? request.query.templateId : undefined);
-    const sent = await send(reply, source, source.declaration.type, String(template.attributes.body ?? ''), undefined, { by: call.identity.userId ?? null });
-    // A customer's document printed: its download log (issue 26 §5).
+    const pdf = await render(reply, source, source.declaration.type, String(template.attributes.body ?? ''), undefined, { by: call.identity.userId ?? null });
+    // A customer's document printed: its download log (issue 26 §5), written before the answer, so
+    // whoever reads the log once the PDF has arrived finds it there.
     const customerId = customerOfRecord(source.declaration.recordType, source.record);
     if (customerId) await logDownload(options.db, call, { customerId, what: 'document', recordType: source.declaration.recordType, recordId: source.record.id, title: source.fileName }, app.log);
-    return sent;
+    return sendPdf(reply, source, pdf);
   });
 
   /** Lists the stored copy among the record's files when its document says where (a quotation's attachments), once. */
@@ -249,7 +250,7 @@ export function registerDocumentRoutes(app: FastifyInstance, options: DocumentRo
     const issues = documentTemplateIssues(parsed.data.type, parsed.data.body);
     if (issues.length > 0) throw templateProblem(issues, '/body');
     const source = await documents.load(documentDeclarations[parsed.data.type].recordType, parsed.data.recordId, call);
-    return send(reply, source, parsed.data.type, parsed.data.body, '/body');
+    return sendPdf(reply, source, await render(reply, source, parsed.data.type, parsed.data.body, '/body'));
   });
 
   return {
