@@ -77,10 +77,10 @@ export function ReferencePicker({ label, target, value, onChange, readOnly, inva
         placeholder={intl.formatMessage({ id: 'form.reference.placeholder' })}
         value={text ?? (value ? title || '…' : '')}
         onChange={(e) => setText(e.target.value)}
-        onFocus={() => {
+        onFocus={(event) => {
           // Back before the blur's reset ran (a command that refocuses the picker): what is typed now stays.
           clearTimeout(blurTimer.current);
-          if (!readOnly && text === null) setText('');
+          if (!readOnly && text === null && !focusReturnedByDialog(event.currentTarget, event.relatedTarget)) setText('');
         }}
         onBlur={() => {
           blurTimer.current = setTimeout(() => { setOpen(false); setText(null); }, 150);
@@ -105,6 +105,16 @@ export function ReferencePicker({ label, target, value, onChange, readOnly, inva
       )}
     </span>
   );
+}
+
+/**
+ * Focus given back by a dialog that closed (a native `<dialog>` returns it to where it was, the palette
+ * too): the user did not come to the field, so its list stays shut («Assegna comunque» after a save
+ * reopened the operators' list). Tabbing between the fields of one dialog is coming to the field.
+ */
+export function focusReturnedByDialog(field: Element, from: EventTarget | null): boolean {
+  const dialog = from instanceof Element ? from.closest('dialog, [role=dialog], [role=alertdialog]') : null;
+  return dialog !== null && !dialog.contains(field);
 }
 
 /** Options whose title starts with what was typed first (a product's code typed whole is the one meant), the rest in the search's order. */

@@ -129,6 +129,25 @@ describe('assigning a technician not qualified (issue 25)', () => {
     expect(document.querySelector('[data-command="record.save"]')?.getAttribute('aria-disabled')).toBe('true');
   });
 
+  it('the focus the closed dialog gives back to the operators\' picker leaves its list shut; coming to it opens it', async () => {
+    await addDavideAndSave(admin);
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Unico tecnico disponibile' } });
+    const confirm = within(dialog).getByRole('button', { name: 'Assegna comunque' });
+    await act(async () => fireEvent.click(confirm));
+    await waitFor(() => expect(patches).toHaveLength(2));
+    // As the native <dialog> does on close (jsdom does not): the focus back on the field it came from.
+    const picker = screen.getByRole('combobox', { name: 'Aggiungi operatore' });
+    await act(async () => fireEvent.focus(picker, { relatedTarget: confirm }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(picker.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    fireEvent.blur(picker);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    await act(async () => fireEvent.focus(picker, { relatedTarget: null }));
+    expect(await screen.findByRole('listbox')).toBeTruthy();
+  });
+
   it('«Annulla» keeps the refusal as it was: nothing is stored, the draft stays', async () => {
     const operators = await addDavideAndSave(admin);
     const dialog = await screen.findByRole('alertdialog', { name: 'Tecnico non qualificato' });
