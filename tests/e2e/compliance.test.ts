@@ -8,10 +8,9 @@
 // arrows, a status opening its employee on Enter.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
 import { focusedIs, tabUntil as pressUntilFocused } from './deadline-steps.ts';
 
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 interface Compliance { employeeId: string; employeeName: string; rows: { status: string; nextCourseId: string; courseIds: string[] }[]; summary: Record<string, number> }
 
 let session: SignedInSession;

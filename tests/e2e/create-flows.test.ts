@@ -4,10 +4,8 @@
 // intervention's page, numbered by the server in its one series INT-YYYY-NNNNN.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, openFromPalette, pressKeys, pressUntil, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, openFromPalette, pressKeys, pressUntil, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
-
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
 let session: SignedInSession;
 let server: TestServer;

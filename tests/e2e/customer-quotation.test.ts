@@ -4,10 +4,8 @@
 // margin, and nothing of the office's editor shows. The office's address of the quotation leads there too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, pressUntil, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, pressUntil, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 import { watchApi } from './settle-steps.ts';
-
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 
 let session: SignedInSession;
 let server: TestServer;

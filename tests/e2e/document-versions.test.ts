@@ -4,10 +4,8 @@
 // version in force, and lists the earlier one, which downloads too. Under the journey guard (no console
 // error, axe without serious findings).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiData, DEMO, downloadedBytes, focusOutOfFields, pressUntil, signedInSession, signedInToken, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, downloadedBytes, focusOutOfFields, pressUntil, signedInSession, signedInToken, type SignedInSession, type Entity } from './harness.ts';
 import { guardJourney } from './journeys/guard.ts';
-
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 
 let session: SignedInSession;
 let customer: Entity;

@@ -10,11 +10,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { businessDay } from '../../src/domain/business-day.ts';
-import { apiData, DEMO, launchBrowser, openFromPalette, pressUntil, settledAxe, signedInSession, signIn, storedUser, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, launchBrowser, openFromPalette, pressUntil, settledAxe, signedInSession, signIn, storedUser, type SignedInSession, type TestServer, type Entity, isFocused } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 import { numericFiscalCode } from '../support/fiscal-code.ts';
 
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 interface ComplianceAnswer {
   data: { employeeId: string; employeeName: string; rows: { status: string; courseIds: string[]; nextCourseId: string }[] }[];
   meta: { today: string; courses: Record<string, { code: string; title: string }> };
@@ -44,7 +43,6 @@ async function officeViolations(office: Page): Promise<string[]> {
   return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-const focused = (locator: ReturnType<Page['locator']>) => () => locator.evaluate((element) => element === document.activeElement);
 const italian = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 const fiscalCode = (n: number): string => numericFiscalCode(30_000_000 + n);
 const daysAfter = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -85,12 +83,12 @@ describe('an enrolment request from the portal’s training matrix', () => {
 
     // Portal → «Formazione» → «Matrice».
     const link = page.locator('.portal-app .portal-nav a', { hasText: 'Formazione' });
-    await pressUntil(page, 'Tab', focused(link));
+    await pressUntil(page, 'Tab', isFocused(link));
     await page.keyboard.press('Enter');
     const section = page.locator('.portal-training:visible .customer-compliance');
     await section.waitFor({ timeout: 30_000 });
     const matrixView = section.getByRole('button', { name: 'Matrice' });
-    await pressUntil(page, 'Tab', focused(matrixView));
+    await pressUntil(page, 'Tab', isFocused(matrixView));
     await page.keyboard.press('Enter');
     const matrix = section.locator('table.training-matrix');
     await matrix.waitFor({ timeout: 15_000 });
@@ -108,7 +106,7 @@ describe('an enrolment request from the portal’s training matrix', () => {
     expect(await at()).toEqual([targetRow, targetColumn]);
     const ask = cell.getByRole('button', { name: /Chiedi l’iscrizione/ });
     await page.keyboard.press('Tab');
-    await expect.poll(focused(ask), { timeout: 10_000 }).toBe(true);
+    await expect.poll(isFocused(ask), { timeout: 10_000 }).toBe(true);
     await page.keyboard.press('Enter');
 
     // The dialog: «la prossima disponibile» or one of the next editions; the one just planned, by the arrows.
@@ -119,15 +117,15 @@ describe('an enrolment request from the portal’s training matrix', () => {
     const ours = dialog.locator(`input[type=radio][value="${edition.id}"]`);
     await ours.waitFor({ timeout: 30_000 });
     expect(await ours.locator('xpath=ancestor::label[1]').textContent()).toContain(`il ${italian(startDate)} – sede da definire – 12 posti liberi`);
-    await pressUntil(page, 'Tab', focused(choice));
+    await pressUntil(page, 'Tab', isFocused(choice));
     await pressUntil(page, 'ArrowDown', () => ours.isChecked(), 20);
     await guard.expectAccessible('enrolment request dialog');
     const note = dialog.getByLabel('Nota per l’ufficio formazione (facoltativa)');
-    await pressUntil(page, 'Tab', focused(note));
+    await pressUntil(page, 'Tab', isFocused(note));
     const said = `Appena assunto in magazzino (prova ${Date.now()})`;
     await page.keyboard.type(said);
     const send = dialog.getByRole('button', { name: 'Invia la richiesta' });
-    await pressUntil(page, 'Tab', focused(send));
+    await pressUntil(page, 'Tab', isFocused(send));
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
 

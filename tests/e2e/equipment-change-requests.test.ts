@@ -7,10 +7,8 @@
 // Under the journey guard (the technician's page): axe clean, no console error, no refused request, Italian only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, launchBrowser, openFromPalette, pressKeys, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, launchBrowser, openFromPalette, pressKeys, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, type TestServer, type Entity, isFocused } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
-
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 
 let session: SignedInSession;
 let server: TestServer;
@@ -29,8 +27,6 @@ afterAll(async () => {
   await officeBrowser?.close();
   await session?.close();
 });
-
-const focused = (locator: ReturnType<Page['locator']>) => () => locator.evaluate((element) => element === document.activeElement);
 
 describe('a technician proposes a correction of an equipment’s legal data', () => {
   it('the Manutentore proposes a new serial number by keys, the administrator approves it by keys, the equipment shows it', async () => {
@@ -55,10 +51,10 @@ describe('a technician proposes a correction of an equipment’s legal data', ()
     await draft.waitFor({ timeout: 30_000 });
     await expect.poll(() => draft.locator('.change-request-values').textContent(), { timeout: 30_000 }).toContain('Attuale');
     const proposedSerial = draft.getByLabel('Matricola', { exact: true });
-    await pressUntil(page, 'Tab', focused(proposedSerial));
+    await pressUntil(page, 'Tab', isFocused(proposedSerial));
     await page.keyboard.type(corrected);
     const note = draft.getByLabel('Nota', { exact: true });
-    await pressUntil(page, 'Tab', focused(note));
+    await pressUntil(page, 'Tab', isFocused(note));
     await page.keyboard.type('Matricola letta sulla targhetta del serbatoio');
     await guard.expectAccessible('new change request');
     await page.keyboard.press('Control+s');

@@ -7,11 +7,9 @@
 // equipment page does, and that page is headed as its tab.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 import labels from '../../src/client/i18n/messages/screens-labels.ts';
-
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
 let session: SignedInSession;
 let server: TestServer;

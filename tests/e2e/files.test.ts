@@ -7,10 +7,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { pressKeys, apiData, DEMO, downloadedBytes, focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { pressKeys, apiData, DEMO, downloadedBytes, focusOutOfFields, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 import { nextFrames } from './settle-steps.ts';
-
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown> }
 
 let session: SignedInSession;
 let server: TestServer;

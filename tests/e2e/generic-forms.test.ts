@@ -6,14 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
 let page: Page;
 let token: string;
-
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 
 /** A word no seeded record holds, so a picker search finds exactly the records made here. */
 const tag = `qz${randomUUID().slice(0, 6).replace(/-/g, '')}`;

@@ -293,6 +293,12 @@ export async function storedUser(page: Page): Promise<{ key: string; user: { acc
   });
 }
 
+/** A record as the API answers it (`data` of a JSON:API document), read loosely by the tests. */
+export interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
+
+/** Whether the locator's element has the keyboard focus (a `pressUntil` condition). */
+export const isFocused = (locator: Locator) => () => locator.evaluate((element) => element === document.activeElement);
+
 /** A server, a browser and one context signed in by keyboard: how most e2e files start. */
 export interface SignedInSession {
   server: TestServer;

@@ -4,10 +4,8 @@
 // MAX_ACTIVITIES_PER_INTERVENTION=1 an intervention with an activity says it reached the limit, and
 // the API refuses one more with the message naming it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiData, signedInSession, type SignedInSession } from './harness.ts';
+import { apiData, signedInSession, type SignedInSession, type Entity } from './harness.ts';
 import { NEW_ID } from '../../src/client/data/record-state.ts';
-
-interface Entity { id: string; attributes: Record<string, unknown>; relationships: Record<string, unknown>; metadata: Record<string, unknown> }
 
 let session: SignedInSession;
 

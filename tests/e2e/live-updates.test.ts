@@ -6,9 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
-import { DEMO, focusOutOfFields, openFromPalette, launchBrowser, signIn, startServer, storedUser, type TestServer } from './harness.ts';
-
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
+import { DEMO, focusOutOfFields, openFromPalette, launchBrowser, signIn, startServer, storedUser, type TestServer, type Entity } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;

@@ -4,11 +4,9 @@
 // new customer's page, made by the salesman.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, openFromPalette, pressKeys, pressUntil, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, openFromPalette, pressKeys, pressUntil, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 import { isValidVatNumber } from '../../src/domain/validation.ts';
-
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
 let session: SignedInSession;
 let server: TestServer;

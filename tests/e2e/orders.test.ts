@@ -4,9 +4,8 @@
 // totals are the quotation's to the cent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, euro, finishOrderWizard, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, recordDelivery, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
+import { apiData, DEMO, euro, finishOrderWizard, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, recordDelivery, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
 
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 interface OrderLine { quantity: number; deliveredQuantity?: number }
 
 let session: SignedInSession;

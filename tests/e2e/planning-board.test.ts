@@ -12,12 +12,10 @@ import { businessDay } from '../../src/domain/business-day.ts';
 import { daysBetween, workingDaysAfter } from '../../src/domain/rules/calendar.ts';
 import { nextWeekday, romeInstant, romeWallClock } from '../../src/domain/rules/planning.ts';
 import { recordTabUrl } from '../../src/domain/routes.ts';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, signIn, type SignedInSession, settledAxe } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, signIn, type SignedInSession, settledAxe, type Entity } from './harness.ts';
 import { createInterventionFromOverdueDeadlines, focusedIs, tabUntil } from './deadline-steps.ts';
 import { watchApi, type ApiWatch } from './settle-steps.ts';
 import { nextWorkingWeekday } from './working-days.ts';
-
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
 const LIVE_MS = 2_000;
 let session: SignedInSession;

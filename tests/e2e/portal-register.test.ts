@@ -3,10 +3,9 @@
 // rows as the API's register of that site (checks per equipment, anomalies, interventions carried out),
 // and downloads that site's PDF. Under the journey guard (no console error, axe without serious findings).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiData, DEMO, downloadedBytes, focusOutOfFields, pressUntil, signedInSession, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, downloadedBytes, focusOutOfFields, pressUntil, signedInSession, type SignedInSession, type Entity } from './harness.ts';
 import { guardJourney } from './journeys/guard.ts';
 
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 interface Register { registro: { sede?: string }; controlli: unknown[]; anomalie: unknown[]; interventi: unknown[] }
 
 let session: SignedInSession;

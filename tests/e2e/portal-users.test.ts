@@ -7,11 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startMailbox, type Mailbox } from '../support/mailbox.ts';
-import { apiData, DEMO, launchBrowser, pressUntil, signedInSession, signIn, type SignedInSession, type TestServer } from './harness.ts';
+import type { Mailbox } from '../support/mailbox.ts';
+import { apiData, launchBrowser, pressUntil, signIn, type SignedInSession, type TestServer, type Entity, isFocused } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
-
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
+import { portalSessionWithMailbox, type PortalSession } from './portal-session.ts';
 
 let mailbox: Mailbox;
 let session: SignedInSession;
@@ -20,21 +19,17 @@ let page: Page;
 let token: string;
 let guard: JourneyGuard;
 let colleagueBrowser: Browser | undefined;
+let portal: PortalSession | undefined;
 
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  session = await signedInSession({ email: DEMO.customer1, server: { env: { SMTP_URL: mailbox.url } } });
+  portal = await portalSessionWithMailbox();
+  ({ mailbox, session, guard } = portal);
   ({ server, page, token } = session);
-  guard = guardJourney(page);
-  await page.locator('.portal-app').waitFor({ state: 'visible', timeout: 30_000 });
 });
 afterAll(async () => {
   await colleagueBrowser?.close();
-  await session?.close();
-  await mailbox?.close();
+  await portal?.close();
 });
-
-const focused = (locator: ReturnType<Page['locator']>) => () => locator.evaluate((element) => element === document.activeElement);
 
 describe('contacts as users', () => {
   it('cliente1 invites a colleague with one site; the colleague sets its password from the mail, sees only that site, then signs in with a code', async () => {
@@ -51,7 +46,7 @@ describe('contacts as users', () => {
 
     // Portal → «Utenti».
     const link = page.locator('.portal-app .portal-nav a', { hasText: 'Utenti' });
-    await pressUntil(page, 'Tab', focused(link));
+    await pressUntil(page, 'Tab', isFocused(link));
     await page.keyboard.press('Enter');
     const form = page.locator('.portal-users-invite:visible');
     await form.waitFor({ timeout: 30_000 });
@@ -59,18 +54,18 @@ describe('contacts as users', () => {
     await guard.expectAccessible('portal users');
 
     // The invitation: e-mail, name, one site, the fire module.
-    await pressUntil(page, 'Tab', focused(form.getByLabel('E-mail')));
+    await pressUntil(page, 'Tab', isFocused(form.getByLabel('E-mail')));
     await page.keyboard.type(email);
     await page.keyboard.press('Tab');
     await page.keyboard.type('Carla Bianchi');
     const siteBox = form.getByRole('checkbox', { name: siteName });
-    await pressUntil(page, 'Tab', focused(siteBox));
+    await pressUntil(page, 'Tab', isFocused(siteBox));
     await page.keyboard.press('Space');
     const fireBox = form.getByRole('checkbox', { name: 'Antincendio' });
-    await pressUntil(page, 'Tab', focused(fireBox));
+    await pressUntil(page, 'Tab', isFocused(fireBox));
     await page.keyboard.press('Space');
     const send = form.getByRole('button', { name: 'Invia l’invito' });
-    await pressUntil(page, 'Tab', focused(send));
+    await pressUntil(page, 'Tab', isFocused(send));
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.portal-users-notice:visible').textContent(), { timeout: 30_000 }).toContain(`Invito inviato a ${email}`);
     await page.locator('.portal-users table:visible tr', { hasText: email }).waitFor({ timeout: 30_000 });
@@ -92,7 +87,7 @@ describe('contacts as users', () => {
     await colleague.locator('input#new-password').waitFor({ timeout: 30_000 });
     await colleagueGuard.expectAccessible('invitation page');
     const password = 'Brescia-Sede-2026!';
-    await pressUntil(colleague, 'Tab', focused(colleague.locator('input#new-password')));
+    await pressUntil(colleague, 'Tab', isFocused(colleague.locator('input#new-password')));
     await colleague.keyboard.type(password);
     await colleague.keyboard.press('Tab');
     await colleague.keyboard.type(password);
@@ -100,7 +95,7 @@ describe('contacts as users', () => {
     const signInLink = colleague.getByRole('link', { name: 'Accedi' });
     await signInLink.waitFor({ timeout: 30_000 });
     await colleagueGuard.expectAccessible('password set');
-    await pressUntil(colleague, 'Tab', focused(signInLink));
+    await pressUntil(colleague, 'Tab', isFocused(signInLink));
     await colleague.keyboard.press('Enter');
     await signIn(colleague, server, email, password);
 
@@ -115,7 +110,7 @@ describe('contacts as users', () => {
 
     // Out, and in again with a code by e-mail.
     const signOut = colleague.getByRole('button', { name: /^Esci$/ });
-    await pressUntil(colleague, 'Tab', focused(signOut));
+    await pressUntil(colleague, 'Tab', isFocused(signOut));
     await colleague.keyboard.press('Enter');
     // The client's own «signed out» screen, with «Accedi di nuovo» focused.
     await colleague.waitForURL((address) => address.pathname === '/auth/logged-out', { timeout: 30_000 });
@@ -124,12 +119,12 @@ describe('contacts as users', () => {
     const codeLink = colleague.getByRole('link', { name: 'Ricevi un codice via e-mail' });
     await codeLink.waitFor({ timeout: 60_000 });
     await colleagueGuard.expectAccessible('login page');
-    await pressUntil(colleague, 'Tab', focused(codeLink));
+    await pressUntil(colleague, 'Tab', isFocused(codeLink));
     await colleague.keyboard.press('Enter');
     const emailField = colleague.locator('input#email');
     await emailField.waitFor({ timeout: 30_000 });
     await colleagueGuard.expectAccessible('code request');
-    await pressUntil(colleague, 'Tab', focused(emailField));
+    await pressUntil(colleague, 'Tab', isFocused(emailField));
     await colleague.keyboard.type(email);
     await colleague.keyboard.press('Enter');
     const codeField = colleague.locator('input#code');
@@ -139,7 +134,7 @@ describe('contacts as users', () => {
     await expect.poll(() => codeMails().length, { timeout: 15_000 }).toBe(1);
     const code = /(\d{6})$/.exec(codeMails()[0]!.subject)?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    await pressUntil(colleague, 'Tab', focused(codeField));
+    await pressUntil(colleague, 'Tab', isFocused(codeField));
     await colleague.keyboard.type(code!);
     await colleague.keyboard.press('Enter');
     await colleague.waitForURL((address) => address.origin === new URL(server.url).origin && !address.pathname.startsWith('/oidc') && !address.pathname.startsWith('/auth/'), { timeout: 30_000 });

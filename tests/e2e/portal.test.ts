@@ -5,13 +5,11 @@
 // and the register of checks as a PDF. Another customer's portal is refused, each of its pages; the office's
 // screens are no part of the portal (their `g` keys open nothing, their addresses are refused with a way back). Under the journey guard: no console error, axe without serious findings, Italian.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiData, DEMO, pressUntil, signedInSession, signedInToken, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, pressUntil, signedInSession, signedInToken, type SignedInSession, type Entity } from './harness.ts';
 import { guardJourney } from './journeys/guard.ts';
 import { nextFrames } from './settle-steps.ts';
 import { addDays, businessDay } from '../../src/domain/business-day.ts';
 import { addMonths } from '../../src/domain/rules/calendar.ts';
-
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
 let session: SignedInSession;
 let customer: Entity;

@@ -6,9 +6,8 @@
 // what a product costs them today, as the server's pricing rule says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { downloadedBytes, pressKeys, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
+import { downloadedBytes, pressKeys, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
 
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 interface Row { productId: string; price: number; discountPercent?: number }
 
 let session: SignedInSession;

@@ -5,10 +5,10 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { daysBetween } from '../../src/domain/rules/calendar.ts';
-import { apiCreated, apiData, DEMO, pressKeys, type TestServer } from './harness.ts';
+import { apiCreated, apiData, DEMO, pressKeys, type Entity, type TestServer } from './harness.ts';
 import { focusedIs, tabUntil } from './deadline-steps.ts';
 
-export interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
+export type { Entity };
 
 /** A new intervention on fire detection (its activity: the catalogue's semestral check of smoke detectors, RIV-FUMO), and the demo external technician, not qualified for it. */
 export async function fireDetectionIntervention(server: Pick<TestServer, 'api'>, token: string, title: string): Promise<{ intervention: Entity; code: string; external: Entity }> {

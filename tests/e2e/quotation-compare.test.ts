@@ -6,9 +6,7 @@
 // the quotation being revised with it, side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
-
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
+import { apiData, DEMO, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;

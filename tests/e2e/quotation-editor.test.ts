@@ -5,9 +5,7 @@
 // the same totals to the cent as the server stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addQuotationLineByCode, apiData, DEMO, euro, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
-
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
+import { addQuotationLineByCode, apiData, DEMO, euro, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;

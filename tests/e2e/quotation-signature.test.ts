@@ -6,11 +6,10 @@
 // clean, no console error, no refused request, Italian only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startMailbox, type Mailbox } from '../support/mailbox.ts';
-import { apiData, DEMO, launchBrowser, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, type TestServer } from './harness.ts';
-import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
-
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
+import type { Mailbox } from '../support/mailbox.ts';
+import { apiData, DEMO, launchBrowser, pressUntil, signIn, storedUser, type SignedInSession, type TestServer, type Entity, isFocused } from './harness.ts';
+import type { JourneyGuard } from './journeys/guard.ts';
+import { portalSessionWithMailbox, type PortalSession } from './portal-session.ts';
 
 let mailbox: Mailbox;
 let session: SignedInSession;
@@ -19,21 +18,17 @@ let page: Page;
 let token: string;
 let guard: JourneyGuard;
 let plannerBrowser: Browser | undefined;
+let portal: PortalSession | undefined;
 
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  session = await signedInSession({ email: DEMO.customer1, server: { env: { SMTP_URL: mailbox.url } } });
+  portal = await portalSessionWithMailbox();
+  ({ mailbox, session, guard } = portal);
   ({ server, page, token } = session);
-  guard = guardJourney(page);
-  await page.locator('.portal-app').waitFor({ state: 'visible', timeout: 30_000 });
 });
 afterAll(async () => {
   await plannerBrowser?.close();
-  await session?.close();
-  await mailbox?.close();
+  await portal?.close();
 });
-
-const focused = (locator: ReturnType<Page['locator']>) => () => locator.evaluate((element) => element === document.activeElement);
 
 describe('a quotation signed online', () => {
   it('cliente1 signs an issued quotation with the e-mailed code, and the planner finds its order', async () => {
@@ -44,12 +39,12 @@ describe('a quotation signed online', () => {
 
     // Portal → «Preventivi» → the quotation (Tab to its link, Enter): the portal's page of the quotation.
     const link = page.locator('.portal-app .portal-nav a', { hasText: 'Preventivi' });
-    await pressUntil(page, 'Tab', focused(link));
+    await pressUntil(page, 'Tab', isFocused(link));
     await page.keyboard.press('Enter');
     const list = page.locator('.portal-quotations:visible table');
     await list.waitFor({ timeout: 30_000 });
     const open = list.getByRole('link', { name: new RegExp(`^${code}`) });
-    await pressUntil(page, 'Tab', focused(open));
+    await pressUntil(page, 'Tab', isFocused(open));
     await page.keyboard.press('Enter');
     await page.locator('.portal-quotation:visible .portal-quotation-state', { hasText: 'Da approvare' }).waitFor({ timeout: 30_000 });
 
@@ -58,13 +53,13 @@ describe('a quotation signed online', () => {
     await panel.waitFor({ timeout: 30_000 });
     await guard.expectAccessible('signature panel');
     const byName = panel.getByRole('button', { name: 'Usa il nome come firma' });
-    await pressUntil(page, 'Tab', focused(byName));
+    await pressUntil(page, 'Tab', isFocused(byName));
     await page.keyboard.press('Enter');
     await expect.poll(() => panel.locator('[aria-live=polite]').textContent(), { timeout: 5_000 }).toBe('Firma presente');
 
     // The code by e-mail, read in the test mailbox.
     const ask = panel.getByRole('button', { name: 'Invia il codice via e-mail' });
-    await pressUntil(page, 'Tab', focused(ask));
+    await pressUntil(page, 'Tab', isFocused(ask));
     await page.keyboard.press('Enter');
     // (Only the code's message: an issued quotation's «Preventivo da firmare» may reach the same address.)
     const codeMails = () => mailbox.to(DEMO.customer1).filter((m) => m.subject.startsWith('Codice per firmare'));
@@ -76,10 +71,10 @@ describe('a quotation signed online', () => {
     await panel.locator('[role=status]', { hasText: 'Codice inviato a' }).waitFor({ timeout: 10_000 });
     // The focus is already in the code field (issue 26 walk: it fell to <body>).
     const codeField = panel.getByLabel('Codice ricevuto (6 cifre)');
-    await expect.poll(focused(codeField), { timeout: 5_000 }).toBe(true);
+    await expect.poll(isFocused(codeField), { timeout: 5_000 }).toBe(true);
     await page.keyboard.type(oneTime!);
     const sign = panel.getByRole('button', { name: 'Firma e accetta' });
-    await pressUntil(page, 'Tab', focused(sign));
+    await pressUntil(page, 'Tab', isFocused(sign));
     await page.keyboard.press('Enter');
 
     // Signed: the panel says so with the order's number; the quotation is accepted with its signed copy.
@@ -88,7 +83,7 @@ describe('a quotation signed online', () => {
     expect(await panel.locator('.form-error').allTextContents()).toEqual([]);
     await expect.poll(() => done.locator('[role=status]').textContent(), { timeout: 5_000 }).toMatch(new RegExp(`Il preventivo ${code} è firmato e accettato: l’ordine \\S+ è stato creato`));
     // The focus is on the result; the two fingerprints are told apart, the signed file's being the file's own.
-    await expect.poll(focused(done.locator('[role=status]')), { timeout: 5_000 }).toBe(true);
+    await expect.poll(isFocused(done.locator('[role=status]')), { timeout: 5_000 }).toBe(true);
     const signedCopy = await apiData<Entity>(server, token, `/quotations/${quotation!.id}`);
     const media = await apiData<Entity>(server, token, `/media/${String(signedCopy.metadata.signedDocumentId)}`);
     expect(await done.locator('[data-hash=signed]').textContent()).toBe(`Impronta SHA-256 del file firmato da scaricare: ${String(media.attributes.meta.sha256)}`);

@@ -4,14 +4,13 @@
 // lists both the deletion and its undo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pressKeys, focusOutOfFields, recordDelivery, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { pressKeys, focusOutOfFields, recordDelivery, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
 let page: Page;
 let token: string;
 
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown> }
 interface OrderLine { quantity: number; deliveredQuantity?: number }
 
 async function get(type: string, id: string): Promise<Entity> {

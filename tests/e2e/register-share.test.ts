@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '../support/pdf-text.ts';
-import { DEMO, launchBrowser, pressUntil, signedInSession, type SignedInSession } from './harness.ts';
+import { DEMO, launchBrowser, pressUntil, signedInSession, type SignedInSession, isFocused } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 
 let session: SignedInSession;
@@ -24,29 +24,27 @@ afterAll(async () => {
   await session?.close();
 });
 
-const focused = (locator: ReturnType<Page['locator']>) => () => locator.evaluate((element) => element === document.activeElement);
-
 describe('the register shared with an inspector', () => {
   it('cliente1 makes a link, the inspector opens and verifies the register without an account, and the revoked link stops', async () => {
     const nav = page.locator('.portal-app .portal-nav a', { hasText: 'Documenti' });
-    await pressUntil(page, 'Tab', focused(nav));
+    await pressUntil(page, 'Tab', isFocused(nav));
     await page.keyboard.press('Enter');
     const share = page.locator('.register-links:visible');
     await share.waitFor({ timeout: 30_000 });
     const label = share.getByLabel('Per chi o per quale ispezione (facoltativo)');
-    await pressUntil(page, 'Tab', focused(label));
+    await pressUntil(page, 'Tab', isFocused(label));
     await page.keyboard.type('Ispezione VV.F.');
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowUp');
     const create = share.getByRole('button', { name: 'Crea il collegamento' });
-    await pressUntil(page, 'Tab', focused(create));
+    await pressUntil(page, 'Tab', isFocused(create));
     await page.keyboard.press('Enter');
     const address = share.locator('.register-link-made input');
     await address.waitFor({ timeout: 15_000 });
     const url = await address.inputValue();
     expect(url).toMatch(/\/registro\/[A-Za-z0-9_-]{43}$/);
     // The focus is on the address to copy (issue 26 walk: it fell to <body>).
-    await expect.poll(focused(address), { timeout: 5_000 }).toBe(true);
+    await expect.poll(isFocused(address), { timeout: 5_000 }).toBe(true);
     await share.locator('tr', { hasText: 'Ispezione VV.F.' }).waitFor({ timeout: 15_000 });
     await guard.expectAccessible('register share');
 
@@ -68,12 +66,12 @@ describe('the register shared with an inspector', () => {
 
     // Revoked by keyboard: the inspector's address says it is no longer valid.
     const revoke = share.getByRole('button', { name: 'Revoca il collegamento «Ispezione VV.F.»' });
-    await pressUntil(page, 'Tab', focused(revoke));
+    await pressUntil(page, 'Tab', isFocused(revoke));
     await page.keyboard.press('Enter');
     const revoked = share.locator('tr', { hasText: 'Ispezione VV.F.' }).getByText('Revocato');
     await revoked.waitFor({ timeout: 15_000 });
     // The focus is on the row's new state.
-    await expect.poll(focused(revoked), { timeout: 5_000 }).toBe(true);
+    await expect.poll(isFocused(revoked), { timeout: 5_000 }).toBe(true);
     await inspector.goto(url, { timeout: 30_000 });
     await expect.poll(() => inspector.locator('h1').textContent(), { timeout: 10_000 }).toBe('Collegamento non valido');
     guard.expectClean();

@@ -7,13 +7,10 @@
 // is the same to the cent in the editor, the approval queue's grid and the order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import {
-  addQuotationLineByCode, apiData, DEMO, euro, finishOrderWizard, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressUntil, recordDelivery, signIn, signedInSession, storedUser,
-  type SignedInSession, type TestServer,
-} from './harness.ts';
+import { addQuotationLineByCode, apiData, DEMO, euro, finishOrderWizard, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressUntil, recordDelivery, signIn, signedInSession, storedUser,
+  type SignedInSession, type TestServer, type Entity } from './harness.ts';
 import { attachSignedQuotation, quotationTransition } from './quotation-steps.ts';
 
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 interface OrderLine { quantity: number; deliveredQuantity?: number }
 
 let session: SignedInSession;

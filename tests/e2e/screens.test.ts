@@ -2,14 +2,12 @@
 // embedded sign-in, a real Chromium, real key presses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { focusOutOfFields, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { focusOutOfFields, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
 let page: Page;
 let token: string;
-
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
 async function list(type: string, query: string): Promise<Entity[]> {
   const response = await server.api(`/${type}?${query}`, { token });

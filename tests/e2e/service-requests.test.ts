@@ -8,10 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { workingDaysAfter } from '../../src/domain/rules/calendar.ts';
-import { apiData, DEMO, launchBrowser, openFromPalette, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, type TestServer } from './harness.ts';
+import { apiData, DEMO, launchBrowser, openFromPalette, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
-
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 
 let session: SignedInSession;
 let server: TestServer;

@@ -1,10 +1,8 @@
 // A supplier's page lists the products it supplies (SPEC §3), as the administrator finds the supplier
 // in the palette by name: the same products the API lists by their suppliers, and no «Nuovo» there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiData, DEMO, openFromPalette, signedInSession, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, openFromPalette, signedInSession, type SignedInSession, type Entity } from './harness.ts';
 import { guardJourney } from './journeys/guard.ts';
-
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown> }
 
 let session: SignedInSession;
 

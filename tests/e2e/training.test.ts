@@ -5,11 +5,9 @@
 // issued (r b); then an employee's page shows the course with its certificate and the next refresher.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiData, DEMO, downloadedBytes, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe } from './harness.ts';
+import { apiData, DEMO, downloadedBytes, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { addMonths } from '../../src/domain/rules/calendar.ts';
-
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 
 let session: SignedInSession;
 let server: TestServer;

@@ -8,10 +8,8 @@
 //  - a role rule edited in the role screen: «Modifica» added to the Esterno role's rule, Ctrl+S.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, focusOutOfFields, openFromPalette, pressKeys, pressUntil, signedInSession, type SignedInSession } from '../harness.ts';
+import { apiData, focusOutOfFields, openFromPalette, pressKeys, pressUntil, signedInSession, type SignedInSession, type Entity } from '../harness.ts';
 import { guardJourney } from './guard.ts';
-
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 
 let session: SignedInSession;
 

@@ -9,10 +9,8 @@
 //    attended, the certificate) and never «Impossibile caricare».
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download } from 'playwright-core';
-import { apiData, DEMO, downloadedBytes, focusOutOfFields, pressUntil, signedInSession, signedInToken, type SignedInSession } from '../harness.ts';
+import { apiData, DEMO, downloadedBytes, focusOutOfFields, pressUntil, signedInSession, signedInToken, type SignedInSession, type Entity } from '../harness.ts';
 import { guardJourney } from './guard.ts';
-
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 
 let session: SignedInSession;
 let customer: Entity;

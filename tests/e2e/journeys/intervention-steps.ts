@@ -7,9 +7,9 @@ import { expect } from 'vitest';
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
 import { controlsForActivity } from '../../../src/domain/rules/intervention.ts';
-import { apiData, focusOutOfFields, openFromPalette, pressKeys, type TestServer } from '../harness.ts';
+import { apiData, focusOutOfFields, openFromPalette, pressKeys, type Entity, type TestServer } from '../harness.ts';
 
-export interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
+export type { Entity };
 
 /** One checklist row as the screen lists it: `activityId:controlId`, in the screen's order. */
 export interface PlannedRow { key: string; activityId: string; mandatory: boolean }

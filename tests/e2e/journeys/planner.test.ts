@@ -16,11 +16,9 @@ import workspaceMessages from '../../../src/client/i18n/messages/workspace.ts';
 import { businessDay } from '../../../src/domain/business-day.ts';
 import { daysBetween } from '../../../src/domain/rules/calendar.ts';
 import { nextWeekday, romeWallClock } from '../../../src/domain/rules/planning.ts';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession } from '../harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type Entity } from '../harness.ts';
 import { createInterventionFromOverdueDeadlines, focusedIs, tabUntil } from '../deadline-steps.ts';
 import { guardJourney } from './guard.ts';
-
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
 let session: SignedInSession;
 

@@ -4,10 +4,8 @@
 // the salesman's request, `t p a` approves it; the approved quotation is read-only, saying why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressUntil, signedInSession, type SignedInSession, type TestServer } from '../harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressUntil, signedInSession, type SignedInSession, type TestServer, type Entity } from '../harness.ts';
 import { guardJourney, type JourneyGuard } from './guard.ts';
-
-interface Entity { id: string; attributes: Record<string, unknown>; metadata: Record<string, unknown>; relationships: Record<string, unknown> }
 
 let session: SignedInSession;
 let server: TestServer;

@@ -11,12 +11,10 @@
 //    the service as a line and the activities it brings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addQuotationLineByCode, apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, pressUntil, signedInSession, type SignedInSession, type TestServer } from '../harness.ts';
+import { addQuotationLineByCode, apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, pressUntil, signedInSession, type SignedInSession, type TestServer, type Entity } from '../harness.ts';
 import { focusedIs, tabUntil } from '../deadline-steps.ts';
 import { attachSignedQuotation, quotationTransition } from '../quotation-steps.ts';
 import { guardJourney, type JourneyGuard } from './guard.ts';
-
-interface Entity { id: string; attributes: Record<string, any>; metadata: Record<string, any>; relationships: Record<string, any> }
 
 /** The module of the quotation, its products and the service added in the wizard. */
 const MODULE = 'fire';
