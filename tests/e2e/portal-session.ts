@@ -16,18 +16,21 @@ export interface PortalSession {
 
 export async function portalSessionWithMailbox(): Promise<PortalSession> {
   const mailbox = await startMailbox();
+  let session: SignedInSession | undefined;
   try {
-    const session = await signedInSession({ email: DEMO.customer1, server: { env: { SMTP_URL: mailbox.url } } });
+    session = await signedInSession({ email: DEMO.customer1, server: { env: { SMTP_URL: mailbox.url } } });
     const guard = guardJourney(session.page);
     await session.page.locator('.portal-app').waitFor({ state: 'visible', timeout: 30_000 });
     return {
       mailbox, session, guard,
       async close() {
-        await session.close();
+        await session?.close();
         await mailbox.close();
       },
     };
   } catch (error) {
+    // The portal never showed: nothing of the start is left running.
+    await session?.close();
     await mailbox.close();
     throw error;
   }
