@@ -81,4 +81,14 @@ describe('planning board commands', () => {
     void byId('inCharge.t1').run(ctx);
     expect(live.current.setInCharge).toHaveBeenCalledWith('t1');
   });
+
+  it('offer no "assign" to a technician whose lane is kept only for their cards (disabled, or off the module)', () => {
+    const live = { current: board({ currentOperators: () => ['t3'] }) };
+    const list = planningBoardCommands(live, { ...texts, technicians: [...texts.technicians, { id: 't3', name: 'Carlo Rota (disattivato)', away: { why: 'disabled' } }] });
+    const ids = list.map((command) => command.id);
+    expect(ids).toContain('planning.assign.t2');
+    expect(ids).not.toContain('planning.assign.t3');
+    // One of the card's operators still: may be made the one in charge.
+    expect(list.find((command) => command.id === 'planning.inCharge.t3')?.when?.(fakeContext().ctx)).toBe(true);
+  });
 });

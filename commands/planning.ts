@@ -59,8 +59,8 @@ export const planningBoardKeys = {
 export interface PlanningBoardTexts {
   /** Message id → Italian text (the board passes its intl). */
   t(id: string, values?: Record<string, string>): string;
-  /** The technicians of the lanes, in lane order. */
-  technicians: readonly { id: string; name: string }[];
+  /** The technicians of the lanes, in lane order; `away` when no more work may go to them (a lane kept for their cards). */
+  technicians: readonly { id: string; name: string; away?: { why: string } }[];
 }
 
 const group = { id: 'planning.cmd.group' };
@@ -114,7 +114,8 @@ export function planningBoardCommands(live: { current: PlanningBoardTarget }, te
   ];
   // The palette's "assign" and "in charge" entries, one per technician of the board.
   for (const tech of texts.technicians) {
-    commands.push({
+    // No "assign" to someone who may take no more of the module's work (their lane is kept for their cards).
+    if (!tech.away) commands.push({
       id: `planning.assign.${tech.id}`,
       title: t('planning.cmd.assign', { name: tech.name }),
       group,

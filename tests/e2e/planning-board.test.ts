@@ -4,15 +4,16 @@
 // technician's lane with the arrows and scheduled with Enter (the `schedule` transition). A second
 // browser, showing that week, sees it in that lane within 2 s. A salesman gets a reason, not an
 // empty board and a permission alert. By mouse, a card is clicked, dropped on a Sunday (it asks
-// first; «Annulla» keeps it), dragged to another day and opened.
+// first; «Annulla» keeps it), dragged to another day and opened. A technician disabled after being
+// planned keeps a marked lane with their cards, which go to another technician by keys; none goes to them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import workspaceMessages from '../../src/client/i18n/messages/workspace.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
-import { daysBetween, workingDaysAfter } from '../../src/domain/rules/calendar.ts';
+import { addDays, daysBetween, workingDaysAfter } from '../../src/domain/rules/calendar.ts';
 import { nextWeekday, romeInstant, romeWallClock } from '../../src/domain/rules/planning.ts';
 import { recordTabUrl } from '../../src/domain/routes.ts';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, signIn, type SignedInSession, settledAxe, type Entity } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, pressUntil, signedInSession, signedInToken, signIn, type SignedInSession, settledAxe, type Entity } from './harness.ts';
 import { createInterventionFromOverdueDeadlines, focusedIs, tabUntil } from './deadline-steps.ts';
 import { watchApi, type ApiWatch } from './settle-steps.ts';
 import { nextWorkingWeekday } from './working-days.ts';
@@ -163,6 +164,75 @@ describe('planning board', () => {
     await planner.locator(`.board-cell[data-day="${target}"] .board-card[data-code="${code}"]`).first().dblclick();
     await planner.waitForURL((url) => url.pathname === recordTabUrl('assignments', id!));
     await expect.poll(() => planner.locator('.tab-strip [role=tab][aria-selected=true]').textContent()).toContain(code);
+  });
+
+  it('keeps a marked lane for a technician disabled after being planned: their card goes to another technician by keys, and none goes to them', async () => {
+    const { server, token } = session;
+    const monday = nextWorkingWeekday(businessDay(), 1);
+    const week = await apiData<Entity[]>(server, token, `/assignments?filter[module]=fire&filter[state]=scheduled&from[plannedStartDateTime]=${monday}&to[plannedStartDateTime]=${addDays(monday, 4)}&page[size]=500`);
+    // A card of one technician who is not a demo user: the administrator disables them (they have left).
+    const demoEmails = new Set<string>(Object.values(DEMO));
+    let card: Entity | undefined;
+    let technician: Entity | undefined;
+    for (const candidate of week.filter((a) => a.relationships.operatorIds.length === 1)) {
+      const user = await apiData<Entity>(server, token, `/users/${candidate.relationships.operatorIds[0]}`);
+      if (!demoEmails.has(String(user.attributes.email)) && user.metadata.isEnabled !== false) [card, technician] = [candidate, user];
+      if (card) break;
+    }
+    expect(card, 'a scheduled card of a technician who is not a demo user, next week').toBeDefined();
+    const adminToken = await signedInToken(session, DEMO.admin);
+    const disabled = await server.api(`/users/${technician!.id}/actions/disable`, {
+      token: adminToken, method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'if-match': `"${String(technician!.metadata.lastUpdatedDateTime)}"` },
+    });
+    expect(disabled.status, await disabled.clone().text()).toBe(200);
+
+    const planner = await otherBrowser(DEMO.planner, `/planning/calendar/fire?view=week&day=${monday}`);
+    const lanes = planner.locator('.board-lanes[role=application]');
+    await planner.locator('.board-lane').first().waitFor({ timeout: 30_000 });
+    // Their lane comes after the module's technicians, marked, with their card: scrolled to, as a planner would.
+    await lanes.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    const away = planner.locator(`.board-lane[data-lane="${technician!.id}"]`);
+    await away.waitFor({ timeout: 10_000 });
+    expect(await away.getAttribute('data-away')).toBe('disabled');
+    expect(await away.getAttribute('aria-label')).toBe(`${String(technician!.attributes.displayName)} (disattivato)`);
+    const code = String(card!.attributes.code);
+    const cardInLane = away.locator(`.board-card[data-code="${code}"]`);
+    await cardInLane.waitFor();
+
+    // Another card, carried by keys over the disabled technician's lane: marked there, and Enter does not drop it.
+    const other = planner.locator('.board-lane:not([data-away]) .board-card.state-scheduled[draggable=true]').first();
+    await lanes.evaluate((element) => element.scrollTo({ top: 0 }));
+    await other.waitFor();
+    const [otherId, otherCode] = [await other.getAttribute('data-assignment-id'), await other.getAttribute('data-code')];
+    const otherBefore = await apiData<Entity>(server, token, `/assignments/${otherId}`);
+    await other.click();
+    await pressKeys(planner, 'Space');
+    const carried = planner.locator(`.board-card.is-moving[data-code="${otherCode}"]`);
+    await carried.waitFor();
+    await pressUntil(planner, 'Alt+ArrowDown', async () => (await away.locator('.board-card.is-moving').count()) > 0, 40);
+    expect(await away.getAttribute('class')).toContain('is-unqualified');
+    expect(await away.textContent()).toContain('Utente disattivato: non può ricevere interventi');
+    await pressKeys(planner, 'Enter');
+    const refused = planner.locator('.alert-stack .alert-warning', { hasText: 'Non pianificato:' });
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain(`Non pianificato: ${String(technician!.attributes.displayName)} è disattivato e non può ricevere interventi. Scegli un altro tecnico.`);
+    expect(await carried.count()).toBe(1);
+    await pressKeys(planner, 'Escape');
+    await carried.waitFor({ state: 'detached' });
+    expect((await apiData<Entity>(server, token, `/assignments/${otherId}`)).relationships).toEqual(otherBefore.relationships);
+
+    // Their own card: picked up there, Alt+↑ to the nearest lane of a technician who may take it, Enter.
+    await lanes.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await cardInLane.click();
+    await pressKeys(planner, 'Space');
+    const ownCarried = planner.locator(`.board-card.is-moving[data-code="${code}"]`);
+    await ownCarried.waitFor();
+    const inTakersLane = () => ownCarried.evaluate((element) => !element.closest('[data-lane]')!.hasAttribute('data-away'));
+    await pressUntil(planner, 'Alt+ArrowUp', inTakersLane, 40);
+    const taker = await ownCarried.evaluate((element) => element.closest<HTMLElement>('[data-lane]')!.dataset.lane!);
+    await pressKeys(planner, 'Enter');
+    await expect.poll(async () => (await apiData<Entity>(server, token, `/assignments/${card!.id}`)).relationships).toMatchObject({ operatorIds: [taker], operatorInChargeId: taker });
+    expect((await apiData<Entity>(server, token, `/assignments/${card!.id}`)).attributes.plannedStartDateTime).toBe(card!.attributes.plannedStartDateTime);
   });
 
   it('tells a salesman why the board is not for them, without a permission alert', async () => {

@@ -84,6 +84,8 @@ interface BoardLanesProps extends Omit<ComponentProps<'div'>, 'ref' | 'title'> {
   today: string;
   laneIds: readonly string[];
   nameOf: ReadonlyMap<string, string>;
+  /** The lanes kept only for their cards (their technician disabled, or off the module), and why. */
+  awayOf: ReadonlyMap<string, string>;
   cells: LaneCells;
   /** False until the period's answer: the lanes show their names alone, their cells drawn once, with their cards. */
   cellsDrawn: boolean;
@@ -100,7 +102,7 @@ interface BoardLanesProps extends Omit<ComponentProps<'div'>, 'ref' | 'title'> {
 
 /** The lanes region: one focusable element for the keys, its rows drawn by LaneRow. */
 export function BoardLanes({
-  ref, title, roleDescription, technicianLabel, emptyText, activeDomId, view, days, today, laneIds, nameOf, cells, cellsDrawn,
+  ref, title, roleDescription, technicianLabel, emptyText, activeDomId, view, days, today, laneIds, nameOf, awayOf, cells, cellsDrawn,
   lanesInView, totalHeight, dayWindow, cursorLane, cursorDay, laneState, laneWarning, cardHtml, ...regionProps
 }: BoardLanesProps) {
   const columns = `var(--board-lane-head) repeat(${days.length}, minmax(var(--board-day-min), 1fr))`;
@@ -136,6 +138,7 @@ export function BoardLanes({
                 key={lane}
                 lane={lane}
                 name={nameOf.get(lane) ?? ''}
+                away={awayOf.get(lane)}
                 days={cellsDrawn ? days : NO_DAYS}
                 today={today}
                 top={item.start}
@@ -158,6 +161,7 @@ export function BoardLanes({
 interface LaneRowProps {
   lane: string;
   name: string;
+  away: string | undefined;
   days: readonly string[];
   today: string;
   top: number;
@@ -177,10 +181,11 @@ interface LaneRowProps {
  * name, cells and cards are one HTML string (a month's lanes are hundreds of cells): React keeps the
  * lane's box, and the lanes region handles the mouse for every cell and card in it.
  */
-const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, byDay, shown, cursorDay, state, warning, cardHtml }: LaneRowProps) {
+const LaneRow = memo(function LaneRow({ lane, name, away, days, today, top, height, byDay, shown, cursorDay, state, warning, cardHtml }: LaneRowProps) {
   const html = useMemo(() => {
     const mark = warning ? `<span class="board-lane-unqualified" title="${escapeHtml(warning)}">⚠ ${escapeHtml(warning)}</span>` : '';
-    let text = `<div class="board-lane-name" aria-hidden="true">${escapeHtml(name)}${mark}</div>`;
+    // The whole name on hover: the lane's head is narrow, and a marked lane's reason is at its end.
+    let text = `<div class="board-lane-name" aria-hidden="true" title="${escapeHtml(name)}">${escapeHtml(name)}${mark}</div>`;
     days.forEach((day, index) => {
       const drawn = !shown || (index >= shown.first && index <= shown.last) || day === cursorDay;
       const cards = drawn ? byDay?.get(day) : undefined;
@@ -194,9 +199,10 @@ const LaneRow = memo(function LaneRow({ lane, name, days, today, top, height, by
   }, [lane, name, days, today, byDay, shown, cursorDay, state, warning]);
   return (
     <div
-      className={`board-row board-lane${warning ? ' is-unqualified' : ''}`}
+      className={`board-row board-lane${warning ? ' is-unqualified' : ''}${away ? ' is-away' : ''}`}
       role="group"
       data-lane={lane}
+      data-away={away}
       aria-label={name}
       aria-description={warning}
       style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` }}

@@ -27,6 +27,7 @@ const css = `
 /* Lanes and cells have their sizes from the grid: laid out and painted apart (a month draws hundreds of cards). */
 .board-lane { border-bottom: 1px solid var(--border, color-mix(in srgb, CanvasText 10%, transparent)); box-sizing: border-box; contain: layout paint style; }
 .board-lane-name { position: sticky; left: 0; z-index: 1; background: var(--surface, Canvas); padding: .3rem; font-size: .85rem; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.board-lane.is-away .board-lane-name { font-weight: 400; font-style: italic; color: var(--muted, GrayText); }
 .board-lane.is-unqualified .board-cell { background: color-mix(in srgb, #d97706 12%, transparent); }
 .board-lane-unqualified { display: block; font-weight: 400; font-size: .75rem; color: #b45309; white-space: normal; }
 .board-cell { padding: 3px; border-left: 1px solid var(--border, color-mix(in srgb, CanvasText 8%, transparent)); display: flex; flex-direction: column; gap: 2px; min-width: 0; overflow: hidden; contain: layout paint; }

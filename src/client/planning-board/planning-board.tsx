@@ -26,8 +26,9 @@ import type { Entity } from '../../domain/entity.ts';
 import { businessDay } from '../../domain/business-day.ts';
 import {
   doubleBookings, durationMinutes, formatMinutes, isInBacklog, isMovableState, laneCells, moveSlot, placementOf,
-  romeWallClock, shiftPeriod, technicianLanes, withOperator, withPlacement, type BoardSlot, type BoardView, type Placement,
+  boardLanes, romeWallClock, shiftPeriod, withOperator, withPlacement, type BoardSlot, type BoardView, type LaneAway, type Placement,
 } from '../../domain/rules/planning.ts';
+import { pushAlert } from '../alerts/alerts.ts';
 import { addMessages } from '../i18n/index.ts';
 import planningMessages from '../i18n/messages/planning.ts';
 import { useLiveUpdates } from '../data/index.ts';
@@ -57,7 +58,8 @@ const LANE_PADDING = 12;
 /** Days drawn each side of those in view (a month is twice as wide as the board: the others get their cards when scrolled to, within a frame). */
 const DAY_OVERSCAN = 1;
 
-interface Technician { id: string; name: string }
+/** A lane's technician: `name` as the lane shows it (with why no more work may go there, if so). */
+interface Technician { id: string; name: string; away?: { why: LaneAway; displayName: string } }
 
 export default function PlanningBoard({ moduleName }: { moduleName: string }) {
   injectBoardStyles();
@@ -98,30 +100,39 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   const backlog = useQuery({ ...fetches.backlog, placeholderData: (previous) => previous });
   const periodLoading = period.isPending || period.isPlaceholderData;
 
-  // Lanes: the technicians of the module. Someone who may not list users (the Operatore reads every
-  // intervention, not the users) sees the technicians of the period's interventions, named through
-  // the staff names (reader-lanes.ts), and their own lane if they are a maintainer.
+  // Lanes: the technicians of the module, then anyone else named on the period's cards (who has left,
+  // or works on other modules now: boardLanes), marked. Someone who may not list users (the Operatore
+  // reads every intervention, not the users) sees the technicians of the period's interventions, named
+  // through the staff names (reader-lanes.ts), and their own lane if they are a maintainer.
   const canListUsers = session.ability.can('read', 'user');
   const users = useQuery({ ...fetches.users, enabled: canListUsers, select: (answer) => answer.data });
   const me = session.identity;
-  const periodTechnicians = useMemo(
-    () => (canListUsers || periodLoading ? [] : periodTechnicianIds(period.data ?? [], days).filter((id) => id !== me.id)),
-    [canListUsers, periodLoading, period.data, days, me.id],
-  );
-  const staffNames = useEntityTitles('users', periodTechnicians);
+  const candidates = useMemo(() => (users.data ?? []).map((u) => ({
+    id: u.id,
+    displayName: String(u.attributes.displayName ?? u.attributes.email ?? ''),
+    isMainteiner: u.attributes.isMainteiner === true,
+    allowedModules: Array.isArray(u.attributes.allowedModules) ? (u.attributes.allowedModules as string[]) : [],
+    isEnabled: u.metadata.isEnabled !== false,
+  })), [users.data]);
+  const periodIds = useMemo(() => (periodLoading ? [] : periodTechnicianIds(period.data ?? [], days)), [periodLoading, period.data, days]);
+  // The period's technicians whose names the lanes do not have yet: all but the reader's own, or (for the
+  // planner, once the module's technicians are in) those not among them.
+  const unnamedTechnicians = useMemo(() => {
+    if (canListUsers && users.data === undefined) return [];
+    const listed = new Set(canListUsers ? candidates.map((c) => c.id) : [me.id]);
+    return periodIds.filter((id) => !listed.has(id));
+  }, [canListUsers, users.data, candidates, periodIds, me.id]);
+  const staffNames = useEntityTitles('users', unnamedTechnicians);
   const technicians: Technician[] = useMemo(() => {
     if (!canListUsers) {
       return readerLanes(periodLoading ? [] : period.data ?? [], days, staffNames, me);
     }
-    const candidates = (users.data ?? []).map((u) => ({
-      id: u.id,
-      displayName: String(u.attributes.displayName ?? u.attributes.email ?? ''),
-      isMainteiner: u.attributes.isMainteiner === true,
-      allowedModules: Array.isArray(u.attributes.allowedModules) ? (u.attributes.allowedModules as string[]) : [],
-      isEnabled: u.metadata.isEnabled !== false,
+    return boardLanes(candidates, moduleName, periodIds, (id) => staffNames.get(id) ?? '').map((lane) => ({
+      id: lane.id,
+      name: lane.away ? t(`planning.away.${lane.away}`, { name: lane.displayName }) : lane.displayName,
+      ...(lane.away ? { away: { why: lane.away, displayName: lane.displayName } } : {}),
     }));
-    return technicianLanes(candidates, moduleName).map((u) => ({ id: u.id, name: u.displayName }));
-  }, [canListUsers, users.data, periodLoading, period.data, days, staffNames, me, moduleName]);
+  }, [canListUsers, candidates, periodIds, periodLoading, period.data, days, staffNames, me, moduleName, t]);
   const laneIds = useMemo(() => technicians.map((tech) => tech.id), [technicians]);
   const nameOf = useMemo(() => new Map(technicians.map((tech) => [tech.id, tech.name])), [technicians]);
 
@@ -226,7 +237,11 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       setMoving({ ...moving, slot });
       setAnnouncement(slotText(slot));
     },
-    drop: dropMoving,
+    drop: () => {
+      // Refused here, the card still in hand: the server would refuse the operator too (mayOperate).
+      if (moving && refuseAway(moving.slot.operatorId, moving.id)) return;
+      dropMoving();
+    },
     cancel: () => {
       if (!moving) return;
       setMoving(null);
@@ -469,8 +484,23 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   // Issue 25: while a card is carried, the lanes of technicians not qualified for it on the day it is over.
   const heldQualifications = useHeldQualifications(editable && session.ability.can('read', 'technician qualification'));
   const movingNeeds = moving ? neededSystemTypes(entities.get(moving.id)) : [];
+  const awayOf = useMemo(() => new Map(technicians.flatMap((tech) => (tech.away ? [[tech.id, tech.away] as const] : []))), [technicians]);
+  const awayWhy = useMemo(() => new Map([...awayOf].map(([id, away]) => [id, away.why])), [awayOf]);
+  /** Whether the card may not go to this lane's technician, who is not on it yet (disabled, or not on the module), and why. */
+  const awayRefusal = (lane: string, cardId: string) => {
+    const away = awayOf.get(lane);
+    return away && !basePlacements.get(cardId)?.operatorIds.includes(lane) ? away : undefined;
+  };
+  /** Says why (a warning alert, read out too) when the card may not go to that lane; true if so. */
+  const refuseAway = (lane: string, cardId: string): boolean => {
+    const refusal = awayRefusal(lane, cardId);
+    if (refusal) pushAlert({ id: 'board-away', type: 'warning', content: t(`planning.awayRefused.${refusal.why}`, { name: refusal.displayName }) });
+    return refusal !== undefined;
+  };
   const laneWarning = (lane: string): string | undefined => {
     if (!moving) return undefined;
+    const refusal = awayRefusal(lane, moving.id);
+    if (refusal) return t(`planning.awayWarning.${refusal.why}`);
     const missing = laneMissing(heldQualifications, lane, movingNeeds, moving.slot.day);
     return missing.length === 0 ? undefined : t('planning.unqualified', { types: missing.map((type) => fireSystemTypeFacts[type].label).join(', ') });
   };
@@ -499,6 +529,10 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       const cell = cellOf(event.target);
       if (!cell) return;
       event.preventDefault();
+      if (dragged.current && refuseAway(cell.lane, dragged.current.id)) {
+        dragged.current = null;
+        return;
+      }
       dropDragged(placements, laneIds, cell.lane, cell.day);
     },
   };
@@ -549,6 +583,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
           today={today}
           laneIds={laneIds}
           nameOf={nameOf}
+          awayOf={awayWhy}
           cells={cells}
           // Until the period's answer the lanes show their names alone: their cells are drawn once, with their cards.
           cellsDrawn={period.data !== undefined || !period.isPending}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BOARD_HOURS, DEFAULT_START_MINUTES, withPlacement, doubleBookings, dropPlan, durationMinutes, isInBacklog, laneCells, mondayOf, moveSlot, nextWeekday,
   periodDays, placementOf, reassign, requestRanges, romeInstant, romeWallClock, shiftPeriod, slotOf, technicianLanes, withOperator, type Placement,
+  boardLanes,
 } from './planning.ts';
 
 const placement = (over: Partial<Placement> = {}): Placement => ({
@@ -84,6 +85,25 @@ describe('lanes', () => {
     ];
     expect(technicianLanes(users, 'fire').map((u) => u.displayName)).toEqual(['Anna', 'Elena', 'Zeno']);
     expect(technicianLanes(users, 'edu').map((u) => u.displayName)).toEqual(['Carla', 'Elena']);
+  });
+
+  it('keeps a lane, marked, for whoever else the period’s cards name: disabled, or not a maintainer of the module', () => {
+    const users = [
+      { id: '1', displayName: 'Zeno', isMainteiner: true, allowedModules: ['fire'] },
+      { id: '2', displayName: 'Anna', isMainteiner: true, allowedModules: ['fire'] },
+      { id: '5', displayName: 'Dario', isMainteiner: true, allowedModules: ['fire'], isEnabled: false },
+      { id: '7', displayName: 'Bice', isMainteiner: true, allowedModules: ['fire'], isEnabled: false },
+    ];
+    const names = new Map([['9', 'Ugo'], ['8', 'Èrcole']]);
+    // '7' is disabled with no card in the period: no lane. '1' is on the module: its lane is not repeated.
+    expect(boardLanes(users, 'fire', ['5', '9', '1', '8', '5'], (id) => names.get(id) ?? '')).toEqual([
+      { id: '2', displayName: 'Anna' },
+      { id: '1', displayName: 'Zeno' },
+      { id: '5', displayName: 'Dario', away: 'disabled' },
+      { id: '8', displayName: 'Èrcole', away: 'notOnModule' },
+      { id: '9', displayName: 'Ugo', away: 'notOnModule' },
+    ]);
+    expect(boardLanes(users, 'fire', [], () => '')).toEqual([{ id: '2', displayName: 'Anna' }, { id: '1', displayName: 'Zeno' }]);
   });
 });
 

@@ -137,6 +137,43 @@ export function technicianLanes<T extends TechnicianCandidate>(users: readonly T
     .toSorted((a, b) => a.displayName.localeCompare(b.displayName, 'it') || a.id.localeCompare(b.id));
 }
 
+/** Why a lane's technician may not be given more work on the module: disabled, or not (or no longer) one of its maintainers. */
+export type LaneAway = 'disabled' | 'notOnModule';
+
+/** A lane of the planner's board: a technician, and why no more work may go to them, if so. */
+export interface BoardLane {
+  id: string;
+  displayName: string;
+  away?: LaneAway;
+}
+
+/**
+ * The planner's lanes: the module's technicians (`technicianLanes`), then everyone else named on a
+ * card drawn in the period (`periodIds`): someone who has left, or who works on other modules now.
+ * Their cards stay on the board, in lanes marked with the reason, where they can be read and moved
+ * to a technician who may take them; without those lanes they were drawn nowhere. `users` are the
+ * module's maintainers as listed (disabled ones included); a period technician not among them is
+ * named by `nameOf`.
+ */
+export function boardLanes(
+  users: readonly TechnicianCandidate[],
+  module: string,
+  periodIds: readonly string[],
+  nameOf: (id: string) => string,
+): BoardLane[] {
+  const lanes: BoardLane[] = technicianLanes(users, module).map(({ id, displayName }) => ({ id, displayName }));
+  const onModule = new Set(lanes.map((lane) => lane.id));
+  const listed = new Map(users.map((user) => [user.id, user]));
+  const away = [...new Set(periodIds)]
+    .filter((id) => !onModule.has(id))
+    .map((id): BoardLane => {
+      const user = listed.get(id);
+      return { id, displayName: user?.displayName ?? nameOf(id), away: user?.isEnabled === false ? 'disabled' : 'notOnModule' };
+    })
+    .toSorted((a, b) => a.displayName.localeCompare(b.displayName, 'it') || a.id.localeCompare(b.id));
+  return [...lanes, ...away];
+}
+
 /** Where an intervention is (or would be) on the board. */
 export interface Placement {
   id: string;

@@ -23,6 +23,13 @@ const planning: Record<string, string> = {
   'planning.technician': 'Tecnico',
   // Issue 25: a lane marked while a card is carried over it.
   'planning.unqualified': 'Non qualificato per: {types}',
+  // A lane of someone named on the period's cards who may take no more of the module's work (boardLanes).
+  'planning.away.disabled': '{name} (disattivato)',
+  'planning.away.notOnModule': '{name} (non abilitato al modulo)',
+  'planning.awayWarning.disabled': 'Utente disattivato: non può ricevere interventi',
+  'planning.awayWarning.notOnModule': 'Non è manutentore di questo modulo: non può ricevere i suoi interventi',
+  'planning.awayRefused.disabled': 'Non pianificato: {name} è disattivato e non può ricevere interventi. Scegli un altro tecnico.',
+  'planning.awayRefused.notOnModule': 'Non pianificato: {name} non è manutentore di questo modulo. Scegli un altro tecnico.',
   'planning.noLanes': 'Nessun tecnico abilitato su questo modulo: il tabellone ha una riga per ogni manutentore del modulo.',
   // A reader who may not list users sees the technicians of the period's interventions.
   'planning.noLanesInPeriod': 'Nessun tecnico ha interventi in questo periodo: il tabellone mostra i tecnici degli interventi del periodo.',
