@@ -90,6 +90,21 @@ function replaceRoute(route: string): void {
   if (route !== currentRoute()) window.history.replaceState(window.history.state, '', route);
 }
 
+/**
+ * The provider's login page; without a network, the app's own «Nessuna connessione» until the browser
+ * is online again, then the login page by itself. The provider cannot be reached offline: navigating
+ * there showed the browser's error page (a reload after signing out on the device, «Accedi di nuovo»).
+ */
+function signInWhenOnline(auth: Auth, route: string): void {
+  if (!isOffline()) return void auth.login(route);
+  const online = () => {
+    window.removeEventListener('online', online);
+    void auth.login(route);
+  };
+  window.addEventListener('online', online);
+  showScreen('offline');
+}
+
 let restarting = false;
 /** SPEC §8 "restart login": once, however many requests fail together. */
 function restartLogin(auth: Auth): void {
@@ -137,7 +152,7 @@ async function signInFailed(auth: Auth | null, error: unknown): Promise<void> {
       await auth.clear().catch(() => undefined);
     }
   }
-  showScreen('failed', { detail, onAction: () => (auth?.mode === 'oidc' ? void auth.login(takeRememberedRoute() ?? DEFAULT_ROUTE) : window.location.reload()) });
+  showScreen('failed', { detail, onAction: () => (auth?.mode === 'oidc' ? signInWhenOnline(auth, takeRememberedRoute() ?? DEFAULT_ROUTE) : window.location.reload()) });
 }
 
 async function boot(): Promise<void> {
@@ -190,7 +205,7 @@ async function boot(): Promise<void> {
           // made, so nothing to end; say why and offer a new attempt.
           if (!(error instanceof ErrorResponse)) throw error;
           await oidc.clear();
-          const again = () => void oidc.login(takeRememberedRoute() ?? DEFAULT_ROUTE);
+          const again = () => signInWhenOnline(oidc, takeRememberedRoute() ?? DEFAULT_ROUTE);
           if (error.error === 'access_denied') showScreen('cancelled', { onAction: again });
           else showScreen('failed', { detail: error.error_description ?? error.error ?? error.message, onAction: again });
           return null;
@@ -206,7 +221,7 @@ async function boot(): Promise<void> {
         const failure = sessionStorage.getItem(FAILURE_KEY);
         sessionStorage.removeItem(FAILURE_KEY);
         const again = auth;
-        const login = () => void again.login(takeRememberedRoute() ?? DEFAULT_ROUTE);
+        const login = () => signInWhenOnline(again, takeRememberedRoute() ?? DEFAULT_ROUTE);
         showScreen(failure ? 'failed' : 'logged-out', { ...(failure ? { detail: failure } : {}), onAction: login });
         return;
       } else {
@@ -235,7 +250,7 @@ async function boot(): Promise<void> {
         subject = user?.profile.sub;
         if (!user) {
           await auth.clear();
-          await auth.login(currentRoute());
+          signInWhenOnline(auth, currentRoute());
           return;
         }
       }

@@ -3,8 +3,9 @@
  * «Esci» without a network and chooses «Esporta e scarta». The unsent work is downloaded, the session
  * ends on the device (no stored user, no device database) and the app shows its own Italian «Sei uscito»,
  * never the browser's error page of the unreachable provider. Back online with the page open, the
- * provider's session ends too; with the tab closed before the network came back, the next opening asks
- * the password anyway (prompt=login).
+ * provider's session ends too; reloaded still offline, the app says the sign-in waits for the network (not
+ * the browser's error page) and goes on by itself once it is back; with the tab closed before the network
+ * came back, the next opening asks the password anyway (prompt=login).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -61,6 +62,20 @@ describe('signing out offline', () => {
     await restoreNetwork(context);
     await page.waitForURL((url) => url.pathname === '/auth/logged-out', { timeout: 30_000 });
     await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit', timeout: 60_000 });
+    await page.locator('input#login').waitFor({ state: 'visible', timeout: 30_000 });
+    await context.close();
+  }, 240_000);
+
+  it('reloaded still without a network: the app\'s «Nessuna connessione», never the browser\'s error page; back online, the password is asked', async () => {
+    const { context, page } = await signOutOffline();
+    await page.reload({ waitUntil: 'commit' });
+    const offline = page.locator('[data-auth-screen=offline]');
+    await offline.waitFor({ timeout: 30_000 });
+    expect(await offline.locator('h1').textContent()).toBe('Nessuna connessione');
+    expect(await offline.textContent()).toContain('L’accesso riprende da solo appena torna la connessione.');
+    expect(page.url().startsWith(server.url)).toBe(true);
+    // The network back, with nothing pressed: the provider's page, asking the password (prompt=login).
+    await restoreNetwork(context);
     await page.locator('input#login').waitFor({ state: 'visible', timeout: 30_000 });
     await context.close();
   }, 240_000);

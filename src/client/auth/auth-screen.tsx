@@ -14,7 +14,8 @@ export const SCREEN_STYLE: CSSProperties = {
   font: '16px/1.5 system-ui, sans-serif',
 };
 
-export type AuthScreenKind = 'loading' | 'logged-out' | 'cancelled' | 'failed' | 'config-failed';
+/** `offline`: signing in waits for the network (it goes on by itself when the browser is online again). */
+export type AuthScreenKind = 'loading' | 'logged-out' | 'cancelled' | 'failed' | 'config-failed' | 'offline';
 
 export function AuthScreen({ kind, detail, onAction }: { kind: AuthScreenKind; detail?: string; onAction?: () => void }) {
   const button = useRef<HTMLButtonElement>(null);

@@ -10,6 +10,8 @@ export default {
   'auth.screen.failed.text': 'Non è stato possibile completare l’accesso o leggere il tuo profilo, quindi la sessione è stata chiusa. Accedi di nuovo per riprovare.',
   'auth.screen.config-failed.title': 'Configurazione non disponibile',
   'auth.screen.config-failed.text': 'Non è stato possibile leggere la configurazione dell’applicazione.',
+  'auth.screen.offline.title': 'Nessuna connessione',
+  'auth.screen.offline.text': 'Per accedere serve la rete e questo dispositivo non è collegato. L’accesso riprende da solo appena torna la connessione.',
   'auth.screen.detail': 'Dettaglio: {detail}',
   'auth.action.signIn': 'Accedi di nuovo',
   'auth.action.retry': 'Riprova',
