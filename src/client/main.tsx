@@ -301,7 +301,15 @@ async function boot(): Promise<void> {
   }
 
   session.onSignedOutElsewhere(() => {
-    if (!restarting) window.location.assign(LOGGED_OUT_PATH);
+    if (restarting) return;
+    // Signed out in another tab without a network: the signed-out page needs the provider (the service
+    // worker leaves /auth to the network), so this tab says it in place, then goes there once online.
+    if (isOffline()) {
+      window.addEventListener('online', () => window.location.assign(LOGGED_OUT_PATH), { once: true });
+      void import('./offline/sign-out-on-device.tsx').then(({ showSignedOutOnDevice }) => showSignedOutOnDevice());
+      return;
+    }
+    window.location.assign(LOGGED_OUT_PATH);
   });
   let app: typeof import('./app-root.tsx');
   try {

@@ -4,7 +4,8 @@
  * ends on the device (no stored user, no device database) and the app shows its own Italian «Sei uscito»,
  * never the browser's error page of the unreachable provider. Back online with the page open, the
  * provider's session ends too; reloaded still offline, the app says the sign-in waits for the network (not
- * the browser's error page) and goes on by itself once it is back; with the tab closed before the network
+ * the browser's error page) and goes on by itself once it is back; another tab open meanwhile says «Sei
+ * uscito» in place and shows the signed-out page once online; with the tab closed before the network
  * came back, the next opening asks the password anyway (prompt=login).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,13 +25,19 @@ afterAll(async () => {
 });
 
 /** Signed in on a phone, offline with one unsent change, «Esci» → «Esporta e scarta»: the device's own signed-out screen. */
-async function signOutOffline(): Promise<{ context: BrowserContext; page: Page }> {
+async function signOutOffline(options: { otherTab?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; other?: Page }> {
   const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, acceptDownloads: true });
   const page = await context.newPage();
   await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit', timeout: 60_000 });
   await signIn(page, server, DEMO.maintainer);
   await page.locator('.app-header .sync-indicator').waitFor({ timeout: 60_000 });
   await waitForWorker(page);
+  // Another tab of the same device, open on the workspace while it happens.
+  const other = options.otherTab ? await context.newPage() : undefined;
+  if (other) {
+    await other.goto(`${server.url}/dashboard`, { waitUntil: 'commit', timeout: 60_000 });
+    await other.locator('.app-header').waitFor({ timeout: 60_000 });
+  }
   await cutNetwork(context);
   // One change in the device's queue, held back (its next attempt an hour away).
   await page.evaluate(async () => {
@@ -53,7 +60,7 @@ async function signOutOffline(): Promise<{ context: BrowserContext; page: Page }
   expect(page.url().startsWith(server.url)).toBe(true);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('oidc.user:')))).toEqual([]);
   expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name).filter((n) => n?.startsWith('backoffice-offline-')))).toEqual([]);
-  return { context, page };
+  return { context, page, ...(other ? { other } : {}) };
 }
 
 describe('signing out offline', () => {
@@ -77,6 +84,17 @@ describe('signing out offline', () => {
     // The network back, with nothing pressed: the provider's page, asking the password (prompt=login).
     await restoreNetwork(context);
     await page.locator('input#login').waitFor({ state: 'visible', timeout: 30_000 });
+    await context.close();
+  }, 240_000);
+
+  it('another tab open meanwhile: «Sei uscito» in place, not the browser\'s error page; back online, the signed-out page', async () => {
+    const { context, other } = await signOutOffline({ otherTab: true });
+    await other!.locator('[data-signed-out-offline]').waitFor({ timeout: 15_000 });
+    expect(await other!.locator('h1').first().textContent()).toBe('Sei uscito');
+    expect(other!.url().startsWith(server.url)).toBe(true);
+    await restoreNetwork(context);
+    await other!.waitForURL((url) => url.pathname === '/auth/logged-out', { timeout: 30_000 });
+    await other!.locator('[data-auth-screen=logged-out]').waitFor({ timeout: 30_000 });
     await context.close();
   }, 240_000);
 

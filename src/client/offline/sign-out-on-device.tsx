@@ -81,7 +81,8 @@ export function SignedOutOnDevice() {
   );
 }
 
-function showOnThePage(): void {
+/** «Sei uscito» in place of the app (also in the other tabs of a device signed out offline: main.tsx). */
+export function showSignedOutOnDevice(): void {
   const container = document.createElement('div');
   container.id = 'signed-out';
   // The app's tree leaves the page (its dialogs and alerts with it).
@@ -112,7 +113,7 @@ export async function signOutOnDevice(signOut: () => Promise<void>, options: Sig
   writeImpersonation(null);
   await clearRenewalHandoff();
   await import('../data/live-updates.ts').then(({ stopLiveUpdates }) => stopLiveUpdates()).catch(() => undefined);
-  (options.show ?? showOnThePage)();
+  (options.show ?? showSignedOutOnDevice)();
   if (kept.length === 0) return;
   const online = () => {
     globalThis.removeEventListener('online', online, { capture: true });
