@@ -69,6 +69,9 @@ export interface RouteDef {
 const t = (id: string): MessageDescriptor => ({ id });
 /** In `customerUserPage.params`: the signed-in customer user's own customer. */
 export const USER_CUSTOMER = '$userCustomer';
+
+/** The id in a detail URL that means "a new one" (`/products/new`): ids are uuids, so it cannot clash. */
+export const NEW_RECORD_ID = 'new';
 const fieldModules: ModuleName[] = ['fire', 'equip'];
 const customerModules = routeModuleNames.filter((m) => m !== 'portal');
 

@@ -1,10 +1,12 @@
 // A user limited to one module (allowedModules ['fire'], role Operatore), created by the administrator
 // through the API and signed in with the real login page: the sidebar has no «Formazione», the palette
-// offers no «Corsi» and its record search asks for no kind of another module (no 403 while typing), and
-// a deep link to another module's calendar gives the product's refusal, in Italian, with a way back.
+// offers no «Corsi» and its record search asks for no kind of another module (no 403 while typing), a
+// new equipment (which the role may not create) is refused in Italian, a deep link to another module's
+// calendar gives the product's refusal with a way back, and a planner of that module alone starts a new
+// intervention on it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { signedInSession, signIn, type SignedInSession } from './harness.ts';
+import { openFromPalette, signedInSession, signIn, type SignedInSession } from './harness.ts';
 
 const PASSWORD = 'Estintore-Rosso-2026';
 
@@ -13,20 +15,20 @@ let context: BrowserContext;
 let page: Page;
 const refused: string[] = [];
 
-beforeAll(async () => {
-  session = await signedInSession();
+/** A staff user of `roleName` limited to the fire module, made by the administrator through the API: their e-mail. */
+async function fireOnlyUser(roleName: string, displayName: string): Promise<string> {
   const { server, token } = session;
   const json = { 'content-type': 'application/json' };
   const roles = (await (await server.api('/roles?page[size]=100', { token })).json()) as { data: { id: string; attributes: { name: string } }[] };
-  const operatore = roles.data.find((role) => role.attributes.name === 'Operatore');
-  expect(operatore, 'the demo role Operatore').toBeDefined();
+  const role = roles.data.find((candidate) => candidate.attributes.name === roleName);
+  expect(role, `the demo role ${roleName}`).toBeDefined();
   const email = `solo.antincendio.${Date.now()}@demo.sicurezza.it`;
   const created = await server.api('/users', {
     method: 'POST', token, headers: json,
     body: JSON.stringify({
-      attributes: { userType: 'siv', displayName: 'Solo Antincendio', email, isMainteiner: false, isSalesman: false, allowedModules: ['fire'] },
+      attributes: { userType: 'siv', displayName, email, isMainteiner: false, isSalesman: false, allowedModules: ['fire'] },
       metadata: { isEnabled: true },
-      relationships: { roleIds: [operatore!.id], customerIds: [], officeLocationIds: [] },
+      relationships: { roleIds: [role!.id], customerIds: [], officeLocationIds: [] },
     }),
   });
   expect(created.status, await created.clone().text()).toBe(201);
@@ -36,15 +38,25 @@ beforeAll(async () => {
     body: JSON.stringify({ password: PASSWORD, mustChange: false }),
   });
   expect(reset.status, await reset.clone().text()).toBe(200);
+  return email;
+}
 
-  context = await session.browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
-  page = await context.newPage();
-  page.on('response', (response) => {
-    if (response.url().includes('/api/') && response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
-  });
-  await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit', timeout: 60_000 });
-  await signIn(page, server, email, PASSWORD);
+/** A browser context of its own, signed in as `email` on the real login page, on the dashboard; `onPage` sees the page first. */
+async function signedInAs(email: string, onPage?: (page: Page) => void): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await session.browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  onPage?.(page);
+  await page.goto(`${session.server.url}/dashboard`, { waitUntil: 'commit', timeout: 60_000 });
+  await signIn(page, session.server, email, PASSWORD);
   await page.locator('nav.sidebar .sidebar-group-title', { hasText: 'Pianificazione' }).waitFor({ timeout: 60_000 });
+  return { context, page };
+}
+
+beforeAll(async () => {
+  session = await signedInSession();
+  ({ context, page } = await signedInAs(await fireOnlyUser('Operatore', 'Solo Antincendio'), (opened) => opened.on('response', (response) => {
+    if (response.url().includes('/api/') && response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
+  })));
 }, 180_000);
 
 afterAll(async () => {
@@ -82,6 +94,29 @@ describe('a user limited to the fire module', () => {
     expect(refused).toEqual([]);
     await page.keyboard.press('Escape');
     await palette.waitFor({ state: 'hidden' });
+  });
+
+  it('is told it may not create an equipment, instead of a read-only form whose «Salva» the server refuses', async () => {
+    await page.goto(`${session.server.url}/equipments/new`);
+    const denied = page.locator('.screen-denied:visible');
+    await denied.waitFor({ timeout: 60_000 });
+    expect(await denied.getByRole('note').textContent()).toContain('Il tuo profilo non può creare «Attrezzatura»');
+    expect(await page.locator('[role=tabpanel]:visible form, [role=tabpanel]:visible .record-form').count()).toBe(0);
+    expect(refused).toEqual([]);
+  });
+
+  it('as a planner of that module alone, starts a new intervention from the palette on «Antincendio», the only module offered', async () => {
+    const planner = await signedInAs(await fireOnlyUser('Pianificatore', 'Pianifica Antincendio'));
+    try {
+      await openFromPalette(planner.page, 'Nuovo intervento');
+      await planner.page.waitForURL((url) => url.pathname.endsWith('/new'));
+      const module = planner.page.locator('[role=tabpanel]:visible').getByLabel(/^Modulo/);
+      await module.waitFor({ timeout: 30_000 });
+      expect(await module.inputValue()).toBe('fire');
+      expect(await module.locator('option').allTextContents()).toEqual(['Antincendio']);
+    } finally {
+      await planner.context.close();
+    }
   });
 
   it('opens another module\'s calendar as a refusal in Italian, with a way back', async () => {

@@ -4,7 +4,7 @@ import { buildAbility } from '../../domain/ability.ts';
 import type { PermissionRule } from '../../domain/entities/roles.ts';
 import { findKind } from '../../domain/kinds.ts';
 import type { EntityJson } from '../../domain/entity.ts';
-import { draftPatch, fieldAccess, isFrozen, lockedAccess, newEntity, onNewerVersion, rebase, validationErrors, visibleErrors, writable } from './record-state.ts';
+import { draftPatch, fieldAccess, isFrozen, lockedAccess, modulePreset, newEntity, onNewerVersion, rebase, validationErrors, visibleErrors, writable } from './record-state.ts';
 
 const rules = (list: unknown[]) => buildAbility(list as PermissionRule[]);
 const quotations = findKind('quotations')!;
@@ -72,6 +72,20 @@ describe('draft', () => {
     const errors = validationErrors(customers, fresh);
     expect(errors.has('attributes.registry')).toBe(false);
     expect(errors.get('attributes.registry.businessName')).toBe('Obbligatorio');
+  });
+
+  it('starts a new record of a user limited to one module on it, where the kind requires a module that accepts it', () => {
+    const equipments = findKind('equipments')!;
+    expect(modulePreset(equipments, ['fire'])).toEqual({ 'attributes.module': 'fire' });
+    expect(newEntity(equipments, modulePreset(equipments, ['fire'])).attributes.module).toBe('fire');
+    expect(modulePreset(findKind('assignments')!, ['edu'])).toEqual({ 'attributes.module': 'edu' });
+    // Several modules, or all (none listed): the user chooses.
+    expect(modulePreset(equipments, ['fire', 'equip'])).toEqual({});
+    expect(modulePreset(equipments, [])).toEqual({});
+    // A module the kind does not take (equipment is not of training), or an optional one (an agreement of every module): nothing.
+    expect(modulePreset(equipments, ['edu'])).toEqual({});
+    expect(modulePreset(findKind('commercialAgreements')!, ['fire'])).toEqual({});
+    expect(modulePreset(quotations, ['fire'])).toEqual({});
   });
 
   it('sends only what the user changed, never derived metadata', () => {

@@ -7,9 +7,10 @@ import type { AppAbility } from '../../domain/ability.ts';
 import { versionOf, type EntityJson } from '../../domain/entity.ts';
 import { entitySchema, frozenByLock, readPath, writePath, type KindDefinition } from '../../domain/kind.ts';
 import { applyMergePatch, mergePatch } from '../../domain/merge-patch.ts';
+import { NEW_RECORD_ID } from '../../domain/routes.ts';
 
-/** The id in a detail URL that means "a new one" (`/products/new`): ids are uuids, so it cannot clash. */
-export const NEW_ID = 'new';
+/** The id in a detail URL that means "a new one" (domain/routes.ts). */
+export const NEW_ID = NEW_RECORD_ID;
 
 /** What a form may do with one field (SPEC §6): hidden when not readable, read-only when not editable. */
 export interface FieldAccess {
@@ -37,6 +38,20 @@ export function newEntity(kind: KindDefinition, preset: Record<string, unknown> 
   // Values the list it was created from was filtered by (a customer's equipments → that customer).
   for (const [path, value] of Object.entries(preset)) entity = writePath(entity, path, value);
   return entity;
+}
+
+/**
+ * What a new record starts with for a user limited to one module (SPEC §4 allowedModules): its required
+ * module field (`module` or `moduleName`) on that module, the only one the form offers them
+ * (allowed-options.ts), when the kind accepts it. Nothing for a user of several modules or of all.
+ */
+export function modulePreset(kind: KindDefinition, allowedModules: readonly string[]): Record<string, unknown> {
+  if (allowedModules.length !== 1) return {};
+  const shape = (kind.attributes as unknown as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape ?? {};
+  const name = ['module', 'moduleName'].find((key) => key in shape);
+  const field = name ? shape[name]! : undefined;
+  if (!field || field.safeParse(undefined).success || !field.safeParse(allowedModules[0]).success) return {};
+  return { [`attributes.${name!}`]: allowedModules[0] };
 }
 
 /** The sections a client may write, as the strict schema expects them (no common or derived metadata). */

@@ -25,7 +25,7 @@ import { useSession } from '../session/session.tsx';
 import { drafts, type StoredDraft } from './drafts.ts';
 import { useLiveUpdates } from './live-updates.ts';
 import {
-  NEW_ID, draftPatch, fieldAccess, isFrozen, lockedAccess, newEntity, onNewerVersion, rebase, stateOf, validationErrors, visibleErrors, writable, type FieldAccess,
+  NEW_ID, draftPatch, fieldAccess, isFrozen, lockedAccess, modulePreset, newEntity, onNewerVersion, rebase, stateOf, validationErrors, visibleErrors, writable, type FieldAccess,
 } from './record-state.ts';
 import { actionsKey, historyKey, isOwnWrite, recordKey, records, type ServerAction } from './records.ts';
 
@@ -154,7 +154,12 @@ export function useRecordController(type: string, id: string, options: RecordCon
   });
   // The preset is compared by value: a new object with the same values is the same new record.
   const presetKey = JSON.stringify(options.preset ?? {});
-  const fresh = useMemo(() => (creating && kind ? newEntity(kind, JSON.parse(presetKey) as Record<string, unknown>) : undefined), [creating, kind, presetKey]);
+  // A user limited to one module starts on it; what the list it was created from was filtered by comes over it.
+  const modules = identity.allowedModules.join(',');
+  const fresh = useMemo(
+    () => (creating && kind ? newEntity(kind, { ...modulePreset(kind, modules ? modules.split(',') : []), ...(JSON.parse(presetKey) as Record<string, unknown>) }) : undefined),
+    [creating, kind, presetKey, modules],
+  );
   const stored: EntityJson | undefined = creating ? fresh : query.data;
 
   // The edit state belongs to one record: a new key (another record in the same component) starts over.

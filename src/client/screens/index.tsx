@@ -7,7 +7,7 @@ import { Suspense, useEffect } from 'react';
 import { lazyComponent } from '../lazy-component.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { screenOf, type ResolvedScreen } from './screen-table.ts';
-import { customerUserHome, customerUserRedirect, matchRoute, modulesAllowed, routeModules, routeOpenTo, routeUrl, type RouteMatch } from '../../domain/routes.ts';
+import { customerUserHome, customerUserRedirect, matchRoute, modulesAllowed, NEW_RECORD_ID, routeModules, routeOpenTo, routeUrl, type RouteMatch } from '../../domain/routes.ts';
 import { routeTitle } from '../../../commands/navigation.ts';
 import { AppLink } from '../shell/app-link.tsx';
 import { injectScreenStyles } from './screen-styles.ts';
@@ -64,9 +64,12 @@ export function Screen({ match }: { match: RouteMatch }) {
   const can = match.route.can;
   // A list or record page the role may not read says so, instead of asking the API for a 403; so does
   // a staff screen opened by a customer user (a link, a typed address): the routes table says which are its.
+  // A new record's page (`/equipments/new`) asks whether the role may create one: otherwise its form
+  // would open read-only with a «Salva» the server refuses.
+  const creating = resolved?.spec.screen === 'form' && resolved.params[resolved.spec.idParam] === NEW_RECORD_ID;
   const denied =
     !routeOpenTo(match.route, identity.userType) ||
-    (resolved && (resolved.spec.screen === 'grid' || resolved.spec.screen === 'form') && can && !ability.can(can[0], can[1]));
+    (resolved && (resolved.spec.screen === 'grid' || resolved.spec.screen === 'form') && can && !ability.can(creating ? 'create' : can[0], can[1]));
   // A page of a module the user does not work in (`/planning/calendar/edu` for a fire-only user): the
   // routes table says its module (SPEC §6 allowedModules), whatever the role may read.
   // A customer's portal seen by staff is the portal module's (portal-view.ts): a fire-only user is told so.
@@ -74,7 +77,7 @@ export function Screen({ match }: { match: RouteMatch }) {
   const moduleRefused = portalRefused || (!denied && !redirect && !modulesAllowed(routeModules(match.route, match.params), identity.allowedModules));
   return (
     <Suspense fallback={<p className="screen-loading" role="status"><FormattedMessage id="screens.loading" /></p>}>
-      {redirect ? <Redirect to={redirect} /> : denied || moduleRefused ? <NotAllowed match={match} module={moduleRefused} portal={portalRefused} /> : resolved ? <ScreenBody url={match.url} spec={resolved.spec} params={resolved.params} /> : <NotFound url={match.url} />}
+      {redirect ? <Redirect to={redirect} /> : denied || moduleRefused ? <NotAllowed match={match} module={moduleRefused} portal={portalRefused} creating={creating} /> : resolved ? <ScreenBody url={match.url} spec={resolved.spec} params={resolved.params} /> : <NotFound url={match.url} />}
     </Suspense>
   );
 }
@@ -91,7 +94,7 @@ function Redirect({ to }: { to: string }) {
  * leads back to its portal; a page of a module not enabled for the user names the module and leads
  * back to the dashboard. The title is the route's with its parameters («Calendario Formazione»).
  */
-function NotAllowed({ match, module, portal: portalRefused }: { match: RouteMatch; module: boolean; portal: boolean }) {
+function NotAllowed({ match, module, portal: portalRefused, creating }: { match: RouteMatch; module: boolean; portal: boolean; creating: boolean }) {
   const intl = useIntl();
   const { identity } = useSession();
   const title = routeTitle(match.route, match.params);
@@ -107,7 +110,7 @@ function NotAllowed({ match, module, portal: portalRefused }: { match: RouteMatc
       <p role="note">
         {module && !portal
           ? <FormattedMessage id="screens.denied.module" values={{ title, modules, count: moduleNames.length }} />
-          : <FormattedMessage id={portal ? 'screens.denied.customer' : 'screens.denied'} values={{ title }} />}
+          : <FormattedMessage id={portal ? 'screens.denied.customer' : creating ? 'screens.denied.create' : 'screens.denied'} values={{ title }} />}
       </p>
       {portal ? <p><AppLink href={portal}><FormattedMessage id="screens.denied.portalHome" /></AppLink></p>
         : module ? <p><AppLink href={routeUrl('Dashboard')}><FormattedMessage id="screens.denied.home" /></AppLink></p> : null}

@@ -8,6 +8,7 @@ export default {
   'screens.loading': 'Caricamento…',
   'screens.notFound': 'Pagina non trovata',
   'screens.denied': 'Il tuo profilo non ha accesso a «{title}»: la pagina è riservata ai ruoli che ne gestiscono i dati. Se ti serve, chiedi l’accesso a un amministratore.',
+  'screens.denied.create': 'Il tuo profilo non può creare «{title}»: è riservato ai ruoli che ne gestiscono i dati. Se ti serve, chiedi l’accesso a un amministratore.',
   'screens.denied.customer': 'Il tuo profilo non ha accesso a «{title}»: è una pagina riservata al personale dell’ufficio, non fa parte del portale clienti.',
   'screens.denied.portalHome': 'Torna alla home del portale',
   // {count}: how many modules the page belongs to; any one of them opens it.
