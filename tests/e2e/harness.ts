@@ -422,6 +422,9 @@ export async function openFromPalette(page: Page, text: string, item: string | R
   await expect.poll(() => field.evaluate((input) => input === document.activeElement), { timeout: 10_000 }).toBe(true);
   await page.keyboard.type(text, { delay: 20 });
   await expect.poll(() => field.inputValue(), { timeout: 5_000 }).toBe(text);
+  // The records of the typed text, every kind's (they arrive kind by kind, each in its place): an item
+  // chosen earlier could be another kind's, or an earlier term's, that the first answers put first.
+  await palette.getByText('Ricerca dei record…').waitFor({ state: 'hidden', timeout: 30_000 });
   // A disabled item (a command not possible now, listed with its reason) is never the one chosen.
   const items = palette.locator('[cmdk-item]:not([data-disabled="true"])');
   const target = (options.title ? items.filter({ has: page.locator('.palette-item-title', { hasText: item }) }) : items.filter({ hasText: item })).first();

@@ -78,7 +78,7 @@ function combineHits(results: readonly { data?: RecordHit[]; isFetching: boolean
 export function useRecordSearch(search: string, user: { ability: AppAbility; allowedModules: readonly string[] }) {
   const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const kinds = userSearchKinds(user);
-  return useQueries({
+  const found = useQueries({
     queries: kinds.map((type) => ({
       queryKey: ['palette', 'records', term, type],
       enabled: term.length >= 2,
@@ -87,4 +87,8 @@ export function useRecordSearch(search: string, user: { ability: AppAbility; all
     })),
     combine: combineHits,
   });
+  // Still searching while the last keys wait for the debounce too: the records shown are an earlier
+  // term's (or none) until the typed one is asked and answered.
+  const waiting = search.trim().length >= 2 && term !== search.trim();
+  return { ...found, isFetching: found.isFetching || waiting };
 }
