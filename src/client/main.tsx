@@ -300,16 +300,23 @@ async function boot(): Promise<void> {
     replaceRoute(landingRoute(identity, afterSignIn ?? (window.location.pathname === '/' ? null : route)));
   }
 
+  // Once: the other tab's sign-out, finished once online, removes the session again (a second event).
+  let leaving = false;
+  const leave = () => {
+    if (leaving) return;
+    leaving = true;
+    window.location.assign(LOGGED_OUT_PATH);
+  };
   session.onSignedOutElsewhere(() => {
-    if (restarting) return;
+    if (restarting || leaving) return;
     // Signed out in another tab without a network: the signed-out page needs the provider (the service
     // worker leaves /auth to the network), so this tab says it in place, then goes there once online.
     if (isOffline()) {
-      window.addEventListener('online', () => window.location.assign(LOGGED_OUT_PATH), { once: true });
+      window.addEventListener('online', leave, { once: true });
       void import('./offline/sign-out-on-device.tsx').then(({ showSignedOutOnDevice }) => showSignedOutOnDevice());
       return;
     }
-    window.location.assign(LOGGED_OUT_PATH);
+    leave();
   });
   let app: typeof import('./app-root.tsx');
   try {
