@@ -97,11 +97,7 @@ function replaceRoute(route: string): void {
  */
 function signInWhenOnline(auth: Auth, route: string): void {
   if (!isOffline()) return void auth.login(route);
-  const online = () => {
-    window.removeEventListener('online', online);
-    void auth.login(route);
-  };
-  window.addEventListener('online', online);
+  window.addEventListener('online', () => void auth.login(route), { once: true });
   showScreen('offline');
 }
 
