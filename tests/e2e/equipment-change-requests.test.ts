@@ -7,7 +7,7 @@
 // Under the journey guard (the technician's page): axe clean, no console error, no refused request, Italian only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, launchBrowser, openFromPalette, pressKeys, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, type TestServer, type Entity, isFocused } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, launchBrowser, openFromPalette, pressKeys, pressWhenOffered, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, type TestServer, type Entity, isFocused } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 
 let session: SignedInSession;
@@ -91,8 +91,7 @@ describe('a technician proposes a correction of an equipment’s legal data', ()
     expect(await serialRow.textContent()).toContain(corrected);
     if (before) expect(await serialRow.textContent()).toContain(before);
     expect(await values.locator('thead').textContent()).toMatch(/Visto alla proposta.*Proposto.*Attuale/);
-    await focusOutOfFields(office);
-    await pressKeys(office, 't', 'm', 'a');
+    await pressWhenOffered(office, 'transition.equipmentChangeRequests.approve', 't', 'm', 'a');
     await expect.poll(async () => (await apiData<Entity>(server, officeToken, `/equipmentChangeRequests/${requestId}`)).attributes.state, { timeout: 30_000 }).toBe('approved');
 
     // The equipment now holds it: on its page, and in its history by the administrator.

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { pressKeys, apiData, DEMO, downloadedBytes, focusOutOfFields, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 import { nextFrames } from './settle-steps.ts';
+import { quotationTransition } from './quotation-steps.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -73,8 +74,8 @@ describe('files of a record', () => {
     await expect
       .poll(async () => ((await api<Entity>(`/quotations/${quotation.id}`)).attributes.attachments as { kind: string }[]).map((a) => a.kind), { timeout: 10_000 })
       .toContain('signedQuotation');
-    await focusOutOfFields(page);
-    await press('t', 'p', 'c');
+    // The command is enabled once the editor has the saved kind (the user sees the button light up).
+    await quotationTransition(page, 'accept', 't', 'p', 'c');
     await expect.poll(async () => (await api<Entity>(`/quotations/${quotation.id}`)).attributes.status, { timeout: 10_000 }).toBe('accepted');
   });
 

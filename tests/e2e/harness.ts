@@ -371,6 +371,18 @@ export async function pressKeys(page: Page, ...keys: string[]): Promise<void> {
   for (const key of keys) await page.keyboard.press(key);
 }
 
+/**
+ * Waits until the open record offers the command (its button in the transition bar shown and enabled:
+ * the server's answer for the saved version has arrived), then presses its keys out of any field, as a
+ * user who sees the button light up does.
+ */
+export async function pressWhenOffered(page: Page, commandId: string, ...keys: string[]): Promise<void> {
+  const button = page.locator(`[data-command="${commandId}"]:visible`).first();
+  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await focusOutOfFields(page);
+  await pressKeys(page, ...keys);
+}
+
 /** A token of another demo user, signed in through the same provider in a browser context of its own (closed after). */
 export async function signedInToken(session: Pick<SignedInSession, 'browser' | 'server'>, email: string): Promise<string> {
   const context = await session.browser.newContext({ locale: 'it-IT' });

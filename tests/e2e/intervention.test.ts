@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { pdfText } from '../support/pdf-text.ts';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, settledAxe } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, pressWhenOffered, signedInSession, type SignedInSession, settledAxe } from './harness.ts';
 import { attachPhoto, backToRow, checklistRows, cursorTo, recordOutcome } from './journeys/intervention-steps.ts';
 
 interface Entity {
@@ -70,8 +70,7 @@ describe('the intervention', () => {
     const checklist = page.locator('.intervention-checklist:visible');
     await checklist.waitFor({ timeout: 30_000 });
     if (assignment.attributes.state === 'scheduled') {
-      await focusOutOfFields(page);
-      await pressKeys(page, 't', 'i', 'a');
+      await pressWhenOffered(page, 'transition.assignments.start', 't', 'i', 'a');
       await expect.poll(() => stateBadge().textContent(), { timeout: 15_000 }).toBe(labels.running);
     }
     if (assignment.attributes.state === 'paused') {

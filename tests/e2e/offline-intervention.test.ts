@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
-import { apiData, DEMO, focusOutOfFields, pressKeys, signedInSession, type SignedInSession } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, pressKeys, pressWhenOffered, signedInSession, type SignedInSession } from './harness.ts';
 import { cutNetwork, restoreNetwork, smallestOfToday, waitForWorker, waitReadyOffline } from './offline-steps.ts';
 import { cursorTo, openIntervention, recordOutcome, stateBadge, tabIntoChecklist, type Entity, type Workable } from './journeys/intervention-steps.ts';
 
@@ -59,8 +59,7 @@ describe('the intervention offline', () => {
 
     // Started (t i a) offline: shown at once from the device.
     if (assignment.attributes.state === 'scheduled') {
-      await focusOutOfFields(page);
-      await pressKeys(page, 't', 'i', 'a');
+      await pressWhenOffered(page, 'transition.assignments.start', 't', 'i', 'a');
       await expect.poll(() => stateBadge(page).textContent(), { timeout: 15_000 }).toBe(labels.running);
     }
 

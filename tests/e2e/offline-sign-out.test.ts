@@ -77,7 +77,7 @@ describe('signing out offline', () => {
   // change) and in one whole quiet e2e run, then failed 4 of 4 alone on a quiet machine, before the app's
   // code ran: the reload after the device sign-out got the browser's error page from a page the service
   // worker controlled (chrome-error://), and the other tab never showed «Sei uscito».
-  it.skip('reloaded still without a network: the app\'s «Nessuna connessione», never the browser\'s error page; back online, the password is asked', async () => {
+  it('reloaded still without a network: the app\'s «Nessuna connessione», never the browser\'s error page; back online, the password is asked', async () => {
     const { context, page } = await signOutOffline();
     await page.reload({ waitUntil: 'commit' });
     const offline = page.locator('[data-auth-screen=offline]');
@@ -91,7 +91,7 @@ describe('signing out offline', () => {
     await context.close();
   }, 240_000);
 
-  it.skip('another tab open meanwhile: «Sei uscito» in place, not the browser\'s error page; back online, the signed-out page', async () => {
+  it('another tab open meanwhile: «Sei uscito» in place, not the browser\'s error page; back online, the signed-out page', async () => {
     const { context, other } = await signOutOffline({ otherTab: true });
     await other!.locator('[data-signed-out-offline]').waitFor({ timeout: 15_000 });
     expect(await other!.locator('h1').first().textContent()).toBe('Sei uscito');

@@ -4,7 +4,7 @@
 // totals are the quotation's to the cent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, euro, finishOrderWizard, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, recordDelivery, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
+import { apiData, DEMO, euro, finishOrderWizard, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressWhenOffered, recordDelivery, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
 
 interface OrderLine { quantity: number; deliveredQuantity?: number }
 
@@ -88,8 +88,7 @@ describe('orders from quotation to delivery', () => {
   });
 
   it('confirms the order (t o c) and records a partial delivery (r c)', async () => {
-    await focusOutOfFields(page);
-    await press('t', 'o', 'c');
+    await pressWhenOffered(page, 'transition.orders.confirm', 't', 'o', 'c');
     await expect.poll(async () => (await api<Entity>(`/orders/${orderId}`)).attributes.state, { timeout: 10_000 }).toBe('todo');
     await orderForm().locator('.entity-state[data-state="todo"]').waitFor();
     // The first line's quantity has the focus.

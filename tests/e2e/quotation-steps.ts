@@ -5,17 +5,14 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { focusOutOfFields, pressKeys, pressUntil } from './harness.ts';
+import { focusOutOfFields, pressKeys, pressUntil, pressWhenOffered } from './harness.ts';
 
 /** A small PDF the customer "signed". */
 export const SIGNED_QUOTATION_PDF = Buffer.concat([Buffer.from('%PDF-1.7\n% Preventivo firmato\n'), Buffer.alloc(2048, 0x20), Buffer.from('\n%%EOF\n')]);
 
 /** Waits until the open record's transition is offered (the server's answer for this version has arrived), then presses its keys. */
-export async function quotationTransition(page: Page, action: string, ...keys: string[]): Promise<void> {
-  const button = page.locator(`[data-command="transition.quotations.${action}"]:visible`).first();
-  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
-  await focusOutOfFields(page);
-  await pressKeys(page, ...keys);
+export function quotationTransition(page: Page, action: string, ...keys: string[]): Promise<void> {
+  return pressWhenOffered(page, `transition.quotations.${action}`, ...keys);
 }
 
 /**

@@ -7,7 +7,7 @@
 // is the same to the cent in the editor, the approval queue's grid and the order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { addQuotationLineByCode, apiData, DEMO, euro, finishOrderWizard, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressUntil, recordDelivery, signIn, signedInSession, storedUser,
+import { addQuotationLineByCode, apiData, DEMO, euro, finishOrderWizard, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressWhenOffered, pressUntil, recordDelivery, signIn, signedInSession, storedUser,
   type SignedInSession, type TestServer, type Entity } from './harness.ts';
 import { attachSignedQuotation, quotationTransition } from './quotation-steps.ts';
 
@@ -166,8 +166,7 @@ describe('sales flow across roles, keyboard only', () => {
   it('salesman: confirms the order, records a partial delivery, then one above the ordered quantity with the confirmation', async () => {
     const lines = async () => (await api<Entity>(`/orders/${orderId}`)).attributes.lines as OrderLine[];
     const ordered = (await lines())[0]!.quantity;
-    await focusOutOfFields(page);
-    await pressKeys(page, 't', 'o', 'c');
+    await pressWhenOffered(page, 'transition.orders.confirm', 't', 'o', 'c');
     await expect.poll(async () => (await api<Entity>(`/orders/${orderId}`)).attributes.state, { timeout: 10_000 }).toBe('todo');
     const partial = ordered > 1 ? 1 : 0.5;
     await recordDelivery(page, partial);

@@ -5,7 +5,7 @@
 // issued (r b); then an employee's page shows the course with its certificate and the next refresher.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiData, DEMO, downloadedBytes, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
+import { apiData, DEMO, downloadedBytes, focusOutOfFields, openFromPalette, pressKeys, pressWhenOffered, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { addMonths } from '../../src/domain/rules/calendar.ts';
 
@@ -145,8 +145,7 @@ describe('course edition from creation to certificates', () => {
     const saved = await edition();
     expect(saved.attributes.sessions.map((s: any) => [s.date, s.startTime, s.endTime])).toEqual([[today, '09:00', '13:00'], [today, '14:00', '18:00']]);
     expect(saved.attributes.participants.map((p: any) => p.employeeId)).toEqual(employees.map((e) => e.id));
-    await focusOutOfFields(page);
-    await press('t', 'e', 'a');
+    await pressWhenOffered(page, 'transition.courseEditions.start', 't', 'e', 'a');
     await expect.poll(async () => (await edition()).attributes.state, { timeout: 10_000 }).toBe('in-progress');
   });
 
@@ -166,8 +165,7 @@ describe('course edition from creation to certificates', () => {
     const result = await (await settledAxe(page)).include('.course-edition-detail').analyze();
     const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
-    await focusOutOfFields(page);
-    await press('t', 'e', 'c');
+    await pressWhenOffered(page, 'transition.courseEditions.close', 't', 'e', 'c');
     await expect.poll(async () => (await edition()).attributes.state, { timeout: 10_000 }).toBe('closed');
   });
 
