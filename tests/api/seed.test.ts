@@ -15,6 +15,8 @@ import { DEMO_USERS } from '../../src/server/seed/generators/demo-users.ts';
 import { isValidFiscalCode, isValidVatNumber } from '../../src/domain/validation.ts';
 import { engines, setupApi, type Api } from './setup.ts';
 import { addDays } from '../../src/domain/rules/calendar.ts';
+import { businessDay } from '../../src/domain/business-day.ts';
+import { seedAssignments } from '../../src/server/seed/generators/planning.ts';
 import { BUSY_STATES, doubleBookings, placementOf, romeWallClock } from '../../src/domain/rules/planning.ts';
 
 const OPTIONS = { scale: 0.05, log: () => {}, referenceDay: '2026-06-15', validateAll: true } as const;
@@ -260,4 +262,30 @@ describe.each(engines())('demo data set on %s', (engine) => {
     expect(res.body.data).toHaveLength(5);
     expect(res.body.meta.total).toBeGreaterThanOrEqual(100);
   });
+});
+
+describe('demo data seeded before the day’s planned times', () => {
+  it('shows work under way as begun by the seeding, never later that day (a demo seeded in the morning)', async () => {
+    const other = await openDatabase({});
+    try {
+      await migrateToLatest(other);
+      // Seeded for a day ahead of this one: its «in corso» work is planned after this moment.
+      const ctx = new SeedContext(other.db, { scale: 0.02, log: () => {}, referenceDay: addDays(businessDay(), 3) });
+      for (const step of seedSteps.slice(0, seedSteps.findIndex((step) => step.run === seedAssignments) + 1)) await step.run(ctx);
+      const seededBy = new Date().toISOString();
+      const begun = await sql<{ state: string; planned: string; started: string; executed: string[] }>`
+        SELECT s.attributes->>'state' AS state, s.attributes->>'plannedStartDateTime' AS planned, s.attributes->>'actualStartDateTime' AS started,
+          coalesce(array_agg(a.attributes->>'executedDateTime') FILTER (WHERE a.attributes->>'executedDateTime' IS NOT NULL), '{}') AS executed
+        FROM assignments s LEFT JOIN assignment_activities a ON a.relationships->>'assignmentId' = s.id::text
+        WHERE s.attributes->>'state' IN ('running', 'paused') GROUP BY s.id`.execute(other.db);
+      const running = begun.rows.filter((row) => row.state === 'running');
+      expect(running.some((row) => row.planned > seededBy), 'running work planned after the seeding').toBe(true);
+      for (const row of begun.rows) {
+        expect(row.started <= seededBy, `${row.state} since ${row.started}`).toBe(true);
+        expect(row.executed.filter((at) => at > seededBy || at < row.started)).toEqual([]);
+      }
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
 });

@@ -112,6 +112,10 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
     return days;
   };
   const today = ctx.referenceDay;
+  // Work under way began, and did its first work, by the time the data is seeded: a demo seeded at
+  // 08:00 does not show work «in corso» from 14:00 that day (it began ahead of its planned time instead).
+  const seededAt = Date.now();
+  const byNow = (instant: number) => new Date(Math.min(instant, seededAt)).toISOString();
   const nextDays = workingDays(addDays(today, 1), NEAR_WORKING_DAYS);
   const pastDays = workingDays(addDays(today, -1), -NEAR_WORKING_DAYS);
   // The rest of this week (next week's from Saturday): when the backlog would like its work done.
@@ -253,7 +257,7 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
         description: `${title} presso ${customer.displayName}.`,
         plannedStartDateTime: staffed || startDay <= addDays(today, 7) || chance(ctx, 0.3) ? plannedStart : null,
         plannedEndDateTime: staffed ? plannedEnd : null,
-        actualStartDateTime: begun ? plannedStart : null,
+        actualStartDateTime: begun ? (ended ? plannedStart : byNow(Date.parse(plannedStart))) : null,
         actualEndDateTime: ended ? plannedEnd : null,
         priority: weighted(ctx, { normal: 75, high: 12, low: 13 }),
         notes: chance(ctx, 0.15) ? ctx.pick(['Chiedere le chiavi del locale tecnico in portineria.', 'Accesso solo con DPI completi.', 'Il referente è presente solo al mattino.']) : undefined,
@@ -283,7 +287,8 @@ export async function seedAssignments(ctx: SeedContext): Promise<Record<string, 
       if (equipmentGone && (activityState === 'open' || activityState === 'postponed')) activityState = 'decommissioned';
       if (activityState === 'decommissioned' && !equipmentGone) activityState = 'closed';
       const done = activityState === 'closed' || activityState === 'closed-with-anomalies';
-      const executed = new Date(Date.parse(plannedStart) + k * 30 * 60_000).toISOString();
+      const began = Date.parse(plannedStart) + k * 30 * 60_000;
+      const executed = ended ? new Date(began).toISOString() : byNow(began);
       activityItems.push({
         id: ids[k],
         attributes: {
