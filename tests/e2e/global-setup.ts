@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { E2E_SEED_SCALE, e2eLaunchOptions, seedTemplate, startOwnServer } from './harness.ts';
+import { E2E_SEED_SCALE, e2eLaunchOptions, removeTemplates, seedTemplate, startOwnServer } from './harness.ts';
 
 export default async function setup(project: TestProject) {
   project.provide('e2eSharedServerUrl', null);
@@ -37,6 +37,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server?.stop();
     await browser?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTemplates(dir);
   };
 }

@@ -21,6 +21,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { AxeBuilder } from '@axe-core/playwright';
 import { freePort } from '../support/free-port.ts';
 import { CHROMIUM_ARGS, NO_OMNIBOX_POPUP, chromiumPath } from '../support/chromium.ts';
+import { businessDay } from '../../src/domain/business-day.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Node 24 from the `node` devDependency; the system node may be older. */
@@ -80,8 +81,51 @@ function assertBuilt(): string {
 export async function seedTemplate(dir: string, scale = E2E_SEED_SCALE): Promise<void> {
   assertBuilt();
   fs.mkdirSync(dir, { recursive: true });
+  // The seed's reference day is the business day it starts on; kept beside the data (`seededDay`).
+  const day = businessDay();
   const env = cleanEnv({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
   await promisify(execFile)(NODE, [path.join(distDir(), 'seed.js'), '--scale', String(scale)], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 });
+  fs.writeFileSync(seededDayFile(dir), day);
+}
+
+const seededDayFile = (dir: string) => path.join(dir, 'e2e-seeded-day');
+
+/** The business day a template was seeded for (its interventions «today», its deadlines «in 30 days»). */
+function seededDay(dir: string): string | undefined {
+  try {
+    return fs.readFileSync(seededDayFile(dir), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The run's template if it was seeded for today; after midnight in Rome (a run that crosses it), one
+ * seeded for the new day, beside it and shared by the files that follow. The screens take «today» from
+ * the clock, and so do the tests: on data seeded the day before, today's work is yesterday's.
+ */
+async function todaysTemplate(base: string): Promise<string> {
+  const today = businessDay();
+  if (seededDay(base) === today) return base;
+  const dir = `${base}-${today}`;
+  if (seededDay(dir) === today) return dir;
+  const partial = `${dir}.${process.pid}`;
+  const started = Date.now();
+  await seedTemplate(partial);
+  try {
+    fs.renameSync(partial, dir);
+  } catch {
+    fs.rmSync(partial, { recursive: true, force: true }); // another worker got there first: its copy is today's as well
+  }
+  console.log(`E2E: the business day changed since the run's demo data was seeded: seeded again for ${today} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return dir;
+}
+
+/** Removes a template and those seeded beside it for a later day (global-setup.ts, at the end of the run). */
+export function removeTemplates(base: string): void {
+  for (const name of fs.readdirSync(path.dirname(base))) {
+    if (name === path.basename(base) || name.startsWith(`${path.basename(base)}-`)) fs.rmSync(path.join(path.dirname(base), name), { recursive: true, force: true });
+  }
 }
 
 /** What the run's global setup provided (global-setup.ts); undefined outside a vitest run (a benchmark, the global setup itself). */
@@ -98,14 +142,14 @@ let lazyTemplate: Promise<string> | undefined;
 /** The template seeded by global-setup.ts, or (file run without it) one seeded on first use. */
 async function templateDir(): Promise<string> {
   const provided = providedByRun('e2eTemplateDir');
-  if (provided && fs.existsSync(provided)) return provided;
+  if (provided && fs.existsSync(provided)) return todaysTemplate(provided);
   lazyTemplate ??= (async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-template-'));
     await seedTemplate(dir);
-    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    process.once('exit', () => removeTemplates(dir));
     return dir;
   })();
-  return lazyTemplate;
+  return todaysTemplate(await lazyTemplate);
 }
 
 /** The inherited environment without anything that would point the server elsewhere. */
@@ -155,8 +199,15 @@ function sharedServerUrl(): string | undefined {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
   const shared = sharedServerUrl();
-  if (shared && !options.authDisabled && !options.env && !options.own) return externalServer(shared);
+  if (shared && !options.authDisabled && !options.env && !options.own && !sharedServerSeededBeforeToday()) return externalServer(shared);
   return startOwnServer(options);
+}
+
+/** The run's shared server holds data seeded for an earlier day (the run crossed midnight in Rome): each file then starts its own on today's. */
+function sharedServerSeededBeforeToday(): boolean {
+  if (EXTERNAL_SERVER_URL) return false;
+  const template = providedByRun('e2eTemplateDir');
+  return template !== undefined && seededDay(template) !== businessDay();
 }
 
 /** A server of its own: the built server on a free port with a fresh copy of the demo data. */

@@ -73,7 +73,8 @@ describe('Cliente: its portal, its certificate, nothing internal', () => {
     // «Documenti»: the certificates of its employees, one downloaded with the keyboard.
     await openPortalPage('Documenti', 'documents');
     const certificates = portal.locator('[data-documents=certificates]');
-    const download = certificates.locator('button[aria-label^="Scarica "]').first();
+    // A row's own download is the first button of its last cell; an earlier version's sits, hidden, in «Versione».
+    const download = certificates.locator('tbody tr td:last-child > button[aria-label^="Scarica "]').first();
     await download.waitFor({ timeout: 30_000 });
     const fileName = String(await certificates.locator('tbody th').first().textContent());
     expect(fileName).toMatch(/\.pdf$/);
@@ -83,7 +84,7 @@ describe('Cliente: its portal, its certificate, nothing internal', () => {
     // The report of a concluded intervention of its, downloaded the same way.
     const concluded = await apiData<Entity[]>(session.server, session.token, `/assignments?filter[customerId]=${customer.id}&filter[state]=closed,closed-with-anomalies&page[size]=1`);
     expect(concluded.length, 'a concluded intervention of the customer').toBe(1);
-    const report = portal.locator('[data-documents=reports] button[aria-label^="Scarica "]').first();
+    const report = portal.locator('[data-documents=reports] tbody tr td:last-child > button[aria-label^="Scarica "]').first();
     await report.waitFor({ timeout: 15_000 });
     await pressUntil(page, 'Tab', () => report.evaluate((element) => element === document.activeElement));
     const [printed] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.keyboard.press('Enter')]);
