@@ -243,10 +243,15 @@ describe.each(engines())('closing an intervention with mandatory controls on %s'
 
   it('staff read their colleagues’ names, and nothing else of users; a customer user reads none', async () => {
     const customerUser = await insertUser(api, [], { userType: 'customer', displayName: 'Cliente Gamma', customerId, allowedModules: ['fire'] });
-    const names = await as(operatorId).request('GET', `/api/users/names?ids=${technicianId},${otherOperatorId},${customerUser}`);
+    const leftUser = await insertUser(api, [], { displayName: 'Tecnico Uscito', isMainteiner: true, allowedModules: ['fire'] }, { isEnabled: false });
+    const names = await as(operatorId).request('GET', `/api/users/names?ids=${technicianId},${otherOperatorId},${customerUser},${leftUser}`);
     expect(names.status, JSON.stringify(names.body)).toBe(200);
-    // Only the staff among them, only id and name.
-    expect(names.body.data).toEqual([{ id: technicianId, displayName: 'Tecnico Prova' }, { id: otherOperatorId, displayName: 'Operatore Due' }]);
+    // Only the staff among them (a disabled one too, marked), only id, name and whether enabled.
+    expect(names.body.data).toEqual([
+      { id: technicianId, displayName: 'Tecnico Prova', isEnabled: true },
+      { id: otherOperatorId, displayName: 'Operatore Due', isEnabled: true },
+      { id: leftUser, displayName: 'Tecnico Uscito', isEnabled: false },
+    ]);
     // The users themselves stay unreadable to the Operatore.
     expect((await as(operatorId).request('GET', `/api/users/${technicianId}`)).status).toBe(403);
     expect((await as(operatorId).request('GET', '/api/users')).status).toBe(403);

@@ -166,7 +166,7 @@ describe('planning board', () => {
     await expect.poll(() => planner.locator('.tab-strip [role=tab][aria-selected=true]').textContent()).toContain(code);
   });
 
-  it('keeps a marked lane for a technician disabled after being planned: their card goes to another technician by keys, and none goes to them', async () => {
+  it('keeps a marked lane for a technician disabled after being planned (the Operatore sees it marked too): their card goes to another technician by keys, and none goes to them', async () => {
     const { server, token } = session;
     const monday = nextWorkingWeekday(businessDay(), 1);
     const week = await apiData<Entity[]>(server, token, `/assignments?filter[module]=fire&filter[state]=scheduled&from[plannedStartDateTime]=${monday}&to[plannedStartDateTime]=${addDays(monday, 4)}&page[size]=500`);
@@ -198,6 +198,20 @@ describe('planning board', () => {
     const code = String(card!.attributes.code);
     const cardInLane = away.locator(`.board-card[data-code="${code}"]`);
     await cardInLane.waitFor();
+
+    // The Operatore, who may not list users, sees their lane marked the same way (named and marked by the staff names).
+    const operator = await otherBrowser(DEMO.operator, `/planning/calendar/fire?view=week&day=${monday}`);
+    const operatorLanes = operator.locator('.board-lanes[role=application]');
+    await operator.locator('.board-lane').first().waitFor({ timeout: 30_000 });
+    const operatorsView = operator.locator(`.board-lane[data-lane="${technician!.id}"]`);
+    // Its lanes are in name order: scrolled down until that one is drawn.
+    await expect.poll(async () => {
+      if ((await operatorsView.count()) === 0) await operatorLanes.evaluate((element) => element.scrollBy({ top: element.clientHeight / 2 }));
+      return operatorsView.count();
+    }, { timeout: 15_000 }).toBe(1);
+    expect(await operatorsView.getAttribute('data-away')).toBe('disabled');
+    expect(await operatorsView.getAttribute('aria-label')).toBe(`${String(technician!.attributes.displayName)} (disattivato)`);
+    await operatorsView.locator(`.board-card[data-code="${String(card!.attributes.code)}"]`).waitFor();
 
     // Another card, carried by keys over the disabled technician's lane: marked there, and Enter does not drop it.
     const other = planner.locator('.board-lane:not([data-away]) .board-card.state-scheduled[draggable=true]').first();

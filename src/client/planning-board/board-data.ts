@@ -11,6 +11,8 @@ import { businessDay } from '../../domain/business-day.ts';
 import { addDays } from '../../domain/rules/calendar.ts';
 import { periodDays, requestRanges, type BoardView } from '../../domain/rules/board-period.ts';
 import { listKey, records } from '../data/index.ts';
+import { api } from '../api/client.ts';
+import type { StaffName } from './reader-lanes.ts';
 import { useSession } from '../session/session.tsx';
 import { useTabUrl } from '../workspace/tab-context.ts';
 
@@ -69,6 +71,21 @@ function boardFetches(moduleName: string, days: readonly string[], backlogSearch
     users: { queryKey: listKey('users', usersQuery), queryFn: ({ signal }: { signal: AbortSignal }) => records.list('users', usersQuery, signal) },
     period: { queryKey: listKey(BOARD_TYPE, periodQuery), queryFn: ({ signal }: { signal: AbortSignal }) => listPeriod(periodQuery, periodFrom, periodTo, signal) },
     backlog: { queryKey: listKey(BOARD_TYPE, backlogQuery), queryFn: ({ signal }: { signal: AbortSignal }) => records.list(BOARD_TYPE, backlogQuery, signal) },
+  };
+}
+
+/**
+ * The names of a reader's colleagues (a reader may not list users, reader-lanes.ts), and whether each
+ * is still enabled: what the title cache's names do not say. One request for the period's lanes.
+ */
+export function staffNamesFetch(ids: readonly string[]): BoardFetch<ReadonlyMap<string, StaffName>> {
+  const asked = ids.toSorted();
+  return {
+    queryKey: ['staffNames', asked],
+    queryFn: async ({ signal }) => {
+      const answer = await api.get<{ data: StaffName[] }>('/users/names', { query: { ids: asked }, signal, silent: true });
+      return new Map(answer.data.map((name) => [name.id, name]));
+    },
   };
 }
 

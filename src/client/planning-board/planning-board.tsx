@@ -32,7 +32,7 @@ import { pushAlert } from '../alerts/alerts.ts';
 import { addMessages } from '../i18n/index.ts';
 import planningMessages from '../i18n/messages/planning.ts';
 import { useLiveUpdates } from '../data/index.ts';
-import { BOARD_TYPE, useBoardPrefetch } from './board-data.ts';
+import { BOARD_TYPE, staffNamesFetch, useBoardPrefetch } from './board-data.ts';
 import { enumLabel } from '../forms/format.ts';
 import { useSession } from '../session/session.tsx';
 import { activeTabAtom } from '../workspace/workspace-state.ts';
@@ -47,7 +47,7 @@ import { pickUpSlot, plannedMove, useBoardMoves } from './board-moves.ts';
 import { mayOverrideQualification } from '../intervention/qualification-override.tsx';
 import { BoardLanes, cardDomId, cardHtml, cellOf, scrollWithin, type CardView, type DayWindow } from './board-lanes.tsx';
 import { BoardToolbar } from './board-toolbar.tsx';
-import { periodTechnicianIds, readerLanes } from './reader-lanes.ts';
+import { periodTechnicianIds, readerLanes, type StaffName } from './reader-lanes.ts';
 import { useEntityTitles } from '../forms/references.ts';
 
 addMessages(planningMessages);
@@ -60,6 +60,9 @@ const DAY_OVERSCAN = 1;
 
 /** A lane's technician: `name` as the lane shows it (with why no more work may go there, if so). */
 interface Technician { id: string; name: string; away?: { why: LaneAway; displayName: string } }
+
+const NO_IDS: readonly string[] = [];
+const NO_NAMES: ReadonlyMap<string, StaffName> = new Map();
 
 export default function PlanningBoard({ moduleName }: { moduleName: string }) {
   injectBoardStyles();
@@ -122,17 +125,20 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
     const listed = new Set(canListUsers ? candidates.map((c) => c.id) : [me.id]);
     return periodIds.filter((id) => !listed.has(id));
   }, [canListUsers, users.data, candidates, periodIds, me.id]);
-  const staffNames = useEntityTitles('users', unnamedTechnicians);
+  // The planner's other technicians are named through the title cache; a reader's colleagues through
+  // the staff names, which also say who has been disabled.
+  const staffNames = useEntityTitles('users', canListUsers ? unnamedTechnicians : NO_IDS);
+  const colleagues = useQuery({ ...staffNamesFetch(unnamedTechnicians), enabled: !canListUsers && unnamedTechnicians.length > 0, staleTime: 5 * 60_000, placeholderData: (previous) => previous });
   const technicians: Technician[] = useMemo(() => {
-    if (!canListUsers) {
-      return readerLanes(periodLoading ? [] : period.data ?? [], days, staffNames, me);
-    }
-    return boardLanes(candidates, moduleName, periodIds, (id) => staffNames.get(id) ?? '').map((lane) => ({
+    const lanes = canListUsers
+      ? boardLanes(candidates, moduleName, periodIds, (id) => staffNames.get(id) ?? '')
+      : readerLanes(periodLoading ? [] : period.data ?? [], days, colleagues.data ?? NO_NAMES, me);
+    return lanes.map((lane) => ({
       id: lane.id,
       name: lane.away ? t(`planning.away.${lane.away}`, { name: lane.displayName }) : lane.displayName,
       ...(lane.away ? { away: { why: lane.away, displayName: lane.displayName } } : {}),
     }));
-  }, [canListUsers, candidates, periodIds, periodLoading, period.data, days, staffNames, me, moduleName, t]);
+  }, [canListUsers, candidates, periodIds, periodLoading, period.data, days, staffNames, colleagues.data, me, moduleName, t]);
   const laneIds = useMemo(() => technicians.map((tech) => tech.id), [technicians]);
   const nameOf = useMemo(() => new Map(technicians.map((tech) => [tech.id, tech.name])), [technicians]);
 

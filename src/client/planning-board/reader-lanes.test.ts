@@ -11,7 +11,9 @@ const intervention = (id: string, day: string | null, operatorIds: string[], sta
   relationships: { operatorIds, operatorInChargeId: operatorIds[0] ?? null },
 });
 
-const names = new Map([['zeta', 'Zanetti Ugo'], ['elle', 'Èrcoli Anna'], ['bi', 'Bianchi Marco'], ['ci', 'conti Carla']]);
+/** A colleague as the staff names give them. */
+const staff = (id: string, displayName: string, isEnabled = true) => [id, { id, displayName, isEnabled }] as const;
+const names = new Map([staff('zeta', 'Zanetti Ugo'), staff('elle', 'Èrcoli Anna'), staff('bi', 'Bianchi Marco'), staff('ci', 'conti Carla')]);
 const office = { id: 'me', displayName: 'Operatore Demo', isMainteiner: false };
 
 describe('the lanes of a board reader who may not list users', () => {
@@ -22,10 +24,10 @@ describe('the lanes of a board reader who may not list users', () => {
       intervention('a3', '2026-11-06', ['ci', 'zeta']),
     ];
     expect(readerLanes(period, WEEK, names, office)).toEqual([
-      { id: 'bi', name: 'Bianchi Marco' },
-      { id: 'ci', name: 'conti Carla' },
-      { id: 'elle', name: 'Èrcoli Anna' },
-      { id: 'zeta', name: 'Zanetti Ugo' },
+      { id: 'bi', displayName: 'Bianchi Marco' },
+      { id: 'ci', displayName: 'conti Carla' },
+      { id: 'elle', displayName: 'Èrcoli Anna' },
+      { id: 'zeta', displayName: 'Zanetti Ugo' },
     ]);
   });
 
@@ -42,17 +44,26 @@ describe('the lanes of a board reader who may not list users', () => {
 
   it('keep a maintainer’s own lane, named by the session, with or without an intervention', () => {
     const maintainer = { id: 'me', displayName: 'Delle Monache Ivan', isMainteiner: true };
-    expect(readerLanes([], WEEK, names, maintainer)).toEqual([{ id: 'me', name: 'Delle Monache Ivan' }]);
+    expect(readerLanes([], WEEK, names, maintainer)).toEqual([{ id: 'me', displayName: 'Delle Monache Ivan' }]);
     const period = [intervention('a1', '2026-11-03', ['me', 'zeta']), intervention('a2', '2026-11-04', ['bi'])];
     expect(readerLanes(period, WEEK, names, maintainer)).toEqual([
-      { id: 'bi', name: 'Bianchi Marco' },
-      { id: 'me', name: 'Delle Monache Ivan' },
-      { id: 'zeta', name: 'Zanetti Ugo' },
+      { id: 'bi', displayName: 'Bianchi Marco' },
+      { id: 'me', displayName: 'Delle Monache Ivan' },
+      { id: 'zeta', displayName: 'Zanetti Ugo' },
+    ]);
+  });
+
+  it('mark a colleague who has been disabled, kept for their cards', () => {
+    const withLeaver = new Map([...names, staff('ex', 'Aldi Piero', false)]);
+    const period = [intervention('a1', '2026-11-03', ['ex']), intervention('a2', '2026-11-04', ['bi'])];
+    expect(readerLanes(period, WEEK, withLeaver, office)).toEqual([
+      { id: 'ex', displayName: 'Aldi Piero', away: 'disabled' },
+      { id: 'bi', displayName: 'Bianchi Marco' },
     ]);
   });
 
   it('are none for an office reader when the period has no technician; a name still asked is empty', () => {
     expect(readerLanes([], WEEK, names, office)).toEqual([]);
-    expect(readerLanes([intervention('a1', '2026-11-03', ['new'])], WEEK, new Map(), office)).toEqual([{ id: 'new', name: '' }]);
+    expect(readerLanes([intervention('a1', '2026-11-03', ['new'])], WEEK, new Map(), office)).toEqual([{ id: 'new', displayName: '' }]);
   });
 });

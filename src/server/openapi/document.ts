@@ -1013,12 +1013,16 @@ function limitsPath(): JsonSchema {
 
 /** Issue 22 (src/server/users/staff-names.ts): staff read the names of staff users, and nothing else of them. */
 function staffNamesPath(): JsonSchema {
-  const name = { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, displayName: { type: 'string' } }, required: ['id', 'displayName'] };
+  const name = {
+    type: 'object',
+    properties: { id: { type: 'string', format: 'uuid' }, displayName: { type: 'string' }, isEnabled: { type: 'boolean', description: 'Falso per un utente disattivato.' } },
+    required: ['id', 'displayName', 'isEnabled'],
+  };
   return {
     get: {
       operationId: 'getStaffNames',
       summary: 'Nomi del personale',
-      description: 'I nomi visualizzati degli utenti del personale (interni o esterni) tra quelli richiesti, per un utente del personale anche senza permesso di lettura sugli utenti; gli altri identificativi sono omessi. Nient’altro degli utenti.',
+      description: 'I nomi visualizzati degli utenti del personale (interni o esterni) tra quelli richiesti, e se sono attivi, per un utente del personale anche senza permesso di lettura sugli utenti; gli altri identificativi sono omessi. Nient’altro degli utenti.',
       tags: ['users'],
       parameters: [{ name: 'ids', in: 'query', required: false, description: 'Identificativi separati da virgole (al massimo 100).', schema: { type: 'string' } }],
       responses: { 200: { description: 'I nomi.', content: json({ type: 'object', properties: { data: { type: 'array', items: name } }, required: ['data'] }) }, ...problems(401, 403, 422, 503) },

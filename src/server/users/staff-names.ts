@@ -1,8 +1,9 @@
 /**
  * `GET /api/users/names?ids=…` (issue 22): the display names of staff users, for staff callers who
  * may not read users (the Operatore and the Manutentore see their colleagues on an intervention
- * instead of a placeholder). A declared, narrow read: only `id` and `displayName`, only of staff
- * users (internal or external, enabled or not), only for a staff caller; nothing else of a user, no
+ * instead of a placeholder, and a colleague's board lane marked once disabled). A declared, narrow
+ * read: only `id`, `displayName` and `isEnabled`, only of staff users (internal or external, enabled
+ * or not), only for a staff caller; nothing else of a user, no
  * search, no listing (at most `MAX_IDS` ids asked by id). Controller and service: the caller checked
  * first, then one read by ids.
  */
@@ -18,6 +19,8 @@ export const MAX_IDS = 100;
 export interface StaffName {
   id: string;
   displayName: string;
+  /** False once the user is disabled: they keep their name on past work, and get no new work. */
+  isEnabled: boolean;
 }
 
 const isStaff = (userType: unknown) => (OPERATOR_USER_TYPES as readonly unknown[]).includes(userType);
@@ -36,7 +39,7 @@ export async function staffNames(service: EntityService, caller: Pick<Caller, 'p
   return wanted
     .map((id) => users.get(id))
     .filter((user) => user !== undefined && user.metadata.isDeleted !== true && isStaff(user.attributes.userType))
-    .map((user) => ({ id: user!.id, displayName: String(user!.attributes.displayName ?? '') }));
+    .map((user) => ({ id: user!.id, displayName: String(user!.attributes.displayName ?? ''), isEnabled: user!.metadata.isEnabled !== false }));
 }
 
 export function registerStaffNameRoutes(app: FastifyInstance, service: EntityService, callerOf: (request: FastifyRequest) => Caller): void {
