@@ -31,6 +31,8 @@ export function ReferencePicker({ label, target, value, onChange, readOnly, inva
   const [open, setOpen] = useState(false);
   const [highlight, setHighlight] = useState(0);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A blur just before the picker goes (its form closed, a test's screen torn down) resets nothing once it has.
+  useEffect(() => () => clearTimeout(blurTimer.current), []);
   // A stable dependency for the filter object (callers pass a new literal each render).
   const filterKey = JSON.stringify(filter ?? {});
 

@@ -213,6 +213,20 @@ describe('backoff with jitter', () => {
     expect(await r.outbox.drain()).toMatchObject({ sent: 1 });
     expect(new Set(r.api.log.map((seen) => seen.headers['idempotency-key']))).toEqual(new Set([entry?.idempotencyKey]));
   });
+
+  it('a wait that ends while the drain winds up is still its next attempt: a slow machine loses no retry', async () => {
+    const r = await rig({ random: () => 0 });
+    await r.outbox.prime('checks', r.api.seed('checks', 'c1', {}));
+    await r.outbox.enqueueEdit('checks', 'c1', { attributes: { notes: 'x' } });
+    r.api.intercept = () => 'before';
+    // The drain's last read of the queue outlasts the wait (a loaded machine): the clock passes it meanwhile.
+    const where = r.db.outbox.where.bind(r.db.outbox);
+    r.db.outbox.where = ((index: string) => {
+      if (index === 'state') r.clock.t += DEFAULT_BACKOFF.baseMs;
+      return where(index);
+    }) as typeof r.db.outbox.where;
+    expect(await r.outbox.drain()).toMatchObject({ retried: 1, nextAttemptAt: START + DEFAULT_BACKOFF.baseMs / 2 });
+  });
 });
 
 describe('refusals go to the inbox and never block the queue', () => {

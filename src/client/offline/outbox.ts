@@ -269,13 +269,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // ---- draining ----
 
   /** The first live entry of each record, if it may be sent now. */
-  async function readyHeads(busy: ReadonlySet<string>): Promise<OutboxEntry[]> {
+  async function readyHeads(busy: ReadonlySet<string>, at: number): Promise<OutboxEntry[]> {
     const all = await db.outbox.orderBy('seq').toArray();
     const queued = new Set(all.map((entry) => entry.id));
     const refused = new Set(await db.inbox.toCollection().primaryKeys());
     const seen = new Set<string>();
     const heads: OutboxEntry[] = [];
-    const at = now();
     for (const entry of all) {
       const key = keyOf(entry);
       if (seen.has(key)) continue; // FIFO per record: only its first entry
@@ -479,9 +478,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
   async function run(): Promise<DrainSummary> {
     const summary: DrainSummary = { sent: 0, refused: 0, conflicts: 0, retried: 0, nextAttemptAt: null };
     const running = new Map<string, Promise<void>>();
+    // When the entries were last looked at: one whose wait ended after that was not sent, and is due next.
+    let checkedAt = now();
     for (;;) {
       if (!isCurrentUser()) break;
-      const heads = await readyHeads(new Set(running.keys()));
+      checkedAt = now();
+      const heads = await readyHeads(new Set(running.keys()), checkedAt);
       for (const head of heads) {
         if (running.size >= concurrency) break;
         const key = keyOf(head);
@@ -506,8 +508,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (running.size === 0) break;
       await Promise.race(running.values());
     }
+    // Waits that had not ended when the entries were last looked at (a slow machine may have ended them
+    // since: then the next drain is at once, never lost).
     const waiting = await db.outbox.where('state').equals('pending').toArray();
-    const later = waiting.map((entry) => entry.nextAttemptAt).filter((at) => at > now());
+    const later = waiting.map((entry) => entry.nextAttemptAt).filter((at) => at > checkedAt);
     summary.nextAttemptAt = later.length ? Math.min(...later) : null;
     return summary;
   }
