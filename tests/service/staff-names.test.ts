@@ -1,8 +1,8 @@
 /**
  * The permission matrix's cells of the staff names read (issue 22, `GET /api/users/names`,
  * src/server/users/staff-names.ts), both engines: every demo caller × a staff user, a contractor and
- * a customer user × names. Staff read the names of staff (internal or external) and nothing else of
- * them, whatever their rights on users; a customer user reads none; a customer user's name is never
+ * a customer user × names. Staff read the names of staff (internal or external), and whether each is
+ * enabled, and nothing else of them, whatever their rights on users; a customer user reads none; a customer user's name is never
  * answered. Each cell is named after what it proves, like the matrix's (permission-matrix.test.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -58,8 +58,8 @@ describe.each(engines())('staff names on %s', (engine) => {
       const answer = await staffNames(s.service, callers[cell.caller], [ids[cell.target]]);
       if (answer.length === 0) outcome = 'left out';
       else {
-        // Only the id and the name, nothing else of the user.
-        expect(answer).toEqual([{ id: ids[cell.target], displayName: names[cell.target] }]);
+        // Only the id, the name and whether enabled (a board marks a disabled colleague's lane), nothing else of the user.
+        expect(answer).toEqual([{ id: ids[cell.target], displayName: names[cell.target], isEnabled: true }]);
         outcome = 'named';
       }
     } catch (error) {
