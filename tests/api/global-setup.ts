@@ -1,14 +1,14 @@
 /**
  * Decides which database engines the API tests run on: always embedded PGlite, and a PostgreSQL
  * server when one answers at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
- * Migrates one PGlite database for the run, which every test file's PGlite starts from.
+ * Migrates one database per engine for the run, which every test file's database starts from.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { writePgliteTemplate } from '../support/test-database.ts';
+import { dropPostgresTemplate, dropStaleDatabases, writePgliteTemplate, writePostgresTemplate } from '../support/test-database.ts';
 
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -32,11 +32,19 @@ export function engineSetup(tier: string) {
       await client.end().catch(() => undefined);
     }
     const template = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-template-')), 'migrated.tar');
-    await writePgliteTemplate(template);
+    const postgresReady = async () => {
+      await dropStaleDatabases(url);
+      return writePostgresTemplate(url);
+    };
+    const [postgresTemplate] = await Promise.all([engines.includes('postgres') ? postgresReady() : undefined, writePgliteTemplate(template)]);
     project.provide('engines', engines);
     project.provide('testDatabaseUrl', url);
     project.provide('pgliteTemplate', template);
-    return () => fs.rmSync(path.dirname(template), { recursive: true, force: true });
+    project.provide('postgresTemplate', postgresTemplate ?? null);
+    return async () => {
+      fs.rmSync(path.dirname(template), { recursive: true, force: true });
+      if (postgresTemplate) await dropPostgresTemplate(url, postgresTemplate);
+    };
   };
 }
 
@@ -48,5 +56,7 @@ declare module 'vitest' {
     testDatabaseUrl: string;
     /** The archive of a migrated PGlite data directory (tests/support/test-database.ts). */
     pgliteTemplate: string;
+    /** The migrated PostgreSQL database each file's database is copied from (none without a server). */
+    postgresTemplate: string | null;
   }
 }

@@ -6,7 +6,6 @@
  * changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { sql } from 'kysely';
 import { engines, setupApi, type Api } from './setup.ts';
 import { migrateToLatest } from '../../src/server/db/migrator.ts';
@@ -120,7 +119,7 @@ describe.each(engines())('schema step on an older database (%s)', (engine) => {
 
   it.runIf(engine === 'postgres')('lets two processes starting together add the missing objects once', async () => {
     await sql`DROP INDEX customers_rating_idx`.execute(api.database.db);
-    const second = await openDatabase({ url: inject('testDatabaseUrl'), schema: api.database.schema, poolSize: 2 });
+    const second = await openDatabase({ url: api.config.databaseUrl!, schema: api.database.schema, poolSize: 2 });
     try {
       const runs = await Promise.all([ensureSchema(api.database), ensureSchema(second)]);
       // One of them ran the statement under the lock; the other found nothing left to do.

@@ -82,7 +82,7 @@ export interface SetupOptions {
 
 export async function setupApi(engine: string, options: SetupOptions = {}): Promise<Api> {
   const url = inject('testDatabaseUrl');
-  const opened = await openTestDatabase(engine, { url, schemaPrefix: 't_', pgliteTemplate: inject('pgliteTemplate') });
+  const opened = await openTestDatabase(engine, { url, schemaPrefix: 't_', pgliteTemplate: inject('pgliteTemplate'), postgresTemplate: inject('postgresTemplate') ?? undefined });
   const { database } = opened;
   const adminId = randomUUID();
   const adminRoleId = randomUUID();
@@ -101,7 +101,7 @@ export async function setupApi(engine: string, options: SetupOptions = {}): Prom
     },
   ]);
   // DATABASE_URL: the app's change notices LISTEN on the same server (events.test.ts).
-  const env = { ...(options.oidc ? { PUBLIC_URL: options.oidc.publicUrl } : {}), ...(engine === 'postgres' ? { DATABASE_URL: url } : {}), ...options.env };
+  const env = { ...(options.oidc ? { PUBLIC_URL: options.oidc.publicUrl } : {}), ...(opened.url ? { DATABASE_URL: opened.url } : {}), ...options.env };
   const loaded = loadConfig(env);
   // A test without a DATA_DIR of its own writes its e-mail (no SMTP_URL) to a folder of its own, never to ./data/outbox.
   const outboxDir = options.env?.DATA_DIR ? undefined : path.join(os.tmpdir(), `api-outbox-${randomUUID()}`);

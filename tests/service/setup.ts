@@ -122,7 +122,7 @@ function rollingBack(db: Kysely<DatabaseSchema>): Kysely<DatabaseSchema> {
 
 export async function setupService(engine: string, setupOptions: SetupOptions = {}): Promise<ServiceSetup> {
   const started = Date.now();
-  const opened = await openTestDatabase(engine, { url: inject('testDatabaseUrl'), schemaPrefix: 's_', pgliteTemplate: inject('pgliteTemplate') });
+  const opened = await openTestDatabase(engine, { url: inject('testDatabaseUrl'), schemaPrefix: 's_', pgliteTemplate: inject('pgliteTemplate'), postgresTemplate: inject('postgresTemplate') ?? undefined });
   const { database } = opened;
   if (process.env.MATRIX_TIMING) console.log(`migrated on ${engine}: ${Date.now() - started} ms`);
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'service-media-'));
