@@ -72,15 +72,21 @@ export async function dropStaleDatabases(url: string, hours = 6): Promise<void> 
 export async function writePostgresTemplate(url: string): Promise<string> {
   const name = datedName('tmpl_');
   await onServer(url, `CREATE DATABASE ${name}`);
-  await onServer(databaseUrl(url, name), `CREATE SCHEMA ${TEST_SCHEMA}`);
-  const database = await openDatabase({ url: databaseUrl(url, name), schema: TEST_SCHEMA, poolSize: 1, connectTimeoutMs: CONNECT_TIMEOUT_MS });
   try {
-    await migrateToLatest(database);
-  } finally {
-    await database.close();
+    await onServer(databaseUrl(url, name), `CREATE SCHEMA ${TEST_SCHEMA}`);
+    const database = await openDatabase({ url: databaseUrl(url, name), schema: TEST_SCHEMA, poolSize: 1, connectTimeoutMs: CONNECT_TIMEOUT_MS });
+    try {
+      await migrateToLatest(database);
+    } finally {
+      await database.close();
+    }
+    await onServer(url, `ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+    return name;
+  } catch (error) {
+    // Half made: not left on the server.
+    await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    throw error;
   }
-  await onServer(url, `ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
-  return name;
 }
 
 /** Drops the run's template (and leaves no connection behind, as a copy may still be closing). */
