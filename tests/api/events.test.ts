@@ -279,7 +279,8 @@ describe.each(engines())('live changes (GET /api/events) on %s', (engine) => {
     await client.connect();
     try {
       const killed = await client.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND query = $2`,
+        // This file's database only: every test database's schema, and so its channel, has the same name.
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1 AND query = $2`,
         [LISTENER_NAME, `LISTEN "${changeChannel(api.database.schema)}"`],
       );
       expect(killed.rowCount).toBe(1);
