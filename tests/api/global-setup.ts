@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { dropPostgresTemplate, dropStaleDatabases, writePgliteTemplate, writePostgresTemplate } from '../support/test-database.ts';
+import { dropDatabase, dropStaleDatabases, writePgliteTemplate, writePostgresTemplate } from '../support/test-database.ts';
 
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -49,7 +49,7 @@ export function engineSetup(tier: string) {
     project.provide('postgresTemplate', postgresTemplate ?? null);
     return async () => {
       fs.rmSync(path.dirname(template), { recursive: true, force: true });
-      if (postgresTemplate) await dropPostgresTemplate(url, postgresTemplate);
+      if (postgresTemplate) await dropDatabase(url, postgresTemplate);
     };
   };
 }

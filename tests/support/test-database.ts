@@ -48,20 +48,14 @@ const DATED_NAME = /^(?:tmpl|t|s)_([0-9a-z]+)_[0-9a-f]{8}$/;
  * long; a run beside this one is never touched).
  */
 export async function dropStaleDatabases(url: string, hours = 6): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  await withClient(url, async (client) => {
     const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname ~ '^(tmpl|t|s)_'`);
     const before = Date.now() / 1000 - hours * 3600;
     for (const { datname } of rows) {
       const made = DATED_NAME.exec(datname)?.[1];
-      if (made === undefined || parseInt(made, 36) > before) continue;
-      await client.query(`ALTER DATABASE ${datname} WITH IS_TEMPLATE false`);
-      await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      if (made !== undefined && parseInt(made, 36) <= before) await dropDatabaseWith(client, datname);
     }
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -84,15 +78,19 @@ export async function writePostgresTemplate(url: string): Promise<string> {
     return name;
   } catch (error) {
     // Half made: not left on the server.
-    await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await dropDatabase(url, name).catch(() => undefined);
     throw error;
   }
 }
 
-/** Drops the run's template (and leaves no connection behind, as a copy may still be closing). */
-export async function dropPostgresTemplate(url: string, name: string): Promise<void> {
-  await onServer(url, `ALTER DATABASE ${name} WITH IS_TEMPLATE false`);
-  await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+/** Drops a test database or template (PostgreSQL refuses to drop a template, and a connection left open is ended). */
+async function dropDatabaseWith(client: pg.Client, name: string): Promise<void> {
+  await client.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`);
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+export async function dropDatabase(url: string, name: string): Promise<void> {
+  await withClient(url, (client) => dropDatabaseWith(client, name));
 }
 
 /** A copy of the template; PostgreSQL refuses it while another session is in the template, so a refusal is tried again. */
@@ -120,14 +118,19 @@ export async function writePgliteTemplate(file: string): Promise<void> {
   }
 }
 
-async function onServer(url: string, statement: string): Promise<void> {
+/** `work` on one connection to the server at `url`, closed afterwards. */
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return await work(client);
   } finally {
     await client.end();
   }
+}
+
+async function onServer(url: string, statement: string): Promise<void> {
+  await withClient(url, (client) => client.query(statement));
 }
 
 /**
@@ -150,7 +153,7 @@ export async function openTestDatabase(
       url,
       async drop() {
         await database.close();
-        await onServer(options.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropDatabase(options.url, name);
       },
     };
   }

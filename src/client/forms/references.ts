@@ -14,6 +14,7 @@ import { records } from '../data/index.ts';
 import { findKind } from '../../domain/kinds.ts';
 import { kindModule } from '../kinds/index.ts';
 import type { EntityShape } from '../../domain/kind.ts';
+import type { StaffName } from '../../domain/entities/users.ts';
 
 interface EntityJson extends EntityShape { id: string }
 
@@ -26,7 +27,7 @@ const NAMES = 'names:';
 /** Titles of one batch of ids of `type` (or of a names path), by id; an id left out is one the reader may not see. */
 async function titlesOf(type: string, chunk: string[]): Promise<Map<string, string>> {
   if (type.startsWith(NAMES)) {
-    const answer = await api.get<{ data: { id: string; displayName: string }[] }>(`${type.slice(NAMES.length)}?ids=${chunk.map(encodeURIComponent).join(',')}`, { silent: true });
+    const answer = await api.get<{ data: StaffName[] }>(`${type.slice(NAMES.length)}?ids=${chunk.map(encodeURIComponent).join(',')}`, { silent: true });
     return new Map(answer.data.map((name) => [name.id, name.displayName]));
   }
   // Best effort: a name next to an id. A row the user may not read shows «non visibile», not an alert.

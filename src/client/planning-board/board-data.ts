@@ -12,7 +12,7 @@ import { addDays } from '../../domain/rules/calendar.ts';
 import { periodDays, requestRanges, type BoardView } from '../../domain/rules/board-period.ts';
 import { listKey, records } from '../data/index.ts';
 import { api } from '../api/client.ts';
-import type { StaffName } from './reader-lanes.ts';
+import type { StaffName } from '../../domain/entities/users.ts';
 import { useSession } from '../session/session.tsx';
 import { useTabUrl } from '../workspace/tab-context.ts';
 

@@ -47,7 +47,8 @@ import { pickUpSlot, plannedMove, useBoardMoves } from './board-moves.ts';
 import { mayOverrideQualification } from '../intervention/qualification-override.tsx';
 import { BoardLanes, cardDomId, cardHtml, cellOf, scrollWithin, type CardView, type DayWindow } from './board-lanes.tsx';
 import { BoardToolbar } from './board-toolbar.tsx';
-import { periodTechnicianIds, readerLanes, type StaffName } from './reader-lanes.ts';
+import { periodTechnicianIds, readerLanes } from './reader-lanes.ts';
+import type { StaffName } from '../../domain/entities/users.ts';
 import { useEntityTitles } from '../forms/references.ts';
 
 addMessages(planningMessages);

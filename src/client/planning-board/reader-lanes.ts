@@ -7,6 +7,7 @@
  * A read-only view of who works when: whether a card may be moved is still the reader's ability.
  */
 import { laneCells, placementOf, type AssignmentLike, type BoardLane } from '../../domain/rules/planning.ts';
+import type { StaffName } from '../../domain/entities/users.ts';
 
 /** The reader: their own lane is kept when they are a maintainer, even without an intervention in the period. */
 export interface LaneReader { id: string; displayName: string; isMainteiner: boolean }
@@ -21,13 +22,11 @@ export function periodTechnicianIds(period: readonly AssignmentLike[], days: rea
   return [...laneCells(placements, named, days).keys()];
 }
 
-/** A colleague as the staff names give them (`GET /api/users/names`). */
-export interface StaffName { id: string; displayName: string; isEnabled: boolean }
-
 /**
  * The reader's lanes: the period's technicians and the reader (a maintainer), by name in Italian
- * order (then by id); a disabled colleague's lane is `away` as on the planner's board (boardLanes). `names` holds the names known so far (the reader's own is theirs); a lane whose
- * name is still being asked is named '' until it arrives.
+ * order (then by id); a disabled colleague's lane is `away` as on the planner's board (boardLanes).
+ * `names` holds the names known so far (the reader's own is theirs); a lane whose name is still being
+ * asked is named '' until it arrives.
  */
 export function readerLanes(
   period: readonly AssignmentLike[],

@@ -5,6 +5,17 @@ import { moduleName, userTypes } from '../enums.ts';
 import { messages, optionalText, requiredText } from '../validation.ts';
 import { PASSWORD_RULES } from '../rules/passwords.ts';
 
+/**
+ * A staff user as `GET /api/users/names` gives them to staff who may not read users (issue 22): the
+ * name, and whether still enabled (a board marks a disabled colleague's lane); nothing else.
+ */
+export interface StaffName {
+  id: string;
+  displayName: string;
+  /** False once the user is disabled: they keep their name on past work, and get no new work. */
+  isEnabled: boolean;
+}
+
 export const userAttributes = z.strictObject({
   userType: z.enum(userTypes),
   displayName: requiredText(200),

@@ -13,15 +13,11 @@ import { OPERATOR_USER_TYPES } from '../../domain/rules/intervention.ts';
 import { Problem } from '../http/problems.ts';
 import type { Caller } from '../auth/identity.ts';
 import type { EntityService } from '../resources/service.ts';
+import type { StaffName } from '../../domain/entities/users.ts';
 
 export const MAX_IDS = 100;
 
-export interface StaffName {
-  id: string;
-  displayName: string;
-  /** False once the user is disabled: they keep their name on past work, and get no new work. */
-  isEnabled: boolean;
-}
+export type { StaffName };
 
 const isStaff = (userType: unknown) => (OPERATOR_USER_TYPES as readonly unknown[]).includes(userType);
 
