@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 import labels from '../../src/client/i18n/messages/screens-labels.ts';
+import { normCitation, type DeadlineRule } from '../../src/domain/rules/maintenance-rules.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -31,10 +32,18 @@ afterAll(() => session?.close());
 
 describe('the equipment’s file', () => {
   it('shows an extinguisher’s lifecycle, deadlines with their norm, checks and interventions, and only fire fields', async () => {
-    // An extinguisher that was checked: its checks and deadlines are the demo's.
-    const [check] = await api<Entity[]>('/checks?page[size]=1&sort=-checkedDateTime&has[equipmentId]=true');
-    const equipmentId = String(check!.relationships.equipmentId);
-    const equipment = await api<Entity>(`/equipments/${equipmentId}`);
+    // The extinguisher checked last (its characteristics name its agent): its checks and deadlines are the demo's.
+    const recentChecks = await api<Entity[]>('/checks?page[size]=100&sort=-checkedDateTime&has[equipmentId]=true');
+    let equipment: Entity | undefined;
+    for (const equipmentId of new Set(recentChecks.map((check) => String(check.relationships.equipmentId)))) {
+      const candidate = await api<Entity>(`/equipments/${equipmentId}`);
+      if ((candidate.attributes.characteristics as Record<string, unknown> | null)?.agenteEstinguente) {
+        equipment = candidate;
+        break;
+      }
+    }
+    if (!equipment) throw new Error('the demo has no extinguisher among its last 100 checks');
+    const equipmentId = equipment.id;
     expect(equipment.attributes.module).toBe('fire');
     extinguisher = equipment;
     const checks = await api<Entity[]>(`/checks?filter[equipmentId]=${equipmentId}&page[size]=100`);
@@ -64,12 +73,14 @@ describe('the equipment’s file', () => {
     expect(await characteristics.locator('.form-map-key-label').allTextContents()).toEqual(keys.map((key) => catalogue[`form.field.${key}`]));
     const shownRaw = await page.evaluate((rawKeys) => {
       const pane = document.querySelector('.pane:not([hidden])')!;
+      // A key shown: a camel-case key anywhere, or a one-word key (an Italian word as well: «permanente»
+      // in «Funzionamento permanente» is none) as a whole line, field value or control name.
       const said = [
-        (pane as HTMLElement).innerText,
+        ...(pane as HTMLElement).innerText.split('\n'),
         ...[...pane.querySelectorAll('input, textarea')].map((input) => (input as HTMLInputElement).value),
         ...[...pane.querySelectorAll('[aria-label], [title], [placeholder]')].flatMap((element) => ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? '')),
-      ];
-      return rawKeys.filter((key) => said.some((text) => new RegExp(`\\b${key}\\b`).test(text)));
+      ].map((text) => text.trim());
+      return rawKeys.filter((key) => (/[A-Z]/.test(key) ? said.some((text) => new RegExp(`\\b${key}\\b`).test(text)) : said.includes(key)));
     }, keys);
     expect(shownRaw).toEqual([]);
 
@@ -78,7 +89,14 @@ describe('the equipment’s file', () => {
     if (equipment.attributes.productionDate) expect(timeline[0]).toContain('Produzione');
     expect(timeline.filter((line) => /Verifica (non )?superata/.test(line)).length).toBeGreaterThan(0);
     expect(await section('Scadenze').locator('tbody tr').count()).toBe(open.length);
-    if (open.length > 0) expect(await section('Scadenze').textContent()).toMatch(/UNI \d+/);
+    // Each open deadline cites the norm its rule comes from (UNI 9994-1 for an extinguisher, UNI EN 671-3 for a hydrant…).
+    const citations = open.flatMap((row) => {
+      const rule = row.attributes.rule as DeadlineRule | undefined;
+      return rule ? [normCitation(rule.norm, rule.edition)] : [];
+    });
+    if (open.length > 0) expect(citations.length, 'its open deadlines come from the norms').toBeGreaterThan(0);
+    const deadlinesText = await section('Scadenze').textContent();
+    for (const citation of citations) expect(deadlinesText).toContain(citation);
     expect(await section('Verifiche').locator('tbody tr').count()).toBe(checks.length);
     expect(await section('Interventi').locator('tbody tr').count()).toBe(interventions.size);
     await guard.expectAccessible('equipment file');
