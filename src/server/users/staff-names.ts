@@ -17,8 +17,6 @@ import type { StaffName } from '../../domain/entities/users.ts';
 
 export const MAX_IDS = 100;
 
-export type { StaffName };
-
 const isStaff = (userType: unknown) => (OPERATOR_USER_TYPES as readonly unknown[]).includes(userType);
 
 /** The names of the staff users among `ids` (others are left out, as if absent), for a staff caller. */
