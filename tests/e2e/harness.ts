@@ -603,6 +603,8 @@ export async function settledAxe(page: Page): Promise<AxeBuilder> {
     return Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
   });
   // Only violations are read: axe then skips the selectors and markup of what passed (its documented
-  // performance option), most of its time on a large page.
-  return new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  // performance option), most of its time on a large page. Run in the page itself (`legacyMode`): the
+  // default runs it in parts and finishes in a blank tab it opens for every analysis, a renderer started
+  // and closed each time; the app has no frames from other origins for the parts to be needed.
+  return new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode();
 }
