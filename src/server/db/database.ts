@@ -3,6 +3,7 @@
  * to hand back the same JavaScript types, so nothing above this file knows which one runs:
  * bigint counts and numerics as numbers, timestamps as ISO strings.
  */
+import type { PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import fs from 'node:fs';
@@ -52,6 +53,11 @@ export interface DatabaseOptions {
    * the tests open each database from one migrated once, skipping initdb and the migrations.
    */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: its WebAssembly compiled and its file bundle read beforehand (`PGlite.create`'s own
+   * options). A process that opens many databases (a test worker) compiles them once instead of once each.
+   */
+  pgliteParts?: Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
   /** PostgreSQL only: schema to work in (tests isolate themselves this way). */
   schema?: string;
   poolSize?: number;
@@ -115,7 +121,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  const pglite = await PGlite.create(options.dataDir ?? 'memory://', { parsers, ...options.pgliteParts, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
