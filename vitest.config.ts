@@ -62,6 +62,9 @@ export default defineConfig({
           // Seeds the template database once per run, and starts the server and the Chromium the files
           // share (tests/e2e/global-setup.ts); the files run in the order of their paths (sequencer.ts).
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // The files share their imports (the harness, the domain modules they check against), as the
+          // service and API tiers do: each file's state is its own server, browser contexts and data.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // `expect.poll` without its own limit waits up to 10 s for what the app shows (vitest's 1 s
