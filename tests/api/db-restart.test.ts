@@ -31,8 +31,10 @@ function clusterTools(): { ok: true; prefix: string[]; owner?: { uid: number; gi
   const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
   const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
   if (uid.status !== 0 || gid.status !== 0) return { ok: false, reason: 'eseguito come root senza un utente postgres per initdb' };
-  if (spawnSync('runuser', ['--help'], { stdio: 'ignore' }).status !== 0) return { ok: false, reason: 'eseguito come root senza runuser' };
-  return { ok: true, prefix: ['runuser', '-u', 'postgres', '--'], owner: { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) } };
+  // runuser lives in /usr/sbin, which a non-login root shell (a CI job's) may not have on its PATH.
+  const runuser = ['runuser', '/usr/sbin/runuser', '/sbin/runuser'].find((candidate) => spawnSync(candidate, ['--help'], { stdio: 'ignore' }).status === 0);
+  if (!runuser) return { ok: false, reason: 'eseguito come root senza runuser' };
+  return { ok: true, prefix: [runuser, '-u', 'postgres', '--'], owner: { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) } };
 }
 
 const tools = clusterTools();
