@@ -31,6 +31,7 @@ import { registerStaffNameRoutes } from './users/staff-names.ts';
 import { registerCustomerPriceRoutes } from './kinds/support/customer-price.ts';
 import { registerComplianceRoutes } from './kinds/support/employee-compliance.ts';
 import { registerNextEditionsRoutes } from './kinds/support/next-editions.ts';
+import { registerAdditionalFieldRoutes } from './kinds/support/additional-fields.ts';
 import { registerQuotationLinesRoutes } from './kinds/support/quotation-lines.ts';
 import { inProcessChangeBus, postgresChangeBus } from './events/bus.ts';
 import { cachedIdentities } from './auth/caller-cache.ts';
@@ -251,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCustomerPriceRoutes(app, service, callOf);
   registerComplianceRoutes(app, service, callOf);
   registerNextEditionsRoutes(app, { service }, callOf);
+  registerAdditionalFieldRoutes(app, { service }, callOf);
   registerQuotationLinesRoutes(app, service, callOf);
   registerLimitRoutes(app, service, callOf);
   registerCalendarFeedRoutes(app, { db: database.db, service, publicUrl: config.publicUrl, today: () => options.today?.() ?? businessDay() }, (request) => {

@@ -4,7 +4,8 @@
 // made with their outcome, the anomalies and the interventions, each equal to what the API answers.
 // Its characteristics read by their Italian names, never by their keys (walk 23: `caricaLitri` in an
 // editable field). Its customer's equipment section reads the next deadline second, as the customer's
-// equipment page does, and that page is headed as its tab.
+// equipment page does, and that page is headed as its tab. The Esterno, who reads equipment but not
+// customers, sees an equipment's additional data under its customer's field labels, with no refused request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
@@ -182,5 +183,35 @@ describe('the equipment’s file', () => {
     expect(await page.title()).toMatch(new RegExp(`^${(await heading.textContent())!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} – `));
     await guard.expectAccessible('customer equipment page');
     guard.expectClean();
+  });
+  it('labels the Esterno’s equipment additional data by its customer’s fields, without asking the customer', async () => {
+    // An equipment with additional data, of a customer that defines its fields (the Manutentore reads customers).
+    const customers = await api<Entity[]>('/customers?page[size]=500');
+    let found: { equipment: Entity; labels: string[] } | undefined;
+    for (const customer of customers.filter((row) => ((row.metadata.additionalPEFields as unknown[] | undefined) ?? []).length > 0)) {
+      const equipments = await api<Entity[]>(`/equipments?filter[customerId]=${customer.id}&page[size]=200`);
+      const equipment = equipments.find((row) => Object.keys((row.attributes.additionalData as Record<string, unknown> | null) ?? {}).length > 0);
+      const definitions = customer.metadata.additionalPEFields as { label: string; equipmentFamilyId?: string }[];
+      if (equipment) found = { equipment, labels: definitions.filter((d) => !d.equipmentFamilyId || d.equipmentFamilyId === equipment.relationships.equipmentFamilyId).map((d) => d.label) };
+      if (found) break;
+    }
+    if (!found) throw new Error('the demo has no equipment with additional data');
+    const external = await signedInSession({ email: DEMO.external, path: '/dashboard' });
+    try {
+      const externalGuard = guardJourney(external.page);
+      await external.page.locator('.tab-strip [role=tab]').first().waitFor({ state: 'visible', timeout: 30_000 });
+      // The Esterno reads equipment, never customers: the customer itself stays refused to him.
+      expect((await external.server.api(`/customers/${String(found.equipment.relationships.customerId)}`, { token: external.token })).status).toBe(403);
+      const code = String(found.equipment.attributes.equipmentId);
+      await openFromPalette(external.page, code, code);
+      await external.page.waitForURL((url) => url.pathname.endsWith(`/equipments/${found.equipment.id}`));
+      const additional = external.page.locator('.pane:not([hidden]) fieldset.form-additional');
+      await additional.locator('legend', { hasText: 'Dati aggiuntivi' }).waitFor({ timeout: 30_000 });
+      for (const label of found.labels) await expect.poll(() => additional.locator('.form-fields').innerText(), { timeout: 15_000 }).toContain(label);
+      expect(await additional.innerText()).not.toContain('Il cliente non ha campi aggiuntivi');
+      externalGuard.expectClean();
+    } finally {
+      await external.close();
+    }
   });
 });

@@ -160,6 +160,9 @@ export const routeRows = {
   // Issue 26 §9 (src/server/users/invitations.ts): a new invitation link for a user who has no password yet, for who
   // may invite that user: staff administrators; a customer's administrator only for its own colleagues, never staff
   // (tests/api/contacts-as-users.test.ts invites, and follows the link).
+  // The definitions of customer B's additional fields on equipments (src/server/kinds/support/additional-fields.ts), for who reads
+  // customer B or one of its equipments: the Esterno reads its fire equipment, not customers; customer A's users neither.
+  additionalFields: { request: 'GET /api/customers/{customerB}/additional-fields', what: 'the additional field definitions of customer B', answers: ['Admin', 'Admin (fire only)', 'Commerciale', 'Responsabile commerciale', 'Manutentore', 'Pianificatore', 'Pianificatore (fire only)', 'Operatore', 'Esterno', 'Cliente B'] },
   resendInvitation: { request: 'POST /api/users/{salesmanX}/invitation', what: 'a new invitation link for salesman X', answers: ['Admin', 'Admin (fire only)'] },
 } as const satisfies Record<string, { request: string; what: string; answers: 'all' | readonly string[] }>;
 export type RouteRow = keyof typeof routeRows;

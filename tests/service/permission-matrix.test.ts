@@ -31,6 +31,7 @@ import { registerInvitationRoutes } from '../../src/server/users/invitations.ts'
 import { registerRegisterShareRoutes } from '../../src/server/documents/register-share.ts';
 import { registerDownloadLogRoutes } from '../../src/server/documents/download-log.ts';
 import { registerNextEditionsRoutes } from '../../src/server/kinds/support/next-editions.ts';
+import { registerAdditionalFieldRoutes } from '../../src/server/kinds/support/additional-fields.ts';
 import type { MediaStorage } from '../../src/server/storage/storage.ts';
 import { demoCallerNames, engines, setupService, type DemoCallerName, type ServiceSetup } from './setup.ts';
 import { buildFixture, type Fixture } from './permission-matrix.fixture.ts';
@@ -208,6 +209,7 @@ const registerShareDeps = {
 registerRegisterShareRoutes(standIn as unknown as FastifyInstance, registerShareDeps, signedIn);
 registerDownloadLogRoutes(standIn as unknown as FastifyInstance, registerShareDeps, signedIn);
 registerNextEditionsRoutes(standIn as unknown as FastifyInstance, registerShareDeps, signedIn);
+registerAdditionalFieldRoutes(standIn as unknown as FastifyInstance, registerShareDeps, signedIn);
 
 /** The handler registered for `method` and a concrete path, with the path's parameters (`:id`). */
 function handlerFor(method: string, pathname: string): { handler: RouteHandler; params: Record<string, string> } | undefined {

@@ -14,6 +14,7 @@ import { commonFields } from '../db/entity-sql.ts';
 import { problemCatalogue } from '../http/problems.ts';
 import { orderWizardRequest } from '../../domain/entities/orders.ts';
 import { quotationLinesBody } from '../../domain/entities/quotation-products.ts';
+import { additionalField } from '../../domain/entities/customer.ts';
 import { EXACT_TOTAL_LIMIT, IDEMPOTENCY_KEY_HEADER } from '../../domain/records.ts';
 import { componentSchema, mergePatchSchema, type JsonSchema, type SchemaSink } from './json-schema.ts';
 import { documentDeclarations } from '../../domain/documents/placeholders.ts';
@@ -830,6 +831,19 @@ function nextEditionsPath(): JsonSchema {
   };
 }
 
+/** `GET /api/customers/{id}/additional-fields`: the customer's additional field definitions, for who reads it or one of its equipments. */
+function additionalFieldsPath(sink: SchemaSink): JsonSchema {
+  const definition = componentSchema('AdditionalFieldDefinition', additionalField, 'output', sink);
+  return {
+    get: {
+      operationId: 'customersAdditionalFields', summary: 'Campi aggiuntivi del cliente per le attrezzature', tags: ['customers'],
+      description: 'Le definizioni dei campi aggiuntivi del cliente (`metadata.additionalPEFields`: etichetta, tipo, scelte, famiglia, ordine nel rapporto), e nient’altro del cliente. Per chi legge il cliente o almeno una sua attrezzatura (un tecnico esterno che legge le attrezzature ma non i clienti); per gli altri 404, come per un cliente che non esiste.',
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      responses: { 200: { description: 'Le definizioni, nell’ordine in cui sono salvate.', content: json({ type: 'object', properties: { data: { type: 'array', items: definition } }, required: ['data'] }) }, ...problems(401, 404, 503) },
+    },
+  };
+}
+
 /** `GET /api/customers/{id}/price`: the pricing rule quotation and order lines use, for one customer and product today. */
 function customerPricePath(): JsonSchema {
   const money = { type: 'number' };
@@ -1085,6 +1099,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
   if (options.kinds.some((kind) => kind.type === 'orders')) paths['/api/orders/wizard'] = orderWizardPath(sink);
   if (options.kinds.some((kind) => kind.type === 'media')) Object.assign(paths, mediaPaths());
   if (options.kinds.some((kind) => kind.type === 'customers')) paths['/api/customers/{id}/price'] = customerPricePath();
+  if (options.kinds.some((kind) => kind.type === 'customers')) paths['/api/customers/{id}/additional-fields'] = additionalFieldsPath(sink);
   if (options.kinds.some((kind) => kind.type === 'employees')) Object.assign(paths, compliancePaths());
   if (options.kinds.some((kind) => kind.type === 'enrolmentRequests')) paths['/api/customers/{id}/nextEditions'] = nextEditionsPath();
   if (options.kinds.some((kind) => kind.type === 'quotations')) paths['/api/quotations/{id}/lines'] = quotationLinesPath(sink);

@@ -13,6 +13,11 @@ import { additionalFieldOrder, type additionalField } from '../../../domain/enti
 import { readPath } from '../../../domain/kind.ts';
 import { recordKey, records } from '../../data/index.ts';
 import { useFormRecord } from './form-record.ts';
+import { useAtomValue } from 'jotai';
+import { sessionAtom } from '../../session/session.tsx';
+import { api } from '../../api/client.ts';
+import { findKind } from '../../../domain/kinds.ts';
+import type { EntityJson } from '../../../domain/entity.ts';
 import { MapEditor, TypedValue, type MapValueKind } from './map-editor.tsx';
 
 export type AdditionalFieldDefinition = z.infer<typeof additionalField>;
@@ -22,6 +27,26 @@ export function applicableDefinitions(all: readonly AdditionalFieldDefinition[],
   return additionalFieldOrder(all)
     .map((index) => all[index]!)
     .filter((definition) => !definition.equipmentFamilyId || definition.equipmentFamilyId === familyId);
+}
+
+/**
+ * The customer's additional field definitions: from the customer's record for who reads customers (the
+ * same cached record the customer's screens use, offline too), else from the narrow
+ * `GET /api/customers/{id}/additional-fields` a reader of the customer's equipment may ask (the Esterno).
+ */
+function useCustomerDefinitions(customerId: string) {
+  const ability = useAtomValue(sessionAtom)?.ability;
+  const readsCustomers = !ability || ability.can('read', findKind('customers')!.subject);
+  return useQuery({
+    queryKey: readsCustomers ? recordKey('customers', customerId) : [...recordKey('customers', customerId), 'additionalFields'],
+    queryFn: readsCustomers
+      ? ({ signal }) => records.get('customers', customerId, signal)
+      : ({ signal }) => api.get<{ data: AdditionalFieldDefinition[] }>('/customers/{id}/additional-fields', { params: { id: customerId }, signal }),
+    select: (answer: EntityJson | { data: AdditionalFieldDefinition[] }) =>
+      'metadata' in answer ? ((answer.metadata.additionalPEFields as AdditionalFieldDefinition[] | undefined) ?? []) : answer.data,
+    enabled: customerId !== '',
+    staleTime: 60_000,
+  });
 }
 
 interface Props {
@@ -39,14 +64,9 @@ export function AdditionalDataEditor({ label, value, onChange, readOnly, error, 
   const record = useFormRecord();
   const customerId = readPath(record, 'relationships.customerId');
   const familyId = readPath(record, 'relationships.equipmentFamilyId');
-  const customer = useQuery({
-    queryKey: recordKey('customers', typeof customerId === 'string' ? customerId : ''),
-    queryFn: ({ signal }) => records.get('customers', customerId as string, signal),
-    enabled: typeof customerId === 'string' && customerId !== '',
-    staleTime: 60_000,
-  });
+  const customer = useCustomerDefinitions(typeof customerId === 'string' ? customerId : '');
   const definitions = useMemo(
-    () => applicableDefinitions(((customer.data?.metadata.additionalPEFields as AdditionalFieldDefinition[] | undefined) ?? []), typeof familyId === 'string' ? familyId : null),
+    () => applicableDefinitions(customer.data ?? [], typeof familyId === 'string' ? familyId : null),
     [customer.data, familyId],
   );
   const values = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
