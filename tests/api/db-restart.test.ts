@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../support/free-port.ts';
+import { PROCESS_TEST_TIMEOUT_MS, START_TIMEOUT_MS } from '../support/server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLIENTS = 10;
@@ -110,7 +111,7 @@ describe.skipIf(!tools.ok)('the server on PostgreSQL survives a database restart
     server.stdout?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
     server.once('exit', (code, signal) => (serverExit = code ?? (signal ? -1 : null)));
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + START_TIMEOUT_MS;
     for (;;) {
       if (serverExit !== undefined) throw new Error(`The server exited before answering /api/health:\n${serverOutput}`);
       const ok = await fetch(`${base()}/api/health`).then((r) => r.ok, () => false);
@@ -118,7 +119,8 @@ describe.skipIf(!tools.ok)('the server on PostgreSQL survives a database restart
       if (Date.now() > deadline) throw new Error(`The server did not answer /api/health in time:\n${serverOutput}`);
       await sleep(200);
     }
-  }, 120_000);
+    // Its own cluster's initdb and start come first.
+  }, PROCESS_TEST_TIMEOUT_MS + 60_000);
 
   afterAll(async () => {
     if (server && serverExit === undefined) {

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../support/free-port.ts';
 import { startLocalS3, type LocalS3 } from '../support/s3-server.ts';
-import { startServerProcess, type Started } from '../support/server-process.ts';
+import { PROCESS_TEST_TIMEOUT_MS, START_TIMEOUT_MS, startServerProcess, type Started } from '../support/server-process.ts';
 import { oidcClient } from '../support/oidc-client.ts';
 
 const DEMO_ADMIN = 'admin@demo.sicurezza.it';
@@ -50,7 +50,8 @@ describe.runIf(inject('engines').includes('postgres'))('two nodes on one Postgre
     b = startServerProcess(env, portB);
     await waitReady(nodeB, b);
     client = oidcClient(nodeA);
-  }, 180_000);
+    // Two starts, one after the other.
+  }, 2 * PROCESS_TEST_TIMEOUT_MS);
 
   afterAll(async () => {
     a?.child.kill('SIGKILL');
@@ -64,7 +65,7 @@ describe.runIf(inject('engines').includes('postgres'))('two nodes on one Postgre
   });
 
   async function waitReady(node: string, process: Started) {
-    for (const deadline = Date.now() + 150_000; ; ) {
+    for (const deadline = Date.now() + START_TIMEOUT_MS; ; ) {
       const ready = await fetch(`${node}/api/health`).then((r) => r.status === 200, () => false);
       if (ready) return;
       if (Date.now() > deadline) throw new Error(`${node} not ready:\n${process.output()}`);
