@@ -68,6 +68,8 @@ describe.runIf(inject('engines').includes('postgres'))('two nodes on one Postgre
     for (const deadline = Date.now() + START_TIMEOUT_MS; ; ) {
       const ready = await fetch(`${node}/api/health`).then((r) => r.status === 200, () => false);
       if (ready) return;
+      // A node that exited fails at once, not at the bound.
+      if (process.child.exitCode !== null || process.child.signalCode !== null) throw new Error(`${node} exited before it was ready:\n${process.output()}`);
       if (Date.now() > deadline) throw new Error(`${node} not ready:\n${process.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
