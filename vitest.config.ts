@@ -7,6 +7,13 @@ import { EndToEndInPathOrder } from './tests/e2e/sequencer.ts';
 // time, and every file has its own database (a PGlite copy, or a schema of its own).
 const TIER_WORKERS = Math.max(2, os.availableParallelism() - 1);
 
+// The unit and service tiers run their files in worker threads of one process (`pool: 'threads'`)
+// rather than child processes (vitest's default): no process to start and no module cache to warm per
+// file. Quiet two-core machine, each tier alone: unit 169 → 124 s wall (CPU 314 → 226 s), service
+// 67 → 51 s (CPU 97 → 69 s). Their files change no process-wide state (no env stubs, no chdir, no
+// signal handlers; fake timers are per thread). The API tier stays in child processes: it needs
+// `--expose-gc`, which a worker thread cannot be given, and it starts and signals servers.
+//
 // The service and API tiers share their modules between the files a worker runs (`isolate: false`):
 // every file imports the whole server, and importing it again for each of 94 files was a third of the
 // API tier's time (538 → 376 s, service 49 → 35 s, on a quiet two-core machine). Their files hold no
@@ -24,6 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          pool: 'threads',
           include: ['src/**/*.test.{ts,tsx}', 'commands/**/*.test.{ts,tsx}'],
           setupFiles: ['src/client/test-support/unit-setup.ts'],
           maxWorkers: TIER_WORKERS,
@@ -35,6 +43,7 @@ export default defineConfig({
         test: {
           name: 'service',
           include: ['tests/service/**/*.test.ts'],
+          pool: 'threads',
           isolate: false,
           globalSetup: ['tests/service/global-setup.ts'],
           maxWorkers: TIER_WORKERS,
