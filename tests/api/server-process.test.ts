@@ -47,9 +47,6 @@ const refusesConnections = (port: number) =>
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
   });
 
-/** The margin the server's watchdog gives its shutdown beyond SHUTDOWN_TIMEOUT_SECONDS (main.ts). */
-const CLOSE_MARGIN_MS = 5_000;
-
 const elapsed = async (promise: Promise<unknown>) => {
   const begin = Date.now();
   await promise;
@@ -121,13 +118,14 @@ describe('one process on the embedded database', () => {
       const request = slowRequest(server.port);
       await request.begin();
       server.child.kill('SIGTERM');
-      const [cut, exited] = await Promise.all([elapsed(request.closed), elapsed(server.exited)]);
-      // Exit 0: closed by itself, before its watchdog (the bound and 5 s of margin, main.ts) would end it with 1.
+      const cut = await elapsed(request.closed);
+      // Exit 0: closed by itself within the bound and the 5 s of margin its watchdog gives it (main.ts,
+      // shutdown.ts), which ends a longer shutdown with 1. That upper bound is checked on the server's own
+      // clock: this process's clock also counts the signal's delivery and two event loops, which beside
+      // `bench:load` made 6.9 s of a shutdown the server itself ended within its 6.
       expect(await server.exited).toBe(0);
-      // Cut at the 1 s bound, not before; on a busy machine the cut and the exit (closing the embedded
-      // database) take longer than the bound itself, never longer than the watchdog.
+      // Cut at the 1 s bound, not before, by the server's cut (its line below) rather than by the exit.
       expect(cut).toBeGreaterThanOrEqual(900);
-      expect(Math.max(cut, exited)).toBeLessThan(1000 + CLOSE_MARGIN_MS);
       expect(request.answer()).toBe('');
       expect(server.output()).toContain('Richieste ancora in corso dopo 1 s: chiudo le connessioni rimaste');
     } finally {
