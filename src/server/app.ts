@@ -181,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
   // Three queries per request become none while nothing about the caller changes (see caller-cache.ts).
   const identities = cachedIdentities(resolver, changes);
+  afterCommit.push(identities.forgetOnOwnWrite);
 
   // What the client needs to sign in (and the map's tiles), read at start-up rather than built into the bundle.
   app.get('/config.json', async (_request, reply) => {

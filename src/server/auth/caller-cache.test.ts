@@ -14,7 +14,7 @@ function setup() {
   const cache = cachedIdentities(inner, bus, () => clock);
   const request = (authorization?: string, impersonation?: string) =>
     ({ headers: { ...(authorization ? { authorization } : {}), ...(impersonation ? { 'x-impersonation': impersonation } : {}) } }) as unknown as FastifyRequest;
-  return { cache, request, reads: () => reads, tick: (ms: number) => (clock += ms), notify: (type: string) => listeners.forEach((l) => l([{ type, id: 'x', version: 'v', action: 'update', by: null }])), resync: () => resyncs.forEach((l) => l()) };
+  return { cache, request, reads: () => reads, ownWrite: (type: string) => cache.forgetOnOwnWrite([{ type, id: 'x', version: 'v', action: 'update', by: null }]), tick: (ms: number) => (clock += ms), notify: (type: string) => listeners.forEach((l) => l([{ type, id: 'x', version: 'v', action: 'update', by: null }])), resync: () => resyncs.forEach((l) => l()) };
 }
 
 describe('caller cache', () => {
@@ -44,6 +44,17 @@ describe('caller cache', () => {
     t.resync();
     await t.cache.resolve(t.request('Bearer a'));
     expect(t.reads()).toBe(5);
+  });
+
+  it('drops the cache at once on its own process’s write to a profile kind, before any notice comes back', async () => {
+    const t = setup();
+    await t.cache.resolve(t.request('Bearer a'));
+    t.ownWrite('equipments');
+    await t.cache.resolve(t.request('Bearer a'));
+    expect(t.reads()).toBe(1);
+    t.ownWrite('users');
+    await t.cache.resolve(t.request('Bearer a'));
+    expect(t.reads()).toBe(2);
   });
 
   it('never keeps a caller past its token expiry', async () => {

@@ -5,9 +5,15 @@
  * change notice names one of the kinds a profile is read from (users, roles, commercial zones, on
  * every process through the change bus), when notices may have been missed (resync), when its token
  * expires, and after CALLER_CACHE_MS at the latest. Failures are never remembered.
+ *
+ * The process that made such a write drops its cache at once, before the write is answered
+ * (`forgetOnOwnWrite`, an after-commit hook): on PostgreSQL the bus's notice comes back through the
+ * database, so a disabled user's next request could otherwise still pass on the very node that
+ * disabled it (seen on a loaded machine). Other processes drop theirs when the notice reaches them.
  */
 import type { FastifyRequest } from 'fastify';
 import type { ChangeBus } from '../events/bus.ts';
+import type { AfterCommitHook } from '../events/after-commit.ts';
 import { IMPERSONATION_HEADER, type Caller, type IdentityResolver } from './identity.ts';
 
 /** The longest a caller is reused without being read again (a missed notice costs at most this). */
@@ -28,7 +34,12 @@ function tokenExpiry(authorization: string): number | undefined {
   }
 }
 
-export function cachedIdentities(inner: IdentityResolver, bus: Pick<ChangeBus, 'subscribe' | 'onResync'>, now: () => number = Date.now): IdentityResolver {
+export interface CachedIdentityResolver extends IdentityResolver {
+  /** This process's own committed writes (an after-commit hook): drops the cache before the write is answered. */
+  forgetOnOwnWrite: AfterCommitHook;
+}
+
+export function cachedIdentities(inner: IdentityResolver, bus: Pick<ChangeBus, 'subscribe' | 'onResync'>, now: () => number = Date.now): CachedIdentityResolver {
   const callers = new Map<string, { caller: Caller; until: number }>();
   /** Counts the clears, so that a profile read while a notice arrived is not kept. */
   let epoch = 0;
@@ -36,11 +47,13 @@ export function cachedIdentities(inner: IdentityResolver, bus: Pick<ChangeBus, '
     epoch++;
     callers.clear();
   };
-  bus.subscribe((notices) => {
+  const forgetOnProfileChange = (notices: readonly { type: string }[]) => {
     if (notices.some((notice) => PROFILE_KINDS.has(notice.type))) clear();
-  });
+  };
+  bus.subscribe(forgetOnProfileChange);
   bus.onResync(clear);
   return {
+    forgetOnOwnWrite: forgetOnProfileChange,
     async resolve(request: FastifyRequest) {
       const authorization = request.headers.authorization ?? '';
       const impersonation = request.headers[IMPERSONATION_HEADER];
