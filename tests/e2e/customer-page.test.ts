@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { isAgreementActive, isAgreementExpiring } from '../../src/domain/rules/customer-figures.ts';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, settledAxe } from './harness.ts';
+import { apiData, chooseSuggestion, DEMO, focusOutOfFields, openFromPalette, pressKeys, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, settledAxe } from './harness.ts';
 
 interface Entity {
   id: string;
@@ -254,10 +254,7 @@ describe('customer page', () => {
     await admin.keyboard.type('Estintore a polvere');
     const picker = admin.locator(':focus');
     const listbox = admin.locator(`#${await picker.getAttribute('aria-controls')}`);
-    await listbox.locator('[role=option]', { hasText: String(extinguishers.attributes.name) }).first().waitFor();
-    const titles = await listbox.locator('[role=option]').allTextContents();
-    for (let i = 0; i < titles.findIndex((t) => t.includes(String(extinguishers.attributes.name))); i++) await pressKeys(admin, 'ArrowDown');
-    await pressKeys(admin, 'Enter');
+    await chooseSuggestion(admin, listbox.locator('[role=option]', { hasText: String(extinguishers.attributes.name) }).first());
     await pressKeys(admin, 'Control+s');
 
     await expect.poll(async () => ((await apiData<Entity>(server, adminToken, `/customers/${customerId}`)).metadata.additionalPEFields as unknown[]).length, { timeout: 10_000 }).toBe(fieldsBefore + 1);

@@ -178,9 +178,11 @@ describe('the equipment’s file', () => {
     await page.goto(`${server.url}/customers/${customerId}/fire/equipments`);
     const heading = page.locator('.pane:not([hidden]) h1.screen-title');
     await expect.poll(() => heading.textContent(), { timeout: 30_000 }).toBe(`Attrezzature Antincendio · ${name}`);
+    // The tab is named in an effect after the heading is drawn, the window's title after the tab.
     const tab = page.locator('.tab-strip [role=tab][aria-selected=true]');
-    expect(await tab.textContent()).toContain(`Attrezzature Antincendio · ${name}`);
-    expect(await page.title()).toMatch(new RegExp(`^${(await heading.textContent())!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} – `));
+    await expect.poll(() => tab.textContent(), { timeout: 10_000 }).toContain(`Attrezzature Antincendio · ${name}`);
+    const title = new RegExp(`^${(await heading.textContent())!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} – `);
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toMatch(title);
     await guard.expectAccessible('customer equipment page');
     guard.expectClean();
   });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
+import { chooseSuggestion, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -36,11 +36,8 @@ async function pick(combobox: Locator, typed: string, title: string) {
   await combobox.focus();
   await page.keyboard.type(typed);
   const listbox = page.locator(`#${await combobox.getAttribute('aria-controls')}`);
-  await listbox.locator('[role=option]', { hasText: title }).first().waitFor();
   // ↓ to the suggestion (the search may offer others too), then Enter.
-  const titles = await listbox.locator('[role=option]').allTextContents();
-  for (let i = 0; i < titles.findIndex((t) => t.includes(title)); i++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseSuggestion(page, listbox.locator('[role=option]', { hasText: title }).first());
   await expect.poll(() => combobox.inputValue()).toContain(title);
 }
 

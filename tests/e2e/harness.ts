@@ -550,6 +550,17 @@ export async function pressUntil(page: Page, key: string, reached: () => Promise
 }
 
 /**
+ * In a reference picker's open suggestions: ↓ until `option` is the highlighted one (`aria-selected`),
+ * then Enter. Checked before every key: suggestions that answer late (a search of a shorter prefix,
+ * typed slower than the debounce on a loaded machine) replace the list and its highlight.
+ */
+export async function chooseSuggestion(page: Page, option: Locator): Promise<void> {
+  await option.waitFor({ timeout: 15_000 });
+  await pressUntil(page, 'ArrowDown', async () => (await option.getAttribute('aria-selected')) === 'true', 40);
+  await page.keyboard.press('Enter');
+}
+
+/**
  * The order wizard that «Crea ordine» (r o) opens on an accepted quotation, filled from it, walked to
  * the end by keys: Tab to its button, Enter on each of the five steps; waits for the order it opens.
  */

@@ -65,7 +65,8 @@ describe('planning board', () => {
     await openFromPalette(page, `Calendario ${workspaceMessages[`nav.param.moduleName.${module}`]}`);
     await page.waitForURL((url) => url.pathname === `/planning/calendar/${module}`);
     await page.locator('.screen-board:visible .board-lanes[role=application]').waitFor();
-    await page.locator('.screen-board:visible .board-lane').first().waitFor({ timeout: 15_000 });
+    // The module's technicians (their lanes unmarked): before they answer, the period's are drawn as off the module.
+    await page.locator('.screen-board:visible .board-lane:not([data-away])').first().waitFor({ timeout: 15_000 });
 
     // Its backlog search, then the intervention's code: it is the only card left there.
     await tabUntil(page, 'Tab', focusedIs(page, "el?.type === 'search' && Boolean(el.closest('.screen-board'))"));
@@ -190,10 +191,13 @@ describe('planning board', () => {
     const lanes = planner.locator('.board-lanes[role=application]');
     await planner.locator('.board-lane').first().waitFor({ timeout: 30_000 });
     // Their lane comes after the module's technicians, marked, with their card: scrolled to, as a planner would.
-    await lanes.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    // Until the module's technicians have answered, the period's are all drawn as lanes off the module
+    // (data-away="notOnModule"), this one among them; then the lanes grow above it: scrolled to the end again.
     const away = planner.locator(`.board-lane[data-lane="${technician!.id}"]`);
-    await away.waitFor({ timeout: 10_000 });
-    expect(await away.getAttribute('data-away')).toBe('disabled');
+    await expect.poll(async () => {
+      await lanes.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      return (await away.count()) === 0 ? null : away.getAttribute('data-away');
+    }, { timeout: 15_000 }).toBe('disabled');
     expect(await away.getAttribute('aria-label')).toBe(`${String(technician!.attributes.displayName)} (disattivato)`);
     const code = String(card!.attributes.code);
     const cardInLane = away.locator(`.board-card[data-code="${code}"]`);

@@ -6,7 +6,7 @@
 // what a product costs them today, as the server's pricing rule says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { downloadedBytes, pressKeys, DEMO, focusOutOfFields, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
+import { chooseSuggestion, downloadedBytes, pressKeys, DEMO, focusOutOfFields, openFromPalette, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
 
 interface Row { productId: string; price: number; discountPercent?: number }
 
@@ -30,29 +30,12 @@ const editor = () => page.locator('.price-list-editor .entity-form:visible');
 const rows = () => editor().locator('[role=grid]');
 const priceOf = (row: Locator) => row.locator('[data-column=price]').textContent();
 
-/** Opens the palette, types `text` and runs the first item that shows `title`. */
-async function fromPalette(text: string, title: string) {
-  await press('Control+k');
-  const palette = page.locator('[cmdk-dialog]');
-  await palette.waitFor({ state: 'visible' });
-  await page.keyboard.type(text);
-  const item = palette.locator('[cmdk-item]', { hasText: title }).first();
-  await item.waitFor();
-  // ↓ to the item (others may come first), then Enter.
-  const titles = await palette.locator('[cmdk-item]').allTextContents();
-  for (let i = 0; i < titles.findIndex((t) => t.includes(title)); i++) await press('ArrowDown');
-  await press('Enter');
-  await palette.waitFor({ state: 'hidden' });
-}
-
 /** Types `code` in a product picker and takes the suggestion of that very product (others may start the same). */
 async function pickProduct(picker: Locator, code: string) {
   await page.keyboard.type(code);
   const listbox = page.locator(`#${await picker.getAttribute('aria-controls')}`);
-  await listbox.locator('[role=option]', { hasText: `${code} – ` }).first().waitFor();
-  const titles = await listbox.locator('[role=option]').allTextContents();
-  for (let i = 0; i < titles.findIndex((t) => t.startsWith(`${code} – `)); i++) await press('ArrowDown');
-  await press('Enter');
+  const startsWithCode = new RegExp(`^${code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} – `);
+  await chooseSuggestion(page, listbox.locator('[role=option]', { hasText: startsWithCode }).first());
 }
 
 /** axe's serious or critical findings on the page as it is now. */
@@ -91,7 +74,7 @@ afterAll(() => session?.close());
 describe('price list editor', () => {
   it('opens a customer’s price list from the palette, with product codes and names on the rows', async () => {
     await focusOutOfFields(page);
-    await fromPalette(code, code);
+    await openFromPalette(page, code);
     await page.waitForURL((url) => url.pathname === `/marketing/commercialOffers/${customer.id}/priceList/${list.id}`);
     await editor().waitFor();
     const first = rows().locator('[role=row][data-item="0"]');
@@ -178,7 +161,7 @@ describe('commercial offers', () => {
   it('shows what a product costs the customer today, as the server’s pricing rule says', async () => {
     // The commercial offers screen lists the customers with an offer (the latest ending first) with their validity today.
     await focusOutOfFields(page);
-    await fromPalette('Offerte commerciali', 'Offerte commerciali');
+    await openFromPalette(page, 'Offerte commerciali');
     await page.waitForURL((url) => url.pathname === '/marketing/commercialOffers');
     const offers = page.locator('.screen-commercial-offers:visible');
     const row = offers.locator(`tr[data-customer="${customer.id}"]`);

@@ -29,7 +29,8 @@ export async function fireDetectionIntervention(server: Pick<TestServer, 'api'>,
  */
 export async function carryToLane(page: Page, server: Pick<TestServer, 'url'>, { code, laneId, today, day }: { code: string; laneId: string; today: string; day: string }): Promise<Locator> {
   await page.goto(`${server.url}/planning/calendar/fire?view=week&day=${today}`);
-  await page.locator('.screen-board:visible .board-lane').first().waitFor({ timeout: 30_000 });
+  // The module's technicians (their lanes unmarked): before they answer, the period's are drawn as off the module.
+  await page.locator('.screen-board:visible .board-lane:not([data-away])').first().waitFor({ timeout: 30_000 });
   await tabUntil(page, 'Tab', focusedIs(page, "el?.type === 'search' && Boolean(el.closest('.screen-board'))"));
   await page.keyboard.type(code);
   const backlogCards = page.locator('.screen-board:visible .board-backlog .board-card');

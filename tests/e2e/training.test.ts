@@ -5,7 +5,7 @@
 // issued (r b); then an employee's page shows the course with its certificate and the next refresher.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiData, DEMO, downloadedBytes, focusOutOfFields, openFromPalette, pressKeys, pressWhenOffered, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
+import { apiData, chooseSuggestion, DEMO, downloadedBytes, focusOutOfFields, openFromPalette, pressKeys, pressWhenOffered, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { addMonths } from '../../src/domain/rules/calendar.ts';
 
@@ -31,12 +31,11 @@ async function pick(combobox: Locator, typed: string, title: string) {
   await combobox.focus();
   await page.keyboard.type(typed, { delay: 20 });
   const listbox = page.locator(`#${await combobox.getAttribute('aria-controls')}`);
-  await listbox.locator('[role=option]', { hasText: title }).first().waitFor({ timeout: 15_000 });
-  const titles = await listbox.locator('[role=option]').allTextContents();
+  const containing = listbox.locator('[role=option]', { hasText: title });
+  await containing.first().waitFor({ timeout: 15_000 });
   // The exact title first: an office location's title contains its customer's name.
-  const exact = titles.findIndex((t) => t.trim() === title);
-  for (let i = 0; i < (exact >= 0 ? exact : titles.findIndex((t) => t.includes(title))); i++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  const exact = listbox.getByRole('option', { name: title, exact: true });
+  await chooseSuggestion(page, ((await exact.count()) > 0 ? exact : containing).first());
 }
 
 /** Presses Tab until the focused element is named `name` (its label or aria-label). */

@@ -130,7 +130,11 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
   // the staff names, which also say who has been disabled.
   const staffNames = useEntityTitles('users', canListUsers ? unnamedTechnicians : NO_IDS);
   const colleagues = useQuery({ ...staffNamesFetch(unnamedTechnicians), enabled: !canListUsers && unnamedTechnicians.length > 0, staleTime: 5 * 60_000, placeholderData: (previous) => previous });
+  // Lanes are drawn once the technicians are known by name (the module's, or a reader's colleagues):
+  // drawn before, the period's would show unnamed or as off the module, then reorder under the cursor.
+  const lanesPending = canListUsers ? users.isPending : unnamedTechnicians.length > 0 && colleagues.isPending;
   const technicians: Technician[] = useMemo(() => {
+    if (lanesPending) return [];
     const lanes = canListUsers
       ? boardLanes(candidates, moduleName, periodIds, (id) => staffNames.get(id) ?? '')
       : readerLanes(periodLoading ? [] : period.data ?? [], days, colleagues.data ?? NO_NAMES, me);
@@ -139,7 +143,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
       name: lane.away ? t(`planning.away.${lane.away}`, { name: lane.displayName }) : lane.displayName,
       ...(lane.away ? { away: { why: lane.away, displayName: lane.displayName } } : {}),
     }));
-  }, [canListUsers, candidates, periodIds, periodLoading, period.data, days, staffNames, colleagues.data, me, moduleName, t]);
+  }, [lanesPending, canListUsers, candidates, periodIds, periodLoading, period.data, days, staffNames, colleagues.data, me, moduleName, t]);
   const laneIds = useMemo(() => technicians.map((tech) => tech.id), [technicians]);
   const nameOf = useMemo(() => new Map(technicians.map((tech) => [tech.id, tech.name])), [technicians]);
 
@@ -583,7 +587,7 @@ function Board({ moduleName, title }: { moduleName: string; title: string }) {
           title={title}
           roleDescription={t('planning.roleDescription')}
           technicianLabel={t('planning.technician')}
-          emptyText={t(canListUsers ? (users.isPending ? 'screens.loading' : 'planning.noLanes') : periodLoading ? 'screens.loading' : 'planning.noLanesInPeriod')}
+          emptyText={t(lanesPending || (periodLoading && !canListUsers) ? 'screens.loading' : canListUsers ? 'planning.noLanes' : 'planning.noLanesInPeriod')}
           activeDomId={current && current.lane !== null ? activeDomId : undefined}
           view={view}
           days={days}
