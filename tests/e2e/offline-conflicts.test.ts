@@ -282,7 +282,8 @@ describe('offline conflicts', () => {
     await openIntervention(page, assignment);
     await expect.poll(() => stateBadge(page).textContent(), { timeout: 30_000 }).toBe(labels.canceled);
     for (const row of recorded) {
-      expect(await page.locator(`.intervention-checklist:visible [data-row="${row.key}"]`).getAttribute('data-outcome'), row.key).toBe('passed');
+      // Drawn from the device's copy first, then from the server's answer.
+      await expect.poll(() => page.locator(`.intervention-checklist:visible [data-row="${row.key}"]`).getAttribute('data-outcome'), { message: row.key }).toBe('passed');
     }
   }, 240_000);
 });
