@@ -65,7 +65,7 @@ describe('planning board', () => {
     await openFromPalette(page, `Calendario ${workspaceMessages[`nav.param.moduleName.${module}`]}`);
     await page.waitForURL((url) => url.pathname === `/planning/calendar/${module}`);
     await page.locator('.screen-board:visible .board-lanes[role=application]').waitFor();
-    // The module's technicians (their lanes unmarked): before they answer, the period's are drawn as off the module.
+    // A lane of the module's technicians (unmarked): the board draws its lanes once they are named.
     await page.locator('.screen-board:visible .board-lane:not([data-away])').first().waitFor({ timeout: 15_000 });
 
     // Its backlog search, then the intervention's code: it is the only card left there.
@@ -162,8 +162,8 @@ describe('planning board', () => {
     const moved = await apiData<Entity>(server, token, `/assignments/${id}`);
     expect(romeWallClock(String(moved.attributes.plannedStartDateTime))).toEqual({ day: target, minutes: romeWallClock(String(before.attributes.plannedStartDateTime)).minutes });
 
-    // The moved card is drawn again when the period's refetch answers: a double click that met the card
-    // being replaced (seen under load) is given again, as a user would, until its tab opens.
+    // A double click that did not open the tab (seen once under load; the card may have been drawn again
+    // by the period's refetch between the clicks) is given again, as a user would, until its tab opens.
     const movedCard = planner.locator(`.board-cell[data-day="${target}"] .board-card[data-code="${code}"]`).first();
     await expect.poll(async () => {
       if (new URL(planner.url()).pathname !== recordTabUrl('assignments', id!)) await movedCard.dblclick({ timeout: 5_000 }).catch(() => undefined);
@@ -196,8 +196,7 @@ describe('planning board', () => {
     const lanes = planner.locator('.board-lanes[role=application]');
     await planner.locator('.board-lane').first().waitFor({ timeout: 30_000 });
     // Their lane comes after the module's technicians, marked, with their card: scrolled to, as a planner would.
-    // Until the module's technicians have answered, the period's are all drawn as lanes off the module
-    // (data-away="notOnModule"), this one among them; then the lanes grow above it: scrolled to the end again.
+    // Scrolled to the end at every try: the lanes are drawn once the module's technicians are named.
     const away = planner.locator(`.board-lane[data-lane="${technician!.id}"]`);
     await expect.poll(async () => {
       await lanes.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
@@ -213,8 +212,8 @@ describe('planning board', () => {
     const operatorLanes = operator.locator('.board-lanes[role=application]');
     await operator.locator('.board-lane').first().waitFor({ timeout: 30_000 });
     const operatorsView = operator.locator(`.board-lane[data-lane="${technician!.id}"]`);
-    // Its lanes are in name order: scrolled down until that one is drawn. A lane is drawn by id first and
-    // named (and marked) once the staff names have answered, when the lanes take their name order.
+    // Its lanes are in name order, drawn once the staff names have answered: scrolled down (from the top
+    // again at the end) until that one is drawn, then its mark read.
     await expect.poll(async () => {
       if ((await operatorsView.count()) === 0) {
         await operatorLanes.evaluate((element) => {

@@ -29,7 +29,7 @@ export async function fireDetectionIntervention(server: Pick<TestServer, 'api'>,
  */
 export async function carryToLane(page: Page, server: Pick<TestServer, 'url'>, { code, laneId, today, day }: { code: string; laneId: string; today: string; day: string }): Promise<Locator> {
   await page.goto(`${server.url}/planning/calendar/fire?view=week&day=${today}`);
-  // The module's technicians (their lanes unmarked): before they answer, the period's are drawn as off the module.
+  // A lane of the module's technicians (unmarked): the board draws its lanes once they are named.
   await page.locator('.screen-board:visible .board-lane:not([data-away])').first().waitFor({ timeout: 30_000 });
   await tabUntil(page, 'Tab', focusedIs(page, "el?.type === 'search' && Boolean(el.closest('.screen-board'))"));
   await page.keyboard.type(code);
