@@ -168,7 +168,7 @@ describe('planning board', () => {
     await expect.poll(async () => {
       if (new URL(planner.url()).pathname !== recordTabUrl('assignments', id!)) await movedCard.dblclick({ timeout: 5_000 }).catch(() => undefined);
       return new URL(planner.url()).pathname;
-    }, { timeout: 30_000, intervals: [1_000] }).toBe(recordTabUrl('assignments', id!));
+    }, { timeout: 30_000, interval: 1_000 }).toBe(recordTabUrl('assignments', id!));
     await expect.poll(() => planner.locator('.tab-strip [role=tab][aria-selected=true]').textContent()).toContain(code);
   });
 
