@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { pressKeys, apiData, DEMO, downloadedBytes, focusOutOfFields, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
+import { chooseFilesByKey, pressKeys, apiData, DEMO, downloadedBytes, focusOutOfFields, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 import { nextFrames } from './settle-steps.ts';
 import { quotationTransition } from './quotation-steps.ts';
 
@@ -57,9 +57,7 @@ describe('files of a record', () => {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
     await focusOutOfFields(page);
-    const chooser = page.waitForEvent('filechooser');
-    await press('Control+u');
-    await (await chooser).setFiles({ name: 'Preventivo firmato.pdf', mimeType: 'application/pdf', buffer: signedPdf });
+    await chooseFilesByKey(page, 'Control+u', { name: 'Preventivo firmato.pdf', mimeType: 'application/pdf', buffer: signedPdf });
     const progress = panel().getByRole('progressbar', { name: 'Caricamento di Preventivo firmato.pdf' });
     await progress.waitFor({ timeout: 10_000 });
     await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);

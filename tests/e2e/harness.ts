@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, inject, type ProvidedContext } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type LaunchOptions, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type FileChooser, type LaunchOptions, type Locator, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { freePort } from '../support/free-port.ts';
 import { CHROMIUM_ARGS, NO_OMNIBOX_POPUP, chromiumPath } from '../support/chromium.ts';
@@ -420,6 +420,21 @@ export async function focusOutOfFields(page: Page): Promise<void> {
 /** Presses keys one after the other, as a user types a sequence (`r`, `c`). */
 export async function pressKeys(page: Page, ...keys: string[]): Promise<void> {
   for (const key of keys) await page.keyboard.press(key);
+}
+
+/**
+ * Presses `key` (Ctrl+U) until the page opens a file chooser, and gives it `files`. The key opens the
+ * picker of an editor that registers itself once the record is the tab's focused one: on a busy
+ * machine its panel can be drawn first, and a user who sees no picker presses again.
+ */
+export async function chooseFilesByKey(page: Page, key: string, files: Parameters<FileChooser['setFiles']>[0], attempts = 4): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const chooser = page.waitForEvent('filechooser', { timeout: 8_000 }).catch(() => undefined);
+    await page.keyboard.press(key);
+    const opened = await chooser;
+    if (opened) return opened.setFiles(files);
+    if (attempt >= attempts) throw new Error(`${key} opened no file chooser in ${attempts} tries`);
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { focusOutOfFields, pressKeys, pressUntil, pressWhenOffered } from './harness.ts';
+import { chooseFilesByKey, focusOutOfFields, pressUntil, pressWhenOffered } from './harness.ts';
 
 /** A small PDF the customer "signed". */
 export const SIGNED_QUOTATION_PDF = Buffer.concat([Buffer.from('%PDF-1.7\n% Preventivo firmato\n'), Buffer.alloc(2048, 0x20), Buffer.from('\n%%EOF\n')]);
@@ -23,9 +23,7 @@ export async function attachSignedQuotation(page: Page, attachmentKinds: () => P
   const panel = page.locator('.files-panel[data-field="attributes.attachments"]:visible');
   await panel.waitFor({ timeout: 15_000 });
   await focusOutOfFields(page);
-  const chooser = page.waitForEvent('filechooser');
-  await pressKeys(page, 'Control+u');
-  await (await chooser).setFiles({ name: 'Preventivo firmato.pdf', mimeType: 'application/pdf', buffer: SIGNED_QUOTATION_PDF });
+  await chooseFilesByKey(page, 'Control+u', { name: 'Preventivo firmato.pdf', mimeType: 'application/pdf', buffer: SIGNED_QUOTATION_PDF });
   const item = panel.locator('.files-item', { hasText: 'Preventivo firmato.pdf' });
   await item.getByRole('button', { name: 'Scarica Preventivo firmato.pdf' }).waitFor({ timeout: 30_000 });
   // Back from the end of the page (the files are below the editor; the lines grid keeps Tab for its cells)

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
 import { controlsForActivity } from '../../../src/domain/rules/intervention.ts';
-import { apiData, focusOutOfFields, openFromPalette, pressKeys, type Entity, type TestServer } from '../harness.ts';
+import { apiData, chooseFilesByKey, focusOutOfFields, openFromPalette, pressKeys, type Entity, type TestServer } from '../harness.ts';
 
 export type { Entity };
 
@@ -98,22 +98,11 @@ export async function recordOutcome(page: Page, key: string, passed: boolean): P
 
 /**
  * Ctrl+U on the control row under the cursor opens its file picker; a small PNG named `name` is chosen
- * and waited for in the row's files. (The chooser is asked for again when a press came before the page
- * listened for it.)
+ * and waited for in the row's files.
  */
 export async function attachPhoto(page: Page, row: Locator, name: string): Promise<void> {
   await row.getByRole('button', { name: 'Scegli file' }).waitFor({ timeout: 15_000 });
   const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 200, g: 20, b: 20 } } }).png().toBuffer();
-  let chosen = false;
-  for (let attempt = 0; attempt < 3 && !chosen; attempt++) {
-    const chooser = page.waitForEvent('filechooser', { timeout: 10_000 }).catch(() => undefined);
-    await page.keyboard.press('Control+u');
-    const opened = await chooser;
-    if (opened) {
-      await opened.setFiles({ name, mimeType: 'image/png', buffer: png });
-      chosen = true;
-    }
-  }
-  expect(chosen).toBe(true);
+  await chooseFilesByKey(page, 'Control+u', { name, mimeType: 'image/png', buffer: png });
   await row.locator('.files-name', { hasText: name }).waitFor({ timeout: 15_000 });
 }
