@@ -4,7 +4,7 @@
 // "Impostazioni utente" is the signed-in user's own preferences, changed by keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, focusOutOfFields, signedInSession, storedUser, type SignedInSession, type TestServer } from './harness.ts';
+import { DEMO, signedInSession, storedUser, type SignedInSession, type TestServer , pressKeysUntil } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -27,10 +27,8 @@ describe('users administration', () => {
     expect(user).toBeTruthy();
     await page.goto(`${server.url}/preview/users/${user!.id}`);
     await page.locator('.entity-form:visible').waitFor({ timeout: 30_000 });
-    await focusOutOfFields(page);
-    await page.keyboard.press('r');
-    await page.keyboard.press('w');
     const dialog = page.locator('dialog[open]');
+    await pressKeysUntil(page, ['r', 'w'], () => dialog.isVisible());
     await dialog.getByLabel('Nuova password (facoltativa)').waitFor();
     await expect.poll(() => dialog.getByLabel('Nuova password (facoltativa)').evaluate((element) => element === document.activeElement)).toBe(true);
     // Empty password: the server generates a temporary one; the user must change it (ticked by default).

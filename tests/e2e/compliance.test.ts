@@ -8,7 +8,7 @@
 // arrows, a status opening its employee on Enter.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity , isCustomerSection, pressKeysUntil } from './harness.ts';
 import { focusedIs, tabUntil as pressUntilFocused } from './deadline-steps.ts';
 
 interface Compliance { employeeId: string; employeeName: string; rows: { status: string; nextCourseId: string; courseIds: string[] }[]; summary: Record<string, number> }
@@ -69,8 +69,7 @@ async function openEmployeesSection(): Promise<void> {
     await openFromPalette(page, name.slice(0, 20), name);
     await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`, { timeout: 15_000 });
     await page.locator('.customer-page:visible').waitFor({ timeout: 30_000 });
-    await focusOutOfFields(page);
-    await press('s', 'd');
+    await pressKeysUntil(page, ['s', 'd'], isCustomerSection(page, 'd'));
 }
 
 describe('safety-role compliance and training plans', () => {

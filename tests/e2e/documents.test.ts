@@ -5,7 +5,7 @@
 // its list by keyboard, previews the draft as a PDF, and names an unknown placeholder in Italian.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, focusOutOfFields, signedInSession, type SignedInSession } from './harness.ts';
+import { DEMO, focusOutOfFields, signedInSession, type SignedInSession , isAtPath, pressKeysUntil } from './harness.ts';
 
 let session: SignedInSession;
 let page: Page;
@@ -30,10 +30,7 @@ describe('documents', () => {
     const print = page.locator('[data-command="document.print"]:visible').first();
     // The record is loaded (its code in the heading) before its commands act on it.
     await page.getByRole('heading', { name: new RegExp(code) }).first().waitFor({ timeout: 30_000 });
-    await focusOutOfFields(page);
-    await page.keyboard.press('r');
-    await page.keyboard.press('s');
-    await page.waitForURL((url) => url.pathname === `/preview/quotations/${id}`);
+    await pressKeysUntil(page, ['r', 's'], isAtPath(page, `/preview/quotations/${id}`));
     const frame = page.locator('iframe.document-frame:visible');
     await frame.waitFor({ timeout: 30_000 });
     const src = await frame.getAttribute('src');

@@ -7,7 +7,7 @@
 // Under the journey guard (the technician's page): axe clean, no console error, no refused request, Italian only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, launchBrowser, openFromPalette, pressKeys, pressWhenOffered, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, type TestServer, type Entity, isFocused } from './harness.ts';
+import { apiData, DEMO, launchBrowser, openFromPalette, pressWhenOffered, pressUntil, signedInSession, signIn, storedUser, type SignedInSession, type TestServer, type Entity, isFocused , isAtPath, pressKeysUntil } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 
 let session: SignedInSession;
@@ -44,9 +44,7 @@ describe('a technician proposes a correction of an equipment’s legal data', ()
     expect(await serialField.isEditable()).toBe(false);
 
     // `r q`: the new request, on this equipment, showing its values now.
-    await focusOutOfFields(page);
-    await pressKeys(page, 'r', 'q');
-    await page.waitForURL((url) => url.pathname === '/equipmentChangeRequests/new', { timeout: 30_000 });
+    await pressKeysUntil(page, ['r', 'q'], isAtPath(page, '/equipmentChangeRequests/new'));
     const draft = page.locator('.change-request-new:visible');
     await draft.waitFor({ timeout: 30_000 });
     await expect.poll(() => draft.locator('.change-request-values').textContent(), { timeout: 30_000 }).toContain('Attuale');

@@ -8,7 +8,7 @@
 // customers, sees an equipment's additional data under its customer's field labels, with no refused request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
+import { apiData, DEMO, openFromPalette, signedInSession, type SignedInSession, type TestServer, type Entity , isCustomerSection, pressKeysUntil } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 import labels from '../../src/client/i18n/messages/screens-labels.ts';
 import { normCitation, type DeadlineRule } from '../../src/domain/rules/maintenance-rules.ts';
@@ -165,8 +165,7 @@ describe('the equipment’s file', () => {
     await openFromPalette(page, name.slice(0, 20), name);
     await page.waitForURL((url) => url.pathname === `/customers/${customerId}`, { timeout: 15_000 });
     await page.locator('.customer-page:visible').waitFor({ timeout: 30_000 });
-    await focusOutOfFields(page);
-    await pressKeys(page, 's', 't');
+    await pressKeysUntil(page, ['s', 't'], isCustomerSection(page, 't'));
     const grid = page.locator('.customer-page:visible [role=tabpanel][data-section=equipment] [role=grid]').first();
     await grid.waitFor({ timeout: 30_000 });
     const headers = (await grid.locator('[role=columnheader]').allTextContents()).map((text) => text.replace(/[ ▲▼]+$/, ''));

@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
-import { DEMO, downloadedBytes, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer } from './harness.ts';
+import { DEMO, downloadedBytes, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type TestServer , isCustomerSection, pressKeysUntil } from './harness.ts';
 import { listOf, tabUntil, focusedIs, type Deadline } from './deadline-steps.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 
@@ -99,8 +99,7 @@ describe('export', () => {
     await page.waitForURL((url) => url.pathname === `/customers/${customer!.id}`, { timeout: 15_000 });
     await page.locator('.customer-page:visible').waitFor({ timeout: 30_000 });
     // The overview has no grid: nothing to export there.
-    await focusOutOfFields(page);
-    await pressKeys(page, 's', 'c');
+    await pressKeysUntil(page, ['s', 'c'], isCustomerSection(page, 'c'));
     const grid = page.locator('.customer-page:visible [role=grid]');
     await grid.waitFor({ timeout: 30_000 });
     await expect.poll(() => grid.getAttribute('aria-rowcount'), { timeout: 20_000 }).toBe(String(deadlines.length + 1));

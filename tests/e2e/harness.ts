@@ -423,6 +423,33 @@ export async function pressKeys(page: Page, ...keys: string[]): Promise<void> {
 }
 
 /**
+ * Presses `keys` out of any field until `reached` holds (polled up to 7.5 s after each try, at most
+ * `attempts` tries), for keys that only open or show something (`r s`, `s d`, Alt+R): pressing them
+ * again does no harm. A record's keys act once the screen has published the record as the tab's
+ * document, in an effect after the page is drawn: on a busy machine a key sent right after the page
+ * shows can find nothing to act on, and a user who sees nothing happen presses again.
+ */
+export async function pressKeysUntil(page: Page, keys: readonly string[], reached: () => Promise<boolean>, attempts = 4): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await focusOutOfFields(page);
+    await pressKeys(page, ...keys);
+    const deadline = Date.now() + 7_500;
+    while (Date.now() < deadline) {
+      if (await reached().catch(() => false)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (attempt >= attempts) throw new Error(`${keys.join(' ')}: nothing happened in ${attempts} tries`);
+  }
+}
+
+/** Whether the page shows `pathname`: a `pressKeysUntil` condition. */
+export const isAtPath = (page: Page, pathname: string) => async () => new URL(page.url()).pathname === pathname;
+
+/** Whether the customer page's section of keys `s <key>` is the one shown: a `pressKeysUntil` condition. */
+export const isCustomerSection = (page: Page, key: string) => async () =>
+  (await page.locator(`.customer-page:visible [role=tab][aria-keyshortcuts="s ${key}"]`).first().getAttribute('aria-selected')) === 'true';
+
+/**
  * Presses `key` (Ctrl+U) until the page opens a file chooser, and gives it `files`. The key opens the
  * picker of an editor that registers itself once the record is the tab's focused one: on a busy
  * machine its panel can be drawn first, and a user who sees no picker presses again.

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, openFromPalette, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
+import { apiData, DEMO, openFromPalette, signedInSession, type SignedInSession, type TestServer, type Entity , isCustomerSection, pressKeysUntil } from './harness.ts';
 import { guardJourney, type JourneyGuard } from './journeys/guard.ts';
 
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
@@ -159,8 +159,7 @@ describe('register import', () => {
     await page.waitForURL((url) => url.pathname === `/customers/${customer.id}`);
     const customerPane = page.locator('.pane:not([hidden])');
     await customerPane.getByRole('tab', { name: 'Panoramica' }).waitFor({ timeout: 20_000 });
-    await page.keyboard.press('s');
-    await page.keyboard.press('t');
+    await pressKeysUntil(page, ['s', 't'], isCustomerSection(page, 't'));
     const search = customerPane.locator('input[placeholder^="Cerca"]').first();
     await search.waitFor({ timeout: 20_000 });
     await search.focus();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
-import { DEMO, focusOutOfFields, openFromPalette, launchBrowser, signIn, startServer, storedUser, type TestServer, type Entity } from './harness.ts';
+import { DEMO, focusOutOfFields, openFromPalette, launchBrowser, pressWhenOffered, signIn, startServer, storedUser, type TestServer, type Entity } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -109,8 +109,7 @@ describe('live updates between two users', () => {
     // The planner starts the intervention with its keys…
     await planner.goto(`${server.url}/planning/assignments/${assignment.id}`);
     await expect.poll(() => stateBadge(planner).textContent()).toBe(labels.scheduled);
-    await focusOutOfFields(planner);
-    await sequence(planner, 't i a');
+    await pressWhenOffered(planner, 'transition.assignments.start', 't', 'i', 'a');
     await expect.poll(() => stateBadge(planner).textContent(), { timeout: 10_000 }).toBe(labels.running);
     // …and the administrator's tab shows it without touching anything.
     await expect.poll(() => stateBadge(admin).textContent(), { timeout: LIVE_WAIT_MS }).toBe(labels.running);
@@ -150,8 +149,7 @@ describe('live updates between two users', () => {
     // The planner pauses the intervention meanwhile.
     await planner.goto(`${server.url}/planning/assignments/${assignment.id}`);
     await expect.poll(() => stateBadge(planner).textContent()).toBe(labels.running);
-    await focusOutOfFields(planner);
-    await sequence(planner, 't i m');
+    await pressWhenOffered(planner, 'transition.assignments.pause', 't', 'i', 'm');
     await expect.poll(() => stateBadge(planner).textContent(), { timeout: 10_000 }).toBe(labels.paused);
 
     const offer = admin.locator('.record-remote-change.is-pending:visible');

@@ -6,7 +6,7 @@
 // the quotation being revised with it, side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity, isFocused, pressKeysUntil } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -52,10 +52,8 @@ describe('comparing two quotations', () => {
     copy = await api<Entity>(`/quotations/${new URL(page.url()).pathname.split('/').pop()}`);
     const copyEditor = editorOf(String(copy.attributes.code));
     await copyEditor.waitFor({ timeout: 15_000 });
-    await focusOutOfFields(page);
-    await pressKeys(page, 'Alt+r');
     const grid = copyEditor.getByRole('grid', { name: 'Righe del preventivo' });
-    await expect.poll(() => grid.evaluate((element) => element === document.activeElement)).toBe(true);
+    await pressKeysUntil(page, ['Alt+r'], isFocused(grid));
     // First line, first column, then right to the quantity: product, description, unit, quantity.
     await pressKeys(page, 'Home', ...Array<string>(12).fill('ArrowLeft'), 'ArrowRight', 'ArrowRight', 'ArrowRight', 'Enter');
     await grid.getByRole('textbox', { name: /^Quantità della riga 1/ }).waitFor();

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addQuotationLineByCode, apiData, DEMO, euro, finishOrderWizard, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressWhenOffered, pressUntil, recordDelivery, signIn, signedInSession, storedUser,
-  type SignedInSession, type TestServer, type Entity } from './harness.ts';
+  type SignedInSession, type TestServer, type Entity, isFocused, pressKeysUntil } from './harness.ts';
 import { attachSignedQuotation, quotationTransition } from './quotation-steps.ts';
 
 interface OrderLine { quantity: number; deliveredQuantity?: number }
@@ -70,9 +70,7 @@ describe('sales flow across roles, keyboard only', () => {
     await openFromPalette(page, code);
     await page.waitForURL((url) => url.pathname === `/marketing/quotations/detail/${quotation.id}`);
     await editorOf(page).locator('h1', { hasText: code }).waitFor({ timeout: 15_000 });
-    await focusOutOfFields(page);
-    await pressKeys(page, 'Alt+r');
-    await expect.poll(() => linesGrid().evaluate((element) => element === document.activeElement)).toBe(true);
+    await pressKeysUntil(page, ['Alt+r'], isFocused(linesGrid()));
     await pressKeys(page, 'End');
     for (const [i, product] of products.entries()) await addQuotationLineByCode(page, linesGrid(), String(product.attributes.code), quantities[i]!, linesBefore + i);
   });
