@@ -65,3 +65,24 @@ export function scrollFrames(tab: Page, selector: string, frames: number, speed:
     { selector, frames, speed },
   );
 }
+
+/** The demo administrator, as the benchmarks sign in. */
+export const DEMO_ADMIN = { email: 'admin@demo.sicurezza.it', password: 'Demo-2026!' };
+
+/** Signs in on the server's real login page from `/dashboard` and waits for the dashboard. */
+export async function signInOnLoginPage(page: Page, url: string, user: { email: string; password: string } = DEMO_ADMIN): Promise<void> {
+  await page.goto(`${url}/dashboard`, { timeout: 120_000 });
+  await page.locator('input#login').waitFor({ timeout: 120_000 });
+  await page.locator('input#login').fill(user.email);
+  await page.locator('input#password').fill(user.password);
+  await page.keyboard.press('Enter');
+  await page.locator('.screen-dashboard').waitFor({ timeout: 120_000 });
+}
+
+/** The signed-in user's current access token, as the app keeps it. */
+export function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
+  });
+}

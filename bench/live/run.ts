@@ -16,7 +16,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../browser.ts';
+import { accessToken, launchChromium, signInOnLoginPage } from '../browser.ts';
 import { startBuiltServer } from '../built-server.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { addDays, workingDaysAfter } from '../../src/domain/rules/calendar.ts';
@@ -24,8 +24,6 @@ import { nextWeekday, romeInstant, romeWallClock } from '../../src/domain/rules/
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' }, scale: { type: 'string', default: '1' }, 'database-url': { type: 'string' } } });
 const RUNS = Number(values.runs);
-const EMAIL = 'admin@demo.sicurezza.it';
-const PASSWORD = 'Demo-2026!';
 const TARGET_MS = 2_000;
 
 interface Assignment { id: string; attributes: { code?: string; plannedStartDateTime: string; plannedEndDateTime: string }; relationships: { operatorIds: string[] }; metadata: { lastUpdatedDateTime: string } }
@@ -84,16 +82,8 @@ const browser = await launchChromium();
 try {
   const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1500, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}/dashboard`, { timeout: 120_000 });
-  await page.locator('input#login').waitFor({ timeout: 120_000 });
-  await page.locator('input#login').fill(EMAIL);
-  await page.locator('input#password').fill(PASSWORD);
-  await page.keyboard.press('Enter');
-  await page.locator('.screen-dashboard').waitFor({ timeout: 120_000 });
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
-  });
+  await signInOnLoginPage(page, server.url);
+  const token = await accessToken(page);
   const api = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${server.url}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) } });
     if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: HTTP ${response.status} ${await response.text()}`);

@@ -17,7 +17,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/database.ts';
-import { launchChromium } from '../browser.ts';
+import { accessToken, launchChromium, signInOnLoginPage } from '../browser.ts';
 import { startBuiltServer } from '../built-server.ts';
 import { scenarios } from '../api-list/scenarios.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../src/client/palette/search-debounce.ts';
@@ -26,8 +26,6 @@ const { values } = parseArgs({ options: { scale: { type: 'string', default: '50'
 const RUNS = Number(values.runs);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = `bench_s${String(values.scale).replace('.', '_')}`;
-const EMAIL = 'admin@demo.sicurezza.it';
-const PASSWORD = 'Demo-2026!';
 const TARGET_MS = 100;
 /** Between two keys, as a quick typist (the palette's debounce is 200 ms: each pause of a user longer than it sends a search). */
 const KEY_DELAY_MS = 60;
@@ -142,12 +140,7 @@ const browser = await launchChromium();
 try {
   const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}/dashboard`, { timeout: 120_000 });
-  await page.locator('input#login').waitFor({ timeout: 120_000 });
-  await page.locator('input#login').fill(EMAIL);
-  await page.locator('input#password').fill(PASSWORD);
-  await page.keyboard.press('Enter');
-  await page.locator('.screen-dashboard').waitFor({ timeout: 120_000 });
+  await signInOnLoginPage(page, server.url);
   const rows: Record<string, string | number>[] = [];
   for (const { name, text } of words) {
     // A first search warms the server's plans and the counts of the prefix (as after any start).
@@ -157,10 +150,7 @@ try {
     for (let run = 0; run < RUNS; run++) {
       const measure = await searchOnce(page, server.url, text);
       measures.push(measure);
-      const token = await page.evaluate(() => {
-        const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-        return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
-      });
+      const token = await accessToken(page);
       references.push(await reference(measure.urls, token));
     }
     const totals = measures.map((m) => m.total);
