@@ -472,9 +472,25 @@ export async function chooseFilesByKey(page: Page, key: string, files: Parameter
 export async function pressWhenOffered(page: Page, commandId: string, ...keys: string[]): Promise<void> {
   const button = page.locator(`[data-command="${commandId}"]:visible`).first();
   await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+  // A transition's id names its kind (`transition.assignments.start`): its keys act on that published record.
+  await pressOnRecord(page, `${commandId.split('.')[1]}/`, ...keys);
+}
+
+/**
+ * Presses a record's keys (`r d`, `t i r`) out of any field once the shown tab has published a record
+ * whose `type/id` starts with `record` (`quotations/`, `anomalies/<id>`): the panel's `data-document`
+ * (tab-panel.tsx). The keys act on the published record, which a screen publishes in an effect after
+ * it is drawn: on a busy machine a key sent as soon as the page shows could find nothing to act on.
+ */
+export async function pressOnRecord(page: Page, record: string, ...keys: string[]): Promise<void> {
+  await page.locator(`.tab-panel:visible[data-document^="${record}"]`).first().waitFor({ timeout: 15_000 });
   await focusOutOfFields(page);
   await pressKeys(page, ...keys);
 }
+
+/** The code of the board card the keyboard cursor is on (the grid's `aria-activedescendant`), or null. */
+export const activeCardCode = (page: Page) =>
+  page.evaluate(() => document.getElementById(document.activeElement?.getAttribute('aria-activedescendant') ?? '')?.getAttribute('data-code') ?? null);
 
 /** A token of another demo user, signed in through the same provider in a browser context of its own (closed after). */
 export async function signedInToken(session: Pick<SignedInSession, 'browser' | 'server'>, email: string): Promise<string> {

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { machineStateLabels } from '../../src/domain/machines/index.ts';
 import { businessDay } from '../../src/domain/business-day.ts';
 import { pdfText } from '../support/pdf-text.ts';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, pressWhenOffered, signedInSession, type SignedInSession, settledAxe } from './harness.ts';
+import { apiData, DEMO, openFromPalette, pressOnRecord, pressWhenOffered, signedInSession, type SignedInSession, settledAxe } from './harness.ts';
 import { attachPhoto, backToRow, checklistRows, cursorTo, recordOutcome } from './journeys/intervention-steps.ts';
 
 interface Entity {
@@ -74,8 +74,7 @@ describe('the intervention', () => {
       await expect.poll(() => stateBadge().textContent(), { timeout: 15_000 }).toBe(labels.running);
     }
     if (assignment.attributes.state === 'paused') {
-      await focusOutOfFields(page);
-      await pressKeys(page, 't', 'i', 'r');
+      await pressWhenOffered(page, 'transition.assignments.resume', 't', 'i', 'r');
       await expect.poll(() => stateBadge().textContent(), { timeout: 15_000 }).toBe(labels.running);
     }
 
@@ -154,15 +153,13 @@ describe('the intervention', () => {
     await expect.poll(() => closeButton.getAttribute('aria-disabled'), { timeout: 15_000 }).toBe('true');
     await expect.poll(() => closeButton.textContent(), { timeout: 15_000 }).toContain('chiudere l’intervento con anomalie');
     await expect.poll(() => closeWithAnomalies.getAttribute('aria-disabled'), { timeout: 15_000 }).toBe(null);
-    await focusOutOfFields(page);
-    await pressKeys(page, 't', 'i', 'k');
+    await pressOnRecord(page, `assignments/${assignment.id}`, 't', 'i', 'k');
     await expect.poll(() => stateBadge().textContent(), { timeout: 15_000 }).toBe(labels['closed-with-anomalies']);
     const closedActivity = await get<Entity>(`/assignmentActivities/${activity.id}`);
     expect(closedActivity.attributes.state).toBe('closed-with-anomalies');
 
     // r s: the report's preview, a real PDF.
-    await focusOutOfFields(page);
-    await pressKeys(page, 'r', 's');
+    await pressOnRecord(page, `assignments/${assignment.id}`, 'r', 's');
     await page.waitForURL((url) => url.pathname === `/preview/assignments/${assignment.id}`);
     const frame = page.locator('iframe.document-frame:visible');
     await frame.waitFor({ timeout: 30_000 });
@@ -202,8 +199,7 @@ describe('the intervention', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === anomalyHref);
     await expect.poll(() => stateBadge().textContent(), { timeout: 30_000 }).toBe(machineStateLabels.anomalies.unresolved);
-    await focusOutOfFields(page);
-    await pressKeys(page, 't', 'n', 'r');
+    await pressWhenOffered(page, 'transition.anomalies.resolve', 't', 'n', 'r');
     await expect.poll(() => stateBadge().textContent(), { timeout: 15_000 }).toBe(machineStateLabels.anomalies.resolved);
     expect((await get<Entity>(`/anomalies/${raised!.id}`)).attributes.state).toBe('resolved');
   });

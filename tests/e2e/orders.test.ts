@@ -4,7 +4,7 @@
 // totals are the quotation's to the cent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, euro, finishOrderWizard, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressWhenOffered, recordDelivery, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
+import { apiData, DEMO, euro, finishOrderWizard, openFromPalette, plainSpaces, pressOnRecord, pressWhenOffered, recordDelivery, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity } from './harness.ts';
 
 interface OrderLine { quantity: number; deliveredQuantity?: number }
 
@@ -15,7 +15,6 @@ let token: string;
 
 const api = <T>(pathAndQuery: string) => apiData<T>(server, token, pathAndQuery);
 
-const press = (...keys: string[]) => pressKeys(page, ...keys);
 
 const number = new Intl.NumberFormat('it-IT');
 const orderForm = () => page.locator('.order-detail .entity-form:visible');
@@ -57,8 +56,7 @@ describe('orders from quotation to delivery', () => {
     await page.waitForURL((url) => url.pathname === `/marketing/quotations/detail/${quotation.id}`);
     // Whichever screen shows the quotation (generic form or editor), its heading names it.
     await page.locator('h1:visible', { hasText: code }).first().waitFor();
-    await focusOutOfFields(page);
-    await press('r', 'o');
+    await pressOnRecord(page, `quotations/${quotation.id}`, 'r', 'o');
     await finishOrderWizard(page);
     orderId = new URL(page.url()).pathname.split('/').pop()!;
     await orderForm().waitFor();

@@ -13,7 +13,7 @@ import { businessDay } from '../../src/domain/business-day.ts';
 import { addDays, daysBetween, workingDaysAfter } from '../../src/domain/rules/calendar.ts';
 import { nextWeekday, romeInstant, romeWallClock } from '../../src/domain/rules/planning.ts';
 import { recordTabUrl } from '../../src/domain/routes.ts';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, pressUntil, signedInSession, signedInToken, signIn, type SignedInSession, settledAxe, type Entity } from './harness.ts';
+import { activeCardCode, apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, pressUntil, signedInSession, signedInToken, signIn, type SignedInSession, settledAxe, type Entity } from './harness.ts';
 import { createInterventionFromOverdueDeadlines, focusedIs, tabUntil } from './deadline-steps.ts';
 import { watchApi, type ApiWatch } from './settle-steps.ts';
 import { nextWorkingWeekday } from './working-days.ts';
@@ -81,7 +81,7 @@ describe('planning board', () => {
     await pressKeys(page, 'Tab');
     expect(await focusedIs(page, "el?.getAttribute('role') === 'application' && el.classList.contains('board-backlog')")()).toBe(true);
     // The card under the cursor: the focused part's active descendant.
-    const activeCode = () => page.evaluate(() => document.getElementById(document.activeElement?.getAttribute('aria-activedescendant') ?? '')?.getAttribute('data-code') ?? null);
+    const activeCode = () => activeCardCode(page);
     await expect.poll(activeCode).toBe(code);
 
     // Space picks it up (today, 8:00, first technician); → to Tuesday, ↓ to 9:00, Alt+↓ to the second technician.

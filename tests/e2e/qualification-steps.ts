@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { daysBetween } from '../../src/domain/rules/calendar.ts';
-import { apiCreated, apiData, DEMO, pressKeys, type Entity, type TestServer } from './harness.ts';
+import { activeCardCode, apiCreated, apiData, DEMO, pressKeys, type Entity, type TestServer } from './harness.ts';
 import { focusedIs, tabUntil } from './deadline-steps.ts';
 
 export type { Entity };
@@ -36,6 +36,8 @@ export async function carryToLane(page: Page, server: Pick<TestServer, 'url'>, {
   const backlogCards = page.locator('.screen-board:visible .board-backlog .board-card');
   await expect.poll(() => backlogCards.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-code'))), { timeout: 15_000 }).toEqual([code]);
   await pressKeys(page, 'Tab');
+  // Space picks up the card under the cursor: once the backlog has it.
+  await expect.poll(() => activeCardCode(page), { timeout: 15_000 }).toBe(code);
   await pressKeys(page, 'Space');
   const lanes = await page.locator('.screen-board:visible .board-lane').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-lane')!));
   const lane = lanes.indexOf(laneId);

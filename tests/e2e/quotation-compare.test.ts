@@ -6,7 +6,7 @@
 // the quotation being revised with it, side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity, isFocused, pressKeysUntil } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity, isFocused, pressKeysUntil, pressOnRecord } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -46,8 +46,7 @@ describe('comparing two quotations', () => {
     const code = String(original.attributes.code);
     await openFromPalette(page, code);
     await editorOf(code).waitFor({ timeout: 15_000 });
-    await focusOutOfFields(page);
-    await pressKeys(page, 'r', 'd');
+    await pressOnRecord(page, `quotations/${original.id}`, 'r', 'd');
     await page.waitForURL((url) => url.pathname.startsWith('/marketing/quotations/detail/') && !url.pathname.endsWith(original.id), { timeout: 15_000 });
     copy = await api<Entity>(`/quotations/${new URL(page.url()).pathname.split('/').pop()}`);
     const copyEditor = editorOf(String(copy.attributes.code));

@@ -4,7 +4,7 @@
 // lists both the deletion and its undo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pressKeys, focusOutOfFields, recordDelivery, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
+import { pressKeys, pressOnRecord, focusOutOfFields, recordDelivery, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -141,8 +141,7 @@ describe('record commands', () => {
     await page.goto(`${server.url}/marketing/quotations/detail/${quotation!.id}`);
     await form().waitFor();
     const tabs = await page.locator('.tab-strip [role=tab]').count();
-    await focusOutOfFields(page);
-    await press('r', 'd');
+    await pressOnRecord(page, `quotations/${quotation!.id}`, 'r', 'd');
     await page.waitForURL((url) => url.pathname.startsWith('/marketing/quotations/detail/') && !url.pathname.endsWith(quotation!.id), { timeout: 10_000 });
     await expect.poll(() => page.locator('.tab-strip [role=tab]').count()).toBe(tabs + 1);
     const copy = await get('quotations', new URL(page.url()).pathname.split('/').pop()!);

@@ -7,7 +7,7 @@
 // is the same to the cent in the editor, the approval queue's grid and the order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { addQuotationLineByCode, apiData, DEMO, euro, finishOrderWizard, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressWhenOffered, pressUntil, recordDelivery, signIn, signedInSession, storedUser,
+import { addQuotationLineByCode, apiData, DEMO, euro, finishOrderWizard, openFromPalette, plainSpaces, pressKeys, pressOnRecord, pressWhenOffered, pressUntil, recordDelivery, signIn, signedInSession, storedUser,
   type SignedInSession, type TestServer, type Entity, isFocused, pressKeysUntil } from './harness.ts';
 import { attachSignedQuotation, quotationTransition } from './quotation-steps.ts';
 
@@ -149,8 +149,7 @@ describe('sales flow across roles, keyboard only', () => {
     // «r o» is offered for an accepted quotation only: the screen must know it is accepted, not only the API
     // (a full run on a loaded machine pressed it while the editor still showed «Emesso», and nothing happened).
     await editorOf(page).locator('.entity-state[data-state="accepted"]').waitFor({ timeout: 15_000 });
-    await focusOutOfFields(page);
-    await pressKeys(page, 'r', 'o');
+    await pressOnRecord(page, `quotations/${quotation.id}`, 'r', 'o');
     await finishOrderWizard(page);
     orderId = new URL(page.url()).pathname.split('/').pop()!;
     const order = await api<Entity>(`/orders/${orderId}`);

@@ -2,7 +2,7 @@
 // embedded sign-in, a real Chromium, real key presses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { focusOutOfFields, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
+import { focusOutOfFields, pressOnRecord, signedInSession, type SignedInSession, type TestServer, type Entity } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -117,8 +117,7 @@ describe('forms and transitions', () => {
     const [from, to, key] = running.length ? ['In corso', 'In pausa', 'm'] : ['In pausa', 'In corso', 'r'];
     await open(`/planning/assignments/${assignment!.id}`);
     await expect.poll(() => stateBadge().textContent()).toBe(from);
-    await focusOutOfFields(page);
-    for (const k of ['t', 'i', key]) await page.keyboard.press(k);
+    await pressOnRecord(page, `assignments/${assignment!.id}`, 't', 'i', key);
     await expect.poll(() => stateBadge().textContent(), { timeout: 10_000 }).toBe(to);
     // t z once the undo is offered (its button shows on the record's bar): the badge can change first.
     await page.locator('[data-command="undo.last"]:visible').first().waitFor({ timeout: 10_000 });

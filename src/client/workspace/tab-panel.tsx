@@ -10,7 +10,8 @@ import { Router } from 'wouter';
 import { matchRoute } from '../../domain/routes.ts';
 import { Screen } from '../screens/index.tsx';
 import { NotFoundPage } from '../shell/not-found.tsx';
-import { openTab, TabIdContext, useTabUrl } from './tab-context.ts';
+import { store } from '../store.ts';
+import { openTab, TabIdContext, tabDocumentsAtom, useTabUrl } from './tab-context.ts';
 import { pagePath } from './workspace-state.ts';
 
 function useTabLocation(): [string, (to: string, options?: { replace?: boolean }) => void] {
@@ -46,6 +47,19 @@ export const TabPanel = memo(function TabPanel({ tabId, url, visible, labelledBy
   useEffect(() => {
     ref.current?.scrollTo?.({ top: 0, behavior: 'smooth' });
   }, [path]);
+  // The record this tab has published (what its keys and the palette act on) as `data-document="type/id"`:
+  // a signal that the tab's record commands are live, set without rendering the screen again.
+  useEffect(() => {
+    const mark = () => {
+      const panel = ref.current;
+      const doc = store.get(tabDocumentsAtom)[tabId];
+      if (!panel) return;
+      if (doc) panel.dataset.document = `${doc.type}/${doc.id}`;
+      else delete panel.dataset.document;
+    };
+    mark();
+    return store.sub(tabDocumentsAtom, mark);
+  }, [tabId]);
   return (
     <div ref={ref} id={`panel-${tabId}`} role="tabpanel" aria-labelledby={labelledBy} className="tab-panel" hidden={!visible} tabIndex={-1}>
       {createElement(

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
 import { controlsForActivity } from '../../../src/domain/rules/intervention.ts';
-import { apiData, chooseFilesByKey, focusOutOfFields, openFromPalette, pressKeys, type Entity, type TestServer } from '../harness.ts';
+import { apiData, chooseFilesByKey, openFromPalette, pressWhenOffered, type Entity, type TestServer } from '../harness.ts';
 
 export type { Entity };
 
@@ -47,10 +47,9 @@ export const stateBadge = (page: Page) => page.locator('.entity-state strong:vis
 
 /** Starts (t i a) a scheduled intervention, resumes (t i r) a paused one: checks are recorded while it runs. */
 export async function startIfNeeded(page: Page, assignment: Entity, runningLabel: string): Promise<void> {
-  const keys = assignment.attributes.state === 'scheduled' ? ['t', 'i', 'a'] : assignment.attributes.state === 'paused' ? ['t', 'i', 'r'] : [];
-  if (keys.length === 0) return;
-  await focusOutOfFields(page);
-  await pressKeys(page, ...keys);
+  const action = ({ scheduled: 'start', paused: 'resume' } as Record<string, string>)[String(assignment.attributes.state)];
+  if (!action) return;
+  await pressWhenOffered(page, `transition.assignments.${action}`, 't', 'i', action === 'start' ? 'a' : 'r');
   await expect.poll(() => stateBadge(page).textContent(), { timeout: 15_000 }).toBe(runningLabel);
 }
 

@@ -16,7 +16,7 @@ import workspaceMessages from '../../../src/client/i18n/messages/workspace.ts';
 import { businessDay } from '../../../src/domain/business-day.ts';
 import { daysBetween } from '../../../src/domain/rules/calendar.ts';
 import { nextWeekday, romeWallClock } from '../../../src/domain/rules/planning.ts';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type Entity } from '../harness.ts';
+import { activeCardCode, apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, signedInSession, type SignedInSession, type Entity } from '../harness.ts';
 import { createInterventionFromOverdueDeadlines, focusedIs, tabUntil } from '../deadline-steps.ts';
 import { guardJourney } from './guard.ts';
 
@@ -116,7 +116,7 @@ describe('Pianificatore: worklist → intervention → board', () => {
     await expect.poll(() => backlogCards.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-code')))).toEqual([code]);
     expect(await backlogCards.locator('.board-card-code').evaluate((el) => el.scrollWidth <= el.clientWidth && el.textContent)).toBe(code);
     await pressKeys(page, 'Tab');
-    const activeCode = () => page.evaluate(() => document.getElementById(document.activeElement?.getAttribute('aria-activedescendant') ?? '')?.getAttribute('data-code') ?? null);
+    const activeCode = () => activeCardCode(page);
     const inBacklog = focusedIs(page, "el?.getAttribute('role') === 'application' && el.classList.contains('board-backlog')");
     await expect.poll(activeCode).toBe(code);
     // ↓ in a one-card backlog stays on it, in the backlog.
