@@ -6,7 +6,7 @@
 // the quotation being revised with it, side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity, isFocused, pressKeysUntil, pressOnRecord } from './harness.ts';
+import { apiData, DEMO, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, signedInSession, type SignedInSession, type TestServer, settledAxe, type Entity, isFocused, pressKeysUntil, pressOnRecord, pressWhenOffered } from './harness.ts';
 
 let session: SignedInSession;
 let server: TestServer;
@@ -120,10 +120,7 @@ describe('comparing a quotation with its revision', () => {
     await openFromPalette(page, code);
     const editor = editorOf(code);
     await editor.waitFor({ timeout: 15_000 });
-    const revise = page.locator('[data-command="transition.quotations.createRevision"]:visible').first();
-    await expect.poll(() => revise.isEnabled(), { timeout: 15_000 }).toBe(true);
-    await focusOutOfFields(page);
-    await pressKeys(page, 't', 'p', 'v');
+    await pressWhenOffered(page, 'transition.quotations.createRevision', 't', 'p', 'v');
     const reason = page.getByRole('dialog', { name: 'Crea revisione' }).getByRole('textbox', { name: 'Motivo della revisione' });
     await expect.poll(() => reason.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.type('Il cliente chiede più pezzi');

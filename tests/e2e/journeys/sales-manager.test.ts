@@ -4,7 +4,7 @@
 // the salesman's request, `t p a` approves it; the approved quotation is read-only, saying why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, DEMO, focusOutOfFields, openFromPalette, plainSpaces, pressKeys, pressUntil, signedInSession, type SignedInSession, type TestServer, type Entity } from '../harness.ts';
+import { apiData, DEMO, openFromPalette, plainSpaces, pressKeys, pressUntil, pressWhenOffered, signedInSession, type SignedInSession, type TestServer, type Entity } from '../harness.ts';
 import { guardJourney, type JourneyGuard } from './guard.ts';
 
 let session: SignedInSession;
@@ -56,10 +56,7 @@ describe('Responsabile commerciale: approves a quotation awaiting approval, keyb
   });
 
   it('approves it (t p a): the quotation is approved and opens read-only, saying why', async () => {
-    const button = page.locator('[data-command="transition.quotations.approve"]:visible').first();
-    await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
-    await focusOutOfFields(page);
-    await pressKeys(page, 't', 'p', 'a');
+    await pressWhenOffered(page, 'transition.quotations.approve', 't', 'p', 'a');
     await expect.poll(async () => (await api<Entity>(`/quotations/${quotation.id}`)).attributes.status, { timeout: 10_000 }).toBe('approved');
     await editor().locator('.entity-state[data-state="approved"]').waitFor();
     await editor().locator('.record-frozen').waitFor();

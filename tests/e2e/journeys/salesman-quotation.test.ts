@@ -11,7 +11,7 @@
 //    the service as a line and the activities it brings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addQuotationLineByCode, apiData, DEMO, focusOutOfFields, openFromPalette, pressKeys, pressUntil, signedInSession, type SignedInSession, type TestServer, type Entity } from '../harness.ts';
+import { addQuotationLineByCode, apiData, DEMO, openFromPalette, pressKeys, pressOnRecord, pressUntil, pressWhenOffered, signedInSession, type SignedInSession, type TestServer, type Entity } from '../harness.ts';
 import { focusedIs, tabUntil } from '../deadline-steps.ts';
 import { attachSignedQuotation, quotationTransition } from '../quotation-steps.ts';
 import { guardJourney, type JourneyGuard } from './guard.ts';
@@ -118,10 +118,7 @@ describe('Commerciale: a quotation from «Nuovo preventivo» to its order, keybo
   });
 
   it('emits it (t p e); the issued quotation opens read-only, saying why', async () => {
-    const button = page.locator('[data-command="transition.quotations.emit"]:visible').first();
-    await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
-    await focusOutOfFields(page);
-    await pressKeys(page, 't', 'p', 'e');
+    await pressWhenOffered(page, 'transition.quotations.emit', 't', 'p', 'e');
     await expect.poll(async () => (await api<Entity>(`/quotations/${quotationId}`)).attributes.status, { timeout: 10_000 }).toBe('issued');
     await editor().locator('.entity-state[data-state="issued"]').waitFor();
     await editor().locator('.record-frozen').waitFor();
@@ -144,8 +141,7 @@ describe('Commerciale: a quotation from «Nuovo preventivo» to its order, keybo
     const service = services.find((s) => (s.relationships.activityIds ?? []).length > 0 && !products.some((p) => p.id === s.id));
     expect(service, 'a service with activities').toBeDefined();
 
-    await focusOutOfFields(page);
-    await pressKeys(page, 'r', 'o');
+    await pressOnRecord(page, `quotations/${quotationId}`, 'r', 'o');
     const wizard = page.locator('.order-wizard:visible');
     await wizard.waitFor({ timeout: 15_000 });
     await wizard.getByText(`Dal preventivo ${String(quotation.attributes.code)}`).waitFor({ timeout: 15_000 });
