@@ -669,15 +669,21 @@ export class EntityRepository {
     action = 'create',
   ): Promise<Entity[]> {
     if (items.length === 0) return [];
+    // A new record's version is its creation time: one reading of the clock for both columns of a row
+    // (two readings in a row fall on either side of a millisecond now and then, and the record would
+    // look changed since it was created).
     const values = items.map(
-      (item) => sql`(${item.id}::uuid, ${item.createdDateTime ? sql`${item.createdDateTime}::timestamptz` : NOW}, ${item.createdDateTime ? sql`${item.createdDateTime}::timestamptz` : NOW},
-        ${actorOf(item.by).userId}::uuid, ${actorOf(item.by).userId}::uuid, ${item.isArchived ?? false}, ${JSON.stringify(item.data.attributes)}::jsonb,
+      (item) => sql`(${item.id}::uuid, ${item.createdDateTime ?? null}::timestamptz,
+        ${actorOf(item.by).userId}::uuid, ${item.isArchived ?? false}::boolean, ${JSON.stringify(item.data.attributes)}::jsonb,
         ${JSON.stringify({ ...item.data.metadata, ...impersonatorMetadata(item.by, ['createdByImpersonator', 'lastUpdatedByImpersonator']) })}::jsonb, ${JSON.stringify(item.data.relationships)}::jsonb,
         to_tsvector('italian', ${searchText(this.kind, item.data)}))`,
     );
     const result = await sql<EntityRow>`INSERT INTO ${this.table}
       (id, created_date_time, last_updated_date_time, created_by, last_updated_by, is_archived, attributes, metadata, relationships, search)
-      VALUES ${sql.join(values, sql`, `)} RETURNING ${ENTITY_COLUMNS}`.execute(this.db);
+      SELECT v.id, coalesce(v.created, clock.at), coalesce(v.created, clock.at), v.author, v.author, v.archived, v.attributes, v.metadata, v.relationships, v.search
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS v (id, created, author, archived, attributes, metadata, relationships, search),
+        LATERAL (SELECT ${NOW} AS at) AS clock
+      RETURNING ${ENTITY_COLUMNS}`.execute(this.db);
     const entities = result.rows.map(rowToEntity);
     if (this.journal) {
       const byId = new Map(entities.map((e) => [e.id, e]));
